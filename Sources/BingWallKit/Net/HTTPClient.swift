@@ -1,0 +1,71 @@
+import Foundation
+
+/// One HTTP GET: the URL and the limits that apply to it.
+public struct HTTPRequest: Sendable, Equatable {
+  public var url: String
+  /// Extra request headers, sent as `Name: value`.
+  public var headers: [String: String]
+  /// Seconds allowed to establish the connection.
+  public var connectTimeout: Int
+  /// Seconds allowed for the whole transfer, headers and body.
+  public var timeout: Int
+  /// The transfer fails once the body exceeds this many bytes; nil means no limit.
+  public var maxBytes: Int64?
+
+  public init(
+    url: String, headers: [String: String] = [:], connectTimeout: Int = 10, timeout: Int = 30,
+    maxBytes: Int64? = nil
+  ) {
+    self.url = url
+    self.headers = headers
+    self.connectTimeout = connectTimeout
+    self.timeout = timeout
+    self.maxBytes = maxBytes
+  }
+}
+
+/// What came back: status, headers, and the body when it was read into memory.
+public struct HTTPResponse: Sendable, Equatable {
+  public var status: Int
+  /// Header fields of the final response in the order received, names as sent.
+  public var headers: [(name: String, value: String)]
+  /// The body for `get`; empty for `download`, whose body went to the file.
+  public var body: Data
+  /// The URL after redirects.
+  public var effectiveURL: String
+  /// Bytes of body received.
+  public var bodyBytes: Int64
+
+  public init(
+    status: Int, headers: [(name: String, value: String)], body: Data, effectiveURL: String,
+    bodyBytes: Int64
+  ) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.effectiveURL = effectiveURL
+    self.bodyBytes = bodyBytes
+  }
+
+  /// The value of the last header with this name, compared without case.
+  public func header(_ name: String) -> String? {
+    headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+  }
+
+  public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+    lhs.status == rhs.status && lhs.body == rhs.body && lhs.effectiveURL == rhs.effectiveURL
+      && lhs.bodyBytes == rhs.bodyBytes && lhs.headers.map { "\($0.name):\($0.value)" }
+        == rhs.headers.map { "\($0.name):\($0.value)" }
+  }
+}
+
+/// The seam through which every network request leaves the process.
+///
+/// A non-2xx status is not an error here: callers decide what a 404 means.
+/// Errors are transport failures (no connection, timeout, body cut short, too large).
+public protocol HTTPClient: Sendable {
+  /// GET into memory.
+  func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse
+  /// GET with the body streamed into an open file descriptor, never held whole in memory.
+  func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse
+}

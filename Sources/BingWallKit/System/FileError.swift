@@ -1,0 +1,22 @@
+import Foundation
+
+/// Failures of our own file operations, with the path and the system's reason.
+public enum FileError: Error, Equatable, Sendable {
+  /// A system call failed; `operation` says what we were doing.
+  case system(operation: String, path: String, errno: Int32)
+  /// Something that should be a folder is a file.
+  case notADirectory(path: String)
+}
+
+extension FileError: CustomStringConvertible, LocalizedError {
+  public var description: String {
+    switch self {
+    case .system(let operation, let path, let errno):
+      return "cannot \(operation) \(path): \(String(cString: strerror(errno)))"
+    case .notADirectory(let path):
+      return "\(path) exists but is not a folder; move it away"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// Where text goes: the process's stdout or stderr, or a buffer in tests.
+public protocol TextOutput: Sendable {
+  func write(_ text: String)
+  /// Push anything buffered to its destination.
+  func flush()
+}
+
+/// Writes to a file descriptor, buffering until a newline or `flush()`.
+public final class FileDescriptorOutput: TextOutput {
+  private let fileDescriptor: Int32
+  private let pending = Mutex<[UInt8]>([])
+
+  public init(fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+  }
+
+  public func write(_ text: String) {
+    pending.withLock { $0.append(contentsOf: Array(text.utf8)) }
+    if text.contains("\n") { flush() }
+  }
+
+  public func flush() {
+    let bytes = pending.withLock { buffer -> [UInt8] in
+      defer { buffer.removeAll(keepingCapacity: true) }
+      return buffer
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { raw in
+        Foundation.write(fileDescriptor, raw.baseAddress, raw.count)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return  // A closed pipe (EPIPE) is not worth dying for; the reader left.
+      }
+      offset += written
+    }
+  }
+
+  deinit { flush() }
+}
+
+/// Collects text in memory; tests read it back.
+public final class BufferOutput: TextOutput {
+  private let buffer = Mutex("")
+  public init() {}
+  public func write(_ text: String) { buffer.withLock { $0 += text } }
+  public func flush() {}
+  public var text: String { buffer.withLock { $0 } }
+}

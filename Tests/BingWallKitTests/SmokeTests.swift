@@ -1,0 +1,7 @@
+import Testing
+
+@testable import BingWallKit
+
+@Test func versionIsSet() {
+  #expect(!BingWall.version.isEmpty)
+}
