@@ -1,0 +1,140 @@
+/// What kind of value an option or argument takes: drives validation, help and completion.
+public enum ValueKind: Sendable, Equatable {
+  /// Free text.
+  case text
+  /// A whole number within the bounds.
+  case integer(minimum: Int?, maximum: Int?)
+  /// One of a closed set, compared without case and normalised to the spelling listed.
+  case choice([String])
+  /// A path to a file (completed as files).
+  case file
+  /// A path to a folder (completed as folders).
+  case directory
+  /// A calendar date, `YYYY-MM-DD`.
+  case date
+  /// A picture from the history (completed from it): `latest`, an id, a date or a key.
+  case selector
+  /// A config key from `ConfigSchema`.
+  case configKey
+
+  /// The allowed values, when the set is closed.
+  public var choices: [String]? {
+    switch self {
+    case .choice(let values): return values
+    case .configKey: return ConfigSchema.keys.map(\.name)
+    default: return nil
+    }
+  }
+}
+
+/// One option of a command, as the user types it.
+public struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes: `market` for `--market`.
+  public var long: String
+  public var short: Character?
+  /// The placeholder in help (`market` for `<market>`); nil for a flag that takes no value.
+  public var valueName: String?
+  public var kind: ValueKind
+  /// May be given several times, collecting every value.
+  public var repeatable: Bool
+  public var help: String
+  /// Shown as `(default: …)` in help and the man page.
+  public var defaultDescription: String?
+
+  /// A flag: present or absent.
+  public static func flag(
+    _ long: String, short: Character? = nil, help: String, repeatable: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: nil, kind: .text, repeatable: repeatable, help: help,
+      defaultDescription: nil)
+  }
+
+  /// An option that takes a value.
+  public static func value(
+    _ long: String, short: Character? = nil, name: String, kind: ValueKind = .text,
+    repeatable: Bool = false, help: String, default defaultDescription: String? = nil
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: name, kind: kind, repeatable: repeatable, help: help,
+      defaultDescription: defaultDescription)
+  }
+
+  public var takesValue: Bool { valueName != nil }
+}
+
+/// A positional argument of a command.
+public struct ArgumentSpec: Sendable, Equatable {
+  public var name: String
+  public var kind: ValueKind
+  public var help: String
+  public var optional: Bool
+  /// Takes every remaining positional word (at least one unless optional).
+  public var variadic: Bool
+
+  public init(
+    _ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, variadic: Bool = false
+  ) {
+    self.name = name
+    self.kind = kind
+    self.help = help
+    self.optional = optional
+    self.variadic = variadic
+  }
+}
+
+/// A command or subcommand: the one description that parsing, help, completion and the man page read.
+public struct CommandSpec: Sendable, Equatable {
+  public var name: String
+  public var aliases: [String]
+  /// One line: `OVERVIEW:` in help, the summary in lists.
+  public var abstract: String
+  /// Paragraphs after the overview; may be empty.
+  public var discussion: String
+  public var arguments: [ArgumentSpec]
+  public var options: [OptionSpec]
+  public var subcommands: [CommandSpec]
+
+  public init(
+    name: String, aliases: [String] = [], abstract: String, discussion: String = "",
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = []
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.subcommands = subcommands
+  }
+
+  /// The subcommand called `word`, by name or alias.
+  public func subcommand(named word: String) -> CommandSpec? {
+    subcommands.first { $0.name == word || $0.aliases.contains(word) }
+  }
+
+  /// The command at `path` below this one; `[]` is this one.
+  public func descendant(_ path: [String]) -> CommandSpec? {
+    var current = self
+    for word in path {
+      guard let next = current.subcommand(named: word) else { return nil }
+      current = next
+    }
+    return current
+  }
+}
+
+/// Options every command accepts, before or after the command name.
+public enum GlobalOptions {
+  public static let help = OptionSpec.flag("help", short: "h", help: "Show help information.")
+  public static let version = OptionSpec.flag("version", help: "Show the version.")
+  public static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print only errors.")
+  public static let verbose = OptionSpec.flag(
+    "verbose", short: "v", help: "Print more about what happens (with --version: the library versions).")
+  public static let config = OptionSpec.value(
+    "config", name: "file", kind: .file,
+    help: "Read the configuration from this file instead of the default one.")
+
+  /// In the order help lists them.
+  public static let all: [OptionSpec] = [quiet, verbose, config, version, help]
+}

@@ -1,0 +1,30 @@
+/// A command of the table: its description and what runs it.
+public struct Command: Sendable {
+  public var spec: CommandSpec
+  /// Runs the parsed invocation; returns the exit status or throws an error to be reported.
+  public var run: @Sendable (Invocation, Context) throws -> Int32
+
+  public init(spec: CommandSpec, run: @escaping @Sendable (Invocation, Context) throws -> Int32) {
+    self.spec = spec
+    self.run = run
+  }
+}
+
+/// The one table of commands: parser, help, completions and the man page read it.
+public enum CommandTable {
+  /// Only commands that work are listed; later features add theirs here.
+  public static let commands: [Command] = [
+    ConfigCommand.command,
+    HelpCommand.command,
+  ]
+
+  public static let root = CommandSpec(
+    name: "bingwall",
+    abstract: "Fetch Bing's picture of the day, keep every one in a history, and set it as your wallpaper.",
+    subcommands: commands.map(\.spec))
+
+  /// The runner for a parsed path: the first word picks the command.
+  static func command(for path: [String]) -> Command? {
+    commands.first { $0.spec.name == path.first }
+  }
+}

@@ -1,0 +1,8 @@
+import CCurl
+import CSQLite
+
+// TEMPORARY until the Net and Store adapters land; replaced by their own accessors.
+enum LibraryVersions {
+  static var curl: String { String(cString: curl_version()) }
+  static var sqlite: String { String(cString: sqlite3_libversion()) }
+}
