@@ -1,0 +1,73 @@
+# bingwall — build, test and install. `make test` sets up a fresh Debian/Ubuntu machine and runs
+# every check; `make run` runs the main job. Nothing here needs the network except `make deps`.
+
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+SWIFT    ?= swift
+ARGS     ?= --help
+BINDIR    = $(DESTDIR)$(PREFIX)/bin
+
+# Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
+DEBIAN_PACKAGES = \
+	pkg-config libcurl4-openssl-dev libsqlite3-dev \
+	sqlite3 curl python3
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build release run test lint format bench install uninstall clean
+
+all: build
+
+## deps: install the Debian packages that are missing (only those).
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  $(SUDO) apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	else \
+	  echo "make deps: all $(words $(DEBIAN_PACKAGES)) packages present"; \
+	fi
+
+## build: debug build.
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+## run: set up, build for release and run bingwall $(ARGS).
+run: deps release
+	.build/release/bingwall $(ARGS)
+
+## test: set up, lint, build, run every test.
+test: deps lint
+	$(SWIFT) build --build-tests
+	BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall $(SWIFT) test --skip-build
+
+## lint: swift format's checks, with the rules in .swift-format.
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+## format: rewrite the sources in the house format.
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+
+## bench: run the benchmarks in bench/ (see bench/README.md).
+bench: deps release
+	@if ls bench/*.sh >/dev/null 2>&1; then for b in bench/*.sh; do sh "$$b" || exit 1; done; \
+	else echo "make bench: no benchmarks yet"; fi
+
+## install: the binary into $(DESTDIR)$(PREFIX)/bin.
+install: release
+	install -d $(BINDIR)
+	install -m 0755 .build/release/bingwall $(BINDIR)/bingwall
+
+uninstall:
+	rm -f $(BINDIR)/bingwall
+
+clean:
+	rm -rf .build

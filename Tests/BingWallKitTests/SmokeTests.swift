@@ -1,7 +1,0 @@
-import Testing
-
-@testable import BingWallKit
-
-@Test func versionIsSet() {
-  #expect(!BingWall.version.isEmpty)
-}
