@@ -15,6 +15,11 @@ static inline CURLcode bw_curl_easy_setopt_long(CURL *handle, CURLoption option,
   return curl_easy_setopt(handle, option, value);
 }
 
+/// Sizes such as CURLOPT_MAXFILESIZE_LARGE are `curl_off_t`, which is not always `long`.
+static inline CURLcode bw_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
 static inline CURLcode bw_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
   return curl_easy_setopt(handle, option, value);
 }
@@ -46,6 +51,17 @@ static inline CURLcode bw_curl_easy_getinfo_string(CURL *handle, CURLINFO info, 
 
 static inline CURLcode bw_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
   return curl_easy_getinfo(handle, info, value);
+}
+
+/// `CURL_GLOBAL_DEFAULT` is a macro built from other macros; this keeps Swift independent of
+/// whether the importer folds it.
+static inline CURLcode bw_curl_global_init_default(void) {
+  return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+/// `CURLVERSION_NOW` is a macro naming the newest struct layout this header knows.
+static inline curl_version_info_data *bw_curl_version_info_now(void) {
+  return curl_version_info(CURLVERSION_NOW);
 }
 
 static inline CURLMcode bw_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {

@@ -1,13 +1,33 @@
 import CCurl
 import Foundation
 
-// Placeholder so the skeleton builds; the Net helper replaces this file.
+/// The real `HTTPClient`: libcurl, with TLS verification always on and one easy handle per call.
+///
+/// Every call builds, runs and frees its own handle, so the client holds nothing but its user
+/// agent and is safe to share between threads. Proxies come from `http_proxy`, `https_proxy`
+/// and `no_proxy`, which libcurl reads itself.
 public final class CurlHTTPClient: HTTPClient {
-  public init(userAgent: String) {}
-  public func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
-    throw NetError.setup(url: request.url, message: "not built")
+  /// Sent as `User-Agent` with every request, e.g. `bingwall/0.1.0`.
+  public let userAgent: String
+
+  public init(userAgent: String) {
+    self.userAgent = userAgent
   }
+
+  /// The version of the libcurl loaded at run time, e.g. `7.88.1`.
+  public static var libraryVersion: String { CurlGlobal.version.number }
+
+  /// The library and its TLS backend for `--version` output, e.g. `libcurl 7.88.1 (OpenSSL/3.0.11)`.
+  public static var libraryDescription: String {
+    let version = CurlGlobal.version
+    return "libcurl \(version.number)" + (version.tls.map { " (\($0))" } ?? "")
+  }
+
+  public func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
+    try CurlTransfer(request: request, userAgent: userAgent, sink: .memory).perform()
+  }
+
   public func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
-    throw NetError.setup(url: request.url, message: "not built")
+    try CurlTransfer(request: request, userAgent: userAgent, sink: .fileDescriptor(fileDescriptor)).perform()
   }
 }

@@ -54,7 +54,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
   public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
     lhs.status == rhs.status && lhs.body == rhs.body && lhs.effectiveURL == rhs.effectiveURL
-      && lhs.bodyBytes == rhs.bodyBytes && lhs.headers.map { "\($0.name):\($0.value)" }
+      && lhs.bodyBytes == rhs.bodyBytes
+      && lhs.headers.map { "\($0.name):\($0.value)" }
         == rhs.headers.map { "\($0.name):\($0.value)" }
   }
 }
