@@ -99,8 +99,12 @@ struct LineScanner {
     if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
     while let byte = peek, (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_") { offset += 1 }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    if peek == UInt8(ascii: ".") || peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+    if peek == UInt8(ascii: "."), !text.isEmpty {
       throw error("'\(key)': floating-point numbers are not supported")
+    }
+    if let next = peek, next != 32, next != 9, next != UInt8(ascii: "#"), next != 13 {
+      // `rotate = 30m`: the user meant a string.
+      throw error("'\(key)': expected a value; strings need quotes")
     }
     guard !text.hasPrefix("_"), !text.hasSuffix("_"), !text.contains("__"),
       let number = Int(text.replacingOccurrences(of: "_", with: ""))

@@ -4,7 +4,7 @@ import Testing
 /// The foundation's "done when", run through the real binary.
 @Suite struct FoundationEndToEndTests {
   @Test func helpIsPrintedToStdout() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     for arguments in [["--help"], ["help", "config"], ["config", "--help"], ["-h"], []] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 0, "\(arguments)")
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func versionShowsTheLibrariesLoaded() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     let plain = try sandbox.run(["--version"])
     #expect(plain.status == 0)
     #expect(plain.stdout.hasPrefix("bingwall "))
@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func configSetThenGetRoundTrips() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     let set = try sandbox.run(["config", "set", "resolution", "1920x1080"])
     #expect(set.status == 0, "\(set.stderr)")
     let get = try sandbox.run(["config", "get", "resolution"])
@@ -64,7 +64,7 @@ import Testing
   }
 
   @Test func badValuesAndKeysAreRefusedWithUsageStatus() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     let badValue = try sandbox.run(["config", "set", "resolution", "4K"])
     #expect(badValue.status == 64)
     #expect(badValue.stderr.hasPrefix("error: 'resolution': '4K' is not allowed"))
@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func aBrokenConfigIsReportedAndNeverOverwritten() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     try FileManager.default.createDirectory(
       atPath: sandbox.home + "/.config/bingwall", withIntermediateDirectories: true)
     let broken = "# mine\nmarkets = [\"en-US\"]\n\n[daemon]\nrotate = 30m\n"
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func configSetKeepsCommentsAndTheFileMode() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     try FileManager.default.createDirectory(
       atPath: sandbox.home + "/.config/bingwall", withIntermediateDirectories: true)
     let original = "# my settings\nresolution = \"UHD\"  # big\n\n[daemon]\nnotify = true\n"
@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test func configFlagAndVariableChooseTheFile() throws {
-    let sandbox = Sandbox()
+    let sandbox = try Sandbox()
     let other = sandbox.folder.file("other.toml")
     try "mode = \"tile\"\n".write(toFile: other, atomically: false, encoding: .utf8)
     #expect(try sandbox.run(["config", "get", "mode", "--config", other]).stdout == "tile\n")

@@ -16,8 +16,8 @@ final class Sandbox {
   var configFile: String { home + "/.config/bingwall/config.toml" }
   var dataDir: String { home + "/.local/share/bingwall" }
 
-  init() {
-    folder = TemporaryDirectory()
+  init() throws {
+    folder = try TemporaryDirectory()
     try? FileManager.default.createDirectory(atPath: folder.file("home"), withIntermediateDirectories: true)
   }
 

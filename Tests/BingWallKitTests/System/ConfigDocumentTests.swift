@@ -149,8 +149,8 @@ import Testing
   }
 
   @Test func sizes() {
-    #expect(HumanUnits.bytes(in: "2GB") == 2 * 1024 * 1024 * 1024)
-    #expect(HumanUnits.bytes(in: "500M") == 500 * 1024 * 1024)
+    #expect(HumanUnits.bytes(in: "2GB") == Int64(2_147_483_648))
+    #expect(HumanUnits.bytes(in: "500M") == Int64(524_288_000))
     #expect(HumanUnits.bytes(in: "1.5KiB") == 1536)
     #expect(HumanUnits.bytes(in: "4096") == 4096)
     #expect(HumanUnits.bytes(in: "lots") == nil)

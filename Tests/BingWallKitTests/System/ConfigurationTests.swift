@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws {
-    let folder = TemporaryDirectory()
+    let folder = try TemporaryDirectory()
     let file = folder.file("config.toml")
     try "resolution = \"1366x768\"\nmode = \"tile\"\n[network]\ntimeout = 9\n".write(
       toFile: file, atomically: false, encoding: .utf8)
@@ -95,7 +95,7 @@ import Testing
   }
 
   @Test func ensureDirectoryCreatesPrivateFolders() throws {
-    let folder = TemporaryDirectory()
+    let folder = try TemporaryDirectory()
     let nested = folder.file("a/b/c")
     try Paths.ensureDirectory(nested)
     var status = stat()
