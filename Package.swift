@@ -17,9 +17,11 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // Linux-only calls (O_TMPFILE, flock) that Glibc's module does not expose.
+    .systemLibrary(name: "CLinux"),
     .target(
       name: "BingWallKit",
-      dependencies: ["CCurl", "CSQLite"]
+      dependencies: ["CCurl", "CSQLite", "CLinux"]
     ),
     .executableTarget(
       name: "bingwall",

@@ -1,0 +1,59 @@
+/// The history database's schema, as an ordered list of migrations keyed on `user_version`.
+///
+/// Never edit a migration that has shipped; add one. Each runs in its own transaction.
+enum HistorySchema {
+  static let migrator = SQLiteMigrator([version1])
+
+  /// Pictures (one per key and content), their appearances (one per market and local date),
+  /// and every time one was applied.
+  static let version1 = SQLiteMigration.sql(
+    """
+    CREATE TABLE pictures (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL,
+      sha256 TEXT NOT NULL,
+      path TEXT NOT NULL UNIQUE,
+      resolution TEXT NOT NULL,
+      width INTEGER NOT NULL CHECK (width > 0),
+      height INTEGER NOT NULL CHECK (height > 0),
+      bytes INTEGER NOT NULL CHECK (bytes > 0),
+      favorite INTEGER NOT NULL DEFAULT 0,
+      banned INTEGER NOT NULL DEFAULT 0,
+      added_at TEXT NOT NULL,
+      UNIQUE (key, sha256)
+    );
+    CREATE INDEX pictures_by_key ON pictures (key);
+
+    CREATE TABLE appearances (
+      id INTEGER PRIMARY KEY,
+      picture_id INTEGER NOT NULL REFERENCES pictures (id) ON DELETE CASCADE,
+      market TEXT NOT NULL,
+      date TEXT NOT NULL,
+      served_market TEXT,
+      bing_id TEXT NOT NULL,
+      title TEXT NOT NULL,
+      caption TEXT NOT NULL,
+      credit TEXT NOT NULL,
+      copyright TEXT NOT NULL,
+      copyright_link TEXT NOT NULL,
+      urlbase TEXT NOT NULL,
+      hsh TEXT NOT NULL,
+      wp INTEGER NOT NULL,
+      fullstartdate TEXT NOT NULL,
+      first_seen TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      UNIQUE (market, date)
+    );
+    CREATE INDEX appearances_by_picture ON appearances (picture_id);
+    CREATE INDEX appearances_by_date ON appearances (date DESC);
+
+    CREATE TABLE applies (
+      id INTEGER PRIMARY KEY,
+      picture_id INTEGER NOT NULL REFERENCES pictures (id) ON DELETE CASCADE,
+      applied_at TEXT NOT NULL,
+      backend TEXT NOT NULL,
+      reason TEXT NOT NULL
+    );
+    CREATE INDEX applies_by_picture ON applies (picture_id);
+    """)
+}

@@ -1,0 +1,115 @@
+import CLinux
+import Foundation
+
+/// The folder of picture files: readable unique names, and files that exist only once complete.
+public struct ImageFolder: Sendable {
+  public let path: String
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// Creates the folder (mode 0700) when missing.
+  public func ensure() throws(FileError) {
+    try Paths.ensureDirectory(path)
+  }
+
+  /// `<date>_<Name>_<RES>.jpg`, made only of characters we choose, so no text from the network can
+  /// name a file outside this folder or a hidden one.
+  public static func fileName(date: String, name: String, resolution: String, attempt: Int = 1) -> String {
+    let suffix = attempt > 1 ? "-\(attempt)" : ""
+    return "\(sanitise(date))_\(sanitise(name))_\(sanitise(resolution))\(suffix).jpg"
+  }
+
+  /// Letters, digits, `-` and `_` pass; anything else becomes `_`; at most 80 characters.
+  static func sanitise(_ text: String) -> String {
+    let safe = text.unicodeScalars.prefix(80).map { scalar -> Character in
+      let isSafe =
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+        || scalar == "-" || scalar == "_"
+      return isSafe ? Character(scalar) : "_"
+    }
+    return safe.isEmpty ? "picture" : String(safe)
+  }
+
+  /// A file for a download in progress; it has no name until `commit`.
+  public func pendingFile() throws(FileError) -> PendingImageFile {
+    try PendingImageFile(folder: path)
+  }
+
+  /// Removes `.bingwall-*.part` files left by a process killed on a file system without O_TMPFILE.
+  public func removeAbandonedFiles() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    for name in names where name.hasPrefix(PendingImageFile.fallbackPrefix) && name.hasSuffix(".part") {
+      unlink(path + "/" + name)
+    }
+  }
+}
+
+/// A download being written into the image folder.
+///
+/// On Linux it is an O_TMPFILE file: unnamed, so a crash or kill mid-transfer leaves nothing.
+/// Where the file system lacks O_TMPFILE it is a hidden `.bingwall-XXXXXX.part` file, removed on
+/// failure and swept by the next update.
+public final class PendingImageFile {
+  static let fallbackPrefix = ".bingwall-"
+  public let folder: String
+  public private(set) var fileDescriptor: Int32
+  /// The visible temporary name when O_TMPFILE was not available.
+  private var namedPath: String?
+  private var finished = false
+
+  init(folder: String) throws(FileError) {
+    self.folder = folder
+    let fd = bw_open_tmpfile(folder, 0o644)
+    if fd >= 0 {
+      fileDescriptor = fd
+      return
+    }
+    var template = Array((folder + "/" + Self.fallbackPrefix + "XXXXXX.part").utf8CString)
+    let named = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
+    if named < 0 { throw FileError.system(operation: "create a file in", path: folder, errno: errno) }
+    _ = fcntl(named, F_SETFD, FD_CLOEXEC)
+    fchmod(named, 0o644)
+    fileDescriptor = named
+    namedPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  /// Empties the file for another attempt.
+  public func truncate() throws(FileError) {
+    if ftruncate(fileDescriptor, 0) != 0 || lseek(fileDescriptor, 0, SEEK_SET) < 0 {
+      throw FileError.system(operation: "truncate", path: folder, errno: errno)
+    }
+  }
+
+  /// The path to read the content back (for checks) before it has a name.
+  public var readablePath: String { namedPath ?? "/proc/self/fd/\(fileDescriptor)" }
+
+  /// Syncs the content and gives it a name in the folder; fails with `EEXIST` instead of replacing a file.
+  /// Then syncs the folder, so the name survives a crash.
+  public func commit(as name: String) throws(FileError) -> String {
+    let target = folder + "/" + name
+    if fsync(fileDescriptor) != 0 { throw FileError.system(operation: "sync", path: target, errno: errno) }
+    let linked: Int32
+    if let namedPath {
+      linked = link(namedPath, target)
+    } else {
+      linked = bw_link_tmpfile(fileDescriptor, target)
+    }
+    if linked != 0 { throw FileError.system(operation: "name", path: target, errno: errno) }
+    discard()
+    try TemporaryFile.syncFolder(folder)
+    return target
+  }
+
+  /// Closes and forgets the file; an unnamed one disappears with its descriptor.
+  public func discard() {
+    if finished { return }
+    finished = true
+    close(fileDescriptor)
+    fileDescriptor = -1
+    if let namedPath { unlink(namedPath) }
+  }
+
+  deinit { discard() }
+}
