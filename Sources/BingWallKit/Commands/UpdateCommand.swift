@@ -1,0 +1,106 @@
+/// `bingwall update`: fetch Bing's window for each market and store every new picture.
+enum UpdateCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
+      discussion: """
+        One request per market for Bing's 8-day window; every picture not stored yet is \
+        downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
+        caption and credit. Days the machine was off are filled in. Exit status 75 means the \
+        network or Bing failed and a later try may work.
+        """,
+      options: [
+        OptionSpec.value(
+          "market", short: "m", name: "market", kind: .choice(Market.known), repeatable: true,
+          help: "A Bing market to fetch (default: config 'markets')."),
+        .value(
+          "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
+          help: "Picture size to download; UHD falls back to 1920x1080.", default: "UHD"),
+        .value(
+          "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
+          help: "Only the newest n days of each market's window."),
+        .flag("force", help: "Download pictures again even when they are stored."),
+        CommonOptions.json,
+      ]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    var overrides: [Configuration.Override] = []
+    let markets = invocation.values("market")
+    if !markets.isEmpty { overrides.append(.init(key: "markets", value: .strings(markets), option: "--market")) }
+    if let resolution = invocation.value("resolution") {
+      overrides.append(.init(key: "resolution", value: .string(resolution), option: "--resolution"))
+    }
+    let environment = try CommandEnvironment(invocation, context, overrides: overrides)
+    let configuration = environment.configuration
+    let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation.flag("json")
+    var updater = PictureUpdater(
+      context: context, configuration: configuration, store: try environment.history(),
+      images: environment.imageFolder)
+    updater.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
+    updater.onWait = { pid in
+      if !invocation.quiet {
+        let holder = pid.map { " (pid \($0))" } ?? ""
+        context.stderr.write("Waiting for another bingwall update\(holder) to finish…\n")
+      }
+    }
+    let report = try updater.run(
+      .init(
+        markets: configuration.markets, resolution: configuration.resolution, days: invocation.integer("days"),
+        force: invocation.flag("force")))
+    for substitution in report.substitutions {
+      context.stderr.write(
+        "warning: Bing served the \(substitution.served) picture for \(substitution.requested); "
+          + "\(substitution.requested) has no picture of its own\n")
+    }
+    for failure in report.failures {
+      context.stderr.write("error: \(failure.error)\n")
+    }
+    if invocation.flag("json") {
+      context.stdout.write(json(report).rendered() + "\n")
+    } else if !invocation.quiet {
+      for skip in report.skipped where skip.reason != "already stored" {
+        context.stderr.write("skipped \(skip.key.isEmpty ? "a picture" : skip.key) (\(skip.market)): \(skip.reason)\n")
+      }
+      for picture in report.fetched {
+        context.stdout.write(line(picture) + "\n")
+      }
+      if report.fetched.isEmpty, report.failures.isEmpty {
+        context.stdout.write("Already up to date.\n")
+      }
+    }
+    return report.exitStatus
+  }
+
+  /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
+  static func line(_ picture: Picture) -> String {
+    let title = ListCommand.displayTitle(picture)
+    var text = "\(picture.date)  \(picture.market)  \(title)"
+    if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
+    if !picture.credit.isEmpty { text += " (© \(picture.credit))" }
+    return TerminalText.clean(text)
+  }
+
+  static func json(_ report: UpdateReport) -> JSONValue {
+    .object([
+      ("fetched", .array(report.fetched.map(\.json))),
+      (
+        "skipped",
+        .array(
+          report.skipped.map {
+            .object([
+              ("key", .string($0.key)), ("market", .string($0.market)), ("date", .string($0.date)),
+              ("reason", .string($0.reason)),
+            ])
+          })
+      ),
+      ("applied", .null),
+      (
+        "market_served",
+        .array(
+          report.substitutions.map { .object([("requested", .string($0.requested)), ("served", .string($0.served))]) })
+      ),
+      ("errors", .array(report.failures.map { .string("\($0.error)") })),
+    ])
+  }
+}
