@@ -1,6 +1,7 @@
 // Typed wrappers for libcurl's variadic calls, which Swift cannot call directly.
 // https://curl.se/libcurl/c/curl_easy_setopt.html
 // https://curl.se/libcurl/c/curl_easy_getinfo.html
+// https://curl.se/libcurl/c/curl_multi_setopt.html
 #ifndef BINGWALL_CCURL_SHIM_H
 #define BINGWALL_CCURL_SHIM_H
 
@@ -66,6 +67,12 @@ static inline curl_version_info_data *bw_curl_version_info_now(void) {
 
 static inline CURLMcode bw_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
   return curl_multi_setopt(handle, option, value);
+}
+
+/// The `CURLcode` of a `CURLMSG_DONE` message, which sits in an anonymous union.
+/// https://curl.se/libcurl/c/curl_multi_info_read.html
+static inline CURLcode bw_curl_msg_result(const CURLMsg *message) {
+  return message->data.result;
 }
 
 #endif

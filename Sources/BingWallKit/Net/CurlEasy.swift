@@ -65,6 +65,11 @@ final class CurlEasy {
     try check(bw_curl_easy_setopt_data_callback(handle, option, callback), option)
   }
 
+  /// Sets `CURLOPT_XFERINFOFUNCTION`, which libcurl calls only once `CURLOPT_NOPROGRESS` is 0.
+  func set(progress callback: bw_curl_xferinfo_callback) throws(NetError) {
+    try check(bw_curl_easy_setopt_xferinfo_callback(handle, callback), CURLOPT_XFERINFOFUNCTION)
+  }
+
   /// A numeric fact about the finished transfer, or nil when libcurl has none.
   func long(_ info: CURLINFO) -> Int? {
     var value = 0

@@ -3,8 +3,8 @@ import Foundation
 
 /// The real `HTTPClient`: libcurl, with TLS verification always on and one easy handle per call.
 ///
-/// Every call builds, runs and frees its own handle, so the client holds nothing but its user
-/// agent and is safe to share between threads. Proxies come from `http_proxy`, `https_proxy`
+/// Every call builds, runs and frees its own handles (a batch also its own multi handle), so
+/// the client holds nothing but its user agent and is safe to share between threads. Proxies come from `http_proxy`, `https_proxy`
 /// and `no_proxy`, which libcurl reads itself.
 public final class CurlHTTPClient: HTTPClient {
   /// Sent as `User-Agent` with every request, e.g. `bingwall/0.1.0`.
@@ -29,5 +29,13 @@ public final class CurlHTTPClient: HTTPClient {
 
   public func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
     try CurlTransfer(request: request, userAgent: userAgent, sink: .fileDescriptor(fileDescriptor)).perform()
+  }
+
+  public func downloadAll(
+    _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
+  ) -> [Result<HTTPResponse, NetError>] {
+    let batch = CurlBatch(
+      jobs: jobs, userAgent: userAgent, maxConcurrent: maxConcurrent, retry: retry, progress: progress)
+    return batch.run()
   }
 }

@@ -23,7 +23,11 @@ final class CurlTransfer {
   let easy: CurlEasy
   private let sink: Sink
   private var body = Data()
-  private var bodyBytes: Int64 = 0
+  /// Body bytes accepted so far (written to the sink), counted by the write callback.
+  private(set) var bodyBytes: Int64 = 0
+  /// The length libcurl expects for the body being received, from its progress callback;
+  /// 0 while unknown, and always 0 unless `reportProgress()` was called.
+  private(set) var expectedBytes: Int64 = 0
   private var headers: [(name: String, value: String)] = []
   /// Why a callback stopped the transfer; libcurl itself only reports `CURLE_WRITE_ERROR`.
   private var failure: NetError?
@@ -40,6 +44,19 @@ final class CurlTransfer {
   func perform() throws(NetError) -> HTTPResponse {
     let code = withExtendedLifetime(self) { easy.perform() }
     return try finish(code)
+  }
+
+  /// Turns on libcurl's progress callback, which keeps `expectedBytes` up to date; without it
+  /// libcurl skips the progress bookkeeping, so only a batch that shows progress asks for it.
+  func reportProgress() throws(NetError) {
+    try easy.set(CURLOPT_XFERINFODATA, context: Unmanaged.passUnretained(self).toOpaque())
+    try easy.set(progress: { context, downloadTotal, _, _, _ in
+      guard let context else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      transfer.expectedBytes = Int64(downloadTotal)
+      return 0  // non-zero would abort the transfer
+    })
+    try easy.set(CURLOPT_NOPROGRESS, 0)
   }
 
   /// Turns libcurl's final code and what the callbacks collected into the response or error.

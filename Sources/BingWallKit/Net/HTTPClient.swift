@@ -69,4 +69,15 @@ public protocol HTTPClient: Sendable {
   func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse
   /// GET with the body streamed into an open file descriptor, never held whole in memory.
   func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse
+  /// Several downloads at once, each streamed into its own file, so that a market's pictures
+  /// arrive in the time of the slowest rather than of all together.
+  ///
+  /// At most `maxConcurrent` transfers run at a time. A job that fails for a passing reason
+  /// (see `RetryPolicy.isRetryable`) is tried again, its file emptied first, while the others
+  /// go on; a failure is that job's alone. Returns once every job has ended, one result per job
+  /// in job order, each describing the job's last attempt; like `download`, a non-2xx status
+  /// (also a 5xx after the last retry) is a response, not an error.
+  func downloadAll(
+    _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
+  ) -> [Result<HTTPResponse, NetError>]
 }

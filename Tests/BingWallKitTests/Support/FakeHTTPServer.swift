@@ -71,6 +71,9 @@ final class FakeHTTPServer: Sendable {
     requests(path: path).count
   }
 
+  /// How many TCP connections the server has accepted: fewer than requests means keep-alive.
+  var acceptedConnections: Int { core.acceptedConnections }
+
   /// Seconds added before every response, on top of its own delay (for benchmarks).
   var delayEveryResponse: Double {
     get { core.delayEveryResponse }

@@ -28,6 +28,8 @@ final class FakeServerCore: Sendable {
     var requests: [RecordedRequest] = []
     /// Accepted sockets not yet closed; only their own thread closes them.
     var connections: Set<Int32> = []
+    /// Connections accepted since the start, to tell reused connections from new ones.
+    var acceptedConnections = 0
     var delayEveryResponse = 0.0
     var stopping = false
     var closed = false
@@ -126,6 +128,8 @@ final class FakeServerCore: Sendable {
 
   var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
+  var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
+
   func addRoute(path: String, query: [String: String], answer: Answer) {
     state.withLock { state in
       state.routes.append(Route(path: path, query: query, answer: answer, order: state.routes.count))
@@ -164,6 +168,7 @@ final class FakeServerCore: Sendable {
       let registered = state.withLock { state -> Bool in
         guard !state.stopping else { return false }
         state.connections.insert(connection)
+        state.acceptedConnections += 1
         threads.enter()
         return true
       }

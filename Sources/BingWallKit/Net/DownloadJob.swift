@@ -1,0 +1,20 @@
+/// One file to fetch in a batch: the request and the open file its body streams into.
+///
+/// The batch never opens or closes the descriptor; it writes the body at the current offset,
+/// and before a retry it empties the file (`ftruncate` to 0 and a seek to the start) so that
+/// nothing of a failed attempt remains. Give every job a descriptor of its own, on a regular
+/// file freshly created or truncated (a pipe cannot be emptied, so a retry into one fails).
+/// After a job's final failure its file may hold part of a body; the caller discards it.
+public struct DownloadJob: Sendable, Equatable {
+  public var request: HTTPRequest
+  /// Open for writing; stays open and owned by the caller.
+  public var fileDescriptor: Int32
+  /// Names the job in progress reports, e.g. the picture's title.
+  public var label: String
+
+  public init(request: HTTPRequest, fileDescriptor: Int32, label: String) {
+    self.request = request
+    self.fileDescriptor = fileDescriptor
+    self.label = label
+  }
+}
