@@ -27,7 +27,7 @@ enum ListCommand {
       since: invocation.value("since"))
     let pictures = try environment.existingHistory()?.pictures(query) ?? []
     if invocation.flag("json") {
-      context.stdout.write(JSONValue.array(pictures.map(\.json)).rendered() + "\n")
+      context.stdout.write(JSONOutput.array(pictures.map(\.json)).rendered() + "\n")
     } else if context.terminal.stdoutIsTTY {
       if pictures.isEmpty {
         if !invocation.quiet { context.stderr.write("No pictures stored yet; run 'bingwall update'.\n") }

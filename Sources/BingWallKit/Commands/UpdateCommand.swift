@@ -81,7 +81,7 @@ enum UpdateCommand {
     return TerminalText.clean(text)
   }
 
-  static func json(_ report: UpdateReport) -> JSONValue {
+  static func json(_ report: UpdateReport) -> JSONOutput {
     .object([
       ("fetched", .array(report.fetched.map(\.json))),
       (

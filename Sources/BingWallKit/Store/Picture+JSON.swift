@@ -1,12 +1,12 @@
 extension Picture {
   /// The picture object of PRODUCT.md's JSON contract, fields in its order, then extras.
-  public var json: JSONValue {
+  public var json: JSONOutput {
     .object([
       ("id", .integer(id)),
       ("key", .string(key)),
       ("date", .string(date)),
       ("market", .string(market)),
-      ("markets", .array(markets.map(JSONValue.string))),
+      ("markets", .array(markets.map(JSONOutput.string))),
       ("title", .string(title)),
       ("caption", .string(caption)),
       ("credit", .string(credit)),

@@ -34,6 +34,26 @@ final class Sandbox {
     ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
   }
 
+  var imageDir: String { dataDir + "/images" }
+
+  /// The picture files in the image folder, hidden ones included, sorted.
+  func imageFiles() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: imageDir)) ?? []).sorted()
+  }
+
+  /// Starts `bingwall ARGS` without waiting, output discarded: for kill and concurrency tests.
+  func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    process.environment = baseEnvironment.merging(extra) { _, new in new }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
   /// Runs `bingwall ARGS` and waits for it.
   func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Result {
     let process = Process()

@@ -1,15 +1,15 @@
 /// JSON for `--json` output, written by us so keys keep the documented order.
-public indirect enum JSONValue: Sendable, Equatable {
+public indirect enum JSONOutput: Sendable, Equatable {
   case string(String)
   case integer(Int64)
   case bool(Bool)
   case null
-  case array([JSONValue])
-  case object([(String, JSONValue)])
+  case array([JSONOutput])
+  case object([(String, JSONOutput)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+  public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.rendered() == rhs.rendered() }
 
-  public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+  public static func optional(_ text: String?) -> JSONOutput { text.map(JSONOutput.string) ?? .null }
 
   /// Two-space indented, one key per line, ending without a newline.
   public func rendered(indent: Int = 0) -> String {
