@@ -18,6 +18,8 @@ public struct PosixProcessRunner: ProcessRunner {
   static let drainGrace = 0.1
   /// How often we look for the child's exit when no pidfd can tell us.
   static let exitPollInterval = 0.01
+  /// How often `posix_spawn` is retried when the program is busy being written (ETXTBSY).
+  static let busyRetries = 5
   /// Where a bare program name is looked up when the environment has no PATH: glibc's execvp default.
   static let defaultSearchPath = "/bin:/usr/bin"
 
@@ -104,8 +106,15 @@ public struct PosixProcessRunner: ProcessRunner {
     let attributes = SpawnAttributes()
 
     var pid: pid_t = 0
-    let result = posix_spawn(
-      &pid, executable, actions.pointer, attributes.pointer, arguments.pointers, environment.pointers)
+    var result = ETXTBSY
+    // ETXTBSY is usually fleeting: someone just wrote the program (a stub script in a test, a package
+    // upgrade), and a child forked meanwhile by another thread holds a copy of that write descriptor
+    // until its own exec. The retries span about 60 ms; a file that stays busy is reported.
+    for attempt in 0...Self.busyRetries where result == ETXTBSY {
+      if attempt > 0 { usleep(2000 << (attempt - 1)) }
+      result = posix_spawn(
+        &pid, executable, actions.pointer, attributes.pointer, arguments.pointers, environment.pointers)
+    }
     // Only the child needs these ends; keeping them would hide its EOF from us.
     stdinPipe?.closeReadEnd()
     stdoutPipe.closeWriteEnd()

@@ -164,7 +164,7 @@ import Testing
     let input = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
     let result = try runner.run(invocation(["/bin/cat"], input: input))
     #expect(result.status == 0)
-    #expect(result.stdout == input)
+    #expect(sameBytes(result.stdout, input))
   }
 
   @Test func withoutInputStdinIsDevNull() throws {
@@ -177,6 +177,27 @@ import Testing
     let result = try runner.run(invocation(["/bin/true"], input: Data(count: 4 << 20), timeout: 20))
     #expect(result.status == 0)
     #expect(!result.timedOut)
+  }
+
+  /// A child that closes its stdin makes our writes fail with EPIPE. In a thread that blocks SIGPIPE
+  /// (as this one does here), the runner's SIGPIPE would stay pending unless the runner takes it back.
+  @Test func writingToAClosedStdinLeavesNoSIGPIPEPending() throws {
+    var sigpipe = sigset_t()
+    sigemptyset(&sigpipe)
+    sigaddset(&sigpipe, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &sigpipe, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+
+    let script = scratch.script("closer", "exec 0<&-\n/bin/sleep 0.3")
+    let result = try runner.run(invocation([script], input: Data(count: 1 << 20)))
+    #expect(result.status == 0)
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, nil, &mask)
+    #expect(sigismember(&mask, SIGPIPE) == 1)  // Our own blocking survives the runner's.
   }
 
   @Test func stderrIsCapturedSeparately() throws {
@@ -196,8 +217,8 @@ import Testing
     let script = scratch.script("flood", body)
     let result = try runner.run(invocation([script], timeout: 20))
     #expect(!result.timedOut)
-    #expect(result.stdout == repeated("o\n", count: 1 << 19))
-    #expect(result.stderr == repeated("e\n", count: 1 << 19))
+    #expect(sameBytes(result.stdout, repeated("o\n", count: 1 << 19)))
+    #expect(sameBytes(result.stderr, repeated("e\n", count: 1 << 19)))
   }
 
   // MARK: What the child inherits
@@ -310,6 +331,23 @@ import Testing
     #expect(seconds < 5)
   }
 
+  /// Executing a file someone still has open for writing fails with ETXTBSY; the runner retries
+  /// for a while, so a writer that finishes soon (as here, after 5 ms) does not fail the run.
+  @Test func programBusyBeingWrittenIsRetried() throws {
+    let script = scratch.script("busy", "echo ran")
+    let writer = open(script, O_WRONLY | O_APPEND | O_CLOEXEC)
+    try #require(writer >= 0)
+    #expect(throws: ProcessError.spawnFailed(program: script, errno: ETXTBSY)) {
+      try runner.run(invocation([script]))  // The control: while it stays open, it stays busy.
+    }
+    // A thread of its own: dispatch's global queue may be busy with other tests for longer than that.
+    Thread.detachNewThread {
+      usleep(5000)
+      close(writer)
+    }
+    #expect(try runner.run(invocation([script])).stdoutText == "ran\n")
+  }
+
   // MARK: Threads
 
   @Test func concurrentRunsKeepTheirOwnOutput() {
@@ -362,6 +400,15 @@ import Testing
     signal(SIGPIPE, SIG_IGN)
     signal(SIGINT, SIG_IGN)
   }
+}
+
+/// Compares without `==` inside `#expect`, whose failure report diffs the two collections: for a
+/// megabyte that takes longer than anyone waits. Prints sizes and the first difference instead.
+private func sameBytes(_ actual: Data, _ expected: Data) -> Bool {
+  if actual == expected { return true }
+  let same = zip(actual, expected).prefix { $0 == $1 }.count
+  print("got \(actual.count) bytes, expected \(expected.count); first difference at \(same)")
+  return false
 }
 
 /// The bytes of `text` repeated, for comparing large outputs.
