@@ -8,7 +8,7 @@ import Testing
 /// The real runner against real programs: argv fidelity, environment, PATH, pipes, signals, timeouts.
 @Suite struct PosixProcessRunnerTests {
   let runner = PosixProcessRunner()
-  let scratch = ScratchFolder()
+  private let scratch = ScratchFolder()
   /// Enough for the scripts below, and nothing from the test process's own environment.
   static let environment = ["PATH": "/usr/bin:/bin"]
 
@@ -71,11 +71,11 @@ import Testing
     #expect(try runner.run(invocation(["/bin/false"])).status == 1)
   }
 
-  /// SIGPIPE and SIGINT are ignored in this test process (see `ignoreSignalsLikeADaemon`); the child
-  /// still dies of them only if the runner reset them to their defaults.
+  /// SIGPIPE is ignored in this test process (see `ignoreSIGPIPELikeADaemon`); the child still dies
+  /// of it only if the runner reset it to its default.
   @Test(arguments: [("KILL", SIGKILL), ("TERM", SIGTERM), ("HUP", SIGHUP), ("PIPE", SIGPIPE)])
   func signalDeathIs128PlusSignal(name: String, signal: Int32) throws {
-    ignoreSignalsLikeADaemon()
+    ignoreSIGPIPELikeADaemon()
     let script = scratch.script("suicide", "kill -\(name) $$\nexit 3")
     let result = try runner.run(invocation([script]))
     #expect(result.status == 128 + signal)
@@ -90,7 +90,7 @@ import Testing
   // MARK: Environment and PATH
 
   @Test(arguments: [
-    [:], ["A": "1"], ["B": "two words", "EMPTY": "", "UNICODE": "é=ü", "LINE": "x\\ny"],
+    [:], ["A": "1"], ["B": "two words", "EMPTY": "", "UNICODE": "é=ü", "BACKSLASH": "x\\ny"],
   ])
   func environmentIsExactlyTheGivenOne(environment: [String: String]) throws {
     let result = try runner.run(ProcessInvocation(arguments: ["/usr/bin/env"], environment: environment))
@@ -233,10 +233,10 @@ import Testing
     #expect(result.stdoutText.split(separator: "\n") == ["0", "1", "2", "3"])
   }
 
-  /// The parent blocks SIGTERM and SIGINT in this thread and ignores SIGPIPE and SIGINT; the
-  /// child must start with none of that.
+  /// The parent blocks SIGTERM and SIGINT in this thread and ignores SIGPIPE; the child must start
+  /// with none of that.
   @Test func childStartsWithCleanSignalState() throws {
-    ignoreSignalsLikeADaemon()
+    ignoreSIGPIPELikeADaemon()
     var blocked = sigset_t()
     sigemptyset(&blocked)
     sigaddset(&blocked, SIGTERM)
@@ -395,10 +395,9 @@ import Testing
   }
 
   /// What a daemon does, and what makes the child's reset observable. Never undone: other tests may
-  /// run in parallel, and a test process has no use for dying of SIGPIPE or SIGINT.
-  private func ignoreSignalsLikeADaemon() {
+  /// run in parallel, and a test process has no use for dying of SIGPIPE.
+  private func ignoreSIGPIPELikeADaemon() {
     signal(SIGPIPE, SIG_IGN)
-    signal(SIGINT, SIG_IGN)
   }
 }
 
@@ -417,7 +416,9 @@ private func repeated(_ text: String, count: Int) -> Data {
 }
 
 /// A fresh folder under the temporary directory for one test's scripts, removed with the value.
-final class ScratchFolder: Sendable {
+///
+/// Private to this file so it cannot clash with the shared test support types.
+private final class ScratchFolder: Sendable {
   let root: String
 
   init() {
