@@ -42,6 +42,7 @@ public enum BingWall {
     switch error {
     case let error as ConfigError: return error.exitCode
     case let error as NetError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
+    case let error as BingError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
     default: return ExitCode.failure
     }
   }

@@ -184,8 +184,9 @@ struct PictureDownloader {
       if try store.isPathTaken(images.path + "/" + name) { continue }
       do {
         return try file.commit(as: name)
-      } catch FileError.system(_, _, EEXIST) {
-        continue
+      } catch {
+        // Another process took the name between our check and the link: try the next one.
+        guard error.isNameTaken else { throw error }
       }
     }
     throw FileError.system(operation: "find a free name in", path: images.path, errno: EEXIST)
@@ -198,5 +199,13 @@ struct PictureDownloader {
           + problems.joined(separator: "; "))
     }
     return .failed(DownloadError.unusable(key: plan.image.key, problems: problems), temporary: false)
+  }
+}
+
+extension FileError {
+  /// The target name exists (link(2) and linkat(2) never replace a file).
+  var isNameTaken: Bool {
+    if case .system(_, _, let code) = self { return code == EEXIST }
+    return false
   }
 }

@@ -51,7 +51,7 @@ struct PictureUpdater {
         report.substitutions.append(.init(requested: market, served: served))
       }
       for skipped in response.skipped {
-        report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.reason))
+        report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.description))
       }
       let window = options.days.map { Array(response.images.prefix($0)) } ?? response.images
       for image in window {

@@ -14,6 +14,9 @@ public struct Command: Sendable {
 public enum CommandTable {
   /// Only commands that work are listed; later features add theirs here.
   public static let commands: [Command] = [
+    UpdateCommand.command,
+    ListCommand.command,
+    ShowCommand.command,
     ConfigCommand.command,
     HelpCommand.command,
   ]

@@ -7,7 +7,9 @@ import Testing
     let text = Help.render(root: CommandTable.root, path: [], width: 80)
     #expect(text.hasPrefix("OVERVIEW: "))
     #expect(text.contains("\n\nUSAGE: bingwall [<options>] <subcommand>\n\nOPTIONS:\n  -q, --quiet "))
-    #expect(text.contains("\nSUBCOMMANDS:\n  config                  Show or change the configuration.\n"))
+    #expect(text.contains("\nSUBCOMMANDS:\n  update                  Fetch the pictures"))
+    #expect(text.contains("\n  list, history           List stored pictures, newest first.\n"))
+    #expect(text.contains("\n  config                  Show or change the configuration.\n"))
     #expect(text.contains("  See 'bingwall help <subcommand>' for detailed help.\n"))
     #expect(!text.contains("GLOBAL OPTIONS:"))
   }

@@ -199,9 +199,10 @@ import Testing
   }
 
   static let badArchives: [BadArchive] = [
-    BadArchive(name: "empty body", response: .json(""), status: 1),
-    BadArchive(name: "null", response: .json("null"), status: 1),
-    BadArchive(name: "no images", response: .json("{\"images\":[]}"), status: 1),
+    // A well-formed answer with nothing in it is Bing having a bad moment: retry later.
+    BadArchive(name: "empty body", response: .json(""), status: 75),
+    BadArchive(name: "null", response: .json("null"), status: 75),
+    BadArchive(name: "no images", response: .json("{\"images\":[]}"), status: 75),
     BadArchive(name: "HTML", response: .html("<html><body>Object moved</body></html>"), status: 1),
     BadArchive(name: "truncated JSON", response: .json("{\"images\":[{\"urlbase\":\"/th?id=OHR.X_EN-US1\""), status: 1),
     BadArchive(name: "wrong types", response: .json("{\"images\":[{\"urlbase\":5,\"fullstartdate\":7}]}"), status: 1),
