@@ -73,7 +73,8 @@ struct PictureDownloader {
         let resolution = plan.resolutions[round]
         do {
           let url = ImageURL.url(endpoint: endpoint, urlbase: plan.image.urlbase, resolution: resolution)
-          attempts.append(Attempt(index: index, file: try images.pendingFile(), resolution: resolution, url: url))
+          attempts.append(
+            Attempt(index: index, file: try images.pendingFile(), resolution: resolution, url: url))
         } catch {
           results[index] = .failed(error, temporary: false)
         }
@@ -86,7 +87,9 @@ struct PictureDownloader {
       }
       let responses =
         jobs.isEmpty
-        ? [] : context.http.downloadAll(jobs, maxConcurrent: Self.maxConcurrent, retry: .standard, progress: progress)
+        ? []
+        : context.http.downloadAll(
+          jobs, maxConcurrent: Self.maxConcurrent, retry: .standard, progress: progress)
       var checked: [Checked] = []
       var refused: [Int] = []
       for (attempt, response) in zip(attempts, responses) {
@@ -135,9 +138,11 @@ struct PictureDownloader {
   }
 
   /// Status 200, an image Content-Type, a whole JPEG with dimensions; then its hash.
-  private func check(_ attempt: Attempt, _ response: Swift.Result<HTTPResponse, NetError>) -> Swift.Result<
-    Checked, Refusal
-  > {
+  private func check(_ attempt: Attempt, _ response: Swift.Result<HTTPResponse, NetError>)
+    -> Swift.Result<
+      Checked, Refusal
+    >
+  {
     let http: HTTPResponse
     switch response {
     case .failure(let error):
@@ -146,7 +151,8 @@ struct PictureDownloader {
       http = value
     }
     if http.status >= 500 || http.status == 429 {
-      return .failure(.fatal(DownloadError.serverError(url: attempt.url, status: http.status), temporary: true))
+      return .failure(
+        .fatal(DownloadError.serverError(url: attempt.url, status: http.status), temporary: true))
     }
     guard http.status == 200 else { return .failure(.refused("HTTP \(http.status)")) }
     let type = http.header("Content-Type") ?? "none"
@@ -164,9 +170,12 @@ struct PictureDownloader {
 
   /// Bing serves one stock picture (`rf=LaDigue_…`) with status 200 for sizes it lacks: the same
   /// bytes under different keys, in this run or already stored, give it away.
-  private func placeholderProblem(_ item: Checked, among checked: [Checked], plans: [DownloadPlan]) -> String? {
+  private func placeholderProblem(_ item: Checked, among checked: [Checked], plans: [DownloadPlan]) -> String?
+  {
     let key = plans[item.attempt.index].image.key
-    if let other = checked.first(where: { $0.sha256 == item.sha256 && plans[$0.attempt.index].image.key != key }) {
+    if let other = checked.first(where: {
+      $0.sha256 == item.sha256 && plans[$0.attempt.index].image.key != key
+    }) {
       return "a placeholder (the same file as \(plans[other.attempt.index].image.key))"
     }
     if let stored = try? store.picture(sha256: item.sha256), stored.key != key {
@@ -180,7 +189,8 @@ struct PictureDownloader {
   private func name(_ file: PendingImageFile, plan: DownloadPlan, resolution: String) throws -> String {
     let date = plan.appearances.first?.date ?? plan.image.date.description
     for attempt in 1...1000 {
-      let name = ImageFolder.fileName(date: date, name: plan.image.name, resolution: resolution, attempt: attempt)
+      let name = ImageFolder.fileName(
+        date: date, name: plan.image.name, resolution: resolution, attempt: attempt)
       if try store.isPathTaken(images.path + "/" + name) { continue }
       do {
         return try file.commit(as: name)

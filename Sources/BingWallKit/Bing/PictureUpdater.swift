@@ -34,7 +34,8 @@ struct PictureUpdater {
     try images.ensure()
     images.removeAbandonedFiles()
     var report = UpdateReport()
-    let client = ArchiveClient(http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
+    let client = ArchiveClient(
+      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
@@ -88,7 +89,9 @@ struct PictureUpdater {
         do {
           let id = try store.write { () throws -> Int64 in
             let id = try store.insert(file, at: now)
-            for appearance in outcome.plan.appearances { try store.record(appearance, pictureID: id, at: now) }
+            for appearance in outcome.plan.appearances {
+              try store.record(appearance, pictureID: id, at: now)
+            }
             return id
           }
           if let picture = try store.picture(id: id) { report.fetched.append(picture) }
@@ -100,7 +103,8 @@ struct PictureUpdater {
       case .skipped(let reason):
         for appearance in outcome.plan.appearances {
           report.skipped.append(
-            .init(key: outcome.plan.image.key, market: appearance.market, date: appearance.date, reason: reason))
+            .init(
+              key: outcome.plan.image.key, market: appearance.market, date: appearance.date, reason: reason))
         }
       case .failed(let error, let temporary):
         report.failures.append(.init(what: outcome.plan.image.key, error: error, temporary: temporary))

@@ -22,15 +22,19 @@ public struct CommandLineParser: Sendable {
       } else if word == "--" {
         optionsEnded = true
       } else if word.hasPrefix("--") {
-        try state.longOption(word, next: { () -> String? in
-          defer { index += 1 }
-          return index < words.count ? words[index] : nil
-        })
+        try state.longOption(
+          word,
+          next: { () -> String? in
+            defer { index += 1 }
+            return index < words.count ? words[index] : nil
+          })
       } else {
-        try state.shortOptions(word, next: { () -> String? in
-          defer { index += 1 }
-          return index < words.count ? words[index] : nil
-        })
+        try state.shortOptions(
+          word,
+          next: { () -> String? in
+            defer { index += 1 }
+            return index < words.count ? words[index] : nil
+          })
       }
     }
     return try state.finish()

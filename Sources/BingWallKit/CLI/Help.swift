@@ -33,7 +33,8 @@ public enum Help {
       let rows = command.subcommands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) }
       let helpPath = (["bingwall", "help"] + path).joined(separator: " ")
       sections.append(
-        "SUBCOMMANDS:\n" + table(rows, width: width) + "\n\n  See '\(helpPath) <subcommand>' for detailed help.")
+        "SUBCOMMANDS:\n" + table(rows, width: width)
+          + "\n\n  See '\(helpPath) <subcommand>' for detailed help.")
     }
     return sections.joined(separator: "\n\n") + "\n"
   }

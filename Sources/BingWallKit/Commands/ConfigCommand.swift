@@ -49,7 +49,8 @@ enum ConfigCommand {
     }
     let width = rows.map(\.0.count).max() ?? 0
     for (assignment, source) in rows {
-      context.stdout.write(assignment + String(repeating: " ", count: width - assignment.count) + "  # \(source)\n")
+      context.stdout.write(
+        assignment + String(repeating: " ", count: width - assignment.count) + "  # \(source)\n")
     }
   }
 

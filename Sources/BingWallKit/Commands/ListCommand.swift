@@ -9,7 +9,8 @@ enum ListCommand {
         """,
       options: [
         .value(
-          "limit", name: "n", kind: .integer(minimum: 0, maximum: nil), help: "Show at most n pictures; 0 shows all.",
+          "limit", name: "n", kind: .integer(minimum: 0, maximum: nil),
+          help: "Show at most n pictures; 0 shows all.",
           default: "20"),
         CommonOptions.market,
         .flag("favorites", help: "Only favourite pictures."),
@@ -40,8 +41,9 @@ enum ListCommand {
           String(picture.id), picture.date, picture.market, picture.favorite ? "1" : "0", picture.key,
           displayTitle(picture), picture.path,
         ]
-        context.stdout.write(fields.map { TerminalText.clean($0).replacingOccurrences(of: "\t", with: " ") }
-          .joined(separator: "\t") + "\n")
+        context.stdout.write(
+          fields.map { TerminalText.clean($0).replacingOccurrences(of: "\t", with: " ") }
+            .joined(separator: "\t") + "\n")
       }
     }
     return ExitCode.success
@@ -54,7 +56,9 @@ enum ListCommand {
 
   static func table(_ pictures: [Picture], width: Int) -> String {
     let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
-    func pad(_ text: String, _ size: Int) -> String { text + String(repeating: " ", count: max(0, size - text.count)) }
+    func pad(_ text: String, _ size: Int) -> String {
+      text + String(repeating: " ", count: max(0, size - text.count))
+    }
     var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  TITLE"]
     let used = idWidth + 2 + 12 + 8 + 5
     for picture in pictures {

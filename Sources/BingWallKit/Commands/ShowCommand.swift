@@ -30,10 +30,12 @@ enum ShowCommand {
       case .integer(let number): text = String(number)
       case .bool(let flag): text = flag ? "yes" : "no"
       case .null: text = name == "last_applied" ? "never" : "-"
-      case .array(let items): text = items.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " ")
+      case .array(let items):
+        text = items.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " ")
       case .object: text = ""
       }
-      context.stdout.write(name + ":" + String(repeating: " ", count: width - name.count + 1) + TerminalText.clean(text) + "\n")
+      context.stdout.write(
+        name + ":" + String(repeating: " ", count: width - name.count + 1) + TerminalText.clean(text) + "\n")
     }
     return ExitCode.success
   }

@@ -27,7 +27,9 @@ enum UpdateCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var overrides: [Configuration.Override] = []
     let markets = invocation.values("market")
-    if !markets.isEmpty { overrides.append(.init(key: "markets", value: .strings(markets), option: "--market")) }
+    if !markets.isEmpty {
+      overrides.append(.init(key: "markets", value: .strings(markets), option: "--market"))
+    }
     if let resolution = invocation.value("resolution") {
       overrides.append(.init(key: "resolution", value: .string(resolution), option: "--resolution"))
     }
@@ -46,7 +48,8 @@ enum UpdateCommand {
     }
     let report = try updater.run(
       .init(
-        markets: configuration.markets, resolution: configuration.resolution, days: invocation.integer("days"),
+        markets: configuration.markets, resolution: configuration.resolution,
+        days: invocation.integer("days"),
         force: invocation.flag("force")))
     for substitution in report.substitutions {
       context.stderr.write(
@@ -60,7 +63,8 @@ enum UpdateCommand {
       context.stdout.write(json(report).rendered() + "\n")
     } else if !invocation.quiet {
       for skip in report.skipped where skip.reason != "already stored" {
-        context.stderr.write("skipped \(skip.key.isEmpty ? "a picture" : skip.key) (\(skip.market)): \(skip.reason)\n")
+        context.stderr.write(
+          "skipped \(skip.key.isEmpty ? "a picture" : skip.key) (\(skip.market)): \(skip.reason)\n")
       }
       for picture in report.fetched {
         context.stdout.write(line(picture) + "\n")
@@ -98,7 +102,9 @@ enum UpdateCommand {
       (
         "market_served",
         .array(
-          report.substitutions.map { .object([("requested", .string($0.requested)), ("served", .string($0.served))]) })
+          report.substitutions.map {
+            .object([("requested", .string($0.requested)), ("served", .string($0.served))])
+          })
       ),
       ("errors", .array(report.failures.map { .string("\($0.error)") })),
     ])

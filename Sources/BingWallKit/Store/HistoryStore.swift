@@ -42,7 +42,9 @@ public final class HistoryStore {
 
   /// The picture with this exact content, if stored (a placeholder served for another key shows here).
   public func picture(sha256: String) throws(StoreError) -> (id: Int64, key: String)? {
-    guard let row = try database.queryOne("SELECT id, key FROM pictures WHERE sha256 = ? LIMIT 1", [.text(sha256)])
+    guard
+      let row = try database.queryOne(
+        "SELECT id, key FROM pictures WHERE sha256 = ? LIMIT 1", [.text(sha256)])
     else { return nil }
     return (try row.int64("id"), try row.string("key"))
   }
@@ -78,7 +80,8 @@ public final class HistoryStore {
 
   /// The newest stored file of `key`, the one a new appearance of that picture points to.
   public func newestPictureID(key: String) throws(StoreError) -> Int64? {
-    try database.queryOne("SELECT max(id) AS id FROM pictures WHERE key = ?", [.text(key)])?.optionalInt64("id")
+    try database.queryOne("SELECT max(id) AS id FROM pictures WHERE key = ?", [.text(key)])?.optionalInt64(
+      "id")
   }
 
   /// Records that Bing showed picture `pictureID` in a market on a date. A re-issue of the same
@@ -88,7 +91,8 @@ public final class HistoryStore {
   public func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
     let existed =
       try database.queryOne(
-        "SELECT 1 FROM appearances WHERE market = ? AND date = ?", [.text(appearance.market), .text(appearance.date)])
+        "SELECT 1 FROM appearances WHERE market = ? AND date = ?",
+        [.text(appearance.market), .text(appearance.date)])
       != nil
     let stamp = SQLiteValue.text(Timestamp.iso8601(now))
     try database.run(
@@ -104,8 +108,10 @@ public final class HistoryStore {
         wp = excluded.wp, fullstartdate = excluded.fullstartdate, updated_at = excluded.updated_at
       """,
       [
-        .integer(pictureID), .text(appearance.market), .text(appearance.date), SQLiteValue(appearance.servedMarket),
-        .text(appearance.bingID), .text(appearance.title), .text(appearance.caption), .text(appearance.credit),
+        .integer(pictureID), .text(appearance.market), .text(appearance.date),
+        SQLiteValue(appearance.servedMarket),
+        .text(appearance.bingID), .text(appearance.title), .text(appearance.caption),
+        .text(appearance.credit),
         .text(appearance.copyright), .text(appearance.copyrightLink), .text(appearance.urlbase),
         .text(appearance.hsh), SQLiteValue(appearance.wp), .text(appearance.fullStartDate), stamp, stamp,
       ])
@@ -153,7 +159,8 @@ public final class HistoryStore {
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     let limit = query.limit > 0 ? "LIMIT \(query.limit)" : ""
     let marketClause = query.market == nil ? "" : "AND market = :market"
-    let sql = Self.pictureSelect(appearance: marketClause) + " \(filter) ORDER BY date DESC, p.id DESC \(limit)"
+    let sql =
+      Self.pictureSelect(appearance: marketClause) + " \(filter) ORDER BY date DESC, p.id DESC \(limit)"
     return try database.query(sql, bindings).map(Self.picture(from:))
   }
 
@@ -207,7 +214,8 @@ public final class HistoryStore {
     return Picture(
       id: try row.int64("id"), key: try row.string("key"), date: try row.string("date"),
       market: try row.string("market"), markets: Array(Set(markets)).sorted(), title: try row.string("title"),
-      caption: try row.string("caption"), credit: try row.string("credit"), copyright: try row.string("copyright"),
+      caption: try row.string("caption"), credit: try row.string("credit"),
+      copyright: try row.string("copyright"),
       copyrightLink: try row.string("copyright_link"), path: try row.string("path"),
       resolution: try row.string("resolution"), width: try row.int("width"), height: try row.int("height"),
       bytes: try row.int64("bytes"), sha256: try row.string("sha256"), favorite: try row.bool("favorite"),

@@ -25,7 +25,8 @@ public struct ImageFolder: Sendable {
   static func sanitise(_ text: String) -> String {
     let safe = text.unicodeScalars.prefix(80).map { scalar -> Character in
       let isSafe =
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+        || (scalar >= "0" && scalar <= "9")
         || scalar == "-" || scalar == "_"
       return isSafe ? Character(scalar) : "_"
     }

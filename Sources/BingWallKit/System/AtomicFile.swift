@@ -57,7 +57,9 @@ public final class TemporaryFile {
     if fsync(fileDescriptor) != 0 { throw FileError.system(operation: "sync", path: path, errno: errno) }
     close(fileDescriptor)
     fileDescriptor = -1
-    if rename(path, target) != 0 { throw FileError.system(operation: "rename into", path: target, errno: errno) }
+    if rename(path, target) != 0 {
+      throw FileError.system(operation: "rename into", path: target, errno: errno)
+    }
     committed = true
     try Self.syncFolder(folder)
   }

@@ -99,7 +99,8 @@ public struct ConfigDocument: Sendable, Equatable {
       let end = (scanner.line, scanner.offset)
       try scanner.expectEndOfLine()
       guard value.type == schemaKey.type else {
-        throw ConfigError.wrongType(path: path, line: index + 1, key: fullKey, expected: schemaKey.type.phrase)
+        throw ConfigError.wrongType(
+          path: path, line: index + 1, key: fullKey, expected: schemaKey.type.phrase)
       }
       switch schemaKey.validate(value) {
       case .success(let normalised):

@@ -47,7 +47,9 @@ struct LineScanner {
     skipSpaces()
     let name = bareWord()
     skipSpaces()
-    guard !name.isEmpty, consume(UInt8(ascii: "]")) else { throw error("expected a table name such as [daemon]") }
+    guard !name.isEmpty, consume(UInt8(ascii: "]")) else {
+      throw error("expected a table name such as [daemon]")
+    }
     return name
   }
 

@@ -60,7 +60,8 @@ public struct Configuration: Sendable {
       settings[key.name] = Setting(value: key.defaultValue, source: .builtIn)
     }
     if let market = localeMarket(environment) {
-      settings["markets"] = Setting(value: .strings([market.market]), source: .locale(variable: market.variable))
+      settings["markets"] = Setting(
+        value: .strings([market.market]), source: .locale(variable: market.variable))
     }
     for entry in document?.entries ?? [] {
       settings[entry.key] = Setting(value: entry.value, source: .file(path: file, line: entry.line))
@@ -83,13 +84,17 @@ public struct Configuration: Sendable {
   }
 
   /// Reads a value typed by a person (environment, `config set`) for `key`, validated.
-  public static func parse(_ raw: String, for key: ConfigKey, origin: String) throws(ConfigError) -> ConfigValue {
+  public static func parse(_ raw: String, for key: ConfigKey, origin: String) throws(ConfigError)
+    -> ConfigValue
+  {
     guard let value = key.type.parse(raw) else {
-      throw ConfigError.badValue(origin: origin, key: key.name, message: "expected \(key.type.phrase), got '\(raw)'")
+      throw ConfigError.badValue(
+        origin: origin, key: key.name, message: "expected \(key.type.phrase), got '\(raw)'")
     }
     switch key.validate(value) {
     case .success(let normalised): return normalised
-    case .failure(let refusal): throw ConfigError.badValue(origin: origin, key: key.name, message: refusal.reason)
+    case .failure(let refusal):
+      throw ConfigError.badValue(origin: origin, key: key.name, message: refusal.reason)
     }
   }
 
@@ -156,7 +161,8 @@ public enum ConfigFile {
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
         throw ConfigError.unreadable(path: path, reason: "it is a folder")
       }
-      throw ConfigError.unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? "\(error)")
+      throw ConfigError.unreadable(
+        path: path, reason: (error as NSError).localizedFailureReason ?? "\(error)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigError.syntax(path: path, line: 1, message: "the file is not UTF-8 text")

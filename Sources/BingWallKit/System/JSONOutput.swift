@@ -22,7 +22,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case .null: return "null"
     case .array(let items):
       if items.isEmpty { return "[]" }
-      return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad)]"
+      return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n\(pad)]"
     case .object(let members):
       if members.isEmpty { return "{}" }
       let body = members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }

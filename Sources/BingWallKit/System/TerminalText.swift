@@ -6,7 +6,8 @@ public enum TerminalText {
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      if value < 0x20 || value == 0x7f || (0x80...0x9f).contains(value) || value == 0x2028 || value == 0x2029 {
+      if value < 0x20 || value == 0x7f || (0x80...0x9f).contains(value) || value == 0x2028 || value == 0x2029
+      {
         result.unicodeScalars.append(" ")
       } else {
         result.unicodeScalars.append(scalar)

@@ -34,7 +34,10 @@ import Testing
     let text = Help.render(root: sampleRoot, path: ["fetch"], width: 140)
     #expect(text.contains("  -m, --market <market>   M. (values: en-US, de-DE) (may be repeated)\n"))
     #expect(text.contains("  -f, --force             F.\n"))
-    #expect(text.contains("USAGE: bingwall fetch [--market <market> ...] [--days <days>] [--since <date>] [--force] [--json] [<selector>]"))
+    #expect(
+      text.contains(
+        "USAGE: bingwall fetch [--market <market> ...] [--days <days>] [--since <date>] [--force] [--json] [<selector>]"
+      ))
     #expect(text.contains("ARGUMENTS:\n  <selector>              Which.\n"))
     #expect(text.contains("GLOBAL OPTIONS:\n  -q, --quiet"))
     #expect(text.contains("SUBCOMMANDS:") == false)
@@ -46,7 +49,8 @@ import Testing
   }
 
   @Test func usageErrorsNameTheCommandAndWhereToReadMore() {
-    let text = Help.usageErrorText(UsageError("Unknown option '--x'", path: ["config", "get"]), root: CommandTable.root)
+    let text = Help.usageErrorText(
+      UsageError("Unknown option '--x'", path: ["config", "get"]), root: CommandTable.root)
     #expect(
       text == """
         Error: Unknown option '--x'

@@ -85,7 +85,9 @@ import Testing
     try broken.write(toFile: sandbox.configFile, atomically: false, encoding: .utf8)
     let set = try sandbox.run(["config", "set", "resolution", "UHD"])
     #expect(set.status == 1)
-    #expect(set.stderr == "error: \(sandbox.configFile):5: 'daemon.rotate': expected a value; strings need quotes\n")
+    #expect(
+      set.stderr == "error: \(sandbox.configFile):5: 'daemon.rotate': expected a value; strings need quotes\n"
+    )
     #expect(try String(contentsOfFile: sandbox.configFile, encoding: .utf8) == broken)
     let show = try sandbox.run(["config", "show"])
     #expect(show.status == 1)
@@ -102,7 +104,8 @@ import Testing
     #expect(try sandbox.run(["config", "set", "resolution", "1366x768"]).status == 0)
     #expect(try sandbox.run(["config", "set", "daemon.rotate", "2h"]).status == 0)
     let text = try String(contentsOfFile: sandbox.configFile, encoding: .utf8)
-    #expect(text == "# my settings\nresolution = \"1366x768\"  # big\n\n[daemon]\nnotify = true\nrotate = \"2h\"\n")
+    #expect(
+      text == "# my settings\nresolution = \"1366x768\"  # big\n\n[daemon]\nnotify = true\nrotate = \"2h\"\n")
     var status = stat()
     #expect(stat(sandbox.configFile, &status) == 0)
     #expect(status.st_mode & 0o777 == 0o640)
@@ -115,7 +118,8 @@ import Testing
     let other = sandbox.folder.file("other.toml")
     try "mode = \"tile\"\n".write(toFile: other, atomically: false, encoding: .utf8)
     #expect(try sandbox.run(["config", "get", "mode", "--config", other]).stdout == "tile\n")
-    #expect(try sandbox.run(["config", "get", "mode"], environment: ["BINGWALL_CONFIG": other]).stdout == "tile\n")
+    #expect(
+      try sandbox.run(["config", "get", "mode"], environment: ["BINGWALL_CONFIG": other]).stdout == "tile\n")
     let missing = try sandbox.run(["--config", sandbox.folder.file("nope.toml"), "config", "show"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("nope.toml: no such file"))

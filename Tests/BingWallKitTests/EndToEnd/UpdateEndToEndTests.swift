@@ -30,7 +30,8 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     let lines = first.stdout.split(separator: "\n")
     #expect(lines.count == 8)
-    #expect(lines.first == "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)")
+    #expect(
+      lines.first == "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)")
     #expect(bing.imageRequestCount == 8)
     let archive = try #require(bing.server.requests(path: "/HPImageArchive.aspx").first)
     #expect(archive.query == ["format": "js", "idx": "0", "n": "8", "mkt": "en-US", "mbl": "1"])
@@ -43,7 +44,9 @@ import Testing
     #expect(bing.imageRequestCount == 8)
 
     let list = try sandbox.run(["list", "--limit", "3"])
-    let rows = list.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    let rows = list.stdout.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
     #expect(rows.count == 3)
     #expect(rows[0][1] == "2026-12-01")
     #expect(rows[0][2] == "en-US")
@@ -78,10 +81,13 @@ import Testing
     let path = try #require(picture["path"] as? String)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(picture["bytes"] as? Int == bytes.count)
-    for field in ["id", "copyright", "copyright_link", "sha256"] { #expect(picture[field] != nil, "\(field)") }
+    for field in ["id", "copyright", "copyright_link", "sha256"] {
+      #expect(picture[field] != nil, "\(field)")
+    }
 
     let list = try sandbox.run(["list", "--json"])
-    #expect((try json(list.stdout) as? [[String: Any]])?.map { $0["key"] as? String } == ["OHR.Lake", "OHR.Fox"])
+    #expect(
+      (try json(list.stdout) as? [[String: Any]])?.map { $0["key"] as? String } == ["OHR.Lake", "OHR.Fox"])
     let text = try sandbox.run(["show", "latest"])
     #expect(text.stdout.contains("key:"))
     #expect(text.stdout.contains("OHR.Lake"))
@@ -204,8 +210,10 @@ import Testing
     BadArchive(name: "null", response: .json("null"), status: 75),
     BadArchive(name: "no images", response: .json("{\"images\":[]}"), status: 75),
     BadArchive(name: "HTML", response: .html("<html><body>Object moved</body></html>"), status: 1),
-    BadArchive(name: "truncated JSON", response: .json("{\"images\":[{\"urlbase\":\"/th?id=OHR.X_EN-US1\""), status: 1),
-    BadArchive(name: "wrong types", response: .json("{\"images\":[{\"urlbase\":5,\"fullstartdate\":7}]}"), status: 1),
+    BadArchive(
+      name: "truncated JSON", response: .json("{\"images\":[{\"urlbase\":\"/th?id=OHR.X_EN-US1\""), status: 1),
+    BadArchive(
+      name: "wrong types", response: .json("{\"images\":[{\"urlbase\":5,\"fullstartdate\":7}]}"), status: 1),
     BadArchive(name: "HTTP 503", response: .status(503), status: 75),
     BadArchive(name: "HTTP 404", response: .status(404), status: 1),
   ]
@@ -233,7 +241,9 @@ import Testing
     let image = FakeBing.week()[0]
     try bing.publish(market: "en-US", images: [image])
     let data = try TestJPEG.make(width: 64, height: 36, padTo: 200_000)
-    bing.serve(image, resolution: "UHD", FakeResponse.bytes(data, contentType: "image/jpeg").with(fault: .truncate(afterBytes: 50_000)))
+    bing.serve(
+      image, resolution: "UHD",
+      FakeResponse.bytes(data, contentType: "image/jpeg").with(fault: .truncate(afterBytes: 50_000)))
     let result = try update()
     #expect(result.status == 75, "\(result.stderr)")
     #expect(bing.imageRequests(image, resolution: "UHD") == 3)
@@ -247,7 +257,8 @@ import Testing
     let data = try TestJPEG.make(width: 64, height: 36, padTo: 400_000)
     bing.serve(
       image, resolution: "UHD",
-      FakeResponse.bytes(data, contentType: "image/jpeg").with(fault: .slowBody(chunkBytes: 10_000, interval: 0.05)))
+      FakeResponse.bytes(data, contentType: "image/jpeg").with(
+        fault: .slowBody(chunkBytes: 10_000, interval: 0.05)))
     let process = try sandbox.start(["update"], environment: environment)
     // Wait until the transfer is under way, then kill without a chance to clean up.
     let deadline = Date().addingTimeInterval(10)

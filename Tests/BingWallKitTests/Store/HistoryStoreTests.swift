@@ -16,7 +16,8 @@ import Testing
   }
 
   func file(_ key: String, sha: String, path: String) -> NewPictureFile {
-    NewPictureFile(key: key, sha256: sha, path: path, resolution: "UHD", width: 3840, height: 2160, bytes: 4_000_000)
+    NewPictureFile(
+      key: key, sha256: sha, path: path, resolution: "UHD", width: 3840, height: 2160, bytes: 4_000_000)
   }
 
   func appearance(_ market: String, _ date: String, id: String, title: String = "T", credit: String = "C")
@@ -24,17 +25,20 @@ import Testing
   {
     Appearance(
       market: market, servedMarket: market, date: date, bingID: id, title: title, caption: "Caption",
-      credit: credit, copyright: "Caption (© \(credit))", copyrightLink: "https://x/", urlbase: "/th?id=\(id)",
+      credit: credit, copyright: "Caption (© \(credit))", copyrightLink: "https://x/",
+      urlbase: "/th?id=\(id)",
       hsh: "h", wp: true, fullStartDate: "\(date)T08:00:00Z")
   }
 
   @Test func samePictureInTwoMarketsIsOneFileWithTwoAppearances() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
-      #expect(try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1"), pictureID: id, at: now))
+      #expect(
+        try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1"), pictureID: id, at: now))
       let again = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/other.jpg"), at: now)
       #expect(again == id)
-      #expect(try store.record(appearance("de-DE", "2026-12-01", id: "OHR.Lake_DE-DE2"), pictureID: id, at: now))
+      #expect(
+        try store.record(appearance("de-DE", "2026-12-01", id: "OHR.Lake_DE-DE2"), pictureID: id, at: now))
     }
     let all = try store.pictures(.init(limit: 0))
     #expect(all.count == 1)
@@ -47,7 +51,8 @@ import Testing
   @Test func aReissuedDateIsUpdatedInPlace() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
-      try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1", credit: "Wrong"), pictureID: id, at: now)
+      try store.record(
+        appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1", credit: "Wrong"), pictureID: id, at: now)
       let isNew = try store.record(
         appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US9", credit: "Right"), pictureID: id, at: now)
       #expect(!isNew)

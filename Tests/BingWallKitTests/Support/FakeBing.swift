@@ -51,7 +51,8 @@ final class FakeBing {
 
   /// Serves a real JPEG for `image` at `resolution`; distinct colours make distinct files.
   func serveJPEG(
-    _ image: FakeBingImage, resolution: String = "UHD", width: Int = 64, height: Int = 36, colour: String? = nil,
+    _ image: FakeBingImage, resolution: String = "UHD", width: Int = 64, height: Int = 36,
+    colour: String? = nil,
     padTo: Int? = nil
   ) throws {
     let data = try TestJPEG.make(
@@ -78,7 +79,9 @@ final class FakeBing {
   }
 
   /// The `yyyyMMdd` days from 2026-12-01 back, one per picture of a week.
-  static let days = ["20261201", "20261130", "20261129", "20261128", "20261127", "20261126", "20261125", "20261124"]
+  static let days = [
+    "20261201", "20261130", "20261129", "20261128", "20261127", "20261126", "20261125", "20261124",
+  ]
 
   /// Eight days of en-US pictures, newest 2026-12-01, at 08:00 UTC (local midnight in winter).
   static func week(names: [String] = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"])

@@ -23,7 +23,9 @@ final class Sandbox {
 
   /// The binary `make test` built; `BINGWALL_TEST_BINARY` names it, else the debug build folder.
   static var binary: String {
-    if let named = ProcessInfo.processInfo.environment["BINGWALL_TEST_BINARY"], !named.isEmpty { return named }
+    if let named = ProcessInfo.processInfo.environment["BINGWALL_TEST_BINARY"], !named.isEmpty {
+      return named
+    }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     return root.appendingPathComponent(".build/debug/bingwall").path
@@ -55,7 +57,9 @@ final class Sandbox {
   }
 
   /// Runs `bingwall ARGS` and waits for it.
-  func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Result {
+  func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws
+    -> Result
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = arguments

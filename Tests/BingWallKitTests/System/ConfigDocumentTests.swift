@@ -51,32 +51,58 @@ import Testing
 
   static let broken: [Broken] = [
     Broken(text: "resolution = 5", message: "config.toml:1: 'resolution': expected a string"),
-    Broken(text: "\n\n\nmarkets = \"en-US\"", message: "config.toml:4: 'markets': expected an array of strings"),
-    Broken(text: "[daemon]\nnotify = \"yes\"", message: "config.toml:2: 'daemon.notify': expected a boolean (true or false)"),
-    Broken(text: "resolutoin = \"UHD\"", message: "config.toml:1: unknown key 'resolutoin'; did you mean 'resolution'?"),
+    Broken(
+      text: "\n\n\nmarkets = \"en-US\"", message: "config.toml:4: 'markets': expected an array of strings"),
+    Broken(
+      text: "[daemon]\nnotify = \"yes\"",
+      message: "config.toml:2: 'daemon.notify': expected a boolean (true or false)"),
+    Broken(
+      text: "resolutoin = \"UHD\"",
+      message: "config.toml:1: unknown key 'resolutoin'; did you mean 'resolution'?"),
     Broken(text: "[deamon]", message: "config.toml:1: unknown key '[deamon]'; did you mean '[daemon]'?"),
-    Broken(text: "[daemon]\nrotat = \"1h\"", message: "config.toml:2: unknown key 'daemon.rotat'; did you mean 'daemon.rotate'?"),
-    Broken(text: "resolution = UHD", message: "config.toml:1: 'resolution': expected a value; strings need quotes"),
+    Broken(
+      text: "[daemon]\nrotat = \"1h\"",
+      message: "config.toml:2: unknown key 'daemon.rotat'; did you mean 'daemon.rotate'?"),
+    Broken(
+      text: "resolution = UHD", message: "config.toml:1: 'resolution': expected a value; strings need quotes"),
     Broken(text: "resolution = \"UHD", message: "config.toml:1: unterminated string"),
     Broken(text: "resolution = \"UHD\" x", message: "config.toml:1: unexpected text after the value"),
     Broken(text: "resolution \"UHD\"", message: "config.toml:1: expected '=' after 'resolution'"),
     Broken(text: "resolution =", message: "config.toml:1: 'resolution': expected a value after '='"),
     Broken(text: "markets = [\"en-US\"", message: "config.toml:1: 'markets': unterminated array"),
-    Broken(text: "markets = [\"en-US\" \"de-DE\"]", message: "config.toml:1: 'markets': expected ',' or ']' in the array"),
+    Broken(
+      text: "markets = [\"en-US\" \"de-DE\"]",
+      message: "config.toml:1: 'markets': expected ',' or ']' in the array"),
     Broken(text: "markets = [1]", message: "config.toml:1: 'markets': expected an array of strings"),
-    Broken(text: "network.timeout = 1.5", message: "config.toml:1: 'network.timeout': floating-point numbers are not supported"),
-    Broken(text: "resolution = \"UHD\"\nresolution = \"UHD\"", message: "config.toml:2: 'resolution' is already set on line 1; keep one"),
+    Broken(
+      text: "network.timeout = 1.5",
+      message: "config.toml:1: 'network.timeout': floating-point numbers are not supported"),
+    Broken(
+      text: "resolution = \"UHD\"\nresolution = \"UHD\"",
+      message: "config.toml:2: 'resolution' is already set on line 1; keep one"),
     Broken(text: "[daemon]\n[daemon]", message: "config.toml:2: table [daemon] is defined twice"),
     Broken(text: "[[daemon]]", message: "config.toml:1: arrays of tables ([[…]]) are not supported"),
-    Broken(text: "resolution = \"\"\"UHD\"\"\"", message: "config.toml:1: multi-line strings are not supported"),
+    Broken(
+      text: "resolution = \"\"\"UHD\"\"\"", message: "config.toml:1: multi-line strings are not supported"),
     Broken(text: "resolution = \"\\q\"", message: "config.toml:1: invalid escape '\\q'"),
-    Broken(text: "resolution = \"4K\"", message: "config.toml:1: 'resolution': '4K' is not allowed (one of: UHD, 1920x1200, 1920x1080, 1366x768, 1280x768, 1280x720, 1024x768, 800x600, 800x480, 640x480, 1080x1920, 768x1280, 720x1280, 480x800)"),
+    Broken(
+      text: "resolution = \"4K\"",
+      message:
+        "config.toml:1: 'resolution': '4K' is not allowed (one of: UHD, 1920x1200, 1920x1080, 1366x768, 1280x768, 1280x720, 1024x768, 800x600, 800x480, 640x480, 1080x1920, 768x1280, 720x1280, 480x800)"
+    ),
     Broken(text: "markets = [\"xx-XX\"]", message: "config.toml:1: 'markets': 'xx-XX' is not allowed"),
     Broken(text: "markets = []", message: "config.toml:1: 'markets': name at least one market"),
-    Broken(text: "[daemon]\nrotate = \"soon\"", message: "config.toml:2: 'daemon.rotate': expected off or a duration such as 30m, 2h, 1d"),
-    Broken(text: "[network]\ntimeout = 0", message: "config.toml:2: 'network.timeout': expected between 1 and 3600 seconds"),
-    Broken(text: "[network]\nendpoint = \"ftp://x\"", message: "config.toml:2: 'network.endpoint': expected an http:// or https:// URL"),
-    Broken(text: "image_dir = \"pictures\"", message: "config.toml:1: 'image_dir': expected an absolute path"),
+    Broken(
+      text: "[daemon]\nrotate = \"soon\"",
+      message: "config.toml:2: 'daemon.rotate': expected off or a duration such as 30m, 2h, 1d"),
+    Broken(
+      text: "[network]\ntimeout = 0",
+      message: "config.toml:2: 'network.timeout': expected between 1 and 3600 seconds"),
+    Broken(
+      text: "[network]\nendpoint = \"ftp://x\"",
+      message: "config.toml:2: 'network.endpoint': expected an http:// or https:// URL"),
+    Broken(
+      text: "image_dir = \"pictures\"", message: "config.toml:1: 'image_dir': expected an absolute path"),
   ]
 
   @Test(arguments: broken)
@@ -92,8 +118,10 @@ import Testing
     var document = try ConfigDocument(parsing: sample, path: "c.toml")
     try document.set(ConfigSchema.key(named: "daemon.rotate")!, to: .string("45m"))
     try document.set(ConfigSchema.key(named: "markets")!, to: .strings(["de-DE"]))
-    let expected = sample.replacingOccurrences(of: "rotate = \"2h\"  # every", with: "rotate = \"45m\"  # every")
-      .replacingOccurrences(of: "markets = [\"en-US\", \"ja-JP\"]   #", with: "markets = [\"de-DE\"]   #")
+    let expected = sample.replacingOccurrences(
+      of: "rotate = \"2h\"  # every", with: "rotate = \"45m\"  # every"
+    )
+    .replacingOccurrences(of: "markets = [\"en-US\", \"ja-JP\"]   #", with: "markets = [\"de-DE\"]   #")
     #expect(document.text == expected + "\n")
   }
 
@@ -105,16 +133,19 @@ import Testing
     let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[4] == "mode = \"fill\"")
     #expect(lines[9] == "favorites_only = true")
-    #expect(document.text.hasSuffix("endpoint = \"http://127.0.0.1:8080/\\u00e9\"\n\n[retention]\nkeep = 100\n"))
+    #expect(
+      document.text.hasSuffix("endpoint = \"http://127.0.0.1:8080/\\u00e9\"\n\n[retention]\nkeep = 100\n"))
     // What was there stays byte for byte.
-    #expect(document.text.contains("# my bingwall settings\nmarkets = [\"en-US\", \"ja-JP\"]   # two markets\n"))
+    #expect(
+      document.text.contains("# my bingwall settings\nmarkets = [\"en-US\", \"ja-JP\"]   # two markets\n"))
     let reread = try ConfigDocument(parsing: document.text, path: "c.toml")
     #expect(reread.entry("daemon.favorites_only")?.value == .boolean(true))
     #expect(reread.entry("retention.keep")?.value == .integer(100))
   }
 
   @Test func setReplacesAMultiLineArrayAndKeepsTheTableDefinedByDottedKeys() throws {
-    var document = try ConfigDocument(parsing: "markets = [\n  \"en-US\",\n]  # mine\ndaemon.notify = true\n", path: "c")
+    var document = try ConfigDocument(
+      parsing: "markets = [\n  \"en-US\",\n]  # mine\ndaemon.notify = true\n", path: "c")
     try document.set(ConfigSchema.key(named: "markets")!, to: .strings(["fr-FR"]))
     try document.set(ConfigSchema.key(named: "daemon.rotate")!, to: .string("1h"))
     #expect(document.text == "markets = [\"fr-FR\"]  # mine\ndaemon.notify = true\ndaemon.rotate = \"1h\"\n")
@@ -138,7 +169,8 @@ import Testing
 }
 
 @Suite struct HumanUnitsTests {
-  @Test(arguments: [("30m", 1800), ("1h30m", 5400), ("2h", 7200), ("1d", 86400), ("90s", 90)] as [(String, Int)])
+  @Test(
+    arguments: [("30m", 1800), ("1h30m", 5400), ("2h", 7200), ("1d", 86400), ("90s", 90)] as [(String, Int)])
   func durations(_ text: String, _ seconds: Int) {
     #expect(HumanUnits.seconds(in: text) == seconds)
   }
@@ -159,10 +191,11 @@ import Testing
 }
 
 @Suite struct MarketTests {
-  @Test(arguments: [
-    ("de_DE.UTF-8", "de-DE"), ("en_GB", "en-GB"), ("fr_CA@euro", "fr-CA"), ("C", nil), ("C.UTF-8", nil),
-    ("xx_YY.UTF-8", nil), ("POSIX", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("de_DE.UTF-8", "de-DE"), ("en_GB", "en-GB"), ("fr_CA@euro", "fr-CA"), ("C", nil), ("C.UTF-8", nil),
+      ("xx_YY.UTF-8", nil), ("POSIX", nil),
+    ] as [(String, String?)])
   func fromLocale(_ locale: String, _ market: String?) {
     #expect(Market.fromLocale(locale) == market)
   }

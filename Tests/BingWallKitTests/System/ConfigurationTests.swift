@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ConfigurationTests {
   @Test func defaultsApplyWithoutAFile() throws {
-    let configuration = try Configuration.load(file: "/nonexistent/config.toml", explicit: false, environment: [:])
+    let configuration = try Configuration.load(
+      file: "/nonexistent/config.toml", explicit: false, environment: [:])
     #expect(configuration.markets == ["en-US"])
     #expect(configuration.setting("markets").source == .builtIn)
     #expect(configuration.resolution == "UHD")
@@ -19,7 +20,8 @@ import Testing
       file: "/nonexistent", explicit: false, environment: ["LANG": "ja_JP.UTF-8"])
     #expect(configuration.markets == ["ja-JP"])
     #expect(configuration.setting("markets").source.description == "default, from LANG")
-    let unknown = try Configuration.load(file: "/nonexistent", explicit: false, environment: ["LANG": "C.UTF-8"])
+    let unknown = try Configuration.load(
+      file: "/nonexistent", explicit: false, environment: ["LANG": "C.UTF-8"])
     #expect(unknown.markets == ["en-US"])
   }
 
@@ -28,10 +30,14 @@ import Testing
     let file = folder.file("config.toml")
     try "resolution = \"1366x768\"\nmode = \"tile\"\n[network]\ntimeout = 9\n".write(
       toFile: file, atomically: false, encoding: .utf8)
-    let environment = ["BINGWALL_RESOLUTION": "1280x720", "BINGWALL_MODE": "fit", "BINGWALL_ENDPOINT": "http://127.0.0.1:1/"]
+    let environment = [
+      "BINGWALL_RESOLUTION": "1280x720", "BINGWALL_MODE": "fit", "BINGWALL_ENDPOINT": "http://127.0.0.1:1/",
+    ]
     let configuration = try Configuration.load(
       file: file, explicit: false, environment: environment,
-      overrides: [Configuration.Override(key: "resolution", value: .string("1920x1080"), option: "--resolution")])
+      overrides: [
+        Configuration.Override(key: "resolution", value: .string("1920x1080"), option: "--resolution")
+      ])
     #expect(configuration.resolution == "1920x1080")
     #expect(configuration.setting("resolution").source == .commandLine(option: "--resolution"))
     #expect(configuration.mode == "fit")
@@ -45,7 +51,8 @@ import Testing
 
   @Test func aBadEnvironmentValueNamesTheVariable() {
     #expect {
-      try Configuration.load(file: "/nonexistent", explicit: false, environment: ["BINGWALL_NETWORK_TIMEOUT": "soon"])
+      try Configuration.load(
+        file: "/nonexistent", explicit: false, environment: ["BINGWALL_NETWORK_TIMEOUT": "soon"])
     } throws: { error in
       "\(error)" == "BINGWALL_NETWORK_TIMEOUT: 'network.timeout': expected an integer, got 'soon'"
     }
@@ -89,7 +96,9 @@ import Testing
   }
 
   @Test func relativeXDGValuesAreIgnoredAsTheSpecSays() {
-    let paths = Paths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative/data", "XDG_RUNTIME_DIR": "run"])
+    let paths = Paths(environment: [
+      "HOME": "/home/u", "XDG_DATA_HOME": "relative/data", "XDG_RUNTIME_DIR": "run",
+    ])
     #expect(paths.dataDir == "/home/u/.local/share/bingwall")
     #expect(paths.runtimeDir == nil)
   }
