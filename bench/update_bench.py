@@ -47,7 +47,7 @@ def wall_times(base):
         shutil.rmtree(home)
 
         out = tempfile.mkdtemp(prefix="bingwall-bench-curl-")
-        args = ["curl", "-s", "--parallel", "--parallel-max", "9"]
+        args = ["curl", "-s", "--parallel", "--parallel-immediate", "--parallel-max", "9"]
         for index, url in enumerate(urls(base)):
             args += ["-o", os.path.join(out, str(index)), url]
         results["curl --parallel"].append(timed(args))

@@ -48,6 +48,7 @@ struct PictureDownloader {
     var file: PendingImageFile
     var resolution: String
     var url: String
+    var digest = SHA256Observer()
   }
 
   private struct Checked {
@@ -83,7 +84,8 @@ struct PictureDownloader {
         DownloadJob(
           request: HTTPRequest(
             url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes),
-          fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title)
+          fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title,
+          observer: attempt.digest)
       }
       let responses =
         jobs.isEmpty
@@ -105,6 +107,7 @@ struct PictureDownloader {
           results[attempt.index] = .failed(error, temporary: temporary)
         }
       }
+      PendingImageFile.syncAll(checked.map(\.attempt.file))
       for item in checked {
         let plan = plans[item.attempt.index]
         if let problem = placeholderProblem(item, among: checked, plans: plans) {
@@ -161,8 +164,8 @@ struct PictureDownloader {
     }
     do {
       let info = try JPEGInspector.inspect(fileAt: attempt.file.readablePath)
-      let sha = try SHA256.hash(fileAt: attempt.file.readablePath)
-      return .success(Checked(attempt: attempt, info: info, sha256: sha, bytes: http.bodyBytes))
+      return .success(
+        Checked(attempt: attempt, info: info, sha256: attempt.digest.hexDigest(), bytes: http.bodyBytes))
     } catch {
       return .failure(.refused("\(error)"))
     }

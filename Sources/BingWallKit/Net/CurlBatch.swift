@@ -118,6 +118,7 @@ final class CurlBatch {
         try transfer.easy.set(CURLOPT_PIPEWAIT, 1)
       }
       if meter != nil { try transfer.reportProgress() }
+      transfer.observer = job.observer
       do throws(CurlMulti.Failure) {
         try multi.add(transfer)
       } catch {
@@ -145,6 +146,7 @@ final class CurlBatch {
       finish(index, .failure(.write(url: entry.job.request.url, errno: errno)), keptBytes: transfer.bodyBytes)
       return
     }
+    entry.job.observer?.reset()
     meter?.update(index, received: transfer.bodyBytes, expected: nil)
     meter?.restart(index)
     let delay = retry.delay(beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random))

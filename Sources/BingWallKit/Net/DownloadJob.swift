@@ -11,10 +11,27 @@ public struct DownloadJob: Sendable, Equatable {
   public var fileDescriptor: Int32
   /// Names the job in progress reports, e.g. the picture's title.
   public var label: String
+  /// Sees every body byte as it is written (and a reset before each retry), so a caller can
+  /// hash the file while it downloads instead of reading it back afterwards.
+  public var observer: (any BodyObserver)?
 
-  public init(request: HTTPRequest, fileDescriptor: Int32, label: String) {
+  public init(request: HTTPRequest, fileDescriptor: Int32, label: String, observer: (any BodyObserver)? = nil)
+  {
     self.request = request
     self.fileDescriptor = fileDescriptor
     self.label = label
+    self.observer = observer
   }
+
+  public static func == (lhs: DownloadJob, rhs: DownloadJob) -> Bool {
+    lhs.request == rhs.request && lhs.fileDescriptor == rhs.fileDescriptor && lhs.label == rhs.label
+      && lhs.observer.map(ObjectIdentifier.init) == rhs.observer.map(ObjectIdentifier.init)
+  }
+}
+
+/// Watches a download's body go by: `receive` for each piece written to the file, in order;
+/// `reset` when a retry empties the file and starts over.
+public protocol BodyObserver: AnyObject, Sendable {
+  func receive(_ bytes: UnsafeRawBufferPointer)
+  func reset()
 }

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import Synchronization
 
 /// The folder of picture files: readable unique names, and files that exist only once complete.
 public struct ImageFolder: Sendable {
@@ -59,6 +60,8 @@ public final class PendingImageFile {
   /// The visible temporary name when O_TMPFILE was not available.
   private var namedPath: String?
   private var finished = false
+  /// Set by `syncAll`, so `commit` need not sync again.
+  private var synced = false
 
   init(folder: String) throws(FileError) {
     self.folder = folder
@@ -90,7 +93,9 @@ public final class PendingImageFile {
   /// Then syncs the folder, so the name survives a crash.
   public func commit(as name: String) throws(FileError) -> String {
     let target = folder + "/" + name
-    if fsync(fileDescriptor) != 0 { throw FileError.system(operation: "sync", path: target, errno: errno) }
+    if !synced, fsync(fileDescriptor) != 0 {
+      throw FileError.system(operation: "sync", path: target, errno: errno)
+    }
     let linked: Int32
     if let namedPath {
       linked = link(namedPath, target)
@@ -101,6 +106,18 @@ public final class PendingImageFile {
     discard()
     try TemporaryFile.syncFolder(folder)
     return target
+  }
+
+  /// Syncs several files at once: each fsync waits on the disk, and waiting in parallel lets
+  /// the kernel write them out together. A file whose sync fails is synced again by `commit`.
+  public static func syncAll(_ files: [PendingImageFile]) {
+    let descriptors = files.map(\.fileDescriptor)
+    let results = Mutex([Bool](repeating: false, count: files.count))
+    DispatchQueue.concurrentPerform(iterations: descriptors.count) { index in
+      let ok = fsync(descriptors[index]) == 0
+      results.withLock { $0[index] = ok }
+    }
+    for (file, ok) in zip(files, results.withLock { $0 }) { file.synced = ok }
   }
 
   /// Closes and forgets the file; an unnamed one disappears with its descriptor.
