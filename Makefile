@@ -4,7 +4,7 @@
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 SWIFT    ?= swift
-ARGS     ?= --help
+ARGS     ?= update
 BINDIR    = $(DESTDIR)$(PREFIX)/bin
 
 # Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
