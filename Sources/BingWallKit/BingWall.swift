@@ -43,6 +43,7 @@ public enum BingWall {
     case let error as ConfigError: return error.exitCode
     case let error as NetError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
     case let error as BingError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
+    case let error as DesktopError: return error.exitCode
     default: return ExitCode.failure
     }
   }

@@ -22,6 +22,7 @@ public final class HistoryStore {
   }
 
   /// Runs `body` in one write transaction: all of it lands, or none of it.
+  @discardableResult
   public func write<T>(_ body: () throws -> T) throws -> T {
     try database.transaction(body)
   }

@@ -36,6 +36,8 @@ public enum HistoryError: Error, Equatable, Sendable {
   case ambiguous(date: String, markets: [String])
   /// The history is empty (nothing fetched yet).
   case empty
+  /// `random` found nothing it may pick (all banned, recent, or filtered out).
+  case nothingToPick
 }
 
 extension HistoryError: CustomStringConvertible {
@@ -48,6 +50,8 @@ extension HistoryError: CustomStringConvertible {
       return "several pictures appeared on \(date) (\(markets.joined(separator: ", "))); add --market"
     case .empty:
       return "the history is empty; run 'bingwall update' first"
+    case .nothingToPick:
+      return "no stored picture to pick (the filters, bans and recent picks leave none); try without --favorites or --market"
     }
   }
 }

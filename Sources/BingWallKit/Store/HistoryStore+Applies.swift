@@ -1,0 +1,91 @@
+import Foundation
+
+extension HistoryStore {
+  /// Records that a stored picture became the wallpaper: when, through which backend, and why
+  /// (`apply`, `random`, `update`, `rotate`).
+  public func recordApply(pictureID: Int64, backend: String, reason: String, at now: Date) throws {
+    try write {
+      try database.run(
+        "INSERT INTO applies (picture_id, applied_at, backend, reason) VALUES (?, ?, ?, ?)",
+        [.integer(pictureID), .text(Timestamp.iso8601(now)), .text(backend), .text(reason)])
+    }
+  }
+
+  /// The ids of the pictures applied most recently, newest first, each once.
+  public func recentlyApplied(limit: Int) throws(StoreError) -> [Int64] {
+    guard limit > 0 else { return [] }
+    return try database.query(
+      """
+      SELECT picture_id, max(id) AS last FROM applies GROUP BY picture_id ORDER BY last DESC LIMIT ?
+      """, [.integer(Int64(limit))]
+    ).map { row throws(StoreError) in try row.int64("picture_id") }
+  }
+
+  /// What `random` may pick from.
+  public struct RandomQuery: Sendable, Equatable {
+    public var favoritesOnly = false
+    public var market: String?
+
+    public init(favoritesOnly: Bool = false, market: String? = nil) {
+      self.favoritesOnly = favoritesOnly
+      self.market = market
+    }
+  }
+
+  /// A random picture: never banned, never the current wallpaper, and not one of the last
+  /// min(10, n/2) applied (n = how many could be picked), so a small history still rotates.
+  ///
+  /// Counting and an OFFSET keep this to two indexed queries on a large history; `generator`
+  /// makes the pick reproducible (`--seed`).
+  public func randomPicture<Generator: RandomNumberGenerator>(
+    _ query: RandomQuery, using generator: inout Generator
+  ) throws -> Picture? {
+    var conditions = ["banned = 0"]
+    var bindings: [SQLiteValue] = []
+    if query.favoritesOnly { conditions.append("favorite = 1") }
+    if let market = query.market {
+      conditions.append("EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
+      bindings.append(.text(market))
+    }
+    let recent = try recentlyApplied(limit: 10)
+    if let current = recent.first {
+      conditions.append("id != \(current)")
+    }
+    let base = conditions.joined(separator: " AND ")
+    let eligible = try count(where: base, bindings)
+    let window = min(10, eligible / 2)
+    var filter = base
+    let avoided = recent.dropFirst().prefix(max(0, window - 1))
+    if !avoided.isEmpty {
+      filter += " AND id NOT IN (\(avoided.map(String.init).joined(separator: ",")))"
+    }
+    let candidates = try count(where: filter, bindings)
+    guard candidates > 0 else { return nil }
+    let offset = Int.random(in: 0..<candidates, using: &generator)
+    let row = try database.queryOne(
+      "SELECT id FROM pictures WHERE \(filter) ORDER BY id LIMIT 1 OFFSET ?", bindings + [.integer(Int64(offset))])
+    guard let id = try row?.int64("id") else { return nil }
+    return try picture(id: id)
+  }
+
+  private func count(where filter: String, _ bindings: [SQLiteValue]) throws(StoreError) -> Int {
+    try database.queryOne("SELECT count(*) AS n FROM pictures WHERE \(filter)", bindings)?.int("n") ?? 0
+  }
+}
+
+/// A small seedable generator (SplitMix64), so `random --seed N` picks the same picture again.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
