@@ -19,13 +19,13 @@ DAYS = ["20261201", "20261130", "20261129", "20261128", "20261127", "20261126", 
 
 
 def make_jpeg(path, colour, size):
-    """A real JPEG from ImageMagick, grown to about `size` bytes with comment segments.
+    """A real 3840x2160 JPEG from ImageMagick, grown to about `size` bytes with comment segments.
 
     Written piece by piece: a 200 MB picture must not sit in this process's memory, because a
     child forked from it would count that memory as its own peak RSS.
     """
     small = subprocess.run(
-        ["convert", "-size", "64x36", "xc:" + colour, "jpeg:-"], check=True, capture_output=True
+        ["convert", "-size", "3840x2160", "xc:" + colour, "jpeg:-"], check=True, capture_output=True
     ).stdout
     filler = bytes(65533)
     with open(path, "wb") as out:

@@ -31,7 +31,7 @@ public enum BingWall {
         context.stderr.write(Help.usageErrorText(error, root: root))
         return ExitCode.usage
       } catch {
-        context.stderr.write("error: \(error)\n")
+        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
         return exitStatus(for: error)
       }
     }

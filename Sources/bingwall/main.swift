@@ -7,5 +7,4 @@ import BingWallKit
 // Everything lives in BingWallKit; this file only hands the process over.
 let context = Context.live()
 let status = BingWall.run(arguments: Array(CommandLine.arguments.dropFirst()), context: context)
-context.flush()
-exit(status)
+exit(context.finish(status))

@@ -21,7 +21,10 @@ struct DownloadPlan {
 /// their next — and checks each file before it gets a name in the image folder.
 struct PictureDownloader {
   enum Result {
-    case stored(NewPictureFile)
+    /// Named in the image folder and recorded with its appearances, in one step.
+    case stored(pictureID: Int64)
+    /// `--force` fetched bytes identical to a stored file that is still there: nothing new.
+    case identical(pictureID: Int64)
     case skipped(String)
     case failed(any Error, temporary: Bool)
   }
@@ -42,6 +45,8 @@ struct PictureDownloader {
   let endpoint: String
   let timeout: Int
   let progress: (any DownloadProgress)?
+  /// The time recorded as the pictures' arrival.
+  let now: Date
 
   private struct Attempt {
     var index: Int
@@ -117,11 +122,7 @@ struct PictureDownloader {
           continue
         }
         do {
-          let path = try name(item.attempt.file, plan: plan, resolution: item.attempt.resolution)
-          results[item.attempt.index] = .stored(
-            NewPictureFile(
-              key: plan.image.key, sha256: item.sha256, path: path, resolution: item.attempt.resolution,
-              width: item.info.width, height: item.info.height, bytes: item.bytes))
+          results[item.attempt.index] = try keep(item, plan: plan)
         } catch {
           item.attempt.file.discard()
           results[item.attempt.index] = .failed(error, temporary: false)
@@ -162,13 +163,26 @@ struct PictureDownloader {
     guard type.lowercased().hasPrefix("image/") else {
       return .failure(.refused("not an image (Content-Type \(type))"))
     }
+    if Self.pictureID(in: http.effectiveURL) != Self.pictureID(in: attempt.url) {
+      // Bing answers a missing size by redirecting to a stock picture (rf=LaDigue_…).
+      return .failure(.refused("redirected to another picture (a placeholder)"))
+    }
     do {
       let info = try JPEGInspector.inspect(fileAt: attempt.file.readablePath)
+      if attempt.resolution == Resolution.preferred, info.width <= 1920, info.height <= 1080 {
+        // "UHD" that is really 1920x1080 or smaller: take the honest 1920x1080 file instead.
+        return .failure(.refused("UHD is only \(info.width)x\(info.height)"))
+      }
       return .success(
         Checked(attempt: attempt, info: info, sha256: attempt.digest.hexDigest(), bytes: http.bodyBytes))
     } catch {
       return .failure(.refused("\(error)"))
     }
+  }
+
+  /// The `id` query item of a picture URL, which names the file whatever the host.
+  static func pictureID(in url: String) -> String? {
+    URLComponents(string: url)?.queryItems?.first { $0.name == "id" }?.value
   }
 
   /// Bing serves one stock picture (`rf=LaDigue_…`) with status 200 for sizes it lacks: the same
@@ -185,6 +199,45 @@ struct PictureDownloader {
       return "a placeholder (the same file as the stored \(stored.key))"
     }
     return nil
+  }
+
+  /// Names a checked file and records it with its appearances in one transaction, so a picture
+  /// is never on disk under its name without its history row (a kill between two rounds leaves
+  /// the pictures of the finished rounds complete). A file identical to a stored one that is
+  /// still there is dropped; one whose stored copy has gone replaces it (`--force`).
+  private func keep(_ item: Checked, plan: DownloadPlan) throws -> Result {
+    let stored = try store.file(key: plan.image.key, sha256: item.sha256)
+    if let stored, FileManager.default.fileExists(atPath: stored.path) {
+      item.attempt.file.discard()
+      try store.write {
+        for appearance in plan.appearances { try store.record(appearance, pictureID: stored.id, at: now) }
+      }
+      return .identical(pictureID: stored.id)
+    }
+    var named: String?
+    do {
+      let id = try store.write { () throws -> Int64 in
+        let path = try name(item.attempt.file, plan: plan, resolution: item.attempt.resolution)
+        named = path
+        let id: Int64
+        if let stored {
+          try store.move(pictureID: stored.id, to: path)
+          id = stored.id
+        } else {
+          id = try store.insert(
+            NewPictureFile(
+              key: plan.image.key, sha256: item.sha256, path: path, resolution: item.attempt.resolution,
+              width: item.info.width, height: item.info.height, bytes: item.bytes), at: now)
+        }
+        for appearance in plan.appearances { try store.record(appearance, pictureID: id, at: now) }
+        return id
+      }
+      return .stored(pictureID: id)
+    } catch {
+      // The history did not take it, so the name must not stay either.
+      if let named { unlink(named) }
+      throw error
+    }
   }
 
   /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the

@@ -40,10 +40,10 @@ struct PictureUpdater {
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
 
-    for market in options.markets {
+    for market in options.markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
       let response: ArchiveResponse
       do {
-        response = try client.fetch(market: market)
+        response = try Self.fetch(market, with: client)
       } catch {
         report.failures.append(.init(what: market, error: error, temporary: Self.isTemporary(error)))
         continue
@@ -82,23 +82,18 @@ struct PictureUpdater {
 
     let downloader = PictureDownloader(
       context: context, store: store, images: images, endpoint: configuration.endpoint,
-      timeout: configuration.timeout, progress: progress)
+      timeout: configuration.timeout, progress: progress, now: now)
     for outcome in downloader.download(plans) {
       switch outcome.result {
-      case .stored(let file):
-        do {
-          let id = try store.write { () throws -> Int64 in
-            let id = try store.insert(file, at: now)
-            for appearance in outcome.plan.appearances {
-              try store.record(appearance, pictureID: id, at: now)
-            }
-            return id
-          }
-          if let picture = try store.picture(id: id) { report.fetched.append(picture) }
-        } catch {
-          // The history did not take it, so the file must not stay either.
-          unlink(file.path)
-          report.failures.append(.init(what: outcome.plan.image.key, error: error, temporary: false))
+      case .stored(let id):
+        if let picture = try store.picture(id: id) { report.fetched.append(picture) }
+      case .identical:
+        report.appearancesRecorded += outcome.plan.appearances.count
+        for appearance in outcome.plan.appearances {
+          report.skipped.append(
+            .init(
+              key: outcome.plan.image.key, market: appearance.market, date: appearance.date,
+              reason: "already stored (identical file)"))
         }
       case .skipped(let reason):
         for appearance in outcome.plan.appearances {
@@ -114,6 +109,21 @@ struct PictureUpdater {
     return report
   }
 
+  /// The archive request, tried up to three times with backoff and jitter when the failure is
+  /// temporary (no connection, timeout, 5xx), as the picture downloads are.
+  static func fetch(_ market: String, with client: ArchiveClient) throws -> ArchiveResponse {
+    let policy = RetryPolicy.standard
+    for attempt in 1... {
+      do {
+        return try client.fetch(market: market)
+      } catch  where attempt < policy.attempts && isTemporary(error) {
+        let delay = policy.delay(beforeRetry: attempt, unit: Double.random(in: 0..<1))
+        usleep(useconds_t(delay * 1_000_000))
+      }
+    }
+    preconditionFailure("unreachable: the loop returns or throws")
+  }
+
   static func isTemporary(_ error: any Error) -> Bool {
     switch error {
     case let error as NetError: return error.isTemporary
@@ -126,7 +136,9 @@ struct PictureUpdater {
     Appearance(
       market: market, servedMarket: served, date: image.date.description, bingID: image.bingID,
       title: image.title, caption: image.caption, credit: image.credit, copyright: image.copyright,
-      copyrightLink: image.copyrightLink, urlbase: image.urlbase, hsh: image.hsh, wp: image.wp,
+      // The link is for a browser: relative ones mean Bing's site, not a mirror or test endpoint.
+      copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com") ?? "",
+      urlbase: image.urlbase, hsh: image.hsh, wp: image.wp,
       fullStartDate: Timestamp.iso8601(image.fullStartDate))
   }
 }

@@ -4,7 +4,21 @@ extension ValueKind {
   /// The error is the part after "The value 'x' is invalid for '--opt <v>'".
   func validate(_ raw: String) -> Result<String, ValueProblem> {
     switch self {
-    case .text, .file, .directory, .selector:
+    case .text, .file, .directory:
+      return .success(raw)
+    case .selector:
+      // A number or a date that cannot name anything is a typo, not a key to look up.
+      if !raw.isEmpty, raw.allSatisfy({ $0.isASCII && $0.isNumber }), (Int64(raw) ?? 0) <= 0 {
+        return .failure(ValueProblem("expected a picture id of 1 or more"))
+      }
+      let dateShaped =
+        raw.count == 10
+        && raw.enumerated().allSatisfy { index, character in
+          index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        }
+      if dateShaped, CalendarDate(parsing: raw) == nil {
+        return .failure(ValueProblem("expected a real date as YYYY-MM-DD"))
+      }
       return .success(raw)
     case .integer(let minimum, let maximum):
       guard let number = Int(raw) else { return .failure(ValueProblem("expected a whole number")) }

@@ -62,12 +62,15 @@ enum ConfigCommand {
     var document = try ConfigFile.read(location.path) ?? ConfigDocument(path: location.path)
     let value = try Configuration.parse(raw, for: key, origin: "command line")
     try document.set(key, to: value)
-    let folder = (location.path as NSString).deletingLastPathComponent
+    // A config kept in a dotfiles folder and linked here: write the file the link points to,
+    // so the link stays a link.
+    let target = URL(fileURLWithPath: location.path).resolvingSymlinksInPath().path
+    let folder = (target as NSString).deletingLastPathComponent
     try Paths.ensureDirectory(folder)
     var mode: mode_t = 0o644
     var status = stat()
-    if stat(location.path, &status) == 0 { mode = status.st_mode & 0o7777 }
-    try AtomicFile.write(Data(document.text.utf8), to: location.path, mode: mode)
+    if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
+    try AtomicFile.write(Data(document.text.utf8), to: target, mode: mode)
     if let shadow = context.environment[key.environmentVariable], !shadow.isEmpty {
       context.stderr.write(
         "warning: \(key.environmentVariable) is set and overrides '\(key.name)' from the file\n")

@@ -15,7 +15,7 @@ enum UpdateCommand {
           help: "A Bing market to fetch (default: config 'markets')."),
         .value(
           "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
-          help: "Picture size to download; UHD falls back to 1920x1080.", default: "UHD"),
+          help: "Picture size to download; UHD falls back to 1920x1080.", default: "config 'resolution', UHD"),
         .value(
           "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
           help: "Only the newest n days of each market's window."),
@@ -51,20 +51,28 @@ enum UpdateCommand {
         markets: configuration.markets, resolution: configuration.resolution,
         days: invocation.integer("days"),
         force: invocation.flag("force")))
-    for substitution in report.substitutions {
-      context.stderr.write(
-        "warning: Bing served the \(substitution.served) picture for \(substitution.requested); "
-          + "\(substitution.requested) has no picture of its own\n")
-    }
-    for failure in report.failures {
-      context.stderr.write("error: \(failure.error)\n")
-    }
-    if invocation.flag("json") {
-      context.stdout.write(json(report).rendered() + "\n")
-    } else if !invocation.quiet {
-      for skip in report.skipped where skip.reason != "already stored" {
+    if !invocation.quiet {
+      for substitution in report.substitutions {
         context.stderr.write(
-          "skipped \(skip.key.isEmpty ? "a picture" : skip.key) (\(skip.market)): \(skip.reason)\n")
+          "warning: Bing served the \(substitution.served) picture for \(substitution.requested); "
+            + "\(substitution.requested) has no picture of its own\n")
+      }
+    }
+    // One line per distinct failure: eight pictures refused by an unwritable folder say it once.
+    var said: Set<String> = []
+    for failure in report.failures {
+      let line = TerminalText.clean("\(failure.error)")
+      if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
+    }
+    let applied: Picture? = nil
+    let appliedLine: String? = nil
+    let applyError: (any Error)? = nil
+    if invocation.flag("json") {
+      context.stdout.write(json(report, applied: applied).rendered() + "\n")
+    } else if !invocation.quiet {
+      for skip in report.skipped where !skip.reason.hasPrefix("already stored") {
+        let what = skip.key.isEmpty ? "a picture" : skip.key
+        context.stderr.write(TerminalText.clean("skipped \(what) (\(skip.market)): \(skip.reason)") + "\n")
       }
       for picture in report.fetched {
         context.stdout.write(line(picture) + "\n")
@@ -72,8 +80,11 @@ enum UpdateCommand {
       if report.fetched.isEmpty, report.failures.isEmpty {
         context.stdout.write("Already up to date.\n")
       }
+      if let appliedLine { context.stdout.write(appliedLine + "\n") }
     }
-    return report.exitStatus
+    if report.exitStatus != ExitCode.success { return report.exitStatus }
+    if let applyError { return BingWall.exitStatus(for: applyError) }
+    return ExitCode.success
   }
 
   /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
@@ -85,7 +96,7 @@ enum UpdateCommand {
     return TerminalText.clean(text)
   }
 
-  static func json(_ report: UpdateReport) -> JSONOutput {
+  static func json(_ report: UpdateReport, applied: Picture?) -> JSONOutput {
     .object([
       ("fetched", .array(report.fetched.map(\.json))),
       (
@@ -98,7 +109,7 @@ enum UpdateCommand {
             ])
           })
       ),
-      ("applied", .null),
+      ("applied", applied?.json ?? .null),
       (
         "market_served",
         .array(

@@ -69,7 +69,9 @@ public enum BackendSelector {
       }
     }
     func firstAvailable(_ names: [String]) -> (any WallpaperBackend)? {
-      names.lazy.compactMap { name in backends.first { $0.name == name } }.first { $0.isAvailable(in: session) }
+      names.lazy.compactMap { name in backends.first { $0.name == name } }.first {
+        $0.isAvailable(in: session)
+      }
     }
     if session.hasWayland, let backend = firstAvailable(waylandFallbacks) {
       return Choice(backend: backend, reason: "a Wayland session with \(backend.name) installed")
@@ -85,7 +87,9 @@ public enum BackendSelector {
         reason: "no desktop detected and no display: DISPLAY and WAYLAND_DISPLAY are unset")
     }
     throw DesktopError.noBackend(
-      reason: "no desktop detected and none of \((x11Fallbacks + waylandFallbacks).joined(separator: ", ")) installed")
+      reason:
+        "no desktop detected and none of \((x11Fallbacks + waylandFallbacks).joined(separator: ", ")) installed"
+    )
   }
 
   /// Every backend with its state, for `bingwall backends`.

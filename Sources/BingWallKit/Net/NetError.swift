@@ -29,7 +29,8 @@ extension NetError: CustomStringConvertible, LocalizedError {
   public var description: String {
     switch self {
     case .transport(let url, _, let message):
-      return "cannot fetch \(url): \(message)"
+      let advice = isTemporary ? "; nothing was changed; check the network and try again later" : ""
+      return "cannot fetch \(url): \(message)\(advice)"
     case .tooLarge(let url, let limit):
       return "\(url) is larger than \(limit) bytes; refusing it"
     case .write(let url, let errno):

@@ -42,7 +42,10 @@ enum HistorySchema {
       fullstartdate TEXT NOT NULL,
       first_seen TEXT NOT NULL,
       updated_at TEXT NOT NULL,
-      UNIQUE (market, date)
+      -- 1 when Bing later showed another picture for this market and day: kept, so the older
+      -- picture keeps its metadata, but no longer what that day means.
+      superseded INTEGER NOT NULL DEFAULT 0,
+      UNIQUE (market, date, picture_id)
     );
     CREATE INDEX appearances_by_picture ON appearances (picture_id);
     CREATE INDEX appearances_by_date ON appearances (date DESC);

@@ -44,7 +44,8 @@ extension HistoryStore {
     var bindings: [SQLiteValue] = []
     if query.favoritesOnly { conditions.append("favorite = 1") }
     if let market = query.market {
-      conditions.append("EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
+      conditions.append(
+        "EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
       bindings.append(.text(market))
     }
     let recent = try recentlyApplied(limit: 10)
@@ -63,7 +64,8 @@ extension HistoryStore {
     guard candidates > 0 else { return nil }
     let offset = Int.random(in: 0..<candidates, using: &generator)
     let row = try database.queryOne(
-      "SELECT id FROM pictures WHERE \(filter) ORDER BY id LIMIT 1 OFFSET ?", bindings + [.integer(Int64(offset))])
+      "SELECT id FROM pictures WHERE \(filter) ORDER BY id LIMIT 1 OFFSET ?",
+      bindings + [.integer(Int64(offset))])
     guard let id = try row?.int64("id") else { return nil }
     return try picture(id: id)
   }

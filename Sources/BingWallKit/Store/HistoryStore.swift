@@ -86,27 +86,30 @@ public final class HistoryStore {
   }
 
   /// Records that Bing showed picture `pictureID` in a market on a date. A re-issue of the same
-  /// market and date (new id, corrected credit, another picture) updates that row in place.
-  /// Returns true when the row is new. Call inside `write`.
+  /// picture (new id, corrected credit) updates that row in place; another picture for the same
+  /// market and day supersedes the old row without erasing it, so no picture loses its metadata.
+  /// Returns true when the market and day were not recorded before. Call inside `write`.
   @discardableResult
   public func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
+    let day: [SQLiteValue] = [.text(appearance.market), .text(appearance.date)]
     let existed =
-      try database.queryOne(
-        "SELECT 1 FROM appearances WHERE market = ? AND date = ?",
-        [.text(appearance.market), .text(appearance.date)])
-      != nil
+      try database.queryOne("SELECT 1 FROM appearances WHERE market = ? AND date = ?", day) != nil
+    try database.run(
+      "UPDATE appearances SET superseded = 1 WHERE market = ? AND date = ? AND picture_id != ?",
+      day + [.integer(pictureID)])
     let stamp = SQLiteValue.text(Timestamp.iso8601(now))
     try database.run(
       """
       INSERT INTO appearances (picture_id, market, date, served_market, bing_id, title, caption, credit,
         copyright, copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (market, date) DO UPDATE SET
-        picture_id = excluded.picture_id, served_market = excluded.served_market,
+      ON CONFLICT (market, date, picture_id) DO UPDATE SET
+        served_market = excluded.served_market,
         bing_id = excluded.bing_id, title = excluded.title, caption = excluded.caption,
         credit = excluded.credit, copyright = excluded.copyright,
         copyright_link = excluded.copyright_link, urlbase = excluded.urlbase, hsh = excluded.hsh,
-        wp = excluded.wp, fullstartdate = excluded.fullstartdate, updated_at = excluded.updated_at
+        wp = excluded.wp, fullstartdate = excluded.fullstartdate, updated_at = excluded.updated_at,
+        superseded = 0
       """,
       [
         .integer(pictureID), .text(appearance.market), .text(appearance.date),
@@ -117,6 +120,21 @@ public final class HistoryStore {
         .text(appearance.hsh), SQLiteValue(appearance.wp), .text(appearance.fullStartDate), stamp, stamp,
       ])
     return !existed
+  }
+
+  /// The stored file with exactly this key and content, if any.
+  public func file(key: String, sha256: String) throws(StoreError) -> (id: Int64, path: String)? {
+    guard
+      let row = try database.queryOne(
+        "SELECT id, path FROM pictures WHERE key = ? AND sha256 = ?", [.text(key), .text(sha256)])
+    else { return nil }
+    return (try row.int64("id"), try row.string("path"))
+  }
+
+  /// Points a picture at a new file, when its old one was lost and `--force` fetched it again.
+  /// Call inside `write`.
+  public func move(pictureID: Int64, to path: String) throws(StoreError) {
+    try database.run("UPDATE pictures SET path = ? WHERE id = ?", [.text(path), .integer(pictureID)])
   }
 
   // MARK: - Reading
@@ -180,7 +198,7 @@ public final class HistoryStore {
       bindings[":market"] = .text(market)
     }
     let sql =
-      Self.pictureSelect(appearance: "AND date = :date \(marketClause)")
+      Self.pictureSelect(appearance: "AND date = :date AND superseded = 0 \(marketClause)")
       + " WHERE a.id IS NOT NULL ORDER BY p.id DESC"
     return try database.query(sql, bindings).map(Self.picture(from:))
   }
@@ -206,7 +224,8 @@ public final class HistoryStore {
       (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied
     FROM pictures p
     LEFT JOIN appearances a ON a.id = (
-      SELECT id FROM appearances WHERE picture_id = p.id \(appearance) ORDER BY date DESC, market LIMIT 1)
+      SELECT id FROM appearances WHERE picture_id = p.id \(appearance)
+      ORDER BY superseded, date DESC, market LIMIT 1)
     """
   }
 

@@ -51,7 +51,8 @@ extension HistoryError: CustomStringConvertible {
     case .empty:
       return "the history is empty; run 'bingwall update' first"
     case .nothingToPick:
-      return "no stored picture to pick (the filters, bans and recent picks leave none); try without --favorites or --market"
+      return
+        "no stored picture to pick (the filters, bans and recent picks leave none); try without --favorites or --market"
     }
   }
 }
@@ -75,7 +76,10 @@ extension HistoryStore {
       }
       found = candidates.first
     }
-    guard let found else { throw HistoryError.notFound(selector: selector.description, market: market) }
+    // An id or a key names one picture; with --market it must also have appeared there.
+    guard let found, market == nil || found.markets.contains(market ?? "") else {
+      throw HistoryError.notFound(selector: selector.description, market: market)
+    }
     return found
   }
 }

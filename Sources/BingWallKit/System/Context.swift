@@ -45,4 +45,14 @@ public struct Context: Sendable {
     stdout.flush()
     stderr.flush()
   }
+
+  /// Flushes and returns the exit status, turned into 1 when stdout could not be written
+  /// (`bingwall list --json > file` on a full disk must not look like success).
+  public func finish(_ status: Int32) -> Int32 {
+    flush()
+    guard let code = (stdout as? FileDescriptorOutput)?.writeError else { return status }
+    stderr.write("error: cannot write the output: \(String(cString: strerror(code)))\n")
+    stderr.flush()
+    return status == ExitCode.success ? ExitCode.failure : status
+  }
 }

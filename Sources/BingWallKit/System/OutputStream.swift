@@ -12,6 +12,10 @@ public protocol TextOutput: Sendable {
 public final class FileDescriptorOutput: TextOutput {
   private let fileDescriptor: Int32
   private let pending = Mutex<[UInt8]>([])
+  private let failure = Mutex<Int32?>(nil)
+
+  /// The errno of the first failed write other than EPIPE: output was lost (a full disk).
+  public var writeError: Int32? { failure.withLock { $0 } }
 
   public init(fileDescriptor: Int32) {
     self.fileDescriptor = fileDescriptor
@@ -34,7 +38,10 @@ public final class FileDescriptorOutput: TextOutput {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        return  // A closed pipe (EPIPE) is not worth dying for; the reader left.
+        // A closed pipe (EPIPE) is not worth reporting: the reader left on purpose.
+        let code = errno
+        if code != EPIPE { failure.withLock { $0 = $0 ?? code } }
+        return
       }
       offset += written
     }

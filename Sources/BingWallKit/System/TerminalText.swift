@@ -1,6 +1,7 @@
 /// Text from the network made safe to print: no escape sequences, no line breaks inside a field.
 public enum TerminalText {
-  /// Control characters (C0, DEL, C1 — which carry terminal escape sequences) become spaces.
+  /// Control characters (C0, DEL, C1 — which carry terminal escape sequences) and the bidi
+  /// controls (which can make text read backwards) become spaces.
   public static func clean(_ text: String) -> String {
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -14,6 +15,11 @@ public enum TerminalText {
       }
     }
     return result
+  }
+
+  static func isBidiControl(_ value: UInt32) -> Bool {
+    value == 0x061c || value == 0x200e || value == 0x200f || (0x202a...0x202e).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 
   /// Cuts `text` to `width` columns with an ellipsis. Counts characters, near enough for titles.

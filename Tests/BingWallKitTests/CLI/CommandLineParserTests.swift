@@ -156,6 +156,14 @@ let sampleRoot = CommandSpec(
       message: "The value '2023-02-29' is invalid for '--since <date>': expected a date as YYYY-MM-DD",
       path: ["fetch"]),
     Refused(words: ["fetch", "a", "b"], message: "Unexpected argument 'b'", path: ["fetch"]),
+    Refused(
+      words: ["fetch", "0"],
+      message: "The value '0' is invalid for '<selector>': expected a picture id of 1 or more",
+      path: ["fetch"]),
+    Refused(
+      words: ["fetch", "2026-13-01"],
+      message: "The value '2026-13-01' is invalid for '<selector>': expected a real date as YYYY-MM-DD",
+      path: ["fetch"]),
     Refused(words: ["mark"], message: "Missing expected argument '<selector>'", path: ["mark"]),
     Refused(
       words: ["group", "leaf"], message: "Missing expected argument '<key>'", path: ["group", "leaf"]),

@@ -58,7 +58,7 @@ import Testing
   @Test func showAndListSpeakJSON() throws {
     let week = Array(FakeBing.week().prefix(2))
     try bing.publish(market: "en-US", images: week)
-    for image in week { try bing.serveJPEG(image, width: 96, height: 54) }
+    for image in week { try bing.serveJPEG(image, width: 2000, height: 1125) }
     let result = try update(["--json"])
     #expect(result.status == 0)
     let summary = try #require(try json(result.stdout) as? [String: Any])
@@ -73,8 +73,8 @@ import Testing
     #expect(picture["markets"] as? [String] == ["en-US"])
     #expect(picture["caption"] as? String == "Fox caption, Somewhere")
     #expect(picture["credit"] as? String == "Fox Photographer/Agency")
-    #expect(picture["width"] as? Int == 96)
-    #expect(picture["height"] as? Int == 54)
+    #expect(picture["width"] as? Int == 2000)
+    #expect(picture["height"] as? Int == 1125)
     #expect(picture["favorite"] as? Bool == false)
     #expect(picture["applied_count"] as? Int == 0)
     #expect(picture["last_applied"] is NSNull)
@@ -138,7 +138,7 @@ import Testing
   @Test func aPlaceholderServedForMissingSizesIsRecognised() throws {
     let week = Array(FakeBing.week().prefix(2))
     try bing.publish(market: "en-US", images: week)
-    let placeholder = try TestJPEG.make(width: 64, height: 36, colour: "#777777")
+    let placeholder = try TestJPEG.make(width: 2000, height: 1125, colour: "#777777")
     for image in week {
       bing.serve(image, resolution: "UHD", .bytes(placeholder, contentType: "image/jpeg"))
       try bing.serveJPEG(image, resolution: "1920x1080")
@@ -240,7 +240,7 @@ import Testing
   @Test func aBodyCutShortLeavesNothingBehind() throws {
     let image = FakeBing.week()[0]
     try bing.publish(market: "en-US", images: [image])
-    let data = try TestJPEG.make(width: 64, height: 36, padTo: 200_000)
+    let data = try TestJPEG.make(width: 1921, height: 1081, padTo: 200_000)
     bing.serve(
       image, resolution: "UHD",
       FakeResponse.bytes(data, contentType: "image/jpeg").with(fault: .truncate(afterBytes: 50_000)))
@@ -254,7 +254,7 @@ import Testing
   @Test func aProcessKilledMidTransferLeavesNoFile() throws {
     let image = FakeBing.week()[0]
     try bing.publish(market: "en-US", images: [image])
-    let data = try TestJPEG.make(width: 64, height: 36, padTo: 400_000)
+    let data = try TestJPEG.make(width: 1921, height: 1081, padTo: 400_000)
     bing.serve(
       image, resolution: "UHD",
       FakeResponse.bytes(data, contentType: "image/jpeg").with(
@@ -263,6 +263,7 @@ import Testing
     // Wait until the transfer is under way, then kill without a chance to clean up.
     let deadline = Date().addingTimeInterval(10)
     while bing.imageRequestCount == 0, Date() < deadline { usleep(20_000) }
+    try #require(bing.imageRequestCount > 0)
     usleep(300_000)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
@@ -274,7 +275,7 @@ import Testing
     let week = FakeBing.week()
     try bing.publish(market: "en-US", images: week)
     for image in week {
-      let data = try TestJPEG.make(width: 64, height: 36, colour: FakeBing.colour(for: image.name))
+      let data = try TestJPEG.make(width: 1921, height: 1081, colour: FakeBing.colour(for: image.name))
       bing.serve(image, resolution: "UHD", FakeResponse.bytes(data, contentType: "image/jpeg").delayed(0.3))
     }
     let first = try sandbox.start(["update"], environment: environment)
@@ -301,5 +302,102 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count == 1)
     #expect(!FileManager.default.fileExists(atPath: "/tmp/bingwall-owned"))
     #expect(sandbox.imageFiles() == ["2026-12-01_Evil_UHD.jpg"])
+  }
+
+  @Test func aRedirectToAStockPictureIsAPlaceholder() throws {
+    let image = FakeBing.week()[0]
+    try bing.publish(market: "en-US", images: [image])
+    bing.serve(image, resolution: "UHD", .redirect(to: "/th?id=OHR.LaDigue_1920x1080.jpg"))
+    let stock = try TestJPEG.make(width: 1921, height: 1081, colour: "#808080")
+    bing.server.route(
+      "/th", query: ["id": "OHR.LaDigue_1920x1080.jpg"], .bytes(stock, contentType: "image/jpeg"))
+    try bing.serveJPEG(image, resolution: "1920x1080")
+    let result = try update()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(sandbox.imageFiles() == ["2026-12-01_Lake_1920x1080.jpg"])
+  }
+
+  @Test func aSmallUHDFallsBackToTheHonest1920x1080() throws {
+    let image = FakeBing.week()[0]
+    try bing.publish(market: "en-US", images: [image])
+    try bing.serveJPEG(image, resolution: "UHD", width: 1920, height: 1080)
+    try bing.serveJPEG(image, resolution: "1920x1080")
+    #expect(try update().status == 0)
+    #expect(sandbox.imageFiles() == ["2026-12-01_Lake_1920x1080.jpg"])
+  }
+
+  @Test func forceNeverLeavesUnrecordedFilesAndRepairsALostOne() throws {
+    let week = Array(FakeBing.week().prefix(2))
+    try bing.publish(market: "en-US", images: week)
+    for image in week { try bing.serveJPEG(image) }
+    #expect(try update().status == 0)
+    let forced = try update(["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stdout == "Already up to date.\n")
+    #expect(sandbox.imageFiles() == ["2026-11-30_Fox_UHD.jpg", "2026-12-01_Lake_UHD.jpg"])
+    #expect(bing.imageRequestCount == 4)
+
+    unlink(sandbox.imageDir + "/2026-12-01_Lake_UHD.jpg")
+    let repaired = try update(["--force", "--days", "1"])
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    let show = try sandbox.run(["show", "OHR.Lake", "--json"])
+    let picture = try #require(try json(show.stdout) as? [String: Any])
+    let path = try #require(picture["path"] as? String)
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(sandbox.imageFiles().count == 2)
+    #expect((try json(try sandbox.run(["list", "--json"]).stdout) as? [Any])?.count == 2)
+  }
+
+  @Test func aDayReissuedWithAnotherPictureKeepsBoth() throws {
+    let first = FakeBing.week()[0]
+    try bing.publish(market: "en-US", images: [first])
+    try bing.serveJPEG(first)
+    #expect(try update().status == 0)
+    let second = FakeBingImage(
+      name: "Lake2", fullStartDate: first.fullStartDate, title: "Second", copyright: "Second caption (© B)")
+    try bing.publish(market: "en-US", images: [second])
+    try bing.serveJPEG(second)
+    #expect(try update().status == 0)
+    let pictures = try #require(try json(try sandbox.run(["list", "--json"]).stdout) as? [[String: Any]])
+    #expect(pictures.count == 2)
+    #expect(pictures.map { $0["title"] as? String } == ["Second", "Lake title"])
+    #expect(pictures.allSatisfy { $0["date"] as? String == "2026-12-01" })
+    #expect(try sandbox.run(["show", "2026-12-01", "--json"]).stdout.contains("\"OHR.Lake2\""))
+  }
+
+  @Test func aKillBetweenRoundsLeavesOnlyRecordedFiles() throws {
+    let week = Array(FakeBing.week().prefix(3))
+    try bing.publish(market: "en-US", images: week)
+    try bing.serveJPEG(week[0])
+    try bing.serveJPEG(week[1])
+    bing.serve(week[2], resolution: "UHD", .status(404))
+    let slow = try TestJPEG.make(width: 64, height: 36, padTo: 400_000)
+    bing.serve(
+      week[2], resolution: "1920x1080",
+      FakeResponse.bytes(slow, contentType: "image/jpeg").with(
+        fault: .slowBody(chunkBytes: 5_000, interval: 0.05)))
+    let process = try sandbox.start(["update"], environment: environment)
+    let deadline = Date().addingTimeInterval(10)
+    while bing.imageRequests(week[2], resolution: "1920x1080") == 0, Date() < deadline { usleep(20_000) }
+    try #require(bing.imageRequests(week[2], resolution: "1920x1080") > 0)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let rows = try sandbox.run(["list", "--limit", "0"]).stdout.split(separator: "\n")
+    #expect(sandbox.imageFiles().count == rows.count)
+    #expect(rows.count == 2)
+  }
+
+  @Test func hostileHeadersAndIDsNeverReachTheTerminalOrTheDisk() throws {
+    let evil = FakeBingImage(name: "Lake", idMarket: "EN-US", fullStartDate: "202612010800")
+    try bing.publish(market: "en-US", images: [evil])
+    bing.serve(
+      evil, resolution: "UHD",
+      FakeResponse.bytes(Data("x".utf8), contentType: "text/\u{1b}]0;PWNED\u{07}html"))
+    bing.serve(evil, resolution: "1920x1080", .status(404))
+    let result = try update()
+    #expect(result.status == 1)
+    #expect(!result.stderr.contains("\u{1b}"))
+    #expect(!result.stderr.contains("\u{07}"))
+    #expect(result.stderr.contains("PWNED"))
   }
 }

@@ -28,7 +28,8 @@ import Testing
         try store.record(
           Appearance(
             market: market, servedMarket: market, date: String(format: "2026-01-%02d", index + 1),
-            bingID: key + "_X1", title: "T", caption: "C", credit: "R", copyright: "C (© R)", copyrightLink: "",
+            bingID: key + "_X1", title: "T", caption: "C", credit: "R", copyright: "C (© R)",
+            copyrightLink: "",
             urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: "2026-01-01T08:00:00Z"),
           pictureID: id, at: now)
         return id
@@ -50,7 +51,8 @@ import Testing
 
   @Test func neverBannedNorCurrentNorRecent() throws {
     let ids = try seed(30)
-    try store.database.run("UPDATE pictures SET banned = 1 WHERE id IN (?, ?)", [.integer(ids[0]), .integer(ids[1])])
+    try store.database.run(
+      "UPDATE pictures SET banned = 1 WHERE id IN (?, ?)", [.integer(ids[0]), .integer(ids[1])])
     for id in ids[2..<12] { try store.recordApply(pictureID: id, backend: "none", reason: "test", at: now) }
     let recent = Set(ids[2..<12])
     for seed in 0..<200 {

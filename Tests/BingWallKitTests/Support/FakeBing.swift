@@ -50,15 +50,20 @@ final class FakeBing {
   }
 
   /// Serves a real JPEG for `image` at `resolution`; distinct colours make distinct files.
+  /// UHD pictures are larger than 1920x1080, as bingwall insists; other sizes are tiny.
   func serveJPEG(
-    _ image: FakeBingImage, resolution: String = "UHD", width: Int = 64, height: Int = 36,
-    colour: String? = nil,
-    padTo: Int? = nil
+    _ image: FakeBingImage, resolution: String = "UHD", width: Int? = nil, height: Int? = nil,
+    colour: String? = nil, padTo: Int? = nil
   ) throws {
+    let uhd = resolution == "UHD"
     let data = try TestJPEG.make(
-      width: width, height: height, colour: colour ?? Self.colour(for: image.name + resolution), padTo: padTo)
+      width: width ?? (uhd ? Self.uhdWidth : 64), height: height ?? (uhd ? Self.uhdHeight : 36),
+      colour: colour ?? Self.colour(for: image.name + resolution), padTo: padTo)
     serve(image, resolution: resolution, .bytes(data, contentType: "image/jpeg"))
   }
+
+  static let uhdWidth = 1921
+  static let uhdHeight = 1081
 
   func serve(_ image: FakeBingImage, resolution: String, _ response: FakeResponse) {
     server.route("/th", query: ["id": "\(image.bingID)_\(resolution).jpg"], response)
