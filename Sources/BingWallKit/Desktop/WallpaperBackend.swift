@@ -57,7 +57,8 @@ extension WallpaperBackend {
 
   public func current(in session: DesktopSession) throws(DesktopError) -> String? { nil }
 
-  public func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) -> Bool
+  public func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+    -> Bool
   {
     false
   }
