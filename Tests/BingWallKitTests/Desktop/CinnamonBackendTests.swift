@@ -7,7 +7,7 @@ import Testing
 @Suite struct CinnamonBackendTests {
   static let schema = "org.cinnamon.desktop.background"
 
-  @Test(arguments: WallpaperMode.allCases, PathCase.all)
+  @Test(arguments: PathCase.pairedWithModes(PathCase.all))
   func setsTheURIAndTheModeAndReadsThemBack(mode: WallpaperMode, path: PathCase) throws {
     let settings = try KeyfileSettings()
     try settings.setRaw(Self.schema, "picture-options", "'spanned'")

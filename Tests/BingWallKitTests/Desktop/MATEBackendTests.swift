@@ -15,7 +15,7 @@ import Testing
     ("/tmp/Grüße/世界.jpg", "'/tmp/Grüße/世界.jpg'"),
   ]
 
-  @Test(arguments: WallpaperMode.allCases, paths)
+  @Test(arguments: PathCase.pairedWithModes(paths))
   func setsThePlainPathAndTheModeAndReadsThemBack(mode: WallpaperMode, path: (String, String)) throws {
     let settings = try KeyfileSettings()
     try settings.setRaw(Self.schema, "picture-options", "'spanned'")
