@@ -88,6 +88,23 @@ import Testing
     #expect(!sets.isEmpty)
   }
 
+  /// The real gsettings does exactly that with a store that dies with the process (what it falls
+  /// back to when dconf is missing): exit 0, nothing kept.
+  @Test func realGSettingsWithAMemoryStoreThrowsDidNotTake() throws {
+    let folder = try TemporaryDirectory()
+    let session = DesktopSession(
+      environment: ["PATH": "/usr/bin:/bin", "GSETTINGS_BACKEND": "memory", "HOME": folder.path],
+      processes: PosixProcessRunner(), home: folder.path)
+    #expect {
+      try GNOMEBackend().set(WallpaperRequest(path: "/today.jpg", mode: .fill), in: session)
+    } throws: { error in
+      guard case .didNotTake("gnome", "file:///today.jpg", let found) = error as? DesktopError else {
+        return false
+      }
+      return found != "file:///today.jpg"
+    }
+  }
+
   /// A gsettings that stores something else than asked (another program racing us) is caught too.
   @Test func differentValueReadBackThrowsDidNotTake() throws {
     let stubs = try SettingsStubs()
