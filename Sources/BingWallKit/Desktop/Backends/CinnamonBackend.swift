@@ -1,0 +1,37 @@
+/// Cinnamon, through `org.cinnamon.desktop.background`: GNOME's keys under its own schema.
+public struct CinnamonBackend: WallpaperBackend {
+  /// `picture-options` per mode: the GNOME names; `auto` leaves the setting alone.
+  public static let modeTable: [WallpaperMode: String] = GNOMEBackend.modeTable
+  static let schema = "org.cinnamon.desktop.background"
+
+  public let name = "cinnamon"
+  public let tools = [GSettings.tool]
+  /// The session bus, unless `GSETTINGS_BACKEND` picks a settings store that needs none.
+  public let need: SessionNeed
+
+  /// `session` decides `need` (see `GSettings.need`); without one the bus is needed.
+  public init(session: DesktopSession? = nil) {
+    need = GSettings.need(environment: session?.environment ?? [:])
+  }
+
+  public func isDetected(in session: DesktopSession) -> Bool {
+    session.isDesktop(["x-cinnamon", "cinnamon"], orSession: ["cinnamon", "cinnamon2d"])
+  }
+
+  /// Cinnamon has no dark-style key: one `picture-uri`, read back.
+  public func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    let settings = GSettings(backend: name)
+    if let option = Self.modeTable[request.mode] {
+      try settings.set(Self.schema, "picture-options", to: option, in: session)
+    }
+    try settings.setVerified(Self.schema, "picture-uri", to: request.uri, in: session)
+  }
+
+  public func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    let uri = try GSettings(backend: name).string(Self.schema, "picture-uri", in: session)
+    return uri.flatMap(FileURI.path(of:)).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  // No setLockScreen: Cinnamon's screensaver shows the desktop background and has no key of its
+  // own, so the default answers false.
+}

@@ -1,0 +1,13 @@
+extension DesktopSession {
+  /// Whether the session is one of these desktops, by `XDG_CURRENT_DESKTOP` and, only when that is
+  /// unset, by `DESKTOP_SESSION`.
+  ///
+  /// `XDG_CURRENT_DESKTOP` is what the desktop itself exports; `DESKTOP_SESSION` is the display
+  /// manager's session name and says less (`ubuntu` may be a GNOME or a Unity session), so it only
+  /// breaks the silence. Names are compared lower-cased.
+  func isDesktop(_ desktops: Set<String>, orSession sessions: Set<String> = []) -> Bool {
+    let current = self.desktops
+    if !current.isEmpty { return current.contains { desktops.contains($0) } }
+    return sessions.contains(desktopSession)
+  }
+}
