@@ -10,7 +10,8 @@ BINDIR    = $(DESTDIR)$(PREFIX)/bin
 # Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
 DEBIAN_PACKAGES = \
 	pkg-config libcurl4-openssl-dev libsqlite3-dev \
-	sqlite3 curl python3 imagemagick libgs-common
+	sqlite3 curl python3 imagemagick libgs-common \
+	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
