@@ -1,0 +1,41 @@
+import Foundation
+
+/// Sets Hyprland's background through hyprpaper, with `hyprctl hyprpaper wallpaper ",PATH,MODE"`.
+///
+/// This is hyprpaper 0.8's form: the empty monitor name means every monitor, and the picture no
+/// longer needs a `preload` first (0.8 removed that command). hyprpaper has no mode that shows the
+/// picture at its own size, so `center` becomes `contain`: the whole picture, in the middle.
+public struct HyprlandBackend: WallpaperBackend {
+  /// hyprpaper's fit mode per mode; `auto` is `fill`, `center` falls back to `contain`.
+  public static let modeTable: [WallpaperMode: String] = [
+    .fill: "cover", .fit: "contain", .stretch: "fill", .center: "contain", .tile: "tile",
+  ]
+
+  public let name = "hyprland"
+  public let tools = ["hyprctl"]
+  public let need = SessionNeed.wayland
+
+  public init() {}
+
+  /// `HYPRLAND_INSTANCE_SIGNATURE` is how hyprctl finds its compositor; without it hyprctl fails.
+  public func isDetected(in session: DesktopSession) -> Bool {
+    !(session.environment["HYPRLAND_INSTANCE_SIGNATURE"] ?? "").isEmpty
+  }
+
+  /// The one argument hyprpaper parses itself: monitor, path and fit mode, separated by commas.
+  public static func arguments(for request: WallpaperRequest) -> [String] {
+    ["hyprctl", "hyprpaper", "wallpaper", ",\(request.path),\(modeTable[request.mode.explicit]!)"]
+  }
+
+  public func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    let result = try session.run(Self.arguments(for: request), backend: name)
+    // hyprpaper answers "ok"; hyprctl may pass a refusal on as text with exit status 0.
+    let said = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !said.isEmpty && said.lowercased() != "ok" {
+      throw .toolFailed(
+        backend: name, command: Self.arguments(for: request).joined(separator: " "), status: 0,
+        stderr: said)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+
+/// Sets a Wayland background by starting our own swaybg, for wlroots compositors other than sway.
+///
+/// swaybg draws only while it runs, so it is started detached, to outlive bingwall, and its pid is
+/// kept in `$XDG_RUNTIME_DIR/bingwall-swaybg.pid`. The one started last time is stopped only after the
+/// new one had about a second to draw, else the screen flashes grey, and only when that pid still is a
+/// swaybg: a pid the kernel reused for something else is left alone. A swaybg that the compositor's
+/// own config started is not ours to stop.
+public struct SwaybgBackend: WallpaperBackend {
+  /// swaybg's `-m` value per mode; `auto` is `fill`.
+  public static let modeTable: [WallpaperMode: String] = [
+    .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
+  ]
+
+  public let name = "swaybg"
+  public let tools = ["swaybg"]
+  public let need = SessionNeed.wayland
+  /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit in this time
+  /// (no compositor, an unreadable picture) is reported as a failure.
+  public var handover: Double = 1
+
+  public init() {}
+
+  public func isDetected(in session: DesktopSession) -> Bool { false }
+
+  /// `*` is every output; no shell sees it.
+  public static func arguments(for request: WallpaperRequest) -> [String] {
+    ["swaybg", "-o", "*", "-i", request.path, "-m", modeTable[request.mode.explicit]!]
+  }
+
+  /// Where the running swaybg's pid is kept: the runtime folder (cleared at logout, like the process),
+  /// else bingwall's state folder.
+  public static func pidFile(in session: DesktopSession) -> String {
+    if let runtime = session.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+      return runtime + "/bingwall-swaybg.pid"
+    }
+    let state = session.environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    return (state ?? session.home + "/.local/state") + "/bingwall/swaybg.pid"
+  }
+
+  public func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    guard let executable = session.which("swaybg") else { throw .toolMissing(backend: name, tool: "swaybg") }
+    let arguments = Self.arguments(for: request)
+    let command = arguments.joined(separator: " ")
+    let pidFile = Self.pidFile(in: session)
+    let old = Self.readPid(pidFile)
+
+    let pid: pid_t
+    do {
+      pid = try DetachedProcess.spawn(
+        executable: executable, arguments: arguments, environment: session.environment)
+    } catch {
+      throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
+    }
+    let deadline = Date().addingTimeInterval(handover)
+    while Date() < deadline {
+      if let status = DetachedProcess.exitStatus(of: pid) {
+        throw .toolFailed(
+          backend: name, command: command, status: status,
+          stderr: "swaybg exited at once; is a wlroots compositor running and the picture readable?")
+      }
+      usleep(20_000)
+    }
+    do {
+      try Self.writePid(pid, to: pidFile)
+    } catch {
+      // The picture is up; only next time's clean-up is lost. Not worth failing the change for.
+    }
+    if let old, old != pid { Self.stop(old) }
+  }
+
+  /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child.
+  static func stop(_ pid: pid_t) {
+    guard pid > 1, DetachedProcess.commandName(of: pid) == "swaybg" else { return }
+    kill(pid, SIGTERM)
+    for _ in 0..<25 where DetachedProcess.exitStatus(of: pid) == nil { usleep(10_000) }
+  }
+
+  static func readPid(_ path: String) -> pid_t? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Written to a temporary name and renamed, so a reader never sees half a number.
+  static func writePid(_ pid: pid_t, to path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let temporary = path + ".\(getpid()).tmp"
+    try Data("\(pid)\n".utf8).write(to: URL(fileURLWithPath: temporary))
+    if rename(temporary, path) != 0 {
+      unlink(temporary)
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+}
