@@ -15,8 +15,11 @@ public enum CommandTable {
   /// Only commands that work are listed; later features add theirs here.
   public static let commands: [Command] = [
     UpdateCommand.command,
+    ApplyCommand.command,
+    RandomCommand.command,
     ListCommand.command,
     ShowCommand.command,
+    BackendsCommand.command,
     ConfigCommand.command,
     HelpCommand.command,
   ]

@@ -20,6 +20,7 @@ enum UpdateCommand {
           "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
           help: "Only the newest n days of each market's window."),
         .flag("force", help: "Download pictures again even when they are stored."),
+        .flag("no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update)."),
         CommonOptions.json,
       ]),
     run: run)
@@ -64,9 +65,23 @@ enum UpdateCommand {
       let line = TerminalText.clean("\(failure.error)")
       if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
     }
-    let applied: Picture? = nil
-    let appliedLine: String? = nil
-    let applyError: (any Error)? = nil
+    var applied: Picture?
+    var appliedLine: String?
+    var applyError: (any Error)?
+    if configuration.applyOnUpdate, !invocation.flag("no-apply"),
+      let newest = try environment.existingHistory()?.pictures(.init(limit: 1)).first,
+      report.fetched.contains(where: { $0.id == newest.id })
+    {
+      // Only a new newest picture is applied: an hourly update must not undo the user's choice.
+      do {
+        let store = try environment.history()
+        appliedLine = try environment.apply(newest, store: store, reason: "update")
+        applied = try store.picture(id: newest.id)
+      } catch {
+        applyError = error
+        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
+      }
+    }
     if invocation.flag("json") {
       context.stdout.write(json(report, applied: applied).rendered() + "\n")
     } else if !invocation.quiet {

@@ -92,6 +92,18 @@ public enum BackendSelector {
     )
   }
 
+  /// The backend `requested` resolves to here, or why none can work: the last line of `backends`.
+  public static func verdict(
+    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+  ) -> String {
+    do {
+      let choice = try select(requested, from: backends, in: session)
+      return "selected: \(choice.backend.name) (\(choice.reason))"
+    } catch {
+      return "selected: none; \(error.description)"
+    }
+  }
+
   /// Every backend with its state, for `bingwall backends`.
   public static func statuses(
     _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession

@@ -11,7 +11,10 @@ import Testing
     sandbox = try Sandbox()
   }
 
-  var environment: [String: String] { ["BINGWALL_ENDPOINT": bing.endpoint] }
+  /// These tests are about fetching; applying is tested in DesktopEndToEndTests.
+  var environment: [String: String] {
+    ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_APPLY_ON_UPDATE": "false"]
+  }
 
   func update(_ extra: [String] = []) throws -> Sandbox.Result {
     try sandbox.run(["update"] + extra, environment: environment)
@@ -232,7 +235,8 @@ import Testing
 
   @Test func anUnreachableServerIsATemporaryFailure() throws {
     let closed = "http://127.0.0.1:9"  // discard port: nothing listens
-    let result = try sandbox.run(["update"], environment: ["BINGWALL_ENDPOINT": closed])
+    let result = try sandbox.run(
+      ["update"], environment: ["BINGWALL_ENDPOINT": closed, "BINGWALL_APPLY_ON_UPDATE": "0"])
     #expect(result.status == 75)
     #expect(result.stderr.contains("127.0.0.1"))
   }

@@ -1,0 +1,46 @@
+/// `bingwall random`: apply a random stored picture.
+enum RandomCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "random", abstract: "Set a random stored picture as the wallpaper.",
+      discussion: """
+        Never a banned picture or the current one, and none of the last min(10, n/2) applied, \
+        so a small history still changes every time.
+        """,
+      options: [
+        .flag("favorites", help: "Pick among favourite pictures only."),
+        OptionSpec.value(
+          "market", short: "m", name: "market", kind: .choice(Market.known),
+          help: "Pick among pictures shown in this market."),
+        .flag("dry-run", help: "Print the pick without applying it."),
+        .value(
+          "seed", name: "n", kind: .integer(minimum: 0, maximum: nil),
+          help: "Seed the choice, to get the same pick again from the same history."),
+      ] + DesktopOptions.all),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let environment = try CommandEnvironment(
+      invocation, context, overrides: DesktopOptions.overrides(invocation))
+    guard let store = try environment.existingHistory() else { throw HistoryError.empty }
+    let query = HistoryStore.RandomQuery(
+      favoritesOnly: invocation.flag("favorites"), market: invocation.value("market"))
+    let picture: Picture?
+    if let seed = invocation.integer("seed") {
+      var generator = SeededGenerator(seed: UInt64(seed))
+      picture = try store.randomPicture(query, using: &generator)
+    } else {
+      var generator = SystemRandomNumberGenerator()
+      picture = try store.randomPicture(query, using: &generator)
+    }
+    guard let picture else { throw HistoryError.nothingToPick }
+    if invocation.flag("dry-run") {
+      context.stdout.write(
+        TerminalText.clean("\(picture.id)\t\(picture.date)\t\(picture.key)\t\(picture.path)") + "\n")
+      return ExitCode.success
+    }
+    let line = try environment.apply(picture, store: store, reason: "random")
+    if !invocation.quiet { context.stdout.write(line + "\n") }
+    return ExitCode.success
+  }
+}
