@@ -35,8 +35,7 @@ extension HistoryStore {
   /// A random picture: never banned, never the current wallpaper, and not one of the last
   /// min(10, n/2) applied (n = how many could be picked), so a small history still rotates.
   ///
-  /// Counting and an OFFSET keep this to two indexed queries on a large history; `generator`
-  /// makes the pick reproducible (`--seed`).
+  /// `generator` makes the pick reproducible (`--seed`).
   public func randomPicture<Generator: RandomNumberGenerator>(
     _ query: RandomQuery, using generator: inout Generator
   ) throws -> Picture? {
@@ -53,12 +52,38 @@ extension HistoryStore {
       conditions.append("id != \(current)")
     }
     let base = conditions.joined(separator: " AND ")
-    let eligible = try count(where: base, bindings)
+    // Only whether there are fewer than 20 matters: from 20 on the window is 10.
+    let eligible = try count(where: base, bindings, upTo: 20)
     let window = min(10, eligible / 2)
     var filter = base
     let avoided = recent.dropFirst().prefix(max(0, window - 1))
     if !avoided.isEmpty {
       filter += " AND id NOT IN (\(avoided.map(String.init).joined(separator: ",")))"
+    }
+    guard let id = try randomID(where: filter, bindings, using: &generator) else { return nil }
+    return try picture(id: id)
+  }
+
+  /// A uniformly random id among the rows matching `filter`.
+  ///
+  /// Draws ids between the smallest and the largest and keeps the first that matches: a point
+  /// query each, so a large history costs microseconds. After 64 misses (a filter that leaves
+  /// few pictures) it counts the matches and takes one by OFFSET, which is also uniform.
+  private func randomID<Generator: RandomNumberGenerator>(
+    where filter: String, _ bindings: [SQLiteValue], using generator: inout Generator
+  ) throws -> Int64? {
+    // Two subqueries: SQLite answers a lone min() or max() from the index end, not both at once.
+    guard
+      let bounds = try database.queryOne(
+        "SELECT (SELECT min(id) FROM pictures) AS low, (SELECT max(id) FROM pictures) AS high"),
+      let low = try bounds.optionalInt64("low"), let high = try bounds.optionalInt64("high")
+    else { return nil }
+    let probe = try database.prepare("SELECT 1 FROM pictures WHERE id = ? AND \(filter)")
+    for _ in 0..<64 {
+      let id = Int64.random(in: low...high, using: &generator)
+      probe.reset()
+      try probe.bind([.integer(id)] + bindings)
+      if try probe.step() { return id }
     }
     let candidates = try count(where: filter, bindings)
     guard candidates > 0 else { return nil }
@@ -66,12 +91,17 @@ extension HistoryStore {
     let row = try database.queryOne(
       "SELECT id FROM pictures WHERE \(filter) ORDER BY id LIMIT 1 OFFSET ?",
       bindings + [.integer(Int64(offset))])
-    guard let id = try row?.int64("id") else { return nil }
-    return try picture(id: id)
+    return try row?.int64("id")
   }
 
-  private func count(where filter: String, _ bindings: [SQLiteValue]) throws(StoreError) -> Int {
-    try database.queryOne("SELECT count(*) AS n FROM pictures WHERE \(filter)", bindings)?.int("n") ?? 0
+  /// How many pictures match, counting no further than `limit` when one is given.
+  private func count(where filter: String, _ bindings: [SQLiteValue], upTo limit: Int? = nil)
+    throws(StoreError)
+    -> Int
+  {
+    let cap = limit.map { " LIMIT \($0)" } ?? ""
+    return try database.queryOne(
+      "SELECT count(*) AS n FROM (SELECT 1 FROM pictures WHERE \(filter)\(cap))", bindings)?.int("n") ?? 0
   }
 }
 

@@ -163,6 +163,8 @@ public final class HistoryStore {
 
   /// Pictures newest first, each with its newest appearance (in `query.market` when given).
   public func pictures(_ query: Query) throws(StoreError) -> [Picture] {
+    // Walk appearances newest first along their date index and stop at `limit` distinct
+    // pictures: a page of a 100,000-picture history reads a page of rows, not all of them.
     var conditions: [String] = []
     var bindings: [String: SQLiteValue] = [:]
     if let market = query.market {
@@ -172,15 +174,31 @@ public final class HistoryStore {
     if query.favoritesOnly { conditions.append("p.favorite = 1") }
     if query.bannedOnly { conditions.append("p.banned = 1") }
     if let since = query.since {
-      conditions.append("coalesce(a.date, substr(p.added_at, 1, 10)) >= :since")
+      conditions.append("a.date >= :since")
       bindings[":since"] = .text(since)
     }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    let limit = query.limit > 0 ? "LIMIT \(query.limit)" : ""
+    let walk = try database.prepare(
+      """
+      SELECT a.picture_id AS id FROM appearances a JOIN pictures p ON p.id = a.picture_id \(filter)
+      ORDER BY a.date DESC, a.picture_id DESC
+      """)
+    try walk.bind(bindings)
+    var seen: Set<Int64> = []
+    var ids: [Int64] = []
+    while query.limit == 0 || ids.count < query.limit, try walk.step() {
+      guard case .integer(let id) = walk.value(at: 0) else { continue }
+      if seen.insert(id).inserted { ids.append(id) }
+    }
     let marketClause = query.market == nil ? "" : "AND market = :market"
-    let sql =
-      Self.pictureSelect(appearance: marketClause) + " \(filter) ORDER BY date DESC, p.id DESC \(limit)"
-    return try database.query(sql, bindings).map(Self.picture(from:))
+    let one = Self.pictureSelect(appearance: marketClause) + " WHERE p.id = :id"
+    var pictures: [Picture] = []
+    for id in ids {
+      var values: [String: SQLiteValue] = [":id": .integer(id)]
+      if let market = query.market { values[":market"] = .text(market) }
+      if let row = try database.queryOne(one, values) { pictures.append(try Self.picture(from: row)) }
+    }
+    return pictures
   }
 
   /// One picture by id.
