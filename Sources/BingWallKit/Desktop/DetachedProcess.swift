@@ -24,7 +24,9 @@ public enum DetachedProcess {
     guard program.hasPrefix("/"), !arguments.isEmpty else { throw .notFound(program: program) }
     let invalid =
       program.utf8.contains(0) || arguments.contains { $0.utf8.contains(0) }
-      || environment.contains { $0.key.isEmpty || $0.key.contains("=") || "\($0.key)\($0.value)".utf8.contains(0) }
+      || environment.contains {
+        $0.key.isEmpty || $0.key.contains("=") || "\($0.key)\($0.value)".utf8.contains(0)
+      }
     if invalid { throw .spawnFailed(program: program, errno: EINVAL) }
 
     var actions = posix_spawn_file_actions_t()

@@ -61,9 +61,10 @@ import Testing
   /// One pass: a path that itself contains a placeholder is not expanded again.
   @Test func replacementsAreNotExpandedAgain() throws {
     let parsed = try ArgumentTemplate("t {path} {uri}")
-    #expect(parsed.arguments(path: "/{uri}/{mode}", uri: "file:///{path}", mode: "fit") == [
-      "t", "/{uri}/{mode}", "file:///{path}",
-    ])
+    #expect(
+      parsed.arguments(path: "/{uri}/{mode}", uri: "file:///{path}", mode: "fit") == [
+        "t", "/{uri}/{mode}", "file:///{path}",
+      ])
   }
 
   @Test func programIsTheFirstWord() throws {
@@ -74,7 +75,10 @@ import Testing
     (ArgumentTemplate.Problem.empty, "the command is empty; set command = \"mytool {path}\" in the config"),
     (.unterminatedQuote(quote: "'"), "the command has a ' quote that is never closed"),
     (.trailingBackslash, "the command ends in a backslash that escapes nothing"),
-    (.unknownPlaceholder(name: "file"), "the command uses {file}, which is not a placeholder; use {path}, {uri} or {mode}"),
+    (
+      .unknownPlaceholder(name: "file"),
+      "the command uses {file}, which is not a placeholder; use {path}, {uri} or {mode}"
+    ),
   ])
   func problemsSayWhatToFix(problem: ArgumentTemplate.Problem, message: String) {
     #expect(problem.description == message)

@@ -29,7 +29,8 @@ import Testing
   @Test func autoModeIsGivenAsFill() throws {
     let stubs = try ToolStubs()
     try stubs.install("mytool")
-    try CommandBackend(template: "mytool {mode}").set(WallpaperRequest(path: "/a", mode: .auto), in: stubs.session())
+    try CommandBackend(template: "mytool {mode}").set(
+      WallpaperRequest(path: "/a", mode: .auto), in: stubs.session())
     #expect(stubs.calls() == [["mytool", "fill"]])
   }
 

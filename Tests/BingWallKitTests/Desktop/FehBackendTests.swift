@@ -39,8 +39,12 @@ import Testing
   @Test func fehThatWritesNoFehbgDidNotTake() throws {
     let stubs = try ToolStubs()
     try stubs.install("feh")
-    #expect(throws: DesktopError.didNotTake(backend: "feh", expected: "/pics/a.jpg", found: "no picture in \(stubs.home)/.fehbg")) {
-      try FehBackend().set(WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stubs.session(ToolStubs.x11))
+    #expect(
+      throws: DesktopError.didNotTake(
+        backend: "feh", expected: "/pics/a.jpg", found: "no picture in \(stubs.home)/.fehbg")
+    ) {
+      try FehBackend().set(
+        WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stubs.session(ToolStubs.x11))
     }
   }
 
@@ -48,7 +52,8 @@ import Testing
     let stubs = try ToolStubs()
     try stubs.install("feh", then: "echo \"feh --bg-fill '/old.jpg'\" > \"$HOME/.fehbg\"")
     #expect(throws: DesktopError.didNotTake(backend: "feh", expected: "/pics/a.jpg", found: "/old.jpg")) {
-      try FehBackend().set(WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stubs.session(ToolStubs.x11))
+      try FehBackend().set(
+        WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stubs.session(ToolStubs.x11))
     }
   }
 
@@ -66,19 +71,21 @@ import Testing
   @Test func withoutDisplayFehIsNotRun() throws {
     let stubs = try ToolStubs()
     try stubs.install("feh")
-    #expect(throws: DesktopError.sessionMissing(backend: "feh", what: "no X11 display (DISPLAY is not set)")) {
+    #expect(throws: DesktopError.sessionMissing(backend: "feh", what: "no X11 display (DISPLAY is not set)"))
+    {
       try FehBackend().set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: stubs.session())
     }
     #expect(stubs.calls().isEmpty)
   }
 
-  @Test(arguments: [
-    ("#!/bin/sh\nfeh --no-fehbg --bg-fill '/tmp/a b.png' \n", "/tmp/a b.png"),
-    ("#!/bin/sh\nfeh --no-fehbg --bg-fill '/tmp/it'\"'\"'s.png' \n", "/tmp/it's.png"),  // feh 3.x
-    ("feh --bg-scale '/tmp/it'\\''s.png'\n", "/tmp/it's.png"),  // older feh
-    ("feh --no-fehbg --bg-max --image-bg 'black' '/one.png' '/two.png'\n", "/one.png"),
-    ("feh --bg-fill '/tmp/$(touch x)`y`*.png'\n", "/tmp/$(touch x)`y`*.png"),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("#!/bin/sh\nfeh --no-fehbg --bg-fill '/tmp/a b.png' \n", "/tmp/a b.png"),
+      ("#!/bin/sh\nfeh --no-fehbg --bg-fill '/tmp/it'\"'\"'s.png' \n", "/tmp/it's.png"),  // feh 3.x
+      ("feh --bg-scale '/tmp/it'\\''s.png'\n", "/tmp/it's.png"),  // older feh
+      ("feh --no-fehbg --bg-max --image-bg 'black' '/one.png' '/two.png'\n", "/one.png"),
+      ("feh --bg-fill '/tmp/$(touch x)`y`*.png'\n", "/tmp/$(touch x)`y`*.png"),
+    ] as [(String, String?)])
   func fehbgReadsBack(script: String, picture: String?) {
     #expect(FehBackend.picture(inFehbg: script) == picture)
   }

@@ -25,7 +25,9 @@ enum StripedPicture {
     ])
   }
 
-  static let probes = [(5, 5), (315, 5), (5, 120), (85, 120), (165, 5), (5, 65), (125, 5), (85, 5), (315, 235)]
+  static let probes = [
+    (5, 5), (315, 5), (5, 120), (85, 120), (165, 5), (5, 65), (125, 5), (85, 5), (315, 235),
+  ]
 
   /// The colour at each probe, in the order of `probes`.
   static let expected: [WallpaperMode: [UInt32]] = [

@@ -17,7 +17,8 @@ import Testing
 
   init() throws {
     stubs = try ToolStubs()
-    try FileManager.default.createDirectory(atPath: stubs.folder.file("run"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: stubs.folder.file("run"), withIntermediateDirectories: true)
     session = stubs.session(ToolStubs.wayland.merging(["XDG_RUNTIME_DIR": stubs.folder.file("run")]) { $1 })
     backend.handover = 0.2
   }
@@ -78,7 +79,8 @@ import Testing
     let other = try DetachedProcess.spawn(
       executable: "/bin/sleep", arguments: ["sleep", "30"], environment: [:])
     defer { stop(other) }
-    try FileManager.default.createDirectory(atPath: stubs.folder.file("run"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: stubs.folder.file("run"), withIntermediateDirectories: true)
     try Data("\(other)\n".utf8).write(to: URL(fileURLWithPath: pidFile))
 
     try backend.set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: session)

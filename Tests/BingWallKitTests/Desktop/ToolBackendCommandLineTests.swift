@@ -65,7 +65,8 @@ import Testing
   func runsTheToolWithTheModesArguments(name: String, mode: WallpaperMode, expected: [String]) throws {
     let stubs = try ToolStubs()
     try stubs.install(expected[0], then: name == "hyprland" ? "echo ok" : "exit 0")
-    try Self.backend(name).set(WallpaperRequest(path: Self.path, mode: mode), in: stubs.session(Self.environment(name)))
+    try Self.backend(name).set(
+      WallpaperRequest(path: Self.path, mode: mode), in: stubs.session(Self.environment(name)))
     #expect(stubs.calls() == [expected])
   }
 
@@ -107,9 +108,12 @@ import Testing
     let backend = Self.backend(name)
     for tool in backend.tools { try stubs.install(tool, then: "echo 'no such output' >&2\nexit 2") }
     #expect {
-      try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(Self.environment(name)))
+      try backend.set(
+        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(Self.environment(name)))
     } throws: { error in
-      guard case .toolFailed(let failed, _, let status, let stderr) = error as? DesktopError else { return false }
+      guard case .toolFailed(let failed, _, let status, let stderr) = error as? DesktopError else {
+        return false
+      }
       return failed == name && status == 2 && stderr == "no such output\n"
     }
   }
@@ -134,7 +138,8 @@ import Testing
     let stubs = try ToolStubs()
     try stubs.install("hyprctl", then: "echo 'wallpaper failed (not preloaded)'")
     #expect {
-      try HyprlandBackend().set(WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+      try HyprlandBackend().set(
+        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(ToolStubs.wayland))
     } throws: { error in
       guard case .toolFailed("hyprland", _, _, let said) = error as? DesktopError else { return false }
       return said == "wallpaper failed (not preloaded)"
@@ -167,10 +172,12 @@ import Testing
     #expect(try NitrogenBackend().current(in: session) == Self.path)
   }
 
-  @Test(arguments: [
-    ("[xin_-1]\nfile=/a b.jpg\nmode=5\n", "/a b.jpg"), ("[xin_0]\nfile=/one.jpg\n[xin_1]\nfile=/two.jpg\n", "/one.jpg"),
-    ("[xin_-1]\nfile=\n", nil), ("", nil), ("[xin_-1]\nmode=5\n", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("[xin_-1]\nfile=/a b.jpg\nmode=5\n", "/a b.jpg"),
+      ("[xin_0]\nfile=/one.jpg\n[xin_1]\nfile=/two.jpg\n", "/one.jpg"),
+      ("[xin_-1]\nfile=\n", nil), ("", nil), ("[xin_-1]\nmode=5\n", nil),
+    ] as [(String, String?)])
   func nitrogenConfigParses(text: String, picture: String?) {
     #expect(NitrogenBackend.picture(inSavedConfig: text) == picture)
   }

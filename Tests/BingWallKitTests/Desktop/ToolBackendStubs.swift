@@ -16,7 +16,9 @@ final class ToolStubs {
 
   init() throws {
     folder = try TemporaryDirectory()
-    for path in [bin, home] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    for path in [bin, home] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
   }
 
   /// Installs `name` as a stub that records its call, then runs `then` (shell text we wrote, never

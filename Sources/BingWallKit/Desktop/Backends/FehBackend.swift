@@ -31,7 +31,8 @@ public struct FehBackend: WallpaperBackend {
     let found = try current(in: session)
     // feh writes the path as given (it is absolute); a differing one means another HOME or an old feh.
     if found != request.path {
-      throw .didNotTake(backend: name, expected: request.path, found: found ?? "no picture in \(fehbg(session))")
+      throw .didNotTake(
+        backend: name, expected: request.path, found: found ?? "no picture in \(fehbg(session))")
     }
   }
 
