@@ -55,8 +55,9 @@ public struct SwaybgBackend: WallpaperBackend {
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
     }
-    let deadline = Date().addingTimeInterval(handover)
-    while Date() < deadline {
+    // Uptime, not the wall clock, which a time sync may step while we wait.
+    let deadline = ProcessInfo.processInfo.systemUptime + handover
+    while ProcessInfo.processInfo.systemUptime < deadline {
       if let status = DetachedProcess.exitStatus(of: pid) {
         throw .toolFailed(
           backend: name, command: command, status: status,
