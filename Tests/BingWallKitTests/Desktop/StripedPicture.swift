@@ -38,6 +38,10 @@ enum StripedPicture {
     .tile: [red, white, red, blue, red, red, white, blue, white],
   ]
 
+  /// hsetroot tiles from a picture centred on the screen rather than from the top-left corner: the
+  /// tiles start 80 pixels across and 30 down, so the stripes fall elsewhere.
+  static let centredTile: [UInt32] = [blue, lime, blue, red, blue, blue, lime, red, lime]
+
   /// The probe colours of a screenshot, each rounded to the nearest of our five colours when it is
   /// within a small distance (scalers blend at edges), else left as it is so a failure shows it.
   static func probeColours(of screenshot: XvfbDisplay.Screenshot) -> [UInt32] {
