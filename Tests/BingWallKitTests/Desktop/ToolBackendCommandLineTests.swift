@@ -6,7 +6,8 @@ import Testing
 /// The command lines the tool backends run, per mode, against stubs that record them, and what each
 /// does when its tool is missing.
 @Suite struct ToolBackendCommandLineTests {
-  static let path = "/pics/a b's.jpg"
+  /// Every character sway's parser lets through, a non-ASCII one included.
+  static let path = "/pics/Grüße_a-b+c@d%e=f.jpg"
 
   /// The backends under test here, by name; feh and xwallpaper run for real in their own suites.
   static func backend(_ name: String) -> any WallpaperBackend {
@@ -130,6 +131,51 @@ import Testing
       return true
     }
     #expect(Date().timeIntervalSince(started) < 3)
+  }
+
+  /// Shell syntax in a path means nothing to tools that take an argument vector.
+  @Test(arguments: ["nitrogen", "hsetroot", "xwallpaper", "swww", "hyprland"])
+  func hostilePathReachesTheToolIntact(name: String) throws {
+    let stubs = try ToolStubs()
+    let marker = stubs.folder.file("MARKER")
+    let path = "/p/it's a \"b\" $(touch \(marker)) `touch \(marker)`; touch \(marker) *.jpg"
+    let backend = Self.backend(name)
+    for tool in backend.tools { try stubs.install(tool, then: name == "hyprland" ? "echo ok" : "exit 0") }
+    try backend.set(WallpaperRequest(path: path, mode: .fill), in: stubs.session(Self.environment(name)))
+    let call = try #require(stubs.calls().first)
+    #expect(call.contains(path) || call.contains(",\(path),cover"))
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  /// swaymsg joins its arguments for sway to split again, and sway runs the path through wordexp.
+  @Test(arguments: [
+    "/a b.jpg", "/$(touch x).jpg", "/`touch x`.jpg", "/a;exec x.jpg", "/a,b.jpg", "/it's.jpg", "/\"q\".jpg",
+    "/a\\b.jpg", "/$HOME.jpg", "/~x.jpg", "/a*.jpg", "/a\nb.jpg", "/a:b.jpg", "",
+  ])
+  func swayRefusesPathsItsParserWouldChange(path: String) throws {
+    let stubs = try ToolStubs()
+    try stubs.install("swaymsg")
+    #expect {
+      try SwayBackend().set(WallpaperRequest(path: path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+    } throws: { error in
+      guard case .misconfigured("sway", let message) = error as? DesktopError else { return false }
+      return message.contains("--backend swaybg")
+    }
+    #expect(stubs.calls().isEmpty)
+  }
+
+  @Test(arguments: ["/a,b.jpg", "/a\nb.jpg"])
+  func hyprlandRefusesPathsHyprpaperWouldSplit(path: String) throws {
+    let stubs = try ToolStubs()
+    try stubs.install("hyprctl", then: "echo ok")
+    #expect {
+      try HyprlandBackend().set(
+        WallpaperRequest(path: path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+    } throws: { error in
+      guard case .misconfigured("hyprland", _) = error as? DesktopError else { return false }
+      return true
+    }
+    #expect(stubs.calls().isEmpty)
   }
 
   // MARK: Tool specifics
