@@ -6,20 +6,6 @@ import Testing
 
 /// The detached start swaybg needs: own session, nothing of ours inherited, still ours to reap.
 @Suite struct DetachedProcessTests {
-  /// A /proc file, read until its end: they report a size of 0, which Foundation takes at its word.
-  static func readProcFile(_ path: String) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw SystemCallError("open \(path)") }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count <= 0 { return bytes }
-      bytes += buffer[..<count]
-    }
-  }
-
   /// Waits (briefly) for a child of ours and returns its status.
   func waitFor(_ pid: pid_t) -> Int32? {
     for _ in 0..<300 {
@@ -43,7 +29,7 @@ import Testing
     // environment area (and closes close-on-exec descriptors); until then the environment reads as empty.
     var environ: [UInt8] = []
     for _ in 0..<200 where environ.isEmpty {
-      environ = try Self.readProcFile("/proc/\(pid)/environ")
+      environ = DetachedProcess.readProcFile("/proc/\(pid)/environ")
       if environ.isEmpty { usleep(10_000) }
     }
     let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").sorted()
@@ -68,6 +54,13 @@ import Testing
     #expect(getsid(pid) == pid)
     #expect(getsid(pid) != getsid(0))
     #expect(DetachedProcess.commandName(of: pid) == "sleep")
+    // Empty for a moment after posix_spawn returns, like the environment above.
+    var commandLine: [String] = []
+    for _ in 0..<200 where commandLine.isEmpty {
+      commandLine = DetachedProcess.commandLine(of: pid)
+      if commandLine.isEmpty { usleep(10_000) }
+    }
+    #expect(commandLine == ["sleep", "5"])
     #expect(DetachedProcess.exitStatus(of: pid) == nil)
   }
 

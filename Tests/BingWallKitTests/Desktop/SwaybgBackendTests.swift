@@ -33,7 +33,7 @@ import Testing
 
   /// Ends `pid` and everything in its session-sized process group, and reaps it.
   func stop(_ pid: pid_t?) {
-    guard let pid, pid > 1 else { return }
+    guard let pid, pid > 1, DetachedProcess.exitStatus(of: pid) == nil else { return }
     kill(-pid, SIGKILL)
     kill(pid, SIGKILL)
     var status: Int32 = 0
@@ -50,12 +50,14 @@ import Testing
     try stubs.install("swaybg", then: Self.longRunning)
     try backend.set(WallpaperRequest(path: "/pics/a b.jpg", mode: mode), in: session)
     let pid = try #require(recordedPid())
-    defer { stop(pid) }
 
     #expect(isRunning(pid))
     #expect(DetachedProcess.commandName(of: pid) == "swaybg")
     #expect(getsid(pid) == pid)  // Its own session: our terminal's hang-up does not reach it.
     #expect(stubs.calls() == [["swaybg", "-o", "*", "-i", "/pics/a b.jpg", "-m", flag]])
+    #expect(try backend.current(in: session) == "/pics/a b.jpg")
+    stop(pid)
+    #expect(try backend.current(in: session) == nil)
   }
 
   @Test func theNextPictureStopsTheOldSwaybgAndKeepsTheNew() throws {

@@ -73,6 +73,20 @@ public struct SwaybgBackend: WallpaperBackend {
     if let old, old != pid { Self.stop(old) }
   }
 
+  /// The picture of the swaybg we started last, from its command line in /proc, while it runs.
+  public func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    guard let pid = Self.readPid(Self.pidFile(in: session)), pid > 1,
+      DetachedProcess.commandName(of: pid) == "swaybg"
+    else { return nil }
+    return Self.picture(inCommandLine: DetachedProcess.commandLine(of: pid))
+  }
+
+  /// The value after the first `-i` in an argument vector.
+  static func picture(inCommandLine arguments: [String]) -> String? {
+    guard let flag = arguments.firstIndex(of: "-i"), flag + 1 < arguments.count else { return nil }
+    return arguments[flag + 1]
+  }
+
   /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child.
   static func stop(_ pid: pid_t) {
     guard pid > 1, DetachedProcess.commandName(of: pid) == "swaybg" else { return }
