@@ -59,7 +59,13 @@ public enum DetachedProcess {
     for flags in [common | setsidFlag, common | Int32(POSIX_SPAWN_SETPGROUP)] where result == EINVAL {
       posix_spawnattr_setflags(&attributes, Int16(flags))
       posix_spawnattr_setpgroup(&attributes, 0)
-      result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+      // ETXTBSY is fleeting, as in `PosixProcessRunner`: a just-written program whose write descriptor
+      // a child forked meanwhile still holds. The retries span about 60 ms.
+      result = ETXTBSY
+      for attempt in 0...PosixProcessRunner.busyRetries where result == ETXTBSY {
+        if attempt > 0 { usleep(2000 << (attempt - 1)) }
+        result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+      }
     }
     switch result {
     case 0: return pid
@@ -78,16 +84,35 @@ public enum DetachedProcess {
     return kill(pid, 0) != 0 && errno == ESRCH ? -1 : nil
   }
 
+  /// The argument vector of `pid` (`/proc/PID/cmdline`), empty when it is gone.
+  public static func commandLine(of pid: pid_t) -> [String] {
+    let bytes = readProcFile("/proc/\(pid)/cmdline")
+    return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+
+  /// A /proc file to its end: they claim a size of 0, so anything that trusts the size reads nothing.
+  static func readProcFile(_ path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { return bytes }
+      bytes += buffer[..<count]
+    }
+  }
+
   /// The program name the kernel shows for `pid` (`/proc/PID/comm`), or nil when it is gone.
   public static func commandName(of pid: pid_t) -> String? {
-    let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 64)
-    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    var name = String(decoding: buffer[..<count], as: UTF8.self)
+    let bytes = readProcFile("/proc/\(pid)/comm")
+    guard !bytes.isEmpty else { return nil }
+    var name = String(decoding: bytes, as: UTF8.self)
     while name.hasSuffix("\n") { name.removeLast() }
     return name
   }
+
 }

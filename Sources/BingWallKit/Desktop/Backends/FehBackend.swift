@@ -47,7 +47,7 @@ public struct FehBackend: WallpaperBackend {
     return home + "/.fehbg"
   }
 
-  /// The last picture on the `feh` line of a `.fehbg` script, with feh's `'\''` quoting undone.
+  /// The first picture on the `feh` line of a `.fehbg` script, with feh's `'\''` quoting undone.
   ///
   /// feh writes `feh --no-fehbg --bg-fill '/a/b.jpg'` (one quoted path per monitor when several
   /// pictures are set). Its quoting is shell quoting, which `ArgumentTemplate.split` undoes without
@@ -55,6 +55,6 @@ public struct FehBackend: WallpaperBackend {
   static func picture(inFehbg script: String) -> String? {
     let line = script.split(separator: "\n").first { $0.hasPrefix("feh ") }
     guard let line, let words = try? ArgumentTemplate.split(String(line)) else { return nil }
-    return words.dropFirst().last { $0.hasPrefix("/") }
+    return words.dropFirst().first { $0.hasPrefix("/") }
   }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// This is hyprpaper 0.8's form: the empty monitor name means every monitor, and the picture no
 /// longer needs a `preload` first (0.8 removed that command). hyprpaper has no mode that shows the
 /// picture at its own size, so `center` becomes `contain`: the whole picture, in the middle.
+/// hyprpaper separates the monitor, the path and the mode with commas, so a path with a comma (or a
+/// line break, which ends a request) is refused rather than misread.
 public struct HyprlandBackend: WallpaperBackend {
   /// hyprpaper's fit mode per mode; `auto` is `fill`, `center` falls back to `contain`.
   public static let modeTable: [WallpaperMode: String] = [
@@ -29,6 +31,12 @@ public struct HyprlandBackend: WallpaperBackend {
 
   public func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    if request.path.contains(where: { $0 == "," || $0.isNewline }) {
+      throw .misconfigured(
+        backend: name,
+        message: "hyprpaper cannot take a picture path with a comma or a line break "
+          + "(\(request.path.debugDescription)); move the data folder or use --backend swww")
+    }
     let result = try session.run(Self.arguments(for: request), backend: name)
     // hyprpaper answers "ok"; hyprctl may pass a refusal on as text with exit status 0.
     let said = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)

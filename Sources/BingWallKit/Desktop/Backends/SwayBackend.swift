@@ -1,6 +1,11 @@
 /// Sets sway's background over its IPC socket with `swaymsg output '*' bg PATH MODE`.
 ///
-/// sway then runs its own swaybg, so nothing of ours has to stay running.
+/// sway then runs its own swaybg, so nothing of ours has to stay running. swaymsg does not pass its
+/// arguments on as a list: it joins them into one command string, which sway splits again at `;` and
+/// `,`, and sway then runs the picture's path through `wordexp(3)` without `WRDE_NOCMD`, so a `$(…)`
+/// or backtick in it would run inside the compositor and a blank would cut it short. Paths with
+/// anything beyond letters, digits and `/._-+@%=` are therefore refused (bingwall's own picture
+/// names never have such characters; a home folder might): the `swaybg` backend takes any path.
 public struct SwayBackend: WallpaperBackend {
   /// sway's own mode word per mode; `auto` is `fill`.
   public static let modeTable: [WallpaperMode: String] = [
@@ -26,6 +31,23 @@ public struct SwayBackend: WallpaperBackend {
 
   public func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    guard Self.isSafe(request.path) else {
+      throw .misconfigured(
+        backend: name,
+        message:
+          "sway would expand or split the picture path \(request.path.debugDescription) (it allows only "
+          + "letters, digits and /._-+@%=); move the data folder or use --backend swaybg")
+    }
     try session.run(Self.arguments(for: request), backend: name)
+  }
+
+  /// Whether sway's command parser and `wordexp` leave `path` as it is: ASCII letters, digits and
+  /// `/._-+@%=`, and any non-ASCII character (UTF-8 bytes above 0x7f mean nothing to either).
+  static func isSafe(_ path: String) -> Bool {
+    !path.isEmpty
+      && path.utf8.allSatisfy { byte in
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a)
+          || (byte >= 0x61 && byte <= 0x7a) || "/._-+@%=".utf8.contains(byte)
+      }
   }
 }

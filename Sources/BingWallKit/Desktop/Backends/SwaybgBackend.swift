@@ -55,8 +55,9 @@ public struct SwaybgBackend: WallpaperBackend {
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
     }
-    let deadline = Date().addingTimeInterval(handover)
-    while Date() < deadline {
+    // Uptime, not the wall clock, which a time sync may step while we wait.
+    let deadline = ProcessInfo.processInfo.systemUptime + handover
+    while ProcessInfo.processInfo.systemUptime < deadline {
       if let status = DetachedProcess.exitStatus(of: pid) {
         throw .toolFailed(
           backend: name, command: command, status: status,
@@ -70,6 +71,20 @@ public struct SwaybgBackend: WallpaperBackend {
       // The picture is up; only next time's clean-up is lost. Not worth failing the change for.
     }
     if let old, old != pid { Self.stop(old) }
+  }
+
+  /// The picture of the swaybg we started last, from its command line in /proc, while it runs.
+  public func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    guard let pid = Self.readPid(Self.pidFile(in: session)), pid > 1,
+      DetachedProcess.commandName(of: pid) == "swaybg"
+    else { return nil }
+    return Self.picture(inCommandLine: DetachedProcess.commandLine(of: pid))
+  }
+
+  /// The value after the first `-i` in an argument vector.
+  static func picture(inCommandLine arguments: [String]) -> String? {
+    guard let flag = arguments.firstIndex(of: "-i"), flag + 1 < arguments.count else { return nil }
+    return arguments[flag + 1]
   }
 
   /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child.
