@@ -8,7 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/file.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 /// An unnamed file in `folder` (open(2) O_TMPFILE): it vanishes if the process dies before
@@ -32,6 +37,44 @@ static inline int bw_flock_exclusive(int fd, int wait) {
 
 static inline int bw_flock_unlock(int fd) {
   return flock(fd, LOCK_UN);
+}
+
+/// A CLOCK_REALTIME timer file descriptor: it keeps counting through suspend, unlike
+/// CLOCK_MONOTONIC, and can be told to wake on a clock step (see bw_timerfd_arm).
+static inline int bw_timerfd_create(void) {
+  return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC);
+}
+
+/// Arms the timer for an absolute wall-clock instant. With TFD_TIMER_CANCEL_ON_SET a read
+/// fails with ECANCELED when the clock is set (a manual change, NTP step or resume), so the
+/// daemon recomputes its deadlines instead of sleeping through them.
+static inline int bw_timerfd_arm(int fd, long long seconds, long nanoseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  spec.it_value.tv_sec = (time_t)seconds;
+  spec.it_value.tv_nsec = nanoseconds;
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
+
+/// Blocks the daemon's signals and returns a signalfd that receives them, so they arrive as
+/// readable data between steps instead of interrupting one.
+static inline int bw_signalfd_daemon(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGHUP);
+  sigaddset(&set, SIGUSR1);
+  if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+  return signalfd(-1, &set, SFD_CLOEXEC);
+}
+
+/// Reads one signal from a signalfd; returns its number, or -1 with errno set.
+static inline int bw_signalfd_read(int fd) {
+  struct signalfd_siginfo info;
+  ssize_t count = read(fd, &info, sizeof info);
+  if (count != (ssize_t)sizeof info) return -1;
+  return (int)info.ssi_signo;
 }
 
 #endif

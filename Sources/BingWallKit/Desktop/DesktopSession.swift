@@ -70,8 +70,10 @@ public struct DesktopSession: Sendable {
     do {
       result = try processes.run(
         ProcessInvocation(arguments: arguments, environment: environment, input: input, timeout: timeout))
+    } catch .notFound(let program) {
+      throw DesktopError.toolMissing(backend: backend, tool: program)
     } catch {
-      throw DesktopError.toolMissing(backend: backend, tool: arguments.first ?? "")
+      throw DesktopError.toolFailed(backend: backend, command: command, status: -1, stderr: error.description)
     }
     if result.timedOut { throw DesktopError.timedOut(backend: backend, command: command, seconds: timeout) }
     if result.status != 0 {

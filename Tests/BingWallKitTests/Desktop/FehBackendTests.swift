@@ -7,7 +7,7 @@ import Testing
 @Suite struct FehBackendTests {
   static let modes: [WallpaperMode] = [.fill, .fit, .stretch, .center, .tile]
 
-  @Test(.enabled(if: XvfbDisplay.canRun("feh")), arguments: modes)
+  @Test(arguments: modes)
   func drawsTheRootWindowInEachMode(mode: WallpaperMode) throws {
     let screen = try XvfbDisplay()
     let folder = try TemporaryDirectory()

@@ -5,7 +5,7 @@ import Testing
 
 /// hsetroot for real on a virtual X server, where its misleading flag names show: `-fill` stretches,
 /// so our fill must be `-cover`.
-@Suite(.enabled(if: XvfbDisplay.canRun("hsetroot"))) struct HsetrootBackendTests {
+@Suite struct HsetrootBackendTests {
   @Test(arguments: [WallpaperMode.fill, .fit, .stretch, .center, .tile])
   func drawsTheRootWindowInEachMode(mode: WallpaperMode) throws {
     let screen = try XvfbDisplay()
