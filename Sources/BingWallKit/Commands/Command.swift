@@ -18,6 +18,7 @@ public enum CommandTable {
     ListCommand.command,
     ShowCommand.command,
     ConfigCommand.command,
+    AutostartCommand.command,
     HelpCommand.command,
   ]
 
