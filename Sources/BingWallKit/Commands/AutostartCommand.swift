@@ -67,27 +67,29 @@ enum AutostartCommand {
   ) throws -> Int32 {
     let (executable, warning) = try AutostartEnvironment.executable(environment: context.environment)
     if let warning { output.warn(warning) }
-    let statuses = environment.methods.map { $0.status() }
-    let on = statuses.filter(\.enabled).map(\.method)
     var chosen: [String]
     if let requested {
       chosen = [requested]
-    } else if !on.isEmpty {
-      // Enabling again keeps what is there, even if this shell would pick otherwise.
-      chosen = on
-      output.say("Autostart is on with \(on.joined(separator: ", ")); keeping it.")
     } else {
-      let (name, reason) = choose(environment, context.environment)
-      chosen = [name]
-      output.say("Using \(name): \(reason) (choose another with --method).")
+      let on = environment.methods.filter { $0.status().enabled }.map(\.name)
+      if !on.isEmpty {
+        // Enabling again keeps what is there, even if this shell would pick otherwise.
+        chosen = on
+        output.say("Autostart is on with \(on.joined(separator: ", ")); keeping it.")
+      } else {
+        let (name, reason) = choose(environment, context.environment)
+        chosen = [name]
+        output.say("Using \(name): \(reason) (choose another with --method).")
+      }
     }
     for name in chosen {
       guard let method = environment.method(named: name) else { continue }
-      let others = on.filter { $0 != name && daemonMethods.contains($0) }
-      if daemonMethods.contains(name), let other = others.first {
+      // Two daemons would fight over the lock; say so rather than leave the second one failing.
+      let rivals = daemonMethods.subtracting(chosen).compactMap { environment.method(named: $0) }
+      if daemonMethods.contains(name), let rival = rivals.first(where: { $0.status().enabled }) {
         output.warn(
-          "\(other) also starts bingwall daemon; the second daemon will exit as 'already running'. "
-            + "Turn one off: bingwall autostart disable --method \(other)")
+          "\(rival.name) also starts bingwall daemon; the second daemon will exit as 'already running'. "
+            + "Turn one off: bingwall autostart disable --method \(rival.name)")
       }
       output.show(try method.enable(executable: executable), effect: method.effect)
     }

@@ -27,7 +27,6 @@ struct AutostartSystemd: AutostartMethod {
       # Local changes belong in a drop-in: systemctl --user edit bingwall.service
       [Unit]
       Description=bingwall: Bing's picture of the day as the wallpaper
-      Documentation=man:bingwall(1)
       PartOf=graphical-session.target
       After=graphical-session.target
       \(AutostartFile.marker)

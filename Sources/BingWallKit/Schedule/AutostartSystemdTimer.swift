@@ -29,7 +29,6 @@ struct AutostartSystemdTimer: AutostartMethod {
       # Written by 'bingwall autostart enable --method systemd-timer'; 'disable' removes it.
       [Unit]
       Description=bingwall: fetch Bing's picture of the day
-      Documentation=man:bingwall(1)
       \(AutostartFile.marker)
 
       [Service]
@@ -43,7 +42,6 @@ struct AutostartSystemdTimer: AutostartMethod {
     # Written by 'bingwall autostart enable --method systemd-timer'; 'disable' removes it.
     [Unit]
     Description=bingwall: look for Bing's picture of the day every hour
-    Documentation=man:bingwall(1)
     \(AutostartFile.marker)
 
     [Timer]
