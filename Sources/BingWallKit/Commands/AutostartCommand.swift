@@ -178,7 +178,8 @@ struct AutostartOutput {
     // Printed even with --quiet: without them the job is not finished.
     let reason = report.pendingReason.map { " (\($0))" } ?? ""
     context.stdout.write(
-      TerminalText.clean("systemd is not reachable from here\(reason). To finish, run in your desktop session:")
+      TerminalText.clean(
+        "systemd is not reachable from here\(reason). To finish, run in your desktop session:")
         + "\n")
     for command in report.pending {
       context.stdout.write("  " + TerminalText.clean(command.joined(separator: " ")) + "\n")

@@ -192,6 +192,7 @@ struct AutostartCron: AutostartMethod {
       return AutostartReport(method: name, outcome: .alreadyDisabled)
     }
     let ran = try install(edited)
-    return AutostartReport(method: name, outcome: .disabled, actions: ["Removed bingwall's crontab line", ran])
+    return AutostartReport(
+      method: name, outcome: .disabled, actions: ["Removed bingwall's crontab line", ran])
   }
 }

@@ -9,7 +9,7 @@ struct AutostartSystemd: AutostartMethod {
   static let method = "systemd"
   var name: String { Self.method }
   var effect: String {
-     "bingwall daemon starts with your graphical session"
+    "bingwall daemon starts with your graphical session"
   }
   let units: AutostartSystemdUnits
 

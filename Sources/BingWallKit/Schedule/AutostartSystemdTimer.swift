@@ -11,7 +11,7 @@ struct AutostartSystemdTimer: AutostartMethod {
   static let method = "systemd-timer"
   var name: String { Self.method }
   var effect: String {
-     "bingwall update runs every hour (and after each boot)"
+    "bingwall update runs every hour (and after each boot)"
   }
   let units: AutostartSystemdUnits
 

@@ -86,8 +86,8 @@ import Testing
         /bin/cat "$f" ;;
       -)
         /bin/cat > "$f.new"
-        if [ -s "$f.new" ] && [ "$(/usr/bin/tail -c 1 "$f.new" | /usr/bin/od -An -tx1 | /usr/bin/tr -d ' ')" != 0a ]
-        then
+        last=$(/usr/bin/tail -c 1 "$f.new" | /usr/bin/od -An -tx1 | /usr/bin/tr -d ' ')
+        if [ -s "$f.new" ] && [ "$last" != 0a ]; then
           echo "new crontab file is missing newline before EOF, can't install." >&2
           /bin/rm -f "$f.new"
           exit 1
@@ -157,8 +157,10 @@ import Testing
 
   @Test func systemdUnitsPassSystemdAnalyzeVerify() throws {
     let environment = try stubbed()
-    #expect(try sandbox.run(["autostart", "enable", "--method", "systemd"], environment: environment).status == 0)
-    let timer = try sandbox.run(["autostart", "enable", "--method", "systemd-timer"], environment: environment)
+    #expect(
+      try sandbox.run(["autostart", "enable", "--method", "systemd"], environment: environment).status == 0)
+    let timer = try sandbox.run(
+      ["autostart", "enable", "--method", "systemd-timer"], environment: environment)
     #expect(timer.status == 0, "\(timer.stderr)")
     let files = ["bingwall.service", "bingwall-update.service", "bingwall-update.timer"].map {
       unitFolder + "/" + $0
@@ -166,7 +168,8 @@ import Testing
     let verified = try verify(files)
     #expect(verified.status == 0, "\(verified.output)")
     #expect(verified.output.isEmpty, "\(verified.output)")
-    #expect(try String(contentsOfFile: files[0], encoding: .utf8).contains("ExecStart=\(Sandbox.binary) daemon\n"))
+    #expect(
+      try String(contentsOfFile: files[0], encoding: .utf8).contains("ExecStart=\(Sandbox.binary) daemon\n"))
   }
 
   /// The control: what the verify above would say about a comment after a setting, or a missing binary.
@@ -176,7 +179,8 @@ import Testing
       toFile: unit, atomically: true, encoding: .utf8)
     let trailing = try verify([unit])
     #expect(trailing.output.contains("Failed to parse service restart specifier"), "\(trailing.output)")
-    try "[Service]\nExecStart=/nonexistent/bingwall daemon\n".write(toFile: unit, atomically: true, encoding: .utf8)
+    try "[Service]\nExecStart=/nonexistent/bingwall daemon\n".write(
+      toFile: unit, atomically: true, encoding: .utf8)
     #expect(try verify([unit]).status != 0)
   }
 
@@ -184,7 +188,8 @@ import Testing
   @Test func anAwkwardPathIsQuotedSoSystemdFindsTheBinary() throws {
     let folder = sandbox.folder.file("my apps $HOME 100% (x);y")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: folder + "/bingwall", withDestinationPath: Sandbox.binary)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/bingwall", withDestinationPath: Sandbox.binary)
     let environment = try stubbed(executable: folder + "/bingwall")
     let result = try sandbox.run(["autostart", "enable", "--method", "systemd"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
@@ -227,7 +232,8 @@ import Testing
     var argv: [String] = []
     for _ in 0..<100 where argv.count < 2 {
       usleep(20_000)
-      argv = ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+      argv = ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: "\n").map(
+        String.init)
     }
     #expect(argv == [path, "daemon"])
   }
@@ -256,7 +262,8 @@ import Testing
     let installed = try Data(contentsOf: URL(fileURLWithPath: crontabFile))
     #expect(installed.starts(with: Self.userCrontab + Data("\n".utf8)))
     let added = String(decoding: installed.dropFirst(Self.userCrontab.count + 1), as: UTF8.self)
-    let pattern = #"^[0-5]?[0-9] \* \* \* \* "# + NSRegularExpression.escapedPattern(for: Sandbox.binary)
+    let pattern =
+      #"^[0-5]?[0-9] \* \* \* \* "# + NSRegularExpression.escapedPattern(for: Sandbox.binary)
       + #" update --quiet # bingwall autostart\n$"#
     #expect(added.range(of: pattern, options: .regularExpression) != nil, "\(added)")
 
@@ -274,7 +281,8 @@ import Testing
 
   @Test func cronStartingFromNoCrontabEndsWithNoCrontab() throws {
     let environment = try stubbed()
-    #expect(try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment).status == 0)
+    #expect(
+      try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment).status == 0)
     #expect(FileManager.default.fileExists(atPath: crontabFile))
     #expect(try sandbox.run(["autostart", "disable"], environment: environment).status == 0)
     #expect(!FileManager.default.fileExists(atPath: crontabFile))
@@ -334,7 +342,8 @@ import Testing
           "To finish, run in your desktop session:\n  systemctl --user daemon-reload\n"
             + "  systemctl --user enable --now bingwall.service\n"), "\(result.stdout)")
       let reason = systemd == .down ? "No medium found" : "systemctl is not installed"
-      #expect(result.stdout.contains("systemd is not reachable from here (") && result.stdout.contains(reason))
+      #expect(
+        result.stdout.contains("systemd is not reachable from here (") && result.stdout.contains(reason))
       #expect(test.log("systemctl") == (systemd == .down ? ["--user show-environment"] : []))
     }
   }
@@ -373,7 +382,8 @@ import Testing
     try install(
       "systemctl",
       "#!/bin/sh\ncase \"$2\" in show-environment) exit 0 ;; esac\necho 'Access denied' >&2\nexit 1\n")
-    let result = try sandbox.run(["autostart", "enable", "--method", "systemd-timer"], environment: environment)
+    let result = try sandbox.run(
+      ["autostart", "enable", "--method", "systemd-timer"], environment: environment)
     #expect(result.status == 1)
     #expect(
       result.stderr.contains("error: 'systemctl --user daemon-reload' failed with status 1: Access denied"),
@@ -394,7 +404,8 @@ import Testing
       ["autostart", "enable"], environment: try stubbed(systemd: systemd, extra: variables))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("Using \(expected): "), "\(result.stdout)")
-    let status = try sandbox.run(["autostart", "status", "--json"], environment: try stubbed(systemd: systemd))
+    let status = try sandbox.run(
+      ["autostart", "status", "--json"], environment: try stubbed(systemd: systemd))
     let items = try #require(
       try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
     #expect(items.compactMap { $0["enabled"] as? Bool == true ? $0["method"] as? String : nil } == [expected])
@@ -405,8 +416,10 @@ import Testing
 
   @Test func statusListsEveryMethodAsTextAndJSON() throws {
     let environment = try stubbed()
-    #expect(try sandbox.run(["autostart", "enable", "--method", "xdg"], environment: environment).status == 0)
-    #expect(try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment).status == 0)
+    #expect(
+      try sandbox.run(["autostart", "enable", "--method", "xdg"], environment: environment).status == 0)
+    #expect(
+      try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment).status == 0)
     let text = try sandbox.run(["autostart", "status"], environment: environment)
     #expect(text.status == 0)
     let lines = text.stdout.split(separator: "\n").map(String.init)
@@ -418,7 +431,8 @@ import Testing
     #expect(lines[3].hasSuffix(" update --quiet # bingwall autostart"))
 
     let json = try sandbox.run(["autostart", "status", "--json"], environment: environment)
-    let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(items.map { $0["method"] as? String } == ["systemd", "systemd-timer", "xdg", "cron"])
     #expect(items.map { $0["enabled"] as? Bool } == [false, false, true, true])
     #expect(items[2]["files"] as? [String] == [entryPath])
@@ -431,7 +445,8 @@ import Testing
   /// Every method on, then one `disable`: the home and the crontab are as they were, byte for byte.
   @Test func disableTakesBackExactlyWhatEnableDid() throws {
     let environment = try stubbed(systemd: .up)
-    try FileManager.default.createDirectory(atPath: configHome + "/autostart", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: configHome + "/autostart", withIntermediateDirectories: true)
     try "[Desktop Entry]\nType=Application\nName=Other\nExec=other\n".write(
       toFile: configHome + "/autostart/other.desktop", atomically: true, encoding: .utf8)
     try Data("MAILTO=\"\"\n0 * * * * /usr/bin/other\n".utf8).write(to: URL(fileURLWithPath: crontabFile))
@@ -452,7 +467,8 @@ import Testing
   }
 
   @Test func aFileTheUserWroteIsLeftAloneAndReported() throws {
-    try FileManager.default.createDirectory(atPath: configHome + "/autostart", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: configHome + "/autostart", withIntermediateDirectories: true)
     let own = "[Desktop Entry]\nType=Application\nName=mine\nExec=bingwall daemon --rotate 1h\n"
     try own.write(toFile: entryPath, atomically: true, encoding: .utf8)
     let environment = try stubbed()
@@ -487,6 +503,7 @@ import Testing
     let relative = try sandbox.run(
       ["autostart", "enable", "--method", "xdg"], environment: try stubbed(executable: "bin/bingwall"))
     #expect(relative.status == 1)
-    #expect(relative.stderr == "error: BINGWALL_AUTOSTART_EXEC must be an absolute path, got 'bin/bingwall'\n")
+    #expect(
+      relative.stderr == "error: BINGWALL_AUTOSTART_EXEC must be an absolute path, got 'bin/bingwall'\n")
   }
 }

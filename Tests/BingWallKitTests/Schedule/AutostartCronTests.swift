@@ -171,6 +171,7 @@ import Testing
       try cron.enable(executable: "/usr/local/bin/bingwall")
     }
     #expect(try cron.disable().outcome == .alreadyDisabled)
-    #expect(cron.status() == AutostartStatus(method: "cron", enabled: false, note: "crontab is not installed"))
+    #expect(
+      cron.status() == AutostartStatus(method: "cron", enabled: false, note: "crontab is not installed"))
   }
 }

@@ -13,7 +13,8 @@ import Testing
     _ = FileManager.default.createFile(atPath: binary, contents: Data("#!/bin/sh\n".utf8))
     chmod(binary, 0o755)
     try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: folder.file("bin/bingwall"), withDestinationPath: binary)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("bin/bingwall"), withDestinationPath: binary)
     return (binary, folder.file("bin/bingwall"))
   }
 

@@ -128,7 +128,8 @@ import Testing
         ["systemctl", "--user", "try-restart", "bingwall.service"],
         ["systemctl", "--user", "is-active", "graphical-session.target"],
       ])
-    #expect(try String(contentsOfFile: unitPath, encoding: .utf8).contains("/opt/bingwall/bin/bingwall daemon"))
+    #expect(
+      try String(contentsOfFile: unitPath, encoding: .utf8).contains("/opt/bingwall/bin/bingwall daemon"))
   }
 
   @Test func disableStopsThenRemovesThenReloads() throws {
@@ -203,7 +204,9 @@ import Testing
     let report = try AutostartSystemd(environment(.unreachableSystemctl())).disable()
     #expect(report.outcome == .disabled)
     #expect(
-      report.pending == [["systemctl", "--user", "stop", "bingwall.service"], ["systemctl", "--user", "daemon-reload"]])
+      report.pending == [
+        ["systemctl", "--user", "stop", "bingwall.service"], ["systemctl", "--user", "daemon-reload"],
+      ])
     let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/graphical-session.target.wants")
     #expect(left == ["other.service"])
     #expect(!FileManager.default.fileExists(atPath: unitPath))
@@ -244,6 +247,7 @@ import Testing
     let status = AutostartSystemd(environment(runner)).status()
     #expect(status.enabled)
     #expect(status.files == [unitPath])
-    #expect(status.note == "systemd says bingwall.service is disabled; 'bingwall autostart enable' turns it on")
+    #expect(
+      status.note == "systemd says bingwall.service is disabled; 'bingwall autostart enable' turns it on")
   }
 }

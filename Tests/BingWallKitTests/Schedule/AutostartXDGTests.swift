@@ -70,8 +70,10 @@ import Testing
   @Test func anEntrySwitchedOffInTheDesktopIsOffAndEnableTurnsItOn() throws {
     _ = try method.enable(executable: "/usr/bin/bingwall")
     let text = try String(contentsOfFile: entryPath, encoding: .utf8)
-    try text.replacingOccurrences(of: "X-GNOME-Autostart-enabled=true", with: "X-GNOME-Autostart-enabled=false")
-      .write(toFile: entryPath, atomically: false, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "X-GNOME-Autostart-enabled=true", with: "X-GNOME-Autostart-enabled=false"
+    )
+    .write(toFile: entryPath, atomically: false, encoding: .utf8)
     #expect(method.status().enabled == false)
     #expect(method.status().files == [entryPath])
     #expect(try method.enable(executable: "/usr/bin/bingwall").outcome == .updated)
