@@ -50,6 +50,11 @@ enum AutostartCommand {
     if let chosen = invocation.value("method") { methods = methods.filter { $0.name == chosen } }
     switch invocation.path.dropFirst().first {
     case "enable":
+      if let file = invocation.configFile {
+        output.warn(
+          "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
+            + "default config file")
+      }
       return try enable(invocation.value("method"), environment, output, context)
     case "disable":
       return try disable(methods, explicit: invocation.value("method") != nil, output)
@@ -142,9 +147,9 @@ enum AutostartCommand {
     let width = (statuses.map(\.method.count).max() ?? 0) + 2
     for status in statuses {
       let name = status.method + String(repeating: " ", count: width - status.method.count)
-      var where_ = status.files + status.lines.map { "crontab: \($0)" }
-      if let note = status.note { where_.append("(\(note))") }
-      let detail = where_.isEmpty ? "" : "  " + where_.joined(separator: "; ")
+      var details = status.files + status.lines.map { "crontab: \($0)" }
+      if let note = status.note { details.append("(\(note))") }
+      let detail = details.isEmpty ? "" : "  " + details.joined(separator: "; ")
       context.stdout.write(TerminalText.clean(name + (status.enabled ? "on " : "off") + detail) + "\n")
     }
   }

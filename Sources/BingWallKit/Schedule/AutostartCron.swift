@@ -176,8 +176,8 @@ struct AutostartCron: AutostartMethod {
     }
     let replaced = Self.lines(crontab).contains(where: Self.isOurs)
     let ran = try install(edited)
-    return AutostartReport(
-      method: name, outcome: replaced ? .updated : .enabled, actions: ["Added to the crontab: \(line)", ran])
+    let action = (replaced ? "Replaced bingwall's crontab line with: " : "Added to the crontab: ") + line
+    return AutostartReport(method: name, outcome: replaced ? .updated : .enabled, actions: [action, ran])
   }
 
   func disable() throws(AutostartError) -> AutostartReport {

@@ -46,7 +46,8 @@ struct AutostartEnvironment: Sendable {
   }
 
   /// systemctl and crontab need the runtime folder and the bus, which cron, `su` and some terminals
-  /// drop. Like `DesktopSession`, fill them in from where a login session keeps them.
+  /// drop: the runtime folder is `/run/user/UID` when that is ours, and `DesktopSession`'s rule
+  /// finds the bus in it.
   static func sessionEnvironment(_ environment: [String: String]) -> [String: String] {
     var environment = environment
     if !(environment["XDG_RUNTIME_DIR"] ?? "").hasPrefix("/") {

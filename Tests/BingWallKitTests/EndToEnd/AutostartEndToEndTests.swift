@@ -494,6 +494,14 @@ import Testing
     #expect(overridden.stdout.contains("Autostart updated (xdg)"))
   }
 
+  @Test func aConfigOptionIsNotCarriedIntoTheEntryAndSaysSo() throws {
+    let result = try sandbox.run(
+      ["autostart", "enable", "--method", "xdg", "--config", "/etc/other.toml"], environment: try stubbed())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("warning: --config /etc/other.toml applies to this command only"))
+    #expect(!(try String(contentsOfFile: entryPath, encoding: .utf8)).contains("other.toml"))
+  }
+
   @Test func usageErrorsExit64() throws {
     let environment = try stubbed()
     let unknown = try sandbox.run(["autostart", "enable", "--method", "launchd"], environment: environment)
