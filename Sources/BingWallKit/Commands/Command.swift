@@ -21,6 +21,7 @@ public enum CommandTable {
     ShowCommand.command,
     BackendsCommand.command,
     ConfigCommand.command,
+    AutostartCommand.command,
     HelpCommand.command,
   ]
 

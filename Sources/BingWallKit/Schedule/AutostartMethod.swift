@@ -1,0 +1,56 @@
+/// One way of starting bingwall without the user, so `autostart` can treat systemd, XDG and cron alike.
+///
+/// Every method owns only what it wrote (files with an `X-Bingwall=true` line, crontab lines with the
+/// marker comment) and never touches anything else; enabling twice changes nothing and `disable`
+/// takes back exactly what `enable` put there.
+protocol AutostartMethod: Sendable {
+  /// The name `--method` takes.
+  var name: String { get }
+  /// What runs and when, for the summary line: "bingwall daemon starts with your graphical session".
+  var effect: String { get }
+  /// Whether bingwall's entry is there now; only reads.
+  func status() -> AutostartStatus
+  /// Installs the entry running `executable`; when it is already there byte for byte, changes nothing.
+  func enable(executable: String) throws(AutostartError) -> AutostartReport
+  /// Removes bingwall's entry and nothing else; when there is none, changes nothing.
+  func disable() throws(AutostartError) -> AutostartReport
+}
+
+/// What `autostart status` says about one method.
+struct AutostartStatus: Sendable, Equatable {
+  var method: String
+  var enabled: Bool
+  /// The files that are bingwall's, absolute paths.
+  var files: [String] = []
+  /// Crontab lines that are bingwall's (cron only).
+  var lines: [String] = []
+  /// Something the user should know: "systemd says: disabled", "crontab is not installed".
+  var note: String?
+}
+
+/// What an `enable` or `disable` did, so the command can tell the user and finish the job.
+struct AutostartReport: Sendable, Equatable {
+  enum Outcome: Sendable, Equatable {
+    /// Turned on now.
+    case enabled
+    /// It was on, but with other content (the binary moved): rewritten.
+    case updated
+    /// It was on exactly as it would be written: nothing changed.
+    case alreadyEnabled
+    /// Turned off now.
+    case disabled
+    /// Nothing of ours was there: nothing changed.
+    case alreadyDisabled
+  }
+
+  var method: String
+  var outcome: Outcome
+  /// Each change made, in order: "Wrote /…/bingwall.service", "Ran systemctl --user daemon-reload".
+  var actions: [String] = []
+  /// Commands the user has to run to finish, when we could not run them (systemd not reachable).
+  var pending: [[String]] = []
+  /// Why the pending commands could not be run.
+  var pendingReason: String?
+  /// Advice that does not stop anything: a graphical-session.target that is not active here.
+  var warnings: [String] = []
+}
