@@ -12,7 +12,8 @@ DEBIAN_PACKAGES = \
 	pkg-config libcurl4-openssl-dev libsqlite3-dev \
 	sqlite3 curl python3 imagemagick libgs-common \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
-	xvfb x11-apps feh xwallpaper hsetroot
+	xvfb x11-apps feh xwallpaper hsetroot \
+	systemd desktop-file-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -20,6 +20,8 @@ public enum CommandTable {
     ListCommand.command,
     ShowCommand.command,
     BackendsCommand.command,
+    StatusCommand.command,
+    DaemonCommand.command,
     ConfigCommand.command,
     AutostartCommand.command,
     HelpCommand.command,

@@ -43,4 +43,15 @@ enum RandomCommand {
     if !invocation.quiet { context.stdout.write(line + "\n") }
     return ExitCode.success
   }
+
+  /// The daemon's rotation: a random pick through the same query as `bingwall random`, applied.
+  /// Returns the line to log, or nil when there is nothing to pick yet.
+  static func rotate(_ environment: CommandEnvironment, favoritesOnly: Bool) throws -> String? {
+    guard let store = try environment.existingHistory() else { return nil }
+    var generator = SystemRandomNumberGenerator()
+    guard let picture = try store.randomPicture(.init(favoritesOnly: favoritesOnly), using: &generator) else {
+      return nil
+    }
+    return try environment.apply(picture, store: store, reason: "rotate")
+  }
 }

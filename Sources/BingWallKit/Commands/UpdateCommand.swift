@@ -35,23 +35,18 @@ enum UpdateCommand {
       overrides.append(.init(key: "resolution", value: .string(resolution), option: "--resolution"))
     }
     let environment = try CommandEnvironment(invocation, context, overrides: overrides)
-    let configuration = environment.configuration
     let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation.flag("json")
-    var updater = PictureUpdater(
-      context: context, configuration: configuration, store: try environment.history(),
-      images: environment.imageFolder)
-    updater.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
-    updater.onWait = { pid in
+    var job = UpdateJob(environment: environment)
+    job.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
+    job.onWait = { pid in
       if !invocation.quiet {
         let holder = pid.map { " (pid \($0))" } ?? ""
         context.stderr.write("Waiting for another bingwall update\(holder) to finish…\n")
       }
     }
-    let report = try updater.run(
-      .init(
-        markets: configuration.markets, resolution: configuration.resolution,
-        days: invocation.integer("days"),
-        force: invocation.flag("force")))
+    let outcome = try job.run(
+      days: invocation.integer("days"), force: invocation.flag("force"), apply: !invocation.flag("no-apply"))
+    let report = outcome.report
     if !invocation.quiet {
       for substitution in report.substitutions {
         context.stderr.write(
@@ -65,23 +60,10 @@ enum UpdateCommand {
       let line = TerminalText.clean("\(failure.error)")
       if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
     }
-    var applied: Picture?
-    var appliedLine: String?
-    var applyError: (any Error)?
-    if configuration.applyOnUpdate, !invocation.flag("no-apply"),
-      let newest = try environment.existingHistory()?.pictures(.init(limit: 1)).first,
-      report.fetched.contains(where: { $0.id == newest.id })
-    {
-      // Only a new newest picture is applied: an hourly update must not undo the user's choice.
-      do {
-        let store = try environment.history()
-        appliedLine = try environment.apply(newest, store: store, reason: "update")
-        applied = try store.picture(id: newest.id)
-      } catch {
-        applyError = error
-        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
-      }
-    }
+    let applied = outcome.applied
+    let appliedLine = outcome.appliedLine
+    let applyError = outcome.applyError
+    if let applyError { context.stderr.write("error: \(TerminalText.clean("\(applyError)"))\n") }
     if invocation.flag("json") {
       context.stdout.write(json(report, applied: applied).rendered() + "\n")
     } else if !invocation.quiet {

@@ -14,9 +14,10 @@ public struct DesktopSession: Sendable {
 
   public init(environment: [String: String], processes: any ProcessRunner, home: String) {
     var environment = environment
-    if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty, let runtime = environment["XDG_RUNTIME_DIR"],
-      runtime.hasPrefix("/"), Self.isSocket(runtime + "/bus")
-    {
+    // cron gives neither variable; systemd's user runtime folder is /run/user/UID.
+    let runtime =
+      environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
+    if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty, Self.isSocket(runtime + "/bus") {
       environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(runtime)/bus"
     }
     self.environment = environment

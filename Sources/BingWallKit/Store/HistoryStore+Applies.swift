@@ -48,15 +48,12 @@ extension HistoryStore {
       bindings.append(.text(market))
     }
     let recent = try recentlyApplied(limit: 10)
-    if let current = recent.first {
-      conditions.append("id != \(current)")
-    }
     let base = conditions.joined(separator: " AND ")
-    // Only whether there are fewer than 20 matters: from 20 on the window is 10.
+    // n counts the current picture too; only whether it is below 20 matters (then the window is 10).
     let eligible = try count(where: base, bindings, upTo: 20)
-    let window = min(10, eligible / 2)
+    var avoided = Array(recent.prefix(min(10, eligible / 2)))
+    if let current = recent.first, !avoided.contains(current) { avoided.append(current) }
     var filter = base
-    let avoided = recent.dropFirst().prefix(max(0, window - 1))
     if !avoided.isEmpty {
       filter += " AND id NOT IN (\(avoided.map(String.init).joined(separator: ",")))"
     }
@@ -119,5 +116,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+extension HistoryStore {
+  /// `fullstartdate` (ISO 8601) of a market's newest appearance: when its next picture is due.
+  public func newestFullStartDate(market: String) throws(StoreError) -> String? {
+    try database.queryOne(
+      "SELECT fullstartdate FROM appearances WHERE market = ? ORDER BY date DESC LIMIT 1", [.text(market)]
+    )?.optionalString("fullstartdate")
   }
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The scheduler's memory on disk (`$XDG_STATE_HOME/bingwall/scheduler.json`): last update and
+/// its result, failure streak, last rotation. Written by every `update` and by the daemon, so a
+/// restart keeps its place and `status` can tell.
+public struct StateFile: Sendable {
+  public let path: String
+  private let lockPath: String
+
+  public init(stateDir: String) {
+    path = stateDir + "/scheduler.json"
+    lockPath = stateDir + "/scheduler.lock"
+  }
+
+  /// The saved state; a missing or unreadable file gives a fresh one (it only holds timing).
+  public func load() -> SchedulerState {
+    guard let data = FileManager.default.contents(atPath: path),
+      let state = try? SchedulerState.decode(data, source: path)
+    else {
+      var generator = SystemRandomNumberGenerator()
+      return SchedulerState(jitter: .random(using: &generator))
+    }
+    return state
+  }
+
+  /// Read, change and write back under a lock, so `update` from cron and the daemon do not
+  /// overwrite each other's fields.
+  @discardableResult
+  public func change(_ body: (inout SchedulerState) -> Void) throws -> SchedulerState {
+    try Paths.ensureDirectory((path as NSString).deletingLastPathComponent)
+    let lock = try FileLock(path: lockPath, wait: true)
+    defer { lock?.release() }
+    var state = load()
+    body(&state)
+    try AtomicFile.write(state.encoded(), to: path, mode: 0o600)
+    return state
+  }
+}
