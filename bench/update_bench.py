@@ -46,7 +46,7 @@ def wall_times(base):
     for _ in range(RUNS):
         home, env = fresh_home()
         env["BINGWALL_ENDPOINT"] = base
-        results["bingwall update"].append(timed([BINARY, "update", "-q"], env=env))
+        results["bingwall update"].append(timed([BINARY, "update", "-q", "--no-apply"], env=env))
         shutil.rmtree(home)
 
         out = tempfile.mkdtemp(prefix="bingwall-bench-curl-")
@@ -82,7 +82,7 @@ def peak_rss_kib(base):
     """Peak RSS of one `bingwall update` child, from its rusage (ru_maxrss is in KiB on Linux)."""
     home, env = fresh_home()
     env["BINGWALL_ENDPOINT"] = base
-    process = subprocess.Popen([BINARY, "update", "-q", "--days", "1"], env=env)
+    process = subprocess.Popen([BINARY, "update", "-q", "--no-apply", "--days", "1"], env=env)
     _, status, usage = os.wait4(process.pid, 0)
     shutil.rmtree(home)
     if status != 0:
