@@ -34,4 +34,11 @@ public struct CinnamonBackend: WallpaperBackend {
 
   // No setLockScreen: Cinnamon's screensaver shows the desktop background and has no key of its
   // own, so the default answers false.
+
+  /// Cinnamon's screensaver shows the desktop background, so setting one sets both.
+  public func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+    -> Bool
+  {
+    true
+  }
 }
