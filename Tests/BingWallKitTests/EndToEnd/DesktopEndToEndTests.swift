@@ -155,4 +155,33 @@ import Testing
     #expect(result.stderr.hasPrefix("error: command:"))
     #expect(calls().isEmpty)
   }
+
+  @Test func aNewPictureIsAnnouncedWhenAskedAndOnlyThen() throws {
+    _ = try seedWeek(1)
+    let notes = sandbox.folder.file("notes")
+    let bin = sandbox.folder.file("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try "#!/bin/sh\nprintf '%s\\0' \"$@\" >> '\(notes)'\n".write(
+      toFile: bin + "/notify-send", atomically: false, encoding: .utf8)
+    chmod(bin + "/notify-send", 0o755)
+    var asked = environment
+    asked["PATH"] = bin + ":/usr/bin:/bin"
+    asked["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/bus"
+    asked["BINGWALL_DAEMON_NOTIFY"] = "true"
+    #expect(try sandbox.run(["update"], environment: asked).status == 0)
+    let fields = try String(contentsOfFile: notes, encoding: .utf8).split(separator: "\0").map(String.init)
+    #expect(fields.contains("--icon=" + sandbox.imageDir + "/2026-12-01_Lake_UHD.jpg"))
+    #expect(fields.contains("Lake title"))
+    #expect(fields.contains("Lake caption, Somewhere — Lake Photographer/Agency"))
+
+    // Without a session bus the notification is skipped and nothing fails.
+    unlink(notes)
+    asked["DBUS_SESSION_BUS_ADDRESS"] = nil
+    asked["XDG_RUNTIME_DIR"] = sandbox.folder.file("no-runtime")
+    _ = try sandbox.run(["update", "--force"], environment: asked)
+    unlink(sandbox.imageDir + "/2026-12-01_Lake_UHD.jpg")
+    let again = try sandbox.run(["update", "--force"], environment: asked)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: notes))
+  }
 }
