@@ -60,12 +60,9 @@ enum UpdateCommand {
       let line = TerminalText.clean("\(failure.error)")
       if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
     }
-    let applied = outcome.applied
-    let appliedLine = outcome.appliedLine
-    let applyError = outcome.applyError
-    if let applyError { context.stderr.write("error: \(TerminalText.clean("\(applyError)"))\n") }
+    if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
     if invocation.flag("json") {
-      context.stdout.write(json(report, applied: applied).rendered() + "\n")
+      context.stdout.write(json(report, applied: outcome.applied).rendered() + "\n")
     } else if !invocation.quiet {
       for skip in report.skipped where !skip.reason.hasPrefix("already stored") {
         let what = skip.key.isEmpty ? "a picture" : skip.key
@@ -77,10 +74,10 @@ enum UpdateCommand {
       if report.fetched.isEmpty, report.failures.isEmpty {
         context.stdout.write("Already up to date.\n")
       }
-      if let appliedLine { context.stdout.write(appliedLine + "\n") }
+      if let line = outcome.appliedLine { context.stdout.write(line + "\n") }
     }
     if report.exitStatus != ExitCode.success { return report.exitStatus }
-    if let applyError { return BingWall.exitStatus(for: applyError) }
+    if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
   }
 
