@@ -27,10 +27,7 @@ enum ApplyCommand {
     let argument = invocation.argument("selector") ?? "latest"
     if argument.contains("/") {
       let path = absolute(argument, context: context)
-      var status = stat()
-      guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, access(path, R_OK) == 0 else {
-        throw FileError.system(operation: "read", path: path, errno: errno == 0 ? EISDIR : errno)
-      }
+      try checkImage(path)
       let outcome = try environment.applier.apply(path: path)
       if !invocation.quiet {
         context.stdout.write("Applied \(TerminalText.clean(path)) with \(outcome.backend)\n")
@@ -45,8 +42,45 @@ enum ApplyCommand {
   }
 
   static func absolute(_ path: String, context: Context) -> String {
-    if path.hasPrefix("/") { return path }
-    let here = FileManager.default.currentDirectoryPath
-    return (here as NSString).appendingPathComponent(path)
+    let full =
+      path.hasPrefix("/")
+      ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    return (full as NSString).standardizingPath
+  }
+
+  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP): a desktop
+  /// handed a text file shows a blank screen and says nothing.
+  static func checkImage(_ path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw FileError.system(operation: "read", path: path, errno: errno)
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw FileError.system(operation: "use as a picture", path: path, errno: EISDIR)
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw FileError.system(operation: "read", path: path, errno: errno)
+    }
+    defer { try? handle.close() }
+    let head = [UInt8](handle.readData(ofLength: 12))
+    let isImage =
+      head.starts(with: [0xFF, 0xD8, 0xFF]) || head.starts(with: [0x89, 0x50, 0x4E, 0x47])
+      || head.starts(with: Array("GIF8".utf8)) || head.starts(with: Array("BM".utf8))
+      || (head.starts(with: Array("RIFF".utf8)) && head.count >= 12
+        && Array(head[8..<12]) == Array("WEBP".utf8))
+    guard isImage else { throw ApplyError.notAnImage(path: path) }
+  }
+}
+
+/// `apply FILE` with something that is not a picture.
+enum ApplyError: Error, CustomStringConvertible {
+  /// The file's first bytes are no image format a desktop reads.
+  case notAnImage(path: String)
+
+  var description: String {
+    switch self {
+    case .notAnImage(let path):
+      return "\(path) is not a JPEG, PNG, GIF, WebP or BMP picture; nothing was changed"
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `bingwall daemon`: refresh when Bing publishes, rotate on a schedule, in the foreground.
 enum DaemonCommand {
@@ -60,36 +61,87 @@ enum DaemonCommand {
     let waiter = try DaemonWaiter()
     let stateFile = StateFile(stateDir: context.paths.stateDir)
     log.line("started (pid \(getpid())); \(describe(settings))")
-    var rotateNow = false
+    var pending: [Int32] = []
+    // What this daemon did, in case the state file cannot be written (a full disk): without it
+    // a failed write would make the same update due again at once, hammering Bing.
+    var memory = stateFile.load()
     while true {
       let now = context.clock.now()
-      let markets = try newestPictures(settings)
-      let state = stateFile.load().clamped(to: now)
-      let due = state.due(markets: markets, rotation: settings.rotation, now: now)
-      if due.contains(.update) { update(settings, log: log) }
-      if due.contains(.rotate) || rotateNow {
-        rotateNow = false
-        rotate(settings, log: log)
-        try stateFile.change { $0.recordRotation(at: context.clock.now()) }
+      memory = merged(memory, stateFile.load())
+      let state = memory.clamped(to: now)
+      let due = state.due(markets: try newestPictures(settings), rotation: settings.rotation, now: now)
+      let rotateNow = pending.contains(SIGUSR1)
+      pending.removeAll { $0 == SIGUSR1 }
+      if due.contains(.update) || due.contains(.rotate) || rotateNow {
+        let current = settings
+        let succeeded = Mutex<Bool?>(nil)
+        let step: @Sendable () -> Void = {
+          if due.contains(.update) {
+            let ok = update(current, log: log)
+            succeeded.withLock { $0 = ok }
+          }
+          if due.contains(.rotate) || rotateNow { rotate(current, log: log) }
+        }
+        if waiter.run(step, deferred: &pending) != nil {
+          log.line("stopping (the current step is abandoned; nothing half-done is kept)")
+          return ExitCode.success
+        }
+        let finished = context.clock.now()
+        switch succeeded.withLock({ $0 }) {
+        case true?: memory.recordUpdateSuccess(at: finished, jitter: memory.jitter)
+        case false?:
+          memory.recordUpdateFailure(
+            at: finished, error: "update failed", backoffShare: memory.jitter.backoffShare)
+        case nil: break
+        }
+        if due.contains(.rotate) || rotateNow { memory.recordRotation(at: finished) }
+        if pending.contains(SIGHUP) { continue }  // handled below, before sleeping
       }
-      let wake = stateFile.load().nextWake(
+      if let hup = pending.firstIndex(of: SIGHUP) {
+        pending.remove(at: hup)
+        reload(&settings, invocation, context, log: log)
+        continue
+      }
+      if pending.contains(SIGUSR1) { continue }
+      memory = merged(memory, stateFile.load())
+      let wake = memory.nextWake(
         markets: try newestPictures(settings), rotation: settings.rotation, now: context.clock.now())
       switch waiter.wait(until: wake?.date) {
       case .signal(SIGTERM), .signal(SIGINT):
         log.line("stopping")
         return ExitCode.success
-      case .signal(SIGHUP):
-        do {
-          settings = try self.settings(invocation, context)
-          log.line("reloaded the configuration; \(describe(settings))")
-        } catch {
-          log.line("kept the previous configuration: \(error)")
-        }
-      case .signal(SIGUSR1):
-        rotateNow = true
-      case .signal, .deadline, .clockChanged:
+      case .signal(let number):
+        pending.append(number)
+      case .deadline, .clockChanged:
         continue
       }
+    }
+  }
+
+  /// The state file wins where it is newer (an update from cron wrote it); this daemon's own
+  /// memory wins where the file lags behind (it could not be written).
+  static func merged(_ memory: SchedulerState, _ disk: SchedulerState) -> SchedulerState {
+    var result = memory
+    if (disk.lastUpdateAttempt ?? .distantPast) >= (memory.lastUpdateAttempt ?? .distantPast) {
+      result.lastUpdateAttempt = disk.lastUpdateAttempt
+      result.lastUpdateSuccess = disk.lastUpdateSuccess
+      result.consecutiveFailures = disk.consecutiveFailures
+      result.lastError = disk.lastError
+      result.jitter = disk.jitter
+    }
+    if (disk.lastRotation ?? .distantPast) >= (memory.lastRotation ?? .distantPast) {
+      result.lastRotation = disk.lastRotation
+    }
+    return result
+  }
+
+  static func reload(_ settings: inout Settings, _ invocation: Invocation, _ context: Context, log: DaemonLog)
+  {
+    do {
+      settings = try self.settings(invocation, context)
+      log.line("reloaded the configuration; \(describe(settings))")
+    } catch {
+      log.line("kept the previous configuration: \(error)")
     }
   }
 
@@ -110,8 +162,9 @@ enum DaemonCommand {
     }
   }
 
-  /// One update; failures are logged and retried with backoff, never fatal.
-  static func update(_ settings: Settings, log: DaemonLog) {
+  /// One update; failures are logged and retried with backoff, never fatal. True when it worked.
+  @discardableResult
+  static func update(_ settings: Settings, log: DaemonLog) -> Bool {
     do {
       let outcome = try UpdateJob(environment: settings.environment).run(days: nil, force: false, apply: true)
       for picture in outcome.report.fetched { log.line("new picture: " + UpdateCommand.line(picture)) }
@@ -119,6 +172,7 @@ enum DaemonCommand {
       if outcome.report.failures.isEmpty, outcome.report.fetched.isEmpty { log.line("update: nothing new") }
       if let line = outcome.appliedLine { log.line(line) }
       if let error = outcome.applyError { log.line("could not set the wallpaper: \(error)") }
+      return outcome.report.failures.isEmpty
     } catch {
       log.line("update failed: \(error)")
       _ = try? StateFile(stateDir: settings.environment.context.paths.stateDir).change {
@@ -126,10 +180,20 @@ enum DaemonCommand {
           at: settings.environment.context.clock.now(), error: "\(error)",
           backoffShare: Double.random(in: 0...1))
       }
+      return false
     }
   }
 
   static func rotate(_ settings: Settings, log: DaemonLog) {
+    let context = settings.environment.context
+    defer {
+      // Recorded even when nothing could be shown, so a broken picture is not retried at once.
+      do {
+        try StateFile(stateDir: context.paths.stateDir).change { $0.recordRotation(at: context.clock.now()) }
+      } catch {
+        log.line("cannot save the rotation time: \(error)")
+      }
+    }
     do {
       if let line = try RandomCommand.rotate(settings.environment, favoritesOnly: settings.favoritesOnly) {
         log.line("rotate: " + line)

@@ -25,13 +25,19 @@ enum RandomCommand {
     guard let store = try environment.existingHistory() else { throw HistoryError.empty }
     let query = HistoryStore.RandomQuery(
       favoritesOnly: invocation.flag("favorites"), market: invocation.value("market"))
+    guard try store.pictures(.init(limit: 1)).first != nil else { throw HistoryError.empty }
+    var missing: [Picture] = []
     let picture: Picture?
     if let seed = invocation.integer("seed") {
       var generator = SeededGenerator(seed: UInt64(seed))
-      picture = try store.randomPicture(query, using: &generator)
+      picture = try store.randomReadablePicture(query, using: &generator, missing: &missing)
     } else {
       var generator = SystemRandomNumberGenerator()
-      picture = try store.randomPicture(query, using: &generator)
+      picture = try store.randomReadablePicture(query, using: &generator, missing: &missing)
+    }
+    for lost in missing {
+      context.stderr.write(
+        TerminalText.clean("warning: skipped \(lost.key): its file \(lost.path) is gone") + "\n")
     }
     guard let picture else { throw HistoryError.nothingToPick }
     if invocation.flag("dry-run") {
@@ -49,7 +55,11 @@ enum RandomCommand {
   static func rotate(_ environment: CommandEnvironment, favoritesOnly: Bool) throws -> String? {
     guard let store = try environment.existingHistory() else { return nil }
     var generator = SystemRandomNumberGenerator()
-    guard let picture = try store.randomPicture(.init(favoritesOnly: favoritesOnly), using: &generator) else {
+    var missing: [Picture] = []
+    guard
+      let picture = try store.randomReadablePicture(
+        .init(favoritesOnly: favoritesOnly), using: &generator, missing: &missing)
+    else {
       return nil
     }
     return try environment.apply(picture, store: store, reason: "rotate")

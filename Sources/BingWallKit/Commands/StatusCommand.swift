@@ -74,7 +74,7 @@ enum StatusCommand {
   /// The daemon's pid when one holds the lock; nil when the lock is free.
   static func runningDaemon(lockPath: String) -> Int32? {
     guard FileManager.default.fileExists(atPath: lockPath) else { return nil }
-    guard let probe = try? FileLock(path: lockPath, wait: false) else {
+    guard let probe = try? FileLock(path: lockPath, wait: false, recordPID: false) else {
       return FileLock.holder(of: lockPath) ?? -1
     }
     probe.release()

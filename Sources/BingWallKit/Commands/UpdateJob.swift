@@ -28,7 +28,9 @@ struct UpdateJob {
     let report = try updater.run(
       .init(markets: configuration.markets, resolution: configuration.resolution, days: days, force: force))
     var outcome = Outcome(report: report)
-    try StateFile(stateDir: context.paths.stateDir).change { state in
+    // The scheduler's notes are not the history: a state file that cannot be written (a full
+    // disk) is reported, and the update still counts.
+    let recorded = try? StateFile(stateDir: context.paths.stateDir).change { state in
       let now = context.clock.now()
       if report.failures.isEmpty {
         var generator = SystemRandomNumberGenerator()
@@ -37,6 +39,9 @@ struct UpdateJob {
         let error = TerminalText.clean("\(report.failures[0].error)")
         state.recordUpdateFailure(at: now, error: error, backoffShare: Double.random(in: 0...1))
       }
+    }
+    if recorded == nil {
+      context.stderr.write("warning: cannot save the update's result in \(context.paths.stateDir)\n")
     }
     // Only a new newest picture is applied: an hourly update must not undo the user's choice.
     guard apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,

@@ -44,9 +44,8 @@ public enum BackendSelector {
     }
     if !choice.backend.isAvailable(in: session) {
       let tool = choice.backend.tools.first { session.which($0) == nil } ?? choice.backend.name
-      if choice.backend.name == "command" {
-        throw DesktopError.misconfigured(
-          backend: "command", message: "config 'command' is empty or its program is not installed")
+      if let command = choice.backend as? CommandBackend {
+        throw DesktopError.misconfigured(backend: "command", message: command.problem)
       }
       throw DesktopError.toolMissing(backend: choice.backend.name, tool: tool)
     }
@@ -75,6 +74,11 @@ public enum BackendSelector {
     }
     if session.hasWayland, let backend = firstAvailable(waylandFallbacks) {
       return Choice(backend: backend, reason: "a Wayland session with \(backend.name) installed")
+    }
+    if session.hasWayland {
+      // XWayland's root window is never seen, so "feh is installed" is no answer here.
+      throw DesktopError.noBackend(
+        reason: "a Wayland session without a known compositor; install swww or swaybg, or pass --backend")
     }
     if session.hasX11, let backend = firstAvailable(x11Fallbacks) {
       return Choice(backend: backend, reason: "an X11 session with \(backend.name) installed")
@@ -123,7 +127,11 @@ public enum BackendSelector {
         note = requested == "auto" ? "selected: auto" : "selected: --backend or config"
       } else if !available {
         let missing = backend.tools.filter { session.which($0) == nil }
-        note = missing.isEmpty ? "not configured" : "missing " + missing.joined(separator: ", ")
+        if let command = backend as? CommandBackend {
+          note = command.problem
+        } else {
+          note = missing.isEmpty ? "not usable" : "missing " + missing.joined(separator: ", ")
+        }
       } else if let missing = session.missing(backend.need) {
         note = missing
       } else {

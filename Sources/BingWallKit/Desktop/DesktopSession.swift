@@ -54,6 +54,10 @@ public struct DesktopSession: Sendable {
     case .wayland: return hasWayland ? nil : "no Wayland compositor (WAYLAND_DISPLAY is not set)"
     case .display:
       return hasX11 || hasWayland ? nil : "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    case .displayOrSessionBus:
+      return hasX11 || hasWayland || hasSessionBus
+        ? nil
+        : "no display and no session bus (DISPLAY, WAYLAND_DISPLAY and DBUS_SESSION_BUS_ADDRESS are unset)"
     case .sessionBus:
       return hasSessionBus
         ? nil : "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus does not exist)"

@@ -25,6 +25,9 @@ public enum SessionNeed: Sendable, Equatable {
   case display
   /// The session's D-Bus (dconf-backed gsettings, Plasma, Deepin).
   case sessionBus
+  /// A display or the session bus: settings daemons such as xfconf answer on the bus even
+  /// where bingwall itself has no display (cron, a systemd timer).
+  case displayOrSessionBus
 }
 
 /// One way of setting the desktop background: a desktop's own settings, or a tool.

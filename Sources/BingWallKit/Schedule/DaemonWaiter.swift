@@ -34,6 +34,47 @@ public final class DaemonWaiter {
     close(signals)
   }
 
+  /// Runs one step (an update, a rotation) on another thread while still listening for
+  /// signals, so SIGTERM is answered at once even when a server or a tool hangs. Returns nil
+  /// when the step finished; SIGTERM or SIGINT return at once (the caller exits: every step is
+  /// safe to abandon, downloads are unnamed files and history writes are transactions); other
+  /// signals are collected in `deferred` and the step is awaited.
+  public func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
+    var pipe: [Int32] = [-1, -1]
+    guard Glibc.pipe(&pipe) == 0 else {
+      step()
+      return nil
+    }
+    _ = fcntl(pipe[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
+    let done = pipe[1]
+    let thread = Thread {
+      step()
+      var byte: UInt8 = 1
+      _ = Glibc.write(done, &byte, 1)
+      close(done)
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+    defer { close(pipe[0]) }
+    var fds = [
+      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      if poll(&fds, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if fds[0].revents & Int16(POLLIN) != 0 {
+        let number = Int32(bw_signalfd_read(signals))
+        if number == SIGTERM || number == SIGINT { return number }
+        if number > 0 { deferred.append(number) }
+      }
+      if fds[1].revents & Int16(POLLIN) != 0 { return nil }
+    }
+  }
+
   /// Waits for `deadline` (nil: only for a signal).
   public func wait(until deadline: Date?) -> Wake {
     if let deadline {

@@ -12,14 +12,12 @@ public struct StateFile: Sendable {
     lockPath = stateDir + "/scheduler.lock"
   }
 
-  /// The saved state; a missing or unreadable file gives a fresh one (it only holds timing).
+  /// The saved state; a missing or unreadable file gives a fresh one (it only holds timing),
+  /// with the middle jitter so that every reader computes the same deadlines until one is saved.
   public func load() -> SchedulerState {
     guard let data = FileManager.default.contents(atPath: path),
       let state = try? SchedulerState.decode(data, source: path)
-    else {
-      var generator = SystemRandomNumberGenerator()
-      return SchedulerState(jitter: .random(using: &generator))
-    }
+    else { return SchedulerState(jitter: .middle) }
     return state
   }
 

@@ -14,21 +14,29 @@ extension HistoryStore {
   /// The ids of the pictures applied most recently, newest first, each once.
   public func recentlyApplied(limit: Int) throws(StoreError) -> [Int64] {
     guard limit > 0 else { return [] }
-    return try database.query(
-      """
-      SELECT picture_id, max(id) AS last FROM applies GROUP BY picture_id ORDER BY last DESC LIMIT ?
-      """, [.integer(Int64(limit))]
-    ).map { row throws(StoreError) in try row.int64("picture_id") }
+    // The newest rows only, not a GROUP BY over years of rotation.
+    let rows = try database.query(
+      "SELECT picture_id FROM applies ORDER BY id DESC LIMIT ?", [.integer(Int64(limit * 20))])
+    var seen: Set<Int64> = []
+    var ids: [Int64] = []
+    for row in rows where ids.count < limit {
+      let id = try row.int64("picture_id")
+      if seen.insert(id).inserted { ids.append(id) }
+    }
+    return ids
   }
 
   /// What `random` may pick from.
   public struct RandomQuery: Sendable, Equatable {
     public var favoritesOnly = false
     public var market: String?
+    /// Pictures to leave out besides the usual ones (e.g. whose file has gone).
+    public var excluded: Set<Int64> = []
 
-    public init(favoritesOnly: Bool = false, market: String? = nil) {
+    public init(favoritesOnly: Bool = false, market: String? = nil, excluded: Set<Int64> = []) {
       self.favoritesOnly = favoritesOnly
       self.market = market
+      self.excluded = excluded
     }
   }
 
@@ -51,7 +59,7 @@ extension HistoryStore {
     let base = conditions.joined(separator: " AND ")
     // n counts the current picture too; only whether it is below 20 matters (then the window is 10).
     let eligible = try count(where: base, bindings, upTo: 20)
-    var avoided = Array(recent.prefix(min(10, eligible / 2)))
+    var avoided = Array(recent.prefix(min(10, eligible / 2))) + query.excluded.sorted()
     if let current = recent.first, !avoided.contains(current) { avoided.append(current) }
     var filter = base
     if !avoided.isEmpty {
@@ -125,5 +133,22 @@ extension HistoryStore {
     try database.queryOne(
       "SELECT fullstartdate FROM appearances WHERE market = ? ORDER BY date DESC LIMIT 1", [.text(market)]
     )?.optionalString("fullstartdate")
+  }
+}
+
+extension HistoryStore {
+  /// A random picture whose file is still there: a lost file is skipped (and reported to the
+  /// caller through `missing`) instead of failing the pick.
+  public func randomReadablePicture<Generator: RandomNumberGenerator>(
+    _ query: RandomQuery, using generator: inout Generator, missing: inout [Picture]
+  ) throws -> Picture? {
+    var query = query
+    for _ in 0..<20 {
+      guard let picture = try randomPicture(query, using: &generator) else { return nil }
+      if access(picture.path, R_OK) == 0 { return picture }
+      missing.append(picture)
+      query.excluded.insert(picture.id)
+    }
+    return nil
   }
 }

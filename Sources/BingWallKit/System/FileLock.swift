@@ -10,7 +10,8 @@ public final class FileLock {
   private var fileDescriptor: Int32
 
   /// Takes the lock, or returns nil when another process holds it and `wait` is false.
-  public init?(path: String, wait: Bool) throws(FileError) {
+  /// `recordPID` false only probes: the pid of whoever held it last stays in the file.
+  public init?(path: String, wait: Bool, recordPID: Bool = true) throws(FileError) {
     self.path = path
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if fd < 0 { throw FileError.system(operation: "open lock", path: path, errno: errno) }
@@ -22,6 +23,7 @@ public final class FileLock {
       throw FileError.system(operation: "lock", path: path, errno: reason)
     }
     fileDescriptor = fd
+    guard recordPID else { return }
     let pid = "\(getpid())\n"
     _ = ftruncate(fd, 0)
     _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }

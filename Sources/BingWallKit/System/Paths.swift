@@ -26,7 +26,10 @@ public struct Paths: Sendable, Equatable {
     dataHome = xdg("XDG_DATA_HOME", ".local/share")
     stateHome = xdg("XDG_STATE_HOME", ".local/state")
     cacheHome = xdg("XDG_CACHE_HOME", ".cache")
-    runtimeDir = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    // cron and `env -i` lose XDG_RUNTIME_DIR; systemd's folder for it is /run/user/UID, and using
+    // it keeps "one daemon per user" true whichever way a daemon was started.
+    runtimeDir =
+      environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? Self.systemdRuntimeDir()
     if let explicit = environment["BINGWALL_CONFIG"], !explicit.isEmpty {
       configFile = explicit
     } else {
@@ -47,6 +50,16 @@ public struct Paths: Sendable, Equatable {
   public var lockFile: String {
     if let runtimeDir { return runtimeDir + "/bingwall.lock" }
     return stateDir + "/bingwall.lock"
+  }
+
+  /// `/run/user/UID` when it exists and is ours.
+  static func systemdRuntimeDir() -> String? {
+    let path = "/run/user/\(getuid())"
+    var status = stat()
+    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == getuid() else {
+      return nil
+    }
+    return path
   }
 
   /// Creates `path` and any missing parents. New folders get mode 0700: they hold user data.

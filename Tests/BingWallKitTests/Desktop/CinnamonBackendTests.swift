@@ -28,13 +28,14 @@ import Testing
     #expect(CinnamonBackend.modeTable[.fill] == "zoom")
   }
 
-  /// Cinnamon's screensaver shows the background; there is no key of its own to set.
-  @Test func hasNoSeparateLockScreen() throws {
+  /// Cinnamon's screensaver shows the background: setting that sets the lock screen too, with
+  /// no key of its own to write.
+  @Test func theLockScreenFollowsTheBackground() throws {
     let stubs = try SettingsStubs()
     try stubs.install("gsettings")
     let done = try CinnamonBackend().setLockScreen(
       WallpaperRequest(path: "/a.jpg", mode: .auto), in: stubs.session())
-    #expect(!done)
+    #expect(done)
     #expect(try stubs.calls().isEmpty)
   }
 

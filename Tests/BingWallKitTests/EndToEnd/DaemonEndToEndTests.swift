@@ -136,4 +136,16 @@ import Testing
     #expect(result.stdout.contains(", ok"))
     #expect(result.stdout.contains("current:      none set by bingwall"))
   }
+
+  @Test func sigtermDuringAHungUpdateStopsAtOnce() throws {
+    let hung = try FakeHTTPServer()
+    hung.route("/HPImageArchive.aspx", FakeResponse.json("{}").delayed(60))
+    unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
+    let (process, _) = try daemon(
+      [], extra: ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"])
+    #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    let took = stop(process)
+    #expect(process.terminationStatus == 0)
+    #expect(took < 1.0)
+  }
 }

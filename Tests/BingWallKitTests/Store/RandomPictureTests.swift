@@ -96,4 +96,19 @@ import Testing
     #expect(picture.lastApplied == Timestamp.iso8601(now.addingTimeInterval(60)))
     #expect(try store.recentlyApplied(limit: 5) == [ids[0]])
   }
+
+  @Test func aPictureWhoseFileIsGoneIsSkipped() throws {
+    let ids = try seed(4)
+    // Only picture 2 has its file; the others point at paths that do not exist.
+    let real = folder.file("2.jpg")
+    try Data([0xFF]).write(to: URL(fileURLWithPath: real))
+    try store.database.run("UPDATE pictures SET path = ? WHERE id = ?", [.text(real), .integer(ids[2])])
+    for seed in 0..<10 {
+      var generator = SeededGenerator(seed: UInt64(seed))
+      var missing: [Picture] = []
+      let picked = try store.randomReadablePicture(.init(), using: &generator, missing: &missing)
+      #expect(picked?.id == ids[2])
+      #expect(missing.allSatisfy { $0.id != ids[2] })
+    }
+  }
 }

@@ -32,9 +32,6 @@ public struct CinnamonBackend: WallpaperBackend {
     return uri.flatMap(FileURI.path(of:)).flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  // No setLockScreen: Cinnamon's screensaver shows the desktop background and has no key of its
-  // own, so the default answers false.
-
   /// Cinnamon's screensaver shows the desktop background, so setting one sets both.
   public func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool

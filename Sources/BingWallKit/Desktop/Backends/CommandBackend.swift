@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs the user's own `command` from the config, for setups no built-in backend knows.
 ///
 /// The template is split into words like a shell would, but never run through one: the picture's
@@ -31,6 +33,20 @@ public struct CommandBackend: WallpaperBackend {
   public func isAvailable(in session: DesktopSession) -> Bool {
     guard let program = tools.first else { return false }
     return session.which(program) != nil
+  }
+
+  /// Why the backend cannot run, for the error and `backends`: the template's own problem, or
+  /// a missing program.
+  public var problem: String {
+    if template.trimmingCharacters(in: .whitespaces).isEmpty {
+      return "config 'command' is empty; set it to your tool and its arguments, e.g. \"mytool --set {path}\""
+    }
+    do {
+      let parsed = try ArgumentTemplate(template)
+      return "config 'command' runs '\(parsed.program)', which is not installed or not on PATH"
+    } catch {
+      return "config 'command': \(error.description)"
+    }
   }
 
   /// Never: only a user who configured it means it.

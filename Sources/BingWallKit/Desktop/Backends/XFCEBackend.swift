@@ -14,7 +14,7 @@ public struct XFCEBackend: WallpaperBackend {
 
   public let name = "xfce"
   public let tools = [tool]
-  public let need = SessionNeed.display
+  public let need: SessionNeed = .displayOrSessionBus
 
   public init() {}
 
