@@ -49,8 +49,8 @@ public enum ManPage {
       the configuration file, then built-in defaults.
 
       Global options work before or after the command.
-      Short flags may be packed (-qv), --opt=value and --opt value both work, and -- ends the \
-      options.
+      Short flags may be packed (-qv), --opt=value and --opt value both work, and a double dash \
+      ends the options.
       A mistyped command or option gets a suggestion.
       Help and the version go to standard output; diagnostics go to standard error.
       """)
@@ -66,7 +66,9 @@ public enum ManPage {
       page.macro("Ss " + (path + [command.name]).joined(separator: " "))
       var usage = "Nm"
       for word in path + [command.name] { usage += " Cm \(word)" }
-      page.macro(usage + synopsisTail(of: command))
+      page.macro(usage)
+      for item in synopsisItems(of: command) { page.macro(item) }
+      page.macro("Pp")
       page.text(command.abstract)
       if !command.aliases.isEmpty {
         page.text("Also called " + command.aliases.joined(separator: ", ") + ".")
@@ -86,20 +88,20 @@ public enum ManPage {
     for command in root.visibleSubcommands { visit(command, path: []) }
   }
 
-  /// ` Op Fl -market Ar market Ar selector` after the command words.
-  static func synopsisTail(of command: CommandSpec) -> String {
-    var tail = ""
+  /// The synopsis after the command words, one macro line each: `Op Fl m Ar market`.
+  static func synopsisItems(of command: CommandSpec) -> [String] {
+    var items: [String] = []
     for option in command.options {
       var item = "Fl " + (option.short.map { String($0) } ?? "-" + option.long)
       if let valueName = option.valueName { item += " Ar \(valueName)" }
-      tail += " Op \(item)"
+      items.append("Op \(item)")
     }
     for argument in command.arguments {
       let item = "Ar \(argument.name)" + (argument.variadic ? " ..." : "")
-      tail += argument.optional ? " Op \(item)" : " \(item)"
+      items.append(argument.optional ? "Op \(item)" : item)
     }
-    if !command.visibleSubcommands.isEmpty { tail += " Ar subcommand" }
-    return tail
+    if !command.visibleSubcommands.isEmpty { items.append("Ar subcommand") }
+    return items
   }
 
   /// ` (values: a, b)` for closed sets, long ones included: the page is the reference.
@@ -131,7 +133,12 @@ public enum ManPage {
       Each backend's setting per mode:
       """)
     let shown = WallpaperMode.allCases.filter { $0 != .auto }
-    page.macro("Bl -column \"xwallpaper\" \"--set-zoom-fill\" \"--maximize\" \"--set-scaled\" \"--center\" \"wallpaper\"")
+    // Each column as wide as its widest cell, so that no two cells run together.
+    let columns = [["backend"] + modeTables.map(\.0)] + shown.map { mode in
+      [mode.rawValue] + modeTables.map { $0.1[mode] ?? "-" }
+    }
+    let widest = columns.map { column in column.max { $0.count < $1.count } ?? "" }
+    page.macro("Bl -column " + widest.map { "\"\($0)\"" }.joined(separator: " "))
     page.macro("It Em backend Ta " + shown.map { "Em \($0.rawValue)" }.joined(separator: " Ta "))
     for (name, table) in modeTables {
       let cells = shown.map { "\\&" + (table[$0] ?? "-") }
@@ -161,12 +168,11 @@ public enum ManPage {
     page.macro("Bl -tag -width Ds")
     for key in ConfigSchema.keys {
       page.macro("It Cm \(key.name)")
-      var text = "(\(key.type.phrase)) \(key.help)"
+      var text = "\(key.help) Type: \(key.type.phrase)."
       text += " Default: \(key.defaultValue.tomlLiteral)."
       if let allowed = key.allowed, allowed.count <= 20 { text += " Values: \(allowed.joined(separator: ", "))." }
-      page.text(text)
-      page.macro("Pp")
-      page.macro("Ev \(key.environmentVariable)")
+      page.text(text + " Environment variable:")
+      page.macro("Ev \(key.environmentVariable) .")
     }
     page.macro("El")
   }
@@ -259,13 +265,10 @@ public enum ManPage {
     (
       "SEE ALSO",
       """
-      .Xr crontab 1 ,
       .Xr feh 1 ,
       .Xr gsettings 1 ,
       .Xr sqlite3 1 ,
-      .Xr swaybg 1 ,
       .Xr systemctl 1 ,
-      .Xr crontab 5 ,
       .Xr systemd.timer 5
       """
     ),
@@ -281,9 +284,16 @@ struct Page {
 
   mutating func macro(_ line: String) { lines.append("." + line) }
 
-  /// Text, one sentence per line as mdoc wants.
+  /// Text, one sentence per line as mdoc wants, wrapped at 80 bytes.
   mutating func text(_ text: String) {
-    for sentence in Self.sentences(text) { lines.append(Self.escaped(sentence)) }
+    for sentence in Self.sentences(text) {
+      let wrapped = Help.wrap(sentence, width: 78, indent: 0).split(separator: "\n").map(String.init)
+      for (index, line) in wrapped.enumerated() {
+        // A line ending in "." inside a sentence ("e.g.") would read as the end of one.
+        let inside = index < wrapped.count - 1 && ".?!".contains(line.last ?? " ")
+        lines.append(Self.escaped(line) + (inside ? "\\&" : ""))
+      }
+    }
   }
 
   /// Paragraphs separated by blank lines become `.Pp`-separated text.
@@ -307,9 +317,12 @@ struct Page {
     self.text(text)
   }
 
+  /// Hand-written mdoc: lines starting with `.` are macros, the others text to escape and wrap.
   mutating func section(_ title: String, _ source: String) {
     macro("Sh \(title)")
-    lines.append(contentsOf: source.split(separator: "\n").map(String.init))
+    for line in source.split(separator: "\n").map(String.init) {
+      if line.hasPrefix(".") { lines.append(line) } else { text(line) }
+    }
   }
 
   /// Breaks after `. ` before a capital letter: mdoc starts each sentence on a new line.
