@@ -164,7 +164,9 @@ public enum ZshCompletion {
       fi
     }
 
-    if [[ $zsh_eval_context[-1] == loadautoload ]]; then
+    # Autoloaded from fpath, this file is the body of _bingwall's first call: complete now.
+    # Sourced (source <(bingwall completions zsh)), it registers the function instead.
+    if [[ ${funcstack[1]-} == _bingwall ]]; then
       _bingwall "$@"
     else
       compdef _bingwall bingwall
