@@ -101,8 +101,12 @@ struct CompletionShell {
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    // A shell stuck on a prompt must fail the test, not hang the run.
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
     guard process.terminationStatus == 0 else {
       throw ExternalTool.Failure(arguments: arguments, status: process.terminationStatus, standardError: "")
     }
