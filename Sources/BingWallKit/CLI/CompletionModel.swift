@@ -81,7 +81,8 @@ struct CompletionModel {
   /// `'text'` for bash, zsh and fish alike: a quote inside becomes `'\''` (fish: `\'`).
   static func quoted(_ text: String, fish: Bool = false) -> String {
     if fish {
-      return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+      return "'"
+        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
         + "'"
     }
     return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -33,7 +33,8 @@ public enum FishCompletion {
       for child in node.spec.visibleSubcommands {
         for name in [child.name] + child.aliases {
           lines.append(
-            "complete -c bingwall -n \(at) -a \(name) -d \(CompletionModel.quoted(child.abstract, fish: true))")
+            "complete -c bingwall -n \(at) -a \(name) -d \(CompletionModel.quoted(child.abstract, fish: true))"
+          )
         }
       }
       let here = CompletionModel.quoted("__bingwall_at \(node.key)", fish: true)

@@ -30,7 +30,9 @@ public enum Help {
       sections.append("GLOBAL OPTIONS:\n" + table(global.map(optionRow), width: width))
     }
     if !command.visibleSubcommands.isEmpty {
-      let rows = command.visibleSubcommands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) }
+      let rows = command.visibleSubcommands.map {
+        (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract)
+      }
       let helpPath = (["bingwall", "help"] + path).joined(separator: " ")
       sections.append(
         "SUBCOMMANDS:\n" + table(rows, width: width)

@@ -134,9 +134,11 @@ public enum ManPage {
       """)
     let shown = WallpaperMode.allCases.filter { $0 != .auto }
     // Each column as wide as its widest cell, so that no two cells run together.
-    let columns = [["backend"] + modeTables.map(\.0)] + shown.map { mode in
-      [mode.rawValue] + modeTables.map { $0.1[mode] ?? "-" }
-    }
+    let columns =
+      [["backend"] + modeTables.map(\.0)]
+      + shown.map { mode in
+        [mode.rawValue] + modeTables.map { $0.1[mode] ?? "-" }
+      }
     let widest = columns.map { column in column.max { $0.count < $1.count } ?? "" }
     page.macro("Bl -column " + widest.map { "\"\($0)\"" }.joined(separator: " "))
     page.macro("It Em backend Ta " + shown.map { "Em \($0.rawValue)" }.joined(separator: " Ta "))
@@ -170,7 +172,9 @@ public enum ManPage {
       page.macro("It Cm \(key.name)")
       var text = "\(key.help) Type: \(key.type.phrase)."
       text += " Default: \(key.defaultValue.tomlLiteral)."
-      if let allowed = key.allowed, allowed.count <= 20 { text += " Values: \(allowed.joined(separator: ", "))." }
+      if let allowed = key.allowed, allowed.count <= 20 {
+        text += " Values: \(allowed.joined(separator: ", "))."
+      }
       page.text(text + " Environment variable:")
       page.macro("Ev \(key.environmentVariable) .")
     }

@@ -73,7 +73,8 @@ public enum ZshCompletion {
         let completion = CompletionModel.Completion(option.kind)
         guard completion != .nothing else { continue }
         let labels = CompletionModel.spellings(of: option).map { "\(node.key):\($0)" }
-        lines.append("    (\(labels.joined(separator: "|"))) print -r -- \(BashCompletion.describe(completion)) ;;")
+        lines.append(
+          "    (\(labels.joined(separator: "|"))) print -r -- \(BashCompletion.describe(completion)) ;;")
       }
     }
     lines.append("  esac")

@@ -77,7 +77,8 @@ import Testing
     } catch {
       #expect(!error.message.contains("Did you mean"), "\(error.message)")
     }
-    #expect(try CommandLineParser(root: CommandTable.root).parse(["__complete", "selectors"]) != .help(path: []))
+    #expect(
+      try CommandLineParser(root: CommandTable.root).parse(["__complete", "selectors"]) != .help(path: []))
   }
 
   @Test func selectorsAreSilentWithoutAHistory() throws {

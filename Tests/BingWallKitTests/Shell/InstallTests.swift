@@ -21,7 +21,8 @@ import Testing
     ]
     for (path, source) in installed {
       let copy = try String(contentsOfFile: share + "/" + path, encoding: .utf8)
-      #expect(copy == (try String(contentsOfFile: CompletionShell.committed(source), encoding: .utf8)), "\(path)")
+      #expect(
+        copy == (try String(contentsOfFile: CompletionShell.committed(source), encoding: .utf8)), "\(path)")
     }
 
     let man = try shell.run(["man", "-M", share + "/man", "-P", "cat", "bingwall"])
@@ -45,6 +46,8 @@ import Testing
     #expect(dryRun.contains("install -m 0755 .build/release/bingwall \(staging.path)/usr/bin/bingwall"))
 
     try shell.run(make + ["uninstall"])
-    for path in installed.keys { #expect(!FileManager.default.fileExists(atPath: share + "/" + path), "\(path)") }
+    for path in installed.keys {
+      #expect(!FileManager.default.fileExists(atPath: share + "/" + path), "\(path)")
+    }
   }
 }

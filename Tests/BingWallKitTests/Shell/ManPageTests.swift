@@ -26,7 +26,9 @@ import Testing
 
   @Test func manRendersEverySection() throws {
     let shell = CompletionShell(home: "/nonexistent", folder: "/")
-    let text = try shell.run(["sh", "-c", "MANWIDTH=80 man -P cat " + CompletionShell.committed("man/bingwall.1")])
+    let text = try shell.run([
+      "sh", "-c", "MANWIDTH=80 man -P cat " + CompletionShell.committed("man/bingwall.1"),
+    ])
     for heading in [
       "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "MODES", "CONFIGURATION", "ENVIRONMENT", "FILES",
       "EXIT STATUS", "EXAMPLES", "SEE ALSO",
@@ -61,7 +63,9 @@ import Testing
   }
 
   @Test func modeTableRowsComeFromTheBackends() {
-    #expect(page.contains(".It feh Ta \\&--bg-fill Ta \\&--bg-max Ta \\&--bg-scale Ta \\&--bg-center Ta \\&--bg-tile\n"))
+    #expect(
+      page.contains(
+        ".It feh Ta \\&--bg-fill Ta \\&--bg-max Ta \\&--bg-scale Ta \\&--bg-center Ta \\&--bg-tile\n"))
     #expect(page.contains(".It xfce Ta \\&5 Ta \\&4 Ta \\&3 Ta \\&1 Ta \\&2\n"))
     for (name, table) in ManPage.modeTables {
       #expect(BackendNames.all.contains(name), "\(name)")

@@ -12,7 +12,8 @@ import Testing
   /// The lines every shell completes, with what each must offer (and, after `!`, must not).
   static let lines = [
     "bingwall ", "bingwall up", "bingwall update --m", "bingwall update --market ",
-    "bingwall history --", "bingwall config ", "bingwall config get daemon.", "bingwall autostart enable --method ",
+    "bingwall history --", "bingwall config ", "bingwall config get daemon.",
+    "bingwall autostart enable --method ",
     "bingwall apply ", "bingwall --config no", "bingwall completions ", "bingwall update --mode ",
     "bingwall apply --market en-US ",
   ]
@@ -30,7 +31,8 @@ import Testing
     try bing.publish(market: "en-US", images: [image])
     try bing.serveJPEG(image, resolution: "1920x1080")
     let update = try sandbox.run(
-      ["update", "--no-apply", "--resolution", "1920x1080"], environment: ["BINGWALL_ENDPOINT": bing.endpoint])
+      ["update", "--no-apply", "--resolution", "1920x1080"], environment: ["BINGWALL_ENDPOINT": bing.endpoint]
+    )
     #expect(update.status == 0, "\(update.stderr)")
   }
 
@@ -42,7 +44,9 @@ import Testing
       Set(answers[Self.lines.firstIndex(of: line)!].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
     }
     let commands = offered("bingwall ")
-    #expect(commands.isSuperset(of: ["update", "apply", "list", "history", "config", "completions", "help"]), "\(name)")
+    #expect(
+      commands.isSuperset(of: ["update", "apply", "list", "history", "config", "completions", "help"]),
+      "\(name)")
     #expect(!commands.contains { $0.hasPrefix("__") }, "\(name): \(commands)")
     #expect(!commands.contains("--quiet"), "\(name): options only after a dash")
     #expect(offered("bingwall up") == ["update"], "\(name)")
@@ -58,7 +62,8 @@ import Testing
       offered("bingwall config get daemon.") == ["daemon.rotate", "daemon.favorites_only", "daemon.notify"],
       "\(name)")
     #expect(
-      offered("bingwall autostart enable --method ") == ["systemd", "systemd-timer", "xdg", "cron"], "\(name)")
+      offered("bingwall autostart enable --method ") == ["systemd", "systemd-timer", "xdg", "cron"], "\(name)"
+    )
     let apply = offered("bingwall apply ")
     #expect(apply.isSuperset(of: ["latest", "1", "2026-12-01", "OHR.Lake"]), "\(name): \(apply)")
     #expect(apply.isSuperset(of: ["notes.toml", "pictures"]), "\(name): apply takes a file too")
@@ -98,13 +103,17 @@ import Testing
       name: "bingwall", abstract: "Sample.",
       subcommands: [
         CommandSpec(
-          name: "export", abstract: "Export.", arguments: [ArgumentSpec("dir", kind: .directory, help: "Where.")])
+          name: "export", abstract: "Export.",
+          arguments: [ArgumentSpec("dir", kind: .directory, help: "Where.")])
       ])
     let scripts = sandbox.folder.file("sample")
     try FileManager.default.createDirectory(atPath: scripts, withIntermediateDirectories: true)
-    try BashCompletion.script(root: root).write(toFile: scripts + "/bingwall.bash", atomically: true, encoding: .utf8)
-    try FishCompletion.script(root: root).write(toFile: scripts + "/bingwall.fish", atomically: true, encoding: .utf8)
-    try ZshCompletion.script(root: root).write(toFile: scripts + "/_bingwall", atomically: true, encoding: .utf8)
+    try BashCompletion.script(root: root).write(
+      toFile: scripts + "/bingwall.bash", atomically: true, encoding: .utf8)
+    try FishCompletion.script(root: root).write(
+      toFile: scripts + "/bingwall.fish", atomically: true, encoding: .utf8)
+    try ZshCompletion.script(root: root).write(
+      toFile: scripts + "/_bingwall", atomically: true, encoding: .utf8)
     #expect(try shell.bash(["bingwall export "], script: scripts + "/bingwall.bash") == [["pictures"]])
     #expect(try shell.fish(["bingwall export "], script: scripts + "/bingwall.fish") == [["pictures/"]])
     #expect(try shell.zsh(["bingwall export "], folder: scripts).map(Set.init) == [["pictures"]])
