@@ -119,8 +119,10 @@ _bingwall_offer() {
     selectors | selectors-files)
       selectors=$(command bingwall __complete selectors 2>/dev/null)
       mapfile -t COMPREPLY < <(compgen -W "latest $selectors" -- "$cur")
+      # apply reads a word without a '/' as a selector: offer files as ./name.
       if [[ $1 == selectors-files ]]; then
         compopt -o filenames 2>/dev/null
+        [[ $cur == */* ]] || cur=./$cur
         mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
       fi
       ;;

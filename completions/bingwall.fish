@@ -99,6 +99,10 @@ function __bingwall_argument --description 'Whether the cursor is on a path and 
     end
 end
 
+function __bingwall_has_slash --description 'Whether the word at the cursor has a slash'
+    string match -q -- '*/*' (commandline -ct)
+end
+
 function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'
     echo latest
     command bingwall __complete selectors 2>/dev/null
@@ -133,7 +137,8 @@ complete -c bingwall -n '__bingwall_at bingwall/apply' -s m -l market -x -a 'ROW
 complete -c bingwall -n '__bingwall_at bingwall/apply' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/apply' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
 complete -c bingwall -n '__bingwall_at bingwall/apply' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one.'
-complete -c bingwall -n '__bingwall_argument bingwall/apply 0' -F -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_argument bingwall/apply 0; and not __bingwall_has_slash' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_argument bingwall/apply 0; and __bingwall_has_slash' -F
 complete -c bingwall -n '__bingwall_at bingwall/random' -l favorites -d 'Pick among favourite pictures only.'
 complete -c bingwall -n '__bingwall_at bingwall/random' -s m -l market -x -a 'ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' -d 'Pick among pictures shown in this market.'
 complete -c bingwall -n '__bingwall_at bingwall/random' -l dry-run -d 'Print the pick without applying it.'

@@ -42,7 +42,19 @@ public enum FishCompletion {
       for (index, argument) in node.spec.arguments.enumerated() {
         let position = argument.variadic ? "\(index)+" : "\(index)"
         let condition = CompletionModel.quoted("__bingwall_argument \(node.key) \(position)", fish: true)
-        let values = offer(CompletionModel.Completion(argument.kind))
+        let completion = CompletionModel.Completion(argument.kind)
+        if completion == .selectorsOrFiles {
+          // apply reads a word without a '/' as a selector: files once the word has a slash
+          // (type ./ or /), selectors before.
+          let slashed = CompletionModel.quoted(
+            "__bingwall_argument \(node.key) \(position); and __bingwall_has_slash", fish: true)
+          let bare = CompletionModel.quoted(
+            "__bingwall_argument \(node.key) \(position); and not __bingwall_has_slash", fish: true)
+          lines.append("complete -c bingwall -n \(bare) -a '(__bingwall_selectors)'")
+          lines.append("complete -c bingwall -n \(slashed) -F")
+          continue
+        }
+        let values = offer(completion)
         guard !values.isEmpty else { continue }
         lines.append("complete -c bingwall -n \(condition) \(values)")
       }
@@ -128,6 +140,10 @@ public enum FishCompletion {
         else
             test $state[2] = $argv[2]
         end
+    end
+
+    function __bingwall_has_slash --description 'Whether the word at the cursor has a slash'
+        string match -q -- '*/*' (commandline -ct)
     end
 
     function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'

@@ -110,7 +110,15 @@ public enum ZshCompletion {
         (selectors|selectors-files)
           found=(latest ${(f)"$(command bingwall __complete selectors 2>/dev/null)"})
           compadd -a found
-          [[ $1 == selectors-files ]] && _files
+          # apply reads a word without a '/' as a selector: offer files as ./name.
+          if [[ $1 == selectors-files ]]; then
+            if [[ $PREFIX == */* ]]; then
+              _files
+            else
+              found=(./$PREFIX*(N))
+              compadd -U -f -a found
+            fi
+          fi
           ;;
         ('words '*)
           found=(${=1#words })
