@@ -34,7 +34,7 @@ import Testing
     #expect(bash == "complete -F _bingwall bingwall\n")
     let zsh = try shell.run([
       "zsh", "-f", "-c",
-      "fpath=(\(share)/zsh/site-functions $fpath); autoload -Uz compinit; compinit -u -D -d /dev/null; "
+      "fpath=(\(share)/zsh/site-functions $fpath); autoload -Uz compinit; compinit -u -D; "
         + "print -r -- $_comps[bingwall]",
     ])
     #expect(zsh == "_bingwall\n")

@@ -19,7 +19,7 @@ enum ZshHarness {
     zpty bw zsh -f -i || exit 2
     # The prompt is split in the command so that its echo never looks like the prompt itself.
     zpty -w bw "PS1=\"RE\"'ADY> ' PROMPT_EOL_MARK=''; unset zle_bracketed_paste; unsetopt beep auto_list auto_menu list_ambiguous"
-    zpty -w bw "fpath=(${(q)folder} \$fpath); autoload -Uz compinit && compinit -u -D -d /dev/null"
+    zpty -w bw "fpath=(${(q)folder} \$fpath); autoload -Uz compinit && compinit -u -D"
     # Every candidate passes through compadd: record it, then add it for real.
     zpty -w bw "compadd() { local -a got; builtin compadd -O got \"\$@\"; print -rl -- \$got >> ${(q)out}; builtin compadd \"\$@\"; }"
     # Tab completes, then says it has finished, so the next keys never arrive as typeahead.
