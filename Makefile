@@ -6,6 +6,11 @@ DESTDIR  ?=
 SWIFT    ?= swift
 ARGS     ?= update
 BINDIR    = $(DESTDIR)$(PREFIX)/bin
+SHAREDIR  = $(DESTDIR)$(PREFIX)/share
+MANDIR    = $(SHAREDIR)/man/man1
+BASHDIR   = $(SHAREDIR)/bash-completion/completions
+ZSHDIR    = $(SHAREDIR)/zsh/site-functions
+FISHDIR   = $(SHAREDIR)/fish/vendor_completions.d
 
 # Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
 DEBIAN_PACKAGES = \
@@ -13,11 +18,12 @@ DEBIAN_PACKAGES = \
 	sqlite3 curl python3 imagemagick libgs-common \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
 	xvfb x11-apps feh xwallpaper hsetroot \
-	systemd desktop-file-utils
+	systemd desktop-file-utils \
+	bash-completion zsh fish mandoc man-db
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test lint format bench install uninstall clean
+.PHONY: all deps build release run test lint format bench man completions install uninstall clean
 
 all: build
 
@@ -64,13 +70,34 @@ bench: deps release
 	@if ls bench/*.sh >/dev/null 2>&1; then for b in bench/*.sh; do sh "$$b" || exit 1; done; \
 	else echo "make bench: no benchmarks yet"; fi
 
-## install: the binary into $(DESTDIR)$(PREFIX)/bin.
-install: release
+## man, completions: regenerate the committed man page and completion scripts from the command
+## table (a test fails when they are out of date).
+man:
+	$(SWIFT) run bingwall __man > man/bingwall.1
+
+completions:
+	$(SWIFT) run bingwall completions bash > completions/bingwall.bash
+	$(SWIFT) run bingwall completions zsh > completions/_bingwall
+	$(SWIFT) run bingwall completions fish > completions/bingwall.fish
+
+## install: the binary, the man page and the completions under $(DESTDIR)$(PREFIX), where man,
+## bash-completion, zsh and fish look. INSTALL_BINARY=no installs only the generated files.
+INSTALL_BINARY ?= yes
+install: $(if $(filter yes,$(INSTALL_BINARY)),release)
+ifeq ($(INSTALL_BINARY),yes)
 	install -d $(BINDIR)
 	install -m 0755 .build/release/bingwall $(BINDIR)/bingwall
+endif
+	install -d $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 0644 man/bingwall.1 $(MANDIR)/bingwall.1
+	install -m 0644 completions/bingwall.bash $(BASHDIR)/bingwall
+	install -m 0644 completions/_bingwall $(ZSHDIR)/_bingwall
+	install -m 0644 completions/bingwall.fish $(FISHDIR)/bingwall.fish
 
+## uninstall: remove what install put there (same PREFIX and DESTDIR).
 uninstall:
-	rm -f $(BINDIR)/bingwall
+	rm -f $(BINDIR)/bingwall $(MANDIR)/bingwall.1 $(BASHDIR)/bingwall $(ZSHDIR)/_bingwall \
+	  $(FISHDIR)/bingwall.fish
 
 clean:
 	rm -rf .build

@@ -66,7 +66,7 @@ private struct ParseState {
         return
       }
       var message = "Unknown command '\(word)'"
-      let names = command.subcommands.flatMap { [$0.name] + $0.aliases }
+      let names = command.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
       if let guess = Suggestion.closest(to: word, in: names) { message += ". Did you mean '\(guess)'?" }
       throw UsageError(message, path: path)
     }
@@ -161,7 +161,7 @@ private struct ParseState {
     for word in positionals {
       guard let next = current.subcommand(named: word) else {
         var message = "Unknown command '\(word)'"
-        let names = current.subcommands.flatMap { [$0.name] + $0.aliases }
+        let names = current.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
         if let guess = Suggestion.closest(to: word, in: names) { message += ". Did you mean '\(guess)'?" }
         throw UsageError(message, path: ["help"])
       }

@@ -14,6 +14,8 @@ public enum ValueKind: Sendable, Equatable {
   case date
   /// A picture from the history (completed from it): `latest`, an id, a date or a key.
   case selector
+  /// A picture from the history or a path to an image file (completed as both).
+  case selectorOrFile
   /// A config key from `ConfigSchema`.
   case configKey
 
@@ -94,10 +96,14 @@ public struct CommandSpec: Sendable, Equatable {
   public var arguments: [ArgumentSpec]
   public var options: [OptionSpec]
   public var subcommands: [CommandSpec]
+  /// Plumbing for the completion scripts: runs, but help, suggestions, completions and the man
+  /// page leave it out so users never meet it.
+  public var hidden: Bool
 
   public init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "",
-    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = []
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    hidden: Bool = false
   ) {
     self.name = name
     self.aliases = aliases
@@ -106,7 +112,11 @@ public struct CommandSpec: Sendable, Equatable {
     self.arguments = arguments
     self.options = options
     self.subcommands = subcommands
+    self.hidden = hidden
   }
+
+  /// The subcommands users may see: what help, completions and the man page list.
+  public var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
 
   /// The subcommand called `word`, by name or alias.
   public func subcommand(named word: String) -> CommandSpec? {

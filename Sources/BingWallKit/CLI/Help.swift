@@ -29,8 +29,10 @@ public enum Help {
       let global = GlobalOptions.all.filter { $0 != GlobalOptions.help && $0 != GlobalOptions.version }
       sections.append("GLOBAL OPTIONS:\n" + table(global.map(optionRow), width: width))
     }
-    if !command.subcommands.isEmpty {
-      let rows = command.subcommands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) }
+    if !command.visibleSubcommands.isEmpty {
+      let rows = command.visibleSubcommands.map {
+        (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract)
+      }
       let helpPath = (["bingwall", "help"] + path).joined(separator: " ")
       sections.append(
         "SUBCOMMANDS:\n" + table(rows, width: width)

@@ -6,7 +6,7 @@ extension ValueKind {
     switch self {
     case .text, .file, .directory:
       return .success(raw)
-    case .selector:
+    case .selector, .selectorOrFile:
       // A number or a date that cannot name anything is a typo, not a key to look up.
       if !raw.isEmpty, raw.allSatisfy({ $0.isASCII && $0.isNumber }), (Int64(raw) ?? 0) <= 0 {
         return .failure(ValueProblem("expected a picture id of 1 or more"))

@@ -11,7 +11,8 @@ enum ApplyCommand {
         """,
       arguments: [
         ArgumentSpec(
-          "selector", kind: .selector, help: CommonOptions.selector.help + " Or a path to an image file.",
+          "selector", kind: .selectorOrFile,
+          help: CommonOptions.selector.help + " Or a path to an image file.",
           optional: true)
       ],
       options: [

@@ -24,7 +24,10 @@ public enum CommandTable {
     DaemonCommand.command,
     ConfigCommand.command,
     AutostartCommand.command,
+    CompletionsCommand.command,
     HelpCommand.command,
+    CompleteCommand.command,
+    CompleteCommand.man,
   ]
 
   public static let root = CommandSpec(

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What every completion script needs, read once from the command table, so the three scripts
+/// agree with each other and with the parser.
+struct CompletionModel {
+  /// One command users can reach: the root, a command or a subcommand.
+  struct Node {
+    /// Command names from the root; `[]` is `bingwall` itself.
+    var path: [String]
+    var spec: CommandSpec
+    /// What the parser accepts here: the command's own options and the global ones.
+    var options: [OptionSpec]
+
+    /// `bingwall/config/get`: one word that names the place, for the scripts' `case` labels.
+    var key: String { (["bingwall"] + path).joined(separator: "/") }
+  }
+
+  /// How a value or an argument is completed, in the terms the shells offer.
+  enum Completion: Equatable {
+    case nothing
+    case words([String])
+    case files
+    case directories
+    case selectors
+    case selectorsOrFiles
+
+    init(_ kind: ValueKind) {
+      switch kind {
+      case .text, .integer, .date: self = .nothing
+      case .choice, .configKey: self = .words(kind.choices ?? [])
+      case .file: self = .files
+      case .directory: self = .directories
+      case .selector: self = .selectors
+      case .selectorOrFile: self = .selectorsOrFiles
+      }
+    }
+  }
+
+  /// Every visible node, depth first, the root first.
+  let nodes: [Node]
+
+  init(root: CommandSpec) {
+    var nodes: [Node] = []
+    func visit(_ spec: CommandSpec, path: [String]) {
+      let global = GlobalOptions.all.filter { global in !spec.options.contains { $0.long == global.long } }
+      nodes.append(Node(path: path, spec: spec, options: spec.options + global))
+      for child in spec.visibleSubcommands { visit(child, path: path + [child.name]) }
+    }
+    visit(root, path: [])
+    self.nodes = nodes
+  }
+
+  /// Every spelling of an option that takes a value, over all commands.
+  ///
+  /// The scripts skip the word after these when they work out where the cursor is. One list
+  /// serves every command because no option is a flag in one command and takes a value in another
+  /// (`CompletionScriptTests` checks this).
+  var valueOptionWords: [String] {
+    var words: [String] = []
+    for node in nodes {
+      for option in node.options where option.takesValue {
+        for word in Self.spellings(of: option) where !words.contains(word) { words.append(word) }
+      }
+    }
+    return words
+  }
+
+  /// `--market` and `-m`.
+  static func spellings(of option: OptionSpec) -> [String] {
+    ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
+  }
+
+  /// How the positional argument at `index` of `node` is completed.
+  static func argument(_ node: Node, index: Int) -> Completion {
+    let arguments = node.spec.arguments
+    if index < arguments.count { return Completion(arguments[index].kind) }
+    if let last = arguments.last, last.variadic { return Completion(last.kind) }
+    return .nothing
+  }
+
+  /// `'text'` for bash, zsh and fish alike: a quote inside becomes `'\''` (fish: `\'`).
+  static func quoted(_ text: String, fish: Bool = false) -> String {
+    if fish {
+      return "'"
+        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        + "'"
+    }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// The note at the top of every generated script.
+  static func header(comment: String, shell: String, file: String) -> String {
+    """
+    \(comment) \(shell) completion for bingwall(1).
+    \(comment) Generated from bingwall's command table; do not edit. Regenerate with:
+    \(comment)   swift run bingwall completions \(shell) > completions/\(file)
+
+    """
+  }
+}

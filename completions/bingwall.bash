@@ -1,0 +1,179 @@
+# bash completion for bingwall(1).
+# Generated from bingwall's command table; do not edit. Regenerate with:
+#   swift run bingwall completions bash > completions/bingwall.bash
+
+# Whether the option word takes a value (the next word, or after '=').
+_bingwall_takes_value() {
+  case $1 in
+    --config | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --rotate | --method) return 0 ;;
+  esac
+  return 1
+}
+
+# The subcommand names and aliases of the command at path $1.
+_bingwall_subcommands() {
+  case $1 in
+    bingwall) echo 'update apply random list history show backends status daemon config autostart completions help' ;;
+    bingwall/config) echo 'path show get set' ;;
+    bingwall/autostart) echo 'enable disable status' ;;
+  esac
+}
+
+# The name of subcommand $2 of path $1, with aliases resolved.
+_bingwall_name() {
+  case $1/$2 in
+    bingwall/history) echo list ;;
+    *) echo "$2" ;;
+  esac
+}
+
+# The options of the command at path $1.
+_bingwall_options() {
+  case $1 in
+    bingwall) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/update) echo '--market -m --resolution -r --days --force --no-apply --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/apply) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/random) echo '--favorites --market -m --dry-run --seed --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/list) echo '--limit --market -m --favorites --banned --since --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/show) echo '--market -m --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/daemon) echo '--rotate --favorites --no-update --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/path) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/show) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/get) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/set) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/autostart) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/autostart/enable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/autostart/disable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/autostart/status) echo '--method --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/completions) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/help) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+  esac
+}
+
+# How the value of option $2 of the command at path $1 is completed.
+_bingwall_option_value() {
+  case $1:$2 in
+    bingwall:--config) echo files ;;
+    bingwall/update:--market | bingwall/update:-m) echo 'words ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' ;;
+    bingwall/update:--resolution | bingwall/update:-r) echo 'words UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' ;;
+    bingwall/update:--config) echo files ;;
+    bingwall/apply:--market | bingwall/apply:-m) echo 'words ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' ;;
+    bingwall/apply:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
+    bingwall/apply:--mode) echo 'words auto fill fit stretch center tile' ;;
+    bingwall/apply:--config) echo files ;;
+    bingwall/random:--market | bingwall/random:-m) echo 'words ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' ;;
+    bingwall/random:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
+    bingwall/random:--mode) echo 'words auto fill fit stretch center tile' ;;
+    bingwall/random:--config) echo files ;;
+    bingwall/list:--market | bingwall/list:-m) echo 'words ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' ;;
+    bingwall/list:--config) echo files ;;
+    bingwall/show:--market | bingwall/show:-m) echo 'words ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' ;;
+    bingwall/show:--config) echo files ;;
+    bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
+    bingwall/backends:--config) echo files ;;
+    bingwall/status:--config) echo files ;;
+    bingwall/daemon:--config) echo files ;;
+    bingwall/config:--config) echo files ;;
+    bingwall/config/path:--config) echo files ;;
+    bingwall/config/show:--config) echo files ;;
+    bingwall/config/get:--config) echo files ;;
+    bingwall/config/set:--config) echo files ;;
+    bingwall/autostart:--config) echo files ;;
+    bingwall/autostart/enable:--method) echo 'words systemd systemd-timer xdg cron' ;;
+    bingwall/autostart/enable:--config) echo files ;;
+    bingwall/autostart/disable:--method) echo 'words systemd systemd-timer xdg cron' ;;
+    bingwall/autostart/disable:--config) echo files ;;
+    bingwall/autostart/status:--method) echo 'words systemd systemd-timer xdg cron' ;;
+    bingwall/autostart/status:--config) echo files ;;
+    bingwall/completions:--config) echo files ;;
+    bingwall/help:--config) echo files ;;
+  esac
+}
+
+# How argument number $2 (from 0) of the command at path $1 is completed.
+_bingwall_argument() {
+  case $1:$2 in
+    bingwall/apply:0) echo selectors-files ;;
+    bingwall/show:0) echo selectors ;;
+    bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size network.endpoint network.timeout' ;;
+    bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size network.endpoint network.timeout' ;;
+    bingwall/completions:0) echo 'words bash zsh fish' ;;
+  esac
+}
+
+# Puts the candidates for kind $1 that start with $cur into COMPREPLY.
+_bingwall_offer() {
+  local selectors
+  case $1 in
+    files)
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      ;;
+    directories)
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+      ;;
+    selectors | selectors-files)
+      selectors=$(command bingwall __complete selectors 2>/dev/null)
+      mapfile -t COMPREPLY < <(compgen -W "latest $selectors" -- "$cur")
+      # apply reads a word without a '/' as a selector: offer files as ./name.
+      if [[ $1 == selectors-files ]]; then
+        compopt -o filenames 2>/dev/null
+        [[ $cur == */* ]] || cur=./$cur
+        mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+      fi
+      ;;
+    words\ *)
+      mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$cur")
+      ;;
+  esac
+}
+
+_bingwall() {
+  local cur=${COMP_WORDS[COMP_CWORD]} path=bingwall word option= subcommands
+  local -i i count=0 skip=0 ended=0
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word=${COMP_WORDS[i]}
+    if ((skip)); then
+      # With '=' in COMP_WORDBREAKS, --market=en-US arrives as three words.
+      [[ $word == = ]] || skip=0
+      continue
+    fi
+    if ((!ended)) && [[ $word == -- ]]; then
+      ended=1
+    elif ((!ended)) && [[ $word == -?* ]]; then
+      if _bingwall_takes_value "$word"; then
+        skip=1
+        option=$word
+      fi
+    else
+      subcommands=$(_bingwall_subcommands "$path")
+      if ((!ended && count == 0)) && [[ " $subcommands " == *" $word "* ]]; then
+        path=$path/$(_bingwall_name "$path" "$word")
+      else
+        count+=1
+      fi
+    fi
+  done
+
+  if ((skip)); then
+    [[ $cur == = ]] && cur=
+    _bingwall_offer "$(_bingwall_option_value "$path" "$option")"
+  elif ((!ended)) && [[ $cur == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$(_bingwall_options "$path")" -- "$cur")
+  else
+    subcommands=$(_bingwall_subcommands "$path")
+    if [[ -n $subcommands ]] && ((count == 0)); then
+      mapfile -t COMPREPLY < <(compgen -W "$subcommands" -- "$cur")
+    else
+      _bingwall_offer "$(_bingwall_argument "$path" "$count")"
+    fi
+  fi
+  return 0
+}
+
+complete -F _bingwall bingwall

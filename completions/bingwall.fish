@@ -1,0 +1,177 @@
+# fish completion for bingwall(1).
+# Generated from bingwall's command table; do not edit. Regenerate with:
+#   swift run bingwall completions fish > completions/bingwall.fish
+
+function __bingwall_takes_value --description 'Whether the option word takes a value'
+    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --rotate --method
+end
+
+function __bingwall_subcommand --description 'The subcommand a word names, if any'
+    switch "$argv[1]/$argv[2]"
+        case bingwall/update
+            echo update
+        case bingwall/apply
+            echo apply
+        case bingwall/random
+            echo random
+        case bingwall/list bingwall/history
+            echo list
+        case bingwall/show
+            echo show
+        case bingwall/backends
+            echo backends
+        case bingwall/status
+            echo status
+        case bingwall/daemon
+            echo daemon
+        case bingwall/config
+            echo config
+        case bingwall/autostart
+            echo autostart
+        case bingwall/completions
+            echo completions
+        case bingwall/help
+            echo help
+        case bingwall/config/path
+            echo path
+        case bingwall/config/show
+            echo show
+        case bingwall/config/get
+            echo get
+        case bingwall/config/set
+            echo set
+        case bingwall/autostart/enable
+            echo enable
+        case bingwall/autostart/disable
+            echo disable
+        case bingwall/autostart/status
+            echo status
+    end
+end
+
+function __bingwall_state --description 'The command path and the argument count before the cursor'
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l path bingwall
+    set -l count 0
+    set -l skip 0
+    set -l ended 0
+    for word in $tokens
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $ended = 0; and test "$word" = --
+            set ended 1
+            continue
+        end
+        if test $ended = 0; and string match -q -- '-?*' $word
+            if not string match -q -- '*=*' $word; and __bingwall_takes_value $word
+                set skip 1
+            end
+            continue
+        end
+        set -l next (__bingwall_subcommand $path $word)
+        if test $ended = 0 -a $count = 0; and test -n "$next"
+            set path $path/$next
+        else
+            set count (math $count + 1)
+        end
+    end
+    echo $path
+    echo $count
+    echo $skip
+end
+
+function __bingwall_at --description 'Whether the cursor is within the command at a path'
+    set -l state (__bingwall_state)
+    test "$state[1]" = $argv[1]
+end
+
+function __bingwall_argument --description 'Whether the cursor is on a path and argument number'
+    set -l state (__bingwall_state)
+    # On an option's value, not on an argument.
+    test "$state[1]" = $argv[1]; and test $state[3] = 0; or return 1
+    if string match -q -- '*+' $argv[2]
+        test $state[2] -ge (string trim -r -c + -- $argv[2])
+    else
+        test $state[2] = $argv[2]
+    end
+end
+
+function __bingwall_has_slash --description 'Whether the word at the cursor has a slash'
+    string match -q -- '*/*' (commandline -ct)
+end
+
+function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'
+    echo latest
+    command bingwall __complete selectors 2>/dev/null
+end
+
+complete -c bingwall -f
+complete -c bingwall -s q -l quiet -d 'Print only errors.'
+complete -c bingwall -s v -l verbose -d 'Print more about what happens (with --version: the library versions).'
+complete -c bingwall -l config -r -F -d 'Read the configuration from this file instead of the default one.'
+complete -c bingwall -l version -d 'Show the version.'
+complete -c bingwall -s h -l help -d 'Show help information.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a update -d 'Fetch the pictures Bing shows now and store the new ones.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a apply -d 'Set a stored picture, or an image file, as the wallpaper.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a random -d 'Set a random stored picture as the wallpaper.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a list -d 'List stored pictures, newest first.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a history -d 'List stored pictures, newest first.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a show -d 'Show every field of one stored picture.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Run the scheduler in the foreground: refresh and rotate.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a config -d 'Show or change the configuration.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a autostart -d 'Start bingwall at login, or update every hour, without you.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a completions -d 'Print the shell completion script for bash, zsh or fish.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a help -d 'Show help for a command.'
+complete -c bingwall -n '__bingwall_at bingwall/update' -s m -l market -x -a 'ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' -d 'A Bing market to fetch (default: config \'markets\').'
+complete -c bingwall -n '__bingwall_at bingwall/update' -s r -l resolution -x -a 'UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' -d 'Picture size to download; UHD falls back to 1920x1080.'
+complete -c bingwall -n '__bingwall_at bingwall/update' -l days -x -d 'Only the newest n days of each market\'s window.'
+complete -c bingwall -n '__bingwall_at bingwall/update' -l force -d 'Download pictures again even when they are stored.'
+complete -c bingwall -n '__bingwall_at bingwall/update' -l no-apply -d 'Store new pictures without setting the wallpaper (config apply_on_update).'
+complete -c bingwall -n '__bingwall_at bingwall/update' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/apply' -s m -l market -x -a 'ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
+complete -c bingwall -n '__bingwall_at bingwall/apply' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
+complete -c bingwall -n '__bingwall_at bingwall/apply' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
+complete -c bingwall -n '__bingwall_at bingwall/apply' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one.'
+complete -c bingwall -n '__bingwall_argument bingwall/apply 0; and not __bingwall_has_slash' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_argument bingwall/apply 0; and __bingwall_has_slash' -F
+complete -c bingwall -n '__bingwall_at bingwall/random' -l favorites -d 'Pick among favourite pictures only.'
+complete -c bingwall -n '__bingwall_at bingwall/random' -s m -l market -x -a 'ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' -d 'Pick among pictures shown in this market.'
+complete -c bingwall -n '__bingwall_at bingwall/random' -l dry-run -d 'Print the pick without applying it.'
+complete -c bingwall -n '__bingwall_at bingwall/random' -l seed -x -d 'Seed the choice, to get the same pick again from the same history.'
+complete -c bingwall -n '__bingwall_at bingwall/random' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
+complete -c bingwall -n '__bingwall_at bingwall/random' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
+complete -c bingwall -n '__bingwall_at bingwall/random' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l limit -x -d 'Show at most n pictures; 0 shows all.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -s m -l market -x -a 'ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' -d 'A Bing market code such as en-US, de-DE, ja-JP or ROW.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l favorites -d 'Only favourite pictures.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l banned -d 'Only banned pictures.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l since -x -d 'Only pictures shown on or after this date.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/show' -s m -l market -x -a 'ROW da-DK de-AT de-CH de-DE en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-ZA es-AR es-CL es-ES es-MX es-US fi-FI fr-BE fr-CA fr-CH fr-FR it-IT ja-JP ko-KR nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ru-RU sv-SE tr-TR zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
+complete -c bingwall -n '__bingwall_at bingwall/show' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_argument bingwall/show 0' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
+complete -c bingwall -n '__bingwall_at bingwall/backends' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/status' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/daemon' -l rotate -x -d 'Show another stored picture this often, e.g. 30m, 2h.'
+complete -c bingwall -n '__bingwall_at bingwall/daemon' -l favorites -d 'Rotate through favourite pictures only.'
+complete -c bingwall -n '__bingwall_at bingwall/daemon' -l no-update -d 'Do not fetch new pictures; only rotate.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a path -d 'Print the path of the config file.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a show -d 'Print every key\'s effective value and where it came from.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a get -d 'Print one key\'s effective value.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a set -d 'Check a value and write it to the config file.'
+complete -c bingwall -n '__bingwall_argument bingwall/config/get 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size network.endpoint network.timeout'
+complete -c bingwall -n '__bingwall_argument bingwall/config/set 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size network.endpoint network.timeout'
+complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a enable -d 'Install and start an autostart entry.'
+complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a disable -d 'Remove the autostart entries bingwall installed.'
+complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a status -d 'Show which autostart methods are on.'
+complete -c bingwall -n '__bingwall_at bingwall/autostart/enable' -l method -x -a 'systemd systemd-timer xdg cron' -d 'How to start bingwall (default: chosen for this system).'
+complete -c bingwall -n '__bingwall_at bingwall/autostart/disable' -l method -x -a 'systemd systemd-timer xdg cron' -d 'Only this method (default: every method that is on).'
+complete -c bingwall -n '__bingwall_at bingwall/autostart/status' -l method -x -a 'systemd systemd-timer xdg cron' -d 'Only this method.'
+complete -c bingwall -n '__bingwall_at bingwall/autostart/status' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_argument bingwall/completions 0' -a 'bash zsh fish'
