@@ -55,35 +55,7 @@ public enum BashCompletion {
     lines.append("}")
     lines.append("")
 
-    lines.append("# How the value of option $2 of the command at path $1 is completed.")
-    lines.append("_bingwall_option_value() {")
-    lines.append("  case $1:$2 in")
-    for node in model.nodes {
-      for option in node.options where option.takesValue {
-        let completion = CompletionModel.Completion(option.kind)
-        guard completion != .nothing else { continue }
-        let labels = CompletionModel.spellings(of: option).map { "\(node.key):\($0)" }
-        lines.append("    \(labels.joined(separator: " | "))) echo \(describe(completion)) ;;")
-      }
-    }
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
-
-    lines.append("# How argument number $2 (from 0) of the command at path $1 is completed.")
-    lines.append("_bingwall_argument() {")
-    lines.append("  case $1:$2 in")
-    for node in model.nodes {
-      for (index, argument) in node.spec.arguments.enumerated() {
-        let completion = CompletionModel.Completion(argument.kind)
-        guard completion != .nothing else { continue }
-        let label = argument.variadic ? "\(node.key):*" : "\(node.key):\(index)"
-        lines.append("    \(label)) echo \(describe(completion)) ;;")
-      }
-    }
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    lines += model.valueLookups(pattern: { $0.joined(separator: " | ") + ")" }, print: "echo")
     lines.append(body)
     return lines.joined(separator: "\n") + "\n"
   }

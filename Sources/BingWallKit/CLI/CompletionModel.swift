@@ -97,4 +97,33 @@ struct CompletionModel {
 
     """
   }
+
+  /// The two shell functions bash and zsh share, `_bingwall_option_value` and
+  /// `_bingwall_argument`: a `case` on "path:option" or "path:index" naming how a word is
+  /// completed. Only the shells' case-pattern syntax and print command differ.
+  func valueLookups(pattern: ([String]) -> String, print: String) -> [String] {
+    var lines = ["# How the value of option $2 of the command at path $1 is completed."]
+    lines += ["_bingwall_option_value() {", "  case $1:$2 in"]
+    for node in nodes {
+      for option in node.options where option.takesValue {
+        let completion = Completion(option.kind)
+        guard completion != .nothing else { continue }
+        let labels = Self.spellings(of: option).map { "\(node.key):\($0)" }
+        lines.append("    \(pattern(labels)) \(print) \(BashCompletion.describe(completion)) ;;")
+      }
+    }
+    lines += ["  esac", "}", ""]
+    lines.append("# How argument number $2 (from 0) of the command at path $1 is completed.")
+    lines += ["_bingwall_argument() {", "  case $1:$2 in"]
+    for node in nodes {
+      for (index, argument) in node.spec.arguments.enumerated() {
+        let completion = Completion(argument.kind)
+        guard completion != .nothing else { continue }
+        let label = argument.variadic ? "\(node.key):*" : "\(node.key):\(index)"
+        lines.append("    \(pattern([label])) \(print) \(BashCompletion.describe(completion)) ;;")
+      }
+    }
+    lines += ["  esac", "}", ""]
+    return lines
+  }
 }
