@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Targets along the flow of data: commands → services (Bing, Store, Desktop, Schedule) →
+// adapters (Net over libcurl, Store over SQLite) → system. Each target depends only on targets
+// below it, so an upward reference is a build error, not a review comment. docs/ARCHITECTURE.md
+// draws the graph.
 let package = Package(
   name: "bingwall",
   products: [
@@ -17,19 +21,41 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // Linux-only calls (O_TMPFILE, flock) that Glibc's module does not expose.
+    // Linux-only calls (O_TMPFILE, flock, timerfd, signalfd) that Glibc's module does not expose.
     .systemLibrary(name: "CLinux"),
+
+    // Paths, files, locks, processes, clock, output, terminal text: no word of bingwall's domain.
+    .target(name: "BingWallSystem", dependencies: ["CLinux"]),
+    // The HTTP client protocol and its libcurl implementation: the only importer of CCurl.
+    .target(name: "BingWallNet", dependencies: ["BingWallSystem", "CCurl"]),
+    // The history (SQLite), the image folder and JPEG inspection: the only importer of CSQLite.
+    .target(name: "BingWallStore", dependencies: ["BingWallSystem", "CSQLite"]),
+    // Bing's archive endpoint: requests, tolerant decoding, markets and resolutions.
+    .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallNet"]),
+    // Desktop sessions and the wallpaper backends.
+    .target(name: "BingWallDesktop", dependencies: ["BingWallSystem"]),
+    // Deadlines, the scheduler state, the daemon's waiter and loop, autostart entries.
+    .target(name: "BingWallSchedule", dependencies: ["BingWallSystem", "CLinux"]),
+    // The command table's types, the parser, help, completion scripts and the man page.
+    .target(name: "BingWallCLI", dependencies: ["BingWallSystem"]),
+    // Every command, the use cases they share (update), the configuration and the context.
     .target(
-      name: "BingWallKit",
-      dependencies: ["CCurl", "CSQLite", "CLinux"]
+      name: "BingWallCommands",
+      dependencies: [
+        "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
+        "BingWallSchedule", "BingWallCLI",
+      ]
     ),
     .executableTarget(
       name: "bingwall",
-      dependencies: ["BingWallKit"]
+      dependencies: ["BingWallCommands"]
     ),
     .testTarget(
-      name: "BingWallKitTests",
-      dependencies: ["BingWallKit"]
+      name: "BingWallTests",
+      dependencies: [
+        "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
+        "BingWallSchedule", "BingWallCLI", "BingWallCommands", "CLinux", "CSQLite",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

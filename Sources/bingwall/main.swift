@@ -1,10 +1,5 @@
-import BingWallKit
+import BingWallCommands
+import Glibc
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-// Everything lives in BingWallKit; this file only hands the process over.
-let context = Context.live()
-let status = BingWall.run(arguments: Array(CommandLine.arguments.dropFirst()), context: context)
-exit(context.finish(status))
+// Everything lives in the library targets; this file only hands the process over.
+exit(BingWall.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,122 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Why Bing's archive answer cannot be used: a bad status, or a body that holds no pictures.
+///
+/// Transport failures are not here: `ArchiveClient` lets `NetError` through unchanged, so the
+/// caller maps both with their own `isTemporary`. Every message names the market and, where
+/// known, the URL, and says what to do.
+package enum BingError: Error, Equatable, Sendable {
+  /// The archive answered with a status other than 200.
+  case httpStatus(url: String, status: Int)
+  /// Status 200 with nothing but whitespace in the body, which Bing has served in the wild.
+  case emptyBody(market: String, url: String?)
+  /// The body is the literal `null`, Bing's answer when it has nothing for the request.
+  case nullBody(market: String, url: String?)
+  /// The body is an HTML page, such as an "Object moved" page or a captive portal, with its
+  /// `<title>` when it has one.
+  case htmlPage(market: String, url: String?, title: String?)
+  /// The body is not JSON: cut short, not UTF-8, or broken; `detail` says where.
+  case invalidJSON(market: String, url: String?, detail: String)
+  /// The body is JSON but not an object, e.g. a list or a string; `found` names its type.
+  case notAnObject(market: String, url: String?, found: String)
+  /// The object has no `images`, or an empty list: `{"images":[]}` has been seen in the wild.
+  case noImages(market: String, url: String?)
+  /// `images` is there but is not a list; `found` names its type.
+  case imagesNotAList(market: String, url: String?, found: String)
+  /// Bing listed pictures but every one of them was unusable; `skipped` says why for each.
+  case noUsableImage(market: String, url: String?, skipped: [SkippedImage])
+  /// The fields given to `ArchiveImage.init` do not make a usable picture.
+  case unusableImage(SkippedImage.Reason)
+
+  /// True when asking again later could succeed, so that the command exits 75 and keeps the
+  /// current wallpaper.
+  ///
+  /// The rule: statuses that mean "not now" (5xx, 429 Too Many Requests, 408 Request Timeout)
+  /// and well-formed answers with nothing in them (an empty body, `null`, no images) are
+  /// temporary; Bing serves all of these for a correct request when its archive has a bad
+  /// moment. Every other status, and bodies of the wrong shape (HTML, broken JSON, wrong
+  /// types, unusable pictures), are not: asking the same endpoint again returns the same
+  /// thing until a person fixes the endpoint, the proxy or bingwall.
+  package var isTemporary: Bool {
+    switch self {
+    case .httpStatus(_, let status):
+      return (500...599).contains(status) || status == 429 || status == 408
+    case .emptyBody, .nullBody, .noImages:
+      return true
+    case .htmlPage, .invalidJSON, .notAnObject, .imagesNotAList, .noUsableImage, .unusableImage:
+      return false
+    }
+  }
+
+  /// Text from the network for a message: quoted, control and bidi-override characters
+  /// replaced by `?`, at most `limit` characters, so that a body cannot rewrite the terminal.
+  static func quoted(_ text: String, limit: Int = 80) -> String {
+    var printable = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count == limit {
+        printable += "…"
+        break
+      }
+      let category = scalar.properties.generalCategory
+      let unsafe =
+        category == .control || category == .format || category == .lineSeparator
+        || category == .paragraphSeparator
+      printable.unicodeScalars.append(unsafe ? "?" : scalar)
+      count += 1
+    }
+    return "'\(printable)'"
+  }
+}
+
+extension BingError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .httpStatus(let url, let status):
+      let advice =
+        isTemporary
+        ? "try again later" : "check network.endpoint (or BINGWALL_ENDPOINT) and the market"
+      return "Bing answered HTTP \(status) for \(url); \(advice)"
+    case .emptyBody(let market, let url):
+      return "Bing returned an empty body for \(Self.place(market, url)); try again later"
+    case .nullBody(let market, let url):
+      return "Bing returned 'null' instead of pictures for \(Self.place(market, url)); try again later"
+    case .htmlPage(let market, let url, let title):
+      let page = title.map { "an HTML page (\(Self.quoted($0)))" } ?? "an HTML page"
+      return "Bing returned \(page) instead of JSON for \(Self.place(market, url)); "
+        + Self.checkEndpoint
+    case .invalidJSON(let market, let url, let detail):
+      return "Bing's answer for \(Self.place(market, url)) is not valid JSON: \(detail); "
+        + Self.checkEndpoint
+    case .notAnObject(let market, let url, let found):
+      return "Bing's answer for \(Self.place(market, url)) is \(found), not a JSON object; "
+        + Self.checkEndpoint
+    case .noImages(let market, let url):
+      return "Bing listed no pictures for \(Self.place(market, url)); try again later"
+    case .imagesNotAList(let market, let url, let found):
+      return "Bing's 'images' for \(Self.place(market, url)) is \(found), not a list; "
+        + Self.formatChanged
+    case .noUsableImage(let market, let url, let skipped):
+      let reasons = skipped.prefix(3).map(\.description).joined(separator: "; ")
+      let more = skipped.count > 3 ? "; and \(skipped.count - 3) more" : ""
+      return "none of the \(skipped.count) pictures Bing listed for \(Self.place(market, url)) "
+        + "is usable (\(reasons)\(more)); \(Self.formatChanged)"
+    case .unusableImage(let reason):
+      return "Bing's picture is unusable: \(reason)"
+    }
+  }
+
+  package var errorDescription: String? { description }
+
+  private static let checkEndpoint =
+    "check that network.endpoint (or BINGWALL_ENDPOINT) points at Bing and that no proxy or "
+    + "portal answers in its place"
+  private static let formatChanged = "Bing's format may have changed; please report it"
+
+  /// `en-US (https://…)`, or the market alone when the URL is not known.
+  private static func place(_ market: String, _ url: String?) -> String {
+    url.map { "\(market) (\($0))" } ?? market
+  }
+}

@@ -1,0 +1,153 @@
+import BingWallSystem
+
+/// The bash completion script, generated from the command table so it offers exactly what the
+/// parser accepts.
+///
+/// It works out the command at the cursor by walking the words before it the way the parser
+/// does (subcommand names, option values, `--`), then offers that command's subcommands,
+/// options, option values or argument values. History selectors come from the hidden
+/// `bingwall __complete selectors`.
+package enum BashCompletion {
+  package static func script(root: CommandSpec) -> String {
+    let model = CompletionModel(root: root)
+    var lines: [String] = []
+    lines.append(CompletionModel.header(comment: "#", shell: "bash", file: "bingwall.bash"))
+
+    lines.append("# Whether the option word takes a value (the next word, or after '=').")
+    lines.append("_bingwall_takes_value() {")
+    lines.append("  case $1 in")
+    lines.append("    " + model.valueOptionWords.joined(separator: " | ") + ") return 0 ;;")
+    lines.append("  esac")
+    lines.append("  return 1")
+    lines.append("}")
+    lines.append("")
+
+    lines.append("# The subcommand names and aliases of the command at path $1.")
+    lines.append("_bingwall_subcommands() {")
+    lines.append("  case $1 in")
+    for node in model.nodes where !node.spec.visibleSubcommands.isEmpty {
+      let names = node.spec.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
+      lines.append("    \(node.key)) echo \(CompletionModel.quoted(names.joined(separator: " "))) ;;")
+    }
+    lines.append("  esac")
+    lines.append("}")
+    lines.append("")
+
+    lines.append("# The name of subcommand $2 of path $1, with aliases resolved.")
+    lines.append("_bingwall_name() {")
+    lines.append("  case $1/$2 in")
+    for node in model.nodes {
+      for child in node.spec.visibleSubcommands {
+        for alias in child.aliases { lines.append("    \(node.key)/\(alias)) echo \(child.name) ;;") }
+      }
+    }
+    lines.append("    *) echo \"$2\" ;;")
+    lines.append("  esac")
+    lines.append("}")
+    lines.append("")
+
+    lines.append("# The options of the command at path $1.")
+    lines.append("_bingwall_options() {")
+    lines.append("  case $1 in")
+    for node in model.nodes {
+      let words = node.options.flatMap(CompletionModel.spellings(of:))
+      lines.append("    \(node.key)) echo \(CompletionModel.quoted(words.joined(separator: " "))) ;;")
+    }
+    lines.append("  esac")
+    lines.append("}")
+    lines.append("")
+
+    lines += model.valueLookups(pattern: { $0.joined(separator: " | ") + ")" }, print: "echo")
+    lines.append(body)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The token `_bingwall_offer` reads.
+  static func describe(_ completion: CompletionModel.Completion) -> String {
+    switch completion {
+    case .nothing: return "nothing"
+    case .words(let words): return CompletionModel.quoted("words " + words.joined(separator: " "))
+    case .files: return "files"
+    case .directories: return "directories"
+    case .selectors: return "selectors"
+    case .selectorsOrFiles: return "selectors-files"
+    }
+  }
+
+  /// The part that does not depend on the table: the walk and the offers.
+  static let body = #"""
+    # Puts the candidates for kind $1 that start with $cur into COMPREPLY.
+    _bingwall_offer() {
+      local selectors
+      case $1 in
+        files)
+          compopt -o filenames 2>/dev/null
+          mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+          ;;
+        directories)
+          compopt -o filenames 2>/dev/null
+          mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+          ;;
+        selectors | selectors-files)
+          selectors=$(command bingwall __complete selectors 2>/dev/null)
+          mapfile -t COMPREPLY < <(compgen -W "latest $selectors" -- "$cur")
+          # apply reads a word without a '/' as a selector: offer files as ./name.
+          if [[ $1 == selectors-files ]]; then
+            compopt -o filenames 2>/dev/null
+            [[ $cur == */* ]] || cur=./$cur
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+          fi
+          ;;
+        words\ *)
+          mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$cur")
+          ;;
+      esac
+    }
+
+    _bingwall() {
+      local cur=${COMP_WORDS[COMP_CWORD]} path=bingwall word option= subcommands
+      local -i i count=0 skip=0 ended=0
+      COMPREPLY=()
+      for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        if ((skip)); then
+          # With '=' in COMP_WORDBREAKS, --market=en-US arrives as three words.
+          [[ $word == = ]] || skip=0
+          continue
+        fi
+        if ((!ended)) && [[ $word == -- ]]; then
+          ended=1
+        elif ((!ended)) && [[ $word == -?* ]]; then
+          if _bingwall_takes_value "$word"; then
+            skip=1
+            option=$word
+          fi
+        else
+          subcommands=$(_bingwall_subcommands "$path")
+          if ((!ended && count == 0)) && [[ " $subcommands " == *" $word "* ]]; then
+            path=$path/$(_bingwall_name "$path" "$word")
+          else
+            count+=1
+          fi
+        fi
+      done
+
+      if ((skip)); then
+        [[ $cur == = ]] && cur=
+        _bingwall_offer "$(_bingwall_option_value "$path" "$option")"
+      elif ((!ended)) && [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(_bingwall_options "$path")" -- "$cur")
+      else
+        subcommands=$(_bingwall_subcommands "$path")
+        if [[ -n $subcommands ]] && ((count == 0)); then
+          mapfile -t COMPREPLY < <(compgen -W "$subcommands" -- "$cur")
+        else
+          _bingwall_offer "$(_bingwall_argument "$path" "$count")"
+        fi
+      fi
+      return 0
+    }
+
+    complete -F _bingwall bingwall
+    """#
+}

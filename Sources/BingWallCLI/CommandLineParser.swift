@@ -1,0 +1,210 @@
+import BingWallSystem
+
+/// Turns the words after `bingwall` into a `ParseOutcome`, using only the command table.
+///
+/// Pure: no environment, no I/O. Grammar: `--opt value`, `--opt=value`, packs of short
+/// flags (`-qv`, and `-m en-US` or `-men-US` for a short option with a value, last in a pack),
+/// repeatable options, `--` ending options, global options before or after the command.
+package struct CommandLineParser: Sendable {
+  package let root: CommandSpec
+
+  package init(root: CommandSpec) {
+    self.root = root
+  }
+
+  package func parse(_ words: [String]) throws(UsageError) -> ParseOutcome {
+    var state = ParseState(root: root)
+    var index = 0
+    var optionsEnded = false
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if optionsEnded || word == "-" || !word.hasPrefix("-") {
+        try state.positional(word, optionsEnded: optionsEnded)
+      } else if word == "--" {
+        optionsEnded = true
+      } else if word.hasPrefix("--") {
+        try state.longOption(
+          word,
+          next: { () -> String? in
+            defer { index += 1 }
+            return index < words.count ? words[index] : nil
+          })
+      } else {
+        try state.shortOptions(
+          word,
+          next: { () -> String? in
+            defer { index += 1 }
+            return index < words.count ? words[index] : nil
+          })
+      }
+    }
+    return try state.finish()
+  }
+}
+
+/// The parser's progress through one command line.
+private struct ParseState {
+  let root: CommandSpec
+  var command: CommandSpec
+  var path: [String] = []
+  var options: [String: [String]] = [:]
+  var positionals: [String] = []
+
+  init(root: CommandSpec) {
+    self.root = root
+    self.command = root
+  }
+
+  /// Options valid here: this command's and the global ones.
+  var visibleOptions: [OptionSpec] { command.options + GlobalOptions.all }
+
+  mutating func positional(_ word: String, optionsEnded: Bool) throws(UsageError) {
+    // The first bare word of a command that has subcommands picks one.
+    if !command.subcommands.isEmpty, positionals.isEmpty, !optionsEnded {
+      if let next = command.subcommand(named: word) {
+        command = next
+        path.append(next.name)
+        return
+      }
+      var message = "Unknown command '\(word)'"
+      let names = command.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
+      if let guess = Suggestion.closest(to: word, in: names) { message += ". Did you mean '\(guess)'?" }
+      throw UsageError(message, path: path)
+    }
+    positionals.append(word)
+  }
+
+  mutating func longOption(_ word: String, next: () -> String?) throws(UsageError) {
+    let body = word.dropFirst(2)
+    let name: String
+    var inline: String?
+    if let equals = body.firstIndex(of: "=") {
+      name = String(body[..<equals])
+      inline = String(body[body.index(after: equals)...])
+    } else {
+      name = String(body)
+    }
+    guard let option = visibleOptions.first(where: { $0.long == name }) else {
+      var message = "Unknown option '--\(name)'"
+      let guess = Suggestion.closest(to: name, in: visibleOptions.map(\.long))
+      if let guess { message += ". Did you mean '--\(guess)'?" }
+      throw UsageError(message, path: path)
+    }
+    if !option.takesValue {
+      if inline != nil { throw UsageError("The option '--\(name)' does not take a value", path: path) }
+      record(option, value: "")
+      return
+    }
+    guard let value = inline ?? next() else {
+      throw UsageError("Missing value for '\(Help.label(of: option, longOnly: true))'", path: path)
+    }
+    try record(option, validating: value)
+  }
+
+  mutating func shortOptions(_ word: String, next: () -> String?) throws(UsageError) {
+    var letters = Substring(word.dropFirst())
+    while let letter = letters.first {
+      letters = letters.dropFirst()
+      guard let option = visibleOptions.first(where: { $0.short == letter }) else {
+        throw UsageError("Unknown option '-\(letter)'", path: path)
+      }
+      if !option.takesValue {
+        record(option, value: "")
+        continue
+      }
+      // A short option with a value ends the pack: the rest of the word, else the next word.
+      let attached = String(letters)
+      guard let value = attached.isEmpty ? next() : attached else {
+        throw UsageError("Missing value for '-\(letter) <\(option.valueName ?? "value")>'", path: path)
+      }
+      try record(option, validating: value)
+      return
+    }
+  }
+
+  mutating func record(_ option: OptionSpec, validating raw: String) throws(UsageError) {
+    switch option.kind.validate(raw) {
+    case .success(let value):
+      record(option, value: value)
+    case .failure(let problem):
+      var message =
+        "The value '\(raw)' is invalid for '\(Help.label(of: option, longOnly: true))': \(problem.detail)"
+      if let guess = problem.suggestion { message += ". Did you mean '\(guess)'?" }
+      throw UsageError(message, path: path)
+    }
+  }
+
+  mutating func record(_ option: OptionSpec, value: String) {
+    // A single-valued option given twice keeps the last value, as getopt-style tools do.
+    if option.repeatable || !option.takesValue {
+      options[option.long, default: []].append(value)
+    } else {
+      options[option.long] = [value]
+    }
+  }
+
+  func finish() throws(UsageError) -> ParseOutcome {
+    if options[GlobalOptions.help.long] != nil { return .help(path: path) }
+    if options[GlobalOptions.version.long] != nil {
+      return .version(verbose: options[GlobalOptions.verbose.long] != nil)
+    }
+    if path == ["help"] { return .help(path: try helpTopic()) }
+    // A command that only groups subcommands shows its help, as swift-argument-parser does.
+    if !command.subcommands.isEmpty { return .help(path: path) }
+    let arguments = try assignArguments()
+    return .run(Invocation(path: path, options: options, arguments: arguments))
+  }
+
+  /// The command that `bingwall help WORDS...` asks about, suggesting a fix for a typo.
+  func helpTopic() throws(UsageError) -> [String] {
+    var current = root
+    var topic: [String] = []
+    for word in positionals {
+      guard let next = current.subcommand(named: word) else {
+        var message = "Unknown command '\(word)'"
+        let names = current.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
+        if let guess = Suggestion.closest(to: word, in: names) { message += ". Did you mean '\(guess)'?" }
+        throw UsageError(message, path: ["help"])
+      }
+      current = next
+      topic.append(next.name)
+    }
+    return topic
+  }
+
+  func assignArguments() throws(UsageError) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    var remaining = positionals[...]
+    for argument in command.arguments {
+      let taken: [String]
+      if argument.variadic {
+        taken = Array(remaining)
+        remaining = []
+      } else if let first = remaining.first {
+        taken = [first]
+        remaining = remaining.dropFirst()
+      } else {
+        taken = []
+      }
+      if taken.isEmpty {
+        if argument.optional { continue }
+        throw UsageError("Missing expected argument '<\(argument.name)>'", path: path)
+      }
+      var values: [String] = []
+      for raw in taken {
+        switch argument.kind.validate(raw) {
+        case .success(let value):
+          values.append(value)
+        case .failure(let problem):
+          var message = "The value '\(raw)' is invalid for '<\(argument.name)>': \(problem.detail)"
+          if let guess = problem.suggestion { message += ". Did you mean '\(guess)'?" }
+          throw UsageError(message, path: path)
+        }
+      }
+      result[argument.name] = values
+    }
+    if let extra = remaining.first { throw UsageError("Unexpected argument '\(extra)'", path: path) }
+    return result
+  }
+}

@@ -1,0 +1,152 @@
+import BingWallSystem
+
+/// What kind of value an option or argument takes: drives validation, help and completion.
+package enum ValueKind: Sendable, Equatable {
+  /// Free text.
+  case text
+  /// A whole number within the bounds.
+  case integer(minimum: Int?, maximum: Int?)
+  /// One of a closed set, compared without case and normalised to the spelling listed.
+  case choice([String])
+  /// A path to a file (completed as files).
+  case file
+  /// A path to a folder (completed as folders).
+  case directory
+  /// A calendar date, `YYYY-MM-DD`.
+  case date
+  /// A picture from the history (completed from it): `latest`, an id, a date or a key.
+  case selector
+  /// A picture from the history or a path to an image file (completed as both).
+  case selectorOrFile
+  /// A config key, one of the names given (the configuration's schema lives above this target).
+  case configKey([String])
+
+  /// The allowed values, when the set is closed.
+  package var choices: [String]? {
+    switch self {
+    case .choice(let values): return values
+    case .configKey(let names): return names
+    default: return nil
+    }
+  }
+}
+
+/// One option of a command, as the user types it.
+package struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes: `market` for `--market`.
+  package var long: String
+  package var short: Character?
+  /// The placeholder in help (`market` for `<market>`); nil for a flag that takes no value.
+  package var valueName: String?
+  package var kind: ValueKind
+  /// May be given several times, collecting every value.
+  package var repeatable: Bool
+  package var help: String
+  /// Shown as `(default: …)` in help and the man page.
+  package var defaultDescription: String?
+
+  /// A flag: present or absent.
+  package static func flag(
+    _ long: String, short: Character? = nil, help: String, repeatable: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: nil, kind: .text, repeatable: repeatable, help: help,
+      defaultDescription: nil)
+  }
+
+  /// An option that takes a value.
+  package static func value(
+    _ long: String, short: Character? = nil, name: String, kind: ValueKind = .text,
+    repeatable: Bool = false, help: String, default defaultDescription: String? = nil
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: name, kind: kind, repeatable: repeatable, help: help,
+      defaultDescription: defaultDescription)
+  }
+
+  package var takesValue: Bool { valueName != nil }
+}
+
+/// A positional argument of a command.
+package struct ArgumentSpec: Sendable, Equatable {
+  package var name: String
+  package var kind: ValueKind
+  package var help: String
+  package var optional: Bool
+  /// Takes every remaining positional word (at least one unless optional).
+  package var variadic: Bool
+
+  package init(
+    _ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, variadic: Bool = false
+  ) {
+    self.name = name
+    self.kind = kind
+    self.help = help
+    self.optional = optional
+    self.variadic = variadic
+  }
+}
+
+/// A command or subcommand: the one description that parsing, help, completion and the man page read.
+package struct CommandSpec: Sendable, Equatable {
+  package var name: String
+  package var aliases: [String]
+  /// One line: `OVERVIEW:` in help, the summary in lists.
+  package var abstract: String
+  /// Paragraphs after the overview; may be empty.
+  package var discussion: String
+  package var arguments: [ArgumentSpec]
+  package var options: [OptionSpec]
+  package var subcommands: [CommandSpec]
+  /// Plumbing for the completion scripts: runs, but help, suggestions, completions and the man
+  /// page leave it out so users never meet it.
+  package var hidden: Bool
+
+  package init(
+    name: String, aliases: [String] = [], abstract: String, discussion: String = "",
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    hidden: Bool = false
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.subcommands = subcommands
+    self.hidden = hidden
+  }
+
+  /// The subcommands users may see: what help, completions and the man page list.
+  package var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
+
+  /// The subcommand called `word`, by name or alias.
+  package func subcommand(named word: String) -> CommandSpec? {
+    subcommands.first { $0.name == word || $0.aliases.contains(word) }
+  }
+
+  /// The command at `path` below this one; `[]` is this one.
+  package func descendant(_ path: [String]) -> CommandSpec? {
+    var current = self
+    for word in path {
+      guard let next = current.subcommand(named: word) else { return nil }
+      current = next
+    }
+    return current
+  }
+}
+
+/// Options every command accepts, before or after the command name.
+package enum GlobalOptions {
+  package static let help = OptionSpec.flag("help", short: "h", help: "Show help information.")
+  package static let version = OptionSpec.flag("version", help: "Show the version.")
+  package static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print only errors.")
+  package static let verbose = OptionSpec.flag(
+    "verbose", short: "v", help: "Print more about what happens (with --version: the library versions).")
+  package static let config = OptionSpec.value(
+    "config", name: "file", kind: .file,
+    help: "Read the configuration from this file instead of the default one.")
+
+  /// In the order help lists them.
+  package static let all: [OptionSpec] = [quiet, verbose, config, version, help]
+}

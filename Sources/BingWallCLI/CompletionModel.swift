@@ -1,0 +1,131 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// What every completion script needs, read once from the command table, so the three scripts
+/// agree with each other and with the parser.
+struct CompletionModel {
+  /// One command users can reach: the root, a command or a subcommand.
+  struct Node {
+    /// Command names from the root; `[]` is `bingwall` itself.
+    var path: [String]
+    var spec: CommandSpec
+    /// What the parser accepts here: the command's own options and the global ones.
+    var options: [OptionSpec]
+
+    /// `bingwall/config/get`: one word that names the place, for the scripts' `case` labels.
+    var key: String { (["bingwall"] + path).joined(separator: "/") }
+  }
+
+  /// How a value or an argument is completed, in the terms the shells offer.
+  enum Completion: Equatable {
+    case nothing
+    case words([String])
+    case files
+    case directories
+    case selectors
+    case selectorsOrFiles
+
+    init(_ kind: ValueKind) {
+      switch kind {
+      case .text, .integer, .date: self = .nothing
+      case .choice, .configKey: self = .words(kind.choices ?? [])
+      case .file: self = .files
+      case .directory: self = .directories
+      case .selector: self = .selectors
+      case .selectorOrFile: self = .selectorsOrFiles
+      }
+    }
+  }
+
+  /// Every visible node, depth first, the root first.
+  let nodes: [Node]
+
+  init(root: CommandSpec) {
+    var nodes: [Node] = []
+    func visit(_ spec: CommandSpec, path: [String]) {
+      let global = GlobalOptions.all.filter { global in !spec.options.contains { $0.long == global.long } }
+      nodes.append(Node(path: path, spec: spec, options: spec.options + global))
+      for child in spec.visibleSubcommands { visit(child, path: path + [child.name]) }
+    }
+    visit(root, path: [])
+    self.nodes = nodes
+  }
+
+  /// Every spelling of an option that takes a value, over all commands.
+  ///
+  /// The scripts skip the word after these when they work out where the cursor is. One list
+  /// serves every command because no option is a flag in one command and takes a value in another
+  /// (`CompletionScriptTests` checks this).
+  var valueOptionWords: [String] {
+    var words: [String] = []
+    for node in nodes {
+      for option in node.options where option.takesValue {
+        for word in Self.spellings(of: option) where !words.contains(word) { words.append(word) }
+      }
+    }
+    return words
+  }
+
+  /// `--market` and `-m`.
+  static func spellings(of option: OptionSpec) -> [String] {
+    ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
+  }
+
+  /// How the positional argument at `index` of `node` is completed.
+  static func argument(_ node: Node, index: Int) -> Completion {
+    let arguments = node.spec.arguments
+    if index < arguments.count { return Completion(arguments[index].kind) }
+    if let last = arguments.last, last.variadic { return Completion(last.kind) }
+    return .nothing
+  }
+
+  /// `'text'` for bash, zsh and fish alike: a quote inside becomes `'\''` (fish: `\'`).
+  static func quoted(_ text: String, fish: Bool = false) -> String {
+    if fish {
+      return "'"
+        + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
+        + "'"
+    }
+    return "'" + text.replacing("'", with: "'\\''") + "'"
+  }
+
+  /// The note at the top of every generated script.
+  static func header(comment: String, shell: String, file: String) -> String {
+    """
+    \(comment) \(shell) completion for bingwall(1).
+    \(comment) Generated from bingwall's command table; do not edit. Regenerate with:
+    \(comment)   swift run bingwall completions \(shell) > completions/\(file)
+
+    """
+  }
+
+  /// The two shell functions bash and zsh share, `_bingwall_option_value` and
+  /// `_bingwall_argument`: a `case` on "path:option" or "path:index" naming how a word is
+  /// completed. Only the shells' case-pattern syntax and print command differ.
+  func valueLookups(pattern: ([String]) -> String, print: String) -> [String] {
+    var lines = ["# How the value of option $2 of the command at path $1 is completed."]
+    lines += ["_bingwall_option_value() {", "  case $1:$2 in"]
+    for node in nodes {
+      for option in node.options where option.takesValue {
+        let completion = Completion(option.kind)
+        guard completion != .nothing else { continue }
+        let labels = Self.spellings(of: option).map { "\(node.key):\($0)" }
+        lines.append("    \(pattern(labels)) \(print) \(BashCompletion.describe(completion)) ;;")
+      }
+    }
+    lines += ["  esac", "}", ""]
+    lines.append("# How argument number $2 (from 0) of the command at path $1 is completed.")
+    lines += ["_bingwall_argument() {", "  case $1:$2 in"]
+    for node in nodes {
+      for (index, argument) in node.spec.arguments.enumerated() {
+        let completion = Completion(argument.kind)
+        guard completion != .nothing else { continue }
+        let label = argument.variadic ? "\(node.key):*" : "\(node.key):\(index)"
+        lines.append("    \(pattern([label])) \(print) \(BashCompletion.describe(completion)) ;;")
+      }
+    }
+    lines += ["  esac", "}", ""]
+    return lines
+  }
+}

@@ -1,0 +1,137 @@
+import BingWallSystem
+
+/// Help text and usage errors in swift-argument-parser's layout, generated from the command table.
+package enum Help {
+  /// Where descriptions start, as in swift-argument-parser.
+  static let labelColumn = 26
+
+  /// The full help of the command at `path`.
+  package static func render(root: CommandSpec, path: [String], width: Int = 80) -> String {
+    guard let command = root.descendant(path) else { return "" }
+    let width = max(40, width)
+    var sections: [String] = []
+    sections.append(wrap("OVERVIEW: " + command.abstract, width: width, indent: 0))
+    if !command.discussion.isEmpty {
+      sections.append(
+        command.discussion.split(separator: "\n\n", omittingEmptySubsequences: false)
+          .map { wrap(String($0), width: width, indent: 0) }.joined(separator: "\n\n"))
+    }
+    sections.append(wrap("USAGE: " + usage(root: root, path: path), width: width, indent: 7))
+
+    if !command.arguments.isEmpty {
+      let rows = command.arguments.map { argument in
+        (argumentLabel(argument), argument.help + valuesNote(argument.kind))
+      }
+      sections.append("ARGUMENTS:\n" + table(rows, width: width))
+    }
+    let isRoot = path.isEmpty
+    let own = isRoot ? GlobalOptions.all : command.options + [GlobalOptions.help]
+    sections.append("OPTIONS:\n" + table(own.map(optionRow), width: width))
+    if !isRoot {
+      let global = GlobalOptions.all.filter { $0 != GlobalOptions.help && $0 != GlobalOptions.version }
+      sections.append("GLOBAL OPTIONS:\n" + table(global.map(optionRow), width: width))
+    }
+    if !command.visibleSubcommands.isEmpty {
+      let rows = command.visibleSubcommands.map {
+        (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract)
+      }
+      let helpPath = (["bingwall", "help"] + path).joined(separator: " ")
+      sections.append(
+        "SUBCOMMANDS:\n" + table(rows, width: width)
+          + "\n\n  See '\(helpPath) <subcommand>' for detailed help.")
+    }
+    return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The synopsis after `USAGE:`, e.g. `bingwall config get <key>`.
+  package static func usage(root: CommandSpec, path: [String]) -> String {
+    guard let command = root.descendant(path) else { return "bingwall" }
+    var parts = ["bingwall"] + path
+    if path.isEmpty {
+      parts.append("[<options>]")
+    }
+    for option in command.options {
+      var text = label(of: option, longOnly: true)
+      if option.repeatable && option.takesValue { text += " ..." }
+      parts.append("[\(text)]")
+    }
+    for argument in command.arguments {
+      var text = "<\(argument.name)>"
+      if argument.variadic { text += " ..." }
+      parts.append(argument.optional ? "[\(text)]" : text)
+    }
+    if !command.subcommands.isEmpty { parts.append("<subcommand>") }
+    return parts.joined(separator: " ")
+  }
+
+  /// The text printed for a usage error: the error, the usage line, where to read more.
+  package static func usageErrorText(_ error: UsageError, root: CommandSpec) -> String {
+    let path = root.descendant(error.path) != nil ? error.path : []
+    let helpCommand = (["bingwall"] + path + ["--help"]).joined(separator: " ")
+    return """
+      Error: \(error.message)
+      Usage: \(usage(root: root, path: path))
+        See '\(helpCommand)' for more information.
+
+      """
+  }
+
+  /// `-m, --market <market>`, or with `longOnly` just `--market <market>`.
+  package static func label(of option: OptionSpec, longOnly: Bool = false) -> String {
+    var text = "--" + option.long
+    if let valueName = option.valueName { text += " <\(valueName)>" }
+    if !longOnly, let short = option.short { text = "-\(short), " + text }
+    return text
+  }
+
+  static func argumentLabel(_ argument: ArgumentSpec) -> String {
+    "<\(argument.name)>" + (argument.variadic ? " ..." : "")
+  }
+
+  static func optionRow(_ option: OptionSpec) -> (String, String) {
+    var text = option.help + valuesNote(option.kind)
+    if option.repeatable && option.takesValue { text += " (may be repeated)" }
+    if let defaultDescription = option.defaultDescription { text += " (default: \(defaultDescription))" }
+    return (label(of: option), text)
+  }
+
+  /// `(values: a, b, c)` for short closed sets; long ones (markets) live in the man page.
+  static func valuesNote(_ kind: ValueKind) -> String {
+    guard case .choice(let values) = kind, values.count <= 12 else { return "" }
+    return " (values: \(values.joined(separator: ", ")))"
+  }
+
+  /// Two columns: a label at indent 2, its description at `labelColumn`, wrapped.
+  static func table(_ rows: [(String, String)], width: Int) -> String {
+    rows.map { label, description in
+      let head = "  " + label
+      let body = wrap(description, width: width - labelColumn, indent: 0)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { String(repeating: " ", count: labelColumn) + $0 }
+      if head.count < labelColumn - 1, let first = body.first {
+        let padded = head + String(repeating: " ", count: labelColumn - head.count)
+        return ([padded + first.dropFirst(labelColumn)] + body.dropFirst()).joined(separator: "\n")
+      }
+      return ([head] + body).joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
+  /// Greedy word wrap; continuation lines get `indent` spaces.
+  static func wrap(_ text: String, width: Int, indent: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      let limit = lines.isEmpty ? width : width - indent
+      if candidate.count > limit, !line.isEmpty {
+        lines.append(line)
+        line = String(word)
+      } else {
+        line = candidate
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    let pad = String(repeating: " ", count: indent)
+    return lines.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }.joined(separator: "\n")
+  }
+}

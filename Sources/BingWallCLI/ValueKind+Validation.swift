@@ -1,0 +1,61 @@
+import BingWallSystem
+
+extension ValueKind {
+  /// Checks a raw word against this kind; returns it normalised (a choice in its listed spelling).
+  ///
+  /// The error is the part after "The value 'x' is invalid for '--opt <v>'".
+  func validate(_ raw: String) -> Result<String, ValueProblem> {
+    switch self {
+    case .text, .file, .directory:
+      return .success(raw)
+    case .selector, .selectorOrFile:
+      // A number or a date that cannot name anything is a typo, not a key to look up.
+      if !raw.isEmpty, raw.allSatisfy({ $0.isASCII && $0.isNumber }), (Int64(raw) ?? 0) <= 0 {
+        return .failure(ValueProblem("expected a picture id of 1 or more"))
+      }
+      let dateShaped =
+        raw.count == 10
+        && raw.enumerated().allSatisfy { index, character in
+          index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        }
+      if dateShaped, CalendarDate(parsing: raw) == nil {
+        return .failure(ValueProblem("expected a real date as YYYY-MM-DD"))
+      }
+      return .success(raw)
+    case .integer(let minimum, let maximum):
+      guard let number = Int(raw) else { return .failure(ValueProblem("expected a whole number")) }
+      if let minimum, number < minimum {
+        return .failure(ValueProblem("expected a number of at least \(minimum)"))
+      }
+      if let maximum, number > maximum {
+        return .failure(ValueProblem("expected a number of at most \(maximum)"))
+      }
+      return .success(String(number))
+    case .choice, .configKey:
+      let values = choices ?? []
+      if let match = values.first(where: { $0.equalsIgnoringCase(raw) }) {
+        return .success(match)
+      }
+      // Long lists (markets) would bury the message; help lists them instead.
+      let detail =
+        values.count <= 12
+        ? "expected one of: \(values.joined(separator: ", "))" : "not a known value; see --help for the list"
+      let problem = ValueProblem(detail, suggestion: Suggestion.closest(to: raw, in: values))
+      return .failure(problem)
+    case .date:
+      return CalendarDate(parsing: raw) != nil
+        ? .success(raw) : .failure(ValueProblem("expected a date as YYYY-MM-DD"))
+    }
+  }
+}
+
+/// Why a value was refused, and perhaps what was meant.
+struct ValueProblem: Error, Equatable {
+  var detail: String
+  var suggestion: String?
+
+  init(_ detail: String, suggestion: String? = nil) {
+    self.detail = detail
+    self.suggestion = suggestion
+  }
+}

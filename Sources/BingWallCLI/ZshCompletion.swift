@@ -1,0 +1,157 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The zsh completion function `_bingwall`, generated from the command table so it offers
+/// exactly what the parser accepts, with each command's and option's help as its description.
+///
+/// The walk over the words before the cursor is the same as in the bash script; zsh adds
+/// descriptions and `--option=value` completion (`compset -P`).
+package enum ZshCompletion {
+  package static func script(root: CommandSpec) -> String {
+    let model = CompletionModel(root: root)
+    var lines: [String] = ["#compdef bingwall"]
+    lines.append(CompletionModel.header(comment: "#", shell: "zsh", file: "_bingwall"))
+
+    lines.append("# Whether the option word takes a value.")
+    lines.append("_bingwall_takes_value() {")
+    lines.append("  case $1 in")
+    lines.append("    (" + model.valueOptionWords.joined(separator: "|") + ") return 0 ;;")
+    lines.append("  esac")
+    lines.append("  return 1")
+    lines.append("}")
+    lines.append("")
+
+    lines.append("# reply: the subcommands of the command at path $1, as name:description.")
+    lines.append("_bingwall_subcommands() {")
+    lines.append("  case $1 in")
+    for node in model.nodes where !node.spec.visibleSubcommands.isEmpty {
+      let entries = node.spec.visibleSubcommands.flatMap { child in
+        ([child.name] + child.aliases).map { CompletionModel.quoted("\($0):\(child.abstract)") }
+      }
+      lines.append("    (\(node.key)) reply=(\(entries.joined(separator: " "))) ;;")
+    }
+    lines.append("    (*) reply=() ;;")
+    lines.append("  esac")
+    lines.append("}")
+    lines.append("")
+
+    lines.append("# The name of subcommand $2 of path $1, with aliases resolved.")
+    lines.append("_bingwall_name() {")
+    lines.append("  case $1/$2 in")
+    for node in model.nodes {
+      for child in node.spec.visibleSubcommands {
+        for alias in child.aliases { lines.append("    (\(node.key)/\(alias)) print -r -- \(child.name) ;;") }
+      }
+    }
+    lines.append("    (*) print -r -- $2 ;;")
+    lines.append("  esac")
+    lines.append("}")
+    lines.append("")
+
+    lines.append("# reply: the options of the command at path $1, as name:description.")
+    lines.append("_bingwall_options() {")
+    lines.append("  case $1 in")
+    for node in model.nodes {
+      let entries = node.options.flatMap { option in
+        CompletionModel.spellings(of: option).map {
+          CompletionModel.quoted("\($0.replacing(":", with: "\\:")):\(option.help)")
+        }
+      }
+      lines.append("    (\(node.key))")
+      lines.append("      reply=(")
+      for entry in entries { lines.append("        \(entry)") }
+      lines.append("      ) ;;")
+    }
+    lines.append("  esac")
+    lines.append("}")
+    lines.append("")
+
+    lines += model.valueLookups(pattern: { "(" + $0.joined(separator: "|") + ")" }, print: "print -r --")
+    lines.append(body)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The part that does not depend on the table: the walk and the offers.
+  static let body = #"""
+    # Offers the candidates for kind $1.
+    _bingwall_offer() {
+      local -a found
+      case $1 in
+        (files) _files ;;
+        (directories) _files -/ ;;
+        (selectors|selectors-files)
+          found=(latest ${(f)"$(command bingwall __complete selectors 2>/dev/null)"})
+          compadd -a found
+          # apply reads a word without a '/' as a selector: offer files as ./name.
+          if [[ $1 == selectors-files ]]; then
+            if [[ $PREFIX == */* ]]; then
+              _files
+            else
+              found=(./$PREFIX*(N))
+              compadd -U -f -a found
+            fi
+          fi
+          ;;
+        ('words '*)
+          found=(${=1#words })
+          compadd -a found
+          ;;
+      esac
+    }
+
+    _bingwall() {
+      local cmdpath=bingwall word option= cur=${words[CURRENT]}
+      local -a reply
+      integer i count=0 skip=0 ended=0
+      for ((i = 2; i < CURRENT; i++)); do
+        word=${words[i]}
+        if ((skip)); then
+          skip=0
+          continue
+        fi
+        if ((!ended)) && [[ $word == -- ]]; then
+          ended=1
+        elif ((!ended)) && [[ $word == -?* ]]; then
+          if [[ $word != *=* ]] && _bingwall_takes_value $word; then
+            skip=1
+            option=$word
+          fi
+        else
+          _bingwall_subcommands $cmdpath
+          if ((!ended && count == 0 && ${reply[(I)${(b)word}:*]})); then
+            cmdpath=$cmdpath/$(_bingwall_name $cmdpath $word)
+          else
+            count+=1
+          fi
+        fi
+      done
+
+      if ((skip)); then
+        _bingwall_offer "$(_bingwall_option_value $cmdpath $option)"
+      elif ((!ended)) && [[ $cur == --*=* ]]; then
+        option=${cur%%=*}
+        compset -P '*='
+        _bingwall_offer "$(_bingwall_option_value $cmdpath $option)"
+      elif ((!ended)) && [[ $cur == -* ]]; then
+        _bingwall_options $cmdpath
+        _describe -t options 'option' reply
+      else
+        _bingwall_subcommands $cmdpath
+        if ((${#reply} && count == 0)); then
+          _describe -t commands 'bingwall command' reply
+        else
+          _bingwall_offer "$(_bingwall_argument $cmdpath $count)"
+        fi
+      fi
+    }
+
+    # Autoloaded from fpath, this file is the body of _bingwall's first call: complete now.
+    # Sourced (source <(bingwall completions zsh)), it registers the function instead.
+    if [[ ${funcstack[1]-} == _bingwall ]]; then
+      _bingwall "$@"
+    else
+      compdef _bingwall bingwall
+    fi
+    """#
+}

@@ -1,0 +1,63 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallNet
+import BingWallSchedule
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The entry point: parse, dispatch, report errors, return the exit status.
+package enum BingWall {
+  package static let version = "0.1.0"
+
+  /// The process: the live context, the command, the exit status (1 when stdout failed).
+  package static func main(arguments: [String]) -> Int32 {
+    let context = Context.live()
+    return context.finish(run(arguments: arguments, context: context))
+  }
+
+  package static func run(arguments: [String], context: Context) -> Int32 {
+    let root = CommandTable.root
+    let outcome: ParseOutcome
+    do {
+      outcome = try CommandLineParser(root: root).parse(arguments)
+    } catch {
+      context.stderr.write(Help.usageErrorText(error, root: root))
+      return ExitCode.usage
+    }
+    switch outcome {
+    case .help(let path):
+      context.stdout.write(Help.render(root: root, path: path, width: context.terminal.width))
+      return ExitCode.success
+    case .version(let verbose):
+      context.stdout.write(VersionText.render(verbose: verbose))
+      return ExitCode.success
+    case .run(let invocation):
+      guard let command = CommandTable.command(for: invocation.path) else {
+        context.stdout.write(Help.render(root: root, path: [], width: context.terminal.width))
+        return ExitCode.success
+      }
+      do {
+        return try command.run(invocation, context)
+      } catch let error as UsageError {
+        context.stderr.write(Help.usageErrorText(error, root: root))
+        return ExitCode.usage
+      } catch {
+        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
+        return exitStatus(for: error)
+      }
+    }
+  }
+
+  /// The PRODUCT.md exit status for an error a command threw.
+  static func exitStatus(for error: any Error) -> Int32 {
+    switch error {
+    case let error as ConfigError: return error.exitCode
+    case let error as NetError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
+    case let error as BingError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
+    case let error as DesktopError: return error.exitCode
+    default: return ExitCode.failure
+    }
+  }
+}

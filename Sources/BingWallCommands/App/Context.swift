@@ -1,0 +1,64 @@
+import BingWallBing
+import BingWallCLI
+import BingWallNet
+import BingWallSchedule
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Everything a command touches outside its own logic, in one value.
+///
+/// Commands receive it; tests build one with buffers and fakes (see Tests/Support).
+package struct Context: Sendable {
+  package var environment: [String: String]
+  package var paths: Paths
+  package var terminal: Terminal
+  package var http: any HTTPClient
+  package var processes: any ProcessRunner
+  package var clock: any WallClock
+  package var stdout: any TextOutput
+  package var stderr: any TextOutput
+
+  package init(
+    environment: [String: String], paths: Paths, terminal: Terminal, http: any HTTPClient,
+    processes: any ProcessRunner, clock: any WallClock, stdout: any TextOutput, stderr: any TextOutput
+  ) {
+    self.environment = environment
+    self.paths = paths
+    self.terminal = terminal
+    self.http = http
+    self.processes = processes
+    self.clock = clock
+    self.stdout = stdout
+    self.stderr = stderr
+  }
+
+  /// The real process: its environment, terminal, libcurl, posix_spawn and clock.
+  package static func live() -> Context {
+    let environment = ProcessInfo.processInfo.environment
+    return Context(
+      environment: environment,
+      paths: Paths(environment: environment),
+      terminal: Terminal.detect(environment: environment),
+      http: CurlHTTPClient(userAgent: "bingwall/\(BingWall.version)"),
+      processes: PosixProcessRunner(),
+      clock: SystemClock(),
+      stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
+      stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO))
+  }
+
+  package func flush() {
+    stdout.flush()
+    stderr.flush()
+  }
+
+  /// Flushes and returns the exit status, turned into 1 when stdout could not be written
+  /// (`bingwall list --json > file` on a full disk must not look like success).
+  package func finish(_ status: Int32) -> Int32 {
+    flush()
+    guard let code = (stdout as? FileDescriptorOutput)?.writeError else { return status }
+    stderr.write("error: cannot write the output: \(String(cString: strerror(code)))\n")
+    stderr.flush()
+    return status == ExitCode.success ? ExitCode.failure : status
+  }
+}

@@ -1,0 +1,92 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// `bingwall apply [SELECTOR|FILE]`: set a stored picture, or any image file, as the wallpaper.
+enum ApplyCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "apply", abstract: "Set a stored picture, or an image file, as the wallpaper.",
+      discussion: """
+        The argument is a FILE when it contains a '/' (use ./name for a file here); otherwise it \
+        selects a stored picture. Without an argument the newest picture is applied.
+        """,
+      arguments: [
+        ArgumentSpec(
+          "selector", kind: .selectorOrFile,
+          help: CommonOptions.selector.help + " Or a path to an image file.",
+          optional: true)
+      ],
+      options: [
+        OptionSpec.value(
+          "market", short: "m", name: "market", kind: .choice(Market.known),
+          help: "The market to pick when several markets have the date asked for.")
+      ] + DesktopOptions.all),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let environment = try CommandEnvironment(
+      invocation, context, overrides: DesktopOptions.overrides(invocation))
+    let argument = invocation.argument("selector") ?? "latest"
+    if argument.contains("/") {
+      let path = absolute(argument, context: context)
+      try checkImage(path)
+      let outcome = try environment.applier.apply(path: path)
+      if !invocation.quiet {
+        context.stdout.write("Applied \(TerminalText.clean(path)) with \(outcome.backend)\n")
+      }
+      return ExitCode.success
+    }
+    guard let store = try environment.existingHistory() else { throw HistoryError.empty }
+    let picture = try store.resolve(PictureSelector(parsing: argument), market: invocation.value("market"))
+    let line = try environment.apply(picture, store: store, reason: "apply")
+    if !invocation.quiet { context.stdout.write(line + "\n") }
+    return ExitCode.success
+  }
+
+  static func absolute(_ path: String, context: Context) -> String {
+    Paths.absolute(path)
+  }
+
+  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP): a desktop
+  /// handed a text file shows a blank screen and says nothing.
+  static func checkImage(_ path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw FileError.system(operation: "read", path: path, errno: errno)
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw FileError.system(operation: "use as a picture", path: path, errno: EISDIR)
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw FileError.system(operation: "read", path: path, errno: errno) }
+    defer { close(descriptor) }
+    var head = [UInt8](repeating: 0, count: 12)
+    let count = read(descriptor, &head, head.count)
+    head = Array(head.prefix(max(0, count)))
+    let isImage =
+      head.starts(with: [0xFF, 0xD8, 0xFF]) || head.starts(with: [0x89, 0x50, 0x4E, 0x47])
+      || head.starts(with: Array("GIF8".utf8)) || head.starts(with: Array("BM".utf8))
+      || (head.starts(with: Array("RIFF".utf8)) && head.count >= 12
+        && Array(head[8..<12]) == Array("WEBP".utf8))
+    guard isImage else { throw ApplyError.notAnImage(path: path) }
+  }
+}
+
+/// `apply FILE` with something that is not a picture.
+enum ApplyError: Error, CustomStringConvertible {
+  /// The file's first bytes are no image format a desktop reads.
+  case notAnImage(path: String)
+
+  var description: String {
+    switch self {
+    case .notAnImage(let path):
+      return "\(path) is not a JPEG, PNG, GIF, WebP or BMP picture; nothing was changed"
+    }
+  }
+}

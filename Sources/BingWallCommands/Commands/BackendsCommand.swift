@@ -1,0 +1,50 @@
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall backends`: every backend, whether it can work here, and which one is used.
+enum BackendsCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "backends", abstract: "List the wallpaper backends: available, detected, selected.",
+      options: [DesktopOptions.backend, CommonOptions.json]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    var overrides: [Configuration.Override] = []
+    if let name = invocation.value("backend") {
+      overrides.append(.init(key: "backend", value: .string(name), option: "--backend"))
+    }
+    let environment = try CommandEnvironment(invocation, context, overrides: overrides)
+    let statuses = BackendSelector.statuses(
+      environment.configuration.backend, from: environment.backends, in: environment.desktopSession)
+    if invocation.flag("json") {
+      let rows = statuses.map { status -> JSONOutput in
+        .object([
+          ("name", .string(status.name)), ("available", .bool(status.available)),
+          ("detected", .bool(status.detected)), ("selected", .bool(status.selected)),
+          ("tools", .array(status.tools.map(JSONOutput.string))), ("note", .string(status.note)),
+        ])
+      }
+      context.stdout.write(JSONOutput.array(rows).rendered() + "\n")
+      return ExitCode.success
+    }
+    func yes(_ flag: Bool) -> String { flag ? "yes" : "-" }
+    var lines = ["BACKEND     AVAILABLE  DETECTED  SELECTED  NOTE"]
+    for status in statuses {
+      // Each cell at least one space wider than its text, so a long name never touches the next.
+      func cell(_ text: String, _ width: Int) -> String { text.padded(to: max(width, text.count + 1)) }
+      lines.append(
+        cell(status.name, 12) + cell(yes(status.available), 11) + cell(yes(status.detected), 10)
+          + cell(yes(status.selected), 10) + status.note)
+    }
+    lines.append("")
+    lines.append(
+      BackendSelector.verdict(
+        environment.configuration.backend, from: environment.backends, in: environment.desktopSession))
+    context.stdout.write(lines.joined(separator: "\n") + "\n")
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,47 @@
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallSystem
+
+/// A command of the table: its description and what runs it.
+package struct Command: Sendable {
+  package var spec: CommandSpec
+  /// Runs the parsed invocation; returns the exit status or throws an error to be reported.
+  package var run: @Sendable (Invocation, Context) throws -> Int32
+
+  package init(spec: CommandSpec, run: @escaping @Sendable (Invocation, Context) throws -> Int32) {
+    self.spec = spec
+    self.run = run
+  }
+}
+
+/// The one table of commands: parser, help, completions and the man page read it.
+package enum CommandTable {
+  /// Only commands that work are listed; later features add theirs here.
+  package static let commands: [Command] = [
+    UpdateCommand.command,
+    ApplyCommand.command,
+    RandomCommand.command,
+    ListCommand.command,
+    ShowCommand.command,
+    BackendsCommand.command,
+    StatusCommand.command,
+    DaemonCommand.command,
+    ConfigCommand.command,
+    AutostartCommand.command,
+    CompletionsCommand.command,
+    HelpCommand.command,
+    CompleteCommand.command,
+    CompleteCommand.man,
+  ]
+
+  package static let root = CommandSpec(
+    name: "bingwall",
+    abstract: "Fetch Bing's picture of the day, keep every one in a history, and set it as your wallpaper.",
+    subcommands: commands.map(\.spec))
+
+  /// The runner for a parsed path: the first word picks the command.
+  static func command(for path: [String]) -> Command? {
+    commands.first { $0.spec.name == path.first }
+  }
+}

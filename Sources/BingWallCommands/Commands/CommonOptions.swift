@@ -1,0 +1,41 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+
+/// Options several commands share, defined once so their help and parsing agree.
+enum CommonOptions {
+  static let json = OptionSpec.flag("json", help: "Print JSON for scripts instead of text.")
+  static let market = OptionSpec.value(
+    "market", short: "m", name: "market", kind: .choice(Market.known),
+    help: "A Bing market code such as en-US, de-DE, ja-JP or ROW.")
+  static let selector = ArgumentSpec(
+    "selector", kind: .selector,
+    help: "latest, a picture id, a local date (YYYY-MM-DD) or a key such as OHR.SomePlace.")
+}
+
+/// What most commands need before they start: the effective configuration and the history.
+struct CommandEnvironment {
+  let context: Context
+  let configuration: Configuration
+
+  init(_ invocation: Invocation, _ context: Context, overrides: [Configuration.Override] = []) throws {
+    self.context = context
+    configuration = try ConfigLocation(invocation: invocation, context: context).load(overrides: overrides)
+  }
+
+  var imageFolder: ImageFolder { ImageFolder(path: configuration.imageDir(paths: context.paths)) }
+
+  /// The history for reading; nil when nothing was ever fetched (no database file yet).
+  func existingHistory() throws -> HistoryStore? {
+    try HistoryStore.openExisting(path: context.paths.databaseFile)
+  }
+
+  /// The history for writing, creating its folder and file on first use.
+  func history() throws -> HistoryStore {
+    try Paths.ensureDirectory(context.paths.dataDir)
+    return try HistoryStore(path: context.paths.databaseFile)
+  }
+}

@@ -1,0 +1,33 @@
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallSystem
+
+/// `bingwall completions bash|zsh|fish`: the completion script, for packagers and for
+/// `source <(bingwall completions bash)`.
+enum CompletionsCommand {
+  static let shells = ["bash", "zsh", "fish"]
+
+  static let command = Command(
+    spec: CommandSpec(
+      name: "completions", abstract: "Print the shell completion script for bash, zsh or fish.",
+      discussion: """
+        'make install' puts the scripts where the shells look. To try one in the current shell: \
+        'source <(bingwall completions bash)' in bash or zsh, 'bingwall completions fish | source' \
+        in fish.
+        """,
+      arguments: [ArgumentSpec("shell", kind: .choice(shells), help: "The shell to complete for.")]),
+    run: { invocation, context in
+      context.stdout.write(script(for: invocation.argument("shell") ?? "bash"))
+      return ExitCode.success
+    })
+
+  /// The script for a shell named in `shells`.
+  static func script(for shell: String) -> String {
+    switch shell {
+    case "zsh": return ZshCompletion.script(root: CommandTable.root)
+    case "fish": return FishCompletion.script(root: CommandTable.root)
+    default: return BashCompletion.script(root: CommandTable.root)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall list`: the history, newest first.
+enum ListCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
+      discussion: """
+        On a terminal: a table of id, date, market, favourite mark (*) and title. Piped: one \
+        tab-separated line per picture: id, date, market, favorite (1 or 0), key, title, path.
+        """,
+      options: [
+        .value(
+          "limit", name: "n", kind: .integer(minimum: 0, maximum: nil),
+          help: "Show at most n pictures; 0 shows all.",
+          default: "20"),
+        CommonOptions.market,
+        .flag("favorites", help: "Only favourite pictures."),
+        .flag("banned", help: "Only banned pictures."),
+        .value("since", name: "date", kind: .date, help: "Only pictures shown on or after this date."),
+        CommonOptions.json,
+      ]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let environment = try CommandEnvironment(invocation, context)
+    let query = HistoryStore.Query(
+      limit: invocation.integer("limit") ?? 20, market: invocation.value("market"),
+      favoritesOnly: invocation.flag("favorites"), bannedOnly: invocation.flag("banned"),
+      since: invocation.value("since"))
+    let pictures = try environment.existingHistory()?.pictures(query) ?? []
+    if invocation.flag("json") {
+      context.stdout.write(JSONOutput.array(pictures.map(\.json)).rendered() + "\n")
+    } else if context.terminal.stdoutIsTTY {
+      if pictures.isEmpty {
+        if !invocation.quiet { context.stderr.write("No pictures stored yet; run 'bingwall update'.\n") }
+      } else {
+        context.stdout.write(table(pictures, width: context.terminal.width))
+      }
+    } else {
+      for picture in pictures {
+        let fields = [
+          String(picture.id), picture.date, picture.market, picture.favorite ? "1" : "0", picture.key,
+          displayTitle(picture), picture.path,
+        ]
+        context.stdout.write(
+          fields.map { TerminalText.clean($0).replacing("\t", with: " ") }
+            .joined(separator: "\t") + "\n")
+      }
+    }
+    return ExitCode.success
+  }
+
+  /// The title, or the caption when Bing gave none (zh-CN) or a placeholder ("Info", ROW).
+  static func displayTitle(_ picture: Picture) -> String {
+    picture.title.isEmpty || picture.title == "Info" ? picture.caption : picture.title
+  }
+
+  static func table(_ pictures: [Picture], width: Int) -> String {
+    let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
+    func pad(_ text: String, _ size: Int) -> String {
+      text + String(repeating: " ", count: max(0, size - text.count))
+    }
+    var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  TITLE"]
+    let used = idWidth + 2 + 12 + 8 + 5
+    for picture in pictures {
+      let title = TerminalText.truncate(TerminalText.clean(displayTitle(picture)), to: max(10, width - used))
+      lines.append(
+        pad(String(picture.id), idWidth) + "  " + pad(picture.date, 10) + "  " + pad(picture.market, 6) + "  "
+          + (picture.favorite ? " *   " : "     ") + title)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,49 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall show SELECTOR`: every field of one picture.
+enum ShowCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "show", abstract: "Show every field of one stored picture.",
+      arguments: [CommonOptions.selector],
+      options: [
+        OptionSpec.value(
+          "market", short: "m", name: "market", kind: .choice(Market.known),
+          help: "The market to pick when several markets have the date asked for."),
+        CommonOptions.json,
+      ]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let environment = try CommandEnvironment(invocation, context)
+    guard let history = try environment.existingHistory() else { throw HistoryError.empty }
+    let selector = PictureSelector(parsing: invocation.argument("selector") ?? "latest")
+    let picture = try history.resolve(selector, market: invocation.value("market"))
+    if invocation.flag("json") {
+      context.stdout.write(picture.json.rendered() + "\n")
+      return ExitCode.success
+    }
+    guard case .object(let members) = picture.json else { return ExitCode.failure }
+    let width = members.map(\.0.count).max() ?? 0
+    for (name, value) in members {
+      let text: String
+      switch value {
+      case .string(let string): text = string
+      case .integer(let number): text = String(number)
+      case .bool(let flag): text = flag ? "yes" : "no"
+      case .null: text = name == "last_applied" ? "never" : "-"
+      case .array(let items):
+        text = items.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " ")
+      case .object: text = ""
+      }
+      context.stdout.write(
+        name + ":" + String(repeating: " ", count: width - name.count + 1) + TerminalText.clean(text) + "\n")
+    }
+    return ExitCode.success
+  }
+}

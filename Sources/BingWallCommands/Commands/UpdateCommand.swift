@@ -1,0 +1,125 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallNet
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall update`: fetch Bing's window for each market and store every new picture.
+enum UpdateCommand {
+  static let command = Command(
+    spec: CommandSpec(
+      name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
+      discussion: """
+        One request per market for Bing's 8-day window; every picture not stored yet is \
+        downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
+        caption and credit. Days the machine was off are filled in. Exit status 75 means the \
+        network or Bing failed and a later try may work.
+        """,
+      options: [
+        OptionSpec.value(
+          "market", short: "m", name: "market", kind: .choice(Market.known), repeatable: true,
+          help: "A Bing market to fetch (default: config 'markets')."),
+        .value(
+          "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
+          help: "Picture size to download; UHD falls back to 1920x1080.", default: "config 'resolution', UHD"),
+        .value(
+          "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
+          help: "Only the newest n days of each market's window."),
+        .flag("force", help: "Download pictures again even when they are stored."),
+        .flag("no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update)."),
+        CommonOptions.json,
+      ]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    var overrides: [Configuration.Override] = []
+    let markets = invocation.values("market")
+    if !markets.isEmpty {
+      overrides.append(.init(key: "markets", value: .strings(markets), option: "--market"))
+    }
+    if let resolution = invocation.value("resolution") {
+      overrides.append(.init(key: "resolution", value: .string(resolution), option: "--resolution"))
+    }
+    let environment = try CommandEnvironment(invocation, context, overrides: overrides)
+    let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation.flag("json")
+    var job = UpdateJob(environment: environment)
+    job.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
+    job.onWait = { pid in
+      if !invocation.quiet {
+        let holder = pid.map { " (pid \($0))" } ?? ""
+        context.stderr.write("Waiting for another bingwall update\(holder) to finish…\n")
+      }
+    }
+    let outcome = try job.run(
+      days: invocation.integer("days"), force: invocation.flag("force"), apply: !invocation.flag("no-apply"))
+    let report = outcome.report
+    if !invocation.quiet {
+      for substitution in report.substitutions {
+        context.stderr.write(
+          "warning: Bing served the \(substitution.served) picture for \(substitution.requested); "
+            + "\(substitution.requested) has no picture of its own\n")
+      }
+    }
+    // One line per distinct failure: eight pictures refused by an unwritable folder say it once.
+    var said: Set<String> = []
+    for failure in report.failures {
+      let line = TerminalText.clean("\(failure.error)")
+      if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
+    }
+    if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
+    if invocation.flag("json") {
+      context.stdout.write(json(report, applied: outcome.applied).rendered() + "\n")
+    } else if !invocation.quiet {
+      for skip in report.skipped where !skip.reason.hasPrefix("already stored") {
+        let what = skip.key.isEmpty ? "a picture" : skip.key
+        context.stderr.write(TerminalText.clean("skipped \(what) (\(skip.market)): \(skip.reason)") + "\n")
+      }
+      for picture in report.fetched {
+        context.stdout.write(line(picture) + "\n")
+      }
+      if report.fetched.isEmpty, report.failures.isEmpty {
+        context.stdout.write("Already up to date.\n")
+      }
+      if let line = outcome.appliedLine { context.stdout.write(line + "\n") }
+    }
+    if report.exitStatus != ExitCode.success { return report.exitStatus }
+    if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
+    return ExitCode.success
+  }
+
+  /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
+  static func line(_ picture: Picture) -> String {
+    let title = ListCommand.displayTitle(picture)
+    var text = "\(picture.date)  \(picture.market)  \(title)"
+    if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
+    if !picture.credit.isEmpty { text += " (© \(picture.credit))" }
+    return TerminalText.clean(text)
+  }
+
+  static func json(_ report: UpdateReport, applied: Picture?) -> JSONOutput {
+    .object([
+      ("fetched", .array(report.fetched.map(\.json))),
+      (
+        "skipped",
+        .array(
+          report.skipped.map {
+            .object([
+              ("key", .string($0.key)), ("market", .string($0.market)), ("date", .string($0.date)),
+              ("reason", .string($0.reason)),
+            ])
+          })
+      ),
+      ("applied", applied?.json ?? .null),
+      (
+        "market_served",
+        .array(
+          report.substitutions.map {
+            .object([("requested", .string($0.requested)), ("served", .string($0.served))])
+          })
+      ),
+      ("errors", .array(report.failures.map { .string("\($0.error)") })),
+    ])
+  }
+}

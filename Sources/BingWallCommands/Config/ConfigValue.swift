@@ -1,0 +1,117 @@
+import BingWallCLI
+import BingWallStore
+
+/// The types a config key can have: the TOML subset bingwall reads.
+package enum ConfigType: Sendable, Equatable {
+  case string, integer, boolean, strings
+
+  /// As an error message says it: "expected a string".
+  package var phrase: String {
+    switch self {
+    case .string: return "a string"
+    case .integer: return "an integer"
+    case .boolean: return "a boolean (true or false)"
+    case .strings: return "an array of strings"
+    }
+  }
+
+  /// Reads a value typed by a person, in the environment or `config set`.
+  ///
+  /// Arrays are comma-separated (`en-US,de-DE`); booleans also take yes/no, on/off, 1/0.
+  package func parse(_ raw: String) -> ConfigValue? {
+    switch self {
+    case .string:
+      return .string(raw)
+    case .integer:
+      return Int(raw.replacing("_", with: "")).map(ConfigValue.integer)
+    case .boolean:
+      switch raw.lowercased() {
+      case "true", "yes", "on", "1": return .boolean(true)
+      case "false", "no", "off", "0": return .boolean(false)
+      default: return nil
+      }
+    case .strings:
+      let items = raw.split(separator: ",").map { $0.trimmingBlanks() }
+      return .strings(items.filter { !$0.isEmpty })
+    }
+  }
+}
+
+/// One config value.
+package enum ConfigValue: Sendable, Equatable {
+  case string(String)
+  case integer(Int)
+  case boolean(Bool)
+  case strings([String])
+
+  package var type: ConfigType {
+    switch self {
+    case .string: return .string
+    case .integer: return .integer
+    case .boolean: return .boolean
+    case .strings: return .strings
+    }
+  }
+
+  /// As written into config.toml.
+  package var tomlLiteral: String {
+    switch self {
+    case .string(let text): return Self.quoted(text)
+    case .integer(let number): return String(number)
+    case .boolean(let flag): return flag ? "true" : "false"
+    case .strings(let items): return "[" + items.map(Self.quoted).joined(separator: ", ") + "]"
+    }
+  }
+
+  /// As `config get` prints it for scripts: no quotes, one array item per line.
+  package var plain: String {
+    switch self {
+    case .string(let text): return text
+    case .integer(let number): return String(number)
+    case .boolean(let flag): return flag ? "true" : "false"
+    case .strings(let items): return items.joined(separator: "\n")
+    }
+  }
+
+  package var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  package var integer: Int? {
+    if case .integer(let number) = self { return number }
+    return nil
+  }
+
+  package var boolean: Bool? {
+    if case .boolean(let flag) = self { return flag }
+    return nil
+  }
+
+  package var strings: [String]? {
+    if case .strings(let items) = self { return items }
+    return nil
+  }
+
+  /// A TOML basic string: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7f {
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,175 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The effective settings: command line over environment over config file over defaults.
+package struct Configuration: Sendable {
+  /// Where a setting's value came from, as `config show` prints it.
+  package enum Source: Sendable, Equatable, CustomStringConvertible {
+    case builtIn
+    /// The default market taken from the locale variable named.
+    case locale(variable: String)
+    case file(path: String, line: Int)
+    case environment(variable: String)
+    case commandLine(option: String)
+
+    package var description: String {
+      switch self {
+      case .builtIn: return "default"
+      case .locale(let variable): return "default, from \(variable)"
+      case .file(let path, let line): return "\(path):\(line)"
+      case .environment(let variable): return variable
+      case .commandLine(let option): return option
+      }
+    }
+  }
+
+  package struct Setting: Sendable, Equatable {
+    package var value: ConfigValue
+    package var source: Source
+  }
+
+  /// A value given on the command line for a key, e.g. `--market de-DE` for `markets`.
+  package struct Override: Sendable {
+    package var key: String
+    package var value: ConfigValue
+    package var option: String
+
+    package init(key: String, value: ConfigValue, option: String) {
+      self.key = key
+      self.value = value
+      self.option = option
+    }
+  }
+
+  /// The config file consulted (it may not exist).
+  package let file: String
+  /// The parsed file, or nil when there is none.
+  package let document: ConfigDocument?
+  private var settings: [String: Setting]
+
+  /// Loads every layer. A file named explicitly (`--config`, `BINGWALL_CONFIG`) must exist.
+  package static func load(
+    file: String, explicit: Bool, environment: [String: String], overrides: [Override] = []
+  ) throws(ConfigError) -> Configuration {
+    let document = try ConfigFile.read(file)
+    if document == nil && explicit {
+      throw ConfigError.unreadable(
+        path: file, reason: "no such file; create it with 'bingwall config set' or name another")
+    }
+    var settings: [String: Setting] = [:]
+    for key in ConfigSchema.keys {
+      settings[key.name] = Setting(value: key.defaultValue, source: .builtIn)
+    }
+    if let market = localeMarket(environment) {
+      settings["markets"] = Setting(
+        value: .strings([market.market]), source: .locale(variable: market.variable))
+    }
+    for entry in document?.entries ?? [] {
+      settings[entry.key] = Setting(value: entry.value, source: .file(path: file, line: entry.line))
+    }
+    for key in ConfigSchema.keys {
+      guard let raw = environment[key.environmentVariable], !raw.isEmpty else { continue }
+      let value = try parse(raw, for: key, origin: key.environmentVariable)
+      settings[key.name] = Setting(value: value, source: .environment(variable: key.environmentVariable))
+    }
+    for override in overrides {
+      guard let key = ConfigSchema.key(named: override.key) else { continue }
+      switch key.validate(override.value) {
+      case .success(let value):
+        settings[key.name] = Setting(value: value, source: .commandLine(option: override.option))
+      case .failure(let refusal):
+        throw ConfigError.badValue(origin: "command line", key: override.option, message: refusal.reason)
+      }
+    }
+    return Configuration(file: file, document: document, settings: settings)
+  }
+
+  /// Reads a value typed by a person (environment, `config set`) for `key`, validated.
+  package static func parse(_ raw: String, for key: ConfigKey, origin: String) throws(ConfigError)
+    -> ConfigValue
+  {
+    guard let value = key.type.parse(raw) else {
+      throw ConfigError.badValue(
+        origin: origin, key: key.name, message: "expected \(key.type.phrase), got '\(raw)'")
+    }
+    switch key.validate(value) {
+    case .success(let normalised): return normalised
+    case .failure(let refusal):
+      throw ConfigError.badValue(origin: origin, key: key.name, message: refusal.reason)
+    }
+  }
+
+  /// The market a locale variable names, looking where POSIX does: LC_ALL, then LANG.
+  static func localeMarket(_ environment: [String: String]) -> (market: String, variable: String)? {
+    for variable in ["LC_ALL", "LANG"] {
+      guard let value = environment[variable], !value.isEmpty else { continue }
+      return Market.fromLocale(value).map { ($0, variable) }
+    }
+    return nil
+  }
+
+  package func setting(_ key: String) -> Setting {
+    // Every schema key has a setting; asking for another is a programming error.
+    guard let setting = settings[key] else { preconditionFailure("no config key '\(key)'") }
+    return setting
+  }
+
+  // MARK: - Typed values
+
+  package var markets: [String] { setting("markets").value.strings ?? [Market.fallback] }
+  package var resolution: String { setting("resolution").value.string ?? Resolution.preferred }
+  package var backend: String { setting("backend").value.string ?? "auto" }
+  package var command: String { setting("command").value.string ?? "" }
+  package var mode: String { setting("mode").value.string ?? "auto" }
+  package var applyOnUpdate: Bool { setting("apply_on_update").value.boolean ?? true }
+  package var lockScreen: Bool { setting("lock_screen").value.boolean ?? false }
+  /// Seconds between rotations; nil when rotation is off.
+  package var rotateInterval: Int? { setting("daemon.rotate").value.string.flatMap(HumanUnits.seconds(in:)) }
+  package var favoritesOnly: Bool { setting("daemon.favorites_only").value.boolean ?? false }
+  package var notify: Bool { setting("daemon.notify").value.boolean ?? false }
+  package var keep: Int { setting("retention.keep").value.integer ?? 0 }
+  package var maxAgeDays: Int { setting("retention.max_age_days").value.integer ?? 0 }
+  package var maxSize: Int64? { setting("retention.max_size").value.string.flatMap(HumanUnits.bytes(in:)) }
+  /// The Bing base URL without a trailing slash.
+  package var endpoint: String {
+    var url = setting("network.endpoint").value.string ?? "https://www.bing.com"
+    while url.hasSuffix("/") { url.removeLast() }
+    return url
+  }
+  package var timeout: Int { setting("network.timeout").value.integer ?? 30 }
+
+  /// The image folder: `image_dir` with `~` expanded, else the XDG default.
+  package func imageDir(paths: Paths) -> String {
+    guard let configured = setting("image_dir").value.string, !configured.isEmpty else {
+      return paths.defaultImageDir
+    }
+    if configured.hasPrefix("~/") { return paths.home + configured.dropFirst(1) }
+    return configured
+  }
+}
+
+/// Reading config.toml from disk.
+package enum ConfigFile {
+  /// The parsed file, or nil when it does not exist.
+  package static func read(_ path: String) throws(ConfigError) -> ConfigDocument? {
+    let read: [UInt8]?
+    do {
+      read = try FileContents.read(path)
+    } catch .system(_, _, let errno) where errno == EISDIR {
+      throw ConfigError.unreadable(path: path, reason: "it is a folder")
+    } catch {
+      throw ConfigError.unreadable(path: path, reason: String(cString: strerror(error.errno ?? EIO)))
+    }
+    guard let data = read else { return nil }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw ConfigError.syntax(path: path, line: 1, message: "the file is not UTF-8 text")
+    }
+    return try ConfigDocument(parsing: text, path: path)
+  }
+}

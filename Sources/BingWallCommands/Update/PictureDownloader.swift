@@ -1,0 +1,284 @@
+import BingWallBing
+import BingWallDesktop
+import BingWallNet
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// One picture to download: Bing's metadata, every appearance it will get, the sizes to try.
+struct DownloadPlan {
+  var image: ArchiveImage
+  var appearances: [Appearance]
+  /// In order: the configured size, then the fallback. A `wp:false` day starts at the fallback,
+  /// since Bing's larger sizes are missing or placeholders then (BING.md).
+  var resolutions: [String]
+
+  init(image: ArchiveImage, appearances: [Appearance], preferred: String) {
+    self.image = image
+    self.appearances = appearances
+    var sizes = [preferred, Resolution.fallback]
+    if !image.wp, preferred == Resolution.preferred { sizes = [Resolution.fallback] }
+    resolutions = sizes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+  }
+}
+
+/// Downloads plans in parallel rounds — every picture at its first size, then the refused ones at
+/// their next — and checks each file before it gets a name in the image folder.
+struct PictureDownloader {
+  enum Result {
+    /// Named in the image folder and recorded with its appearances, in one step.
+    case stored(pictureID: Int64)
+    /// `--force` fetched bytes identical to a stored file that is still there: nothing new.
+    case identical(pictureID: Int64)
+    case skipped(String)
+    case failed(any Error, temporary: Bool)
+  }
+
+  struct Outcome {
+    var plan: DownloadPlan
+    var result: Result
+  }
+
+  /// A file larger than this is refused: no wallpaper is, and an endless body must not fill the disk.
+  static let maxBytes: Int64 = 256 * 1024 * 1024
+  /// Parallel transfers: Bing's CDN serves six at once without complaint, as browsers use.
+  static let maxConcurrent = 6
+
+  let context: Context
+  let store: HistoryStore
+  let images: ImageFolder
+  let endpoint: String
+  let timeout: Int
+  let progress: (any DownloadProgress)?
+  /// The time recorded as the pictures' arrival.
+  let now: Date
+
+  private struct Attempt {
+    var index: Int
+    var file: PendingImageFile
+    var resolution: String
+    var url: String
+    var digest = SHA256Observer()
+  }
+
+  private struct Checked {
+    var attempt: Attempt
+    var info: JPEGInfo
+    var sha256: String
+    var bytes: Int64
+  }
+
+  func download(_ plans: [DownloadPlan]) -> [Outcome] {
+    var results: [Int: Result] = [:]
+    var problems: [Int: [String]] = [:]
+    var pending = Array(plans.indices)
+    var round = 0
+    while !pending.isEmpty {
+      var attempts: [Attempt] = []
+      for index in pending {
+        let plan = plans[index]
+        guard round < plan.resolutions.count else {
+          results[index] = exhausted(plan, problems[index] ?? [])
+          continue
+        }
+        let resolution = plan.resolutions[round]
+        do {
+          let url = ImageURL.url(endpoint: endpoint, urlbase: plan.image.urlbase, resolution: resolution)
+          attempts.append(
+            Attempt(index: index, file: try images.pendingFile(), resolution: resolution, url: url))
+        } catch {
+          results[index] = .failed(error, temporary: false)
+        }
+      }
+      let jobs = attempts.map { attempt in
+        DownloadJob(
+          request: HTTPRequest(
+            url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes),
+          fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title,
+          observer: attempt.digest)
+      }
+      let responses =
+        jobs.isEmpty
+        ? []
+        : context.http.downloadAll(
+          jobs, maxConcurrent: Self.maxConcurrent, retry: .standard, progress: progress)
+      var checked: [Checked] = []
+      var refused: [Int] = []
+      for (attempt, response) in zip(attempts, responses) {
+        switch check(attempt, response) {
+        case .success(let good):
+          checked.append(good)
+        case .failure(.refused(let problem)):
+          problems[attempt.index, default: []].append("\(attempt.resolution): \(problem)")
+          attempt.file.discard()
+          refused.append(attempt.index)
+        case .failure(.fatal(let error, let temporary)):
+          attempt.file.discard()
+          results[attempt.index] = .failed(error, temporary: temporary)
+        }
+      }
+      PendingImageFile.syncAll(checked.map(\.attempt.file))
+      for item in checked {
+        let plan = plans[item.attempt.index]
+        if let problem = placeholderProblem(item, among: checked, plans: plans) {
+          problems[item.attempt.index, default: []].append("\(item.attempt.resolution): \(problem)")
+          item.attempt.file.discard()
+          refused.append(item.attempt.index)
+          continue
+        }
+        do {
+          results[item.attempt.index] = try keep(item, plan: plan)
+        } catch {
+          item.attempt.file.discard()
+          results[item.attempt.index] = .failed(error, temporary: false)
+        }
+      }
+      pending = refused.sorted()
+      round += 1
+    }
+    return plans.indices.map { Outcome(plan: plans[$0], result: results[$0] ?? .skipped("not attempted")) }
+  }
+
+  private enum Refusal: Error {
+    /// This size is no good (missing, not a JPEG); the next size may be.
+    case refused(String)
+    /// Give up on the picture.
+    case fatal(any Error, temporary: Bool)
+  }
+
+  /// Status 200, an image Content-Type, a whole JPEG with dimensions; then its hash.
+  private func check(_ attempt: Attempt, _ response: Swift.Result<HTTPResponse, NetError>)
+    -> Swift.Result<
+      Checked, Refusal
+    >
+  {
+    let http: HTTPResponse
+    switch response {
+    case .failure(let error):
+      return .failure(.fatal(error, temporary: error.isTemporary))
+    case .success(let value):
+      http = value
+    }
+    if http.status >= 500 || http.status == 429 {
+      return .failure(
+        .fatal(DownloadError.serverError(url: attempt.url, status: http.status), temporary: true))
+    }
+    guard http.status == 200 else { return .failure(.refused("HTTP \(http.status)")) }
+    let type = http.header("Content-Type") ?? "none"
+    guard type.lowercased().hasPrefix("image/") else {
+      return .failure(.refused("not an image (Content-Type \(type))"))
+    }
+    if Self.pictureID(in: http.effectiveURL) != Self.pictureID(in: attempt.url) {
+      // Bing answers a missing size by redirecting to a stock picture (rf=LaDigue_…).
+      return .failure(.refused("redirected to another picture (a placeholder)"))
+    }
+    do {
+      let info = try JPEGInspector.inspect(fileAt: attempt.file.readablePath)
+      if attempt.resolution == Resolution.preferred, info.width <= 1920, info.height <= 1080 {
+        // "UHD" that is really 1920x1080 or smaller: take the honest 1920x1080 file instead.
+        return .failure(.refused("UHD is only \(info.width)x\(info.height)"))
+      }
+      return .success(
+        Checked(attempt: attempt, info: info, sha256: attempt.digest.hexDigest(), bytes: http.bodyBytes))
+    } catch {
+      return .failure(.refused("\(error)"))
+    }
+  }
+
+  /// The `id` query item of a picture URL, which names the file whatever the host.
+  static func pictureID(in url: String) -> String? {
+    URLComponents(string: url)?.queryItems?.first { $0.name == "id" }?.value
+  }
+
+  /// Bing serves one stock picture (`rf=LaDigue_…`) with status 200 for sizes it lacks: the same
+  /// bytes under different keys, in this run or already stored, give it away.
+  private func placeholderProblem(_ item: Checked, among checked: [Checked], plans: [DownloadPlan]) -> String?
+  {
+    let key = plans[item.attempt.index].image.key
+    if let other = checked.first(where: {
+      $0.sha256 == item.sha256 && plans[$0.attempt.index].image.key != key
+    }) {
+      return "a placeholder (the same file as \(plans[other.attempt.index].image.key))"
+    }
+    if let stored = try? store.picture(sha256: item.sha256), stored.key != key {
+      return "a placeholder (the same file as the stored \(stored.key))"
+    }
+    return nil
+  }
+
+  /// Names a checked file and records it with its appearances in one transaction, so a picture
+  /// is never on disk under its name without its history row (a kill between two rounds leaves
+  /// the pictures of the finished rounds complete). A file identical to a stored one that is
+  /// still there is dropped; one whose stored copy has gone replaces it (`--force`).
+  private func keep(_ item: Checked, plan: DownloadPlan) throws -> Result {
+    let stored = try store.file(key: plan.image.key, sha256: item.sha256)
+    if let stored, FileManager.default.fileExists(atPath: stored.path) {
+      item.attempt.file.discard()
+      try store.write {
+        for appearance in plan.appearances { try store.record(appearance, pictureID: stored.id, at: now) }
+      }
+      return .identical(pictureID: stored.id)
+    }
+    var named: String?
+    do {
+      let id = try store.write { () throws -> Int64 in
+        let path = try name(item.attempt.file, plan: plan, resolution: item.attempt.resolution)
+        named = path
+        let id: Int64
+        if let stored {
+          try store.move(pictureID: stored.id, to: path)
+          id = stored.id
+        } else {
+          id = try store.insert(
+            NewPictureFile(
+              key: plan.image.key, sha256: item.sha256, path: path, resolution: item.attempt.resolution,
+              width: item.info.width, height: item.info.height, bytes: item.bytes), at: now)
+        }
+        for appearance in plan.appearances { try store.record(appearance, pictureID: id, at: now) }
+        return id
+      }
+      return .stored(pictureID: id)
+    } catch {
+      // The history did not take it, so the name must not stay either.
+      if let named { unlink(named) }
+      throw error
+    }
+  }
+
+  /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the
+  /// history: a path never gets other content.
+  private func name(_ file: PendingImageFile, plan: DownloadPlan, resolution: String) throws -> String {
+    let date = plan.appearances.first?.date ?? plan.image.date.description
+    for attempt in 1...1000 {
+      let name = ImageFolder.fileName(
+        date: date, name: plan.image.name, resolution: resolution, attempt: attempt)
+      if try store.isPathTaken(images.path + "/" + name) { continue }
+      do {
+        return try file.commit(as: name)
+      } catch {
+        // Another process took the name between our check and the link: try the next one.
+        guard error.isNameTaken else { throw error }
+      }
+    }
+    throw FileError.system(operation: "find a free name in", path: images.path, errno: EEXIST)
+  }
+
+  private func exhausted(_ plan: DownloadPlan, _ problems: [String]) -> Result {
+    if !plan.image.wp {
+      return .skipped(
+        "Bing marks this day as not for wallpapers (wp:false) and no size was usable: "
+          + problems.joined(separator: "; "))
+    }
+    return .failed(DownloadError.unusable(key: plan.image.key, problems: problems), temporary: false)
+  }
+}
+
+extension FileError {
+  /// The target name exists (link(2) and linkat(2) never replace a file).
+  var isNameTaken: Bool {
+    if case .system(_, _, let code) = self { return code == EEXIST }
+    return false
+  }
+}

@@ -1,0 +1,46 @@
+import BingWallNet
+import BingWallSchedule
+import BingWallSystem
+import Synchronization
+
+/// A one-line progress bar on a terminal's stderr: bytes, rate, and the picture being fetched.
+///
+/// Only used when stderr is a TTY; it redraws in place and erases itself at the end.
+package final class ProgressBar: DownloadProgress {
+  private let output: any TextOutput
+  private let width: Int
+  private let drawn = Mutex(false)
+
+  package init(output: any TextOutput, width: Int) {
+    self.output = output
+    self.width = max(40, width)
+  }
+
+  package func update(_ snapshot: ProgressSnapshot) {
+    if snapshot.isFinal {
+      if drawn.withLock({ $0 }) { output.write("\r\u{1b}[K") }
+      output.flush()
+      return
+    }
+    drawn.withLock { $0 = true }
+    output.write("\r\u{1b}[K" + Self.line(snapshot, width: width))
+    output.flush()
+  }
+
+  /// `[#####-----] 12.3/40.1 MB  5.2 MB/s  3/8  Title`, cut to the width.
+  static func line(_ snapshot: ProgressSnapshot, width: Int) -> String {
+    let megabyte = 1_048_576.0
+    let received = Double(snapshot.totalReceived) / megabyte
+    var amount = received.fixed(decimals: 1)
+    var bar = ""
+    if let total = snapshot.totalExpected, total > 0 {
+      amount += "/" + (Double(total) / megabyte).fixed(decimals: 1)
+      let filled = min(20, Int(Double(snapshot.totalReceived) / Double(total) * 20))
+      bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "] "
+    }
+    let rate = (snapshot.bytesPerSecond / megabyte).fixed(decimals: 1) + " MB/s"
+    let head = "\(bar)\(amount) MB  \(rate)  \(snapshot.finishedJobs)/\(snapshot.jobCount)  "
+    let label = TerminalText.truncate(TerminalText.clean(snapshot.label), to: max(1, width - head.count - 1))
+    return head + label
+  }
+}

@@ -1,0 +1,148 @@
+import BingWallSystem
+
+/// Which backend sets the wallpaper here: the one named, or the one this session calls for.
+package enum BackendSelector {
+  /// A backend and why it was chosen, for `backends` and `-v`.
+  package struct Choice: Sendable {
+    package var backend: any WallpaperBackend
+    package var reason: String
+  }
+
+  /// One row of `bingwall backends`.
+  package struct Status: Sendable, Equatable {
+    package var name: String
+    package var available: Bool
+    package var detected: Bool
+    package var selected: Bool
+    package var tools: [String]
+    /// Why it is (not) usable or chosen, in a few words.
+    package var note: String
+  }
+
+  /// Plain X11 window managers: an `XDG_CURRENT_DESKTOP` left over from another session must
+  /// not send their users to a desktop's settings that nothing reads.
+  static let bareWindowManagers: Set<String> = [
+    "i3", "openbox", "bspwm", "awesome", "dwm", "herbstluftwm", "fluxbox", "icewm", "xmonad", "qtile",
+    "spectrwm", "jwm", "fvwm", "windowmaker", "cwm", "leftwm", "berry", "ratpoison", "evilwm", "2bwm",
+  ]
+
+  /// Tools for a bare X11 session, first found wins.
+  static let x11Fallbacks = ["feh", "xwallpaper", "nitrogen", "hsetroot"]
+  /// Setters for a Wayland compositor nobody detected by name.
+  static let waylandFallbacks = ["swww", "swaybg"]
+
+  /// `requested` is `auto` or a backend name (already validated against `BackendNames.all`).
+  package static func select(
+    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+  ) throws(DesktopError) -> Choice {
+    let choice: Choice
+    if requested != "auto" {
+      guard let named = backends.first(where: { $0.name == requested }) else {
+        throw DesktopError.noBackend(reason: "no backend called '\(requested)'")
+      }
+      choice = Choice(backend: named, reason: "asked for by name")
+    } else {
+      choice = try detect(from: backends, in: session)
+    }
+    if !choice.backend.isAvailable(in: session) {
+      let tool = choice.backend.tools.first { session.which($0) == nil } ?? choice.backend.name
+      if let command = choice.backend as? CommandBackend {
+        throw DesktopError.misconfigured(backend: "command", message: command.problem)
+      }
+      throw DesktopError.toolMissing(backend: choice.backend.name, tool: tool)
+    }
+    if let missing = session.missing(choice.backend.need) {
+      throw DesktopError.sessionMissing(backend: choice.backend.name, what: missing)
+    }
+    return choice
+  }
+
+  /// `backend = "auto"`: the session's desktop, else a setter for its display server.
+  static func detect(from backends: [any WallpaperBackend], in session: DesktopSession) throws(DesktopError)
+    -> Choice
+  {
+    let bareWM = bareWindowManagers.contains(session.desktopSession)
+    if !bareWM {
+      for backend in backends where backend.isDetected(in: session) {
+        if backend.isAvailable(in: session) {
+          return Choice(backend: backend, reason: "this session's desktop")
+        }
+      }
+    }
+    func firstAvailable(_ names: [String]) -> (any WallpaperBackend)? {
+      names.lazy.compactMap { name in backends.first { $0.name == name } }.first {
+        $0.isAvailable(in: session)
+      }
+    }
+    if session.hasWayland, let backend = firstAvailable(waylandFallbacks) {
+      return Choice(backend: backend, reason: "a Wayland session with \(backend.name) installed")
+    }
+    if session.hasWayland {
+      // XWayland's root window is never seen, so "feh is installed" is no answer here.
+      throw DesktopError.noBackend(
+        reason: "a Wayland session without a known compositor; install swww or swaybg, or pass --backend")
+    }
+    if session.hasX11, let backend = firstAvailable(x11Fallbacks) {
+      return Choice(backend: backend, reason: "an X11 session with \(backend.name) installed")
+    }
+    if let detected = backends.first(where: { !bareWM && $0.isDetected(in: session) }) {
+      return Choice(backend: detected, reason: "this session's desktop")
+    }
+    if !session.hasX11 && !session.hasWayland {
+      throw DesktopError.noBackend(
+        reason: "no desktop detected and no display: DISPLAY and WAYLAND_DISPLAY are unset")
+    }
+    throw DesktopError.noBackend(
+      reason:
+        "no desktop detected and none of \((x11Fallbacks + waylandFallbacks).joined(separator: ", ")) installed"
+    )
+  }
+
+  /// The backend `requested` resolves to here, or why none can work: the last line of `backends`.
+  package static func verdict(
+    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+  ) -> String {
+    do {
+      let choice = try select(requested, from: backends, in: session)
+      return "selected: \(choice.backend.name) (\(choice.reason))"
+    } catch {
+      return "selected: none; \(error.description)"
+    }
+  }
+
+  /// Every backend with its state, for `bingwall backends`.
+  package static func statuses(
+    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+  ) -> [Status] {
+    var selectedName: String?
+    var problem: String?
+    do {
+      selectedName = try select(requested, from: backends, in: session).backend.name
+    } catch {
+      problem = error.description
+    }
+    return backends.map { backend in
+      let available = backend.isAvailable(in: session)
+      let detected = backend.isDetected(in: session)
+      var note: String
+      if backend.name == selectedName {
+        note = requested == "auto" ? "selected: auto" : "selected: --backend or config"
+      } else if !available {
+        let missing = backend.tools.filter { session.which($0) == nil }
+        if let command = backend as? CommandBackend {
+          note = command.problem
+        } else {
+          note = missing.isEmpty ? "not usable" : "missing " + missing.joined(separator: ", ")
+        }
+      } else if let missing = session.missing(backend.need) {
+        note = missing
+      } else {
+        note = detected ? "detected" : "installed"
+      }
+      if selectedName == nil, backend.name == requested, let problem { note = problem }
+      return Status(
+        name: backend.name, available: available, detected: detected, selected: backend.name == selectedName,
+        tools: backend.tools, note: note)
+    }
+  }
+}

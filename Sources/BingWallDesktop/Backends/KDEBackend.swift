@@ -1,0 +1,140 @@
+import BingWallSystem
+
+/// KDE Plasma: `plasma-apply-wallpaperimage` (Plasma 5.22+), else a Plasma script over D-Bus.
+package struct KDEBackend: WallpaperBackend {
+  /// `--fill-mode` per mode (Plasma 6.2+); `auto` leaves the fill mode alone.
+  package static let modeTable: [WallpaperMode: String] = [
+    .fill: "preserveAspectCrop", .fit: "preserveAspectFit", .stretch: "stretch", .center: "pad",
+    .tile: "tile",
+  ]
+  /// The same modes as the image plugin stores them in `FillMode`: Qt's `Image.fillMode` numbers.
+  static let fillModeNumbers: [WallpaperMode: Int] = [
+    .stretch: 0, .fit: 1, .fill: 2, .tile: 3, .center: 6,
+  ]
+  static let applyTool = "plasma-apply-wallpaperimage"
+  /// Ways to call `evaluateScript`, best first: Plasma 6's qdbus, Plasma 5's, plain D-Bus.
+  static let scriptTools = ["qdbus6", "qdbus", "dbus-send"]
+  static let configTools = ["kwriteconfig6", "kwriteconfig5"]
+
+  package let name = "kde"
+  /// Alternatives, not a set: any one of them is enough (see `isAvailable`).
+  package let tools = [applyTool] + scriptTools
+  package let need = SessionNeed.sessionBus
+
+  package init() {}
+
+  package func isAvailable(in session: DesktopSession) -> Bool {
+    tools.contains { session.which($0) != nil }
+  }
+
+  package func isDetected(in session: DesktopSession) -> Bool {
+    session.isDesktop(["kde"], orSession: ["plasma", "plasmawayland", "plasmax11", "kde-plasma"])
+  }
+
+  /// Uses `plasma-apply-wallpaperimage` when it can do all that is asked, else the script: where
+  /// the tool predates `--fill-mode`, the script is the only way to set the mode.
+  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    let scriptTool = Self.scriptTools.first { session.which($0) != nil }
+    guard session.which(Self.applyTool) != nil else {
+      guard let scriptTool else { throw DesktopError.toolMissing(backend: name, tool: Self.applyTool) }
+      return try evaluate(Self.script(for: request), with: scriptTool, in: session)
+    }
+    var arguments = [Self.applyTool]
+    if let fillMode = Self.modeTable[request.mode] {
+      if try knowsFillMode(in: session) {
+        arguments += ["--fill-mode", fillMode]
+      } else if let scriptTool {
+        return try evaluate(Self.script(for: request), with: scriptTool, in: session)
+      }
+    }
+    // The tool pastes the path into a script of its own between single quotes and refuses one
+    // that has a quote; saying so here gives the reason instead of its bare refusal.
+    if request.path.contains("'") {
+      throw DesktopError.misconfigured(
+        backend: name,
+        message:
+          "\(Self.applyTool) cannot set a picture whose path contains a single quote (\(request.path));"
+          + " move the picture folder to a path without one")
+    }
+    try session.run(arguments + [request.path], backend: name)
+  }
+
+  /// Plasma's lock screen keeps its own picture in `kscreenlockerrc`.
+  package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+    -> Bool
+  {
+    guard let tool = Self.configTools.first(where: { session.which($0) != nil }) else {
+      throw DesktopError.toolMissing(backend: name, tool: Self.configTools[0])
+    }
+    try session.run(
+      [
+        tool, "--file", "kscreenlockerrc", "--group", "Greeter", "--group", "Wallpaper", "--group",
+        "org.kde.image", "--group", "General", "--key", "Image", request.uri,
+      ], backend: name)
+    return true
+  }
+
+  /// Whether this `plasma-apply-wallpaperimage` has `--fill-mode` (Plasma 6.2+): its help says so.
+  func knowsFillMode(in session: DesktopSession) throws(DesktopError) -> Bool {
+    let help = try session.run([Self.applyTool, "--help"], backend: name)
+    return (help.stdoutText + help.stderrText).contains("--fill-mode")
+  }
+
+  func evaluate(_ script: String, with tool: String, in session: DesktopSession) throws(DesktopError) {
+    let method = "org.kde.PlasmaShell.evaluateScript"
+    if tool == "dbus-send" {
+      // --print-reply waits for the answer, so an error from the script fails the call.
+      try session.run(
+        [
+          tool, "--session", "--print-reply", "--dest=org.kde.plasmashell", "--type=method_call",
+          "/PlasmaShell", method, "string:" + script,
+        ], backend: name)
+    } else {
+      try session.run([tool, "org.kde.plasmashell", "/PlasmaShell", method, script], backend: name)
+    }
+  }
+
+  /// A Plasma desktop script that shows the picture on every desktop, with the mode when one is asked.
+  static func script(for request: WallpaperRequest) -> String {
+    var lines = [
+      "var image = \(javaScriptString(request.uri));",
+      "var all = desktops();",
+      "for (var i = 0; i < all.length; i++) {",
+      "  var desktop = all[i];",
+      "  desktop.wallpaperPlugin = \"org.kde.image\";",
+      "  desktop.currentConfigGroup = [\"Wallpaper\", \"org.kde.image\", \"General\"];",
+      "  desktop.writeConfig(\"Image\", image);",
+    ]
+    if let fillMode = fillModeNumbers[request.mode] {
+      lines.append("  desktop.writeConfig(\"FillMode\", \(fillMode));")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` as a double-quoted JavaScript string literal that cannot end early or break a line:
+  /// quotes, backslashes and line terminators escaped, controls and `<` (as in `</script>`) as `\u`.
+  static func javaScriptString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "'": result += "\\'"
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7f || scalar == "<" || scalar == "\u{2028}"
+          || scalar == "\u{2029}"
+        {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

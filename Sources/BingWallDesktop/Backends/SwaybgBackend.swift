@@ -1,0 +1,114 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Sets a Wayland background by starting our own swaybg, for wlroots compositors other than sway.
+///
+/// swaybg draws only while it runs, so it is started detached, to outlive bingwall, and its pid is
+/// kept in `$XDG_RUNTIME_DIR/bingwall-swaybg.pid`. The one started last time is stopped only after the
+/// new one had about a second to draw, else the screen flashes grey, and only when that pid still is a
+/// swaybg: a pid the kernel reused for something else is left alone. A swaybg that the compositor's
+/// own config started is not ours to stop.
+package struct SwaybgBackend: WallpaperBackend {
+  /// swaybg's `-m` value per mode; `auto` is `fill`.
+  package static let modeTable: [WallpaperMode: String] = [
+    .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
+  ]
+
+  package let name = "swaybg"
+  package let tools = ["swaybg"]
+  package let need = SessionNeed.wayland
+  /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit in this time
+  /// (no compositor, an unreadable picture) is reported as a failure.
+  package var handover: Double = 1
+
+  package init() {}
+
+  package func isDetected(in session: DesktopSession) -> Bool { false }
+
+  /// `*` is every output; no shell sees it.
+  package static func arguments(for request: WallpaperRequest) -> [String] {
+    ["swaybg", "-o", "*", "-i", request.path, "-m", modeTable[request.mode.explicit]!]
+  }
+
+  /// Where the running swaybg's pid is kept: the runtime folder (cleared at logout, like the process),
+  /// else bingwall's state folder.
+  package static func pidFile(in session: DesktopSession) -> String {
+    if let runtime = session.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+      return runtime + "/bingwall-swaybg.pid"
+    }
+    let state = session.environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    return (state ?? session.home + "/.local/state") + "/bingwall/swaybg.pid"
+  }
+
+  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    guard let executable = session.which("swaybg") else { throw .toolMissing(backend: name, tool: "swaybg") }
+    let arguments = Self.arguments(for: request)
+    let command = arguments.joined(separator: " ")
+    let pidFile = Self.pidFile(in: session)
+    let old = Self.readPid(pidFile)
+
+    let pid: pid_t
+    do {
+      pid = try DetachedProcess.spawn(
+        executable: executable, arguments: arguments, environment: session.environment)
+    } catch {
+      throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
+    }
+    // Uptime, not the wall clock, which a time sync may step while we wait.
+    let deadline = ProcessInfo.processInfo.systemUptime + handover
+    while ProcessInfo.processInfo.systemUptime < deadline {
+      if let status = DetachedProcess.exitStatus(of: pid) {
+        throw .toolFailed(
+          backend: name, command: command, status: status,
+          stderr: "swaybg exited at once; is a wlroots compositor running and the picture readable?")
+      }
+      usleep(20_000)
+    }
+    do {
+      try Self.writePid(pid, to: pidFile)
+    } catch {
+      // The picture is up; only next time's clean-up is lost. Not worth failing the change for.
+    }
+    if let old, old != pid { Self.stop(old) }
+  }
+
+  /// The picture of the swaybg we started last, from its command line in /proc, while it runs.
+  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    guard let pid = Self.readPid(Self.pidFile(in: session)), pid > 1,
+      DetachedProcess.commandName(of: pid) == "swaybg"
+    else { return nil }
+    return Self.picture(inCommandLine: DetachedProcess.commandLine(of: pid))
+  }
+
+  /// The value after the first `-i` in an argument vector.
+  static func picture(inCommandLine arguments: [String]) -> String? {
+    guard let flag = arguments.firstIndex(of: "-i"), flag + 1 < arguments.count else { return nil }
+    return arguments[flag + 1]
+  }
+
+  /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child.
+  static func stop(_ pid: pid_t) {
+    guard pid > 1, DetachedProcess.commandName(of: pid) == "swaybg" else { return }
+    kill(pid, SIGTERM)
+    for _ in 0..<25 where DetachedProcess.exitStatus(of: pid) == nil { usleep(10_000) }
+  }
+
+  static func readPid(_ path: String) -> pid_t? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    return pid_t(text.trimmed())
+  }
+
+  /// Written to a temporary name and renamed, so a reader never sees half a number.
+  static func writePid(_ pid: pid_t, to path: String) throws {
+    let folder = Paths.parent(of: path)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let temporary = path + ".\(getpid()).tmp"
+    try Data("\(pid)\n".utf8).write(to: URL(fileURLWithPath: temporary))
+    if rename(temporary, path) != 0 {
+      unlink(temporary)
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import BingWallSystem
+
+/// Sets a Wayland background through the swww daemon, with `swww img PATH --resize crop`.
+///
+/// The project was renamed awww; whichever of the two programs is installed is used, awww first.
+/// The daemon (`awww-daemon` or `swww-daemon`) must already run: starting it is the compositor
+/// config's job, and `img` fails with a clear message when it is not there. swww cannot tile;
+/// `center` and `tile` both use `--resize no`, which shows the picture at its own size in the middle.
+/// `--resize stretch` is recent; an older swww knows only no, crop and fit and fails (a tool failure).
+package struct SwwwBackend: WallpaperBackend {
+  /// The `--resize` value per mode; `auto` is `fill`.
+  package static let modeTable: [WallpaperMode: String] = [
+    .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "no", .tile: "no",
+  ]
+
+  /// The programs, in the order we prefer them.
+  package static let programs = ["awww", "swww"]
+
+  package let name = "swww"
+  package let need = SessionNeed.wayland
+
+  package init() {}
+
+  /// Both names, for listings; `isAvailable` needs only one of them.
+  package var tools: [String] { Self.programs }
+
+  package func isAvailable(in session: DesktopSession) -> Bool { program(in: session) != nil }
+
+  package func isDetected(in session: DesktopSession) -> Bool { false }
+
+  /// The installed program, awww before swww.
+  package func program(in session: DesktopSession) -> String? {
+    Self.programs.first { session.which($0) != nil }
+  }
+
+  package static func arguments(program: String, for request: WallpaperRequest) -> [String] {
+    [program, "img", request.path, "--resize", modeTable[request.mode.explicit]!]
+  }
+
+  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    guard let program = program(in: session) else {
+      throw .toolMissing(backend: name, tool: Self.programs.joined(separator: " or "))
+    }
+    try ToolPreflight.check(backend: name, tools: [program], need: need, in: session)
+    try session.run(Self.arguments(program: program, for: request), backend: name)
+  }
+}

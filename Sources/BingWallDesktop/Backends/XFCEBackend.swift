@@ -1,0 +1,83 @@
+import BingWallSystem
+
+/// XFCE, through xfconf's `xfce4-desktop` channel, where every monitor and workspace has its own
+/// picture property.
+package struct XFCEBackend: WallpaperBackend {
+  /// `image-style` per mode (xfdesktop's numbers: 1 centred, 2 tiled, 3 stretched, 4 scaled,
+  /// 5 zoomed); `auto` leaves the style alone.
+  package static let modeTable: [WallpaperMode: String] = [
+    .fill: "5", .fit: "4", .stretch: "3", .center: "1", .tile: "2",
+  ]
+  static let tool = "xfconf-query"
+  static let channel = "xfce4-desktop"
+  /// Created when the channel has no picture property yet (a desktop never configured).
+  static let firstImageProperty = "/backdrop/screen0/monitor0/workspace0/last-image"
+  static let firstStyleProperty = "/backdrop/screen0/monitor0/workspace0/image-style"
+
+  package let name = "xfce"
+  package let tools = [tool]
+  package let need: SessionNeed = .displayOrSessionBus
+
+  package init() {}
+
+  package func isDetected(in session: DesktopSession) -> Bool {
+    session.isDesktop(["xfce"], orSession: ["xfce", "xfce4", "xubuntu"])
+  }
+
+  /// Sets every monitor's and workspace's picture, blanking each first: xfdesktop redraws only when
+  /// the value changes, so setting the same path again would show nothing.
+  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    let properties = try listBackdrop(in: session)
+    var images = properties.filter { $0.hasSuffix("last-image") || $0.hasSuffix("image-path") }
+    let styles = properties.filter { $0.hasSuffix("image-style") }
+    if images.isEmpty {
+      try query(["-p", Self.firstImageProperty, "-n", "-t", "string", "-s", request.path], in: session)
+      if let style = Self.modeTable[request.mode], styles.isEmpty {
+        try query(["-p", Self.firstStyleProperty, "-n", "-t", "int", "-s", style], in: session)
+      }
+      images = [Self.firstImageProperty]
+    } else {
+      for property in images {
+        try query(["-p", property, "-s", ""], in: session)
+        try query(["-p", property, "-s", request.path], in: session)
+      }
+    }
+    if let style = Self.modeTable[request.mode] {
+      for property in styles { try query(["-p", property, "-s", style], in: session) }
+    }
+    // One read-back is enough: the properties were set by the same calls.
+    let checked = images.first { $0.hasSuffix("last-image") } ?? images[0]
+    let found = try read(checked, in: session)
+    if found != request.path {
+      throw DesktopError.didNotTake(backend: name, expected: request.path, found: found ?? "nothing")
+    }
+  }
+
+  /// The first monitor's picture, as xfdesktop's own settings dialog shows it.
+  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    let properties = try listBackdrop(in: session)
+    guard let property = properties.first(where: { $0.hasSuffix("last-image") }) else { return nil }
+    return try read(property, in: session).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The property names under `/backdrop`; none when the channel has never been written.
+  func listBackdrop(in session: DesktopSession) throws(DesktopError) -> [String] {
+    do {
+      let output = try query(["-p", "/backdrop", "-l"], in: session).stdoutText
+      return output.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix("/") }
+    } catch .toolFailed(_, _, _, let stderr) where stderr.contains("does not exist") {
+      return []
+    }
+  }
+
+  func read(_ property: String, in session: DesktopSession) throws(DesktopError) -> String? {
+    var value = try query(["-p", property], in: session).stdoutText
+    if value.hasSuffix("\n") { value.removeLast() }
+    return value
+  }
+
+  @discardableResult
+  func query(_ arguments: [String], in session: DesktopSession) throws(DesktopError) -> ProcessResult {
+    try session.run([Self.tool, "-c", Self.channel] + arguments, backend: name)
+  }
+}

@@ -1,0 +1,54 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Setting the wallpaper failed, or cannot work in this session.
+package enum DesktopError: Error, Equatable, Sendable {
+  /// The session lacks what the backend needs (no display, no session bus). Exit 69.
+  case sessionMissing(backend: String, what: String)
+  /// No backend fits this session. Exit 69.
+  case noBackend(reason: String)
+  /// A tool the backend runs is not installed. Exit 69.
+  case toolMissing(backend: String, tool: String)
+  /// The tool ran and failed; `stderr` is what it said.
+  case toolFailed(backend: String, command: String, status: Int32, stderr: String)
+  /// The tool outlived its timeout and was killed.
+  case timedOut(backend: String, command: String, seconds: Double)
+  /// The tool reported success but reading the setting back shows something else.
+  case didNotTake(backend: String, expected: String, found: String)
+  /// The backend's configuration is unusable (an empty `command`, an unknown placeholder).
+  case misconfigured(backend: String, message: String)
+
+  /// 69 when the session cannot do it at all; 1 when a tool failed.
+  package var exitCode: Int32 {
+    switch self {
+    case .sessionMissing, .noBackend, .toolMissing: return ExitCode.unavailable
+    default: return ExitCode.failure
+    }
+  }
+}
+
+extension DesktopError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .sessionMissing(let backend, let what):
+      return "\(backend): \(what); run bingwall inside your desktop session, or pass --backend"
+    case .noBackend(let reason):
+      return "no wallpaper backend fits this session (\(reason)); see 'bingwall backends'"
+    case .toolMissing(let backend, let tool):
+      return "\(backend): '\(tool)' is not installed (or not on PATH); install it or pick another backend"
+    case .toolFailed(let backend, let command, let status, let stderr):
+      let said = stderr.trimmed()
+      let detail = said.isEmpty ? "" : ": " + TerminalText.clean(String(said.prefix(300)))
+      return "\(backend): '\(command)' failed with status \(status)\(detail)"
+    case .timedOut(let backend, let command, let seconds):
+      return "\(backend): '\(command)' did not finish within \(Int(seconds)) s and was stopped"
+    case .didNotTake(let backend, let expected, let found):
+      return "\(backend): the wallpaper did not change (expected \(expected), the desktop reports \(found))"
+    case .misconfigured(let backend, let message):
+      return "\(backend): \(message)"
+    }
+  }
+
+  package var errorDescription: String? { description }
+}

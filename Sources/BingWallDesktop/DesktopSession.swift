@@ -1,0 +1,85 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The desktop session bingwall runs in: its environment, as detection and the tools see it.
+///
+/// Built once per command. Under cron or a systemd timer there is no `DBUS_SESSION_BUS_ADDRESS`;
+/// the session bus then is `$XDG_RUNTIME_DIR/bus` when that socket exists, and tools get it.
+package struct DesktopSession: Sendable {
+  /// The environment children get (with the session bus filled in when found).
+  package let environment: [String: String]
+  package let processes: any ProcessRunner
+  package let home: String
+  /// Seconds a tool may run before it is killed.
+  package var timeout: Double = 10
+
+  package init(environment: [String: String], processes: any ProcessRunner, home: String) {
+    self.environment = SessionBus.filling(environment)
+    self.processes = processes
+    self.home = home
+  }
+
+  /// The desktops `XDG_CURRENT_DESKTOP` names, lower-cased, in order (`ubuntu:GNOME` → both).
+  package var desktops: [String] {
+    (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
+  }
+
+  /// `DESKTOP_SESSION`, lower-cased, with a path such as `/usr/share/xsessions/plasma` cut to its name.
+  package var desktopSession: String {
+    String((environment["DESKTOP_SESSION"] ?? "").lowercased().split(separator: "/").last ?? "")
+  }
+
+  package var hasX11: Bool { !(environment["DISPLAY"] ?? "").isEmpty }
+  package var hasWayland: Bool {
+    !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"] == "wayland"
+  }
+  package var hasSessionBus: Bool { !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty }
+
+  /// The absolute path of `tool` on the session's PATH, if installed.
+  package func which(_ tool: String) -> String? {
+    PosixProcessRunner.which(tool, path: environment["PATH"])
+  }
+
+  /// Why `need` is not met here, or nil when it is.
+  package func missing(_ need: SessionNeed) -> String? {
+    switch need {
+    case .nothing: return nil
+    case .x11: return hasX11 ? nil : "no X11 display (DISPLAY is not set)"
+    case .wayland: return hasWayland ? nil : "no Wayland compositor (WAYLAND_DISPLAY is not set)"
+    case .display:
+      return hasX11 || hasWayland ? nil : "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    case .displayOrSessionBus:
+      return hasX11 || hasWayland || hasSessionBus
+        ? nil
+        : "no display and no session bus (DISPLAY, WAYLAND_DISPLAY and DBUS_SESSION_BUS_ADDRESS are unset)"
+    case .sessionBus:
+      return hasSessionBus
+        ? nil : "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus does not exist)"
+    }
+  }
+
+  /// Runs a tool with an argument vector and the session's environment; a non-zero status,
+  /// a timeout or a missing program becomes a `DesktopError` carrying what the tool said.
+  @discardableResult
+  package func run(_ arguments: [String], backend: String, input: Data? = nil) throws(DesktopError)
+    -> ProcessResult
+  {
+    let command = arguments.joined(separator: " ")
+    let result: ProcessResult
+    do {
+      result = try processes.run(
+        ProcessInvocation(arguments: arguments, environment: environment, input: input, timeout: timeout))
+    } catch .notFound(let program) {
+      throw DesktopError.toolMissing(backend: backend, tool: program)
+    } catch {
+      throw DesktopError.toolFailed(backend: backend, command: command, status: -1, stderr: error.description)
+    }
+    if result.timedOut { throw DesktopError.timedOut(backend: backend, command: command, seconds: timeout) }
+    if result.status != 0 {
+      throw DesktopError.toolFailed(
+        backend: backend, command: command, status: result.status, stderr: result.stderrText)
+    }
+    return result
+  }
+}

@@ -1,0 +1,36 @@
+/// Sets a picture through the chosen backend, and the lock screen when asked.
+package struct WallpaperApplier: Sendable {
+  package let session: DesktopSession
+  package let backends: [any WallpaperBackend]
+  /// `auto` or a backend name.
+  package let requested: String
+  package let mode: WallpaperMode
+  package let lockScreen: Bool
+
+  package init(
+    session: DesktopSession, backends: [any WallpaperBackend], requested: String, mode: WallpaperMode,
+    lockScreen: Bool
+  ) {
+    self.session = session
+    self.backends = backends
+    self.requested = requested
+    self.mode = mode
+    self.lockScreen = lockScreen
+  }
+
+  /// What happened, for the message and the history.
+  package struct Outcome: Sendable, Equatable {
+    package var backend: String
+    /// Nil when not asked; false when the desktop has no lock screen picture.
+    package var lockScreenSet: Bool?
+  }
+
+  package func apply(path: String) throws(DesktopError) -> Outcome {
+    let choice = try BackendSelector.select(requested, from: backends, in: session)
+    let request = WallpaperRequest(path: path, mode: mode)
+    try choice.backend.set(request, in: session)
+    var lockScreenSet: Bool?
+    if lockScreen { lockScreenSet = try choice.backend.setLockScreen(request, in: session) }
+    return Outcome(backend: choice.backend.name, lockScreenSet: lockScreenSet)
+  }
+}

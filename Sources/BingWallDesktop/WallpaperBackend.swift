@@ -1,0 +1,107 @@
+/// A picture to set: where it is and how it should fill the screen.
+package struct WallpaperRequest: Sendable, Equatable {
+  /// Absolute path.
+  package var path: String
+  package var mode: WallpaperMode
+
+  package init(path: String, mode: WallpaperMode) {
+    self.path = path
+    self.mode = mode
+  }
+
+  /// `file://` and the path percent-encoded, as gsettings and D-Bus APIs want it.
+  package var uri: String { FileURI.make(path) }
+}
+
+/// What a backend needs from the session to work at all.
+package enum SessionNeed: Sendable, Equatable {
+  /// Nothing (the `command` and `none` backends).
+  case nothing
+  /// An X11 display (`DISPLAY`).
+  case x11
+  /// A Wayland compositor (`WAYLAND_DISPLAY`).
+  case wayland
+  /// Either display.
+  case display
+  /// The session's D-Bus (dconf-backed gsettings, Plasma, Deepin).
+  case sessionBus
+  /// A display or the session bus: settings daemons such as xfconf answer on the bus even
+  /// where bingwall itself has no display (cron, a systemd timer).
+  case displayOrSessionBus
+}
+
+/// One way of setting the desktop background: a desktop's own settings, or a tool.
+///
+/// Implementations are small values, one file each, that run their tools through
+/// `DesktopSession.run` (argv arrays, a timeout, stderr in the error) and never a shell.
+package protocol WallpaperBackend: Sendable {
+  /// The name users type: `gnome`, `feh`, `command`.
+  var name: String { get }
+  /// The programs it runs, looked up on the session's PATH.
+  var tools: [String] { get }
+  /// What the session must provide for it to work.
+  var need: SessionNeed { get }
+  /// True when its tools exist here (for `command`: when a command is configured).
+  func isAvailable(in session: DesktopSession) -> Bool
+  /// True when this is the session's own desktop (XDG_CURRENT_DESKTOP and friends).
+  func isDetected(in session: DesktopSession) -> Bool
+  /// Sets the wallpaper; throws when the tool failed or the setting did not take.
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+  /// The current wallpaper's path where the desktop can tell, else nil.
+  func current(in session: DesktopSession) throws(DesktopError) -> String?
+  /// Sets the lock screen picture where the desktop has one; false when it has none.
+  func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) -> Bool
+}
+
+extension WallpaperBackend {
+  package func isAvailable(in session: DesktopSession) -> Bool {
+    tools.allSatisfy { session.which($0) != nil }
+  }
+
+  package func current(in session: DesktopSession) throws(DesktopError) -> String? { nil }
+
+  package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+    -> Bool
+  {
+    false
+  }
+}
+
+/// `file://` URIs for local paths.
+package enum FileURI {
+  /// Percent-encodes everything but unreserved characters and `/`.
+  package static func make(_ path: String) -> String {
+    var result = "file://"
+    for byte in path.utf8 {
+      let isUnreserved =
+        (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39)
+        || byte == 0x2d || byte == 0x2e || byte == 0x5f || byte == 0x7e || byte == 0x2f
+      if isUnreserved {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        result += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return result
+  }
+
+  /// The path of a `file://` URI, percent-decoded; nil for anything else.
+  package static func path(of uri: String) -> String? {
+    guard uri.hasPrefix("file://") else { return nil }
+    var bytes: [UInt8] = []
+    var input = Array(uri.utf8.dropFirst(7))[...]
+    while let byte = input.first {
+      input = input.dropFirst()
+      if byte == 0x25, input.count >= 2,
+        let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        input = input.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,208 @@
+import BingWallSystem
+import CCurl
+import FoundationEssentials
+import Glibc
+
+/// One `downloadAll` call: runs its jobs side by side on one curl multi, retries what failed
+/// for a passing reason, and reports progress, all on the calling thread.
+///
+/// Every attempt is a fresh `CurlTransfer`, so the response of a job describes its last
+/// attempt only; the multi's connection cache is shared by all of them, so retries and later
+/// jobs reuse the connections (HTTP/1.1 keep-alive, or HTTP/2 streams over one connection).
+/// A job waiting out its retry delay holds no slot and no thread: the loop sleeps in
+/// `curl_multi_poll` until the earliest moment a waiting job may start, or until a socket
+/// needs attention, never longer, and never polls in a busy loop.
+final class CurlBatch {
+  /// Where a job stands.
+  private enum Phase {
+    /// Not started yet, or failed and due for another attempt no earlier than this.
+    case waiting(notBefore: ContinuousClock.Instant)
+    case running(CurlTransfer)
+    case finished(Result<HTTPResponse, NetError>)
+  }
+
+  private struct Entry {
+    let job: DownloadJob
+    /// Attempts started so far.
+    var attempts = 0
+    var phase: Phase
+  }
+
+  /// The longest single sleep; libcurl wakes the loop sooner for its own timers and sockets.
+  private static let longestPoll = 1000
+
+  private let userAgent: String
+  private let maxConcurrent: Int
+  private let retry: RetryPolicy
+  private let progress: (any DownloadProgress)?
+  private let clock = ContinuousClock()
+  private var entries: [Entry]
+  /// The job of each running transfer.
+  private var jobOfTransfer: [ObjectIdentifier: Int] = [:]
+  private var meter: ProgressMeter?
+  private var random = SystemRandomNumberGenerator()
+
+  init(
+    jobs: [DownloadJob], userAgent: String, maxConcurrent: Int, retry: RetryPolicy,
+    progress: (any DownloadProgress)?
+  ) {
+    let now = clock.now
+    entries = jobs.map { Entry(job: $0, phase: .waiting(notBefore: now)) }
+    self.userAgent = userAgent
+    self.maxConcurrent = max(1, maxConcurrent)
+    self.retry = retry
+    self.progress = progress
+    if progress != nil { meter = ProgressMeter(labels: jobs.map(\.label), start: now) }
+  }
+
+  /// Runs every job to its end; the results are in job order.
+  func run() -> [Result<HTTPResponse, NetError>] {
+    guard !entries.isEmpty else { return [] }
+    do throws(CurlMulti.Failure) {
+      let multi = try CurlMulti()
+      // A cap on connections as well as on running transfers: a redirect to another host
+      // must not open more than the caller allowed.
+      try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConcurrent)
+      try multi.set(CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+      try drive(multi)
+    } catch {
+      for index in entries.indices where !isFinished(index) {
+        let url = entries[index].job.request.url
+        entries[index].phase = .finished(.failure(.setup(url: url, message: error.message)))
+      }
+    }
+    report(final: true)
+    return entries.map { entry in
+      guard case .finished(let result) = entry.phase else {
+        preconditionFailure("CurlBatch.run ended with an unfinished job")
+      }
+      return result
+    }
+  }
+
+  private func drive(_ multi: CurlMulti) throws(CurlMulti.Failure) {
+    while true {
+      startDueJobs(on: multi)
+      try multi.perform()
+      for (transfer, code) in multi.completed() { settle(transfer, code: code) }
+      if meter != nil { measure() }
+      report(final: false)
+      guard entries.indices.contains(where: { !isFinished($0) }) else { return }
+      let wait = millisecondsUntilNextStart()
+      // A slot came free and a job is due: start it without sleeping first.
+      if wait == 0 { continue }
+      try multi.poll(milliseconds: wait)
+    }
+  }
+
+  /// Starts waiting jobs whose time has come, in job order, while slots are free.
+  private func startDueJobs(on multi: CurlMulti) {
+    let now = clock.now
+    for index in entries.indices where jobOfTransfer.count < maxConcurrent {
+      guard case .waiting(let notBefore) = entries[index].phase, notBefore <= now else { continue }
+      start(index, on: multi)
+    }
+  }
+
+  private func start(_ index: Int, on multi: CurlMulti) {
+    let job = entries[index].job
+    entries[index].attempts += 1
+    do throws(NetError) {
+      let transfer = try CurlTransfer(
+        request: job.request, userAgent: userAgent, sink: .fileDescriptor(job.fileDescriptor))
+      // HTTP/2 where TLS can negotiate it, HTTP/1.1 over plain http.
+      try transfer.easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+      if job.request.url.lowercased().hasPrefix("https:") {
+        // Wait for the first connection's ALPN answer and, if it is HTTP/2, share it instead of
+        // opening one connection (and TLS handshake) per picture. Over plain http the answer
+        // comes only with the first response's headers and is always HTTP/1.1, so waiting would
+        // just serialise the start of the batch.
+        try transfer.easy.set(CURLOPT_PIPEWAIT, 1)
+      }
+      if meter != nil { try transfer.reportProgress() }
+      transfer.observer = job.observer
+      do throws(CurlMulti.Failure) {
+        try multi.add(transfer)
+      } catch {
+        throw NetError.setup(url: job.request.url, message: error.message)
+      }
+      entries[index].phase = .running(transfer)
+      jobOfTransfer[ObjectIdentifier(transfer)] = index
+    } catch {
+      finish(index, .failure(error), keptBytes: 0)
+    }
+  }
+
+  /// Takes the outcome of one finished attempt: keeps it, or empties the file and schedules
+  /// the next attempt.
+  private func settle(_ transfer: CurlTransfer, code: CURLcode) {
+    guard let index = jobOfTransfer.removeValue(forKey: ObjectIdentifier(transfer)) else { return }
+    let outcome = Result { () throws(NetError) in try transfer.finish(code) }
+    let entry = entries[index]
+    guard entry.attempts < retry.attempts, RetryPolicy.isRetryable(outcome) else {
+      finish(index, outcome, keptBytes: transfer.bodyBytes)
+      return
+    }
+    if let errno = Self.empty(entry.job.fileDescriptor) {
+      // Going on would append the next attempt to the remains of this one.
+      finish(index, .failure(.write(url: entry.job.request.url, errno: errno)), keptBytes: transfer.bodyBytes)
+      return
+    }
+    entry.job.observer?.reset()
+    meter?.update(index, received: transfer.bodyBytes, expected: nil)
+    meter?.restart(index)
+    let delay = retry.delay(beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random))
+    entries[index].phase = .waiting(notBefore: clock.now + .seconds(delay))
+  }
+
+  private func finish(_ index: Int, _ result: Result<HTTPResponse, NetError>, keptBytes: Int64) {
+    entries[index].phase = .finished(result)
+    meter?.finish(index, bytes: keptBytes)
+  }
+
+  /// Copies the running transfers' byte counts into the meter.
+  private func measure() {
+    for (index, entry) in entries.enumerated() {
+      guard case .running(let transfer) = entry.phase else { continue }
+      let expected = transfer.expectedBytes
+      meter?.update(index, received: transfer.bodyBytes, expected: expected > 0 ? expected : nil)
+    }
+  }
+
+  private func report(final: Bool) {
+    guard let progress, let snapshot = meter?.snapshot(at: clock.now, final: final) else { return }
+    progress.update(snapshot)
+  }
+
+  /// How long the loop may sleep before a waiting job is due: 0 when one is due now and a
+  /// slot is free; `longestPoll` when none is waiting or no slot is free, since then only a
+  /// finishing transfer (which wakes the poll) can change anything.
+  private func millisecondsUntilNextStart() -> Int {
+    guard jobOfTransfer.count < maxConcurrent else { return Self.longestPoll }
+    var earliest: ContinuousClock.Instant?
+    for entry in entries {
+      guard case .waiting(let notBefore) = entry.phase else { continue }
+      earliest = min(earliest ?? notBefore, notBefore)
+    }
+    guard let earliest else { return Self.longestPoll }
+    let left = clock.now.duration(to: earliest)
+    guard left > .zero else { return 0 }
+    // Rounded up: waking a millisecond early would only lead to a second, shorter poll.
+    let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+    let milliseconds =
+      left.components.seconds * 1000
+      + (left.components.attoseconds + attosecondsPerMillisecond - 1) / attosecondsPerMillisecond
+    return Int(min(milliseconds, Int64(Self.longestPoll)))
+  }
+
+  private func isFinished(_ index: Int) -> Bool {
+    if case .finished = entries[index].phase { return true }
+    return false
+  }
+
+  /// Empties the file behind `fileDescriptor` and rewinds it; errno on failure.
+  private static func empty(_ fileDescriptor: Int32) -> Int32? {
+    guard ftruncate(fileDescriptor, 0) == 0, lseek(fileDescriptor, 0, SEEK_SET) == 0 else { return errno }
+    return nil
+  }
+}

@@ -1,0 +1,214 @@
+import BingWallSystem
+import CCurl
+import FoundationEssentials
+import Glibc
+
+/// One GET set up on its own easy handle, with the callbacks that collect its result.
+///
+/// Kept apart from `CurlHTTPClient` so that a curl multi can drive several of these at once:
+/// add `easy.handle` to the multi, keep the transfer alive until `CURLMSG_DONE`, then call
+/// `finish(_:)` with the message's code. `perform()` is the single-transfer path.
+///
+/// The transfer is the callback context of its own handle, passed unretained: the handle
+/// cannot outlive the transfer that owns it, so libcurl never calls back into freed memory.
+/// Not `Sendable`; one thread drives it from set-up to `finish`.
+final class CurlTransfer {
+  /// Where the body goes.
+  enum Sink {
+    /// Into `HTTPResponse.body`.
+    case memory
+    /// Written with `write(2)` to this open descriptor, never held whole in memory.
+    case fileDescriptor(Int32)
+  }
+
+  let request: HTTPRequest
+  let easy: CurlEasy
+  private let sink: Sink
+  /// Told about every piece of body written to a file sink.
+  var observer: (any BodyObserver)?
+  private var body = Data()
+  /// Body bytes accepted so far (written to the sink), counted by the write callback.
+  private(set) var bodyBytes: Int64 = 0
+  /// The length libcurl expects for the body being received, from its progress callback;
+  /// 0 while unknown, and always 0 unless `reportProgress()` was called.
+  private(set) var expectedBytes: Int64 = 0
+  private var headers: [(name: String, value: String)] = []
+  /// Why a callback stopped the transfer; libcurl itself only reports `CURLE_WRITE_ERROR`.
+  private var failure: NetError?
+
+  /// Configures a handle for `request`; throws `NetError.setup` if libcurl refuses an option.
+  init(request: HTTPRequest, userAgent: String, sink: Sink) throws(NetError) {
+    self.request = request
+    self.sink = sink
+    easy = try CurlEasy(url: request.url)
+    try configure(userAgent: userAgent)
+  }
+
+  /// Runs the transfer to completion on the calling thread.
+  func perform() throws(NetError) -> HTTPResponse {
+    let code = withExtendedLifetime(self) { easy.perform() }
+    return try finish(code)
+  }
+
+  /// Turns on libcurl's progress callback, which keeps `expectedBytes` up to date; without it
+  /// libcurl skips the progress bookkeeping, so only a batch that shows progress asks for it.
+  func reportProgress() throws(NetError) {
+    try easy.set(CURLOPT_XFERINFODATA, context: Unmanaged.passUnretained(self).toOpaque())
+    try easy.set(progress: { context, downloadTotal, _, _, _ in
+      guard let context else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      transfer.expectedBytes = Int64(downloadTotal)
+      return 0  // non-zero would abort the transfer
+    })
+    try easy.set(CURLOPT_NOPROGRESS, 0)
+  }
+
+  /// Turns libcurl's final code and what the callbacks collected into the response or error.
+  func finish(_ code: CURLcode) throws(NetError) -> HTTPResponse {
+    if let failure { throw failure }
+    if code == CURLE_FILESIZE_EXCEEDED, let limit = request.maxBytes {
+      // The announced Content-Length was over the limit; nothing of the body was read.
+      throw NetError.tooLarge(url: request.url, limit: limit)
+    }
+    guard code == CURLE_OK else {
+      throw NetError.transport(
+        url: request.url, code: Int32(bitPattern: code.rawValue), message: easy.message(for: code))
+    }
+    return HTTPResponse(
+      status: easy.long(CURLINFO_RESPONSE_CODE) ?? 0, headers: headers,
+      body: body, effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? request.url, bodyBytes: bodyBytes)
+  }
+
+  /// The schemes a redirect may lead to: an https request must never fall back to plain http,
+  /// where anyone on the path could substitute the picture.
+  static func redirectProtocols(for url: String) -> String {
+    url.lowercased().hasPrefix("https:") ? "https" : "http,https"
+  }
+
+  /// The request's extra headers in libcurl's `Name: value` form, sorted for a stable order.
+  ///
+  /// CR, LF and NUL are refused: they would let a value smuggle in further headers. An empty
+  /// value is written `Name;`, curl's spelling for "send this header empty" (`Name:` alone
+  /// would remove the header instead).
+  static func headerLines(_ headers: [String: String], url: String) throws(NetError) -> [String] {
+    var lines: [String] = []
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      // Bytes, not Characters: "\r\n" is a single Character and would slip past a Character test.
+      let nameIsToken = !name.isEmpty && !name.utf8.contains { $0 <= 32 || $0 == 58 || $0 == 127 }
+      guard nameIsToken, !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
+        throw NetError.setup(url: url, message: "invalid request header \(name.debugDescription)")
+      }
+      lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+    }
+    return lines
+  }
+
+  private func configure(userAgent: String) throws(NetError) {
+    try easy.set(CURLOPT_URL, request.url)
+    // Threads other than the main one must not get SIGALRM from the resolver's timeout.
+    try easy.set(CURLOPT_NOSIGNAL, 1)
+    try easy.set(CURLOPT_USERAGENT, userAgent)
+    try easy.set(CURLOPT_CONNECTTIMEOUT, request.connectTimeout)
+    try easy.set(CURLOPT_TIMEOUT, request.timeout)
+    // Always verified; there is deliberately no way to turn this off.
+    try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+    try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+    try easy.set(CURLOPT_FOLLOWLOCATION, 1)
+    try easy.set(CURLOPT_MAXREDIRS, 5)
+    try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+    try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, Self.redirectProtocols(for: request.url))
+    if case .memory = sink {
+      // JSON compresses well; images do not, and a file must hold the bytes as served.
+      try easy.set(CURLOPT_ACCEPT_ENCODING, "")
+    } else {
+      // Pictures are megabytes: fewer, larger pieces mean fewer write(2) calls and wake-ups
+      // (libcurl's default is 16 KiB; the curl tool reads 100 KiB at a time).
+      try easy.set(CURLOPT_BUFFERSIZE, 256 * 1024)
+    }
+    if let maxBytes = request.maxBytes {
+      // Refuses at once when Content-Length announces too much; the write callback
+      // enforces the limit for bodies of unknown length.
+      try easy.set(CURLOPT_MAXFILESIZE_LARGE, size: maxBytes)
+    }
+    let lines = try Self.headerLines(request.headers, url: request.url)
+    if !lines.isEmpty {
+      guard let list = CurlStringList(lines) else {
+        throw NetError.setup(url: request.url, message: "out of memory for request headers")
+      }
+      try easy.set(CURLOPT_HTTPHEADER, list)
+    }
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    try easy.set(CURLOPT_HEADERDATA, context: context)
+    try easy.set(CURLOPT_WRITEDATA, context: context)
+    try easy.set(CURLOPT_HEADERFUNCTION) { data, size, count, context in
+      let length = size * count
+      guard let data, let context else { return length }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
+      return length
+    }
+    try easy.set(CURLOPT_WRITEFUNCTION) { data, size, count, context in
+      let length = size * count
+      guard let data, let context else { return length }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      // Any count other than `length` makes libcurl abort with CURLE_WRITE_ERROR.
+      return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+    }
+  }
+
+  /// Collects one header line. A status line starts a new response (after a redirect, a
+  /// proxy's CONNECT or a 100 Continue), so only the final response's headers remain.
+  private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+    var line = String(decoding: bytes, as: UTF8.self)
+    while line.last?.isNewline == true { line.removeLast() }
+    if line.hasPrefix("HTTP/") {
+      headers.removeAll()
+    } else if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
+      // An obsolete folded continuation of the previous header's value.
+      let extra = line.trimmingBlanks()
+      headers[headers.count - 1].value += " " + extra
+    } else if let colon = line.firstIndex(of: ":") {
+      let name = String(line[..<colon])
+      let value = line[line.index(after: colon)...].trimmingBlanks()
+      headers.append((name: name, value: value))
+    }
+  }
+
+  /// Stores or writes one piece of the body; false stops the transfer, `failure` says why.
+  private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let count = Int64(bytes.count)
+    if let limit = request.maxBytes, bodyBytes + count > limit {
+      failure = .tooLarge(url: request.url, limit: limit)
+      return false
+    }
+    switch sink {
+    case .memory:
+      body.append(contentsOf: bytes)
+    case .fileDescriptor(let fileDescriptor):
+      if let errno = Self.writeAll(bytes, to: fileDescriptor) {
+        failure = .write(url: request.url, errno: errno)
+        return false
+      }
+      observer?.receive(bytes)
+    }
+    bodyBytes += count
+    return true
+  }
+
+  /// Writes all of `bytes`, retrying after signals and short writes; returns errno on failure.
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(fileDescriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      // write(2) returns 0 for a non-empty buffer only on odd devices; do not spin on it.
+      if written == 0 { return EIO }
+      offset += written
+    }
+    return nil
+  }
+}

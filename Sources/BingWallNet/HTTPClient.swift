@@ -1,0 +1,84 @@
+import FoundationEssentials
+import Glibc
+
+/// One HTTP GET: the URL and the limits that apply to it.
+package struct HTTPRequest: Sendable, Equatable {
+  package var url: String
+  /// Extra request headers, sent as `Name: value`.
+  package var headers: [String: String]
+  /// Seconds allowed to establish the connection.
+  package var connectTimeout: Int
+  /// Seconds allowed for the whole transfer, headers and body.
+  package var timeout: Int
+  /// The transfer fails once the body exceeds this many bytes; nil means no limit.
+  package var maxBytes: Int64?
+
+  package init(
+    url: String, headers: [String: String] = [:], connectTimeout: Int = 10, timeout: Int = 30,
+    maxBytes: Int64? = nil
+  ) {
+    self.url = url
+    self.headers = headers
+    self.connectTimeout = connectTimeout
+    self.timeout = timeout
+    self.maxBytes = maxBytes
+  }
+}
+
+/// What came back: status, headers, and the body when it was read into memory.
+package struct HTTPResponse: Sendable, Equatable {
+  package var status: Int
+  /// Header fields of the final response in the order received, names as sent.
+  package var headers: [(name: String, value: String)]
+  /// The body for `get`; empty for `download`, whose body went to the file.
+  package var body: Data
+  /// The URL after redirects.
+  package var effectiveURL: String
+  /// Bytes of body received.
+  package var bodyBytes: Int64
+
+  package init(
+    status: Int, headers: [(name: String, value: String)], body: Data, effectiveURL: String,
+    bodyBytes: Int64
+  ) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.effectiveURL = effectiveURL
+    self.bodyBytes = bodyBytes
+  }
+
+  /// The value of the last header with this name, compared without case.
+  package func header(_ name: String) -> String? {
+    headers.last { $0.name.equalsIgnoringCase(name) }?.value
+  }
+
+  package static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+    lhs.status == rhs.status && lhs.body == rhs.body && lhs.effectiveURL == rhs.effectiveURL
+      && lhs.bodyBytes == rhs.bodyBytes
+      && lhs.headers.map { "\($0.name):\($0.value)" }
+        == rhs.headers.map { "\($0.name):\($0.value)" }
+  }
+}
+
+/// The seam through which every network request leaves the process.
+///
+/// A non-2xx status is not an error here: callers decide what a 404 means.
+/// Errors are transport failures (no connection, timeout, body cut short, too large).
+package protocol HTTPClient: Sendable {
+  /// GET into memory.
+  func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse
+  /// GET with the body streamed into an open file descriptor, never held whole in memory.
+  func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse
+  /// Several downloads at once, each streamed into its own file, so that a market's pictures
+  /// arrive in the time of the slowest rather than of all together.
+  ///
+  /// At most `maxConcurrent` transfers run at a time. A job that fails for a passing reason
+  /// (see `RetryPolicy.isRetryable`) is tried again, its file emptied first, while the others
+  /// go on; a failure is that job's alone. Returns once every job has ended, one result per job
+  /// in job order, each describing the job's last attempt; like `download`, a non-2xx status
+  /// (also a 5xx after the last retry) is a response, not an error.
+  func downloadAll(
+    _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
+  ) -> [Result<HTTPResponse, NetError>]
+}

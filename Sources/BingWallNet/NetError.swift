@@ -1,0 +1,46 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Failures of a transfer itself, as opposed to an unwanted HTTP status.
+package enum NetError: Error, Equatable, Sendable {
+  /// libcurl failed; `code` is the `CURLcode`, `message` curl's own error text.
+  case transport(url: String, code: Int32, message: String)
+  /// The body grew past the request's `maxBytes`.
+  case tooLarge(url: String, limit: Int64)
+  /// Writing the body to its file failed with this `errno`.
+  case write(url: String, errno: Int32)
+  /// The request could not be set up (bad URL, libcurl refused an option).
+  case setup(url: String, message: String)
+
+  /// True when trying again later could succeed: no connection, timeouts, resets, cut-short bodies.
+  package var isTemporary: Bool {
+    switch self {
+    case .transport(_, let code, _):
+      // CURLE_COULDNT_RESOLVE_PROXY 5, COULDNT_RESOLVE_HOST 6, COULDNT_CONNECT 7,
+      // PARTIAL_FILE 18, OPERATION_TIMEDOUT 28, GOT_NOTHING 52, SEND_ERROR 55, RECV_ERROR 56,
+      // HTTP2 16, HTTP2_STREAM 92.
+      return [5, 6, 7, 16, 18, 28, 52, 55, 56, 92].contains(code)
+    case .tooLarge, .write, .setup:
+      return false
+    }
+  }
+}
+
+extension NetError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .transport(let url, _, let message):
+      let advice = isTemporary ? "; nothing was changed; check the network and try again later" : ""
+      return "cannot fetch \(url): \(message)\(advice)"
+    case .tooLarge(let url, let limit):
+      return "\(url) is larger than \(limit) bytes; refusing it"
+    case .write(let url, let errno):
+      return "cannot save \(url): \(String(cString: strerror(errno)))"
+    case .setup(let url, let message):
+      return "cannot request \(url): \(message)"
+    }
+  }
+
+  package var errorDescription: String? { description }
+}

@@ -1,0 +1,53 @@
+/// `--method systemd`: a user service running `bingwall daemon` for as long as the graphical session.
+///
+/// `PartOf=` stops it with the session (no daemon left setting wallpapers on a display that is gone),
+/// `After=` starts it once the session's environment (DISPLAY, WAYLAND_DISPLAY) is imported, and
+/// `Restart=on-failure` brings it back after a crash but not after a clean stop.
+struct AutostartSystemd: AutostartMethod {
+  static let unitName = "bingwall.service"
+
+  package static let method = "systemd"
+  var name: String { Self.method }
+  var effect: String {
+    "bingwall daemon starts with your graphical session"
+  }
+  let units: AutostartSystemdUnits
+
+  init(_ environment: AutostartEnvironment) {
+    units = AutostartSystemdUnits(
+      method: Self.method, folder: environment.systemdUserFolder, names: [Self.unitName], main: Self.unitName,
+      target: "graphical-session.target", restartsOnChange: true, systemctl: environment.systemctl)
+  }
+
+  /// The unit file. No comment shares a line with a setting: systemd would take it as part of the value.
+  static func unitText(executable: String) throws(AutostartError) -> String {
+    let command = try AutostartSystemdUnits.execPath(executable, method: Self.method)
+    return """
+      # Written by 'bingwall autostart enable'; 'bingwall autostart disable' removes it.
+      # Local changes belong in a drop-in: systemctl --user edit bingwall.service
+      [Unit]
+      Description=bingwall: Bing's picture of the day as the wallpaper
+      PartOf=graphical-session.target
+      After=graphical-session.target
+      \(AutostartFile.marker)
+
+      [Service]
+      Type=simple
+      ExecStart=\(command) daemon
+      Restart=on-failure
+      RestartSec=30s
+
+      [Install]
+      WantedBy=graphical-session.target
+
+      """
+  }
+
+  func status() -> AutostartStatus { units.status() }
+
+  func enable(executable: String) throws(AutostartError) -> AutostartReport {
+    try units.enable([.init(name: Self.unitName, text: try Self.unitText(executable: executable))])
+  }
+
+  func disable() throws(AutostartError) -> AutostartReport { try units.disable() }
+}

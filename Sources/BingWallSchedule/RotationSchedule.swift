@@ -1,0 +1,38 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// When the next rotation is due: one interval after the last, which the caller persists so that a
+/// restart or a reboot keeps the time left instead of starting the interval over.
+///
+/// No last rotation (first start) or an overdue one (after a suspend) is due now: one rotation, not
+/// one per missed interval. A last rotation later than `now` means the wall clock stepped back; it
+/// counts as `now`, so the wait is never longer than one interval. Store `SchedulerState.clamped(to:)`
+/// after such a step, or the deadline would move on with the clock until it catches up.
+package struct RotationSchedule: Sendable, Equatable {
+  /// Seconds between rotations, from `daemon.rotate` or `--rotate`.
+  package let interval: TimeInterval
+
+  /// Nil unless `interval` is a positive, finite number of seconds.
+  package init?(interval: TimeInterval) {
+    guard interval.isFinite, interval > 0 else { return nil }
+    self.interval = interval
+  }
+
+  /// From a duration as people write it, `30m` or `1h30m`; nil for `off` and anything unreadable.
+  package init?(every text: String) {
+    guard let seconds = HumanUnits.seconds(in: text) else { return nil }
+    self.init(interval: TimeInterval(seconds))
+  }
+
+  /// `lastRotation + interval`, but never before `now` and never more than an interval after it.
+  package func next(after lastRotation: Date?, now: Date) -> Date {
+    guard let lastRotation else { return now }
+    return max(min(lastRotation, now) + interval, now)
+  }
+
+  /// Whether a rotation is due at `now`.
+  package func isDue(after lastRotation: Date?, now: Date) -> Bool {
+    next(after: lastRotation, now: now) <= now
+  }
+}

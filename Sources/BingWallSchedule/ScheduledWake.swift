@@ -1,0 +1,33 @@
+import FoundationEssentials
+import Glibc
+
+/// The next moment the daemon must wake and the work that makes it wake: the one deadline its
+/// single timer is armed for, and the words of its log line.
+package struct ScheduledWake: Sendable, Equatable {
+  /// The work behind the deadline.
+  package enum Reason: Sendable, Equatable {
+    /// The daily update, for the market and reason given.
+    case update(UpdateDeadline)
+    /// A retry after this many consecutive failed updates.
+    case retryAfterFailure(failures: Int)
+    /// The next rotation.
+    case rotation
+  }
+
+  /// Never before the `now` it was computed for.
+  package var date: Date
+  package var reason: Reason
+
+  package init(date: Date, reason: Reason) {
+    self.date = date
+    self.reason = reason
+  }
+
+  /// The work this wake is for.
+  package var work: DueWork {
+    switch reason {
+    case .update, .retryAfterFailure: return .update
+    case .rotation: return .rotate
+    }
+  }
+}

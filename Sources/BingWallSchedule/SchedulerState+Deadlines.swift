@@ -1,0 +1,47 @@
+import FoundationEssentials
+import Glibc
+
+/// The deadlines of a state, combined, so the daemon loop is: clamp, ask `due`, run it, record, save,
+/// sleep until `nextWake`. Each is a pure function of the state, the markets and `now`; with the
+/// jitter stored in the state, `due(at: wake.date)` always contains `wake.work`.
+extension SchedulerState {
+  /// The next update: the markets' deadline, pushed back by the failure backoff while updates fail
+  /// (the backoff only ever delays, it never brings an update forward). Nil with no market.
+  package func nextUpdate(markets: [NewestPicture], now: Date) -> ScheduledWake? {
+    guard
+      let deadline = UpdateDeadline.next(
+        for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
+    else { return nil }
+    if consecutiveFailures > 0, let attempt = lastUpdateAttempt {
+      let delay = FailureBackoff.delay(afterFailures: consecutiveFailures, share: jitter.backoffShare)
+      let retry = max(min(attempt, now) + delay, now)
+      if retry > deadline.date {
+        return ScheduledWake(date: retry, reason: .retryAfterFailure(failures: consecutiveFailures))
+      }
+    }
+    return ScheduledWake(date: deadline.date, reason: .update(deadline))
+  }
+
+  /// The next rotation; nil when rotation is off.
+  package func nextRotation(_ rotation: RotationSchedule?, now: Date) -> ScheduledWake? {
+    rotation.map { ScheduledWake(date: $0.next(after: lastRotation, now: now), reason: .rotation) }
+  }
+
+  /// The earliest of the next update and the next rotation (the update on a tie); nil when there is
+  /// neither a market nor a rotation, and the daemon has nothing to wait for but a signal.
+  package func nextWake(markets: [NewestPicture], rotation: RotationSchedule?, now: Date) -> ScheduledWake? {
+    let update = nextUpdate(markets: markets, now: now)
+    let rotate = nextRotation(rotation, now: now)
+    guard let update else { return rotate }
+    guard let rotate, rotate.date < update.date else { return update }
+    return rotate
+  }
+
+  /// The work due at `now`: update, rotate, both, or nothing.
+  package func due(markets: [NewestPicture], rotation: RotationSchedule?, now: Date) -> DueWork {
+    var work: DueWork = []
+    if let update = nextUpdate(markets: markets, now: now), update.date <= now { work.insert(.update) }
+    if let rotate = nextRotation(rotation, now: now), rotate.date <= now { work.insert(.rotate) }
+    return work
+  }
+}

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import Glibc
+
+/// What the daemon persists between runs, so that a restart keeps the rotation's time left, the
+/// failure streak and the jitter, and `bingwall status` can show the last update and the next ones.
+///
+/// Record every update attempt and rotation through the `record…` methods, then save. Before
+/// computing deadlines after a wake, replace the state with `clamped(to:)` (and save it when it
+/// changed): after the wall clock steps back, that turns instants from the "future" into `now`, so
+/// the deadlines stop moving with the clock.
+package struct SchedulerState: Sendable, Equatable {
+  /// The end of the last update attempt, successful or not.
+  package var lastUpdateAttempt: Date?
+  /// The end of the last update that succeeded; only ever set by a success.
+  package var lastUpdateSuccess: Date?
+  /// Failed updates since the last success; drives `FailureBackoff`.
+  package var consecutiveFailures: Int
+  /// What the last failed update said; nil once an update succeeds.
+  package var lastError: String?
+  /// When the last rotation happened; the next is due one interval later.
+  package var lastRotation: Date?
+  /// The offsets for the current deadlines; drawn again at every successful update.
+  package var jitter: ScheduleJitter
+
+  package init(
+    lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
+    lastError: String? = nil, lastRotation: Date? = nil, jitter: ScheduleJitter
+  ) {
+    self.lastUpdateAttempt = lastUpdateAttempt
+    self.lastUpdateSuccess = lastUpdateSuccess
+    self.consecutiveFailures = max(0, consecutiveFailures)
+    self.lastError = lastError
+    self.lastRotation = lastRotation
+    self.jitter = jitter
+  }
+
+  /// An update succeeded at `date`: the streak and the error are cleared, and `jitter` (a fresh
+  /// draw) spreads the next deadlines.
+  package mutating func recordUpdateSuccess(at date: Date, jitter: ScheduleJitter) {
+    let date = Self.toTheSecond(date)
+    lastUpdateAttempt = date
+    lastUpdateSuccess = date
+    consecutiveFailures = 0
+    lastError = nil
+    self.jitter = jitter
+  }
+
+  /// An update failed at `date` with `error`; the last success stays as it was.
+  ///
+  /// Only the backoff's share is drawn again (`backoffShare`, 0…1): a new publication or retry
+  /// offset would move a deadline the failure has nothing to do with, possibly past the backoff.
+  package mutating func recordUpdateFailure(at date: Date, error: String, backoffShare: Double) {
+    lastUpdateAttempt = Self.toTheSecond(date)
+    consecutiveFailures = consecutiveFailures == Int.max ? Int.max : consecutiveFailures + 1
+    lastError = error
+    jitter = ScheduleJitter(publication: jitter.publication, retry: jitter.retry, backoffShare: backoffShare)
+  }
+
+  /// A rotation happened at `date`.
+  package mutating func recordRotation(at date: Date) {
+    lastRotation = Self.toTheSecond(date)
+  }
+
+  /// The same state with every instant later than `now` replaced by `now`, for after the wall clock
+  /// stepped back. Deadlines then count from `now` and stay put as the clock moves on.
+  package func clamped(to now: Date) -> SchedulerState {
+    func clamp(_ date: Date?) -> Date? { date.map { min($0, now) } }
+    var state = self
+    state.lastUpdateAttempt = clamp(lastUpdateAttempt)
+    state.lastUpdateSuccess = clamp(lastUpdateSuccess)
+    state.lastRotation = clamp(lastRotation)
+    return state
+  }
+
+  /// Recorded instants are cut to the second, as the state file stores them, so the daemon (which
+  /// holds the state) and `bingwall status` (which reads the file) compute the same deadlines.
+  static func toTheSecond(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+  }
+}

@@ -1,0 +1,156 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+extension HistoryStore {
+  /// Records that a stored picture became the wallpaper: when, through which backend, and why
+  /// (`apply`, `random`, `update`, `rotate`).
+  package func recordApply(pictureID: Int64, backend: String, reason: String, at now: Date) throws {
+    try write {
+      try database.run(
+        "INSERT INTO applies (picture_id, applied_at, backend, reason) VALUES (?, ?, ?, ?)",
+        [.integer(pictureID), .text(Timestamp.iso8601(now)), .text(backend), .text(reason)])
+    }
+  }
+
+  /// The ids of the pictures applied most recently, newest first, each once.
+  package func recentlyApplied(limit: Int) throws(StoreError) -> [Int64] {
+    guard limit > 0 else { return [] }
+    // The newest rows only, not a GROUP BY over years of rotation.
+    let rows = try database.query(
+      "SELECT picture_id FROM applies ORDER BY id DESC LIMIT ?", [.integer(Int64(limit * 20))])
+    var seen: Set<Int64> = []
+    var ids: [Int64] = []
+    for row in rows where ids.count < limit {
+      let id = try row.int64("picture_id")
+      if seen.insert(id).inserted { ids.append(id) }
+    }
+    return ids
+  }
+
+  /// What `random` may pick from.
+  package struct RandomQuery: Sendable, Equatable {
+    package var favoritesOnly = false
+    package var market: String?
+    /// Pictures to leave out besides the usual ones (e.g. whose file has gone).
+    package var excluded: Set<Int64> = []
+
+    package init(favoritesOnly: Bool = false, market: String? = nil, excluded: Set<Int64> = []) {
+      self.favoritesOnly = favoritesOnly
+      self.market = market
+      self.excluded = excluded
+    }
+  }
+
+  /// A random picture: never banned, never the current wallpaper, and not one of the last
+  /// min(10, n/2) applied (n = how many could be picked), so a small history still rotates.
+  ///
+  /// `generator` makes the pick reproducible (`--seed`).
+  package func randomPicture<Generator: RandomNumberGenerator>(
+    _ query: RandomQuery, using generator: inout Generator
+  ) throws -> Picture? {
+    var conditions = ["banned = 0"]
+    var bindings: [SQLiteValue] = []
+    if query.favoritesOnly { conditions.append("favorite = 1") }
+    if let market = query.market {
+      conditions.append(
+        "EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
+      bindings.append(.text(market))
+    }
+    let recent = try recentlyApplied(limit: 10)
+    let base = conditions.joined(separator: " AND ")
+    // n counts the current picture too; only whether it is below 20 matters (then the window is 10).
+    let eligible = try count(where: base, bindings, upTo: 20)
+    var avoided = Array(recent.prefix(min(10, eligible / 2))) + query.excluded.sorted()
+    if let current = recent.first, !avoided.contains(current) { avoided.append(current) }
+    var filter = base
+    if !avoided.isEmpty {
+      filter += " AND id NOT IN (\(avoided.map(String.init).joined(separator: ",")))"
+    }
+    guard let id = try randomID(where: filter, bindings, using: &generator) else { return nil }
+    return try picture(id: id)
+  }
+
+  /// A uniformly random id among the rows matching `filter`.
+  ///
+  /// Draws ids between the smallest and the largest and keeps the first that matches: a point
+  /// query each, so a large history costs microseconds. After 64 misses (a filter that leaves
+  /// few pictures) it counts the matches and takes one by OFFSET, which is also uniform.
+  private func randomID<Generator: RandomNumberGenerator>(
+    where filter: String, _ bindings: [SQLiteValue], using generator: inout Generator
+  ) throws -> Int64? {
+    // Two subqueries: SQLite answers a lone min() or max() from the index end, not both at once.
+    guard
+      let bounds = try database.queryOne(
+        "SELECT (SELECT min(id) FROM pictures) AS low, (SELECT max(id) FROM pictures) AS high"),
+      let low = try bounds.optionalInt64("low"), let high = try bounds.optionalInt64("high")
+    else { return nil }
+    let probe = try database.prepare("SELECT 1 FROM pictures WHERE id = ? AND \(filter)")
+    for _ in 0..<64 {
+      let id = Int64.random(in: low...high, using: &generator)
+      probe.reset()
+      try probe.bind([.integer(id)] + bindings)
+      if try probe.step() { return id }
+    }
+    let candidates = try count(where: filter, bindings)
+    guard candidates > 0 else { return nil }
+    let offset = Int.random(in: 0..<candidates, using: &generator)
+    let row = try database.queryOne(
+      "SELECT id FROM pictures WHERE \(filter) ORDER BY id LIMIT 1 OFFSET ?",
+      bindings + [.integer(Int64(offset))])
+    return try row?.int64("id")
+  }
+
+  /// How many pictures match, counting no further than `limit` when one is given.
+  private func count(where filter: String, _ bindings: [SQLiteValue], upTo limit: Int? = nil)
+    throws(StoreError)
+    -> Int
+  {
+    let cap = limit.map { " LIMIT \($0)" } ?? ""
+    return try database.queryOne(
+      "SELECT count(*) AS n FROM (SELECT 1 FROM pictures WHERE \(filter)\(cap))", bindings)?.int("n") ?? 0
+  }
+}
+
+/// A small seedable generator (SplitMix64), so `random --seed N` picks the same picture again.
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  package init(seed: UInt64) {
+    state = seed
+  }
+
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension HistoryStore {
+  /// `fullstartdate` (ISO 8601) of a market's newest appearance: when its next picture is due.
+  package func newestFullStartDate(market: String) throws(StoreError) -> String? {
+    try database.queryOne(
+      "SELECT fullstartdate FROM appearances WHERE market = ? ORDER BY date DESC LIMIT 1", [.text(market)]
+    )?.optionalString("fullstartdate")
+  }
+}
+
+extension HistoryStore {
+  /// A random picture whose file is still there: a lost file is skipped (and reported to the
+  /// caller through `missing`) instead of failing the pick.
+  package func randomReadablePicture<Generator: RandomNumberGenerator>(
+    _ query: RandomQuery, using generator: inout Generator, missing: inout [Picture]
+  ) throws -> Picture? {
+    var query = query
+    for _ in 0..<20 {
+      guard let picture = try randomPicture(query, using: &generator) else { return nil }
+      if access(picture.path, R_OK) == 0 { return picture }
+      missing.append(picture)
+      query.excluded.insert(picture.id)
+    }
+    return nil
+  }
+}

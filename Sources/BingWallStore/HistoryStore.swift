@@ -1,0 +1,266 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The picture history: what `update` records and `list`, `show`, `apply` read.
+///
+/// One connection per process; writes go through `write`, a `BEGIN IMMEDIATE` transaction, so
+/// two processes queue on the busy timeout instead of failing with "database is locked".
+package final class HistoryStore {
+  let database: SQLiteDatabase
+  package let path: String
+
+  /// Opens (creating when missing) and migrates the database at `path`; its folder must exist.
+  package init(path: String) throws(StoreError) {
+    self.path = path
+    database = try SQLiteDatabase(path: path)
+    try HistorySchema.migrator.migrate(database)
+  }
+
+  /// Opens an existing history for reading, or nil when there is none yet (nothing fetched).
+  package static func openExisting(path: String) throws(StoreError) -> HistoryStore? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    return try HistoryStore(path: path)
+  }
+
+  /// Runs `body` in one write transaction: all of it lands, or none of it.
+  @discardableResult
+  package func write<T>(_ body: () throws -> T) throws -> T {
+    try database.transaction(body)
+  }
+
+  // MARK: - What is stored
+
+  /// True when some file of this picture is stored: `update` then records only the appearance.
+  package func hasPicture(key: String) throws(StoreError) -> Bool {
+    try database.queryOne("SELECT 1 FROM pictures WHERE key = ? LIMIT 1", [.text(key)]) != nil
+  }
+
+  /// The keys among `keys` that have a stored file.
+  package func storedKeys(among keys: [String]) throws(StoreError) -> Set<String> {
+    var found: Set<String> = []
+    for key in keys where try hasPicture(key: key) { found.insert(key) }
+    return found
+  }
+
+  /// The picture with this exact content, if stored (a placeholder served for another key shows here).
+  package func picture(sha256: String) throws(StoreError) -> (id: Int64, key: String)? {
+    guard
+      let row = try database.queryOne(
+        "SELECT id, key FROM pictures WHERE sha256 = ? LIMIT 1", [.text(sha256)])
+    else { return nil }
+    return (try row.int64("id"), try row.string("key"))
+  }
+
+  /// True when a stored picture uses `path`: paths are never reused for other content.
+  package func isPathTaken(_ path: String) throws(StoreError) -> Bool {
+    try database.queryOne("SELECT 1 FROM pictures WHERE path = ?", [.text(path)]) != nil
+  }
+
+  // MARK: - Recording
+
+  /// Adds a validated file (or finds the same key and content already stored); returns its id.
+  /// Call inside `write`.
+  @discardableResult
+  package func insert(_ file: NewPictureFile, at now: Date) throws(StoreError) -> Int64 {
+    try database.run(
+      """
+      INSERT INTO pictures (key, sha256, path, resolution, width, height, bytes, added_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, sha256) DO NOTHING
+      """,
+      [
+        .text(file.key), .text(file.sha256), .text(file.path), .text(file.resolution),
+        .integer(Int64(file.width)), .integer(Int64(file.height)), .integer(file.bytes),
+        .text(Timestamp.iso8601(now)),
+      ])
+    let row = try database.queryOne(
+      "SELECT id FROM pictures WHERE key = ? AND sha256 = ?", [.text(file.key), .text(file.sha256)])
+    guard let id = try row?.int64("id") else {
+      throw StoreError.misuse(path: path, message: "picture \(file.key) vanished while being recorded")
+    }
+    return id
+  }
+
+  /// The newest stored file of `key`, the one a new appearance of that picture points to.
+  package func newestPictureID(key: String) throws(StoreError) -> Int64? {
+    try database.queryOne("SELECT max(id) AS id FROM pictures WHERE key = ?", [.text(key)])?.optionalInt64(
+      "id")
+  }
+
+  /// Records that Bing showed picture `pictureID` in a market on a date. A re-issue of the same
+  /// picture (new id, corrected credit) updates that row in place; another picture for the same
+  /// market and day supersedes the old row without erasing it, so no picture loses its metadata.
+  /// Returns true when the market and day were not recorded before. Call inside `write`.
+  @discardableResult
+  package func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
+    let day: [SQLiteValue] = [.text(appearance.market), .text(appearance.date)]
+    let existed =
+      try database.queryOne("SELECT 1 FROM appearances WHERE market = ? AND date = ?", day) != nil
+    try database.run(
+      "UPDATE appearances SET superseded = 1 WHERE market = ? AND date = ? AND picture_id != ?",
+      day + [.integer(pictureID)])
+    let stamp = SQLiteValue.text(Timestamp.iso8601(now))
+    try database.run(
+      """
+      INSERT INTO appearances (picture_id, market, date, served_market, bing_id, title, caption, credit,
+        copyright, copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (market, date, picture_id) DO UPDATE SET
+        served_market = excluded.served_market,
+        bing_id = excluded.bing_id, title = excluded.title, caption = excluded.caption,
+        credit = excluded.credit, copyright = excluded.copyright,
+        copyright_link = excluded.copyright_link, urlbase = excluded.urlbase, hsh = excluded.hsh,
+        wp = excluded.wp, fullstartdate = excluded.fullstartdate, updated_at = excluded.updated_at,
+        superseded = 0
+      """,
+      [
+        .integer(pictureID), .text(appearance.market), .text(appearance.date),
+        SQLiteValue(appearance.servedMarket),
+        .text(appearance.bingID), .text(appearance.title), .text(appearance.caption),
+        .text(appearance.credit),
+        .text(appearance.copyright), .text(appearance.copyrightLink), .text(appearance.urlbase),
+        .text(appearance.hsh), SQLiteValue(appearance.wp), .text(appearance.fullStartDate), stamp, stamp,
+      ])
+    return !existed
+  }
+
+  /// The stored file with exactly this key and content, if any.
+  package func file(key: String, sha256: String) throws(StoreError) -> (id: Int64, path: String)? {
+    guard
+      let row = try database.queryOne(
+        "SELECT id, path FROM pictures WHERE key = ? AND sha256 = ?", [.text(key), .text(sha256)])
+    else { return nil }
+    return (try row.int64("id"), try row.string("path"))
+  }
+
+  /// Points a picture at a new file, when its old one was lost and `--force` fetched it again.
+  /// Call inside `write`.
+  package func move(pictureID: Int64, to path: String) throws(StoreError) {
+    try database.run("UPDATE pictures SET path = ? WHERE id = ?", [.text(path), .integer(pictureID)])
+  }
+
+  // MARK: - Reading
+
+  /// What `list` asks for.
+  package struct Query: Sendable, Equatable {
+    /// 0 means no limit.
+    package var limit: Int = 20
+    package var market: String?
+    package var favoritesOnly = false
+    package var bannedOnly = false
+    /// Only pictures shown on or after this local date.
+    package var since: String?
+
+    package init(
+      limit: Int = 20, market: String? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
+      since: String? = nil
+    ) {
+      self.limit = limit
+      self.market = market
+      self.favoritesOnly = favoritesOnly
+      self.bannedOnly = bannedOnly
+      self.since = since
+    }
+  }
+
+  /// Pictures newest first, each with its newest appearance (in `query.market` when given).
+  package func pictures(_ query: Query) throws(StoreError) -> [Picture] {
+    // Walk appearances newest first along their date index and stop at `limit` distinct
+    // pictures: a page of a 100,000-picture history reads a page of rows, not all of them.
+    var conditions: [String] = []
+    var bindings: [String: SQLiteValue] = [:]
+    if let market = query.market {
+      conditions.append("a.market = :market")
+      bindings[":market"] = .text(market)
+    }
+    if query.favoritesOnly { conditions.append("p.favorite = 1") }
+    if query.bannedOnly { conditions.append("p.banned = 1") }
+    if let since = query.since {
+      conditions.append("a.date >= :since")
+      bindings[":since"] = .text(since)
+    }
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    let walk = try database.prepare(
+      """
+      SELECT a.picture_id AS id FROM appearances a JOIN pictures p ON p.id = a.picture_id \(filter)
+      ORDER BY a.date DESC, a.picture_id DESC
+      """)
+    try walk.bind(bindings)
+    var seen: Set<Int64> = []
+    var ids: [Int64] = []
+    while query.limit == 0 || ids.count < query.limit, try walk.step() {
+      guard case .integer(let id) = walk.value(at: 0) else { continue }
+      if seen.insert(id).inserted { ids.append(id) }
+    }
+    let marketClause = query.market == nil ? "" : "AND market = :market"
+    let one = Self.pictureSelect(appearance: marketClause) + " WHERE p.id = :id"
+    var pictures: [Picture] = []
+    for id in ids {
+      var values: [String: SQLiteValue] = [":id": .integer(id)]
+      if let market = query.market { values[":market"] = .text(market) }
+      if let row = try database.queryOne(one, values) { pictures.append(try Self.picture(from: row)) }
+    }
+    return pictures
+  }
+
+  /// One picture by id.
+  package func picture(id: Int64) throws(StoreError) -> Picture? {
+    try database.queryOne(Self.pictureSelect(appearance: "") + " WHERE p.id = :id", [":id": .integer(id)])
+      .map(Self.picture(from:))
+  }
+
+  /// The pictures that appeared on a local date, each in the market given or any market.
+  package func pictures(onDate date: String, market: String?) throws(StoreError) -> [Picture] {
+    var bindings: [String: SQLiteValue] = [":date": .text(date)]
+    var marketClause = ""
+    if let market {
+      marketClause = "AND market = :market"
+      bindings[":market"] = .text(market)
+    }
+    let sql =
+      Self.pictureSelect(appearance: "AND date = :date AND superseded = 0 \(marketClause)")
+      + " WHERE a.id IS NOT NULL ORDER BY p.id DESC"
+    return try database.query(sql, bindings).map(Self.picture(from:))
+  }
+
+  /// The newest stored file of a key, as a picture.
+  package func picture(key: String) throws(StoreError) -> Picture? {
+    guard let id = try newestPictureID(key: key) else { return nil }
+    return try picture(id: id)
+  }
+
+  /// The shared SELECT: a picture, its chosen appearance, its markets and its apply count.
+  /// `appearance` narrows which appearance is chosen (newest first).
+  static func pictureSelect(appearance: String) -> String {
+    """
+    SELECT p.id, p.key, p.path, p.resolution, p.width, p.height, p.bytes, p.sha256, p.favorite,
+      p.banned, p.added_at, coalesce(a.date, substr(p.added_at, 1, 10)) AS date,
+      coalesce(a.market, '') AS market, a.served_market, coalesce(a.bing_id, p.key) AS bing_id,
+      coalesce(a.title, '') AS title, coalesce(a.caption, '') AS caption,
+      coalesce(a.credit, '') AS credit, coalesce(a.copyright, '') AS copyright,
+      coalesce(a.copyright_link, '') AS copyright_link,
+      (SELECT group_concat(market, ' ') FROM appearances WHERE picture_id = p.id) AS markets,
+      (SELECT count(*) FROM applies WHERE picture_id = p.id) AS applied_count,
+      (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied
+    FROM pictures p
+    LEFT JOIN appearances a ON a.id = (
+      SELECT id FROM appearances WHERE picture_id = p.id \(appearance)
+      ORDER BY superseded, date DESC, market LIMIT 1)
+    """
+  }
+
+  static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
+    let markets = (try row.optionalString("markets") ?? "").split(separator: " ").map(String.init)
+    return Picture(
+      id: try row.int64("id"), key: try row.string("key"), date: try row.string("date"),
+      market: try row.string("market"), markets: Array(Set(markets)).sorted(), title: try row.string("title"),
+      caption: try row.string("caption"), credit: try row.string("credit"),
+      copyright: try row.string("copyright"),
+      copyrightLink: try row.string("copyright_link"), path: try row.string("path"),
+      resolution: try row.string("resolution"), width: try row.int("width"), height: try row.int("height"),
+      bytes: try row.int64("bytes"), sha256: try row.string("sha256"), favorite: try row.bool("favorite"),
+      banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
+      lastApplied: try row.optionalString("last_applied"), bingID: try row.string("bing_id"),
+      servedMarket: try row.optionalString("served_market"), addedAt: try row.string("added_at"))
+  }
+}

@@ -1,0 +1,265 @@
+import FoundationEssentials
+import Glibc
+
+/// The size a JPEG's frame header declares, so callers can tell a UHD picture from a fallback.
+package struct JPEGInfo: Sendable, Equatable {
+  package var width: Int
+  package var height: Int
+
+  package init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// Tells a whole JPEG picture from what a server may send in its place, without decoding it.
+///
+/// Bing sometimes answers 200 with an HTML page, and transfers get cut short; a file that fails
+/// here must never be kept. The check reads only the marker segments up to the first scan header
+/// and the last bytes of the file, so a 200 MB file costs a few `pread` calls:
+///
+/// - the file starts with SOI and a marker, `FF D8 FF`;
+/// - the segments before the frame header are well formed (fill bytes `FF` and the standalone
+///   markers RSTn and TEM allowed) and stay inside the file;
+/// - a frame header SOF0…SOF15 (not DHT `C4`, JPG `C8`, DAC `CC`) comes before the first scan
+///   header (SOS) and declares a width and height above zero;
+/// - the file ends with EOI, `FF D9`. Up to `maximumTrailingZeros` zero bytes after it are
+///   tolerated, because some tools pad files to a block size; Bing's own files end exactly.
+///   More would hide a body cut short into a preallocated file, so that stays refused.
+///
+/// The scan data in between is not checked: that would mean decoding the picture.
+/// Marker codes: ITU-T T.81, table B.1.
+package enum JPEGInspector {
+  /// How many `00` bytes may follow the end-of-image marker.
+  package static let maximumTrailingZeros = 16
+
+  /// How much of the start of a file `looksLikeHTML` gets to see for messages.
+  static let sniffLength = 512
+
+  /// Checks the JPEG file at `path` and returns the size its frame header declares.
+  package static func inspect(fileAt path: String) throws(ImageCheckError) -> JPEGInfo {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 { throw .unreadable(path: path, errno: errno) }
+    defer { close(descriptor) }
+    var status = stat()
+    if fstat(descriptor, &status) != 0 { throw .unreadable(path: path, errno: errno) }
+    // A folder opens fine for reading; say so now rather than fail on the first pread.
+    if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
+    var reader = ByteReader(backing: .file(descriptor), count: Int(status.st_size), path: path)
+    return try inspect(&reader)
+  }
+
+  /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
+  package static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
+    -> JPEGInfo
+  {
+    var reader = ByteReader(backing: .memory(bytes), count: bytes.count, path: path)
+    return try inspect(&reader)
+  }
+
+  /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
+  package static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> JPEGInfo {
+    let result: Result<JPEGInfo, ImageCheckError> = data.withUnsafeBytes { bytes in
+      Result { () throws(ImageCheckError) in try inspect(bytes, path: path) }
+    }
+    return try result.get()
+  }
+
+  /// True when `prefix`, the first bytes of a body, is the start of an HTML page.
+  ///
+  /// For a better message than "not a JPEG": a page saved as the picture means the server sent a
+  /// redirect or an error page with status 200, not that the picture is broken.
+  package static func looksLikeHTML(_ prefix: [UInt8]) -> Bool {
+    var start = 0
+    if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // UTF-8 byte order mark
+    while start < prefix.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(prefix[start]) { start += 1 }
+    guard start < prefix.count, prefix[start] == UInt8(ascii: "<") else { return false }
+    let text = String(decoding: prefix[start...].prefix(sniffLength), as: UTF8.self).lowercased()
+    return ["<!doctype html", "<html", "<head", "<body", "<title"].contains { text.contains($0) }
+  }
+
+  // MARK: - The walk
+
+  private static func inspect(_ reader: inout ByteReader) throws(ImageCheckError) -> JPEGInfo {
+    let path = reader.path
+    let size = reader.count
+    if size == 0 { throw .empty(path: path) }
+
+    let magic: [UInt8] = [0xFF, 0xD8, 0xFF]
+    let head = try reader.bytes(at: 0, count: min(size, sniffLength))
+    guard head.starts(with: magic) else {
+      if magic.starts(with: head) { throw .truncated(path: path) }
+      if looksLikeHTML(head) { throw .htmlPage(path: path) }
+      throw .notJPEG(path: path, firstBytes: hint(head))
+    }
+
+    let (info, scanStart) = try header(&reader)
+    try checkEndOfImage(&reader, after: scanStart)
+    return info
+  }
+
+  /// Walks the segments after SOI up to the first scan; returns the frame size and where the scan's
+  /// data begins.
+  ///
+  /// Going on past the frame header to the scan header costs a segment or two more and refuses
+  /// files that declare a size but hold no picture.
+  private static func header(_ reader: inout ByteReader) throws(ImageCheckError) -> (JPEGInfo, Int) {
+    let path = reader.path
+    var frame: JPEGInfo?
+    var offset = 2
+    while true {
+      let markerStart = offset
+      guard let first = try reader.byte(at: offset) else { throw .truncated(path: path) }
+      guard first == 0xFF else { throw .corrupt(path: path, offset: offset) }
+      // Any number of fill bytes may come before the marker code.
+      var code: UInt8 = 0xFF
+      while code == 0xFF {
+        offset += 1
+        guard let next = try reader.byte(at: offset) else { throw .truncated(path: path) }
+        code = next
+      }
+      offset += 1
+
+      switch code {
+      case 0x01, 0xD0...0xD7:
+        continue  // TEM and RSTn stand alone, without a length
+      case 0xD9:
+        // End of image before any scan: a frame header with no picture, or no frame header at all.
+        if frame == nil { throw .noDimensions(path: path) }
+        throw .corrupt(path: path, offset: markerStart)
+      case 0xDA where frame == nil:
+        throw .noDimensions(path: path)
+      case 0x00, 0xD8:
+        throw .corrupt(path: path, offset: markerStart)  // a stuffed byte or a second SOI
+      default:
+        break
+      }
+
+      guard let length = try reader.uint16(at: offset) else { throw .truncated(path: path) }
+      // The length counts its own two bytes; a frame header needs at least P, Y and X after it.
+      let isFrameHeader = (0xC0...0xCF).contains(code) && ![0xC4, 0xC8, 0xCC].contains(code)
+      guard length >= (isFrameHeader ? 8 : 2) else { throw .corrupt(path: path, offset: markerStart) }
+      let end = offset + Int(length)
+      guard end <= reader.count else { throw .truncated(path: path) }
+
+      if code == 0xDA, let frame { return (frame, end) }
+      // Only the first frame header counts; hierarchical files may carry more.
+      if isFrameHeader, frame == nil {
+        guard let height = try reader.uint16(at: offset + 3), let width = try reader.uint16(at: offset + 5)
+        else { throw .truncated(path: path) }
+        guard width > 0, height > 0 else {
+          throw .invalidDimensions(path: path, width: Int(width), height: Int(height))
+        }
+        frame = JPEGInfo(width: Int(width), height: Int(height))
+      }
+      offset = end
+    }
+  }
+
+  /// Requires EOI as the last two bytes, give or take a little zero padding, after the scan header.
+  private static func checkEndOfImage(_ reader: inout ByteReader, after scanStart: Int)
+    throws(ImageCheckError)
+  {
+    let tailLength = min(reader.count - scanStart, 2 + maximumTrailingZeros)
+    var tail = try reader.bytes(at: reader.count - tailLength, count: tailLength)[...]
+    var zeros = 0
+    while zeros < maximumTrailingZeros, tail.count > 2, tail.last == 0x00 {
+      tail.removeLast()
+      zeros += 1
+    }
+    guard tail.count >= 2, tail.suffix(2).elementsEqual([0xFF, 0xD9]) else {
+      throw .truncated(path: reader.path)
+    }
+  }
+
+  /// The first four bytes as text when they are printable (`"GIF8"`), else as hex (`89 50 4E 47`).
+  private static func hint(_ head: [UInt8]) -> String {
+    let first = head.prefix(4)
+    if first.allSatisfy({ (0x20...0x7E).contains($0) }) {
+      return "\"" + String(decoding: first, as: UTF8.self) + "\""
+    }
+    return first.map { byte in
+      let digits = String(byte, radix: 16, uppercase: true)
+      return digits.count == 1 ? "0" + digits : digits
+    }.joined(separator: " ")
+  }
+}
+
+/// Random access to the bytes under inspection through a small window.
+///
+/// The walk asks for a byte or two at a time; for a file each miss reads one window with
+/// `pread`, so skipping a segment never reads its body and the file is never loaded whole.
+private struct ByteReader {
+  enum Backing {
+    case file(Int32)
+    case memory(UnsafeRawBufferPointer)
+  }
+
+  static let windowSize = 4096
+
+  let backing: Backing
+  /// The size of the file or buffer.
+  let count: Int
+  /// The name errors use.
+  let path: String
+  private var window: [UInt8] = []
+  private var windowStart = 0
+
+  init(backing: Backing, count: Int, path: String) {
+    self.backing = backing
+    self.count = count
+    self.path = path
+  }
+
+  /// The byte at `offset`, or nil past the end.
+  mutating func byte(at offset: Int) throws(ImageCheckError) -> UInt8? {
+    guard offset >= 0, offset < count else { return nil }
+    switch backing {
+    case .memory(let bytes):
+      return bytes[offset]
+    case .file(let descriptor):
+      if offset < windowStart || offset >= windowStart + window.count {
+        try fill(from: descriptor, at: offset)
+      }
+      // The file may have shrunk since fstat; then the window comes back short.
+      let index = offset - windowStart
+      return index < window.count ? window[index] : nil
+    }
+  }
+
+  /// The big-endian 16-bit number at `offset`, or nil when it does not fit before the end.
+  mutating func uint16(at offset: Int) throws(ImageCheckError) -> UInt16? {
+    guard let high = try byte(at: offset), let low = try byte(at: offset + 1) else { return nil }
+    return UInt16(high) << 8 | UInt16(low)
+  }
+
+  /// Up to `length` bytes from `offset`, fewer where the end comes first.
+  mutating func bytes(at offset: Int, count length: Int) throws(ImageCheckError) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(length)
+    for position in offset..<offset + length {
+      guard let value = try byte(at: position) else { break }
+      result.append(value)
+    }
+    return result
+  }
+
+  private mutating func fill(from descriptor: Int32, at offset: Int) throws(ImageCheckError) {
+    var buffer = [UInt8](repeating: 0, count: Self.windowSize)
+    var filled = 0
+    while filled < buffer.count {
+      let result = buffer.withUnsafeMutableBytes { raw in
+        pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled))
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, errno: errno)
+      }
+      if result == 0 { break }
+      filled += result
+    }
+    buffer.removeLast(buffer.count - filled)
+    window = buffer
+    windowStart = offset
+  }
+}

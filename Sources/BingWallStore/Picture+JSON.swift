@@ -1,0 +1,32 @@
+import BingWallSystem
+
+extension Picture {
+  /// The picture object of PRODUCT.md's JSON contract, fields in its order, then extras.
+  package var json: JSONOutput {
+    .object([
+      ("id", .integer(id)),
+      ("key", .string(key)),
+      ("date", .string(date)),
+      ("market", .string(market)),
+      ("markets", .array(markets.map(JSONOutput.string))),
+      ("title", .string(title)),
+      ("caption", .string(caption)),
+      ("credit", .string(credit)),
+      ("copyright", .string(copyright)),
+      ("copyright_link", .string(copyrightLink)),
+      ("path", .string(path)),
+      ("width", .integer(Int64(width))),
+      ("height", .integer(Int64(height))),
+      ("bytes", .integer(bytes)),
+      ("sha256", .string(sha256)),
+      ("favorite", .bool(favorite)),
+      ("banned", .bool(banned)),
+      ("applied_count", .integer(Int64(appliedCount))),
+      ("last_applied", .optional(lastApplied)),
+      ("resolution", .string(resolution)),
+      ("bing_id", .string(bingID)),
+      ("served_market", .optional(servedMarket)),
+      ("added_at", .string(addedAt)),
+    ])
+  }
+}

@@ -1,0 +1,93 @@
+import FoundationEssentials
+import Glibc
+
+/// A stored picture as `list`, `show` and `--json` present it: the file and its newest appearance.
+package struct Picture: Sendable, Equatable {
+  package var id: Int64
+  package var key: String
+  /// Market-local date of the appearance shown (the newest, or the one in the market asked for).
+  package var date: String
+  package var market: String
+  /// Every market the picture appeared in, sorted.
+  package var markets: [String]
+  package var title: String
+  package var caption: String
+  package var credit: String
+  package var copyright: String
+  package var copyrightLink: String
+  package var path: String
+  package var resolution: String
+  package var width: Int
+  package var height: Int
+  package var bytes: Int64
+  package var sha256: String
+  package var favorite: Bool
+  package var banned: Bool
+  package var appliedCount: Int
+  package var lastApplied: String?
+  /// Bing's own id of the appearance shown (`OHR.Name_EN-US123`).
+  package var bingID: String
+  package var servedMarket: String?
+  package var addedAt: String
+}
+
+/// One picture of the day as Bing listed it for one market: what `update` records.
+package struct Appearance: Sendable, Equatable {
+  package var market: String
+  package var servedMarket: String?
+  package var date: String
+  package var bingID: String
+  package var title: String
+  package var caption: String
+  package var credit: String
+  package var copyright: String
+  package var copyrightLink: String
+  package var urlbase: String
+  package var hsh: String
+  package var wp: Bool
+  /// ISO 8601 UTC instant of the market's local midnight.
+  package var fullStartDate: String
+
+  package init(
+    market: String, servedMarket: String?, date: String, bingID: String, title: String, caption: String,
+    credit: String, copyright: String, copyrightLink: String, urlbase: String, hsh: String, wp: Bool,
+    fullStartDate: String
+  ) {
+    self.market = market
+    self.servedMarket = servedMarket
+    self.date = date
+    self.bingID = bingID
+    self.title = title
+    self.caption = caption
+    self.credit = credit
+    self.copyright = copyright
+    self.copyrightLink = copyrightLink
+    self.urlbase = urlbase
+    self.hsh = hsh
+    self.wp = wp
+    self.fullStartDate = fullStartDate
+  }
+}
+
+/// A validated file about to join the history.
+package struct NewPictureFile: Sendable, Equatable {
+  package var key: String
+  package var sha256: String
+  package var path: String
+  package var resolution: String
+  package var width: Int
+  package var height: Int
+  package var bytes: Int64
+
+  package init(
+    key: String, sha256: String, path: String, resolution: String, width: Int, height: Int, bytes: Int64
+  ) {
+    self.key = key
+    self.sha256 = sha256
+    self.path = path
+    self.resolution = resolution
+    self.width = width
+    self.height = height
+    self.bytes = bytes
+  }
+}

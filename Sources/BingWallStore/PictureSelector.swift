@@ -1,0 +1,87 @@
+import BingWallSystem
+
+/// How a command names one stored picture: `latest`, an id, a local date, or a key.
+package enum PictureSelector: Sendable, Equatable, CustomStringConvertible {
+  case latest
+  case id(Int64)
+  case date(CalendarDate)
+  /// `OHR.Name`; a bare `Name` is read as `OHR.Name`.
+  case key(String)
+
+  package init(parsing text: String) {
+    if text == "latest" {
+      self = .latest
+    } else if let number = Int64(text), number > 0 {
+      self = .id(number)
+    } else if let date = CalendarDate(parsing: text) {
+      self = .date(date)
+    } else {
+      self = .key(text.contains(".") ? text : "OHR." + text)
+    }
+  }
+
+  package var description: String {
+    switch self {
+    case .latest: return "latest"
+    case .id(let id): return String(id)
+    case .date(let date): return date.description
+    case .key(let key): return key
+    }
+  }
+}
+
+/// A selector that matches nothing, or more than one picture.
+package enum HistoryError: Error, Equatable, Sendable {
+  /// Nothing stored matches.
+  case notFound(selector: String, market: String?)
+  /// A date on which different pictures appeared in several markets.
+  case ambiguous(date: String, markets: [String])
+  /// The history is empty (nothing fetched yet).
+  case empty
+  /// `random` found nothing it may pick (all banned, recent, or filtered out).
+  case nothingToPick
+}
+
+extension HistoryError: CustomStringConvertible {
+  package var description: String {
+    switch self {
+    case .notFound(let selector, let market):
+      let scope = market.map { " in \($0)" } ?? ""
+      return "no stored picture matches '\(selector)'\(scope); 'bingwall list' shows what is stored"
+    case .ambiguous(let date, let markets):
+      return "several pictures appeared on \(date) (\(markets.joined(separator: ", "))); add --market"
+    case .empty:
+      return "the history is empty; run 'bingwall update' first"
+    case .nothingToPick:
+      return
+        "no stored picture to pick (the filters, bans and recent picks leave none); try without --favorites or --market"
+    }
+  }
+}
+
+extension HistoryStore {
+  /// The one picture `selector` names, in `market` when given.
+  package func resolve(_ selector: PictureSelector, market: String?) throws -> Picture {
+    let found: Picture?
+    switch selector {
+    case .latest:
+      found = try pictures(Query(limit: 1, market: market)).first
+      if found == nil, market == nil { throw HistoryError.empty }
+    case .id(let id):
+      found = try picture(id: id)
+    case .key(let key):
+      found = try picture(key: key)
+    case .date(let date):
+      let candidates = try pictures(onDate: date.description, market: market)
+      if Set(candidates.map(\.id)).count > 1 {
+        throw HistoryError.ambiguous(date: date.description, markets: candidates.map(\.market).sorted())
+      }
+      found = candidates.first
+    }
+    // An id or a key names one picture; with --market it must also have appeared there.
+    guard let found, market == nil || found.markets.contains(market ?? "") else {
+      throw HistoryError.notFound(selector: selector.description, market: market)
+    }
+    return found
+  }
+}

@@ -1,0 +1,132 @@
+import BingWallSystem
+import CSQLite
+import FoundationEssentials
+import Glibc
+
+/// Failures of the history database, with SQLite's own code and text, the file and the SQL.
+///
+/// `code` is always the extended result code (https://www.sqlite.org/rescode.html), because every
+/// connection turns them on; `message` is `sqlite3_errmsg` captured right after the failing call.
+package enum StoreError: Error, Equatable, Sendable {
+  /// The database file could not be opened or created.
+  case open(path: String, code: Int32, message: String)
+  /// The file is on a file system where write-ahead logging does not work (it needs shared memory).
+  case walUnavailable(path: String, journalMode: String)
+  /// SQLite did not accept the SQL text.
+  case prepare(path: String, sql: String, code: Int32, message: String)
+  /// A value could not be bound to a parameter (no such index or name, too many or too few values).
+  case bind(path: String, sql: String, parameter: String, code: Int32, message: String)
+  /// A statement failed while running: a constraint, a lock held too long, a full disk, ...
+  case statement(path: String, sql: String, code: Int32, message: String)
+  /// A result row has no column of that name or index.
+  case noSuchColumn(path: String, sql: String, column: String)
+  /// A column holds a different type than the caller asked for (`expected` and `found` are
+  /// SQLite type names: INTEGER, REAL, TEXT, BLOB, NULL).
+  case typeMismatch(path: String, sql: String, column: String, expected: String, found: String)
+  /// The file's schema version is newer than every migration this build knows.
+  case newerSchema(path: String, found: Int, known: Int)
+  /// Migration number `version` failed; `underlying` says how. Nothing of it was kept.
+  indirect case migration(path: String, version: Int, underlying: StoreError)
+  /// The API was used in a way it does not support; `message` says which.
+  case misuse(path: String, message: String)
+
+  /// The extended SQLite result code behind this error, when SQLite reported one.
+  package var resultCode: Int32? {
+    switch self {
+    case .open(_, let code, _), .prepare(_, _, let code, _), .bind(_, _, _, let code, _),
+      .statement(_, _, let code, _):
+      return code
+    case .migration(_, _, let underlying):
+      return underlying.resultCode
+    case .walUnavailable, .noSuchColumn, .typeMismatch, .newerSchema, .misuse:
+      return nil
+    }
+  }
+
+  /// True when another connection held a lock for longer than the busy timeout.
+  ///
+  /// With `BEGIN IMMEDIATE` and a busy timeout this should only happen when another process
+  /// really kept the database locked that long; retrying later is reasonable.
+  package var isBusy: Bool {
+    guard let code = resultCode else { return false }
+    let primary = SQLiteResultCode.primary(code)
+    return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
+  }
+
+  /// True for a violated UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint.
+  package var isConstraintViolation: Bool {
+    guard let code = resultCode else { return false }
+    return SQLiteResultCode.primary(code) == SQLITE_CONSTRAINT
+  }
+}
+
+extension StoreError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .open(let path, let code, let message):
+      return "cannot open \(path): \(message) (\(SQLiteResultCode.name(code))); \(Self.advice(for: code))"
+    case .walUnavailable(let path, let journalMode):
+      return "cannot use write-ahead logging for \(path) (journal mode stays '\(journalMode)'); "
+        + "keep it on a local file system"
+    case .prepare(let path, let sql, let code, let message):
+      // Preparing reads the schema, so it can meet a damaged or locked file as well as a typo.
+      return "cannot prepare \(Self.excerpt(sql)) for \(path): \(message) (\(SQLiteResultCode.name(code))); "
+        + Self.advice(for: code)
+    case .bind(let path, let sql, let parameter, let code, let message):
+      return "cannot bind \(parameter) of \(Self.excerpt(sql)) for \(path): \(message) "
+        + "(\(SQLiteResultCode.name(code))); \(Self.bug)"
+    case .statement(let path, let sql, let code, let message):
+      return "cannot run \(Self.excerpt(sql)) on \(path): \(message) (\(SQLiteResultCode.name(code))); "
+        + Self.advice(for: code)
+    case .noSuchColumn(let path, let sql, let column):
+      return "no column '\(column)' in the result of \(Self.excerpt(sql)) on \(path); \(Self.bug)"
+    case .typeMismatch(let path, let sql, let column, let expected, let found):
+      return "column '\(column)' of \(Self.excerpt(sql)) on \(path) holds \(found), not \(expected); "
+        + "run 'bingwall doctor'"
+    case .newerSchema(let path, let found, let known):
+      return "\(path) was written by a newer bingwall (schema \(found), this one knows \(known)); "
+        + "upgrade bingwall"
+    case .migration(let path, let version, let underlying):
+      return "cannot upgrade \(path) to schema \(version), nothing was changed: \(underlying)"
+    case .misuse(let path, let message):
+      return "cannot use \(path): \(message); \(Self.bug)"
+    }
+  }
+
+  package var errorDescription: String? { description }
+
+  private static let bug = "this is a bug in bingwall; please report it"
+
+  /// What the user can do about a failure with this result code.
+  private static func advice(for code: Int32) -> String {
+    switch SQLiteResultCode.primary(code) {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return "another bingwall kept the database busy; try again"
+    case SQLITE_CANTOPEN:
+      return "check the folder exists and is writable"
+    case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
+      return "check the file and its folder are writable"
+    case SQLITE_FULL:
+      return "free some disk space and try again"
+    case SQLITE_IOERR:
+      return "check the disk, then run 'bingwall doctor'"
+    case SQLITE_CORRUPT:
+      return "the file is damaged; run 'bingwall doctor'"
+    case SQLITE_NOTADB:
+      return "this is not a bingwall history database; move it away"
+    case SQLITE_NOMEM:
+      return "out of memory; close something and try again"
+    default:
+      return bug
+    }
+  }
+
+  /// SQL on one line and short enough for a message, in backquotes.
+  private static func excerpt(_ sql: String) -> String {
+    let words = sql.split(whereSeparator: { $0.isWhitespace })
+    let line = words.joined(separator: " ")
+    let limit = 80
+    if line.count <= limit { return "`\(line)`" }
+    return "`\(line.prefix(limit - 1))…`"
+  }
+}

@@ -1,0 +1,35 @@
+import Glibc
+
+/// Whole small files read with POSIX calls: config, state and autostart files.
+package enum FileContents {
+  /// The bytes of the regular file at `path`, or nil when there is no such file. At most
+  /// `limit` bytes are read: these files are a few kilobytes, and a huge one is an error,
+  /// not something to load.
+  package static func read(_ path: String, limit: Int = 1 << 20) throws(FileError) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw FileError.system(operation: "read", path: path, errno: errno)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw FileError.system(operation: "read", path: path, errno: errno)
+    }
+    guard (status.st_mode & S_IFMT) != S_IFDIR else {
+      throw FileError.system(operation: "read", path: path, errno: EISDIR)
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = Glibc.read(descriptor, &chunk, chunk.count)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileError.system(operation: "read", path: path, errno: errno)
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+      if bytes.count > limit { throw FileError.system(operation: "read", path: path, errno: EFBIG) }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// JSON for `--json` output, written by us so keys keep the documented order.
+package indirect enum JSONOutput: Sendable, Equatable {
+  case string(String)
+  case integer(Int64)
+  case bool(Bool)
+  case null
+  case array([JSONOutput])
+  case object([(String, JSONOutput)])
+
+  package static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.rendered() == rhs.rendered() }
+
+  package static func optional(_ text: String?) -> JSONOutput { text.map(JSONOutput.string) ?? .null }
+
+  /// Two-space indented, one key per line, ending without a newline.
+  package func rendered(indent: Int = 0) -> String {
+    let pad = String(repeating: "  ", count: indent)
+    let inner = String(repeating: "  ", count: indent + 1)
+    switch self {
+    case .string(let text): return Self.quote(text)
+    case .integer(let number): return String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "null"
+    case .array(let items):
+      if items.isEmpty { return "[]" }
+      return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n\(pad)]"
+    case .object(let members):
+      if members.isEmpty { return "{}" }
+      let body = members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
+      return "{\n" + body.joined(separator: ",\n") + "\n\(pad)}"
+    }
+  }
+
+  /// A JSON string literal: quotes, backslashes and control characters escaped; the rest as UTF-8.
+  static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

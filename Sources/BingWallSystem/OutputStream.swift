@@ -1,0 +1,61 @@
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// Where text goes: the process's stdout or stderr, or a buffer in tests.
+package protocol TextOutput: Sendable {
+  func write(_ text: String)
+  /// Push anything buffered to its destination.
+  func flush()
+}
+
+/// Writes to a file descriptor, buffering until a newline or `flush()`.
+package final class FileDescriptorOutput: TextOutput {
+  private let fileDescriptor: Int32
+  private let pending = Mutex<[UInt8]>([])
+  private let failure = Mutex<Int32?>(nil)
+
+  /// The errno of the first failed write other than EPIPE: output was lost (a full disk).
+  package var writeError: Int32? { failure.withLock { $0 } }
+
+  package init(fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+  }
+
+  package func write(_ text: String) {
+    pending.withLock { $0.append(contentsOf: Array(text.utf8)) }
+    if text.contains("\n") { flush() }
+  }
+
+  package func flush() {
+    let bytes = pending.withLock { buffer -> [UInt8] in
+      defer { buffer.removeAll(keepingCapacity: true) }
+      return buffer
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { raw in
+        Glibc.write(fileDescriptor, raw.baseAddress, raw.count)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        // A closed pipe (EPIPE) is not worth reporting: the reader left on purpose.
+        let code = errno
+        if code != EPIPE { failure.withLock { $0 = $0 ?? code } }
+        return
+      }
+      offset += written
+    }
+  }
+
+  deinit { flush() }
+}
+
+/// Collects text in memory; tests read it back.
+package final class BufferOutput: TextOutput {
+  private let buffer = Mutex("")
+  package init() {}
+  package func write(_ text: String) { buffer.withLock { $0 += text } }
+  package func flush() {}
+  package var text: String { buffer.withLock { $0 } }
+}

@@ -1,0 +1,467 @@
+import FoundationEssentials
+import Glibc
+
+/// Starts other programs from an argument vector with `posix_spawn`, so no shell ever parses our data.
+///
+/// https://man7.org/linux/man-pages/man3/posix_spawn.3.html
+///
+/// The child gets exactly the invocation's environment; stdin from `/dev/null` or from a pipe fed with
+/// the input; stdout and stderr into pipes drained together with `poll(2)`, so neither can fill up and
+/// stall it; its own process group, so a timeout ends everything it started; an empty signal mask and
+/// default dispositions, whatever a daemon parent blocked or ignored; and no file descriptor beyond 0,
+/// 1 and 2. The runner holds no state: any number of threads may call `run` at once.
+package struct PosixProcessRunner: ProcessRunner {
+  /// How long a child has between SIGTERM and SIGKILL once its timeout has passed.
+  static let killGrace = 0.5
+  /// How long we keep reading after the child exited. A grandchild it left running may hold the
+  /// pipes open for good; its output after this is not ours to wait for.
+  static let drainGrace = 0.1
+  /// How often we look for the child's exit when no pidfd can tell us.
+  static let exitPollInterval = 0.01
+  /// How often `posix_spawn` is retried when the program is busy being written (ETXTBSY).
+  static let busyRetries = 5
+  /// Where a bare program name is looked up when the environment has no PATH: glibc's execvp default.
+  static let defaultSearchPath = "/bin:/usr/bin"
+
+  /// Whether a pidfd wakes us when the child exits; tests turn it off to exercise the fallback.
+  let watchesExitWithPidfd: Bool
+
+  package init() {
+    self.init(watchesExitWithPidfd: true)
+  }
+
+  init(watchesExitWithPidfd: Bool) {
+    self.watchesExitWithPidfd = watchesExitWithPidfd
+  }
+
+  package func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult {
+    guard let program = invocation.arguments.first, !program.isEmpty else {
+      throw .notFound(program: "")
+    }
+    // A NUL byte cannot reach the child: C would cut the string there and pass something else.
+    let invalidArgument = invocation.arguments.contains { $0.utf8.contains(0) }
+    let invalidVariable = invocation.environment.contains { name, value in
+      name.isEmpty || name.contains("=") || name.utf8.contains(0) || value.utf8.contains(0)
+    }
+    if invalidArgument || invalidVariable { throw .spawnFailed(program: program, errno: EINVAL) }
+    guard let executable = Self.which(program, path: invocation.environment["PATH"]) else {
+      throw .notFound(program: program)
+    }
+    let environment = invocation.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+
+    let child = try spawn(
+      program: program, executable: executable, arguments: CStringArray(invocation.arguments),
+      environment: CStringArray(environment), input: invocation.input)
+    return child.collect(
+      input: invocation.input ?? Data(), timeout: invocation.timeout,
+      pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
+  }
+
+  /// Finds the file that running `program` would execute, so backends can ask "is this tool here".
+  ///
+  /// A name with a `/` is taken as a path; any other name is looked up in the directories of `path`
+  /// (a PATH value; nil means `/bin:/usr/bin`), first match wins. Only an executable regular file
+  /// counts. Unlike execvp, empty and relative PATH entries are skipped rather than meaning the current
+  /// folder: a wallpaper tool must not be picked up from wherever bingwall happens to run.
+  package static func which(_ program: String, path: String?) -> String? {
+    if program.isEmpty || program.utf8.contains(0) { return nil }
+    if program.contains("/") { return isExecutableFile(program) ? program : nil }
+    for directory in (path ?? defaultSearchPath).split(separator: ":") where directory.hasPrefix("/") {
+      let candidate = directory.hasSuffix("/") ? "\(directory)\(program)" : "\(directory)/\(program)"
+      if isExecutableFile(candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// The exit code, or 128 + N for signal N, as a shell reports it; the W* macros do not import.
+  static func status(fromWaitStatus raw: Int32) -> Int32 {
+    let signal = raw & 0x7f
+    return signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+  }
+
+  /// A regular file (after symlinks) that we may execute; `access` alone also accepts folders.
+  static func isExecutableFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    return access(path, X_OK) == 0
+  }
+
+  private func spawn(
+    program: String, executable: String, arguments: CStringArray, environment: CStringArray,
+    input: Data?
+  ) throws(ProcessError) -> RunningChild {
+    let stdinPipe = try input.map { _ throws(ProcessError) in try ChildPipe(program: program) }
+    let stdoutPipe = try ChildPipe(program: program)
+    let stderrPipe = try ChildPipe(program: program)
+
+    let actions = SpawnFileActions()
+    if let stdinPipe {
+      actions.duplicate(stdinPipe.readEnd, to: STDIN_FILENO)
+    } else {
+      actions.openDevNull(as: STDIN_FILENO)
+    }
+    actions.duplicate(stdoutPipe.writeEnd, to: STDOUT_FILENO)
+    actions.duplicate(stderrPipe.writeEnd, to: STDERR_FILENO)
+    actions.closeEverything(from: STDERR_FILENO + 1)
+    let attributes = SpawnAttributes()
+
+    var pid: pid_t = 0
+    var result = ETXTBSY
+    // ETXTBSY is usually fleeting: someone just wrote the program (a stub script in a test, a package
+    // upgrade), and a child forked meanwhile by another thread holds a copy of that write descriptor
+    // until its own exec. The retries span about 60 ms; a file that stays busy is reported.
+    for attempt in 0...Self.busyRetries where result == ETXTBSY {
+      if attempt > 0 { usleep(2000 << (attempt - 1)) }
+      result = posix_spawn(
+        &pid, executable, actions.pointer, attributes.pointer, arguments.pointers, environment.pointers)
+    }
+    // Only the child needs these ends; keeping them would hide its EOF from us.
+    stdinPipe?.closeReadEnd()
+    stdoutPipe.closeWriteEnd()
+    stderrPipe.closeWriteEnd()
+    switch result {
+    case 0: break
+    // glibc reports a failed exec here. ENOEXEC (no #! line) stays an error: no shell fallback.
+    case ENOENT, EACCES, ENOTDIR: throw .notFound(program: program)
+    default: throw .spawnFailed(program: program, errno: result)
+    }
+    return RunningChild(pid: pid, stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe)
+  }
+
+  /// A pidfd that becomes readable when `pid` exits, or -1 when the kernel or libc has none.
+  private func openPidfd(_ pid: pid_t) -> Int32 {
+    guard let pidfdOpen = LateBoundLibc.pidfdOpen else { return -1 }
+    return pidfdOpen(pid, 0)  // Always close-on-exec.
+  }
+}
+
+/// glibc functions the Swift Glibc module hides behind `_GNU_SOURCE`, found at run time instead.
+///
+/// The module is built without `_GNU_SOURCE`, so `pipe2`,
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34) and `pidfd_open` (glibc 2.36) are not
+/// declared. `dlsym` finds them in the libc already loaded; each caller has a fallback for nil.
+enum LateBoundLibc {
+  typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+  typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+  typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+
+  static let pipe2: Pipe2? = lookUp("pipe2")
+  static let addCloseFrom: AddCloseFrom? = lookUp("posix_spawn_file_actions_addclosefrom_np")
+  static let pidfdOpen: PidfdOpen? = lookUp("pidfd_open")
+
+  private static func lookUp<Function>(_ name: String) -> Function? {
+    // A nil handle is RTLD_DEFAULT: the global symbol scope, which holds libc.
+    guard let symbol = dlsym(nil, name) else { return nil }
+    return unsafeBitCast(symbol, to: Function.self)
+  }
+}
+
+/// A started child and our ends of its pipes, until it has been reaped.
+private struct RunningChild {
+  let pid: pid_t
+  let stdin: ChildPipe?
+  let stdout: ChildPipe
+  let stderr: ChildPipe
+
+  /// Feeds stdin, drains stdout and stderr, enforces the deadline, and reaps the child.
+  ///
+  /// Ends once the child is reaped and both outputs reached EOF, or `drainGrace` after the reaping
+  /// when a grandchild keeps a pipe open. Nothing here waits without a bound except for a child that
+  /// SIGKILL cannot end (stuck in the kernel), which no user-space code can help.
+  func collect(input: Data, timeout: Double, pidfd: Int32) -> ProcessResult {
+    defer { if pidfd >= 0 { close(pidfd) } }
+    let deadline = monotonicSeconds() + (timeout.isNaN ? 0 : max(0, timeout))
+    stdin?.makeNonBlocking(\.writeEnd)
+    stdout.makeNonBlocking(\.readEnd)
+    stderr.makeNonBlocking(\.readEnd)
+
+    var captured = (stdout: [UInt8](), stderr: [UInt8]())
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var inputOffset = 0
+    var status: Int32?
+    var exitedAt = 0.0
+    var timedOut = false
+    var killAt = 0.0
+    var killed = false
+
+    // A child that exits without reading its input makes our write fail with EPIPE, and the SIGPIPE
+    // that comes with it would end bingwall. Blocking it in this thread only leaves other threads
+    // and the process-wide disposition alone.
+    let sigpipe = SIGPIPEBlocker()
+    defer { sigpipe.restore() }
+
+    while true {
+      let now = monotonicSeconds()
+      if status == nil, let reaped = reapWithoutWaiting() {
+        status = reaped
+        exitedAt = now
+        stdin?.closeWriteEnd()  // Whoever still holds its stdin is not ours to feed.
+      }
+      if status != nil {
+        let drained = stdout.readEnd < 0 && stderr.readEnd < 0
+        if drained || now >= exitedAt + PosixProcessRunner.drainGrace { break }
+      } else if !timedOut, now >= deadline {
+        timedOut = true
+        killAt = now + PosixProcessRunner.killGrace
+        signalGroup(SIGTERM)
+        signalGroup(SIGCONT)  // A stopped child would see the SIGTERM only once resumed.
+      } else if timedOut, !killed, now >= killAt {
+        killed = true
+        signalGroup(SIGKILL)
+      }
+
+      var watched: [pollfd] = []
+      if let stdin, stdin.writeEnd >= 0 {
+        watched.append(pollfd(fd: stdin.writeEnd, events: Int16(POLLOUT), revents: 0))
+      }
+      for fd in [stdout.readEnd, stderr.readEnd] where fd >= 0 {
+        watched.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+      }
+      var wait: Double
+      if status != nil {
+        wait = exitedAt + PosixProcessRunner.drainGrace - now
+      } else {
+        wait = !timedOut ? deadline - now : !killed ? killAt - now : PosixProcessRunner.exitPollInterval
+        if pidfd >= 0 {
+          watched.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0))
+        } else {
+          wait = min(wait, PosixProcessRunner.exitPollInterval)
+        }
+      }
+      // Rounded up, so we never wake just before a deadline and spin; capped, so a huge or infinite
+      // timeout still fits poll's Int32 of milliseconds.
+      let milliseconds = Int32((min(max(wait, 0), 60) * 1000).rounded(.up))
+      if poll(&watched, nfds_t(watched.count), milliseconds) < 0 {
+        // EINTR: a signal for someone else. Anything else (ENOMEM) is retried after a pause.
+        if errno != EINTR { usleep(10_000) }
+        continue
+      }
+
+      for entry in watched where entry.revents != 0 {
+        if let stdin, entry.fd == stdin.writeEnd {
+          inputOffset = feed(input, from: inputOffset, into: stdin)
+        } else if entry.fd == stdout.readEnd {
+          drain(stdout, into: &captured.stdout, buffer: &buffer)
+        } else if entry.fd == stderr.readEnd {
+          drain(stderr, into: &captured.stderr, buffer: &buffer)
+        }
+      }
+    }
+    return ProcessResult(
+      status: status ?? -1, stdout: Data(captured.stdout), stderr: Data(captured.stderr),
+      timedOut: timedOut)
+  }
+
+  /// Writes the next chunk of input; closes stdin when all of it is written or nobody reads it.
+  private func feed(_ input: Data, from offset: Int, into pipe: ChildPipe) -> Int {
+    var offset = offset
+    if offset < input.count {
+      let written = input.withUnsafeBytes { raw in
+        write(pipe.writeEnd, raw.baseAddress! + offset, min(raw.count - offset, 65536))
+      }
+      if written > 0 {
+        offset += written
+      } else if errno != EAGAIN && errno != EINTR {
+        offset = input.count  // EPIPE: the child closed its stdin; the rest has nowhere to go.
+      }
+    }
+    if offset >= input.count { pipe.closeWriteEnd() }
+    return offset
+  }
+
+  /// Reads what one pipe has; closes it at EOF or on an error.
+  private func drain(_ pipe: ChildPipe, into bytes: inout [UInt8], buffer: inout [UInt8]) {
+    let count = buffer.withUnsafeMutableBytes { read(pipe.readEnd, $0.baseAddress, $0.count) }
+    if count > 0 {
+      bytes.append(contentsOf: buffer[0..<count])
+    } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+      pipe.closeReadEnd()
+    }
+  }
+
+  /// The child's status if it has ended, else nil. -1 if the status was lost: someone else reaped
+  /// it, or the process ignores SIGCHLD and the kernel discarded it.
+  private func reapWithoutWaiting() -> Int32? {
+    var raw: Int32 = 0
+    while true {
+      let result = waitpid(pid, &raw, WNOHANG)
+      if result == pid { return PosixProcessRunner.status(fromWaitStatus: raw) }
+      if result == 0 { return nil }
+      if errno != EINTR { return -1 }
+    }
+  }
+
+  /// Signals the child's whole process group, grandchildren included, unless they left it.
+  ///
+  /// Only called before the child is reaped: the group's id is its pid, which cannot be reused yet.
+  private func signalGroup(_ signal: Int32) {
+    kill(-pid, signal)
+  }
+}
+
+/// Seconds on CLOCK_MONOTONIC, which wall-clock steps cannot move.
+private func monotonicSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Both ends of a pipe until each is handed over or closed. Ours are always close-on-exec.
+private final class ChildPipe {
+  var readEnd: Int32 = -1
+  var writeEnd: Int32 = -1
+
+  init(program: String) throws(ProcessError) {
+    var ends: [Int32] = [-1, -1]
+    if let pipe2 = LateBoundLibc.pipe2 {
+      if pipe2(&ends, O_CLOEXEC) != 0 { throw .spawnFailed(program: program, errno: errno) }
+    } else {
+      // Another thread's spawn could inherit these between the two calls; closefrom in its file
+      // actions is the other safeguard (pipe2 is older than closefrom, so in practice never needed).
+      if pipe(&ends) != 0 { throw .spawnFailed(program: program, errno: errno) }
+      for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+    // A parent that closed its own stdin, stdout or stderr gets those numbers back from pipe(), and
+    // then our dup2 onto 0, 1 and 2 would clobber one end with another. Keep ours above 2.
+    for end in [\ChildPipe.readEnd, \ChildPipe.writeEnd] where self[keyPath: end] <= STDERR_FILENO {
+      let moved = fcntl(self[keyPath: end], F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+      let failure = errno
+      close(self[keyPath: end])
+      self[keyPath: end] = moved
+      if moved < 0 { throw .spawnFailed(program: program, errno: failure) }
+    }
+  }
+
+  func makeNonBlocking(_ end: KeyPath<ChildPipe, Int32>) {
+    let fd = self[keyPath: end]
+    if fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+  }
+
+  func closeReadEnd() {
+    if readEnd >= 0 { close(readEnd) }
+    readEnd = -1
+  }
+
+  func closeWriteEnd() {
+    if writeEnd >= 0 { close(writeEnd) }
+    writeEnd = -1
+  }
+
+  deinit {
+    closeReadEnd()
+    closeWriteEnd()
+  }
+}
+
+/// What the child's descriptors become: `posix_spawn_file_actions_t`, destroyed in `deinit`.
+///
+/// https://man7.org/linux/man-pages/man3/posix_spawn_file_actions_adddup2.3p.html
+private final class SpawnFileActions {
+  let pointer = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
+
+  init() {
+    posix_spawn_file_actions_init(pointer)
+  }
+
+  /// Our pipe ends are close-on-exec; the copy on 0, 1 or 2 that dup2 makes is not.
+  func duplicate(_ fd: Int32, to target: Int32) {
+    posix_spawn_file_actions_adddup2(pointer, fd, target)
+  }
+
+  func openDevNull(as target: Int32) {
+    posix_spawn_file_actions_addopen(pointer, target, "/dev/null", O_RDONLY, 0)
+  }
+
+  /// Closes in the child every descriptor from `lowest` up, including ones that other code in our
+  /// process (libraries, other threads) opened without close-on-exec. Before glibc 2.34 we rely on
+  /// close-on-exec alone.
+  func closeEverything(from lowest: Int32) {
+    if let addCloseFrom = LateBoundLibc.addCloseFrom { _ = addCloseFrom(pointer, lowest) }
+  }
+
+  deinit {
+    posix_spawn_file_actions_destroy(pointer)
+    pointer.deallocate()
+  }
+}
+
+/// How the child starts: its own process group, no blocked signals, every signal at its default.
+///
+/// https://man7.org/linux/man-pages/man3/posix_spawnattr_init.3.html
+/// A daemon parent may block or ignore signals, and ignored ones survive exec; a wallpaper tool that
+/// then cannot be stopped with SIGTERM, or never sees SIGPIPE, is not what its authors tested.
+private final class SpawnAttributes {
+  let pointer = UnsafeMutablePointer<posix_spawnattr_t>.allocate(capacity: 1)
+
+  init() {
+    posix_spawnattr_init(pointer)
+    let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    posix_spawnattr_setflags(pointer, Int16(flags))
+    posix_spawnattr_setpgroup(pointer, 0)  // 0: a new group whose id is the child's pid.
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(pointer, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(pointer, &all)
+  }
+
+  deinit {
+    posix_spawnattr_destroy(pointer)
+    pointer.deallocate()
+  }
+}
+
+/// A NULL-terminated `char *[]` for argv or envp, freed in `deinit`. Callers reject NUL bytes first.
+private final class CStringArray {
+  let pointers: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  private let count: Int
+
+  init(_ strings: [String]) {
+    count = strings.count
+    pointers = .allocate(capacity: count + 1)
+    for (index, string) in strings.enumerated() { pointers[index] = strdup(string) }
+    pointers[count] = nil
+  }
+
+  deinit {
+    for index in 0..<count { free(pointers[index]) }
+    pointers.deallocate()
+  }
+}
+
+/// Keeps SIGPIPE from this thread while we write to a child that may already be gone.
+///
+/// A blocked SIGPIPE stays pending on the thread; `restore` discards one we caused before
+/// unblocking, and leaves alone one that was pending before we started.
+private struct SIGPIPEBlocker {
+  private var previousMask = sigset_t()
+  private let wasPending: Bool
+
+  init() {
+    var sigpipe = Self.sigpipeSet()
+    pthread_sigmask(SIG_BLOCK, &sigpipe, &previousMask)
+    var pending = sigset_t()
+    sigpending(&pending)
+    wasPending = sigismember(&pending, SIGPIPE) == 1
+  }
+
+  func restore() {
+    var sigpipe = Self.sigpipeSet()
+    if !wasPending {
+      var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+      while sigtimedwait(&sigpipe, nil, &noWait) == SIGPIPE {}
+    }
+    var previous = previousMask
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+
+  private static func sigpipeSet() -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGPIPE)
+    return set
+  }
+}

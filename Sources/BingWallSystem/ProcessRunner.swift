@@ -1,0 +1,70 @@
+import FoundationEssentials
+import Glibc
+
+/// A child process to start: an argument vector, never a shell string.
+package struct ProcessInvocation: Sendable, Equatable {
+  /// `arguments[0]` is the program: a path, or a name looked up on the environment's PATH.
+  package var arguments: [String]
+  /// The child's whole environment.
+  package var environment: [String: String]
+  /// Bytes written to the child's stdin, then closed; nil gives it /dev/null.
+  package var input: Data?
+  /// Seconds before the child is killed (SIGTERM, then SIGKILL).
+  package var timeout: Double
+
+  package init(
+    arguments: [String], environment: [String: String], input: Data? = nil, timeout: Double = 10
+  ) {
+    self.arguments = arguments
+    self.environment = environment
+    self.input = input
+    self.timeout = timeout
+  }
+}
+
+/// How a child ended and what it printed.
+package struct ProcessResult: Sendable, Equatable {
+  /// The exit status, or 128 + signal number when a signal ended it.
+  package var status: Int32
+  package var stdout: Data
+  package var stderr: Data
+  /// True when the child outlived its timeout and was killed.
+  package var timedOut: Bool
+
+  package init(status: Int32, stdout: Data, stderr: Data, timedOut: Bool) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+    self.timedOut = timedOut
+  }
+
+  package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+  package var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+}
+
+/// The seam through which bingwall starts other programs.
+package protocol ProcessRunner: Sendable {
+  /// Runs the child to completion (or its timeout). Throws only when it cannot be started.
+  func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult
+}
+
+/// A child process could not be started at all.
+package enum ProcessError: Error, Equatable, Sendable {
+  /// The program was not found on PATH or is not executable.
+  case notFound(program: String)
+  /// `posix_spawn` or a pipe failed with this `errno`.
+  case spawnFailed(program: String, errno: Int32)
+}
+
+extension ProcessError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .notFound(let program):
+      return "cannot run '\(program)': not found on PATH; install it or adjust PATH"
+    case .spawnFailed(let program, let errno):
+      return "cannot run '\(program)': \(String(cString: strerror(errno)))"
+    }
+  }
+
+  package var errorDescription: String? { description }
+}

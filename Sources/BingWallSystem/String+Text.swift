@@ -1,0 +1,44 @@
+/// The few string operations bingwall needs that live in Foundation's ICU-backed half, written
+/// here so that no target has to load ICU (4 ms and 6 MB on every run).
+extension StringProtocol {
+  /// Without leading and trailing spaces, tabs and line breaks.
+  package func trimmed() -> String { trimming { $0 == " " || $0 == "\t" || $0.isNewline } }
+
+  /// Without leading and trailing spaces and tabs; line breaks stay.
+  package func trimmingBlanks() -> String { trimming { $0 == " " || $0 == "\t" } }
+
+  /// Without leading and trailing line breaks.
+  package func trimmingNewlines() -> String { trimming(where: \.isNewline) }
+
+  package func trimming(where drop: (Character) -> Bool) -> String {
+    guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+
+  /// The same text apart from letter case (`ja-jp` and `ja-JP`).
+  package func equalsIgnoringCase(_ other: some StringProtocol) -> Bool {
+    lowercased() == other.lowercased()
+  }
+
+  /// The text made `width` characters long with trailing spaces (never cut).
+  package func padded(to width: Int) -> String {
+    count >= width ? String(self) : String(self) + String(repeating: " ", count: width - count)
+  }
+}
+
+extension Double {
+  /// `12.3` for 12.345 and `decimals: 1`: fixed-point text without `String(format:)`.
+  package func fixed(decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(self) * scale).rounded()
+    let whole = Int(scaled / scale)
+    let fraction = Int(scaled) - whole * Int(scale)
+    let sign = self < 0 && scaled > 0 ? "-" : ""
+    guard decimals > 0 else { return sign + String(whole) }
+    let digits = String(fraction)
+    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
+  }
+}

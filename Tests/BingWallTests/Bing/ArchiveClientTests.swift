@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import BingWallBing
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallNet
+@testable import BingWallSchedule
+
+/// The archive client with the real libcurl against the loopback fake Bing.
+///
+/// Each test has its own server, so tests run in parallel without sharing routes or logs.
+@Suite struct ArchiveClientTests {
+  let server: FakeHTTPServer
+  let archive: ArchiveClient
+
+  init() throws {
+    server = try FakeHTTPServer()
+    archive = ArchiveClient(
+      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: server.baseURL, timeout: 5)
+  }
+
+  private var path: String { "/HPImageArchive.aspx" }
+
+  private func fetchError(_ market: String = "en-US") -> (any Error)? {
+    do {
+      _ = try archive.fetch(market: market)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func fetchSendsExactlyTheArchiveQuery() throws {
+    server.route(path, query: ["mkt": "en-US"], .json(BingFixtures.enUS))
+
+    let response = try archive.fetch(market: "en-US")
+
+    #expect(response.images.count == 8)
+    #expect(response.servedMarket == "en-US")
+    let requests = server.requests(path: path)
+    #expect(requests.count == 1)
+    let request = try #require(requests.first)
+    #expect(request.method == "GET")
+    #expect(request.queryItems.map(\.name) == ["format", "idx", "n", "mkt", "mbl"])
+    #expect(request.query == ["format": "js", "idx": "0", "n": "8", "mkt": "en-US", "mbl": "1"])
+    #expect(request.header("User-Agent") == "bingwall-test/1")
+  }
+
+  @Test func theBodyDecodesAsIfReadDirectly() throws {
+    // Small chunks split the multi-byte characters; only the whole body is decoded.
+    server.route(
+      path, query: ["mkt": "ja-JP"], FakeResponse.json(BingFixtures.jaJP).with(fault: .chunked(chunkSize: 5)))
+
+    let fetched = try archive.fetch(market: "ja-JP")
+
+    #expect(fetched == (try ArchiveResponse.decode(Data(BingFixtures.jaJP.utf8), requestedMarket: "ja-JP")))
+    #expect(fetched.images[0].caption == "ビーバーズ・ベンド・リゾートパーク, 米国 オクラホマ州")
+  }
+
+  @Test func aSubstitutedMarketIsReported() throws {
+    server.route(path, query: ["mkt": "en-ZA"], .json(BingFixtures.row))
+
+    let response = try archive.fetch(market: "en-ZA")
+
+    #expect(response.requestedMarket == "en-ZA")
+    #expect(response.servedMarket == "ROW")
+    #expect(response.marketSubstituted)
+  }
+
+  @Test(arguments: ["text/html; charset=utf-8", "text/plain", "application/octet-stream", ""])
+  func contentTypeIsNotTrusted(contentType: String) throws {
+    server.route(path, .bytes(Data(BingFixtures.enIN.utf8), contentType: contentType))
+
+    let response = try archive.fetch(market: "en-IN")
+
+    #expect(response.images.count == 3)
+  }
+
+  @Test func aHostileMarketCannotChangeTheQuery() throws {
+    server.route(path, .json(BingFixtures.enUS))
+
+    _ = try archive.fetch(market: "en-US&n=1&mkt=ja-JP")
+
+    let request = try #require(server.requests(path: path).first)
+    #expect(request.query["mkt"] == "en-US&n=1&mkt=ja-JP")
+    #expect(request.query["n"] == "8")
+    #expect(request.queryItems.count == 5)
+  }
+
+  @Test(arguments: [(500, true), (503, true), (429, true), (404, false), (403, false)])
+  func badStatusIsABingError(status: Int, temporary: Bool) throws {
+    // A JSON body with the error status must not be decoded as if it were good.
+    server.route(path, .json(BingFixtures.enUS, status: status))
+
+    let error = try #require(fetchError() as? BingError)
+
+    #expect(
+      error == .httpStatus(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"), status: status)
+    )
+    #expect(error.isTemporary == temporary)
+  }
+
+  @Test func anHTMLPageWithStatus200IsRefused() throws {
+    server.route(path, .html(BingFixtures.objectMoved))
+
+    let error = try #require(fetchError() as? BingError)
+
+    let url = ArchiveRequest.url(endpoint: server.baseURL, market: "en-US")
+    #expect(error == .htmlPage(market: "en-US", url: url, title: "Object moved"))
+    #expect(!error.isTemporary)
+  }
+
+  @Test func anEmptyBodyWithStatus200IsTemporary() throws {
+    server.route(path, .json(""))
+
+    let error = try #require(fetchError() as? BingError)
+
+    #expect(
+      error == .emptyBody(market: "en-US", url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"))
+    )
+    #expect(error.isTemporary)
+  }
+
+  @Test func aBodyOverTheLimitIsANetError() throws {
+    let size = Int(ArchiveClient.maximumBodyBytes) + 1
+    server.route(
+      path,
+      FakeResponse(headers: [("Content-Type", "application/json")], body: .repeating(byte: 0x20, count: size))
+    )
+
+    let error = try #require(fetchError() as? NetError)
+
+    #expect(
+      error == .tooLarge(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"), limit: 1 << 20))
+  }
+
+  @Test func aRefusedConnectionPassesThroughAsNetError() throws {
+    // Bound but not listening: nothing else can take the port while the test runs, and it refuses.
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    try #require(bound)
+    let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    let refused = ArchiveClient(
+      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: endpoint, timeout: 2)
+
+    #expect {
+      try refused.fetch(market: "en-US")
+    } throws: { error in
+      guard case .transport(let url, 7, _)? = error as? NetError else { return false }
+      return url == ArchiveRequest.url(endpoint: endpoint, market: "en-US")
+        && (error as? NetError)?.isTemporary == true
+    }
+  }
+}

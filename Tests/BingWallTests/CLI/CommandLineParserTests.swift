@@ -1,0 +1,210 @@
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallStore
+@testable import BingWallSystem
+
+/// A table shaped like the real one, with every kind of option, so the grammar is tested whole.
+let sampleRoot = CommandSpec(
+  name: "bingwall", abstract: "Test root.",
+  subcommands: [
+    CommandSpec(
+      name: "fetch", aliases: ["get"], abstract: "Fetch.",
+      arguments: [ArgumentSpec("selector", kind: .selector, help: "Which.", optional: true)],
+      options: [
+        .value(
+          "market", short: "m", name: "market", kind: .choice(["en-US", "de-DE"]), repeatable: true,
+          help: "M."),
+        .value("days", name: "days", kind: .integer(minimum: 1, maximum: 8), help: "D."),
+        .value("since", name: "date", kind: .date, help: "S."),
+        .flag("force", short: "f", help: "F."),
+        .flag("json", short: "j", help: "J."),
+      ]),
+    CommandSpec(
+      name: "mark", abstract: "Mark.",
+      arguments: [ArgumentSpec("selector", help: "Which.", variadic: true)],
+      options: [.flag("remove", help: "R.")]),
+    CommandSpec(
+      name: "group", abstract: "Group.",
+      subcommands: [
+        CommandSpec(
+          name: "leaf", abstract: "Leaf.",
+          arguments: [ArgumentSpec("key", kind: .configKey(ConfigSchema.keys.map(\.name)), help: "K.")])
+      ]),
+    HelpCommand.command.spec,
+  ])
+
+@Suite struct CommandLineParserTests {
+  let parser = CommandLineParser(root: sampleRoot)
+
+  struct Accepted: Sendable, CustomTestStringConvertible {
+    var words: [String]
+    var expected: ParseOutcome
+    var testDescription: String { words.joined(separator: " ") }
+  }
+
+  static let accepted: [Accepted] = [
+    Accepted(words: ["fetch"], expected: .run(Invocation(path: ["fetch"]))),
+    Accepted(words: ["get"], expected: .run(Invocation(path: ["fetch"]))),
+    Accepted(
+      words: ["fetch", "--market", "de-DE"],
+      expected: .run(Invocation(path: ["fetch"], options: ["market": ["de-DE"]]))),
+    Accepted(
+      words: ["fetch", "--market=de-de"],
+      expected: .run(Invocation(path: ["fetch"], options: ["market": ["de-DE"]]))),
+    Accepted(
+      words: ["fetch", "-m", "en-US", "-m", "de-DE"],
+      expected: .run(Invocation(path: ["fetch"], options: ["market": ["en-US", "de-DE"]]))),
+    Accepted(
+      words: ["fetch", "-mde-DE"], expected: .run(Invocation(path: ["fetch"], options: ["market": ["de-DE"]]))
+    ),
+    Accepted(
+      words: ["fetch", "-fj"],
+      expected: .run(Invocation(path: ["fetch"], options: ["force": [""], "json": [""]]))),
+    Accepted(
+      words: ["fetch", "-fjm", "en-US"],
+      expected: .run(
+        Invocation(path: ["fetch"], options: ["force": [""], "json": [""], "market": ["en-US"]]))),
+    Accepted(
+      words: ["-q", "fetch", "--verbose"],
+      expected: .run(Invocation(path: ["fetch"], options: ["quiet": [""], "verbose": [""]]))),
+    Accepted(
+      words: ["fetch", "--config", "/x.toml", "latest"],
+      expected: .run(
+        Invocation(path: ["fetch"], options: ["config": ["/x.toml"]], arguments: ["selector": ["latest"]]))),
+    Accepted(
+      words: ["--config=/x.toml", "fetch"],
+      expected: .run(Invocation(path: ["fetch"], options: ["config": ["/x.toml"]]))),
+    Accepted(
+      words: ["fetch", "--days", "3", "--days", "5"],
+      expected: .run(Invocation(path: ["fetch"], options: ["days": ["5"]]))),
+    Accepted(
+      words: ["fetch", "--since", "2024-02-29"],
+      expected: .run(Invocation(path: ["fetch"], options: ["since": ["2024-02-29"]]))),
+    Accepted(
+      words: ["fetch", "--", "--force"],
+      expected: .run(Invocation(path: ["fetch"], arguments: ["selector": ["--force"]]))),
+    Accepted(
+      words: ["mark", "a", "-", "b", "--remove"],
+      expected: .run(
+        Invocation(path: ["mark"], options: ["remove": [""]], arguments: ["selector": ["a", "-", "b"]]))),
+    Accepted(
+      words: ["group", "leaf", "daemon.rotate"],
+      expected: .run(Invocation(path: ["group", "leaf"], arguments: ["key": ["daemon.rotate"]]))),
+    Accepted(words: [], expected: .help(path: [])),
+    Accepted(words: ["group"], expected: .help(path: ["group"])),
+    Accepted(words: ["--help"], expected: .help(path: [])),
+    Accepted(words: ["fetch", "-h"], expected: .help(path: ["fetch"])),
+    Accepted(words: ["fetch", "--days", "3", "--help"], expected: .help(path: ["fetch"])),
+    Accepted(words: ["help"], expected: .help(path: [])),
+    Accepted(words: ["help", "group", "leaf"], expected: .help(path: ["group", "leaf"])),
+    Accepted(words: ["help", "get"], expected: .help(path: ["fetch"])),
+    Accepted(words: ["--version"], expected: .version(verbose: false)),
+    Accepted(words: ["-v", "--version"], expected: .version(verbose: true)),
+    Accepted(words: ["--version", "--verbose"], expected: .version(verbose: true)),
+  ]
+
+  @Test(arguments: accepted)
+  func accepts(_ row: Accepted) throws {
+    #expect(try parser.parse(row.words) == row.expected)
+  }
+
+  struct Refused: Sendable, CustomTestStringConvertible {
+    var words: [String]
+    var message: String
+    var path: [String]
+    var testDescription: String { words.joined(separator: " ") }
+  }
+
+  static let refused: [Refused] = [
+    Refused(words: ["--frobnicate"], message: "Unknown option '--frobnicate'", path: []),
+    Refused(
+      words: ["fetch", "--forse"], message: "Unknown option '--forse'. Did you mean '--force'?",
+      path: ["fetch"]),
+    Refused(
+      words: ["fetch", "--mark", "x"], message: "Unknown option '--mark'. Did you mean '--market'?",
+      path: ["fetch"]),
+    Refused(words: ["fetch", "-x"], message: "Unknown option '-x'", path: ["fetch"]),
+    Refused(words: ["fetch", "-fx"], message: "Unknown option '-x'", path: ["fetch"]),
+    Refused(words: ["fetc"], message: "Unknown command 'fetc'. Did you mean 'fetch'?", path: []),
+    Refused(words: ["zzzzzz"], message: "Unknown command 'zzzzzz'", path: []),
+    Refused(
+      words: ["group", "lef"], message: "Unknown command 'lef'. Did you mean 'leaf'?", path: ["group"]),
+    Refused(
+      words: ["help", "fetc"], message: "Unknown command 'fetc'. Did you mean 'fetch'?", path: ["help"]),
+    Refused(words: ["fetch", "--market"], message: "Missing value for '--market <market>'", path: ["fetch"]),
+    Refused(words: ["fetch", "-m"], message: "Missing value for '-m <market>'", path: ["fetch"]),
+    Refused(words: ["--config"], message: "Missing value for '--config <file>'", path: []),
+    Refused(
+      words: ["fetch", "--force=yes"], message: "The option '--force' does not take a value", path: ["fetch"]),
+    Refused(
+      words: ["fetch", "--days", "x"],
+      message: "The value 'x' is invalid for '--days <days>': expected a whole number",
+      path: ["fetch"]),
+    Refused(
+      words: ["fetch", "--days", "9"],
+      message: "The value '9' is invalid for '--days <days>': expected a number of at most 8", path: ["fetch"]
+    ),
+    Refused(
+      words: ["fetch", "--days=0"],
+      message: "The value '0' is invalid for '--days <days>': expected a number of at least 1",
+      path: ["fetch"]),
+    Refused(
+      words: ["fetch", "-m", "en-UK"],
+      message:
+        "The value 'en-UK' is invalid for '--market <market>': expected one of: en-US, de-DE. Did you mean 'en-US'?",
+      path: ["fetch"]),
+    Refused(
+      words: ["fetch", "--since", "2023-02-29"],
+      message: "The value '2023-02-29' is invalid for '--since <date>': expected a date as YYYY-MM-DD",
+      path: ["fetch"]),
+    Refused(words: ["fetch", "a", "b"], message: "Unexpected argument 'b'", path: ["fetch"]),
+    Refused(
+      words: ["fetch", "0"],
+      message: "The value '0' is invalid for '<selector>': expected a picture id of 1 or more",
+      path: ["fetch"]),
+    Refused(
+      words: ["fetch", "2026-13-01"],
+      message: "The value '2026-13-01' is invalid for '<selector>': expected a real date as YYYY-MM-DD",
+      path: ["fetch"]),
+    Refused(words: ["mark"], message: "Missing expected argument '<selector>'", path: ["mark"]),
+    Refused(
+      words: ["group", "leaf"], message: "Missing expected argument '<key>'", path: ["group", "leaf"]),
+    Refused(
+      words: ["group", "leaf", "resolutoin"],
+      message:
+        "The value 'resolutoin' is invalid for '<key>': not a known value; see --help for the list. Did you mean 'resolution'?",
+      path: ["group", "leaf"]),
+  ]
+
+  @Test(arguments: refused)
+  func refuses(_ row: Refused) {
+    #expect(throws: UsageError(row.message, path: row.path)) { try parser.parse(row.words) }
+  }
+
+  @Test func realTableParsesConfigSet() throws {
+    let outcome = try CommandLineParser(root: CommandTable.root).parse(["config", "set", "resolution", "UHD"])
+    #expect(
+      outcome
+        == .run(Invocation(path: ["config", "set"], arguments: ["key": ["resolution"], "value": ["UHD"]])))
+  }
+}
+
+@Suite struct SuggestionTests {
+  @Test(
+    arguments: [
+      ("confg", "config"), ("cnofig", "config"), ("updtae", "update"), ("lst", "list"), ("xyz", nil),
+    ] as [(String, String?)])
+  func suggests(_ word: String, _ expected: String?) {
+    #expect(Suggestion.closest(to: word, in: ["config", "update", "list", "help"]) == expected)
+  }
+
+  @Test func editDistanceCountsSwapsAsOne() {
+    #expect(Suggestion.editDistance("ab", "ba") == 1)
+    #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestion.editDistance("", "abc") == 3)
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallNet
+@testable import BingWallSchedule
+@testable import BingWallSystem
+
+/// KDE Plasma against stubs of `plasma-apply-wallpaperimage`, qdbus, dbus-send and kwriteconfig,
+/// and the generated script against a real JavaScript engine where one is installed.
+@Suite struct KDEBackendTests {
+  static let path = "/home/u/Bing Pictures/ü.jpg"
+  static let method = "org.kde.PlasmaShell.evaluateScript"
+  /// What Plasma 6.2's tool prints for `--help`, cut to the line that matters.
+  static let newHelp =
+    #"[ "$1" = --help ] && echo '  --fill-mode <fill-mode>  How the wallpaper fills'; exit 0"#
+  static let oldHelp = #"[ "$1" = --help ] && echo '  --help  Displays help on commandline options.'; exit 0"#
+
+  let stubs: SettingsStubs
+  let session: DesktopSession
+
+  init() throws {
+    stubs = try SettingsStubs()
+    session = stubs.session(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+  }
+
+  @Test(arguments: WallpaperMode.allCases)
+  func plasma62GetsTheFillMode(mode: WallpaperMode) throws {
+    try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
+    try KDEBackend().set(WallpaperRequest(path: Self.path, mode: mode), in: session)
+    if let fillMode = KDEBackend.modeTable[mode] {
+      #expect(
+        try stubs.calls() == [
+          ["plasma-apply-wallpaperimage", "--help"],
+          ["plasma-apply-wallpaperimage", "--fill-mode", fillMode, Self.path],
+        ])
+    } else {
+      #expect(try stubs.calls() == [["plasma-apply-wallpaperimage", Self.path]])
+    }
+  }
+
+  @Test func modeTableMatchesPlasmaNames() {
+    #expect(
+      KDEBackend.modeTable == [
+        .fill: "preserveAspectCrop", .fit: "preserveAspectFit", .stretch: "stretch", .center: "pad",
+        .tile: "tile",
+      ])
+  }
+
+  /// Before 6.2 the tool has no `--fill-mode`: the script sets picture and mode instead.
+  @Test func olderPlasmaSetsTheModeThroughTheScript() throws {
+    try stubs.install("plasma-apply-wallpaperimage", Self.oldHelp)
+    try stubs.install("qdbus")
+    let request = WallpaperRequest(path: Self.path, mode: .fit)
+    try KDEBackend().set(request, in: session)
+    let script = KDEBackend.script(for: request)
+    #expect(
+      try stubs.calls() == [
+        ["plasma-apply-wallpaperimage", "--help"],
+        ["qdbus", "org.kde.plasmashell", "/PlasmaShell", Self.method, script],
+      ])
+    #expect(script.contains("desktop.writeConfig(\"FillMode\", 1);"))
+    #expect(script.contains("\"file:///home/u/Bing%20Pictures/%C3%BC.jpg\""))
+  }
+
+  @Test func olderPlasmaWithoutDBusToolStillSetsThePicture() throws {
+    try stubs.install("plasma-apply-wallpaperimage", Self.oldHelp)
+    try KDEBackend().set(WallpaperRequest(path: Self.path, mode: .tile), in: session)
+    #expect(
+      try stubs.calls() == [
+        ["plasma-apply-wallpaperimage", "--help"], ["plasma-apply-wallpaperimage", Self.path],
+      ])
+  }
+
+  @Test(arguments: ["qdbus6", "qdbus"])
+  func withoutTheApplyToolQDBusRunsTheScript(tool: String) throws {
+    try stubs.install(tool)
+    try stubs.install("dbus-send")
+    let request = WallpaperRequest(path: Self.path, mode: .auto)
+    try KDEBackend().set(request, in: session)
+    #expect(
+      try stubs.calls() == [
+        [tool, "org.kde.plasmashell", "/PlasmaShell", Self.method, KDEBackend.script(for: request)]
+      ])
+    #expect(!KDEBackend.script(for: request).contains("FillMode"))
+  }
+
+  @Test func dbusSendIsTheLastResort() throws {
+    try stubs.install("dbus-send")
+    let request = WallpaperRequest(path: Self.path, mode: .center)
+    try KDEBackend().set(request, in: session)
+    let expected = [
+      "dbus-send", "--session", "--print-reply", "--dest=org.kde.plasmashell", "--type=method_call",
+      "/PlasmaShell", Self.method, "string:" + KDEBackend.script(for: request),
+    ]
+    #expect(try stubs.calls() == [expected])
+    #expect(KDEBackend.script(for: request).contains("desktop.writeConfig(\"FillMode\", 6);"))
+  }
+
+  @Test func nothingInstalledIsToolMissing() throws {
+    let backend = KDEBackend()
+    #expect(!backend.isAvailable(in: session))
+    #expect(throws: DesktopError.toolMissing(backend: "kde", tool: "plasma-apply-wallpaperimage")) {
+      try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: session)
+    }
+    try stubs.install("dbus-send")
+    #expect(backend.isAvailable(in: session))
+    #expect(backend.need == .sessionBus)
+  }
+
+  @Test func aPathWithASingleQuoteIsRefusedClearly() throws {
+    try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
+    #expect {
+      try KDEBackend().set(WallpaperRequest(path: "/pics/it's.jpg", mode: .auto), in: session)
+    } throws: { error in
+      guard case .misconfigured("kde", let message) = error as? DesktopError else { return false }
+      return message.contains("single quote") && message.contains("/pics/it's.jpg")
+    }
+    #expect(try stubs.calls().isEmpty)
+  }
+
+  @Test func toolFailureCarriesItsMessage() throws {
+    try stubs.install("plasma-apply-wallpaperimage", "echo 'plasmashell is not running' >&2; exit 1")
+    #expect {
+      try KDEBackend().set(WallpaperRequest(path: Self.path, mode: .auto), in: session)
+    } throws: { error in
+      guard case .toolFailed("kde", _, 1, let stderr) = error as? DesktopError else { return false }
+      return stderr.contains("not running")
+    }
+  }
+
+  static func lockScreenCall(_ tool: String) -> [String] {
+    [
+      tool, "--file", "kscreenlockerrc", "--group", "Greeter", "--group", "Wallpaper", "--group",
+      "org.kde.image", "--group", "General", "--key", "Image", "file:///home/u/Bing%20Pictures/%C3%BC.jpg",
+    ]
+  }
+
+  @Test(arguments: [["kwriteconfig5"], ["kwriteconfig6"], ["kwriteconfig5", "kwriteconfig6"]])
+  func lockScreenGoesToKScreenLocker(installed: [String]) throws {
+    for tool in installed { try stubs.install(tool) }
+    let done = try KDEBackend().setLockScreen(WallpaperRequest(path: Self.path, mode: .fill), in: session)
+    #expect(done)
+    #expect(try stubs.calls() == [Self.lockScreenCall(installed.last!)])
+  }
+
+  @Test func lockScreenWithoutKWriteConfigIsToolMissing() throws {
+    #expect(throws: DesktopError.toolMissing(backend: "kde", tool: "kwriteconfig6")) {
+      try KDEBackend().setLockScreen(WallpaperRequest(path: Self.path, mode: .fill), in: session)
+    }
+  }
+
+  @Test(arguments: [
+    (["XDG_CURRENT_DESKTOP": "KDE"], true), (["DESKTOP_SESSION": "plasma"], true),
+    (["DESKTOP_SESSION": "/usr/share/wayland-sessions/plasmawayland"], true),
+    (["XDG_CURRENT_DESKTOP": "LXQt"], false), ([:], false),
+  ])
+  func detection(environment: [String: String], detected: Bool) {
+    let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
+    #expect(KDEBackend().isDetected(in: session) == detected)
+  }
+
+  // MARK: The script, in a real JavaScript engine
+
+  static let hostile = [
+    "plain", "it's \"quoted\"", "back\\slash\\", "line\nbreak\r\n", "</script><b>", "\u{2028}\u{2029}",
+    "\u{1}\u{7f}\t", "Grüße 世界 🖼️", "'); evil(); ('", "\"; evil(); \"",
+  ]
+
+  @Test(arguments: hostile)
+  func javaScriptLiteralEvaluatesToTheSameString(text: String) throws {
+    let literal = KDEBackend.javaScriptString(text)
+    // Inside, every quote is escaped: drop escaped pairs and no quote may remain.
+    let inside = String(literal.dropFirst().dropLast())
+    let unescaped = inside.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(
+      of: "\\\"", with: "")
+    #expect(!unescaped.contains("\""))
+    #expect(!literal.contains("\n") && !literal.contains("</"))
+    let program = "process.stdout.write(JSON.stringify(\(literal)))"
+    let output = try ExternalTool.run(["node", "-e", program])
+    let decoded = try JSONDecoder().decode(String.self, from: output)
+    #expect(decoded == text)
+  }
+
+  /// Runs the script against fake desktops the way plasmashell would, and reads what it configured.
+  @Test(arguments: [WallpaperMode.auto, .fill, .stretch])
+  func scriptConfiguresEveryDesktop(mode: WallpaperMode) throws {
+    let request = WallpaperRequest(path: "/pics/a b/\"x\".jpg", mode: mode)
+    let harness = """
+      var made = [];
+      function desktops() {
+        return [0, 1].map(function () {
+          var d = { config: {}, writeConfig: function (k, v) {
+            this.config[this.currentConfigGroup.join("/") + "/" + k] = v; } };
+          made.push(d);
+          return d;
+        });
+      }
+      \(KDEBackend.script(for: request))
+      process.stdout.write(JSON.stringify(made.map(function (d) {
+        return { plugin: d.wallpaperPlugin, config: d.config }; })));
+      """
+    struct Desktop: Decodable, Equatable {
+      var plugin: String
+      var config: [String: JSONNumberOrString]
+    }
+    let output = try ExternalTool.run(["node", "-e", harness])
+    let desktops = try JSONDecoder().decode([Desktop].self, from: output)
+    var config: [String: JSONNumberOrString] = [
+      "Wallpaper/org.kde.image/General/Image": .string(request.uri)
+    ]
+    if let number = KDEBackend.fillModeNumbers[mode] {
+      config["Wallpaper/org.kde.image/General/FillMode"] = .number(number)
+    }
+    #expect(
+      desktops == [
+        Desktop(plugin: "org.kde.image", config: config), Desktop(plugin: "org.kde.image", config: config),
+      ])
+  }
+}
+
+/// A JSON value that is an integer or a string, as the script writes them.
+enum JSONNumberOrString: Decodable, Equatable {
+  case number(Int)
+  case string(String)
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+}

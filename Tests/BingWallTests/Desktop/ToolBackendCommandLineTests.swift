@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallStore
+
+/// The command lines the tool backends run, per mode, against stubs that record them, and what each
+/// does when its tool is missing.
+@Suite struct ToolBackendCommandLineTests {
+  /// Every character sway's parser lets through, a non-ASCII one included.
+  static let path = "/pics/Grüße_a-b+c@d%e=f.jpg"
+
+  /// The backends under test here, by name; feh and xwallpaper run for real in their own suites.
+  static func backend(_ name: String) -> any WallpaperBackend {
+    switch name {
+    case "nitrogen": return NitrogenBackend()
+    case "hsetroot": return HsetrootBackend()
+    case "sway": return SwayBackend()
+    case "hyprland": return HyprlandBackend()
+    case "swww": return SwwwBackend()
+    case "xwallpaper": return XwallpaperBackend()
+    default: fatalError("no backend \(name)")
+    }
+  }
+
+  /// The environment each needs: an X display or a Wayland compositor.
+  static func environment(_ name: String) -> [String: String] {
+    ["nitrogen", "hsetroot", "xwallpaper"].contains(name) ? ToolStubs.x11 : ToolStubs.wayland
+  }
+
+  static let rows: [(String, WallpaperMode, [String])] = [
+    ("nitrogen", .auto, ["nitrogen", "--set-zoom-fill", "--save", path]),
+    ("nitrogen", .fill, ["nitrogen", "--set-zoom-fill", "--save", path]),
+    ("nitrogen", .fit, ["nitrogen", "--set-zoom", "--save", path]),
+    ("nitrogen", .stretch, ["nitrogen", "--set-scaled", "--save", path]),
+    ("nitrogen", .center, ["nitrogen", "--set-centered", "--save", path]),
+    ("nitrogen", .tile, ["nitrogen", "--set-tiled", "--save", path]),
+    ("hsetroot", .auto, ["hsetroot", "-cover", path]),
+    ("hsetroot", .fill, ["hsetroot", "-cover", path]),
+    ("hsetroot", .fit, ["hsetroot", "-full", path]),
+    ("hsetroot", .stretch, ["hsetroot", "-fill", path]),  // hsetroot's -fill stretches.
+    ("hsetroot", .center, ["hsetroot", "-center", path]),
+    ("hsetroot", .tile, ["hsetroot", "-tile", path]),
+    ("xwallpaper", .auto, ["xwallpaper", "--zoom", path]),
+    ("xwallpaper", .fit, ["xwallpaper", "--maximize", path]),
+    ("sway", .auto, ["swaymsg", "output", "*", "bg", path, "fill"]),
+    ("sway", .fill, ["swaymsg", "output", "*", "bg", path, "fill"]),
+    ("sway", .fit, ["swaymsg", "output", "*", "bg", path, "fit"]),
+    ("sway", .stretch, ["swaymsg", "output", "*", "bg", path, "stretch"]),
+    ("sway", .center, ["swaymsg", "output", "*", "bg", path, "center"]),
+    ("sway", .tile, ["swaymsg", "output", "*", "bg", path, "tile"]),
+    ("hyprland", .auto, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),cover"]),
+    ("hyprland", .fill, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),cover"]),
+    ("hyprland", .fit, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),contain"]),
+    ("hyprland", .stretch, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),fill"]),
+    ("hyprland", .center, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),contain"]),  // No centre mode.
+    ("hyprland", .tile, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),tile"]),
+    ("swww", .auto, ["swww", "img", path, "--resize", "crop"]),
+    ("swww", .fill, ["swww", "img", path, "--resize", "crop"]),
+    ("swww", .fit, ["swww", "img", path, "--resize", "fit"]),
+    ("swww", .stretch, ["swww", "img", path, "--resize", "stretch"]),
+    ("swww", .center, ["swww", "img", path, "--resize", "no"]),
+    ("swww", .tile, ["swww", "img", path, "--resize", "no"]),
+  ]
+
+  @Test(arguments: rows)
+  func runsTheToolWithTheModesArguments(name: String, mode: WallpaperMode, expected: [String]) throws {
+    let stubs = try ToolStubs()
+    try stubs.install(expected[0], then: name == "hyprland" ? "echo ok" : "exit 0")
+    try Self.backend(name).set(
+      WallpaperRequest(path: Self.path, mode: mode), in: stubs.session(Self.environment(name)))
+    #expect(stubs.calls() == [expected])
+  }
+
+  static let names = ["nitrogen", "hsetroot", "sway", "hyprland", "swww", "xwallpaper"]
+
+  @Test(arguments: names)
+  func missingToolIsUnavailableAndSetSaysSo(name: String) throws {
+    let stubs = try ToolStubs()
+    let backend = Self.backend(name)
+    let session = stubs.session(Self.environment(name))
+    #expect(!backend.isAvailable(in: session))
+    #expect {
+      try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: session)
+    } throws: { error in
+      guard case .toolMissing(let failed, let tool) = error as? DesktopError else { return false }
+      return failed == name && backend.tools.contains { tool.contains($0) }
+    }
+    for tool in backend.tools { try stubs.install(tool) }
+    #expect(backend.isAvailable(in: session))
+  }
+
+  @Test(arguments: names)
+  func withoutItsDisplayTheToolIsNotRun(name: String) throws {
+    let stubs = try ToolStubs()
+    let backend = Self.backend(name)
+    for tool in backend.tools { try stubs.install(tool) }
+    #expect {
+      try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session())
+    } throws: { error in
+      guard case .sessionMissing(let failed, _) = error as? DesktopError else { return false }
+      return failed == name
+    }
+    #expect(stubs.calls().isEmpty)
+  }
+
+  @Test(arguments: names)
+  func failingToolReportsItsStatus(name: String) throws {
+    let stubs = try ToolStubs()
+    let backend = Self.backend(name)
+    for tool in backend.tools { try stubs.install(tool, then: "echo 'no such output' >&2\nexit 2") }
+    #expect {
+      try backend.set(
+        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(Self.environment(name)))
+    } throws: { error in
+      guard case .toolFailed(let failed, _, let status, let stderr) = error as? DesktopError else {
+        return false
+      }
+      return failed == name && status == 2 && stderr == "no such output\n"
+    }
+  }
+
+  @Test func hungToolTimesOut() throws {
+    let stubs = try ToolStubs()
+    try stubs.install("swaymsg", then: "exec /bin/sleep 60")
+    let started = Date()
+    #expect {
+      try SwayBackend().set(
+        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(ToolStubs.wayland, timeout: 0.5))
+    } throws: { error in
+      guard case .timedOut("sway", _, 0.5) = error as? DesktopError else { return false }
+      return true
+    }
+    #expect(Date().timeIntervalSince(started) < 3)
+  }
+
+  /// Shell syntax in a path means nothing to tools that take an argument vector.
+  @Test(arguments: ["nitrogen", "hsetroot", "xwallpaper", "swww", "hyprland"])
+  func hostilePathReachesTheToolIntact(name: String) throws {
+    let stubs = try ToolStubs()
+    let marker = stubs.folder.file("MARKER")
+    let path = "/p/it's a \"b\" $(touch \(marker)) `touch \(marker)`; touch \(marker) *.jpg"
+    let backend = Self.backend(name)
+    for tool in backend.tools { try stubs.install(tool, then: name == "hyprland" ? "echo ok" : "exit 0") }
+    try backend.set(WallpaperRequest(path: path, mode: .fill), in: stubs.session(Self.environment(name)))
+    let call = try #require(stubs.calls().first)
+    #expect(call.contains(path) || call.contains(",\(path),cover"))
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  /// swaymsg joins its arguments for sway to split again, and sway runs the path through wordexp.
+  @Test(arguments: [
+    "/a b.jpg", "/$(touch x).jpg", "/`touch x`.jpg", "/a;exec x.jpg", "/a,b.jpg", "/it's.jpg", "/\"q\".jpg",
+    "/a\\b.jpg", "/$HOME.jpg", "/~x.jpg", "/a*.jpg", "/a\nb.jpg", "/a:b.jpg", "",
+  ])
+  func swayRefusesPathsItsParserWouldChange(path: String) throws {
+    let stubs = try ToolStubs()
+    try stubs.install("swaymsg")
+    #expect {
+      try SwayBackend().set(WallpaperRequest(path: path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+    } throws: { error in
+      guard case .misconfigured("sway", let message) = error as? DesktopError else { return false }
+      return message.contains("--backend swaybg")
+    }
+    #expect(stubs.calls().isEmpty)
+  }
+
+  @Test(arguments: ["/a,b.jpg", "/a\nb.jpg"])
+  func hyprlandRefusesPathsHyprpaperWouldSplit(path: String) throws {
+    let stubs = try ToolStubs()
+    try stubs.install("hyprctl", then: "echo ok")
+    #expect {
+      try HyprlandBackend().set(
+        WallpaperRequest(path: path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+    } throws: { error in
+      guard case .misconfigured("hyprland", _) = error as? DesktopError else { return false }
+      return true
+    }
+    #expect(stubs.calls().isEmpty)
+  }
+
+  // MARK: Tool specifics
+
+  @Test func hyprpaperRefusalIsAFailureDespiteStatusZero() throws {
+    let stubs = try ToolStubs()
+    try stubs.install("hyprctl", then: "echo 'wallpaper failed (not preloaded)'")
+    #expect {
+      try HyprlandBackend().set(
+        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+    } throws: { error in
+      guard case .toolFailed("hyprland", _, _, let said) = error as? DesktopError else { return false }
+      return said == "wallpaper failed (not preloaded)"
+    }
+  }
+
+  @Test(arguments: [(["awww", "swww"], "awww"), (["swww"], "swww"), (["awww"], "awww")])
+  func swwwUsesWhicheverNameIsInstalledAwwwFirst(installed: [String], used: String) throws {
+    let stubs = try ToolStubs()
+    for tool in installed { try stubs.install(tool) }
+    let session = stubs.session(ToolStubs.wayland)
+    #expect(SwwwBackend().isAvailable(in: session))
+    try SwwwBackend().set(WallpaperRequest(path: Self.path, mode: .fit), in: session)
+    #expect(stubs.calls() == [[used, "img", Self.path, "--resize", "fit"]])
+  }
+
+  @Test func nitrogenReadsBackTheSavedPicture() throws {
+    let stubs = try ToolStubs()
+    // Saves the way nitrogen does: the path as it is, in a key file under the config folder.
+    try stubs.install(
+      "nitrogen",
+      then: """
+        /bin/mkdir -p "$XDG_CONFIG_HOME/nitrogen"
+        printf '[xin_-1]\\nfile=%s\\nmode=5\\nbgcolor=#000000\\n' "$3" > "$XDG_CONFIG_HOME/nitrogen/bg-saved.cfg"
+        """)
+    let config = stubs.folder.file("config")
+    let session = stubs.session(ToolStubs.x11.merging(["XDG_CONFIG_HOME": config]) { $1 })
+    #expect(try NitrogenBackend().current(in: session) == nil)
+    try NitrogenBackend().set(WallpaperRequest(path: Self.path, mode: .tile), in: session)
+    #expect(try NitrogenBackend().current(in: session) == Self.path)
+  }
+
+  @Test(
+    arguments: [
+      ("[xin_-1]\nfile=/a b.jpg\nmode=5\n", "/a b.jpg"),
+      ("[xin_0]\nfile=/one.jpg\n[xin_1]\nfile=/two.jpg\n", "/one.jpg"),
+      ("[xin_-1]\nfile=\n", nil), ("", nil), ("[xin_-1]\nmode=5\n", nil),
+    ] as [(String, String?)])
+  func nitrogenConfigParses(text: String, picture: String?) {
+    #expect(NitrogenBackend.picture(inSavedConfig: text) == picture)
+  }
+
+  @Test func nitrogenConfigDefaultsToTheHomeConfigFolder() throws {
+    let stubs = try ToolStubs()
+    #expect(NitrogenBackend.savedConfig(in: stubs.session()) == stubs.home + "/.config/nitrogen/bg-saved.cfg")
+    #expect(
+      NitrogenBackend.savedConfig(in: stubs.session(["XDG_CONFIG_HOME": "relative"]))
+        == stubs.home + "/.config/nitrogen/bg-saved.cfg")
+  }
+
+  @Test func noneDoesNothingAndAlwaysWorks() throws {
+    let stubs = try ToolStubs()
+    let session = stubs.session()
+    #expect(NoneBackend().isAvailable(in: session))
+    #expect(!NoneBackend().isDetected(in: session))
+    try NoneBackend().set(WallpaperRequest(path: Self.path, mode: .fill), in: session)
+    #expect(try NoneBackend().current(in: session) == nil)
+    #expect(stubs.calls().isEmpty)
+  }
+}

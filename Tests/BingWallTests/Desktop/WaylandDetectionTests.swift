@@ -1,0 +1,51 @@
+import Testing
+
+@testable import BingWallCommands
+@testable import BingWallDesktop
+
+/// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable.
+@Suite struct WaylandDetectionTests {
+  static let sway = "/run/user/1000/sway-ipc.1000.42.sock"
+
+  @Test(arguments: [
+    (["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": sway], true),
+    (["XDG_CURRENT_DESKTOP": "SWAY", "SWAYSOCK": sway], true),
+    (["XDG_CURRENT_DESKTOP": "sway:wlroots", "SWAYSOCK": sway], true),
+    (["XDG_CURRENT_DESKTOP": "sway"], false),  // Stale export, no socket.
+    (["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": ""], false),
+    (["SWAYSOCK": sway], false),  // i3 or another compositor that left SWAYSOCK behind.
+    (["XDG_CURRENT_DESKTOP": "XFCE", "SWAYSOCK": sway], false),
+    (["XDG_CURRENT_DESKTOP": "swayfx-not-sway", "SWAYSOCK": sway], false),
+    ([:], false),
+  ])
+  func swayNeedsItsNameAndItsSocket(environment: [String: String], detected: Bool) throws {
+    let stubs = try ToolStubs()
+    #expect(SwayBackend().isDetected(in: stubs.session(environment)) == detected)
+  }
+
+  @Test(arguments: [
+    (["HYPRLAND_INSTANCE_SIGNATURE": "abc_123_456"], true),
+    (["HYPRLAND_INSTANCE_SIGNATURE": "abc", "XDG_CURRENT_DESKTOP": "Hyprland"], true),
+    (["XDG_CURRENT_DESKTOP": "Hyprland"], false),  // No instance to talk to.
+    (["HYPRLAND_INSTANCE_SIGNATURE": ""], false),
+    (["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": sway], false),
+    ([:], false),
+  ])
+  func hyprlandNeedsItsInstanceSignature(environment: [String: String], detected: Bool) throws {
+    let stubs = try ToolStubs()
+    #expect(HyprlandBackend().isDetected(in: stubs.session(environment)) == detected)
+  }
+
+  @Test(arguments: [
+    ["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": sway, "HYPRLAND_INSTANCE_SIGNATURE": "abc", "DISPLAY": ":0"]
+  ])
+  func plainToolsAreNeverDetected(environment: [String: String]) throws {
+    let stubs = try ToolStubs()
+    let session = stubs.session(environment)
+    let tools: [any WallpaperBackend] = [
+      FehBackend(), XwallpaperBackend(), NitrogenBackend(), HsetrootBackend(), SwwwBackend(), SwaybgBackend(),
+      NoneBackend(), CommandBackend(template: "x {path}"),
+    ]
+    #expect(tools.filter { $0.isDetected(in: session) }.map(\.name) == [])
+  }
+}

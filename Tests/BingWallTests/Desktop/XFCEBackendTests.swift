@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import BingWallBing
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallSystem
+
+/// XFCE against a stateful `xfconf-query` stub: the exact calls, and what the channel holds after.
+@Suite struct XFCEBackendTests {
+  let stubs: SettingsStubs
+  let session: DesktopSession
+  static let monitors = [
+    "/backdrop/screen0/monitorHDMI-1/workspace0/last-image",
+    "/backdrop/screen0/monitoreDP-1/workspace0/last-image",
+  ]
+  static let path = "/home/u/Bing Pictures/it's ü.jpg"
+
+  init() throws {
+    stubs = try SettingsStubs()
+    try stubs.install("xfconf-query", SettingsStubs.xfconfQuery)
+    session = stubs.session(["DISPLAY": ":0"])
+  }
+
+  func seedTwoMonitors() throws {
+    for property in Self.monitors { try stubs.seedXfconf(property, "/old.jpg") }
+    try stubs.seedXfconf("/backdrop/screen0/monitorHDMI-1/workspace0/image-style", "5")
+    try stubs.seedXfconf("/backdrop/screen0/monitoreDP-1/workspace0/image-style", "5")
+    try stubs.seedXfconf("/backdrop/screen0/monitoreDP-1/workspace0/color-style", "0")
+    try stubs.seedXfconf("/backdrop/screen0/monitor0/image-path", "/older.jpg")
+  }
+
+  static func xfconf(_ arguments: String...) -> [String] {
+    ["xfconf-query", "-c", "xfce4-desktop"] + arguments
+  }
+
+  @Test(arguments: WallpaperMode.allCases)
+  func setsEveryPictureBlankFirstThenTheStyle(mode: WallpaperMode) throws {
+    try seedTwoMonitors()
+    try XFCEBackend().set(WallpaperRequest(path: Self.path, mode: mode), in: session)
+
+    let images = [
+      "/backdrop/screen0/monitor0/image-path", Self.monitors[0], Self.monitors[1],
+    ]
+    var expected = [Self.xfconf("-p", "/backdrop", "-l")]
+    for property in images {
+      expected.append(Self.xfconf("-p", property, "-s", ""))
+      expected.append(Self.xfconf("-p", property, "-s", Self.path))
+    }
+    let style = XFCEBackend.modeTable[mode]
+    if let style {
+      expected.append(
+        Self.xfconf("-p", "/backdrop/screen0/monitorHDMI-1/workspace0/image-style", "-s", style))
+      expected.append(Self.xfconf("-p", "/backdrop/screen0/monitoreDP-1/workspace0/image-style", "-s", style))
+    }
+    expected.append(Self.xfconf("-p", Self.monitors[0]))
+    #expect(try stubs.calls() == expected)
+
+    for property in images { #expect(stubs.xfconf(property) == Self.path) }
+    #expect(stubs.xfconf("/backdrop/screen0/monitoreDP-1/workspace0/image-style") == style ?? "5")
+    #expect(stubs.xfconf("/backdrop/screen0/monitoreDP-1/workspace0/color-style") == "0")
+    #expect(try XFCEBackend().current(in: session) == Self.path)
+  }
+
+  @Test func modeTableMatchesXfdesktop() {
+    #expect(XFCEBackend.modeTable == [.fill: "5", .fit: "4", .stretch: "3", .center: "1", .tile: "2"])
+  }
+
+  /// A desktop never configured has no `/backdrop` at all: the first monitor's property is created.
+  @Test(arguments: [WallpaperMode.auto, .tile])
+  func createsTheFirstPropertyWhenThereIsNone(mode: WallpaperMode) throws {
+    try XFCEBackend().set(WallpaperRequest(path: Self.path, mode: mode), in: session)
+
+    let image = "/backdrop/screen0/monitor0/workspace0/last-image"
+    let styleProperty = "/backdrop/screen0/monitor0/workspace0/image-style"
+    var expected = [
+      Self.xfconf("-p", "/backdrop", "-l"),
+      Self.xfconf("-p", image, "-n", "-t", "string", "-s", Self.path),
+    ]
+    if mode == .tile { expected.append(Self.xfconf("-p", styleProperty, "-n", "-t", "int", "-s", "2")) }
+    expected.append(Self.xfconf("-p", image))
+    #expect(try stubs.calls() == expected)
+    #expect(stubs.xfconf(image) == Self.path)
+    #expect(stubs.xfconf(styleProperty) == (mode == .tile ? "2" : nil))
+  }
+
+  @Test func storedNothingThrowsDidNotTake() throws {
+    try stubs.install(
+      "xfconf-query",
+      #"case " $* " in *" -l "*) echo /backdrop/screen0/monitor0/workspace0/last-image ;; esac"#)
+    #expect(throws: DesktopError.didNotTake(backend: "xfce", expected: "/a.jpg", found: "")) {
+      try XFCEBackend().set(WallpaperRequest(path: "/a.jpg", mode: .auto), in: session)
+    }
+  }
+
+  @Test func otherFailuresOfTheListAreNotHidden() throws {
+    try stubs.install("xfconf-query", "echo 'Failed to init libxfconf: no D-Bus' >&2; exit 1")
+    #expect {
+      try XFCEBackend().set(WallpaperRequest(path: "/a.jpg", mode: .auto), in: session)
+    } throws: { error in
+      guard case .toolFailed("xfce", _, 1, let stderr) = error as? DesktopError else { return false }
+      return stderr.contains("D-Bus")
+    }
+  }
+
+  @Test func currentIsNilOnAFreshChannel() throws {
+    #expect(try XFCEBackend().current(in: session) == nil)
+  }
+
+  @Test func missingToolIsToolMissing() throws {
+    let empty = try SettingsStubs()
+    let backend = XFCEBackend()
+    #expect(!backend.isAvailable(in: empty.session()))
+    #expect(backend.isAvailable(in: session))
+    // xfconf answers on the session bus, so cron with the bus works without a display.
+    #expect(backend.need == .displayOrSessionBus)
+    #expect(throws: DesktopError.toolMissing(backend: "xfce", tool: "xfconf-query")) {
+      try backend.set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: empty.session())
+    }
+  }
+
+  @Test(arguments: [
+    (["XDG_CURRENT_DESKTOP": "XFCE"], true), (["DESKTOP_SESSION": "xfce"], true),
+    (["XDG_CURRENT_DESKTOP": "GNOME"], false), ([:], false),
+  ])
+  func detection(environment: [String: String], detected: Bool) {
+    let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
+    #expect(XFCEBackend().isDetected(in: session) == detected)
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallStore
+@testable import BingWallSystem
+
+/// xwallpaper for real on a virtual X server: the root window shows each mode.
+@Suite struct XwallpaperBackendTests {
+  @Test(arguments: [WallpaperMode.fill, .fit, .stretch, .center, .tile])
+  func drawsTheRootWindowInEachMode(mode: WallpaperMode) throws {
+    let screen = try XvfbDisplay()
+    let folder = try TemporaryDirectory()
+    let picture = folder.file("a picture; with 'quotes'.png")
+    try StripedPicture.make(at: picture)
+    let session = DesktopSession(
+      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
+      processes: PosixProcessRunner(), home: folder.path)
+
+    try XwallpaperBackend().set(WallpaperRequest(path: picture, mode: mode), in: session)
+
+    #expect(StripedPicture.probeColours(of: try screen.screenshot()) == StripedPicture.expected[mode])
+    #expect(try XwallpaperBackend().current(in: session) == nil)
+  }
+
+  @Test func aPictureXwallpaperCannotReadFails() throws {
+    let screen = try XvfbDisplay()
+    let folder = try TemporaryDirectory()
+    let notAPicture = folder.file("not.png")
+    try Data("text".utf8).write(to: URL(fileURLWithPath: notAPicture))
+    let session = DesktopSession(
+      environment: ["DISPLAY": screen.display, "PATH": XvfbDisplay.searchPath],
+      processes: PosixProcessRunner(), home: folder.path)
+    #expect {
+      try XwallpaperBackend().set(WallpaperRequest(path: notAPicture, mode: .fill), in: session)
+    } throws: { error in
+      guard case .toolFailed(let backend, _, let status, _) = error as? DesktopError else { return false }
+      return backend == "xwallpaper" && status != 0
+    }
+  }
+}

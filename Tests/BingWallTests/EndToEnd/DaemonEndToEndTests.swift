@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import BingWallBing
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallSystem
+
+/// `bingwall daemon` and `status` as a user runs them: rotation, signals, single instance.
+@Suite struct DaemonEndToEndTests {
+  let bing: FakeBing
+  let sandbox: Sandbox
+  let calls: String
+  let environment: [String: String]
+
+  init() throws {
+    bing = try FakeBing()
+    sandbox = try Sandbox()
+    calls = sandbox.folder.file("calls")
+    let stub = sandbox.folder.file("set-wallpaper")
+    try "#!/bin/sh\necho \"$1\" >> '\(calls)'\n".write(toFile: stub, atomically: false, encoding: .utf8)
+    chmod(stub, 0o755)
+    let runtime = sandbox.folder.file("run")
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    environment = [
+      "BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "command", "BINGWALL_COMMAND": "\(stub) {path}",
+      "XDG_RUNTIME_DIR": runtime,
+    ]
+    let week = FakeBing.week()
+    try bing.publish(market: "en-US", images: week)
+    for image in week { try bing.serveJPEG(image) }
+    let seeded = try sandbox.run(["update", "--no-apply"], environment: environment)
+    try #require(seeded.status == 0, "\(seeded.stderr)")
+  }
+
+  var applyCount: Int {
+    ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").count
+  }
+
+  /// Starts the daemon with its stderr in a file, for the log.
+  func daemon(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, String) {
+    let log = sandbox.folder.file("daemon-\(UUID().uuidString).log")
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    process.arguments = ["daemon"] + arguments
+    process.environment = sandbox.baseEnvironment.merging(environment.merging(extra) { $1 }) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(forWritingAtPath: log)
+    try process.run()
+    return (process, log)
+  }
+
+  /// Waits (bounded) for `condition`; a correctness bound, not a benchmark.
+  func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(20_000)
+    }
+    return condition()
+  }
+
+  func stop(_ process: Process) -> Double {
+    let start = Date()
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    return Date().timeIntervalSince(start)
+  }
+
+  @Test func rotatesEverySecondAndStopsPromptly() throws {
+    let (process, log) = try daemon(["--rotate", "1s", "--no-update"])
+    #expect(eventually(5) { applyCount >= 3 })
+    let took = stop(process)
+    #expect(process.terminationStatus == 0)
+    #expect(took < 1.0)
+    let text = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(text.contains("rotate: Applied"))
+    #expect(text.contains("stopping"))
+    // Timestamped: stderr is a file here, not the journal.
+    #expect(text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ started"#, options: .regularExpression) != nil)
+  }
+
+  @Test func aSecondDaemonIsRefused() throws {
+    let (first, _) = try daemon(["--no-update"])
+    defer { _ = stop(first) }
+    #expect(
+      eventually(3) {
+        (try? sandbox.run(["status", "--json"], environment: environment).stdout)?.contains(
+          "\"running\": true") == true
+      })
+    let second = try sandbox.run(["daemon", "--no-update"], environment: environment)
+    #expect(second.status == 1)
+    #expect(second.stderr == "error: bingwall daemon is already running (pid \(first.processIdentifier))\n")
+  }
+
+  @Test func usr1RotatesAtOnceAndHupReloads() throws {
+    let (process, log) = try daemon(["--no-update"])
+    defer { _ = stop(process) }
+    #expect(eventually(3) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("started") })
+    #expect(applyCount == 0)
+    kill(process.processIdentifier, SIGUSR1)
+    #expect(eventually(2) { applyCount == 1 })
+
+    try FileManager.default.createDirectory(
+      atPath: sandbox.home + "/.config/bingwall", withIntermediateDirectories: true)
+    try "[daemon]\nrotate = \"1s\"\n".write(toFile: sandbox.configFile, atomically: false, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    #expect(eventually(5) { applyCount >= 3 })
+    #expect(
+      ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("reloaded the configuration"))
+  }
+
+  @Test func theNetworkDownKeepsItRunningAndStatusSaysSo() throws {
+    // de-DE has no stored picture and no update ran yet, so one is due at once; nothing listens
+    // on port 9.
+    unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
+    let (process, log) = try daemon(
+      [], extra: ["BINGWALL_ENDPOINT": "http://127.0.0.1:9", "BINGWALL_MARKETS": "de-DE"])
+    defer { _ = stop(process) }
+    #expect(
+      eventually(15) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("update failed") }
+    )
+    #expect(process.isRunning)
+    let status = try sandbox.run(
+      ["status", "--json"], environment: environment.merging(["BINGWALL_MARKETS": "de-DE"]) { $1 })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    let last = try #require(object["last_update"] as? [String: Any])
+    #expect(last["ok"] as? Bool == false)
+    #expect((last["error"] as? String)?.contains("127.0.0.1") == true)
+    #expect((object["daemon"] as? [String: Any])?["pid"] as? Int == Int(process.processIdentifier))
+    #expect(object["next_update"] is String)
+  }
+
+  @Test func statusWithoutADaemon() throws {
+    let result = try sandbox.run(["status"], environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("daemon:       not running"))
+    #expect(result.stdout.contains("last update:  2"))
+    #expect(result.stdout.contains(", ok"))
+    #expect(result.stdout.contains("current:      none set by bingwall"))
+  }
+
+  @Test func sigtermDuringAHungUpdateStopsAtOnce() throws {
+    let hung = try FakeHTTPServer()
+    hung.route("/HPImageArchive.aspx", FakeResponse.json("{}").delayed(60))
+    unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
+    let (process, _) = try daemon(
+      [], extra: ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"])
+    #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    let took = stop(process)
+    #expect(process.terminationStatus == 0)
+    #expect(took < 1.0)
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallSystem
+
+/// The committed completion scripts and man page are what the command table generates, and the
+/// generators see what the parser sees.
+@Suite struct GeneratedFilesTests {
+  static let files: [(path: String, text: String, regenerate: String)] = [
+    (
+      "completions/bingwall.bash", BashCompletion.script(root: CommandTable.root),
+      "swift run bingwall completions bash > completions/bingwall.bash"
+    ),
+    (
+      "completions/_bingwall", ZshCompletion.script(root: CommandTable.root),
+      "swift run bingwall completions zsh > completions/_bingwall"
+    ),
+    (
+      "completions/bingwall.fish", FishCompletion.script(root: CommandTable.root),
+      "swift run bingwall completions fish > completions/bingwall.fish"
+    ),
+    ("man/bingwall.1", Manual.render(), "make man"),
+  ]
+
+  @Test(arguments: files.map(\.path))
+  func committedFileIsWhatTheTableGenerates(path: String) throws {
+    let file = try #require(Self.files.first { $0.path == path })
+    let committed = try String(contentsOfFile: CompletionShell.committed(path), encoding: .utf8)
+    #expect(committed == file.text, "\(path) is out of date; regenerate it with: \(file.regenerate)")
+  }
+
+  @Test func theBinaryPrintsTheSameScripts() throws {
+    let sandbox = try Sandbox()
+    for (shell, path) in [("bash", "completions/bingwall.bash"), ("zsh", "completions/_bingwall")] {
+      let result = try sandbox.run(["completions", shell])
+      #expect(result.status == 0)
+      #expect(result.stdout == Self.files.first { $0.path == path }?.text)
+    }
+    let fish = try sandbox.run(["completions", "fish"])
+    #expect(fish.stdout.hasPrefix("# fish completion for bingwall(1)."))
+    let bad = try sandbox.run(["completions", "tcsh"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("'tcsh' is invalid"))
+  }
+
+  /// The scripts keep one list of value-taking options for every command: that is exact only
+  /// while no option is a flag in one command and takes a value in another.
+  @Test func noOptionIsAFlagHereAndTakesAValueThere() {
+    var takesValue: [String: Bool] = [:]
+    for node in CompletionModel(root: CommandTable.root).nodes {
+      for option in node.options {
+        for word in CompletionModel.spellings(of: option) {
+          #expect(takesValue[word, default: option.takesValue] == option.takesValue, "\(word)")
+          takesValue[word] = option.takesValue
+        }
+      }
+    }
+    #expect(takesValue["--market"] == true)
+    #expect(takesValue["--json"] == false)
+  }
+
+  @Test func hiddenCommandsStayOutOfHelpSuggestionsAndGeneratedFiles() throws {
+    let help = Help.render(root: CommandTable.root, path: [], width: 80)
+    #expect(help.contains("completions"))
+    #expect(!help.contains("__complete"))
+    #expect(!help.contains("__man"))
+    for file in Self.files {
+      #expect(!file.text.contains("__man"), "\(file.path)")
+      #expect(!file.text.contains("Print words for the completion scripts"), "\(file.path)")
+    }
+    #expect(BashCompletion.script(root: CommandTable.root).contains("bingwall __complete selectors"))
+    #expect(!BashCompletion.script(root: CommandTable.root).contains("|__complete"))
+    #expect(!Manual.render().contains("__complete"))
+    do {
+      _ = try CommandLineParser(root: CommandTable.root).parse(["__compete"])
+      Issue.record("parsed an unknown command")
+    } catch {
+      #expect(!error.message.contains("Did you mean"), "\(error.message)")
+    }
+    #expect(
+      try CommandLineParser(root: CommandTable.root).parse(["__complete", "selectors"]) != .help(path: []))
+  }
+
+  @Test func selectorsAreSilentWithoutAHistory() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["__complete", "selectors"])
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.dataDir))
+
+    // An unreadable history is no reason to print into the user's command line.
+    try FileManager.default.createDirectory(atPath: sandbox.dataDir, withIntermediateDirectories: true)
+    try Data("not a database".utf8).write(to: URL(fileURLWithPath: sandbox.dataDir + "/history.db"))
+    let broken = try sandbox.run(["__complete", "selectors"])
+    #expect(broken.status == 0)
+    #expect(broken.stdout.isEmpty)
+    #expect(broken.stderr.isEmpty)
+  }
+}

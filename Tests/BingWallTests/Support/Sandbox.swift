@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSchedule
+@testable import BingWallSystem
+
+/// A fresh user for the built `bingwall` binary: its own HOME and XDG folders, nothing inherited.
+///
+/// The end-to-end suites run the binary the way a user or cron would, and look at what it left.
+final class Sandbox {
+  struct Result: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  let folder: TemporaryDirectory
+  var home: String { folder.file("home") }
+  var configFile: String { home + "/.config/bingwall/config.toml" }
+  var dataDir: String { home + "/.local/share/bingwall" }
+
+  init() throws {
+    folder = try TemporaryDirectory()
+    try? FileManager.default.createDirectory(atPath: folder.file("home"), withIntermediateDirectories: true)
+  }
+
+  /// The binary `make test` built; `BINGWALL_TEST_BINARY` names it, else the debug build folder.
+  static var binary: String {
+    if let named = ProcessInfo.processInfo.environment["BINGWALL_TEST_BINARY"], !named.isEmpty {
+      return named
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/bingwall").path
+  }
+
+  /// The environment a login session would give: HOME, PATH, LANG=C, nothing from the test runner.
+  var baseEnvironment: [String: String] {
+    ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+  }
+
+  var imageDir: String { dataDir + "/images" }
+
+  /// The picture files in the image folder, hidden ones included, sorted.
+  func imageFiles() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: imageDir)) ?? []).sorted()
+  }
+
+  /// Starts `bingwall ARGS` without waiting, output discarded: for kill and concurrency tests.
+  func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    process.environment = baseEnvironment.merging(extra) { _, new in new }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Runs `bingwall ARGS` and waits for it.
+  func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws
+    -> Result
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    process.environment = baseEnvironment.merging(extra) { _, new in new }
+    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}

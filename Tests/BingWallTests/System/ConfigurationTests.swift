@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import BingWallBing
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallSchedule
+@testable import BingWallStore
+@testable import BingWallSystem
+
+@Suite struct ConfigurationTests {
+  @Test func defaultsApplyWithoutAFile() throws {
+    let configuration = try Configuration.load(
+      file: "/nonexistent/config.toml", explicit: false, environment: [:])
+    #expect(configuration.markets == ["en-US"])
+    #expect(configuration.setting("markets").source == .builtIn)
+    #expect(configuration.resolution == "UHD")
+    #expect(configuration.endpoint == "https://www.bing.com")
+    #expect(configuration.timeout == 30)
+    #expect(configuration.rotateInterval == nil)
+  }
+
+  @Test func theLocaleChoosesTheDefaultMarket() throws {
+    let configuration = try Configuration.load(
+      file: "/nonexistent", explicit: false, environment: ["LANG": "ja_JP.UTF-8"])
+    #expect(configuration.markets == ["ja-JP"])
+    #expect(configuration.setting("markets").source.description == "default, from LANG")
+    let unknown = try Configuration.load(
+      file: "/nonexistent", explicit: false, environment: ["LANG": "C.UTF-8"])
+    #expect(unknown.markets == ["en-US"])
+  }
+
+  @Test func commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.file("config.toml")
+    try "resolution = \"1366x768\"\nmode = \"tile\"\n[network]\ntimeout = 9\n".write(
+      toFile: file, atomically: false, encoding: .utf8)
+    let environment = [
+      "BINGWALL_RESOLUTION": "1280x720", "BINGWALL_MODE": "fit", "BINGWALL_ENDPOINT": "http://127.0.0.1:1/",
+    ]
+    let configuration = try Configuration.load(
+      file: file, explicit: false, environment: environment,
+      overrides: [
+        Configuration.Override(key: "resolution", value: .string("1920x1080"), option: "--resolution")
+      ])
+    #expect(configuration.resolution == "1920x1080")
+    #expect(configuration.setting("resolution").source == .commandLine(option: "--resolution"))
+    #expect(configuration.mode == "fit")
+    #expect(configuration.setting("mode").source == .environment(variable: "BINGWALL_MODE"))
+    #expect(configuration.timeout == 9)
+    #expect(configuration.setting("network.timeout").source == .file(path: file, line: 4))
+    #expect(configuration.endpoint == "http://127.0.0.1:1")
+    #expect(configuration.setting("network.endpoint").source.description == "BINGWALL_ENDPOINT")
+    #expect(configuration.applyOnUpdate)
+  }
+
+  @Test func aBadEnvironmentValueNamesTheVariable() {
+    #expect {
+      try Configuration.load(
+        file: "/nonexistent", explicit: false, environment: ["BINGWALL_NETWORK_TIMEOUT": "soon"])
+    } throws: { error in
+      "\(error)" == "BINGWALL_NETWORK_TIMEOUT: 'network.timeout': expected an integer, got 'soon'"
+    }
+  }
+
+  @Test func anExplicitFileMustExist() {
+    #expect(throws: ConfigError.self) {
+      try Configuration.load(file: "/nonexistent/x.toml", explicit: true, environment: [:])
+    }
+  }
+
+  @Test func imageDirExpandsTheHomeFolder() throws {
+    let paths = Paths(environment: ["HOME": "/home/u"])
+    let configuration = try Configuration.load(
+      file: "/nonexistent", explicit: false, environment: ["BINGWALL_IMAGE_DIR": "~/Pictures/bing"])
+    #expect(configuration.imageDir(paths: paths) == "/home/u/Pictures/bing")
+    let plain = try Configuration.load(file: "/nonexistent", explicit: false, environment: [:])
+    #expect(plain.imageDir(paths: paths) == "/home/u/.local/share/bingwall/images")
+  }
+}
+
+@Suite struct PathsTests {
+  @Test func xdgDefaultsAndOverrides() {
+    let defaults = Paths(environment: ["HOME": "/home/u"])
+    #expect(defaults.configFile == "/home/u/.config/bingwall/config.toml")
+    #expect(defaults.databaseFile == "/home/u/.local/share/bingwall/history.db")
+    #expect(defaults.defaultImageDir == "/home/u/.local/share/bingwall/images")
+    #expect(defaults.stateDir == "/home/u/.local/state/bingwall")
+    #expect(defaults.cacheDir == "/home/u/.cache/bingwall")
+    #expect(defaults.lockFile == "/home/u/.local/state/bingwall/bingwall.lock")
+
+    let custom = Paths(environment: [
+      "HOME": "/home/u", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s",
+      "XDG_CACHE_HOME": "/k", "XDG_RUNTIME_DIR": "/run/user/1000", "BINGWALL_CONFIG": "/etc/bw.toml",
+    ])
+    #expect(custom.configFile == "/etc/bw.toml")
+    #expect(custom.databaseFile == "/d/bingwall/history.db")
+    #expect(custom.stateDir == "/s/bingwall")
+    #expect(custom.cacheDir == "/k/bingwall")
+    #expect(custom.lockFile == "/run/user/1000/bingwall.lock")
+  }
+
+  @Test func relativeXDGValuesAreIgnoredAsTheSpecSays() {
+    let paths = Paths(environment: [
+      "HOME": "/home/u", "XDG_DATA_HOME": "relative/data", "XDG_RUNTIME_DIR": "run",
+    ])
+    #expect(paths.dataDir == "/home/u/.local/share/bingwall")
+    #expect(paths.runtimeDir == nil)
+  }
+
+  @Test func ensureDirectoryCreatesPrivateFolders() throws {
+    let folder = try TemporaryDirectory()
+    let nested = folder.file("a/b/c")
+    try Paths.ensureDirectory(nested)
+    var status = stat()
+    #expect(stat(nested, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o700)
+    try "x".write(toFile: folder.file("file"), atomically: false, encoding: .utf8)
+    #expect(throws: FileError.notADirectory(path: folder.file("file"))) {
+      try Paths.ensureDirectory(folder.file("file"))
+    }
+  }
+}
