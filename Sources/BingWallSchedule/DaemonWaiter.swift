@@ -9,14 +9,7 @@ import Glibc
 /// The timer is armed with TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, so it fires on time
 /// after a suspend (the real-time clock keeps counting) and wakes at once, with ECANCELED,
 /// when the clock is stepped: the daemon then recomputes its deadlines.
-package final class DaemonWaiter {
-  /// Why `wait` returned.
-  package enum Wake: Equatable, Sendable {
-    case deadline
-    case clockChanged
-    case signal(Int32)
-  }
-
+package final class DaemonWaiter: DaemonWaiting {
   private let timer: Int32
   private let signals: Int32
 
@@ -82,7 +75,7 @@ package final class DaemonWaiter {
   }
 
   /// Waits for `deadline` (nil: only for a signal).
-  package func wait(until deadline: Date?) -> Wake {
+  package func wait(until deadline: Date?) -> DaemonWake {
     if let deadline {
       let seconds = deadline.timeIntervalSince1970.rounded(.down)
       let nanoseconds = Int((deadline.timeIntervalSince1970 - seconds) * 1_000_000_000)

@@ -91,3 +91,11 @@ package struct NewPictureFile: Sendable, Equatable {
     self.bytes = bytes
   }
 }
+
+extension Picture {
+  /// The title, or the caption when Bing gave none (zh-CN) or a placeholder ("Info", ROW): what
+  /// every command shows as the picture's name.
+  package var displayTitle: String {
+    title.isEmpty || title == "Info" ? caption : title
+  }
+}

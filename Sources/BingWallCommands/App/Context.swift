@@ -16,12 +16,14 @@ package struct Context: Sendable {
   package var http: any HTTPClient
   package var processes: any ProcessRunner
   package var clock: any WallClock
+  package var random: any RandomSource
   package var stdout: any TextOutput
   package var stderr: any TextOutput
 
   package init(
     environment: [String: String], paths: Paths, terminal: Terminal, http: any HTTPClient,
-    processes: any ProcessRunner, clock: any WallClock, stdout: any TextOutput, stderr: any TextOutput
+    processes: any ProcessRunner, clock: any WallClock, random: any RandomSource, stdout: any TextOutput,
+    stderr: any TextOutput
   ) {
     self.environment = environment
     self.paths = paths
@@ -29,6 +31,7 @@ package struct Context: Sendable {
     self.http = http
     self.processes = processes
     self.clock = clock
+    self.random = random
     self.stdout = stdout
     self.stderr = stderr
   }
@@ -43,6 +46,7 @@ package struct Context: Sendable {
       http: CurlHTTPClient(userAgent: "bingwall/\(BingWall.version)"),
       processes: PosixProcessRunner(),
       clock: SystemClock(),
+      random: SystemRandom(),
       stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO))
   }

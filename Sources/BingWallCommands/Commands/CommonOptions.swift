@@ -17,7 +17,7 @@ enum CommonOptions {
 }
 
 /// What most commands need before they start: the effective configuration and the history.
-struct CommandEnvironment {
+struct CommandEnvironment: Sendable {
   let context: Context
   let configuration: Configuration
 
@@ -31,6 +31,11 @@ struct CommandEnvironment {
   /// The history for reading; nil when nothing was ever fetched (no database file yet).
   func existingHistory() throws -> HistoryStore? {
     try HistoryStore.openExisting(path: context.paths.databaseFile)
+  }
+
+  /// The scheduler state's one writer (see `SchedulerJournal`), over the user's state file.
+  func journal() -> SchedulerJournal {
+    SchedulerJournal(file: StateFile(stateDir: context.paths.stateDir), random: context.random)
   }
 
   /// The history for writing, creating its folder and file on first use.

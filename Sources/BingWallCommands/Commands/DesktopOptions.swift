@@ -61,7 +61,7 @@ extension CommandEnvironment {
     try store.recordApply(
       pictureID: picture.id, backend: outcome.backend, reason: reason, at: context.clock.now())
     var line =
-      "Applied \(picture.date) \(picture.key) (\(ListCommand.displayTitle(picture))) with \(outcome.backend)"
+      "Applied \(picture.date) \(picture.key) (\(picture.displayTitle)) with \(outcome.backend)"
     if outcome.lockScreenSet == false { line += "; this desktop has no lock screen picture to set" }
     return TerminalText.clean(line)
   }

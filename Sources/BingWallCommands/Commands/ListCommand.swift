@@ -45,7 +45,7 @@ enum ListCommand {
       for picture in pictures {
         let fields = [
           String(picture.id), picture.date, picture.market, picture.favorite ? "1" : "0", picture.key,
-          displayTitle(picture), picture.path,
+          picture.displayTitle, picture.path,
         ]
         context.stdout.write(
           fields.map { TerminalText.clean($0).replacing("\t", with: " ") }
@@ -53,11 +53,6 @@ enum ListCommand {
       }
     }
     return ExitCode.success
-  }
-
-  /// The title, or the caption when Bing gave none (zh-CN) or a placeholder ("Info", ROW).
-  static func displayTitle(_ picture: Picture) -> String {
-    picture.title.isEmpty || picture.title == "Info" ? picture.caption : picture.title
   }
 
   static func table(_ pictures: [Picture], width: Int) -> String {
@@ -68,7 +63,7 @@ enum ListCommand {
     var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  TITLE"]
     let used = idWidth + 2 + 12 + 8 + 5
     for picture in pictures {
-      let title = TerminalText.truncate(TerminalText.clean(displayTitle(picture)), to: max(10, width - used))
+      let title = TerminalText.truncate(TerminalText.clean(picture.displayTitle), to: max(10, width - used))
       lines.append(
         pad(String(picture.id), idWidth) + "  " + pad(picture.date, 10) + "  " + pad(picture.market, 6) + "  "
           + (picture.favorite ? " *   " : "     ") + title)

@@ -61,7 +61,7 @@ enum StatusCommand {
     }
     var lines: [String] = []
     if let current {
-      lines.append("current:      \(current.date) \(current.key) (\(ListCommand.displayTitle(current)))")
+      lines.append("current:      \(current.date) \(current.key) (\(current.displayTitle))")
     } else {
       lines.append("current:      none set by bingwall")
     }

@@ -44,17 +44,22 @@ enum UpdateCommand {
     }
     let environment = try CommandEnvironment(invocation, context, overrides: overrides)
     let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation.flag("json")
-    var job = UpdateJob(environment: environment)
-    job.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
-    job.onWait = { pid in
+    var service = UpdateService(environment: environment, journal: environment.journal())
+    service.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
+    service.onWait = { pid in
       if !invocation.quiet {
         let holder = pid.map { " (pid \($0))" } ?? ""
         context.stderr.write("Waiting for another bingwall update\(holder) to finish…\n")
       }
     }
-    let outcome = try job.run(
-      days: invocation.integer("days"), force: invocation.flag("force"), apply: !invocation.flag("no-apply"))
+    let configuration = environment.configuration
+    let outcome = try service.run(
+      .init(
+        markets: configuration.markets, resolution: configuration.resolution,
+        days: invocation.integer("days"),
+        force: invocation.flag("force"), apply: !invocation.flag("no-apply")))
     let report = outcome.report
+    if let warning = outcome.stateWarning { context.stderr.write("warning: \(warning)\n") }
     if !invocation.quiet {
       for substitution in report.substitutions {
         context.stderr.write(
@@ -91,7 +96,7 @@ enum UpdateCommand {
 
   /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
   static func line(_ picture: Picture) -> String {
-    let title = ListCommand.displayTitle(picture)
+    let title = picture.displayTitle
     var text = "\(picture.date)  \(picture.market)  \(title)"
     if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
     if !picture.credit.isEmpty { text += " (© \(picture.credit))" }

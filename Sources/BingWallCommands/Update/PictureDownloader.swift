@@ -28,7 +28,7 @@ struct DownloadPlan {
 /// their next — and checks each file before it gets a name in the image folder.
 struct PictureDownloader {
   enum Result {
-    /// Named in the image folder and recorded with its appearances, in one step.
+    /// Named in the image folder and recorded with its appearances (see `PictureIngest`).
     case stored(pictureID: Int64)
     /// `--force` fetched bytes identical to a stored file that is still there: nothing new.
     case identical(pictureID: Int64)
@@ -46,7 +46,7 @@ struct PictureDownloader {
   /// Parallel transfers: Bing's CDN serves six at once without complaint, as browsers use.
   static let maxConcurrent = 6
 
-  let context: Context
+  let http: any HTTPClient
   let store: HistoryStore
   let images: ImageFolder
   let endpoint: String
@@ -69,6 +69,8 @@ struct PictureDownloader {
     var sha256: String
     var bytes: Int64
   }
+
+  private var ingest: PictureIngest { PictureIngest(store: store, images: images) }
 
   func download(_ plans: [DownloadPlan]) -> [Outcome] {
     var results: [Int: Result] = [:]
@@ -102,7 +104,7 @@ struct PictureDownloader {
       let responses =
         jobs.isEmpty
         ? []
-        : context.http.downloadAll(
+        : http.downloadAll(
           jobs, maxConcurrent: Self.maxConcurrent, retry: .standard, progress: progress)
       var checked: [Checked] = []
       var refused: [Int] = []
@@ -129,7 +131,17 @@ struct PictureDownloader {
           continue
         }
         do {
-          results[item.attempt.index] = try keep(item, plan: plan)
+          let file = NewPictureFile(
+            key: plan.image.key, sha256: item.sha256, path: "", resolution: item.attempt.resolution,
+            width: item.info.width, height: item.info.height, bytes: item.bytes)
+          switch try ingest.keep(
+            item.attempt.file, as: file, name: plan.image.name,
+            date: plan.appearances.first?.date ?? plan.image.date.description,
+            appearances: plan.appearances, at: now)
+          {
+          case .stored(let id): results[item.attempt.index] = .stored(pictureID: id)
+          case .identical(let id): results[item.attempt.index] = .identical(pictureID: id)
+          }
         } catch {
           item.attempt.file.discard()
           results[item.attempt.index] = .failed(error, temporary: false)
@@ -208,63 +220,6 @@ struct PictureDownloader {
     return nil
   }
 
-  /// Names a checked file and records it with its appearances in one transaction, so a picture
-  /// is never on disk under its name without its history row (a kill between two rounds leaves
-  /// the pictures of the finished rounds complete). A file identical to a stored one that is
-  /// still there is dropped; one whose stored copy has gone replaces it (`--force`).
-  private func keep(_ item: Checked, plan: DownloadPlan) throws -> Result {
-    let stored = try store.file(key: plan.image.key, sha256: item.sha256)
-    if let stored, FileManager.default.fileExists(atPath: stored.path) {
-      item.attempt.file.discard()
-      try store.write {
-        for appearance in plan.appearances { try store.record(appearance, pictureID: stored.id, at: now) }
-      }
-      return .identical(pictureID: stored.id)
-    }
-    var named: String?
-    do {
-      let id = try store.write { () throws -> Int64 in
-        let path = try name(item.attempt.file, plan: plan, resolution: item.attempt.resolution)
-        named = path
-        let id: Int64
-        if let stored {
-          try store.move(pictureID: stored.id, to: path)
-          id = stored.id
-        } else {
-          id = try store.insert(
-            NewPictureFile(
-              key: plan.image.key, sha256: item.sha256, path: path, resolution: item.attempt.resolution,
-              width: item.info.width, height: item.info.height, bytes: item.bytes), at: now)
-        }
-        for appearance in plan.appearances { try store.record(appearance, pictureID: id, at: now) }
-        return id
-      }
-      return .stored(pictureID: id)
-    } catch {
-      // The history did not take it, so the name must not stay either.
-      if let named { unlink(named) }
-      throw error
-    }
-  }
-
-  /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the
-  /// history: a path never gets other content.
-  private func name(_ file: PendingImageFile, plan: DownloadPlan, resolution: String) throws -> String {
-    let date = plan.appearances.first?.date ?? plan.image.date.description
-    for attempt in 1...1000 {
-      let name = ImageFolder.fileName(
-        date: date, name: plan.image.name, resolution: resolution, attempt: attempt)
-      if try store.isPathTaken(images.path + "/" + name) { continue }
-      do {
-        return try file.commit(as: name)
-      } catch {
-        // Another process took the name between our check and the link: try the next one.
-        guard error.isNameTaken else { throw error }
-      }
-    }
-    throw FileError.system(operation: "find a free name in", path: images.path, errno: EEXIST)
-  }
-
   private func exhausted(_ plan: DownloadPlan, _ problems: [String]) -> Result {
     if !plan.image.wp {
       return .skipped(
@@ -272,13 +227,5 @@ struct PictureDownloader {
           + problems.joined(separator: "; "))
     }
     return .failed(DownloadError.unusable(key: plan.image.key, problems: problems), temporary: false)
-  }
-}
-
-extension FileError {
-  /// The target name exists (link(2) and linkat(2) never replace a file).
-  var isNameTaken: Bool {
-    if case .system(_, _, let code) = self { return code == EEXIST }
-    return false
   }
 }

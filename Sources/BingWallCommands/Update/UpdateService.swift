@@ -1,0 +1,223 @@
+import BingWallBing
+import BingWallDesktop
+import BingWallNet
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// `bingwall update` and the daemon's update, whole: lock → archive → plan → download and
+/// ingest → appearances → scheduler state → apply if the newest picture is new → notify.
+///
+/// Holds the update lock until the scheduler state is written, so two updates (cron and the
+/// daemon) never download the same picture twice: the second waits, then finds everything
+/// stored. The scheduler state is written through the journal alone, also when the update
+/// throws, so `status` and the daemon always agree on the next update.
+struct UpdateService {
+  struct Request {
+    var markets: [String]
+    var resolution: String
+    /// Only the newest N days of each market's window; nil for all eight.
+    var days: Int?
+    var force: Bool
+    /// Apply a new newest picture (also needs config `apply_on_update`).
+    var apply: Bool
+  }
+
+  /// Everything one update did.
+  struct Outcome {
+    var report: UpdateReport
+    var applied: Picture?
+    /// "Applied … with gnome", for the terminal or the daemon's log.
+    var appliedLine: String?
+    var applyError: (any Error)?
+    /// Set when the scheduler state could not be saved; the update itself still counts.
+    var stateWarning: String?
+  }
+
+  let environment: CommandEnvironment
+  let journal: SchedulerJournal
+  var progress: (any DownloadProgress)?
+  /// Told when the run must wait for another update to finish, with its pid when known.
+  var onWait: (Int32?) -> Void = { _ in }
+
+  init(environment: CommandEnvironment, journal: SchedulerJournal) {
+    self.environment = environment
+    self.journal = journal
+  }
+
+  private var context: Context { environment.context }
+
+  func run(_ request: Request) throws -> Outcome {
+    let store: HistoryStore
+    let report: UpdateReport
+    var outcome: Outcome
+    do {
+      store = try environment.history()
+      let lock = try updateLock()
+      defer { lock.release() }
+      report = try fetchAndStore(request, into: store)
+      outcome = Outcome(report: report)
+      outcome.stateWarning = record(error: report.failures.first.map { TerminalText.clean("\($0.error)") })
+    } catch {
+      _ = record(error: TerminalText.clean("\(error)"))
+      throw error
+    }
+    // Only a new newest picture is applied: an hourly update must not undo the user's choice.
+    let configuration = environment.configuration
+    guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
+      report.fetched.contains(where: { $0.id == newest.id })
+    else { return outcome }
+    do {
+      outcome.appliedLine = try environment.apply(newest, store: store, reason: "update")
+      outcome.applied = try store.picture(id: newest.id)
+      if configuration.notify {
+        Notifier(session: environment.desktopSession).announce(
+          title: newest.displayTitle,
+          body: [newest.caption, newest.credit].filter { !$0.isEmpty }.joined(separator: " — "),
+          picture: newest.path)
+      }
+    } catch {
+      outcome.applyError = error
+    }
+    return outcome
+  }
+
+  /// The update lock, waited for (and `onWait` told) when another update holds it.
+  private func updateLock() throws -> FileLock {
+    try Paths.ensureDirectory(context.paths.stateDir)
+    let lockPath = context.paths.stateDir + "/update.lock"
+    if let lock = try FileLock(path: lockPath, wait: false) { return lock }
+    onWait(FileLock.holder(of: lockPath))
+    guard let lock = try FileLock(path: lockPath, wait: true) else {
+      throw FileError.system(operation: "lock", path: lockPath, errno: EAGAIN)
+    }
+    return lock
+  }
+
+  /// Records the end of the attempt; returns a warning when the state could not be saved.
+  private func record(error: String?) -> String? {
+    do {
+      try journal.recordUpdate(at: context.clock.now(), error: error)
+      return nil
+    } catch {
+      return "cannot save the update's result in \(journal.file.path): \(error)"
+    }
+  }
+
+  /// The archive of each market, then the new pictures downloaded and ingested, and the
+  /// appearances of pictures already stored.
+  private func fetchAndStore(_ request: Request, into store: HistoryStore) throws -> UpdateReport {
+    let images = environment.imageFolder
+    try images.ensure()
+    images.removeAbandonedFiles()
+    let configuration = environment.configuration
+    var report = UpdateReport()
+    let client = ArchiveClient(
+      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
+    var plans: [DownloadPlan] = []
+    var known: [String: Int] = [:]  // key → index in plans
+    var appearancesOnly: [(key: String, appearance: Appearance)] = []
+
+    for market in request.markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+      let response: ArchiveResponse
+      do {
+        response = try fetch(market, with: client)
+      } catch {
+        report.failures.append(.init(what: market, error: error, temporary: Self.isTemporary(error)))
+        continue
+      }
+      if response.marketSubstituted, let served = response.servedMarket {
+        report.substitutions.append(.init(requested: market, served: served))
+      }
+      for skipped in response.skipped {
+        report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.description))
+      }
+      let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
+      for image in window {
+        let appearance = Self.appearance(of: image, market: market, served: response.servedMarket)
+        if let index = known[image.key] {
+          plans[index].appearances.append(appearance)
+        } else if !request.force, try store.hasPicture(key: image.key) {
+          appearancesOnly.append((image.key, appearance))
+          report.skipped.append(
+            .init(key: image.key, market: market, date: appearance.date, reason: "already stored"))
+        } else {
+          known[image.key] = plans.count
+          plans.append(DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
+        }
+      }
+    }
+
+    let now = context.clock.now()
+    if !appearancesOnly.isEmpty {
+      try store.write {
+        for (key, appearance) in appearancesOnly {
+          guard let id = try store.newestPictureID(key: key) else { continue }
+          if try store.record(appearance, pictureID: id, at: now) { report.appearancesRecorded += 1 }
+        }
+      }
+    }
+
+    let downloader = PictureDownloader(
+      http: context.http, store: store, images: images, endpoint: configuration.endpoint,
+      timeout: configuration.timeout, progress: progress, now: now)
+    for outcome in downloader.download(plans) {
+      let key = outcome.plan.image.key
+      switch outcome.result {
+      case .stored(let id):
+        if let picture = try store.picture(id: id) { report.fetched.append(picture) }
+      case .identical:
+        report.appearancesRecorded += outcome.plan.appearances.count
+        for appearance in outcome.plan.appearances {
+          report.skipped.append(
+            .init(
+              key: key, market: appearance.market, date: appearance.date,
+              reason: "already stored (identical file)"))
+        }
+      case .skipped(let reason):
+        for appearance in outcome.plan.appearances {
+          report.skipped.append(
+            .init(key: key, market: appearance.market, date: appearance.date, reason: reason))
+        }
+      case .failed(let error, let temporary):
+        report.failures.append(.init(what: key, error: error, temporary: temporary))
+      }
+    }
+    report.fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    return report
+  }
+
+  /// The archive request, tried up to three times with backoff and jitter when the failure is
+  /// temporary (no connection, timeout, 5xx), as the picture downloads are.
+  private func fetch(_ market: String, with client: ArchiveClient) throws -> ArchiveResponse {
+    let policy = RetryPolicy.standard
+    for attempt in 1... {
+      do {
+        return try client.fetch(market: market)
+      } catch  where attempt < policy.attempts && Self.isTemporary(error) {
+        context.clock.sleep(seconds: policy.delay(beforeRetry: attempt, unit: context.random.unit()))
+      }
+    }
+    preconditionFailure("unreachable: the loop returns or throws")
+  }
+
+  static func isTemporary(_ error: any Error) -> Bool {
+    switch error {
+    case let error as NetError: return error.isTemporary
+    case let error as BingError: return error.isTemporary
+    default: return false
+    }
+  }
+
+  static func appearance(of image: ArchiveImage, market: String, served: String?) -> Appearance {
+    Appearance(
+      market: market, servedMarket: served, date: image.date.description, bingID: image.bingID,
+      title: image.title, caption: image.caption, credit: image.credit, copyright: image.copyright,
+      // The link is for a browser: relative ones mean Bing's site, not a mirror or test endpoint.
+      copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com") ?? "",
+      urlbase: image.urlbase, hsh: image.hsh, wp: image.wp,
+      fullStartDate: Timestamp.iso8601(image.fullStartDate))
+  }
+}

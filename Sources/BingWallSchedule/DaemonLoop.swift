@@ -1,0 +1,121 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The daemon's loop: find what is due, run it while still answering signals, record it, say
+/// when the next update is, sleep until the next deadline or signal; again.
+///
+/// Everything it touches comes in: the clock, the waiter, the journal, the work. So the same
+/// loop runs in the process (a timerfd, the real clock) and in tests (a test clock, a scripted
+/// waiter), and what the tests prove is what the daemon does.
+package struct DaemonLoop {
+  /// What one load of the configuration asks of the loop.
+  package struct Plan: Sendable {
+    /// Each market's newest stored picture, the deadline's input; empty when updates are off.
+    package var markets: @Sendable () throws -> [NewestPicture]
+    package var rotation: RotationSchedule?
+    /// One update, which records its own result in the journal; nil when updates are off.
+    package var update: (@Sendable () -> Void)?
+    /// One rotation; the loop records it.
+    package var rotate: @Sendable () -> Void
+    /// "updates for en-US, no rotation", for the log.
+    package var summary: String
+
+    package init(
+      markets: @escaping @Sendable () throws -> [NewestPicture], rotation: RotationSchedule?,
+      update: (@Sendable () -> Void)?, rotate: @escaping @Sendable () -> Void, summary: String
+    ) {
+      self.markets = markets
+      self.rotation = rotation
+      self.update = update
+      self.rotate = rotate
+      self.summary = summary
+    }
+  }
+
+  let clock: any WallClock
+  let waiter: any DaemonWaiting
+  let journal: SchedulerJournal
+  let log: DaemonLog
+  /// Loads the configuration again (SIGHUP); a failure keeps the plan in force.
+  let reload: () throws -> Plan
+
+  package init(
+    clock: any WallClock, waiter: any DaemonWaiting, journal: SchedulerJournal, log: DaemonLog,
+    reload: @escaping () throws -> Plan
+  ) {
+    self.clock = clock
+    self.waiter = waiter
+    self.journal = journal
+    self.log = log
+    self.reload = reload
+  }
+
+  /// Runs until SIGTERM or SIGINT; returns the exit status.
+  package func run(_ initial: Plan) throws -> Int32 {
+    var plan = initial
+    var pending: [Int32] = []
+    while true {
+      let now = clock.now()
+      let state = journal.current().clamped(to: now)
+      let due = state.due(markets: try plan.markets(), rotation: plan.rotation, now: now)
+      let rotateNow = pending.contains(SIGUSR1)
+      pending.removeAll { $0 == SIGUSR1 }
+      let update = due.contains(.update) ? plan.update : nil
+      let rotate = due.contains(.rotate) || rotateNow
+      if update != nil || rotate {
+        let step = plan
+        let abandoned = waiter.run(
+          {
+            update?()
+            if rotate { step.rotate() }
+          }, deferred: &pending)
+        if abandoned != nil {
+          log.line("stopping (the current step is abandoned; nothing half-done is kept)")
+          return 0
+        }
+        if rotate {
+          do {
+            try journal.recordRotation(at: clock.now())
+          } catch {
+            log.line("cannot save the rotation time: \(error)")
+          }
+        }
+        logNextUpdate(plan)
+      }
+      if let hup = pending.firstIndex(of: SIGHUP) {
+        pending.remove(at: hup)
+        do {
+          plan = try reload()
+          log.line("reloaded the configuration; \(plan.summary)")
+        } catch {
+          log.line("kept the previous configuration: \(error)")
+        }
+        continue
+      }
+      if pending.contains(SIGUSR1) { continue }
+      let wake = journal.current().nextWake(
+        markets: try plan.markets(), rotation: plan.rotation, now: clock.now())
+      switch waiter.wait(until: wake?.date) {
+      case .signal(SIGTERM), .signal(SIGINT):
+        log.line("stopping")
+        return 0
+      case .signal(let number):
+        pending.append(number)
+      case .deadline, .clockChanged:
+        continue
+      }
+    }
+  }
+
+  /// `next update at 2026-12-03T08:07:12Z`: the instant `status` shows as `next_update`, since
+  /// both read it off the same journal state with the same function.
+  package func logNextUpdate(_ plan: Plan) {
+    guard plan.update != nil else { return }
+    let now = clock.now()
+    guard let markets = try? plan.markets(),
+      let next = journal.current().nextUpdate(markets: markets, now: now)
+    else { return }
+    log.line("next update at \(Timestamp.iso8601(next.date))")
+  }
+}

@@ -1,0 +1,68 @@
+import BingWallSystem
+import FoundationEssentials
+import Synchronization
+
+/// The one writer of the scheduler state: every update's result and every rotation goes through
+/// here, and here alone the jitter is drawn.
+///
+/// The state lives in `scheduler.json` (see `StateFile`), shared by every process of the user:
+/// `update` from cron, the daemon, `status`. When a write fails (a full disk), the state that
+/// could not be saved is kept in memory and wins over the file until a write succeeds again;
+/// without it, a daemon that cannot save would find the same update due at once, for ever, and
+/// hammer Bing.
+package final class SchedulerJournal: Sendable {
+  package let file: StateFile
+  private let random: any RandomSource
+  private let unsaved = Mutex<SchedulerState?>(nil)
+
+  package init(file: StateFile, random: any RandomSource) {
+    self.file = file
+    self.random = random
+  }
+
+  /// The state as every reader should see it now.
+  package func current() -> SchedulerState {
+    unsaved.withLock { $0 } ?? file.load()
+  }
+
+  /// An update ended at `date`: a success draws the next deadlines' jitter, a failure only a new
+  /// share of the backoff. Returns the state recorded; throws when it could not be saved (it is
+  /// still what `current()` answers).
+  @discardableResult
+  package func recordUpdate(at date: Date, error: String?) throws(FileError) -> SchedulerState {
+    var generator = RandomSourceGenerator(random)
+    let jitter = ScheduleJitter.random(using: &generator)
+    return try change { state in
+      if let error {
+        state.recordUpdateFailure(at: date, error: error, backoffShare: jitter.backoffShare)
+      } else {
+        state.recordUpdateSuccess(at: date, jitter: jitter)
+      }
+    }
+  }
+
+  /// A rotation happened at `date` (also when nothing could be shown, so that a broken picture is
+  /// not retried at once).
+  @discardableResult
+  package func recordRotation(at date: Date) throws(FileError) -> SchedulerState {
+    try change { $0.recordRotation(at: date) }
+  }
+
+  private func change(_ body: (inout SchedulerState) -> Void) throws(FileError) -> SchedulerState {
+    let held = unsaved.withLock { $0 }
+    do {
+      let saved = try file.change { state in
+        // A state that could not be saved earlier is this process's latest word: build on it.
+        if let held { state = held }
+        body(&state)
+      }
+      unsaved.withLock { $0 = nil }
+      return saved
+    } catch {
+      var state = held ?? file.load()
+      body(&state)
+      unsaved.withLock { $0 = state }
+      throw error
+    }
+  }
+}

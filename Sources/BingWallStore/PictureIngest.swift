@@ -1,0 +1,89 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Gives a checked, synced download its name in the image folder and its rows in the history.
+///
+/// The file is linked under its name and recorded with its appearances inside one transaction;
+/// when the transaction fails the name is removed again. Across a file system and a database
+/// that is not one atomic step: a kill between the link and the commit leaves a named file that
+/// no row knows, which the next run has to recover.
+package struct PictureIngest {
+  /// What became of the file.
+  package enum Result: Equatable {
+    /// Named and recorded.
+    case stored(pictureID: Int64)
+    /// The same bytes are stored under this key and still on disk: the file was dropped and the
+    /// appearances recorded on the stored picture.
+    case identical(pictureID: Int64)
+  }
+
+  package let store: HistoryStore
+  package let images: ImageFolder
+
+  package init(store: HistoryStore, images: ImageFolder) {
+    self.store = store
+    self.images = images
+  }
+
+  /// Keeps `file` as the picture `picture` shows on `appearances`. A stored copy of the same key
+  /// and bytes whose file has gone (`--force` after a deletion) is replaced by this one.
+  package func keep(
+    _ file: PendingImageFile, as picture: NewPictureFile, name: String, date: String,
+    appearances: [Appearance], at now: Date
+  ) throws -> Result {
+    let stored = try store.file(key: picture.key, sha256: picture.sha256)
+    if let stored, access(stored.path, F_OK) == 0 {
+      file.discard()
+      try store.write {
+        for appearance in appearances { try store.record(appearance, pictureID: stored.id, at: now) }
+      }
+      return .identical(pictureID: stored.id)
+    }
+    var named: String?
+    do {
+      let id = try store.write { () throws -> Int64 in
+        let path = try self.name(file, date: date, name: name, resolution: picture.resolution)
+        named = path
+        var record = picture
+        record.path = path
+        let id: Int64
+        if let stored {
+          try store.move(pictureID: stored.id, to: path)
+          id = stored.id
+        } else {
+          id = try store.insert(record, at: now)
+        }
+        for appearance in appearances { try store.record(appearance, pictureID: id, at: now) }
+        return id
+      }
+      return .stored(pictureID: id)
+    } catch {
+      // The history did not take it, so the name must not stay either.
+      if let named { unlink(named) }
+      throw error
+    }
+  }
+
+  /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the
+  /// history: a path never gets other content.
+  private func name(_ file: PendingImageFile, date: String, name: String, resolution: String) throws -> String
+  {
+    for attempt in 1...1000 {
+      let fileName = ImageFolder.fileName(date: date, name: name, resolution: resolution, attempt: attempt)
+      if try store.isPathTaken(images.path + "/" + fileName) { continue }
+      do {
+        return try file.commit(as: fileName)
+      } catch {
+        // Another process took the name between our check and the link: try the next one.
+        guard error.isNameTaken else { throw error }
+      }
+    }
+    throw FileError.system(operation: "find a free name in", path: images.path, errno: EEXIST)
+  }
+}
+
+extension FileError {
+  /// The target name exists (link(2) and linkat(2) never replace a file).
+  var isNameTaken: Bool { errno == EEXIST }
+}
