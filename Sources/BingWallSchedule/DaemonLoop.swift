@@ -57,7 +57,7 @@ package struct DaemonLoop {
     var pending: [Int32] = []
     while true {
       let now = clock.now()
-      let state = journal.current().clamped(to: now)
+      let state = journal.clamped(to: now)
       let due = state.due(markets: try plan.markets(), rotation: plan.rotation, now: now)
       let rotateNow = pending.contains(SIGUSR1)
       pending.removeAll { $0 == SIGUSR1 }

@@ -48,6 +48,16 @@ package final class SchedulerJournal: Sendable {
     try change { $0.recordRotation(at: date) }
   }
 
+  /// The state with every instant later than `now` pulled back to `now`, saved when that changed
+  /// anything: after the wall clock stepped back, deadlines then count from now and stay put,
+  /// for the daemon and for `status` alike.
+  package func clamped(to now: Date) -> SchedulerState {
+    let state = current()
+    let clamped = state.clamped(to: now)
+    guard clamped != state else { return state }
+    return (try? change { $0 = $0.clamped(to: now) }) ?? clamped
+  }
+
   private func change(_ body: (inout SchedulerState) -> Void) throws(FileError) -> SchedulerState {
     let held = unsaved.withLock { $0 }
     do {

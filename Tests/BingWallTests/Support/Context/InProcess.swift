@@ -1,0 +1,51 @@
+import Foundation
+
+@testable import BingWallCommands
+@testable import BingWallSystem
+
+/// A whole `bingwall` run inside the test process: a sandboxed HOME, the test clock, a seeded
+/// random source, scripted HTTP and processes, and stdout and stderr kept in buffers.
+///
+/// Every seam that a test did not stub fails the test when touched, so a passing test proves
+/// which requests and programs a command uses, not only what it prints.
+final class InProcess {
+  let home: TemporaryDirectory
+  let clock: TestClock
+  let random: TestRandom
+  let http: ScriptedHTTPClient
+  let processes: ScriptedProcessRunner
+  var environment: [String: String]
+  var stdoutIsTTY = false
+
+  init(environment extra: [String: String] = [:], seed: UInt64 = 7) throws {
+    home = try TemporaryDirectory()
+    clock = TestClock()
+    random = TestRandom(seed: seed)
+    http = ScriptedHTTPClient()
+    processes = ScriptedProcessRunner()
+    environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "en_US.UTF-8"]
+    environment.merge(extra) { $1 }
+  }
+
+  var paths: Paths { Paths(environment: environment) }
+
+  /// What one run printed and returned.
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs `bingwall arguments…` on this context.
+  @discardableResult
+  func run(_ arguments: [String]) -> Run {
+    let stdout = BufferOutput()
+    let stderr = BufferOutput()
+    let context = Context(
+      environment: environment, paths: paths,
+      terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),
+      http: http, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr)
+    let status = BingWall.run(arguments: arguments, context: context)
+    return Run(status: status, stdout: stdout.text, stderr: stderr.text)
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BingWallNet
+@testable import BingWallSystem
+
+/// An HTTP client that answers from a table of URLs and fails the test loudly for any other
+/// request, so an in-process test states every request the command may make.
+///
+/// Downloads write the scripted body into the job's file and show it to the job's observer, as
+/// the libcurl batch does; the real client is tested against a real server elsewhere.
+final class ScriptedHTTPClient: HTTPClient, Sendable {
+  /// One scripted answer: a response, or a transport failure.
+  enum Answer: Sendable {
+    case response(status: Int, headers: [String: String], body: [UInt8])
+    case failure(NetError)
+
+    static func ok(_ body: [UInt8], type: String) -> Answer {
+      .response(status: 200, headers: ["Content-Type": type], body: body)
+    }
+  }
+
+  private let answers: Mutex<[String: Answer]>
+  private let log = Mutex<[String]>([])
+
+  init(_ answers: [String: Answer] = [:]) {
+    self.answers = Mutex(answers)
+  }
+
+  /// Adds or replaces the answer for `url` (matched without its query when no exact entry exists).
+  func stub(_ url: String, _ answer: Answer) { answers.withLock { $0[url] = answer } }
+
+  /// Every URL asked for, in order.
+  var requests: [String] { log.withLock { $0 } }
+
+  private func answer(for url: String) throws(NetError) -> Answer {
+    log.withLock { $0.append(url) }
+    let exact = answers.withLock { $0[url] }
+    let withoutQuery = answers.withLock { $0[String(url.split(separator: "?").first ?? "")] }
+    guard let answer = exact ?? withoutQuery else {
+      Issue.record("unstubbed HTTP request: \(url)")
+      throw NetError.setup(url: url, message: "unstubbed request in a test")
+    }
+    return answer
+  }
+
+  func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
+    switch try answer(for: request.url) {
+    case .failure(let error): throw error
+    case .response(let status, let headers, let body):
+      return HTTPResponse(
+        status: status, headers: headers.map { ($0.key, $0.value) }, body: Data(body), effectiveURL: request.url,
+        bodyBytes: Int64(body.count))
+    }
+  }
+
+  func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
+    let response = try get(request)
+    Self.write(Array(response.body), to: fileDescriptor, observer: nil)
+    return HTTPResponse(
+      status: response.status, headers: response.headers, body: Data(), effectiveURL: response.effectiveURL,
+      bodyBytes: response.bodyBytes)
+  }
+
+  func downloadAll(
+    _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
+  ) -> [Result<HTTPResponse, NetError>] {
+    jobs.map { job in
+      do throws(NetError) {
+        let response = try get(job.request)
+        Self.write(Array(response.body), to: job.fileDescriptor, observer: job.observer)
+        return .success(
+          HTTPResponse(
+            status: response.status, headers: response.headers, body: Data(),
+            effectiveURL: response.effectiveURL, bodyBytes: response.bodyBytes))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  private static func write(_ bytes: [UInt8], to fileDescriptor: Int32, observer: (any BodyObserver)?) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written <= 0 { break }
+        offset += written
+      }
+      observer?.receive(raw)
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BingWallSystem
+
+/// A process runner that answers from a table of programs and fails the test loudly when a
+/// program nobody stubbed is run, so an in-process test states every child the command starts.
+/// "Is it installed" is answered from the same table: a program is installed when stubbed.
+final class ScriptedProcessRunner: ProcessRunner, Sendable {
+  typealias Answer = @Sendable (_ arguments: [String]) -> ProcessResult
+
+  private let programs: Mutex<[String: Answer]>
+  private let log = Mutex<[[String]]>([])
+
+  init(_ programs: [String: Answer] = [:]) {
+    self.programs = Mutex(programs)
+  }
+
+  func stub(_ program: String, _ answer: @escaping Answer) { programs.withLock { $0[program] = answer } }
+
+  /// Every argv run, in order.
+  var calls: [[String]] { log.withLock { $0 } }
+
+  func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult {
+    let program = invocation.arguments.first ?? ""
+    log.withLock { $0.append(invocation.arguments) }
+    guard let answer = programs.withLock({ $0[(program as NSString).lastPathComponent] }) else {
+      Issue.record("unstubbed program run: \(invocation.arguments)")
+      throw .notFound(program: program)
+    }
+    return answer(invocation.arguments)
+  }
+
+  static func exit(_ status: Int32, stdout: String = "", stderr: String = "") -> ProcessResult {
+    ProcessResult(status: status, stdout: Data(stdout.utf8), stderr: Data(stderr.utf8), timedOut: false)
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+
+@testable import BingWallSystem
+
+/// A wall clock that stands still until told to move; `sleep` moves it instead of waiting, so a
+/// retry's backoff costs a test nothing and is still visible in the time.
+final class TestClock: WallClock, Sendable {
+  private let current: Mutex<Date>
+  private let slept = Mutex<[Double]>([])
+
+  init(_ start: Date = Date(timeIntervalSince1970: 1_796_000_000)) {
+    current = Mutex(start)
+  }
+
+  func now() -> Date { current.withLock { $0 } }
+
+  func sleep(seconds: Double) {
+    slept.withLock { $0.append(seconds) }
+    advance(seconds)
+  }
+
+  func advance(_ seconds: Double) { current.withLock { $0 += seconds } }
+  func set(_ date: Date) { current.withLock { $0 = date } }
+
+  /// Every `sleep` asked for, in order.
+  var sleeps: [Double] { slept.withLock { $0 } }
+}
