@@ -55,6 +55,7 @@ package struct DaemonLoop {
   package func run(_ initial: Plan) throws -> Int32 {
     var plan = initial
     var pending: [Int32] = []
+    var first = true
     while true {
       let now = clock.now()
       let state = journal.clamped(to: now)
@@ -82,7 +83,10 @@ package struct DaemonLoop {
           }
         }
         logNextUpdate(plan)
+      } else if first {
+        logNextUpdate(plan)
       }
+      first = false
       if let hup = pending.firstIndex(of: SIGHUP) {
         pending.remove(at: hup)
         do {

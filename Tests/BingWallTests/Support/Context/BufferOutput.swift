@@ -10,5 +10,7 @@ final class BufferOutput: TextOutput, Sendable {
   func flush() {}
 
   var text: String { buffer.withLock { $0 } }
-  var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+  var lines: [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
 }

@@ -36,16 +36,20 @@ final class InProcess {
     var stderr: String
   }
 
+  /// The context itself, for tests that drive a part (the daemon loop) rather than a command.
+  func context(stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput()) -> Context {
+    Context(
+      environment: environment, paths: paths,
+      terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),
+      http: http, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr)
+  }
+
   /// Runs `bingwall arguments…` on this context.
   @discardableResult
   func run(_ arguments: [String]) -> Run {
     let stdout = BufferOutput()
     let stderr = BufferOutput()
-    let context = Context(
-      environment: environment, paths: paths,
-      terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),
-      http: http, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr)
-    let status = BingWall.run(arguments: arguments, context: context)
+    let status = BingWall.run(arguments: arguments, context: context(stdout: stdout, stderr: stderr))
     return Run(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 }

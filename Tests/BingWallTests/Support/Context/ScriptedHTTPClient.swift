@@ -21,24 +21,19 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
     }
   }
 
-  private let answers: Mutex<[String: Answer]>
+  /// Answers by a fragment of the URL; the last stub that matches wins.
+  private let answers = Mutex<[(fragment: String, answer: Answer)]>([])
   private let log = Mutex<[String]>([])
 
-  init(_ answers: [String: Answer] = [:]) {
-    self.answers = Mutex(answers)
-  }
-
-  /// Adds or replaces the answer for `url` (matched without its query when no exact entry exists).
-  func stub(_ url: String, _ answer: Answer) { answers.withLock { $0[url] = answer } }
+  /// Answers every URL that contains `fragment` with `answer`.
+  func stub(_ fragment: String, _ answer: Answer) { answers.withLock { $0.append((fragment, answer)) } }
 
   /// Every URL asked for, in order.
   var requests: [String] { log.withLock { $0 } }
 
   private func answer(for url: String) throws(NetError) -> Answer {
     log.withLock { $0.append(url) }
-    let exact = answers.withLock { $0[url] }
-    let withoutQuery = answers.withLock { $0[String(url.split(separator: "?").first ?? "")] }
-    guard let answer = exact ?? withoutQuery else {
+    guard let answer = answers.withLock({ $0.last { url.contains($0.fragment) }?.answer }) else {
       Issue.record("unstubbed HTTP request: \(url)")
       throw NetError.setup(url: url, message: "unstubbed request in a test")
     }
@@ -50,7 +45,8 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
     case .failure(let error): throw error
     case .response(let status, let headers, let body):
       return HTTPResponse(
-        status: status, headers: headers.map { ($0.key, $0.value) }, body: Data(body), effectiveURL: request.url,
+        status: status, headers: headers.map { ($0.key, $0.value) }, body: Data(body),
+        effectiveURL: request.url,
         bodyBytes: Int64(body.count))
     }
   }
