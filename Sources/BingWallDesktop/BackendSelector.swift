@@ -31,7 +31,7 @@ package enum BackendSelector {
   /// Setters for a Wayland compositor nobody detected by name.
   static let waylandFallbacks = ["swww", "swaybg"]
 
-  /// `requested` is `auto` or a backend name (already validated against `BackendNames.all`).
+  /// `requested` is `auto` or a backend name (already validated against `BackendRegistry.names`).
   package static func select(
     _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
   ) throws(DesktopError) -> Choice {

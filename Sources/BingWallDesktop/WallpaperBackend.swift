@@ -41,6 +41,8 @@ package protocol WallpaperBackend: Sendable {
   var tools: [String] { get }
   /// What the session must provide for it to work.
   var need: SessionNeed { get }
+  /// The setting it turns each mode into, for the man page; nil when it passes no mode on.
+  var modeTable: [WallpaperMode: String]? { get }
   /// True when its tools exist here (for `command`: when a command is configured).
   func isAvailable(in session: DesktopSession) -> Bool
   /// True when this is the session's own desktop (XDG_CURRENT_DESKTOP and friends).
@@ -54,6 +56,8 @@ package protocol WallpaperBackend: Sendable {
 }
 
 extension WallpaperBackend {
+  package var modeTable: [WallpaperMode: String]? { nil }
+
   package func isAvailable(in session: DesktopSession) -> Bool {
     tools.allSatisfy { session.which($0) != nil }
   }

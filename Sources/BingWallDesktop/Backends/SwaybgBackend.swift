@@ -14,6 +14,7 @@ package struct SwaybgBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   package let name = "swaybg"
   package let tools = ["swaybg"]
@@ -51,7 +52,7 @@ package struct SwaybgBackend: WallpaperBackend {
 
     let pid: pid_t
     do {
-      pid = try DetachedProcess.spawn(
+      pid = try session.processes.startDetached(
         executable: executable, arguments: arguments, environment: session.environment)
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)

@@ -12,6 +12,7 @@ package struct SwwwBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "no", .tile: "no",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   /// The programs, in the order we prefer them.
   package static let programs = ["awww", "swww"]
