@@ -8,6 +8,8 @@ package struct FlagToolBackend: WallpaperBackend {
   package var tools: [String] { [tool.name] }
   package var need: SessionNeed { tool.need }
   package var modeTable: [WallpaperMode: String]? { tool.modeTable }
+  /// Each draws on the X11 root window, which any bare X11 session shows.
+  package var fallback: DisplayServer? { .x11 }
 
   package init(_ tool: FlagTool) {
     self.tool = tool

@@ -19,6 +19,8 @@ package struct SwaybgBackend: WallpaperBackend {
   package let name = "swaybg"
   package let tools = ["swaybg"]
   package let need = SessionNeed.wayland
+  /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
+  package var fallback: DisplayServer? { .wayland }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit in this time
   /// (no compositor, an unreadable picture) is reported as a failure.
   package var handover: Double = 1

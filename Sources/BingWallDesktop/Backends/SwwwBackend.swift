@@ -19,6 +19,8 @@ package struct SwwwBackend: WallpaperBackend {
 
   package let name = "swww"
   package let need = SessionNeed.wayland
+  /// It brings its own daemon, so it works under any compositor that speaks wlr-layer-shell.
+  package var fallback: DisplayServer? { .wayland }
 
   package init() {}
 
