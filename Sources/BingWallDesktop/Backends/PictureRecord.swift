@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A file in which a wallpaper tool writes down the picture it set, and how to read it back.
 package struct PictureRecord: Sendable {
   /// Where the file is in this session.
