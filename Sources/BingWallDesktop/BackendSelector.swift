@@ -26,12 +26,7 @@ package enum BackendSelector {
     "spectrwm", "jwm", "fvwm", "windowmaker", "cwm", "leftwm", "berry", "ratpoison", "evilwm", "2bwm",
   ]
 
-  /// Tools for a bare X11 session, first found wins.
-  static let x11Fallbacks = ["feh", "xwallpaper", "nitrogen", "hsetroot"]
-  /// Setters for a Wayland compositor nobody detected by name.
-  static let waylandFallbacks = ["swww", "swaybg"]
-
-  /// `requested` is `auto` or a backend name (already validated against `BackendNames.all`).
+  /// `requested` is `auto` or a backend name (already validated against `BackendRegistry.names`).
   package static func select(
     _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
   ) throws(DesktopError) -> Choice {
@@ -69,10 +64,12 @@ package enum BackendSelector {
         }
       }
     }
-    func firstAvailable(_ names: [String]) -> (any WallpaperBackend)? {
-      names.lazy.compactMap { name in backends.first { $0.name == name } }.first {
-        $0.isAvailable(in: session)
-      }
+    // Tools for a bare X11 session and setters for a Wayland compositor nobody detected by name, in
+    // the backends' order: first found wins.
+    let x11Fallbacks = backends.filter { $0.fallback == .x11 }
+    let waylandFallbacks = backends.filter { $0.fallback == .wayland }
+    func firstAvailable(_ fallbacks: [any WallpaperBackend]) -> (any WallpaperBackend)? {
+      fallbacks.first { $0.isAvailable(in: session) }
     }
     if session.hasWayland, let backend = firstAvailable(waylandFallbacks) {
       return Choice(backend: backend, reason: "a Wayland session with \(backend.name) installed")
@@ -94,7 +91,7 @@ package enum BackendSelector {
     }
     throw DesktopError.noBackend(
       reason:
-        "no desktop detected and none of \((x11Fallbacks + waylandFallbacks).joined(separator: ", ")) installed"
+        "no desktop detected and none of \((x11Fallbacks + waylandFallbacks).map(\.name).joined(separator: ", ")) installed"
     )
   }
 

@@ -36,9 +36,9 @@ package struct DesktopSession: Sendable {
   }
   package var hasSessionBus: Bool { !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty }
 
-  /// The absolute path of `tool` on the session's PATH, if installed.
+  /// The absolute path of `tool` on the session's PATH, if installed, as the process runner sees it.
   package func which(_ tool: String) -> String? {
-    PosixProcessRunner.which(tool, path: environment["PATH"])
+    processes.locate(tool, onPath: environment["PATH"])
   }
 
   /// Why `need` is not met here, or nil when it is.

@@ -30,6 +30,12 @@ package enum SessionNeed: Sendable, Equatable {
   case displayOrSessionBus
 }
 
+/// The display server a backend is a setter of last resort for.
+package enum DisplayServer: Sendable, Equatable {
+  case x11
+  case wayland
+}
+
 /// One way of setting the desktop background: a desktop's own settings, or a tool.
 ///
 /// Implementations are small values, one file each, that run their tools through
@@ -41,6 +47,11 @@ package protocol WallpaperBackend: Sendable {
   var tools: [String] { get }
   /// What the session must provide for it to work.
   var need: SessionNeed { get }
+  /// The setting it turns each mode into, for the man page; nil when it passes no mode on.
+  var modeTable: [WallpaperMode: String]? { get }
+  /// The display it serves when detection names no desktop (first available in the list wins);
+  /// nil for backends that only ever come by name or detection.
+  var fallback: DisplayServer? { get }
   /// True when its tools exist here (for `command`: when a command is configured).
   func isAvailable(in session: DesktopSession) -> Bool
   /// True when this is the session's own desktop (XDG_CURRENT_DESKTOP and friends).
@@ -54,6 +65,9 @@ package protocol WallpaperBackend: Sendable {
 }
 
 extension WallpaperBackend {
+  package var modeTable: [WallpaperMode: String]? { nil }
+  package var fallback: DisplayServer? { nil }
+
   package func isAvailable(in session: DesktopSession) -> Bool {
     tools.allSatisfy { session.which($0) != nil }
   }

@@ -1,8 +1,7 @@
-import BingWallSystem
 import Glibc
 
-/// Starts a program that must outlive bingwall (swaybg), which `ProcessRunner` cannot do: it waits for
-/// its children and kills what is left at its timeout.
+/// Starts a program that must outlive bingwall (swaybg), which `ProcessRunner.run` cannot do: it waits
+/// for its children and kills what is left at its timeout. `PosixProcessRunner.startDetached` uses it.
 ///
 /// https://man7.org/linux/man-pages/man3/posix_spawn.3.html
 /// The child gets its own session (`POSIX_SPAWN_SETSID`), so the terminal's hang-up and the process

@@ -73,6 +73,17 @@ package struct PosixProcessRunner: ProcessRunner {
     return nil
   }
 
+  package func locate(_ program: String, onPath path: String?) -> String? {
+    Self.which(program, path: path)
+  }
+
+  /// See `DetachedProcess.spawn` for what the child gets and what it is spared.
+  package func startDetached(executable: String, arguments: [String], environment: [String: String])
+    throws(ProcessError) -> pid_t
+  {
+    try DetachedProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+  }
+
   /// The exit code, or 128 + N for signal N, as a shell reports it; the W* macros do not import.
   static func status(fromWaitStatus raw: Int32) -> Int32 {
     let signal = raw & 0x7f

@@ -46,6 +46,13 @@ package struct ProcessResult: Sendable, Equatable {
 package protocol ProcessRunner: Sendable {
   /// Runs the child to completion (or its timeout). Throws only when it cannot be started.
   func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult
+  /// The file that running `program` would execute when looked up on `path` (a PATH value), or nil
+  /// when there is none: how backends ask "is this tool installed here".
+  func locate(_ program: String, onPath path: String?) -> String?
+  /// Starts `executable` (an absolute path) with `arguments` as its argv and exactly `environment`,
+  /// detached so it outlives bingwall (swaybg draws only while it runs); returns its pid.
+  func startDetached(executable: String, arguments: [String], environment: [String: String])
+    throws(ProcessError) -> pid_t
 }
 
 /// A child process could not be started at all.

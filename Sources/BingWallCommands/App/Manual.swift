@@ -20,7 +20,7 @@ enum Manual {
   static var modeTable: ManPage.ModeTable {
     ManPage.ModeTable(
       modes: WallpaperMode.allCases.filter { $0 != .auto }.map(\.rawValue),
-      rows: BackendCatalog.modeTables.map { row in
+      rows: BackendRegistry.modeTables.map { row in
         (row.name, Dictionary(uniqueKeysWithValues: row.table.map { ($0.key.rawValue, $0.value) }))
       })
   }

@@ -9,7 +9,7 @@ import Glibc
 /// The options of commands that set the wallpaper, and what they need to do it.
 enum DesktopOptions {
   static let backend = OptionSpec.value(
-    "backend", name: "name", kind: .choice(BackendNames.all),
+    "backend", name: "name", kind: .choice(BackendRegistry.names),
     help: "The wallpaper backend to use instead of config 'backend' (see 'bingwall backends').")
   static let mode = OptionSpec.value(
     "mode", name: "mode", kind: .choice(WallpaperMode.all), help: "How the picture fills the screen.",
@@ -43,7 +43,7 @@ extension CommandEnvironment {
 
   /// Every backend, configured (the `command` template comes from config).
   var backends: [any WallpaperBackend] {
-    BackendCatalog.all(command: configuration.command, session: desktopSession)
+    BackendRegistry.all(command: configuration.command, session: desktopSession)
   }
 
   var applier: WallpaperApplier {

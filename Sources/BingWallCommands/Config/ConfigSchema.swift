@@ -93,7 +93,7 @@ package enum ConfigSchema {
     ConfigKey(
       name: "backend", type: .string, defaultValue: .string("auto"),
       help: "Wallpaper backend: auto, or a name from 'bingwall backends'.",
-      allowed: BackendNames.all),
+      allowed: BackendRegistry.names),
     ConfigKey(
       name: "command", type: .string, defaultValue: .string(""),
       help: "For backend \"command\": the program and its arguments; {path}, {uri} and {mode} are replaced."),

@@ -2,8 +2,8 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// The `gsettings` tool as the GNOME-family backends use it, so GNOME, Cinnamon, MATE and Deepin
-/// quote, read back and probe keys the same way.
+/// The `gsettings` tool as `GSettingsBackend` uses it for GNOME, Cinnamon, MATE and Deepin: quoting,
+/// reading back and probing keys.
 ///
 /// Values go to `gsettings set` as GVariant text we quote ourselves: gsettings parses its argument,
 /// so a raw `'zoom'` or a path with quotes would otherwise be read as syntax, not kept as text.

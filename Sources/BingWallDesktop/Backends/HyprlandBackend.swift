@@ -14,6 +14,7 @@ package struct HyprlandBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "cover", .fit: "contain", .stretch: "fill", .center: "contain", .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   package let name = "hyprland"
   package let tools = ["hyprctl"]

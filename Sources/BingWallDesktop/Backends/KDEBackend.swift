@@ -7,6 +7,7 @@ package struct KDEBackend: WallpaperBackend {
     .fill: "preserveAspectCrop", .fit: "preserveAspectFit", .stretch: "stretch", .center: "pad",
     .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
   /// The same modes as the image plugin stores them in `FillMode`: Qt's `Image.fillMode` numbers.
   static let fillModeNumbers: [WallpaperMode: Int] = [
     .stretch: 0, .fit: 1, .fill: 2, .tile: 3, .center: 6,

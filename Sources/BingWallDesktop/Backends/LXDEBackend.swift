@@ -6,6 +6,7 @@ package struct LXDEBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .auto: "crop", .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "pcmanfm"
 
   package let name = "lxde"

@@ -10,6 +10,7 @@ package struct LXQtBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .auto: "zoom", .fill: "zoom", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "pcmanfm-qt"
 
   package let name = "lxqt"

@@ -13,6 +13,7 @@ package struct SwayBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   package let name = "sway"
   package let tools = ["swaymsg"]

@@ -14,10 +14,13 @@ package struct SwaybgBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   package let name = "swaybg"
   package let tools = ["swaybg"]
   package let need = SessionNeed.wayland
+  /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
+  package var fallback: DisplayServer? { .wayland }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit in this time
   /// (no compositor, an unreadable picture) is reported as a failure.
   package var handover: Double = 1
@@ -51,7 +54,7 @@ package struct SwaybgBackend: WallpaperBackend {
 
     let pid: pid_t
     do {
-      pid = try DetachedProcess.spawn(
+      pid = try session.processes.startDetached(
         executable: executable, arguments: arguments, environment: session.environment)
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)

@@ -12,12 +12,15 @@ package struct SwwwBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "no", .tile: "no",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   /// The programs, in the order we prefer them.
   package static let programs = ["awww", "swww"]
 
   package let name = "swww"
   package let need = SessionNeed.wayland
+  /// It brings its own daemon, so it works under any compositor that speaks wlr-layer-shell.
+  package var fallback: DisplayServer? { .wayland }
 
   package init() {}
 

@@ -8,6 +8,7 @@ package struct XFCEBackend: WallpaperBackend {
   package static let modeTable: [WallpaperMode: String] = [
     .fill: "5", .fit: "4", .stretch: "3", .center: "1", .tile: "2",
   ]
+  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "xfconf-query"
   static let channel = "xfce4-desktop"
   /// Created when the channel has no picture property yet (a desktop never configured).

@@ -74,7 +74,7 @@ import Testing
     var environment = row.environment
     environment["PATH"] = folder.path
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: folder.path)
-    let backends = BackendCatalog.all(command: "", session: session)
+    let backends = BackendRegistry.all(command: "", session: session)
     let choice = try? BackendSelector.select("auto", from: backends, in: session)
     #expect(choice?.backend.name == row.expected)
   }
@@ -82,7 +82,7 @@ import Testing
   @Test func aNamedBackendMustHaveItsToolsAndItsSession() throws {
     let session = DesktopSession(
       environment: ["PATH": folder.path + "/missing"], processes: PosixProcessRunner(), home: folder.path)
-    let backends = BackendCatalog.all(command: "", session: session)
+    let backends = BackendRegistry.all(command: "", session: session)
     #expect(throws: DesktopError.toolMissing(backend: "feh", tool: "feh")) {
       try BackendSelector.select("feh", from: backends, in: session)
     }
@@ -91,7 +91,7 @@ import Testing
     #expect(throws: DesktopError.sessionMissing(backend: "feh", what: "no X11 display (DISPLAY is not set)"))
     {
       try BackendSelector.select(
-        "feh", from: BackendCatalog.all(command: "", session: withTools), in: withTools)
+        "feh", from: BackendRegistry.all(command: "", session: withTools), in: withTools)
     }
     #expect(try BackendSelector.select("none", from: backends, in: session).backend.name == "none")
   }

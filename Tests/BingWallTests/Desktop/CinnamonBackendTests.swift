@@ -14,12 +14,12 @@ import Testing
   func setsTheURIAndTheModeAndReadsThemBack(mode: WallpaperMode, path: PathCase) throws {
     let settings = try KeyfileSettings()
     try settings.setRaw(Self.schema, "picture-options", "'spanned'")
-    let backend = CinnamonBackend(session: settings.session)
+    let backend = GSettingsBackend(.cinnamon, session: settings.session)
 
     try backend.set(WallpaperRequest(path: path.path, mode: mode), in: settings.session)
 
     #expect(try settings.raw(Self.schema, "picture-uri") == "'\(path.uri)'")
-    let expectedOption = mode == .auto ? "'spanned'" : "'\(CinnamonBackend.modeTable[mode]!)'"
+    let expectedOption = mode == .auto ? "'spanned'" : "'\(GSettingsDesktop.cinnamon.modeTable[mode]!)'"
     #expect(try settings.raw(Self.schema, "picture-options") == expectedOption)
     #expect(try backend.current(in: settings.session) == path.path)
     // GNOME's own keys stay alone: Cinnamon reads only its schema.
@@ -27,8 +27,8 @@ import Testing
   }
 
   @Test func modeTableIsGNOMEs() {
-    #expect(CinnamonBackend.modeTable == GNOMEBackend.modeTable)
-    #expect(CinnamonBackend.modeTable[.fill] == "zoom")
+    #expect(GSettingsDesktop.cinnamon.modeTable == GSettingsDesktop.gnome.modeTable)
+    #expect(GSettingsDesktop.cinnamon.modeTable[.fill] == "zoom")
   }
 
   /// Cinnamon's screensaver shows the background: setting that sets the lock screen too, with
@@ -36,7 +36,7 @@ import Testing
   @Test func theLockScreenFollowsTheBackground() throws {
     let stubs = try SettingsStubs()
     try stubs.install("gsettings")
-    let done = try CinnamonBackend().setLockScreen(
+    let done = try GSettingsBackend(.cinnamon).setLockScreen(
       WallpaperRequest(path: "/a.jpg", mode: .auto), in: stubs.session())
     #expect(done)
     #expect(try stubs.calls().isEmpty)
@@ -48,6 +48,6 @@ import Testing
   ])
   func detection(environment: [String: String], detected: Bool) {
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
-    #expect(CinnamonBackend().isDetected(in: session) == detected)
+    #expect(GSettingsBackend(.cinnamon).isDetected(in: session) == detected)
   }
 }

@@ -32,11 +32,11 @@ import Testing
   @Test(arguments: WallpaperMode.allCases)
   func setsTheURIAndTheMode(mode: WallpaperMode) throws {
     let path = PathCase.all[2]
-    try DeepinBackend().set(WallpaperRequest(path: path.path, mode: mode), in: settings.session)
+    try GSettingsBackend(.deepin).set(WallpaperRequest(path: path.path, mode: mode), in: settings.session)
     #expect(try settings.raw(Self.schema, "picture-uri") == "'\(path.uri)'")
-    let expectedOption = mode == .auto ? "'spanned'" : "'\(DeepinBackend.modeTable[mode]!)'"
+    let expectedOption = mode == .auto ? "'spanned'" : "'\(GSettingsDesktop.deepin.modeTable[mode]!)'"
     #expect(try settings.raw(Self.schema, "picture-options") == expectedOption)
-    #expect(try DeepinBackend().current(in: settings.session) == path.path)
+    #expect(try GSettingsBackend(.deepin).current(in: settings.session) == path.path)
   }
 
   @Test(arguments: [
@@ -45,6 +45,6 @@ import Testing
   ])
   func detection(environment: [String: String], detected: Bool) {
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
-    #expect(DeepinBackend().isDetected(in: session) == detected)
+    #expect(GSettingsBackend(.deepin).isDetected(in: session) == detected)
   }
 }

@@ -23,10 +23,10 @@ import Testing
       environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
 
-    try FehBackend().set(WallpaperRequest(path: picture, mode: mode), in: session)
+    try FlagToolBackend(.feh).set(WallpaperRequest(path: picture, mode: mode), in: session)
 
     #expect(StripedPicture.probeColours(of: try screen.screenshot()) == StripedPicture.expected[mode])
-    #expect(try FehBackend().current(in: session) == picture)
+    #expect(try FlagToolBackend(.feh).current(in: session) == picture)
   }
 
   @Test(arguments: [
@@ -37,7 +37,8 @@ import Testing
     let stubs = try ToolStubs()
     // Writes .fehbg the way feh 3.9 does, so the read-back passes.
     try stubs.install("feh", then: "printf \"feh --no-fehbg %s '%s'\\n\" \"$1\" \"$2\" > \"$HOME/.fehbg\"")
-    try FehBackend().set(WallpaperRequest(path: "/pics/a.jpg", mode: mode), in: stubs.session(ToolStubs.x11))
+    try FlagToolBackend(.feh).set(
+      WallpaperRequest(path: "/pics/a.jpg", mode: mode), in: stubs.session(ToolStubs.x11))
     #expect(stubs.calls() == [["feh", flag, "/pics/a.jpg"]])
   }
 
@@ -48,7 +49,7 @@ import Testing
       throws: DesktopError.didNotTake(
         backend: "feh", expected: "/pics/a.jpg", found: "no picture in \(stubs.home)/.fehbg")
     ) {
-      try FehBackend().set(
+      try FlagToolBackend(.feh).set(
         WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stubs.session(ToolStubs.x11))
     }
   }
@@ -57,7 +58,7 @@ import Testing
     let stubs = try ToolStubs()
     try stubs.install("feh", then: "echo \"feh --bg-fill '/old.jpg'\" > \"$HOME/.fehbg\"")
     #expect(throws: DesktopError.didNotTake(backend: "feh", expected: "/pics/a.jpg", found: "/old.jpg")) {
-      try FehBackend().set(
+      try FlagToolBackend(.feh).set(
         WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stubs.session(ToolStubs.x11))
     }
   }
@@ -65,12 +66,12 @@ import Testing
   @Test func missingFehIsUnavailableAndSetSaysSo() throws {
     let stubs = try ToolStubs()
     let session = stubs.session(ToolStubs.x11)
-    #expect(!FehBackend().isAvailable(in: session))
+    #expect(!FlagToolBackend(.feh).isAvailable(in: session))
     #expect(throws: DesktopError.toolMissing(backend: "feh", tool: "feh")) {
-      try FehBackend().set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: session)
+      try FlagToolBackend(.feh).set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: session)
     }
     try stubs.install("feh")
-    #expect(FehBackend().isAvailable(in: session))
+    #expect(FlagToolBackend(.feh).isAvailable(in: session))
   }
 
   @Test func withoutDisplayFehIsNotRun() throws {
@@ -78,7 +79,7 @@ import Testing
     try stubs.install("feh")
     #expect(throws: DesktopError.sessionMissing(backend: "feh", what: "no X11 display (DISPLAY is not set)"))
     {
-      try FehBackend().set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: stubs.session())
+      try FlagToolBackend(.feh).set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: stubs.session())
     }
     #expect(stubs.calls().isEmpty)
   }
@@ -92,7 +93,7 @@ import Testing
       ("feh --bg-fill '/tmp/$(touch x)`y`*.png'\n", "/tmp/$(touch x)`y`*.png"),
     ] as [(String, String?)])
   func fehbgReadsBack(script: String, picture: String?) {
-    #expect(FehBackend.picture(inFehbg: script) == picture)
+    #expect(FehbgScript.picture(inFehbg: script) == picture)
   }
 
   @Test(arguments: [
@@ -100,6 +101,6 @@ import Testing
     "xsetroot -solid black\n",
   ])
   func fehbgWithoutAPictureGivesNil(script: String) {
-    #expect(FehBackend.picture(inFehbg: script) == nil)
+    #expect(FehbgScript.picture(inFehbg: script) == nil)
   }
 }

@@ -36,13 +36,13 @@ struct PathCase: Sendable, CustomTestStringConvertible {
   func setsBothURIsAndTheModeAndReadsThemBack(mode: WallpaperMode, path: PathCase) throws {
     let settings = try KeyfileSettings()
     try settings.setRaw(Self.schema, "picture-options", Self.untouchedOption)
-    let backend = GNOMEBackend(session: settings.session)
+    let backend = GSettingsBackend(.gnome, session: settings.session)
 
     try backend.set(WallpaperRequest(path: path.path, mode: mode), in: settings.session)
 
     #expect(try settings.raw(Self.schema, "picture-uri") == "'\(path.uri)'")
     #expect(try settings.raw(Self.schema, "picture-uri-dark") == "'\(path.uri)'")
-    let expectedOption = mode == .auto ? Self.untouchedOption : "'\(GNOMEBackend.modeTable[mode]!)'"
+    let expectedOption = mode == .auto ? Self.untouchedOption : "'\(GSettingsDesktop.gnome.modeTable[mode]!)'"
     #expect(try settings.raw(Self.schema, "picture-options") == expectedOption)
     #expect(try backend.current(in: settings.session) == path.path)
     #expect(settings.keyfile.contains("picture-uri='\(path.uri)'"))
@@ -50,7 +50,7 @@ struct PathCase: Sendable, CustomTestStringConvertible {
 
   @Test func modeTableMatchesGNOMENames() {
     #expect(
-      GNOMEBackend.modeTable == [
+      GSettingsDesktop.gnome.modeTable == [
         .fill: "zoom", .fit: "scaled", .stretch: "stretched", .center: "centered", .tile: "wallpaper",
       ])
   }
@@ -66,13 +66,13 @@ struct PathCase: Sendable, CustomTestStringConvertible {
   @Test func currentIsNilWhenNoPictureIsSet() throws {
     let settings = try KeyfileSettings()
     try settings.setRaw(Self.schema, "picture-uri", "''")
-    #expect(try GNOMEBackend().current(in: settings.session) == nil)
+    #expect(try GSettingsBackend(.gnome).current(in: settings.session) == nil)
   }
 
   @Test func lockScreenGoesToTheScreensaverSchema() throws {
     let settings = try KeyfileSettings()
     let path = PathCase.all[1]
-    let done = try GNOMEBackend().setLockScreen(
+    let done = try GSettingsBackend(.gnome).setLockScreen(
       WallpaperRequest(path: path.path, mode: .fill), in: settings.session)
     #expect(done)
     #expect(try settings.raw("org.gnome.desktop.screensaver", "picture-uri") == "'\(path.uri)'")
@@ -95,7 +95,8 @@ struct PathCase: Sendable, CustomTestStringConvertible {
     let settings = try KeyfileSettings(schemaDirectory: schemas.path)
     #expect(try !GSettings(backend: "gnome").hasKey(Self.schema, "picture-uri-dark", in: settings.session))
 
-    try GNOMEBackend().set(WallpaperRequest(path: "/old/gnome.jpg", mode: .center), in: settings.session)
+    try GSettingsBackend(.gnome).set(
+      WallpaperRequest(path: "/old/gnome.jpg", mode: .center), in: settings.session)
 
     #expect(try settings.raw(Self.schema, "picture-uri") == "'file:///old/gnome.jpg'")
     #expect(try settings.raw(Self.schema, "picture-options") == "'centered'")
@@ -112,6 +113,6 @@ struct PathCase: Sendable, CustomTestStringConvertible {
   ])
   func detection(environment: [String: String], detected: Bool) {
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
-    #expect(GNOMEBackend().isDetected(in: session) == detected)
+    #expect(GSettingsBackend(.gnome).isDetected(in: session) == detected)
   }
 }

@@ -57,18 +57,18 @@ import Testing
   func needsTheBusOnlyForDconf(environment: [String: String], need: SessionNeed) {
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
     #expect(GSettings.need(environment: environment) == need)
-    #expect(GNOMEBackend(session: session).need == need)
-    #expect(CinnamonBackend(session: session).need == need)
-    #expect(MATEBackend(session: session).need == need)
-    #expect(DeepinBackend(session: session).need == need)
+    #expect(GSettingsBackend(.gnome, session: session).need == need)
+    #expect(GSettingsBackend(.cinnamon, session: session).need == need)
+    #expect(GSettingsBackend(.mate, session: session).need == need)
+    #expect(GSettingsBackend(.deepin, session: session).need == need)
   }
 
   @Test func withoutASessionTheBusIsNeeded() {
-    #expect(GNOMEBackend().need == .sessionBus)
+    #expect(GSettingsBackend(.gnome).need == .sessionBus)
   }
 
   static let backends: [any WallpaperBackend] = [
-    GNOMEBackend(), CinnamonBackend(), MATEBackend(), DeepinBackend(),
+    GSettingsBackend(.gnome), GSettingsBackend(.cinnamon), GSettingsBackend(.mate), GSettingsBackend(.deepin),
   ]
 
   /// gsettings without a reachable dconf exits 0 and stores nothing; reading back must notice.
@@ -102,7 +102,7 @@ import Testing
       environment: ["PATH": "/usr/bin:/bin", "GSETTINGS_BACKEND": "memory", "HOME": folder.path],
       processes: PosixProcessRunner(), home: folder.path)
     #expect {
-      try GNOMEBackend().set(WallpaperRequest(path: "/today.jpg", mode: .fill), in: session)
+      try GSettingsBackend(.gnome).set(WallpaperRequest(path: "/today.jpg", mode: .fill), in: session)
     } throws: { error in
       guard case .didNotTake("gnome", "file:///today.jpg", let found) = error as? DesktopError else {
         return false
@@ -120,7 +120,7 @@ import Testing
       throws: DesktopError.didNotTake(
         backend: "gnome", expected: "file:///mine.jpg", found: "file:///other.jpg")
     ) {
-      try GNOMEBackend().set(request, in: stubs.session())
+      try GSettingsBackend(.gnome).set(request, in: stubs.session())
     }
   }
 
@@ -143,7 +143,7 @@ import Testing
     let stubs = try SettingsStubs()
     try stubs.install("gsettings", "echo 'No such schema “org.cinnamon.desktop.background”' >&2; exit 1")
     #expect {
-      try CinnamonBackend().set(WallpaperRequest(path: "/a.jpg", mode: .fit), in: stubs.session())
+      try GSettingsBackend(.cinnamon).set(WallpaperRequest(path: "/a.jpg", mode: .fit), in: stubs.session())
     } throws: { error in
       guard case .toolFailed(let backend, _, let status, let stderr) = error as? DesktopError else {
         return false
@@ -161,8 +161,8 @@ import Testing
     let session = DesktopSession(
       environment: settings.session.environment.merging(locale) { _, new in new },
       processes: PosixProcessRunner(), home: settings.folder.path)
-    try MATEBackend().set(WallpaperRequest(path: "/Grüße/世界.jpg", mode: .auto), in: session)
-    #expect(try MATEBackend().current(in: session) == "/Grüße/世界.jpg")
+    try GSettingsBackend(.mate).set(WallpaperRequest(path: "/Grüße/世界.jpg", mode: .auto), in: session)
+    #expect(try GSettingsBackend(.mate).current(in: session) == "/Grüße/世界.jpg")
   }
 
   @Test(arguments: [["LANG": "de_DE.UTF-8"], ["LC_ALL": "C.utf8"], ["LC_CTYPE": "en_GB.UTF-8"]])

@@ -20,7 +20,7 @@ import Testing
       environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
 
-    try HsetrootBackend().set(WallpaperRequest(path: picture, mode: mode), in: session)
+    try FlagToolBackend(.hsetroot).set(WallpaperRequest(path: picture, mode: mode), in: session)
 
     let expected = mode == .tile ? StripedPicture.centredTile : StripedPicture.expected[mode]
     #expect(StripedPicture.probeColours(of: try screen.screenshot()) == expected)

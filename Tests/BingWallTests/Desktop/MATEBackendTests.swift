@@ -22,24 +22,25 @@ import Testing
   func setsThePlainPathAndTheModeAndReadsThemBack(mode: WallpaperMode, path: (String, String)) throws {
     let settings = try KeyfileSettings()
     try settings.setRaw(Self.schema, "picture-options", "'spanned'")
-    let backend = MATEBackend(session: settings.session)
+    let backend = GSettingsBackend(.mate, session: settings.session)
 
     try backend.set(WallpaperRequest(path: path.0, mode: mode), in: settings.session)
 
     #expect(try settings.raw(Self.schema, "picture-filename") == path.1)
-    let expectedOption = mode == .auto ? "'spanned'" : "'\(MATEBackend.modeTable[mode]!)'"
+    let expectedOption = mode == .auto ? "'spanned'" : "'\(GSettingsDesktop.mate.modeTable[mode]!)'"
     #expect(try settings.raw(Self.schema, "picture-options") == expectedOption)
     #expect(try backend.current(in: settings.session) == path.0)
   }
 
   @Test func modeTableIsGNOMEs() {
-    #expect(MATEBackend.modeTable == GNOMEBackend.modeTable)
+    #expect(GSettingsDesktop.mate.modeTable == GSettingsDesktop.gnome.modeTable)
   }
 
   @Test func hasNoLockScreen() throws {
     let settings = try KeyfileSettings()
     #expect(
-      try !MATEBackend().setLockScreen(WallpaperRequest(path: "/a.jpg", mode: .auto), in: settings.session))
+      try !GSettingsBackend(.mate).setLockScreen(
+        WallpaperRequest(path: "/a.jpg", mode: .auto), in: settings.session))
   }
 
   @Test(arguments: [
@@ -48,6 +49,6 @@ import Testing
   ])
   func detection(environment: [String: String], detected: Bool) {
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: "/")
-    #expect(MATEBackend().isDetected(in: session) == detected)
+    #expect(GSettingsBackend(.mate).isDetected(in: session) == detected)
   }
 }

@@ -16,12 +16,12 @@ import Testing
   /// The backends under test here, by name; feh and xwallpaper run for real in their own suites.
   static func backend(_ name: String) -> any WallpaperBackend {
     switch name {
-    case "nitrogen": return NitrogenBackend()
-    case "hsetroot": return HsetrootBackend()
+    case "nitrogen": return FlagToolBackend(.nitrogen)
+    case "hsetroot": return FlagToolBackend(.hsetroot)
     case "sway": return SwayBackend()
     case "hyprland": return HyprlandBackend()
     case "swww": return SwwwBackend()
-    case "xwallpaper": return XwallpaperBackend()
+    case "xwallpaper": return FlagToolBackend(.xwallpaper)
     default: fatalError("no backend \(name)")
     }
   }
@@ -217,9 +217,9 @@ import Testing
         """)
     let config = stubs.folder.file("config")
     let session = stubs.session(ToolStubs.x11.merging(["XDG_CONFIG_HOME": config]) { $1 })
-    #expect(try NitrogenBackend().current(in: session) == nil)
-    try NitrogenBackend().set(WallpaperRequest(path: Self.path, mode: .tile), in: session)
-    #expect(try NitrogenBackend().current(in: session) == Self.path)
+    #expect(try FlagToolBackend(.nitrogen).current(in: session) == nil)
+    try FlagToolBackend(.nitrogen).set(WallpaperRequest(path: Self.path, mode: .tile), in: session)
+    #expect(try FlagToolBackend(.nitrogen).current(in: session) == Self.path)
   }
 
   @Test(
@@ -229,14 +229,14 @@ import Testing
       ("[xin_-1]\nfile=\n", nil), ("", nil), ("[xin_-1]\nmode=5\n", nil),
     ] as [(String, String?)])
   func nitrogenConfigParses(text: String, picture: String?) {
-    #expect(NitrogenBackend.picture(inSavedConfig: text) == picture)
+    #expect(NitrogenSavedConfig.picture(inSavedConfig: text) == picture)
   }
 
   @Test func nitrogenConfigDefaultsToTheHomeConfigFolder() throws {
     let stubs = try ToolStubs()
-    #expect(NitrogenBackend.savedConfig(in: stubs.session()) == stubs.home + "/.config/nitrogen/bg-saved.cfg")
+    #expect(NitrogenSavedConfig.path(in: stubs.session()) == stubs.home + "/.config/nitrogen/bg-saved.cfg")
     #expect(
-      NitrogenBackend.savedConfig(in: stubs.session(["XDG_CONFIG_HOME": "relative"]))
+      NitrogenSavedConfig.path(in: stubs.session(["XDG_CONFIG_HOME": "relative"]))
         == stubs.home + "/.config/nitrogen/bg-saved.cfg")
   }
 

@@ -43,7 +43,8 @@ import Testing
     let stubs = try ToolStubs()
     let session = stubs.session(environment)
     let tools: [any WallpaperBackend] = [
-      FehBackend(), XwallpaperBackend(), NitrogenBackend(), HsetrootBackend(), SwwwBackend(), SwaybgBackend(),
+      FlagToolBackend(.feh), FlagToolBackend(.xwallpaper), FlagToolBackend(.nitrogen),
+      FlagToolBackend(.hsetroot), SwwwBackend(), SwaybgBackend(),
       NoneBackend(), CommandBackend(template: "x {path}"),
     ]
     #expect(tools.filter { $0.isDetected(in: session) }.map(\.name) == [])

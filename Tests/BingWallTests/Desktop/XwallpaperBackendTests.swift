@@ -19,10 +19,10 @@ import Testing
       environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
 
-    try XwallpaperBackend().set(WallpaperRequest(path: picture, mode: mode), in: session)
+    try FlagToolBackend(.xwallpaper).set(WallpaperRequest(path: picture, mode: mode), in: session)
 
     #expect(StripedPicture.probeColours(of: try screen.screenshot()) == StripedPicture.expected[mode])
-    #expect(try XwallpaperBackend().current(in: session) == nil)
+    #expect(try FlagToolBackend(.xwallpaper).current(in: session) == nil)
   }
 
   @Test func aPictureXwallpaperCannotReadFails() throws {
@@ -34,7 +34,7 @@ import Testing
       environment: ["DISPLAY": screen.display, "PATH": XvfbDisplay.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
     #expect {
-      try XwallpaperBackend().set(WallpaperRequest(path: notAPicture, mode: .fill), in: session)
+      try FlagToolBackend(.xwallpaper).set(WallpaperRequest(path: notAPicture, mode: .fill), in: session)
     } throws: { error in
       guard case .toolFailed(let backend, _, let status, _) = error as? DesktopError else { return false }
       return backend == "xwallpaper" && status != 0

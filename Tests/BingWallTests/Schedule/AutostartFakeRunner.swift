@@ -32,6 +32,21 @@ final class AutostartFakeRunner: ProcessRunner, Sendable {
     return result
   }
 
+  /// Tools are looked up as before this seam existed, on the real file system: the table answers
+  /// runs only, and no autostart test asks where a tool is.
+  func locate(_ program: String, onPath path: String?) -> String? {
+    PosixProcessRunner.which(program, path: path)
+  }
+
+  /// Detached starts go to the real spawner, as they did before this seam existed; nothing here
+  /// starts one.
+  func startDetached(executable: String, arguments: [String], environment: [String: String])
+    throws(ProcessError) -> pid_t
+  {
+    try PosixProcessRunner().startDetached(
+      executable: executable, arguments: arguments, environment: environment)
+  }
+
   static func result(_ status: Int32, stdout: String = "", stderr: String = "") -> ProcessResult {
     ProcessResult(status: status, stdout: Data(stdout.utf8), stderr: Data(stderr.utf8), timedOut: false)
   }

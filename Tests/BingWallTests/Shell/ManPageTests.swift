@@ -71,8 +71,8 @@ import Testing
       page.contains(
         ".It feh Ta \\&--bg-fill Ta \\&--bg-max Ta \\&--bg-scale Ta \\&--bg-center Ta \\&--bg-tile\n"))
     #expect(page.contains(".It xfce Ta \\&5 Ta \\&4 Ta \\&3 Ta \\&1 Ta \\&2\n"))
-    for (name, table) in BackendCatalog.modeTables {
-      #expect(BackendNames.all.contains(name), "\(name)")
+    for (name, table) in BackendRegistry.modeTables {
+      #expect(BackendRegistry.names.contains(name), "\(name)")
       #expect(page.contains(".It \(name) Ta \\&\(table[.fill] ?? "-") Ta "), "\(name)")
     }
   }

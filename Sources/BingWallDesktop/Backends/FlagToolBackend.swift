@@ -1,0 +1,40 @@
+import FoundationEssentials
+
+/// Sets the X11 root window with a tool that takes a flag per mode (feh, xwallpaper, nitrogen,
+/// hsetroot), as its `FlagTool` says, and reads the picture back where the tool writes it down.
+package struct FlagToolBackend: WallpaperBackend {
+  package let tool: FlagTool
+  package var name: String { tool.name }
+  package var tools: [String] { [tool.name] }
+  package var need: SessionNeed { tool.need }
+  package var modeTable: [WallpaperMode: String]? { tool.modeTable }
+  /// Each draws on the X11 root window, which any bare X11 session shows.
+  package var fallback: DisplayServer? { .x11 }
+
+  package init(_ tool: FlagTool) {
+    self.tool = tool
+  }
+
+  /// Root-window setters belong to no desktop; detection reaches them as the X11 fallbacks.
+  package func isDetected(in session: DesktopSession) -> Bool { false }
+
+  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    try session.run(tool.arguments(for: request), backend: name)
+    guard let record = tool.record, record.checkedAfterSetting else { return }
+    let found = try current(in: session)
+    // The tool writes the path as given (it is absolute); a differing one means another HOME or an
+    // old version of the tool.
+    if found != request.path {
+      throw .didNotTake(
+        backend: name, expected: request.path, found: found ?? "no picture in \(record.file(session))")
+    }
+  }
+
+  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    guard let record = tool.record,
+      let text = try? String(contentsOfFile: record.file(session), encoding: .utf8)
+    else { return nil }
+    return record.picture(text)
+  }
+}

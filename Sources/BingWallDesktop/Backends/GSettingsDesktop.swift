@@ -1,0 +1,88 @@
+/// What one GNOME-family desktop keeps where: the values that make the one `GSettingsBackend` into
+/// GNOME's, Cinnamon's, MATE's or Deepin's.
+///
+/// They share gsettings, the `picture-options` key and its mode names; they differ in schema, in
+/// whether the picture is a URI or a path, in a dark-style copy and in the lock screen.
+package struct GSettingsDesktop: Sendable {
+  /// How the picture key wants the picture.
+  package enum PictureForm: Sendable {
+    /// A `file://` URI (`picture-uri`).
+    case uri
+    /// A plain absolute path (MATE's `picture-filename`).
+    case path
+  }
+
+  /// What setting the lock screen picture means on this desktop.
+  package enum LockScreen: Sendable {
+    /// The desktop has no lock screen picture of its own to set.
+    case none
+    /// The lock screen shows the desktop background, so setting one sets both.
+    case sameAsDesktop
+    /// Its own key, set to the picture in the same form as the desktop's.
+    case key(schema: String, key: String)
+  }
+
+  /// The backend name.
+  package let name: String
+  /// The schema holding `picture-options` and the picture key.
+  package let schema: String
+  package let pictureKey: String
+  package let pictureForm: PictureForm
+  /// A second picture key for dark style, set where the schema has it (GNOME 42+).
+  package let darkPictureKey: String?
+  package let lockScreen: LockScreen
+  /// `XDG_CURRENT_DESKTOP` names that mean this desktop, lower-cased.
+  package let desktops: Set<String>
+  /// `DESKTOP_SESSION` names that do, consulted only when `XDG_CURRENT_DESKTOP` is unset.
+  package let sessions: Set<String>
+  /// `picture-options` per mode; `auto` leaves the setting alone.
+  package var modeTable: [WallpaperMode: String] { Self.pictureOptions }
+
+  /// The GNOME names, which the other schemas copy.
+  static let pictureOptions: [WallpaperMode: String] = [
+    .fill: "zoom", .fit: "scaled", .stretch: "stretched", .center: "centered", .tile: "wallpaper",
+  ]
+
+  /// GNOME and the desktops built on its settings (Unity, Budgie, Pop, Ubuntu's session). With only
+  /// `picture-uri`, a desktop in dark style would keep its old picture.
+  package static let gnome = GSettingsDesktop(
+    name: "gnome", schema: "org.gnome.desktop.background", pictureKey: "picture-uri", pictureForm: .uri,
+    darkPictureKey: "picture-uri-dark",
+    lockScreen: .key(schema: "org.gnome.desktop.screensaver", key: "picture-uri"),
+    desktops: ["gnome", "unity", "budgie", "budgie-desktop", "pop", "ubuntu"],
+    sessions: ["gnome", "ubuntu", "pop", "budgie-desktop"])
+
+  /// Cinnamon: GNOME's keys under its own schema, without a dark-style key. Its screensaver shows
+  /// the desktop background.
+  package static let cinnamon = GSettingsDesktop(
+    name: "cinnamon", schema: "org.cinnamon.desktop.background", pictureKey: "picture-uri", pictureForm: .uri,
+    darkPictureKey: nil, lockScreen: .sameAsDesktop, desktops: ["x-cinnamon", "cinnamon"],
+    sessions: ["cinnamon", "cinnamon2d"])
+
+  /// MATE, which takes a plain path where GNOME takes a URI.
+  package static let mate = GSettingsDesktop(
+    name: "mate", schema: "org.mate.background", pictureKey: "picture-filename", pictureForm: .path,
+    darkPictureKey: nil, lockScreen: .none, desktops: ["mate"], sessions: ["mate"])
+
+  /// Deepin (DDE), through the GNOME schema its daemon mirrors. The least certain backend: V20 and
+  /// V23 also offer D-Bus calls on their Appearance service (`com.deepin.daemon.Appearance`,
+  /// `org.deepin.dde.Appearance1`), which differ between versions; the wrapped GNOME schema is the one
+  /// interface both read.
+  package static let deepin = GSettingsDesktop(
+    name: "deepin", schema: "com.deepin.wrap.gnome.desktop.background", pictureKey: "picture-uri",
+    pictureForm: .uri, darkPictureKey: nil, lockScreen: .none, desktops: ["deepin", "dde"],
+    sessions: ["deepin", "dde"])
+
+  /// The picture of `request` as the picture key takes it.
+  func value(for request: WallpaperRequest) -> String {
+    pictureForm == .uri ? request.uri : request.path
+  }
+
+  /// The path a stored picture value names, nil for an empty or foreign one.
+  func path(fromStored value: String) -> String? {
+    switch pictureForm {
+    case .uri: return FileURI.path(of: value).flatMap { $0.isEmpty ? nil : $0 }
+    case .path: return value.hasPrefix("/") ? value : nil
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// A file in which a wallpaper tool writes down the picture it set, and how to read it back.
+package struct PictureRecord: Sendable {
+  /// Where the file is in this session.
+  let file: @Sendable (DesktopSession) -> String
+  /// The picture the file's text names, nil when it names none or does not parse.
+  let picture: @Sendable (String) -> String?
+  /// Whether setting reads the file back and fails when it does not name the new picture.
+  let checkedAfterSetting: Bool
+
+  /// feh's `~/.fehbg`, checked: it is written on every change.
+  static let fehbg = PictureRecord(
+    file: FehbgScript.path(in:), picture: FehbgScript.picture(inFehbg:), checkedAfterSetting: true)
+
+  /// nitrogen's `bg-saved.cfg`, read but not checked.
+  static let nitrogenSavedConfig = PictureRecord(
+    file: NitrogenSavedConfig.path(in:), picture: NitrogenSavedConfig.picture(inSavedConfig:),
+    checkedAfterSetting: false)
+}
+
+/// The `~/.fehbg` script feh writes to restore its background.
+enum FehbgScript {
+  /// feh writes `~/.fehbg` into `$HOME` as its environment says, which is the session's home.
+  static func path(in session: DesktopSession) -> String {
+    let home = session.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? session.home
+    return home + "/.fehbg"
+  }
+
+  /// The first picture on the `feh` line of a `.fehbg` script, with feh's `'\''` quoting undone.
+  ///
+  /// feh writes `feh --no-fehbg --bg-fill '/a/b.jpg'` (one quoted path per monitor when several
+  /// pictures are set). Its quoting is shell quoting, which `ArgumentTemplate.split` undoes without
+  /// expanding anything; a line that does not split gives nil rather than a guess.
+  static func picture(inFehbg script: String) -> String? {
+    let line = script.split(separator: "\n").first { $0.hasPrefix("feh ") }
+    guard let line, let words = try? ArgumentTemplate.split(String(line)) else { return nil }
+    return words.dropFirst().first { $0.hasPrefix("/") }
+  }
+}
+
+/// nitrogen's `bg-saved.cfg`, where `--save` puts the picture of each screen.
+enum NitrogenSavedConfig {
+  /// nitrogen keeps its files in GLib's user config folder: `$XDG_CONFIG_HOME`, else `~/.config`.
+  static func path(in session: DesktopSession) -> String {
+    let configured = session.environment["XDG_CONFIG_HOME"] ?? ""
+    let folder = configured.hasPrefix("/") ? configured : session.home + "/.config"
+    return folder + "/nitrogen/bg-saved.cfg"
+  }
+
+  /// The first `file=` value (the first screen section), taken literally: nitrogen's key file writes
+  /// paths unescaped.
+  static func picture(inSavedConfig text: String) -> String? {
+    for line in text.split(separator: "\n") where line.hasPrefix("file=") {
+      let value = String(line.dropFirst(5))
+      return value.isEmpty ? nil : value
+    }
+    return nil
+  }
+}
