@@ -50,25 +50,8 @@ package enum BingError: Error, Equatable, Sendable {
     }
   }
 
-  /// Text from the network for a message: quoted, control and bidi-override characters
-  /// replaced by `?`, at most `limit` characters, so that a body cannot rewrite the terminal.
-  static func quoted(_ text: String, limit: Int = 80) -> String {
-    var printable = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-      if count == limit {
-        printable += "…"
-        break
-      }
-      let category = scalar.properties.generalCategory
-      let unsafe =
-        category == .control || category == .format || category == .lineSeparator
-        || category == .paragraphSeparator
-      printable.unicodeScalars.append(unsafe ? "?" : scalar)
-      count += 1
-    }
-    return "'\(printable)'"
-  }
+  /// Text from the network for a message (see `TerminalText.quoted`).
+  static func quoted(_ text: String, limit: Int = 80) -> String { TerminalText.quoted(text, limit: limit) }
 }
 
 extension BingError: CustomStringConvertible, LocalizedError {
@@ -119,4 +102,9 @@ extension BingError: CustomStringConvertible, LocalizedError {
   private static func place(_ market: String, _ url: String?) -> String {
     url.map { "\(market) (\($0))" } ?? market
   }
+}
+
+extension BingError: ExitStatusError {
+  /// 75 when a later try may work, 1 otherwise.
+  package var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
 }

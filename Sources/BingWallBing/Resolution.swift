@@ -7,6 +7,6 @@ package enum Resolution {
   ]
 
   package static let preferred = "UHD"
-  /// Used when the preferred size is missing, not a JPEG, or a placeholder (BING.md).
+  /// Used when the preferred size is missing, not a JPEG, or a placeholder (docs/BING.md).
   package static let fallback = "1920x1080"
 }

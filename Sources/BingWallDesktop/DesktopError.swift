@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// Setting the wallpaper failed, or cannot work in this session.
-package enum DesktopError: Error, Equatable, Sendable {
+package enum DesktopError: ExitStatusError, Equatable, Sendable {
   /// The session lacks what the backend needs (no display, no session bus). Exit 69.
   case sessionMissing(backend: String, what: String)
   /// No backend fits this session. Exit 69.
@@ -20,7 +20,7 @@ package enum DesktopError: Error, Equatable, Sendable {
   case misconfigured(backend: String, message: String)
 
   /// 69 when the session cannot do it at all; 1 when a tool failed.
-  package var exitCode: Int32 {
+  package var exitStatus: Int32 {
     switch self {
     case .sessionMissing, .noBackend, .toolMissing: return ExitCode.unavailable
     default: return ExitCode.failure

@@ -44,3 +44,8 @@ extension NetError: CustomStringConvertible, LocalizedError {
 
   package var errorDescription: String? { description }
 }
+
+extension NetError: ExitStatusError {
+  /// 75 when a later try may work, 1 otherwise.
+  package var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
+}

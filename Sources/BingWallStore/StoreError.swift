@@ -82,7 +82,7 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "no column '\(column)' in the result of \(Self.excerpt(sql)) on \(path); \(Self.bug)"
     case .typeMismatch(let path, let sql, let column, let expected, let found):
       return "column '\(column)' of \(Self.excerpt(sql)) on \(path) holds \(found), not \(expected); "
-        + "run 'bingwall doctor'"
+        + "move history.db aside (bingwall starts a new history) or restore it from a backup"
     case .newerSchema(let path, let found, let known):
       return "\(path) was written by a newer bingwall (schema \(found), this one knows \(known)); "
         + "upgrade bingwall"
@@ -109,9 +109,10 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case SQLITE_FULL:
       return "free some disk space and try again"
     case SQLITE_IOERR:
-      return "check the disk, then run 'bingwall doctor'"
+      return "check the disk and try again"
     case SQLITE_CORRUPT:
-      return "the file is damaged; run 'bingwall doctor'"
+      return
+        "the file is damaged; move history.db aside (bingwall starts a new history) or restore it from a backup"
     case SQLITE_NOTADB:
       return "this is not a bingwall history database; move it away"
     case SQLITE_NOMEM:

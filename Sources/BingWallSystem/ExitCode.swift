@@ -1,4 +1,5 @@
-/// The exit statuses of PRODUCT.md; scripts, cron and systemd rely on them.
+/// The exit statuses of the command-line contract (README "Exit status"); scripts, cron and
+/// systemd rely on them.
 package enum ExitCode {
   package static let success: Int32 = 0
   /// Bad response, corrupt file, backend failed.
@@ -9,4 +10,9 @@ package enum ExitCode {
   package static let unavailable: Int32 = 69
   /// Network unreachable, timeout, HTTP 5xx: try later (EX_TEMPFAIL).
   package static let temporaryFailure: Int32 = 75
+}
+
+/// An error that knows the exit status it ends the program with; any other error exits 1.
+package protocol ExitStatusError: Error {
+  var exitStatus: Int32 { get }
 }

@@ -7,14 +7,35 @@ package enum TerminalText {
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       let value = scalar.value
-      if value < 0x20 || value == 0x7f || (0x80...0x9f).contains(value) || value == 0x2028 || value == 0x2029
-      {
+      if isUnsafe(value) {
         result.unicodeScalars.append(" ")
       } else {
         result.unicodeScalars.append(scalar)
       }
     }
     return result
+  }
+
+  /// Characters that must never reach a terminal from the network.
+  static func isUnsafe(_ value: UInt32) -> Bool {
+    value < 0x20 || value == 0x7f || (0x80...0x9f).contains(value) || value == 0x2028 || value == 0x2029
+      || isBidiControl(value)
+  }
+
+  /// `text` cleaned, cut to `limit` characters and quoted, for a piece of a server's answer
+  /// inside an error message.
+  package static func quoted(_ text: String, limit: Int = 80) -> String {
+    var printable = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count == limit {
+        printable += "…"
+        break
+      }
+      printable.unicodeScalars.append(isUnsafe(scalar.value) ? "?" : scalar)
+      count += 1
+    }
+    return "'\(printable)'"
   }
 
   static func isBidiControl(_ value: UInt32) -> Bool {

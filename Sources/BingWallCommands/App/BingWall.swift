@@ -50,14 +50,8 @@ package enum BingWall {
     }
   }
 
-  /// The PRODUCT.md exit status for an error a command threw.
+  /// The exit status for an error a command threw: its own, or 1.
   static func exitStatus(for error: any Error) -> Int32 {
-    switch error {
-    case let error as ConfigError: return error.exitCode
-    case let error as NetError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
-    case let error as BingError: return error.isTemporary ? ExitCode.temporaryFailure : ExitCode.failure
-    case let error as DesktopError: return error.exitCode
-    default: return ExitCode.failure
-    }
+    (error as? any ExitStatusError)?.exitStatus ?? ExitCode.failure
   }
 }

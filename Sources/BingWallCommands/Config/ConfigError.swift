@@ -4,7 +4,7 @@ import FoundationEssentials
 import Glibc
 
 /// A configuration that cannot be used: a broken file, a bad value, an unknown key.
-package enum ConfigError: Error, Equatable, Sendable {
+package enum ConfigError: ExitStatusError, Equatable, Sendable {
   /// The file is not in bingwall's TOML subset at this line.
   case syntax(path: String, line: Int, message: String)
   /// A key holds a value of the wrong type.
@@ -19,7 +19,7 @@ package enum ConfigError: Error, Equatable, Sendable {
   case unreadable(path: String, reason: String)
 
   /// 64 when the command line is at fault (`config set` with a bad key or value), 1 for the file.
-  package var exitCode: Int32 {
+  package var exitStatus: Int32 {
     switch self {
     case .unknownKey(nil, _, _): return ExitCode.usage
     case .badValue(let origin, _, _) where origin == "command line": return ExitCode.usage

@@ -71,7 +71,7 @@ package struct ConfigRefusal: Error, Equatable, Sendable {
   package init(_ reason: String) { self.reason = reason }
 }
 
-/// Every key config.toml may hold (PRODUCT.md), in the order `config show` lists them.
+/// Every key config.toml may hold (the README lists them), in the order `config show` lists them.
 package enum ConfigSchema {
   package static let keys: [ConfigKey] = [
     ConfigKey(

@@ -32,6 +32,18 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
     return answer(invocation.arguments)
   }
 
+  /// A stubbed program is installed, at a made-up path; any other is not.
+  func locate(_ program: String, onPath path: String?) -> String? {
+    programs.withLock { $0[program] } == nil ? nil : "/usr/bin/" + program
+  }
+
+  func startDetached(executable: String, arguments: [String], environment: [String: String])
+    throws(ProcessError) -> pid_t
+  {
+    Issue.record("unstubbed detached start: \(arguments)")
+    throw .notFound(program: executable)
+  }
+
   static func exit(_ status: Int32, stdout: String = "", stderr: String = "") -> ProcessResult {
     ProcessResult(status: status, stdout: Data(stdout.utf8), stderr: Data(stderr.utf8), timedOut: false)
   }
