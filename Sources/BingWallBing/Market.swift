@@ -1,5 +1,20 @@
-/// Bing's market codes: which regional edition of the picture of the day to ask for.
-package enum Market {
+/// A Bing market: which regional edition of the picture of the day to ask for.
+package struct Market: Hashable, Sendable, LosslessStringConvertible {
+  /// The code as `known` spells it: `en-US`, `ROW`.
+  package let code: String
+
+  /// The market a code names in any case; nil when Bing does not know it.
+  package init?(_ code: String) {
+    guard let listed = Self.canonical(code) else { return nil }
+    self.code = listed
+  }
+
+  private init(listed code: String) {
+    self.code = code
+  }
+
+  package var description: String { code }
+
   /// Every code Bing's archive accepts. Only about a dozen have their own picture; the others
   /// are served the "rest of world" (ROW) or en-US one, which `update` reports.
   package static let known: [String] = [
@@ -15,7 +30,8 @@ package enum Market {
     "zh-CN",
   ]
 
-  package static let fallback = "en-US"
+  /// The market when neither config nor the locale names one.
+  package static let fallback = Market(listed: "en-US")
 
   /// The listed spelling of a code given in any case, or nil when Bing does not know it.
   package static func canonical(_ code: String) -> String? {

@@ -1,5 +1,16 @@
-/// The picture sizes Bing serves, as the `_RES.jpg` suffix of an image URL.
-package enum Resolution {
+/// A picture size Bing serves, as the `_RES.jpg` suffix of an image URL.
+package struct Resolution: Hashable, Sendable, LosslessStringConvertible {
+  /// The size as `known` spells it: `UHD`, `1920x1080`.
+  package let name: String
+
+  /// The size a name gives in any case (`uhd`); nil when Bing serves no such size.
+  package init?(_ name: String) {
+    guard let listed = Self.known.first(where: { $0.equalsIgnoringCase(name) }) else { return nil }
+    self.name = listed
+  }
+
+  package var description: String { name }
+
   /// UHD first: the largest, of arbitrary dimensions. 1920x1080 is the fallback that always exists.
   package static let known: [String] = [
     "UHD", "1920x1200", "1920x1080", "1366x768", "1280x768", "1280x720", "1024x768", "800x600",

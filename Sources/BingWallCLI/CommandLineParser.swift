@@ -145,9 +145,9 @@ private struct ParseState {
   }
 
   func finish() throws(UsageError) -> ParseOutcome {
-    if options[GlobalOptions.help.long] != nil { return .help(path: path) }
-    if options[GlobalOptions.version.long] != nil {
-      return .version(verbose: options[GlobalOptions.verbose.long] != nil)
+    if options[GlobalOptions.help.spec.long] != nil { return .help(path: path) }
+    if options[GlobalOptions.version.spec.long] != nil {
+      return .version(verbose: options[GlobalOptions.verbose.spec.long] != nil)
     }
     if path == ["help"] { return .help(path: try helpTopic()) }
     // A command that only groups subcommands shows its help, as swift-argument-parser does.

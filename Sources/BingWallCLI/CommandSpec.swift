@@ -138,15 +138,15 @@ package struct CommandSpec: Sendable, Equatable {
 
 /// Options every command accepts, before or after the command name.
 package enum GlobalOptions {
-  package static let help = OptionSpec.flag("help", short: "h", help: "Show help information.")
-  package static let version = OptionSpec.flag("version", help: "Show the version.")
-  package static let quiet = OptionSpec.flag("quiet", short: "q", help: "Print only errors.")
-  package static let verbose = OptionSpec.flag(
+  package static let help = Flag("help", short: "h", help: "Show help information.")
+  package static let version = Flag("version", help: "Show the version.")
+  package static let quiet = Flag("quiet", short: "q", help: "Print only errors.")
+  package static let verbose = Flag(
     "verbose", short: "v", help: "Print more about what happens (with --version: the library versions).")
-  package static let config = OptionSpec.value(
+  package static let config = Option<String>(
     "config", name: "file", kind: .file,
     help: "Read the configuration from this file instead of the default one.")
 
   /// In the order help lists them.
-  package static let all: [OptionSpec] = [quiet, verbose, config, version, help]
+  package static let all: [OptionSpec] = [quiet.spec, verbose.spec, config.spec, version.spec, help.spec]
 }

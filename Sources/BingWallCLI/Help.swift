@@ -25,10 +25,12 @@ package enum Help {
       sections.append("ARGUMENTS:\n" + table(rows, width: width))
     }
     let isRoot = path.isEmpty
-    let own = isRoot ? GlobalOptions.all : command.options + [GlobalOptions.help]
+    let own = isRoot ? GlobalOptions.all : command.options + [GlobalOptions.help.spec]
     sections.append("OPTIONS:\n" + table(own.map(optionRow), width: width))
     if !isRoot {
-      let global = GlobalOptions.all.filter { $0 != GlobalOptions.help && $0 != GlobalOptions.version }
+      let global = GlobalOptions.all.filter {
+        $0 != GlobalOptions.help.spec && $0 != GlobalOptions.version.spec
+      }
       sections.append("GLOBAL OPTIONS:\n" + table(global.map(optionRow), width: width))
     }
     if !command.visibleSubcommands.isEmpty {

@@ -15,19 +15,12 @@ package struct Invocation: Sendable, Equatable {
     self.arguments = arguments
   }
 
-  package func flag(_ long: String) -> Bool { options[long] != nil }
-  /// The last value given for an option.
-  package func value(_ long: String) -> String? { options[long]?.last }
-  /// Every value given for a repeatable option.
-  package func values(_ long: String) -> [String] { options[long] ?? [] }
-  /// An integer option; the parser has already checked it is one.
-  package func integer(_ long: String) -> Int? { value(long).flatMap { Int($0) } }
-  package func argument(_ name: String) -> String? { arguments[name]?.first }
-  package func arguments(_ name: String) -> [String] { arguments[name] ?? [] }
+  // Commands read options and arguments through their typed handles (`invocation[Self.days]`,
+  // see Flag, Option and Argument), never by name, so a renamed option cannot be misread.
 
-  package var quiet: Bool { flag(GlobalOptions.quiet.long) }
-  package var verbose: Bool { flag(GlobalOptions.verbose.long) }
-  package var configFile: String? { value(GlobalOptions.config.long) }
+  package var quiet: Bool { self[GlobalOptions.quiet] }
+  package var verbose: Bool { self[GlobalOptions.verbose] }
+  package var configFile: String? { self[GlobalOptions.config] }
 }
 
 /// What the command line asks for.

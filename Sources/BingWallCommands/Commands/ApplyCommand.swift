@@ -9,6 +9,14 @@ import Glibc
 
 /// `bingwall apply [SELECTOR|FILE]`: set a stored picture, or any image file, as the wallpaper.
 enum ApplyCommand {
+  /// A selector, or a path when it has a `/`: read as the word typed, to tell which.
+  static let target = Argument<String>(
+    "selector", kind: .selectorOrFile,
+    help: CommonOptions.selector.spec.help + " Or a path to an image file.",
+    optional: true)
+  static let market = CommonOptions.marketOfDate
+  static let options: [any OptionHandle] = [market] + DesktopOptions.all
+
   static let command = Command(
     spec: CommandSpec(
       name: "apply", abstract: "Set a stored picture, or an image file, as the wallpaper.",
@@ -16,23 +24,13 @@ enum ApplyCommand {
         The argument is a FILE when it contains a '/' (use ./name for a file here); otherwise it \
         selects a stored picture. Without an argument the newest picture is applied.
         """,
-      arguments: [
-        ArgumentSpec(
-          "selector", kind: .selectorOrFile,
-          help: CommonOptions.selector.help + " Or a path to an image file.",
-          optional: true)
-      ],
-      options: [
-        OptionSpec.value(
-          "market", short: "m", name: "market", kind: .choice(Market.known),
-          help: "The market to pick when several markets have the date asked for.")
-      ] + DesktopOptions.all),
+      arguments: [target.spec], options: options.map(\.spec)),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let environment = try CommandEnvironment(
-      invocation, context, overrides: DesktopOptions.overrides(invocation))
-    let argument = invocation.argument("selector") ?? "latest"
+      invocation, context, overrides: .given(in: invocation, among: options))
+    let argument = invocation[target] ?? "latest"
     if argument.contains("/") {
       let path = absolute(argument, context: context)
       try checkImage(path)
@@ -43,7 +41,7 @@ enum ApplyCommand {
       return ExitCode.success
     }
     guard let store = try environment.existingHistory() else { throw HistoryError.empty }
-    let picture = try store.resolve(PictureSelector(parsing: argument), market: invocation.value("market"))
+    let picture = try store.resolve(PictureSelector(parsing: argument), market: invocation[market]?.code)
     let line = try environment.apply(picture, store: store, reason: "apply")
     if !invocation.quiet { context.stdout.write(line + "\n") }
     return ExitCode.success

@@ -13,9 +13,10 @@ enum AutostartCommand {
   /// Methods that run `bingwall daemon`; two of them at once would start two daemons.
   static let daemonMethods: Set<String> = ["systemd", "xdg"]
 
-  static func methodOption(_ help: String) -> OptionSpec {
-    .value("method", name: "method", kind: .choice(methodNames), help: help)
-  }
+  /// `--method`, worded for each subcommand.
+  static let method = Option<String>("method", name: "method", kind: .choice(methodNames), help: "")
+
+  static func methodOption(_ help: String) -> OptionSpec { method.with(help: help).spec }
 
   static let command = Command(
     spec: CommandSpec(
@@ -46,7 +47,7 @@ enum AutostartCommand {
           options: [methodOption("Only this method (default: every method that is on).")]),
         CommandSpec(
           name: "status", abstract: "Show which autostart methods are on.",
-          options: [methodOption("Only this method."), CommonOptions.json]),
+          options: [methodOption("Only this method."), CommonOptions.json.spec]),
       ]),
     run: run)
 
@@ -55,7 +56,7 @@ enum AutostartCommand {
       configHome: context.paths.configHome, processes: context.processes, environment: context.environment)
     let output = AutostartOutput(context: context, quiet: invocation.quiet)
     var methods = environment.methods
-    if let chosen = invocation.value("method") { methods = methods.filter { $0.name == chosen } }
+    if let chosen = invocation[method] { methods = methods.filter { $0.name == chosen } }
     switch invocation.path.dropFirst().first {
     case "enable":
       if let file = invocation.configFile {
@@ -63,11 +64,11 @@ enum AutostartCommand {
           "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
             + "default config file")
       }
-      return try enable(invocation.value("method"), environment, output, context)
+      return try enable(invocation[method], environment, output, context)
     case "disable":
-      return try disable(methods, explicit: invocation.value("method") != nil, output)
+      return try disable(methods, explicit: invocation[method] != nil, output)
     case "status":
-      status(methods.map { $0.status() }, json: invocation.flag("json"), context)
+      status(methods.map { $0.status() }, json: invocation[CommonOptions.json], context)
       return ExitCode.success
     default:
       preconditionFailure("autostart subcommand not handled: \(invocation.path)")

@@ -6,21 +6,21 @@ import BingWallSystem
 
 /// `bingwall backends`: every backend, whether it can work here, and which one is used.
 enum BackendsCommand {
+  static let options: [any OptionHandle] = [DesktopOptions.backend, CommonOptions.json]
+
   static let command = Command(
     spec: CommandSpec(
       name: "backends", abstract: "List the wallpaper backends: available, detected, selected.",
-      options: [DesktopOptions.backend, CommonOptions.json]),
+      options: options.map(\.spec)),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    var overrides: [Configuration.Override] = []
-    if let name = invocation.value("backend") {
-      overrides.append(.init(key: "backend", value: .string(name), option: "--backend"))
-    }
-    let environment = try CommandEnvironment(invocation, context, overrides: overrides)
+    let environment = try CommandEnvironment(
+      invocation, context, overrides: .given(in: invocation, among: options))
+    let requested = environment.configuration[ConfigSchema.backend].name
     let statuses = BackendSelector.statuses(
-      environment.configuration.backend, from: environment.backends, in: environment.desktopSession)
-    if invocation.flag("json") {
+      requested, from: environment.backends, in: environment.desktopSession)
+    if invocation[CommonOptions.json] {
       let rows = statuses.map { status -> JSONOutput in
         .object([
           ("name", .string(status.name)), ("available", .bool(status.available)),
@@ -43,7 +43,7 @@ enum BackendsCommand {
     lines.append("")
     lines.append(
       BackendSelector.verdict(
-        environment.configuration.backend, from: environment.backends, in: environment.desktopSession))
+        requested, from: environment.backends, in: environment.desktopSession))
     context.stdout.write(lines.joined(separator: "\n") + "\n")
     return ExitCode.success
   }

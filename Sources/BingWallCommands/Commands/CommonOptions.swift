@@ -7,11 +7,15 @@ import BingWallSystem
 
 /// Options several commands share, defined once so their help and parsing agree.
 enum CommonOptions {
-  static let json = OptionSpec.flag("json", help: "Print JSON for scripts instead of text.")
-  static let market = OptionSpec.value(
+  static let json = Flag("json", help: "Print JSON for scripts instead of text.")
+  /// `--market`, once: commands that take several (update) use `market.repeated(help:)`.
+  static let market = Option<Market>(
     "market", short: "m", name: "market", kind: .choice(Market.known),
     help: "A Bing market code such as en-US, de-DE, ja-JP or ROW.")
-  static let selector = ArgumentSpec(
+  /// `--market` where it settles which of a date's pictures a selector means (apply, show).
+  static let marketOfDate = market.with(
+    help: "The market to pick when several markets have the date asked for.")
+  static let selector = Argument<PictureSelector>(
     "selector", kind: .selector,
     help: "latest, a picture id, a local date (YYYY-MM-DD) or a key such as OHR.SomePlace.")
 }

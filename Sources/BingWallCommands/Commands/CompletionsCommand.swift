@@ -7,6 +7,7 @@ import BingWallSystem
 /// `source <(bingwall completions bash)`.
 enum CompletionsCommand {
   static let shells = ["bash", "zsh", "fish"]
+  static let shell = Argument<String>("shell", kind: .choice(shells), help: "The shell to complete for.")
 
   static let command = Command(
     spec: CommandSpec(
@@ -16,9 +17,9 @@ enum CompletionsCommand {
         'source <(bingwall completions bash)' in bash or zsh, 'bingwall completions fish | source' \
         in fish.
         """,
-      arguments: [ArgumentSpec("shell", kind: .choice(shells), help: "The shell to complete for.")]),
+      arguments: [shell.spec]),
     run: { invocation, context in
-      context.stdout.write(script(for: invocation.argument("shell") ?? "bash"))
+      context.stdout.write(script(for: invocation[shell] ?? "bash"))
       return ExitCode.success
     })
 

@@ -8,9 +8,11 @@ import Glibc
 
 /// `bingwall config path|show|get KEY|set KEY VALUE`.
 enum ConfigCommand {
-  static let keyArgument = ArgumentSpec(
+  /// The key as the user typed it: `get` and `set` look it up by that name.
+  static let keyArgument = Argument<String>(
     "key", kind: .configKey(ConfigSchema.keys.map(\.name)),
     help: "A config key, e.g. resolution or daemon.rotate.")
+  static let valueArgument = Argument<String>("value", help: "The new value.")
 
   static let command = Command(
     spec: CommandSpec(
@@ -23,11 +25,11 @@ enum ConfigCommand {
       subcommands: [
         CommandSpec(name: "path", abstract: "Print the path of the config file."),
         CommandSpec(name: "show", abstract: "Print every key's effective value and where it came from."),
-        CommandSpec(name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument]),
+        CommandSpec(name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec]),
         CommandSpec(
           name: "set", abstract: "Check a value and write it to the config file.",
           discussion: "Arrays take a comma-separated list: 'bingwall config set markets en-US,de-DE'.",
-          arguments: [keyArgument, ArgumentSpec("value", help: "The new value.")]),
+          arguments: [keyArgument.spec, valueArgument.spec]),
       ]),
     run: run)
 
@@ -39,10 +41,10 @@ enum ConfigCommand {
     case "show":
       try show(try location.load(), context)
     case "get":
-      let key = invocation.argument("key") ?? ""
+      let key = invocation[keyArgument] ?? ""
       context.stdout.write(try location.load().setting(key).value.plain + "\n")
     case "set":
-      try set(invocation.argument("key") ?? "", invocation.argument("value") ?? "", location, context)
+      try set(invocation[keyArgument] ?? "", invocation[valueArgument] ?? "", location, context)
     default:
       preconditionFailure("config subcommand not handled: \(invocation.path)")
     }

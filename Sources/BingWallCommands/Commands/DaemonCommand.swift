@@ -8,6 +8,15 @@ import Glibc
 
 /// `bingwall daemon`: refresh when Bing publishes, rotate on a schedule, in the foreground.
 enum DaemonCommand {
+  static let rotateEvery = Option<String>(
+    "rotate", name: "duration", help: "Show another stored picture this often, e.g. 30m, 2h.",
+    default: "config daemon.rotate, off"
+  ).overriding(ConfigSchema.rotate)
+  static let favorites = Flag("favorites", help: "Rotate through favourite pictures only.")
+    .overriding(ConfigSchema.favoritesOnly)
+  static let noUpdate = Flag("no-update", help: "Do not fetch new pictures; only rotate.")
+  static let options: [any OptionHandle] = [rotateEvery, favorites, noUpdate]
+
   static let command = Command(
     spec: CommandSpec(
       name: "daemon", abstract: "Run the scheduler in the foreground: refresh and rotate.",
@@ -18,13 +27,7 @@ enum DaemonCommand {
         clock change. Signals: TERM or INT stop it, HUP reloads the config, USR1 rotates now. \
         One daemon per user.
         """,
-      options: [
-        .value(
-          "rotate", name: "duration", help: "Show another stored picture this often, e.g. 30m, 2h.",
-          default: "config daemon.rotate, off"),
-        .flag("favorites", help: "Rotate through favourite pictures only."),
-        .flag("no-update", help: "Do not fetch new pictures; only rotate."),
-      ]),
+      options: options.map(\.spec)),
     run: run)
 
   /// What one config load decides.
@@ -36,20 +39,15 @@ enum DaemonCommand {
   }
 
   static func settings(_ invocation: Invocation, _ context: Context) throws -> Settings {
-    var overrides: [Configuration.Override] = []
-    if let rotate = invocation.value("rotate") {
-      overrides.append(.init(key: "daemon.rotate", value: .string(rotate), option: "--rotate"))
-    }
-    if invocation.flag("favorites") {
-      overrides.append(.init(key: "daemon.favorites_only", value: .boolean(true), option: "--favorites"))
-    }
-    let environment = try CommandEnvironment(invocation, context, overrides: overrides)
+    let environment = try CommandEnvironment(
+      invocation, context, overrides: .given(in: invocation, among: options))
     let rotation = environment.configuration.rotateInterval.flatMap {
       RotationSchedule(interval: TimeInterval($0))
     }
     return Settings(
-      environment: environment, rotation: rotation, favoritesOnly: environment.configuration.favoritesOnly,
-      updates: !invocation.flag("no-update"))
+      environment: environment, rotation: rotation,
+      favoritesOnly: environment.configuration[ConfigSchema.favoritesOnly],
+      updates: !invocation[noUpdate])
   }
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -8,31 +8,19 @@ import Glibc
 
 /// The options of commands that set the wallpaper, and what they need to do it.
 enum DesktopOptions {
-  static let backend = OptionSpec.value(
+  static let backend = Option<BackendName>(
     "backend", name: "name", kind: .choice(BackendRegistry.names),
-    help: "The wallpaper backend to use instead of config 'backend' (see 'bingwall backends').")
-  static let mode = OptionSpec.value(
+    help: "The wallpaper backend to use instead of config 'backend' (see 'bingwall backends')."
+  ).overriding(ConfigSchema.backend)
+  static let mode = Option<WallpaperMode>(
     "mode", name: "mode", kind: .choice(WallpaperMode.all), help: "How the picture fills the screen.",
-    default: "config 'mode', auto")
-  static let lockScreen = OptionSpec.flag(
-    "lock-screen", help: "Also set the lock screen picture, where the desktop has one.")
+    default: "config 'mode', auto"
+  ).overriding(ConfigSchema.mode)
+  static let lockScreen = Flag(
+    "lock-screen", help: "Also set the lock screen picture, where the desktop has one."
+  ).overriding(ConfigSchema.lockScreen)
 
-  static let all = [backend, mode, lockScreen]
-
-  /// The command line's say over config `backend`, `mode` and `lock_screen`.
-  static func overrides(_ invocation: Invocation) -> [Configuration.Override] {
-    var overrides: [Configuration.Override] = []
-    if let name = invocation.value("backend") {
-      overrides.append(.init(key: "backend", value: .string(name), option: "--backend"))
-    }
-    if let mode = invocation.value("mode") {
-      overrides.append(.init(key: "mode", value: .string(mode), option: "--mode"))
-    }
-    if invocation.flag("lock-screen") {
-      overrides.append(.init(key: "lock_screen", value: .boolean(true), option: "--lock-screen"))
-    }
-    return overrides
-  }
+  static let all: [any OptionHandle] = [backend, mode, lockScreen]
 }
 
 extension CommandEnvironment {
@@ -43,13 +31,13 @@ extension CommandEnvironment {
 
   /// Every backend, configured (the `command` template comes from config).
   var backends: [any WallpaperBackend] {
-    BackendRegistry.all(command: configuration.command, session: desktopSession)
+    BackendRegistry.all(command: configuration[ConfigSchema.command], session: desktopSession)
   }
 
   var applier: WallpaperApplier {
     WallpaperApplier(
-      session: desktopSession, backends: backends, requested: configuration.backend,
-      mode: WallpaperMode(rawValue: configuration.mode) ?? .auto, lockScreen: configuration.lockScreen)
+      session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend].name,
+      mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen])
   }
 
   /// Sets a stored picture and records it; returns the line to print.

@@ -6,6 +6,18 @@ import BingWallSystem
 
 /// `bingwall list`: the history, newest first.
 enum ListCommand {
+  static let limit = Option<Int>(
+    "limit", name: "n", kind: .integer(minimum: 0, maximum: nil),
+    help: "Show at most n pictures; 0 shows all.",
+    default: "20")
+  static let market = CommonOptions.market
+  static let favorites = Flag("favorites", help: "Only favourite pictures.")
+  static let banned = Flag("banned", help: "Only banned pictures.")
+  static let since = Option<String>(
+    "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
+  static let json = CommonOptions.json
+  static let options: [any OptionHandle] = [limit, market, favorites, banned, since, json]
+
   static let command = Command(
     spec: CommandSpec(
       name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
@@ -13,27 +25,16 @@ enum ListCommand {
         On a terminal: a table of id, date, market, favourite mark (*) and title. Piped: one \
         tab-separated line per picture: id, date, market, favorite (1 or 0), key, title, path.
         """,
-      options: [
-        .value(
-          "limit", name: "n", kind: .integer(minimum: 0, maximum: nil),
-          help: "Show at most n pictures; 0 shows all.",
-          default: "20"),
-        CommonOptions.market,
-        .flag("favorites", help: "Only favourite pictures."),
-        .flag("banned", help: "Only banned pictures."),
-        .value("since", name: "date", kind: .date, help: "Only pictures shown on or after this date."),
-        CommonOptions.json,
-      ]),
+      options: options.map(\.spec)),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let environment = try CommandEnvironment(invocation, context)
     let query = HistoryStore.Query(
-      limit: invocation.integer("limit") ?? 20, market: invocation.value("market"),
-      favoritesOnly: invocation.flag("favorites"), bannedOnly: invocation.flag("banned"),
-      since: invocation.value("since"))
+      limit: invocation[limit] ?? 20, market: invocation[market]?.code,
+      favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since])
     let pictures = try environment.existingHistory()?.pictures(query) ?? []
-    if invocation.flag("json") {
+    if invocation[json] {
       context.stdout.write(JSONOutput.array(pictures.map(\.json)).rendered() + "\n")
     } else if context.terminal.stdoutIsTTY {
       if pictures.isEmpty {

@@ -7,6 +7,14 @@ import BingWallSystem
 
 /// `bingwall random`: apply a random stored picture.
 enum RandomCommand {
+  static let favorites = Flag("favorites", help: "Pick among favourite pictures only.")
+  static let market = CommonOptions.market.with(help: "Pick among pictures shown in this market.")
+  static let dryRun = Flag("dry-run", help: "Print the pick without applying it.")
+  static let seed = Option<Int>(
+    "seed", name: "n", kind: .integer(minimum: 0, maximum: nil),
+    help: "Seed the choice, to get the same pick again from the same history.")
+  static let options: [any OptionHandle] = [favorites, market, dryRun, seed] + DesktopOptions.all
+
   static let command = Command(
     spec: CommandSpec(
       name: "random", abstract: "Set a random stored picture as the wallpaper.",
@@ -14,28 +22,19 @@ enum RandomCommand {
         Never a banned picture or the current one, and none of the last min(10, n/2) applied, \
         so a small history still changes every time.
         """,
-      options: [
-        .flag("favorites", help: "Pick among favourite pictures only."),
-        OptionSpec.value(
-          "market", short: "m", name: "market", kind: .choice(Market.known),
-          help: "Pick among pictures shown in this market."),
-        .flag("dry-run", help: "Print the pick without applying it."),
-        .value(
-          "seed", name: "n", kind: .integer(minimum: 0, maximum: nil),
-          help: "Seed the choice, to get the same pick again from the same history."),
-      ] + DesktopOptions.all),
+      options: options.map(\.spec)),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let environment = try CommandEnvironment(
-      invocation, context, overrides: DesktopOptions.overrides(invocation))
+      invocation, context, overrides: .given(in: invocation, among: options))
     guard let store = try environment.existingHistory() else { throw HistoryError.empty }
     let query = HistoryStore.RandomQuery(
-      favoritesOnly: invocation.flag("favorites"), market: invocation.value("market"))
+      favoritesOnly: invocation[favorites], market: invocation[market]?.code)
     guard try store.pictures(.init(limit: 1)).first != nil else { throw HistoryError.empty }
     var missing: [Picture] = []
     let picture: Picture?
-    if let seed = invocation.integer("seed") {
+    if let seed = invocation[seed] {
       var generator = SeededGenerator(seed: UInt64(seed))
       picture = try store.randomReadablePicture(query, using: &generator, missing: &missing)
     } else {
@@ -47,7 +46,7 @@ enum RandomCommand {
         TerminalText.clean("warning: skipped \(lost.key): its file \(lost.path) is gone") + "\n")
     }
     guard let picture else { throw HistoryError.nothingToPick }
-    if invocation.flag("dry-run") {
+    if invocation[dryRun] {
       context.stdout.write(
         TerminalText.clean("\(picture.id)\t\(picture.date)\t\(picture.key)\t\(picture.path)") + "\n")
       return ExitCode.success

@@ -7,24 +7,21 @@ import BingWallSystem
 
 /// `bingwall show SELECTOR`: every field of one picture.
 enum ShowCommand {
+  static let selector = CommonOptions.selector
+  static let market = CommonOptions.marketOfDate
+  static let json = CommonOptions.json
+
   static let command = Command(
     spec: CommandSpec(
       name: "show", abstract: "Show every field of one stored picture.",
-      arguments: [CommonOptions.selector],
-      options: [
-        OptionSpec.value(
-          "market", short: "m", name: "market", kind: .choice(Market.known),
-          help: "The market to pick when several markets have the date asked for."),
-        CommonOptions.json,
-      ]),
+      arguments: [selector.spec], options: [market.spec, json.spec]),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let environment = try CommandEnvironment(invocation, context)
     guard let history = try environment.existingHistory() else { throw HistoryError.empty }
-    let selector = PictureSelector(parsing: invocation.argument("selector") ?? "latest")
-    let picture = try history.resolve(selector, market: invocation.value("market"))
-    if invocation.flag("json") {
+    let picture = try history.resolve(invocation[selector] ?? .latest, market: invocation[market]?.code)
+    if invocation[json] {
       context.stdout.write(picture.json.rendered() + "\n")
       return ExitCode.success
     }

@@ -12,7 +12,7 @@ enum StatusCommand {
     spec: CommandSpec(
       name: "status",
       abstract: "Show the current wallpaper, the last update and its result, and what is scheduled.",
-      options: [CommonOptions.json]),
+      options: [CommonOptions.json.spec]),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
@@ -21,8 +21,9 @@ enum StatusCommand {
     let current = try store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
     let state = StateFile(stateDir: context.paths.stateDir).load()
     let now = context.clock.now()
-    let markets = try environment.configuration.markets.map { market in
-      NewestPicture(market: market, storedFullStartDate: try store?.newestFullStartDate(market: market))
+    let markets = try environment.configuration[ConfigSchema.markets].map { market in
+      NewestPicture(
+        market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
     }
     let nextUpdate = state.nextUpdate(markets: markets, now: now)?.date
     let rotation = environment.configuration.rotateInterval.flatMap {
@@ -35,7 +36,7 @@ enum StatusCommand {
     ).methods.filter { $0.status().enabled }.map(\.name)
     let lastOK = state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess
 
-    if invocation.flag("json") {
+    if invocation[CommonOptions.json] {
       let lastUpdate: JSONOutput =
         state.lastUpdateAttempt.map {
           .object([

@@ -8,6 +8,21 @@ import BingWallSystem
 
 /// `bingwall update`: fetch Bing's window for each market and store every new picture.
 enum UpdateCommand {
+  static let markets = CommonOptions.market
+    .repeated(help: "A Bing market to fetch (default: config 'markets').").overriding(ConfigSchema.markets)
+  static let resolution = Option<Resolution>(
+    "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
+    help: "Picture size to download; UHD falls back to 1920x1080.", default: "config 'resolution', UHD"
+  ).overriding(ConfigSchema.resolution)
+  static let days = Option<Int>(
+    "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
+    help: "Only the newest n days of each market's window.")
+  static let force = Flag("force", help: "Download pictures again even when they are stored.")
+  static let noApply = Flag(
+    "no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update).")
+  static let json = CommonOptions.json
+  static let options: [any OptionHandle] = [markets, resolution, days, force, noApply, json]
+
   static let command = Command(
     spec: CommandSpec(
       name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
@@ -17,33 +32,13 @@ enum UpdateCommand {
         caption and credit. Days the machine was off are filled in. Exit status 75 means the \
         network or Bing failed and a later try may work.
         """,
-      options: [
-        OptionSpec.value(
-          "market", short: "m", name: "market", kind: .choice(Market.known), repeatable: true,
-          help: "A Bing market to fetch (default: config 'markets')."),
-        .value(
-          "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
-          help: "Picture size to download; UHD falls back to 1920x1080.", default: "config 'resolution', UHD"),
-        .value(
-          "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
-          help: "Only the newest n days of each market's window."),
-        .flag("force", help: "Download pictures again even when they are stored."),
-        .flag("no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update)."),
-        CommonOptions.json,
-      ]),
+      options: options.map(\.spec)),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    var overrides: [Configuration.Override] = []
-    let markets = invocation.values("market")
-    if !markets.isEmpty {
-      overrides.append(.init(key: "markets", value: .strings(markets), option: "--market"))
-    }
-    if let resolution = invocation.value("resolution") {
-      overrides.append(.init(key: "resolution", value: .string(resolution), option: "--resolution"))
-    }
-    let environment = try CommandEnvironment(invocation, context, overrides: overrides)
-    let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation.flag("json")
+    let environment = try CommandEnvironment(
+      invocation, context, overrides: .given(in: invocation, among: options))
+    let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation[json]
     var service = UpdateService(environment: environment, journal: environment.journal())
     service.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
     service.onWait = { pid in
@@ -55,9 +50,8 @@ enum UpdateCommand {
     let configuration = environment.configuration
     let outcome = try service.run(
       .init(
-        markets: configuration.markets, resolution: configuration.resolution,
-        days: invocation.integer("days"),
-        force: invocation.flag("force"), apply: !invocation.flag("no-apply")))
+        markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
+        force: invocation[force], apply: !invocation[noApply]))
     let report = outcome.report
     if let warning = outcome.stateWarning { context.stderr.write("warning: \(warning)\n") }
     if !invocation.quiet {
@@ -74,7 +68,7 @@ enum UpdateCommand {
       if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
     }
     if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
-    if invocation.flag("json") {
+    if invocation[json] {
       context.stdout.write(json(report, applied: outcome.applied).rendered() + "\n")
     } else if !invocation.quiet {
       for skip in report.skipped where !skip.reason.hasPrefix("already stored") {

@@ -123,7 +123,7 @@ package struct ConfigDocument: Sendable, Equatable {
   // MARK: - Editing
 
   /// Sets `key` to `value` (already validated), keeping every other line and comment as it was.
-  package mutating func set(_ key: ConfigKey, to value: ConfigValue) throws(ConfigError) {
+  package mutating func set(_ key: ConfigKeySpec, to value: ConfigValue) throws(ConfigError) {
     let literal = value.tomlLiteral
     if let existing = entry(key.name) {
       // Replace just the value's text; the key's spelling and a trailing comment stay.

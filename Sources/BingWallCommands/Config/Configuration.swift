@@ -36,11 +36,11 @@ package struct Configuration: Sendable {
 
   /// A value given on the command line for a key, e.g. `--market de-DE` for `markets`.
   package struct Override: Sendable {
-    package var key: String
+    package var key: ConfigKeySpec
     package var value: ConfigValue
     package var option: String
 
-    package init(key: String, value: ConfigValue, option: String) {
+    package init(key: ConfigKeySpec, value: ConfigValue, option: String) {
       self.key = key
       self.value = value
       self.option = option
@@ -67,8 +67,8 @@ package struct Configuration: Sendable {
       settings[key.name] = Setting(value: key.defaultValue, source: .builtIn)
     }
     if let market = localeMarket(environment) {
-      settings["markets"] = Setting(
-        value: .strings([market.market]), source: .locale(variable: market.variable))
+      settings[ConfigSchema.markets.name] = Setting(
+        value: [market.market].configValue, source: .locale(variable: market.variable))
     }
     for entry in document?.entries ?? [] {
       settings[entry.key] = Setting(value: entry.value, source: .file(path: file, line: entry.line))
@@ -79,7 +79,7 @@ package struct Configuration: Sendable {
       settings[key.name] = Setting(value: value, source: .environment(variable: key.environmentVariable))
     }
     for override in overrides {
-      guard let key = ConfigSchema.key(named: override.key) else { continue }
+      let key = override.key
       switch key.validate(override.value) {
       case .success(let value):
         settings[key.name] = Setting(value: value, source: .commandLine(option: override.option))
@@ -91,7 +91,7 @@ package struct Configuration: Sendable {
   }
 
   /// Reads a value typed by a person (environment, `config set`) for `key`, validated.
-  package static func parse(_ raw: String, for key: ConfigKey, origin: String) throws(ConfigError)
+  package static func parse(_ raw: String, for key: ConfigKeySpec, origin: String) throws(ConfigError)
     -> ConfigValue
   {
     guard let value = key.type.parse(raw) else {
@@ -106,49 +106,44 @@ package struct Configuration: Sendable {
   }
 
   /// The market a locale variable names, looking where POSIX does: LC_ALL, then LANG.
-  static func localeMarket(_ environment: [String: String]) -> (market: String, variable: String)? {
+  static func localeMarket(_ environment: [String: String]) -> (market: Market, variable: String)? {
     for variable in ["LC_ALL", "LANG"] {
       guard let value = environment[variable], !value.isEmpty else { continue }
-      return Market.fromLocale(value).map { ($0, variable) }
+      return Market.fromLocale(value).flatMap(Market.init).map { ($0, variable) }
     }
     return nil
   }
 
+  /// The setting of the key a person named (`config get KEY`); code reads typed keys instead.
   package func setting(_ key: String) -> Setting {
     // Every schema key has a setting; asking for another is a programming error.
     guard let setting = settings[key] else { preconditionFailure("no config key '\(key)'") }
     return setting
   }
 
-  // MARK: - Typed values
+  /// The effective value of a key: `configuration[ConfigSchema.markets]`.
+  package subscript<Value>(key: ConfigKey<Value>) -> Value {
+    // Every layer validated the value against the key, so it has the key's type.
+    Value(configValue: setting(key.name).value) ?? key.defaultValue
+  }
 
-  package var markets: [String] { setting("markets").value.strings ?? [Market.fallback] }
-  package var resolution: String { setting("resolution").value.string ?? Resolution.preferred }
-  package var backend: String { setting("backend").value.string ?? "auto" }
-  package var command: String { setting("command").value.string ?? "" }
-  package var mode: String { setting("mode").value.string ?? "auto" }
-  package var applyOnUpdate: Bool { setting("apply_on_update").value.boolean ?? true }
-  package var lockScreen: Bool { setting("lock_screen").value.boolean ?? false }
+  // MARK: - Values derived from a key
+
   /// Seconds between rotations; nil when rotation is off.
-  package var rotateInterval: Int? { setting("daemon.rotate").value.string.flatMap(HumanUnits.seconds(in:)) }
-  package var favoritesOnly: Bool { setting("daemon.favorites_only").value.boolean ?? false }
-  package var notify: Bool { setting("daemon.notify").value.boolean ?? false }
-  package var keep: Int { setting("retention.keep").value.integer ?? 0 }
-  package var maxAgeDays: Int { setting("retention.max_age_days").value.integer ?? 0 }
-  package var maxSize: Int64? { setting("retention.max_size").value.string.flatMap(HumanUnits.bytes(in:)) }
+  package var rotateInterval: Int? { HumanUnits.seconds(in: self[ConfigSchema.rotate]) }
+  /// The byte limit of the image folder; nil when there is none.
+  package var maxSize: Int64? { HumanUnits.bytes(in: self[ConfigSchema.maxSize]) }
   /// The Bing base URL without a trailing slash.
   package var endpoint: String {
-    var url = setting("network.endpoint").value.string ?? "https://www.bing.com"
+    var url = self[ConfigSchema.endpoint]
     while url.hasSuffix("/") { url.removeLast() }
     return url
   }
-  package var timeout: Int { setting("network.timeout").value.integer ?? 30 }
 
   /// The image folder: `image_dir` with `~` expanded, else the XDG default.
   package func imageDir(paths: Paths) -> String {
-    guard let configured = setting("image_dir").value.string, !configured.isEmpty else {
-      return paths.defaultImageDir
-    }
+    let configured = self[ConfigSchema.imageDir]
+    guard !configured.isEmpty else { return paths.defaultImageDir }
     if configured.hasPrefix("~/") { return paths.home + configured.dropFirst(1) }
     return configured
   }

@@ -41,11 +41,12 @@ import Testing
     let configuration = try Configuration.load(
       file: file, explicit: false, environment: environment,
       overrides: [
-        Configuration.Override(key: "resolution", value: .string("1920x1080"), option: "--resolution")
+        Configuration.Override(
+          key: ConfigSchema.resolution.spec, value: .string("1920x1080"), option: "--resolution")
       ])
     #expect(configuration.resolution == "1920x1080")
     #expect(configuration.setting("resolution").source == .commandLine(option: "--resolution"))
-    #expect(configuration.mode == "fit")
+    #expect(configuration[ConfigSchema.mode] == .fit)
     #expect(configuration.setting("mode").source == .environment(variable: "BINGWALL_MODE"))
     #expect(configuration.timeout == 9)
     #expect(configuration.setting("network.timeout").source == .file(path: file, line: 4))

@@ -1,0 +1,18 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallStore
+
+// The domain types options and arguments produce. The parser has already checked each word
+// against the spec's kind (a choice in its listed spelling), so these only wrap it.
+
+extension Market: CommandLineValue {}
+extension Resolution: CommandLineValue {}
+
+extension WallpaperMode: CommandLineValue {
+  package init?(commandLine word: String) { self.init(rawValue: word) }
+}
+
+extension PictureSelector: CommandLineValue {
+  package init?(commandLine word: String) { self.init(parsing: word) }
+}

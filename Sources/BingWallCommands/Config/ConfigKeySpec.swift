@@ -1,0 +1,74 @@
+import BingWallBing
+import BingWallCLI
+import BingWallDesktop
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+
+/// One key of config.toml as the file, the environment and `config get/set` see it: its name,
+/// type, default, what it allows, and its environment variable. `ConfigKey` is the typed handle
+/// code reads it through.
+package struct ConfigKeySpec: Sendable {
+  /// Dotted for keys in a table: `daemon.rotate`.
+  package var name: String
+  package var type: ConfigType
+  package var defaultValue: ConfigValue
+  package var help: String
+  /// A closed set for a string, or for each item of an array; normalised to this spelling.
+  package var allowed: [String]?
+  /// Further checks beyond type and allowed set: nil when the value is fine, else why not.
+  package var check: (@Sendable (ConfigValue) -> String?)?
+  /// Overrides the generated `BINGWALL_<NAME>` variable.
+  package var environmentOverride: String?
+
+  /// `[daemon]` for `daemon.rotate`; nil for a top-level key.
+  package var section: String? {
+    name.contains(".") ? String(name.split(separator: ".")[0]) : nil
+  }
+
+  /// The key within its section: `rotate` for `daemon.rotate`.
+  package var leaf: String { String(name.split(separator: ".").last ?? "") }
+
+  /// `BINGWALL_DAEMON_ROTATE` for `daemon.rotate`; `BINGWALL_ENDPOINT` for the endpoint.
+  package var environmentVariable: String {
+    environmentOverride ?? "BINGWALL_" + name.uppercased().replacing(".", with: "_")
+  }
+
+  /// Checks type, allowed set and rules; returns the value normalised, or why it is refused.
+  package func validate(_ value: ConfigValue) -> Result<ConfigValue, ConfigRefusal> {
+    guard value.type == type else { return .failure(ConfigRefusal("expected \(type.phrase)")) }
+    var value = value
+    if let allowed {
+      func normalise(_ item: String) -> String? {
+        allowed.first { $0.equalsIgnoringCase(item) }
+      }
+      func refusal(_ item: String) -> String {
+        let guess = Suggestion.closest(to: item, in: allowed).map { "; did you mean '\($0)'?" }
+        let list = allowed.count <= 15 ? " (one of: \(allowed.joined(separator: ", ")))" : ""
+        return "'\(item)' is not allowed\(list)\(guess ?? "")"
+      }
+      switch value {
+      case .string(let item):
+        guard let known = normalise(item) else { return .failure(ConfigRefusal(refusal(item))) }
+        value = .string(known)
+      case .strings(let items):
+        var known: [String] = []
+        for item in items {
+          guard let match = normalise(item) else { return .failure(ConfigRefusal(refusal(item))) }
+          known.append(match)
+        }
+        value = .strings(known)
+      default:
+        break
+      }
+    }
+    if let problem = check?(value) { return .failure(ConfigRefusal(problem)) }
+    return .success(value)
+  }
+}
+
+/// Why a value was refused, in words for the error line.
+package struct ConfigRefusal: Error, Equatable, Sendable {
+  package var reason: String
+  package init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,64 @@
+import BingWallBing
+import BingWallDesktop
+
+/// A Swift type a config key holds, and how it maps to and from the TOML value.
+package protocol ConfigValueRepresentable: Sendable {
+  static var configType: ConfigType { get }
+  /// The value a validated config value holds; nil when it is of another type.
+  init?(configValue: ConfigValue)
+  var configValue: ConfigValue { get }
+}
+
+/// A value config.toml stores as one string: free text, or a name from a closed list.
+package protocol ConfigText: ConfigValueRepresentable, LosslessStringConvertible {}
+
+extension ConfigText {
+  package static var configType: ConfigType { .string }
+
+  package init?(configValue: ConfigValue) {
+    guard let text = configValue.string else { return nil }
+    self.init(text)
+  }
+
+  package var configValue: ConfigValue { .string(description) }
+}
+
+extension Array: ConfigValueRepresentable where Element: ConfigText {
+  package static var configType: ConfigType { .strings }
+
+  package init?(configValue: ConfigValue) {
+    guard let items = configValue.strings else { return nil }
+    var values: [Element] = []
+    for item in items {
+      guard let value = Element(item) else { return nil }
+      values.append(value)
+    }
+    self = values
+  }
+
+  package var configValue: ConfigValue { .strings(map(\.description)) }
+}
+
+extension Int: ConfigValueRepresentable {
+  package static var configType: ConfigType { .integer }
+  package init?(configValue: ConfigValue) {
+    guard let number = configValue.integer else { return nil }
+    self = number
+  }
+  package var configValue: ConfigValue { .integer(self) }
+}
+
+extension Bool: ConfigValueRepresentable {
+  package static var configType: ConfigType { .boolean }
+  package init?(configValue: ConfigValue) {
+    guard let flag = configValue.boolean else { return nil }
+    self = flag
+  }
+  package var configValue: ConfigValue { .boolean(self) }
+}
+
+extension String: ConfigText {}
+extension Market: ConfigText {}
+extension Resolution: ConfigText {}
+extension BackendName: ConfigText {}
+extension WallpaperMode: ConfigText {}

@@ -1,0 +1,13 @@
+import BingWallBing
+
+extension Configuration {
+  // The reads Update/ makes, in the strings it passes on. Update/ is being rewritten alongside
+  // the typed keys; once it reads `configuration[ConfigSchema.…]` these go. New code reads the
+  // typed keys.
+
+  package var markets: [String] { self[ConfigSchema.markets].map(\.code) }
+  package var resolution: String { self[ConfigSchema.resolution].name }
+  package var applyOnUpdate: Bool { self[ConfigSchema.applyOnUpdate] }
+  package var notify: Bool { self[ConfigSchema.notify] }
+  package var timeout: Int { self[ConfigSchema.timeout] }
+}
