@@ -33,23 +33,6 @@ package indirect enum JSONOutput: Sendable, Equatable {
 
   /// A JSON string literal: quotes, backslashes and control characters escaped; the rest as UTF-8.
   static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    EscapedLiteral.quoted(text, quote: "\"") { $0.value < 0x20 || $0.value == 0x2028 || $0.value == 0x2029 }
   }
 }

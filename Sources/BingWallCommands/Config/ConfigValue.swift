@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallStore
+import BingWallSystem
 
 /// The types a config key can have: the TOML subset bingwall reads.
 package enum ConfigType: Sendable, Equatable {
@@ -95,23 +96,6 @@ package enum ConfigValue: Sendable, Equatable {
 
   /// A TOML basic string: quotes, backslashes and control characters escaped.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7f {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    EscapedLiteral.quoted(text, quote: "\"", uppercaseHex: true) { $0.value < 0x20 || $0.value == 0x7f }
   }
 }

@@ -71,24 +71,7 @@ struct GSettings: Sendable {
   /// `value` as a single-quoted GVariant string, with every character the parser would read as
   /// syntax escaped.
   static func quote(_ value: String) -> String {
-    var result = "'"
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "'": result += "\\'"
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7f {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "'"
+    EscapedLiteral.quoted(value, quote: "'") { $0.value < 0x20 || $0.value == 0x7f }
   }
 
   /// The string a GVariant text value such as `'file:///a'` or `"it's"` holds; nil for anything else

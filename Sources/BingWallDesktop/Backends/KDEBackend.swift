@@ -116,26 +116,9 @@ package struct KDEBackend: WallpaperBackend {
   /// `text` as a double-quoted JavaScript string literal that cannot end early or break a line:
   /// quotes, backslashes and line terminators escaped, controls and `<` (as in `</script>`) as `\u`.
   static func javaScriptString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "'": result += "\\'"
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7f || scalar == "<" || scalar == "\u{2028}"
-          || scalar == "\u{2029}"
-        {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
+    EscapedLiteral.quoted(text, quote: "\"", alsoEscaped: ["'"]) { scalar in
+      scalar.value < 0x20 || scalar.value == 0x7f || scalar == "<" || scalar == "\u{2028}"
+        || scalar == "\u{2029}"
     }
-    return result + "\""
   }
 }
