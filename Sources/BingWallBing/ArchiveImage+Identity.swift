@@ -78,7 +78,7 @@ extension ArchiveImage {
     if found == nil, path.hasPrefix(legacyPathPrefix) {
       found = path.split(separator: "/", omittingEmptySubsequences: false).last
     }
-    // A file named `th` for every picture is what naming by the path would give (docs/BING.md).
+    // A file named `th` for every picture is what naming by the path would give (docs/bing-endpoint.md).
     guard let found else { throw .noID(urlbase: urlbase) }
     guard let decoded = percentDecoded(found) else {
       throw .unsafeID(String(found), why: "is not valid percent-encoding")

@@ -3,7 +3,7 @@
 /// Always `idx=0&n=8`: history older than eight days exists only if we stored it, so every
 /// check asks for the whole window and upserts it, which also fills the gap after a machine
 /// was off for days. Without `n` Bing answers the literal `null`; `mbl=1` makes the body name
-/// the market actually served, so that a substitution can be reported (docs/BING.md).
+/// the market actually served, so that a substitution can be reported (docs/bing-endpoint.md).
 package enum ArchiveRequest {
   /// The most pictures one request returns; Bing caps `n` at 8.
   package static let imageCount = 8

@@ -24,7 +24,7 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
     "pl-PL", "pt-BR", "pt-PT", "ru-RU", "sv-SE", "tr-TR", "zh-CN", "zh-HK", "zh-TW",
   ]
 
-  /// The markets with a picture of their own (docs/BING.md).
+  /// The markets with a picture of their own (docs/bing-endpoint.md).
   package static let withOwnPicture: Set<String> = [
     "de-DE", "en-CA", "en-GB", "en-IN", "en-US", "es-ES", "fr-CA", "fr-FR", "it-IT", "ja-JP", "pt-BR",
     "zh-CN",

@@ -18,6 +18,6 @@ package struct Resolution: Hashable, Sendable, LosslessStringConvertible {
   ]
 
   package static let preferred = "UHD"
-  /// Used when the preferred size is missing, not a JPEG, or a placeholder (docs/BING.md).
+  /// Used when the preferred size is missing, not a JPEG, or a placeholder (docs/bing-endpoint.md).
   package static let fallback = "1920x1080"
 }

@@ -4,7 +4,7 @@ import Glibc
 /// When the next daily update is due, and which market makes it due: Bing publishes a market's next
 /// picture 24 hours after the current one started, and asking sooner only fetches the same picture.
 ///
-/// For each configured market, with `P = fullStartDate + 24 h` (docs/BING.md: the publication time; not
+/// For each configured market, with `P = fullStartDate + 24 h` (docs/bing-endpoint.md: the publication time; not
 /// the market's local midnight, so on the day DST ends en-US is asked an hour early and on the day it
 /// starts an hour late, and the late rule below covers the early ask):
 /// - no stored picture: due now; but if an update succeeded less than 15 minutes (plus the retry

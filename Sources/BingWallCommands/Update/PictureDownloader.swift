@@ -12,7 +12,7 @@ struct DownloadPlan {
   var image: ArchiveImage
   var appearances: [Appearance]
   /// In order: the configured size, then the fallback. A `wp:false` day starts at the fallback,
-  /// since Bing's larger sizes are missing or placeholders then (docs/BING.md).
+  /// since Bing's larger sizes are missing or placeholders then (docs/bing-endpoint.md).
   var resolutions: [String]
 
   init(image: ArchiveImage, appearances: [Appearance], preferred: String) {

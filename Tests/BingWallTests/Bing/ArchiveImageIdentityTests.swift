@@ -123,7 +123,7 @@ import Testing
     ("/th?id=OHR.Café_FR-FR1", .badURLBase),
     ("/th\\?id=OHR.X_EN-US1", .badURLBase),
     ("/" + String(repeating: "a", count: 3000), .badURLBase),
-    // Naming by the path would call every picture `th` (docs/BING.md).
+    // Naming by the path would call every picture `th` (docs/bing-endpoint.md).
     ("/th", .noID),
     ("/th?rf=LaDigue_1920x1080.jpg&pid=hp", .noID),
     ("/th?identity=OHR.X_EN-US1", .noID),

@@ -3,7 +3,7 @@
 @testable import BingWallSchedule
 @testable import BingWallSystem
 
-/// Archive bodies in the shape Bing serves them (docs/BING.md), written by hand for these tests and served
+/// Archive bodies in the shape Bing serves them (docs/bing-endpoint.md), written by hand for these tests and served
 /// by the fake Bing server in later ones.
 ///
 /// Each is one line of JSON, like Bing's own; `\#` at the end of a source line joins it to the next
@@ -157,7 +157,7 @@ enum BingFixtures {
     """#
 
   /// ja-JP: eight days, 2021-11-04…11, local midnight at 15:00 UTC the day before, so `startdate` is the
-  /// previous day; full-width `（© …）` credits. The first entry is the example in docs/BING.md.
+  /// previous day; full-width `（© …）` credits. The first entry is the example in docs/bing-endpoint.md.
   static let jaJP = #"""
     {"market":{"mkt":"ja-JP"},"images":[{"startdate":"20211110","fullstartdate":"202111101500",\#
     "enddate":"20211111",\#
@@ -525,7 +525,7 @@ enum BingFixtures {
     "previous":"Previous image","next":"Next image","walle":"This image is not available to download as\#
      wallpaper.","walls":"Download this image. Use of this image is restricted to wallpaper only."}}
     """#
-  // MARK: Bodies to refuse (docs/BING.md, "Failures seen in the wild")
+  // MARK: Bodies to refuse (docs/bing-endpoint.md, "Failures seen in the wild")
 
   /// Status 200 with nothing in the body.
   static let empty = ""

@@ -297,7 +297,7 @@ extension NewestPicture {
   }
 }
 
-/// A fake Bing: which `fullstartdate` it serves at an instant, from docs/BING.md's publication times.
+/// A fake Bing: which `fullstartdate` it serves at an instant, from docs/bing-endpoint.md's publication times.
 enum PublishingBing {
   /// en-US: local midnight in Los Angeles. DST runs from 2 AM on 8 March to 2 AM on 1 November 2026,
   /// so midnight is 0700 UTC from 9 March to 1 November, 0800 otherwise.
