@@ -40,7 +40,7 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
     case .toolFailed(let backend, let command, let status, let stderr):
       let said = stderr.trimmed()
       let detail = said.isEmpty ? "" : ": " + TerminalText.clean(String(said.prefix(300)))
-      return "\(backend): '\(command)' failed with status \(status)\(detail)"
+      return "\(backend): '\(command)' \(Self.ending(status))\(detail)"
     case .timedOut(let backend, let command, let seconds):
       return "\(backend): '\(command)' did not finish within \(Int(seconds)) s and was stopped"
     case .didNotTake(let backend, let expected, let found):
@@ -51,4 +51,18 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
   }
 
   package var errorDescription: String? { description }
+
+  /// "failed with status N", or the signal that killed the tool (a status above 128 is how the process
+  /// runner reports one): "status 159" says nothing, "killed by SIGSYS" points at a sandbox.
+  static func ending(_ status: Int32) -> String {
+    guard status > 128, status < 128 + 65 else { return "failed with status \(status)" }
+    let names: [Int32: String] = [
+      1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
+      11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 31: "SIGSYS",
+    ]
+    let signal = status - 128
+    let name = names[signal].map { "\($0), " } ?? ""
+    let why = signal == 31 ? " (a system call its sandbox forbids)" : ""
+    return "was killed by signal \(signal) (\(name)status \(status))\(why)"
+  }
 }

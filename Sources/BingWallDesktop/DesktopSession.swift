@@ -60,7 +60,8 @@ package struct DesktopSession: Sendable {
   }
 
   /// Runs a tool with an argument vector and the session's environment; a non-zero status,
-  /// a timeout or a missing program becomes a `DesktopError` carrying what the tool said.
+  /// a timeout or a missing program becomes a `DesktopError` carrying what the tool said (stderr, or
+  /// stdout when stderr is empty).
   @discardableResult
   package func run(_ arguments: [String], backend: String, input: Data? = nil) throws(DesktopError)
     -> ProcessResult
@@ -77,8 +78,9 @@ package struct DesktopSession: Sendable {
     }
     if result.timedOut { throw DesktopError.timedOut(backend: backend, command: command, seconds: timeout) }
     if result.status != 0 {
-      throw DesktopError.toolFailed(
-        backend: backend, command: command, status: result.status, stderr: result.stderrText)
+      // Some tools (plasma-apply-wallpaperimage among them) explain a failure on stdout only.
+      let said = result.stderrText.trimmed().isEmpty ? result.stdoutText : result.stderrText
+      throw DesktopError.toolFailed(backend: backend, command: command, status: result.status, stderr: said)
     }
     return result
   }
