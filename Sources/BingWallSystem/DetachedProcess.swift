@@ -6,7 +6,8 @@ import Glibc
 /// https://man7.org/linux/man-pages/man3/posix_spawn.3.html
 /// The child gets its own session (`POSIX_SPAWN_SETSID`), so the terminal's hang-up and the process
 /// group signals of whatever started bingwall (a shell's Ctrl-C, systemd stopping our unit's main
-/// process) do not reach it; stdin, stdout and stderr on `/dev/null`, so it holds no pipe of ours;
+/// process) do not reach it; stdin and stdout on `/dev/null` and stderr there or in a log file, so it
+/// holds no pipe of ours;
 /// an empty signal mask and default dispositions; and no other file descriptor of ours.
 package enum DetachedProcess {
   /// glibc's `POSIX_SPAWN_SETSID` (2.26+), hidden from Swift behind `_GNU_SOURCE`.
@@ -17,9 +18,9 @@ package enum DetachedProcess {
   ///
   /// The child is still ours to reap: a long-running caller (the daemon) must `reap` it once it
   /// ended, or it stays a zombie. A short-lived bingwall exits first and init adopts it.
-  package static func spawn(executable: String, arguments: [String], environment: [String: String])
-    throws(ProcessError) -> pid_t
-  {
+  package static func spawn(
+    executable: String, arguments: [String], environment: [String: String], errorLog: String? = nil
+  ) throws(ProcessError) -> pid_t {
     let program = executable
     guard program.hasPrefix("/"), !arguments.isEmpty else { throw .notFound(program: program) }
     let invalid =
@@ -34,7 +35,8 @@ package enum DetachedProcess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     if let addCloseFrom = LateBoundLibc.addCloseFrom { _ = addCloseFrom(&actions, STDERR_FILENO + 1) }
 
     var attributes = posix_spawnattr_t()

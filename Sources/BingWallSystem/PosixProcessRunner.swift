@@ -78,10 +78,13 @@ package struct PosixProcessRunner: ProcessRunner {
   }
 
   /// See `DetachedProcess.spawn` for what the child gets and what it is spared.
-  package func startDetached(executable: String, arguments: [String], environment: [String: String])
+  package func startDetached(
+    executable: String, arguments: [String], environment: [String: String], errorLog: String?
+  )
     throws(ProcessError) -> pid_t
   {
-    try DetachedProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+    try DetachedProcess.spawn(
+      executable: executable, arguments: arguments, environment: environment, errorLog: errorLog)
   }
 
   /// The exit code, or 128 + N for signal N, as a shell reports it; the W* macros do not import.

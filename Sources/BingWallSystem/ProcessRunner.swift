@@ -50,8 +50,11 @@ package protocol ProcessRunner: Sendable {
   /// when there is none: how backends ask "is this tool installed here".
   func locate(_ program: String, onPath path: String?) -> String?
   /// Starts `executable` (an absolute path) with `arguments` as its argv and exactly `environment`,
-  /// detached so it outlives bingwall (swaybg draws only while it runs); returns its pid.
-  func startDetached(executable: String, arguments: [String], environment: [String: String])
+  /// detached so it outlives bingwall (swaybg draws only while it runs); returns its pid. Its stderr
+  /// goes to `errorLog` (created or emptied) when given, so a caller can read what it said at start.
+  func startDetached(
+    executable: String, arguments: [String], environment: [String: String], errorLog: String?
+  )
     throws(ProcessError) -> pid_t
 }
 

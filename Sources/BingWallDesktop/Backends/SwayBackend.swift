@@ -1,11 +1,17 @@
 import BingWallSystem
+import FoundationEssentials
+import Glibc
 
 /// Sets sway's background over its IPC socket with `swaymsg output '*' bg PATH MODE`.
 ///
-/// sway then runs its own swaybg, so nothing of ours has to stay running. swaymsg does not pass its
-/// arguments on as a list: it joins them into one command string, which sway splits again at `;` and
-/// `,`, and sway then runs the picture's path through `wordexp(3)` without `WRDE_NOCMD`, so a `$(…)`
-/// or backtick in it would run inside the compositor and a blank would cut it short. Paths with
+/// sway then runs its own swaybg, so nothing of ours has to stay running; that swaybg, showing our
+/// path, is what we read back, since sway answers "success" before it has looked at the file. A swaybg
+/// the `swaybg` backend started earlier would cover sway's, so it is stopped once sway's is up.
+///
+/// swaymsg does not pass its arguments on as a list: it joins them into one command string, which
+/// sway splits again at `;` and `,`, and sway then runs the picture's path through `wordexp(3)`
+/// without `WRDE_NOCMD`, so a `$(…)` or backtick in it would run inside the compositor and a blank
+/// would cut it short. Paths with
 /// anything beyond letters, digits and `/._-+@%=` are therefore refused (bingwall's own picture
 /// names never have such characters; a home folder might): the `swaybg` backend takes any path.
 package struct SwayBackend: WallpaperBackend {
@@ -17,14 +23,25 @@ package struct SwayBackend: WallpaperBackend {
 
   package let name = "sway"
   package let tools = ["swaymsg"]
-  package let need = SessionNeed.wayland
+  /// Only sway's IPC socket, which `SwaySocket` finds even where `WAYLAND_DISPLAY` is unset (cron).
+  package let need = SessionNeed.nothing
+  /// Seconds sway gets to start the swaybg that shows the new picture.
+  package var readBackTimeout: Double = 5
 
   package init() {}
 
-  /// sway in `XDG_CURRENT_DESKTOP` and its IPC socket in `SWAYSOCK`: the variable alone may be a
-  /// stale export (from a display manager or a shell profile), and without the socket swaymsg fails.
+  /// sway answering on its IPC socket, in a session that names sway or names no desktop at all:
+  /// sway 1.7 sets no `XDG_CURRENT_DESKTOP` and Debian's session file no `DesktopNames`, while a
+  /// session that names another desktop makes a `SWAYSOCK` there a stale export.
   package func isDetected(in session: DesktopSession) -> Bool {
-    session.desktops.contains("sway") && !(session.environment["SWAYSOCK"] ?? "").isEmpty
+    let named = session.desktops
+    if !named.isEmpty {
+      guard named.contains("sway") else { return false }
+    } else {
+      let sessionDesktop = (session.environment["XDG_SESSION_DESKTOP"] ?? "").lowercased()
+      guard sessionDesktop.isEmpty || sessionDesktop == "sway" else { return false }
+    }
+    return SwaySocket.find(in: session) != nil
   }
 
   /// `*` is every output; swaymsg passes it to sway as a word, no shell involved.
@@ -41,7 +58,66 @@ package struct SwayBackend: WallpaperBackend {
           "sway would expand or split the picture path \(request.path.debugDescription) (it allows only "
           + "letters, digits and /._-+@%=); move the data folder or use --backend swaybg")
     }
-    try session.run(Self.arguments(for: request), backend: name)
+    guard let socket = SwaySocket.find(in: session) else {
+      throw .sessionMissing(
+        backend: name,
+        what:
+          "no sway answers (SWAYSOCK is unset or dead, and no sway runs in \(SwaySocket.runtimeFolder(of: session)))"
+      )
+    }
+    var environment = session.environment
+    environment["SWAYSOCK"] = socket
+    var ipc = DesktopSession(environment: environment, processes: session.processes, home: session.home)
+    ipc.timeout = session.timeout
+    try ipc.run(Self.arguments(for: request), backend: name)
+
+    let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session))
+    guard waitForSwaysBackground(showing: request.path, of: socket, notPid: ours) else {
+      throw .didNotTake(
+        backend: name, expected: request.path,
+        found: "no swaybg of sway's showing it after \(Int(readBackTimeout)) s (is swaybg installed, "
+          + "or swaybg_command disabled in sway's config?)")
+    }
+    if let ours {
+      SwaybgBackend.stop(ours)
+      unlink(SwaybgBackend.pidFile(in: session))
+    }
+  }
+
+  /// The picture of the swaybg this sway runs (not one the `swaybg` backend started).
+  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    guard let socket = SwaySocket.find(in: session) else { return nil }
+    let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session))
+    return Self.swaybgs(of: socket, notPid: ours).reversed().lazy
+      .compactMap { SwaybgBackend.picture(inCommandLine: DetachedProcess.commandLine(of: $0)) }.first
+  }
+
+  /// Polls /proc until a swaybg of this sway shows `path` (sway starts it after answering).
+  func waitForSwaysBackground(showing path: String, of socket: String, notPid: pid_t?) -> Bool {
+    let deadline = ProcessInfo.processInfo.systemUptime + readBackTimeout
+    repeat {
+      let shown = Self.swaybgs(of: socket, notPid: notPid).contains { pid in
+        Self.pictures(inCommandLine: DetachedProcess.commandLine(of: pid)).contains(path)
+      }
+      if shown { return true }
+      usleep(20_000)
+    } while ProcessInfo.processInfo.systemUptime < deadline
+    return false
+  }
+
+  /// The swaybg processes the sway behind `socket` started: they inherit its `SWAYSOCK`. One whose
+  /// environment we may not read (another user's) cannot be told apart and counts.
+  static func swaybgs(of socket: String, notPid: pid_t?) -> [pid_t] {
+    RunningProcesses.pids(named: "swaybg").filter { pid in
+      guard pid != notPid else { return false }
+      let environment = RunningProcesses.environment(of: pid)
+      return environment.isEmpty || environment["SWAYSOCK"] == socket
+    }
+  }
+
+  /// Every value after a `-i`: sway gives its swaybg one `-o … -i … -m …` group per output.
+  static func pictures(inCommandLine arguments: [String]) -> [String] {
+    zip(arguments, arguments.dropFirst()).compactMap { $0 == "-i" ? $1 : nil }
   }
 
   /// Whether sway's command parser and `wordexp` leave `path` as it is: ASCII letters, digits and

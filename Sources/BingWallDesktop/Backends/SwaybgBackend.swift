@@ -9,6 +9,10 @@ import Glibc
 /// new one had about a second to draw, else the screen flashes grey, and only when that pid still is a
 /// swaybg: a pid the kernel reused for something else is left alone. A swaybg that the compositor's
 /// own config started is not ours to stop.
+///
+/// swaybg 1.2 does not exit on a picture it cannot load: it logs "Failed to load image" and draws
+/// grey. Its stderr therefore goes to a log beside the pid file, read during the handover; on that
+/// line the new swaybg is stopped and the old one, still drawing the previous picture, is kept.
 package struct SwaybgBackend: WallpaperBackend {
   /// swaybg's `-m` value per mode; `auto` is `fill`.
   package static let modeTable: [WallpaperMode: String] = [
@@ -21,8 +25,8 @@ package struct SwaybgBackend: WallpaperBackend {
   package let need = SessionNeed.wayland
   /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
   package var fallback: DisplayServer? { .wayland }
-  /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit in this time
-  /// (no compositor, an unreadable picture) is reported as a failure.
+  /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed
+  /// load in this time (no compositor, an unreadable picture) is reported as a failure.
   package var handover: Double = 1
 
   package init() {}
@@ -44,18 +48,26 @@ package struct SwaybgBackend: WallpaperBackend {
     return (state ?? session.home + "/.local/state") + "/bingwall/swaybg.pid"
   }
 
+  /// The stderr of the swaybg we started last, beside its pid file.
+  package static func logFile(in session: DesktopSession) -> String {
+    String(pidFile(in: session).dropLast(".pid".count)) + ".log"
+  }
+
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     guard let executable = session.which("swaybg") else { throw .toolMissing(backend: name, tool: "swaybg") }
     let arguments = Self.arguments(for: request)
     let command = arguments.joined(separator: " ")
     let pidFile = Self.pidFile(in: session)
+    let logFile = Self.logFile(in: session)
     let old = Self.readPid(pidFile)
+    try? FileManager.default.createDirectory(
+      atPath: Paths.parent(of: logFile), withIntermediateDirectories: true)
 
     let pid: pid_t
     do {
       pid = try session.processes.startDetached(
-        executable: executable, arguments: arguments, environment: session.environment)
+        executable: executable, arguments: arguments, environment: session.environment, errorLog: logFile)
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
     }
@@ -63,9 +75,13 @@ package struct SwaybgBackend: WallpaperBackend {
     let deadline = ProcessInfo.processInfo.systemUptime + handover
     while ProcessInfo.processInfo.systemUptime < deadline {
       if let status = DetachedProcess.exitStatus(of: pid) {
+        let said = Self.failure(inLog: logFile) ?? "swaybg exited at once; is a wlroots compositor running?"
+        throw .toolFailed(backend: name, command: command, status: status, stderr: said)
+      }
+      if let said = Self.failure(inLog: logFile) {
+        Self.stop(pid)
         throw .toolFailed(
-          backend: name, command: command, status: status,
-          stderr: "swaybg exited at once; is a wlroots compositor running and the picture readable?")
+          backend: name, command: command, status: 0, stderr: said + " (the previous picture stays up)")
       }
       usleep(20_000)
     }
@@ -83,6 +99,21 @@ package struct SwaybgBackend: WallpaperBackend {
       DetachedProcess.commandName(of: pid) == "swaybg"
     else { return nil }
     return Self.picture(inCommandLine: DetachedProcess.commandLine(of: pid))
+  }
+
+  /// swaybg's own words when it could not load the picture or reach a compositor: the first line of
+  /// its log that says it failed, without the timestamp and source position it starts with.
+  static func failure(inLog path: String) -> String? {
+    let bytes = FileManager.default.contents(atPath: path) ?? Data()
+    let lines = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self).split(whereSeparator: \.isNewline)
+    guard let line = lines.first(where: { $0.contains("Failed to") || $0.contains("failed") }) else {
+      return nil
+    }
+    // "2026-12-03 06:09:34 - [background-image.c:30] Failed to load …": keep what follows "] ".
+    guard let bracket = line.firstIndex(of: "]"), line[bracket...].hasPrefix("] ") else {
+      return String(line)
+    }
+    return String(line[line.index(bracket, offsetBy: 2)...])
   }
 
   /// The value after the first `-i` in an argument vector.

@@ -102,7 +102,9 @@ final class InProcessRunner: ProcessRunner, Sendable {
     return installed[program]
   }
 
-  func startDetached(executable: String, arguments: [String], environment: [String: String])
+  func startDetached(
+    executable: String, arguments: [String], environment: [String: String], errorLog: String?
+  )
     throws(ProcessError) -> pid_t
   {
     recordedStarts.withLock { $0.append([executable] + arguments) }

@@ -54,8 +54,15 @@ import Testing
     row(["XDG_CURRENT_DESKTOP": "LXDE"].merging(x11) { $1 }, "lxde"),
     row(["XDG_CURRENT_DESKTOP": "LXQt"].merging(x11) { $1 }, "lxqt"),
     row(
-      ["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": "/run/user/1000/sway-ipc.sock"].merging(wayland) { $1 },
+      ["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": ListeningSocket.placeholder].merging(wayland) { $1 },
       "sway"),
+    // sway 1.7's own session: nothing names it, its socket answers.
+    row(["SWAYSOCK": ListeningSocket.placeholder].merging(wayland) { $1 }, "sway"),
+    row(
+      ["XDG_SESSION_DESKTOP": "sway", "SWAYSOCK": ListeningSocket.placeholder].merging(wayland) { $1 }, "sway"
+    ),
+    // A socket left by a sway that died: a Wayland session gets a generic setter.
+    row(["SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock"].merging(wayland) { $1 }, "swww"),
     row(
       ["XDG_CURRENT_DESKTOP": "Hyprland", "HYPRLAND_INSTANCE_SIGNATURE": "abc"].merging(wayland) { $1 },
       "hyprland"),
@@ -70,8 +77,9 @@ import Testing
   ]
 
   @Test(arguments: rows)
-  func choosesTheSessionsBackend(_ row: Row) {
-    var environment = row.environment
+  func choosesTheSessionsBackend(_ row: Row) throws {
+    let socket = try ListeningSocket()
+    var environment = socket.substituted(row.environment)
     environment["PATH"] = folder.path
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: folder.path)
     let backends = BackendRegistry.all(command: "", session: session)

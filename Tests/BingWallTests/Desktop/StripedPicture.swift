@@ -46,7 +46,7 @@ enum StripedPicture {
 
   /// The probe colours of a screenshot, each rounded to the nearest of our five colours when it is
   /// within a small distance (scalers blend at edges), else left as it is so a failure shows it.
-  static func probeColours(of screenshot: XvfbDisplay.Screenshot) -> [UInt32] {
+  static func probeColours(of screenshot: some PixelSource) -> [UInt32] {
     probes.map { x, y in
       let colour = screenshot.colour(x: x, y: y)
       return [red, lime, blue, white, black].first { distance($0, colour) <= 48 } ?? colour
@@ -57,3 +57,11 @@ enum StripedPicture {
     [16, 8, 0].map { abs(Int((a >> $0) & 0xff) - Int((b >> $0) & 0xff)) }.max()!
   }
 }
+
+/// A screenshot, from X11 (xwd) or Wayland (grim): what the probes read.
+protocol PixelSource {
+  /// The colour at (`x`, `y`) as `0xRRGGBB`.
+  func colour(x: Int, y: Int) -> UInt32
+}
+
+extension XvfbDisplay.Screenshot: PixelSource {}

@@ -13,7 +13,8 @@ import Testing
   /// Every character sway's parser lets through, a non-ASCII one included.
   static let path = "/pics/Grüße_a-b+c@d%e=f.jpg"
 
-  /// The backends under test here, by name; feh and xwallpaper run for real in their own suites.
+  /// The backends under test here, by name; feh, xwallpaper and sway run for real in their own
+  /// suites, which show every mode on screen.
   static func backend(_ name: String) -> any WallpaperBackend {
     switch name {
     case "nitrogen": return FlagToolBackend(.nitrogen)
@@ -26,9 +27,11 @@ import Testing
     }
   }
 
-  /// The environment each needs: an X display or a Wayland compositor.
+  /// The environment each needs: an X display, a Wayland compositor, sway's live socket (a
+  /// placeholder until `ListeningSocket.substituted`).
   static func environment(_ name: String) -> [String: String] {
-    ["nitrogen", "hsetroot", "xwallpaper"].contains(name) ? ToolStubs.x11 : ToolStubs.wayland
+    if name == "sway" { return ["SWAYSOCK": ListeningSocket.placeholder] }
+    return ["nitrogen", "hsetroot", "xwallpaper"].contains(name) ? ToolStubs.x11 : ToolStubs.wayland
   }
 
   static let rows: [(String, WallpaperMode, [String])] = [
@@ -46,12 +49,6 @@ import Testing
     ("hsetroot", .tile, ["hsetroot", "-tile", path]),
     ("xwallpaper", .auto, ["xwallpaper", "--zoom", path]),
     ("xwallpaper", .fit, ["xwallpaper", "--maximize", path]),
-    ("sway", .auto, ["swaymsg", "output", "*", "bg", path, "fill"]),
-    ("sway", .fill, ["swaymsg", "output", "*", "bg", path, "fill"]),
-    ("sway", .fit, ["swaymsg", "output", "*", "bg", path, "fit"]),
-    ("sway", .stretch, ["swaymsg", "output", "*", "bg", path, "stretch"]),
-    ("sway", .center, ["swaymsg", "output", "*", "bg", path, "center"]),
-    ("sway", .tile, ["swaymsg", "output", "*", "bg", path, "tile"]),
     ("hyprland", .auto, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),cover"]),
     ("hyprland", .fill, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),cover"]),
     ("hyprland", .fit, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),contain"]),
@@ -111,10 +108,12 @@ import Testing
   func failingToolReportsItsStatus(name: String) throws {
     let stubs = try ToolStubs()
     let backend = Self.backend(name)
+    let socket = try ListeningSocket()
     for tool in backend.tools { try stubs.install(tool, then: "echo 'no such output' >&2\nexit 2") }
     #expect {
       try backend.set(
-        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(Self.environment(name)))
+        WallpaperRequest(path: Self.path, mode: .fill),
+        in: stubs.session(socket.substituted(Self.environment(name))))
     } throws: { error in
       guard case .toolFailed(let failed, _, let status, let stderr) = error as? DesktopError else {
         return false
@@ -126,10 +125,12 @@ import Testing
   @Test func hungToolTimesOut() throws {
     let stubs = try ToolStubs()
     try stubs.install("swaymsg", then: "exec /bin/sleep 60")
+    let socket = try ListeningSocket()
     let started = Date()
     #expect {
       try SwayBackend().set(
-        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(ToolStubs.wayland, timeout: 0.5))
+        WallpaperRequest(path: Self.path, mode: .fill),
+        in: stubs.session(["SWAYSOCK": socket.path], timeout: 0.5))
     } throws: { error in
       guard case .timedOut("sway", _, 0.5) = error as? DesktopError else { return false }
       return true

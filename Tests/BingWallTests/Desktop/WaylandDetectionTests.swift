@@ -3,9 +3,11 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 
-/// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable.
+/// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable;
+/// sway also where no variable names it (sway 1.7 sets none).
 @Suite struct WaylandDetectionTests {
-  static let sway = "/run/user/1000/sway-ipc.1000.42.sock"
+  static let sway = ListeningSocket.placeholder
+  static let deadSway = "/run/user/1000/sway-ipc.1000.42.sock"
 
   @Test(arguments: [
     (["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": sway], true),
@@ -13,14 +15,19 @@ import Testing
     (["XDG_CURRENT_DESKTOP": "sway:wlroots", "SWAYSOCK": sway], true),
     (["XDG_CURRENT_DESKTOP": "sway"], false),  // Stale export, no socket.
     (["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": ""], false),
-    (["SWAYSOCK": sway], false),  // i3 or another compositor that left SWAYSOCK behind.
+    (["XDG_CURRENT_DESKTOP": "sway", "SWAYSOCK": deadSway], false),  // sway died, its socket file stayed.
+    (["SWAYSOCK": sway], true),  // sway 1.7 names no desktop.
+    (["SWAYSOCK": sway, "XDG_SESSION_DESKTOP": "sway"], true),
+    (["SWAYSOCK": sway, "XDG_SESSION_DESKTOP": "gnome"], false),  // A stale export in GNOME.
+    (["SWAYSOCK": deadSway], false),
     (["XDG_CURRENT_DESKTOP": "XFCE", "SWAYSOCK": sway], false),
     (["XDG_CURRENT_DESKTOP": "swayfx-not-sway", "SWAYSOCK": sway], false),
     ([:], false),
   ])
-  func swayNeedsItsNameAndItsSocket(environment: [String: String], detected: Bool) throws {
+  func swayNeedsItsSocketAndNoOtherDesktop(environment: [String: String], detected: Bool) throws {
     let stubs = try ToolStubs()
-    #expect(SwayBackend().isDetected(in: stubs.session(environment)) == detected)
+    let socket = try ListeningSocket()
+    #expect(SwayBackend().isDetected(in: stubs.session(socket.substituted(environment))) == detected)
   }
 
   @Test(arguments: [

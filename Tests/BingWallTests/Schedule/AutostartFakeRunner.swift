@@ -40,11 +40,13 @@ final class AutostartFakeRunner: ProcessRunner, Sendable {
 
   /// Detached starts go to the real spawner, as they did before this seam existed; nothing here
   /// starts one.
-  func startDetached(executable: String, arguments: [String], environment: [String: String])
+  func startDetached(
+    executable: String, arguments: [String], environment: [String: String], errorLog: String?
+  )
     throws(ProcessError) -> pid_t
   {
     try PosixProcessRunner().startDetached(
-      executable: executable, arguments: arguments, environment: environment)
+      executable: executable, arguments: arguments, environment: environment, errorLog: errorLog)
   }
 
   static func result(_ status: Int32, stdout: String = "", stderr: String = "") -> ProcessResult {

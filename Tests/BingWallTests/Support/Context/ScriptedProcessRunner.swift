@@ -37,7 +37,9 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
     programs.withLock { $0[program] } == nil ? nil : "/usr/bin/" + program
   }
 
-  func startDetached(executable: String, arguments: [String], environment: [String: String])
+  func startDetached(
+    executable: String, arguments: [String], environment: [String: String], errorLog: String?
+  )
     throws(ProcessError) -> pid_t
   {
     Issue.record("unstubbed detached start: \(arguments)")

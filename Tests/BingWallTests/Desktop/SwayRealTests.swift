@@ -1,0 +1,170 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import BingWallCommands
+@testable import BingWallDesktop
+@testable import BingWallSystem
+
+/// The sway and swaybg backends against a real headless sway, read back from grim's screenshots and
+/// from the swaybg processes that draw them.
+@Suite(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make deps)"))
+struct SwayRealTests {
+  static let modes: [WallpaperMode] = [.fill, .fit, .stretch, .center, .tile]
+
+  /// The stripes, in the sway session's pictures folder.
+  static func stripes(in sway: HeadlessSway) throws -> String {
+    let source = sway.folder.file("source.png")
+    try StripedPicture.make(at: source)
+    return try sway.picture(named: "stripes.png", from: source)
+  }
+
+  static func session(_ sway: HeadlessSway, sessionVariables: Bool = true) -> DesktopSession {
+    DesktopSession(
+      environment: sway.environment(home: sway.folder.path, sessionVariables: sessionVariables),
+      processes: PosixProcessRunner(), home: sway.folder.path)
+  }
+
+  static func probes(_ shot: HeadlessSway.Screenshot) -> [UInt32] { StripedPicture.probeColours(of: shot) }
+
+  /// swaybg fills what the picture leaves uncovered with its own dark grey, where X11 setters leave
+  /// black.
+  static let swaybgBars: UInt32 = 0x3f3f3f
+
+  /// The probe colours `mode` leaves under swaybg (sway's or ours).
+  static func expected(_ mode: WallpaperMode) -> [UInt32] {
+    StripedPicture.expected[mode]!.map { $0 == StripedPicture.black ? swaybgBars : $0 }
+  }
+
+  @Test(arguments: modes)
+  func swayShowsEachModeAndReadsItBack(mode: WallpaperMode) throws {
+    let sway = try HeadlessSway()
+    let picture = try Self.stripes(in: sway)
+    let session = Self.session(sway)
+
+    try SwayBackend().set(WallpaperRequest(path: picture, mode: mode), in: session)
+
+    let shot = try sway.screenshot { Self.probes($0) == Self.expected(mode) }
+    #expect(Self.probes(shot) == Self.expected(mode))
+    #expect(try SwayBackend().current(in: session) == picture)
+  }
+
+  /// sway 1.7's default session: no XDG_CURRENT_DESKTOP, only its two sockets. swaybg would draw
+  /// under sway's own background and change nothing on screen.
+  @Test func theDefaultSessionIsSway() throws {
+    let sway = try HeadlessSway()
+    let session = Self.session(sway)
+    let choice = try BackendSelector.select(
+      "auto", from: BackendRegistry.all(command: "", session: session), in: session)
+    #expect(choice.backend.name == "sway")
+  }
+
+  /// cron, a systemd timer, an ssh login: none has SWAYSOCK or WAYLAND_DISPLAY, but sway runs and its
+  /// socket is in the runtime folder.
+  @Test func aRunningSwayIsFoundWithoutItsVariables() throws {
+    let sway = try HeadlessSway()
+    let picture = try Self.stripes(in: sway)
+    let session = Self.session(sway, sessionVariables: false)
+    let choice = try BackendSelector.select(
+      "auto", from: BackendRegistry.all(command: "", session: session), in: session)
+    #expect(choice.backend.name == "sway")
+
+    try choice.backend.set(WallpaperRequest(path: picture, mode: .stretch), in: session)
+
+    let shot = try sway.screenshot { Self.probes($0) == Self.expected(.stretch) }
+    #expect(Self.probes(shot) == Self.expected(.stretch))
+  }
+
+  @Test func aDeadSocketIsNotSway() throws {
+    let sway = try HeadlessSway()
+    let session = DesktopSession(
+      environment: sway.environment(home: sway.folder.path).merging([
+        "SWAYSOCK": sway.folder.file("run/sway-ipc.0.1.sock"), "XDG_RUNTIME_DIR": sway.folder.path,
+      ]) { $1 }, processes: PosixProcessRunner(), home: sway.folder.path)
+    #expect(!SwayBackend().isDetected(in: session))
+    #expect(throws: DesktopError.self) {
+      try SwayBackend().set(WallpaperRequest(path: "/a.png", mode: .fill), in: session)
+    }
+  }
+
+  /// The swaybg an earlier `--backend swaybg` left running is stopped once sway's own shows the picture.
+  @Test func swayStopsTheSwaybgWeStartedEarlier() throws {
+    let sway = try HeadlessSway()
+    let picture = try Self.stripes(in: sway)
+    let session = Self.session(sway)
+    var swaybg = SwaybgBackend()
+    swaybg.handover = 0.3
+    try swaybg.set(WallpaperRequest(path: picture, mode: .center), in: session)
+    let pidFile = SwaybgBackend.pidFile(in: session)
+    let ours = try #require(SwaybgBackend.readPid(pidFile))
+
+    try SwayBackend().set(WallpaperRequest(path: picture, mode: .tile), in: session)
+
+    let shot = try sway.screenshot { Self.probes($0) == Self.expected(.tile) }
+    #expect(Self.probes(shot) == Self.expected(.tile))
+    #expect(DetachedProcess.commandName(of: ours) != "swaybg")
+    #expect(!FileManager.default.fileExists(atPath: pidFile))
+  }
+
+  /// The real binary in the default session, as a user types it.
+  @Test func applyInTheDefaultSessionChangesTheScreen() throws {
+    let sway = try HeadlessSway()
+    let picture = try Self.stripes(in: sway)
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      ["apply", picture, "--mode", "fit"],
+      environment: sway.environment(home: sandbox.home).merging(["PATH": HeadlessSway.searchPath]) { $1 })
+
+    #expect(result.status == 0, "\(result.stderr)")
+    let shot = try sway.screenshot { Self.probes($0) == Self.expected(.fit) }
+    #expect(Self.probes(shot) == Self.expected(.fit))
+  }
+
+  // MARK: swaybg, under a compositor that draws no background of its own
+
+  @Test(arguments: modes)
+  func swaybgShowsEachMode(mode: WallpaperMode) throws {
+    let sway = try HeadlessSway(drawsOwnBackground: false)
+    let picture = try Self.stripes(in: sway)
+    let session = Self.session(sway)
+    var swaybg = SwaybgBackend()
+    swaybg.handover = 0.3
+
+    try swaybg.set(WallpaperRequest(path: picture, mode: mode), in: session)
+
+    let shot = try sway.screenshot { Self.probes($0) == Self.expected(mode) }
+    #expect(Self.probes(shot) == Self.expected(mode))
+    #expect(try swaybg.current(in: session) == picture)
+  }
+
+  /// swaybg 1.2 keeps running on a picture it cannot load and draws grey; the good one must stay.
+  @Test func swaybgKeepsThePreviousPictureWhenTheNewOneCannotLoad() throws {
+    let sway = try HeadlessSway(drawsOwnBackground: false)
+    let picture = try Self.stripes(in: sway)
+    let broken = sway.file(in: "pictures", named: "broken.jpg")
+    try Data("<html>not a picture</html>".utf8).write(to: URL(fileURLWithPath: broken))
+    let session = Self.session(sway)
+    var swaybg = SwaybgBackend()
+    swaybg.handover = 1
+    try swaybg.set(WallpaperRequest(path: picture, mode: .fill), in: session)
+    let good = try #require(SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)))
+    _ = try sway.screenshot { Self.probes($0) == Self.expected(.fill) }
+
+    do {
+      try swaybg.set(WallpaperRequest(path: broken, mode: .fill), in: session)
+      Issue.record("a picture swaybg cannot load must fail")
+    } catch {
+      #expect(error.description.contains("Failed to load"), "\(error.description)")
+      #expect(error.description.contains("broken.jpg"))
+    }
+
+    #expect(SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)) == good)
+    #expect(DetachedProcess.commandName(of: good) == "swaybg")
+    #expect(Self.probes(try sway.screenshot()) == Self.expected(.fill))
+    #expect(try swaybg.current(in: session) == picture)
+  }
+}
+
+extension HeadlessSway {
+  func file(in subfolder: String, named name: String) -> String { folder.file("\(subfolder)/\(name)") }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Glibc
+
+/// A Unix socket that accepts connections and does nothing else: a live `SWAYSOCK` for tests whose
+/// swaymsg is a stub. Closed and removed in `deinit`.
+final class ListeningSocket {
+  /// Stands for a live socket's path in static test tables; `substituted` puts a real one in.
+  static let placeholder = "<live socket>"
+
+  let folder: TemporaryDirectory
+  let path: String
+  private let descriptor: Int32
+
+  init() throws {
+    folder = try TemporaryDirectory()
+    path = folder.file("sway-ipc.sock")
+    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: Array(path.utf8) + [0])
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard descriptor >= 0, bound == 0, listen(descriptor, 16) == 0 else {
+      throw SystemCallError("listening socket at \(path)")
+    }
+  }
+
+  deinit {
+    close(descriptor)
+    unlink(path)
+  }
+
+  /// `environment` with every placeholder value replaced by this socket's path.
+  func substituted(_ environment: [String: String]) -> [String: String] {
+    environment.mapValues { $0 == Self.placeholder ? path : $0 }
+  }
+}
