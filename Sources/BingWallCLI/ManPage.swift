@@ -221,8 +221,11 @@ package enum ManPage {
       The path autostart entries run instead of the running binary.
       .It Ev XDG_CONFIG_HOME , XDG_DATA_HOME , XDG_STATE_HOME , XDG_RUNTIME_DIR
       Where the files below live; the XDG defaults apply when one is unset or not an absolute path.
-      .It Ev XDG_CURRENT_DESKTOP , DESKTOP_SESSION , WAYLAND_DISPLAY , DISPLAY
+      .It Ev XDG_CURRENT_DESKTOP , XDG_SESSION_DESKTOP , DESKTOP_SESSION , WAYLAND_DISPLAY , DISPLAY
       Read by backend auto to find the desktop and its tool.
+      .It Ev SWAYSOCK
+      sway's IPC socket; where it is unset or dead, the socket of a sway running in
+      $XDG_RUNTIME_DIR is used (cron, timers and ssh logins see no SWAYSOCK).
       .It Ev DBUS_SESSION_BUS_ADDRESS
       The session bus; from cron or a timer without it, $XDG_RUNTIME_DIR/bus is used when it exists.
       .It Ev http_proxy , https_proxy , no_proxy
