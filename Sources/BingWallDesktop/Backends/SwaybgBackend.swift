@@ -61,13 +61,12 @@ package struct SwaybgBackend: WallpaperBackend {
     let pidFile = Self.pidFile(in: session)
     let logFile = Self.logFile(in: session)
     let old = Self.readPid(pidFile)
-    try? FileManager.default.createDirectory(
-      atPath: Paths.parent(of: logFile), withIntermediateDirectories: true)
+    let log = Self.folderIsReady(for: logFile) ? logFile : nil
 
     let pid: pid_t
     do {
       pid = try session.processes.startDetached(
-        executable: executable, arguments: arguments, environment: session.environment, errorLog: logFile)
+        executable: executable, arguments: arguments, environment: session.environment, errorLog: log)
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
     }
@@ -75,10 +74,11 @@ package struct SwaybgBackend: WallpaperBackend {
     let deadline = ProcessInfo.processInfo.systemUptime + handover
     while ProcessInfo.processInfo.systemUptime < deadline {
       if let status = DetachedProcess.exitStatus(of: pid) {
-        let said = Self.failure(inLog: logFile) ?? "swaybg exited at once; is a wlroots compositor running?"
+        let said =
+          log.flatMap(Self.failure(inLog:)) ?? "swaybg exited at once; is a wlroots compositor running?"
         throw .toolFailed(backend: name, command: command, status: status, stderr: said)
       }
-      if let said = Self.failure(inLog: logFile) {
+      if let said = log.flatMap(Self.failure(inLog:)) {
         Self.stop(pid)
         throw .toolFailed(
           backend: name, command: command, status: 0, stderr: said + " (the previous picture stays up)")
@@ -129,6 +129,16 @@ package struct SwaybgBackend: WallpaperBackend {
     for _ in 0..<25 where DetachedProcess.exitStatus(of: pid) == nil { usleep(10_000) }
   }
 
+  /// Whether the folder of `path` exists, made when it is bingwall's state folder; the runtime folder
+  /// is the session's to make (a missing one means a stale `XDG_RUNTIME_DIR`), never ours.
+  static func folderIsReady(for path: String) -> Bool {
+    let folder = Paths.parent(of: path)
+    if folder.hasSuffix("/bingwall") {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    return FileManager.default.fileExists(atPath: folder)
+  }
+
   static func readPid(_ path: String) -> pid_t? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     return pid_t(text.trimmed())
@@ -136,8 +146,7 @@ package struct SwaybgBackend: WallpaperBackend {
 
   /// Written to a temporary name and renamed, so a reader never sees half a number.
   static func writePid(_ pid: pid_t, to path: String) throws {
-    let folder = Paths.parent(of: path)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard folderIsReady(for: path) else { throw CocoaError(.fileNoSuchFile) }
     let temporary = path + ".\(getpid()).tmp"
     try Data("\(pid)\n".utf8).write(to: URL(fileURLWithPath: temporary))
     if rename(temporary, path) != 0 {

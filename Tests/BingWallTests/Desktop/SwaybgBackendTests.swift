@@ -115,6 +115,23 @@ import Testing
     }
   }
 
+  /// A stale `XDG_RUNTIME_DIR` is the session's problem: we neither make it nor fail the change.
+  @Test func aMissingRuntimeFolderIsNotCreated() throws {
+    try stubs.install("swaybg", then: Self.longRunning)
+    let missing = stubs.folder.file("gone/run")
+    let stale = stubs.session(ToolStubs.wayland.merging(["XDG_RUNTIME_DIR": missing]) { $1 })
+    try backend.set(WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stale)
+    #expect(!FileManager.default.fileExists(atPath: stubs.folder.file("gone")))
+    let started = stubs.calls().count
+    #expect(started == 1)
+    for pid in RunningProcesses.pids(named: "swaybg")
+    where DetachedProcess.commandLine(of: pid).contains("/pics/a.jpg")
+      && RunningProcesses.environment(of: pid)["XDG_RUNTIME_DIR"] == missing
+    {
+      stop(pid)
+    }
+  }
+
   @Test func pidFileIsInTheRuntimeFolderElseTheStateFolder() throws {
     #expect(SwaybgBackend.pidFile(in: session) == pidFile)
     #expect(SwaybgBackend.pidFile(in: stubs.session()) == stubs.home + "/.local/state/bingwall/swaybg.pid")
