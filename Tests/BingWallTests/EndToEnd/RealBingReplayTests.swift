@@ -68,7 +68,14 @@ struct RealBingReplayTests {
           problems = ["update exited \(update.status): \(update.stderr)"]
         } else {
           let expected = Dictionary(response.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-          problems = try Self.problems(in: sandbox, expected: expected, market: response.market)
+          var found = try Self.problems(in: sandbox, expected: expected, market: response.market)
+          // The served-market warning exactly when Bing served another market's pictures.
+          let substituted = response.served.map { $0.lowercased() != response.market.lowercased() } ?? false
+          let warning = "warning: Bing served the \(response.served ?? "") picture for \(response.market);"
+          if update.stderr.contains(warning) != substituted {
+            found.append("served \(response.served ?? "unknown"), but stderr was: \(String(reflecting: update.stderr))")
+          }
+          problems = found
         }
       } catch {
         problems = ["\(error)"]

@@ -43,6 +43,9 @@ enum RealBingCorpus {
     var body: Data
     /// Newest first, as Bing lists them.
     var entries: [Entry]
+    /// The market Bing served, spelled `ROW` or `ll-CC`: the body's `market.mkt`, else the
+    /// market part of the newest picture's id (`_ROW…`, `_EN-US…`); nil when neither says.
+    var served: String?
 
     var testDescription: String { file }
   }
@@ -56,7 +59,7 @@ enum RealBingCorpus {
       guard let body = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return nil }
       return Response(
         file: name, market: String(name[..<(name.lastIndex(of: "_") ?? name.endIndex)]), body: body,
-        entries: entries(body))
+        entries: entries(body), served: served(body))
     }
   }()
 
@@ -80,6 +83,18 @@ enum RealBingCorpus {
     }
   }
 
+  static func served(_ body: Data) -> String? {
+    guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+    if let market = root["market"] as? [String: Any], let code = market["mkt"] as? String { return code }
+    guard let newest = (root["images"] as? [[String: Any]])?.first, let urlbase = newest["urlbase"] as? String,
+      let match = id(urlbase: urlbase).firstMatch(of: try! Regex("_([A-Za-z-]*[A-Za-z][A-Za-z-]*)[0-9]+$")),
+      let suffix = match.output[1].substring
+    else { return nil }
+    let parts = suffix.split(separator: "-")
+    guard parts.count == 2 else { return String(suffix) }
+    return parts[0].lowercased() + "-" + parts[1].uppercased()
+  }
+
   /// The `urlbase` without any scheme and host: bingwall asks its own endpoint for everything.
   static func relative(_ urlbase: String) -> String {
     guard let scheme = urlbase.range(of: "://") else { return urlbase }
@@ -95,14 +110,19 @@ enum RealBingCorpus {
     return path + "_1920x1080.jpg"
   }
 
-  static func key(urlbase: String) -> String {
+  /// The `id` query item, or a legacy path's last component.
+  static func id(urlbase: String) -> String {
     let path = relative(urlbase)
-    var id = path.split(separator: "/").last.map(String.init) ?? path
     if let components = URLComponents(string: path), let item = components.queryItems?.first(where: {
       $0.name == "id"
     }) {
-      id = item.value ?? ""
+      return item.value ?? ""
     }
+    return path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  static func key(urlbase: String) -> String {
+    let id = id(urlbase: urlbase)
     let suffix = try! Regex("_[A-Za-z-]*[A-Za-z][A-Za-z-]*[0-9]+$")
     let name = id.replacing(suffix, with: "")
     return name.hasPrefix("OHR.") ? name : "OHR." + name
