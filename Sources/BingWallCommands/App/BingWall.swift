@@ -62,7 +62,8 @@ package enum BingWall {
     var unlisted: [String] = []
     for option in options {
       guard case .languageRegion(let listed) = option.kind else { continue }
-      for code in invocation.options[option.long] ?? [] where !listed.contains(code) && !unlisted.contains(code) {
+      for code in invocation.options[option.long] ?? []
+      where !listed.contains(code) && !unlisted.contains(code) {
         unlisted.append(code)
       }
     }

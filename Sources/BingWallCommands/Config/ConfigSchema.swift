@@ -16,7 +16,9 @@ package enum ConfigSchema {
     unlisted: (description: "a language-region code such as pt-BR", normalise: LanguageRegionCode.normalised),
     check: { $0.strings?.isEmpty == true ? "name at least one market" : nil },
     warnings: { value in
-      (value.strings ?? []).compactMap(Market.init).filter { !$0.isKnown }.map { Market.unknownWarning($0.code) }
+      (value.strings ?? []).compactMap(Market.init).filter { !$0.isKnown }.map {
+        Market.unknownWarning($0.code)
+      }
     })
   package static let resolution = ConfigKey<Resolution>(
     "resolution", default: Resolution(Resolution.preferred)!,

@@ -67,13 +67,15 @@ struct RealBingReplayTests {
         if update.status != 0 {
           problems = ["update exited \(update.status): \(update.stderr)"]
         } else {
-          let expected = Dictionary(response.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+          let expected = Dictionary(
+            response.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
           var found = try Self.problems(in: sandbox, expected: expected, market: response.market)
           // The served-market warning exactly when Bing served another market's pictures.
           let substituted = response.served.map { $0.lowercased() != response.market.lowercased() } ?? false
           let warning = "warning: Bing served the \(response.served ?? "") picture for \(response.market);"
           if update.stderr.contains(warning) != substituted {
-            found.append("served \(response.served ?? "unknown"), but stderr was: \(String(reflecting: update.stderr))")
+            found.append(
+              "served \(response.served ?? "unknown"), but stderr was: \(String(reflecting: update.stderr))")
           }
           problems = found
         }
@@ -105,7 +107,9 @@ struct RealBingReplayTests {
         var model = HistoryModel()
         for (index, response) in sequence {
           let update = try Self.update(sandbox, market: market, endpoint: endpoint(index))
-          if update.status != 0 { problems.append("\(response.file): update exited \(update.status): \(update.stderr)") }
+          if update.status != 0 {
+            problems.append("\(response.file): update exited \(update.status): \(update.stderr)")
+          }
           model.replay(response.entries)
         }
         problems += try Self.problems(in: sandbox, expected: model.shown, market: market)
@@ -165,7 +169,8 @@ struct RealBingReplayTests {
   static func list(_ sandbox: Sandbox) throws -> [[String: Any]] {
     let list = try sandbox.run(["list", "--json", "--limit", "0"])
     guard list.status == 0 else { throw ReplayError("list exited \(list.status): \(list.stderr)") }
-    guard let pictures = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] else {
+    guard let pictures = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+    else {
       throw ReplayError("list --json printed no array: \(list.stdout.prefix(200))")
     }
     return pictures
@@ -193,7 +198,9 @@ struct RealBingReplayTests {
         ("caption", entry.caption), ("credit", entry.credit),
       ]
       for (field, want) in fields where picture[field] as? String != want {
-        problems.append("\(key) \(field): stored \(String(reflecting: picture[field] as? String)), file says \(String(reflecting: want))")
+        problems.append(
+          "\(key) \(field): stored \(String(reflecting: picture[field] as? String)), file says \(String(reflecting: want))"
+        )
       }
     }
     return problems

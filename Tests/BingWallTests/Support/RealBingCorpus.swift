@@ -86,7 +86,8 @@ enum RealBingCorpus {
   static func served(_ body: Data) -> String? {
     guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
     if let market = root["market"] as? [String: Any], let code = market["mkt"] as? String { return code }
-    guard let newest = (root["images"] as? [[String: Any]])?.first, let urlbase = newest["urlbase"] as? String,
+    guard let newest = (root["images"] as? [[String: Any]])?.first,
+      let urlbase = newest["urlbase"] as? String,
       let match = id(urlbase: urlbase).firstMatch(of: try! Regex("_([A-Za-z-]*[A-Za-z][A-Za-z-]*)[0-9]+$")),
       let suffix = match.output[1].substring
     else { return nil }
@@ -113,9 +114,11 @@ enum RealBingCorpus {
   /// The `id` query item, or a legacy path's last component.
   static func id(urlbase: String) -> String {
     let path = relative(urlbase)
-    if let components = URLComponents(string: path), let item = components.queryItems?.first(where: {
-      $0.name == "id"
-    }) {
+    if let components = URLComponents(string: path),
+      let item = components.queryItems?.first(where: {
+        $0.name == "id"
+      })
+    {
       return item.value ?? ""
     }
     return path.split(separator: "/").last.map(String.init) ?? path
