@@ -61,19 +61,16 @@ package struct ArchiveResponse: Sendable, Equatable {
     }
     guard !entries.isEmpty else { throw .noImages(market: requestedMarket, url: url) }
 
-    var images: [ArchiveImage] = []
-    var skipped: [SkippedImage] = []
-    for (index, entry) in entries.enumerated() {
-      do {
-        images.append(try image(from: entry, market: announced ?? requestedMarket))
-      } catch {
-        skipped.append(SkippedImage(index: index, urlbase: urlbase(of: entry), reason: error))
-      }
-    }
+    var (images, skipped) = pictures(entries, market: announced ?? requestedMarket)
     guard !images.isEmpty else {
       throw .noUsableImage(market: requestedMarket, url: url, skipped: skipped)
     }
     let served = announced ?? servedMarket(inferredFrom: images)
+    // Dates estimated for the market asked for are wrong by a day when the ids show that
+    // another one, on the other side of UTC, was served (ROW for da-DK): estimate again.
+    if let served, served != requestedMarket, images.contains(where: \.isDateEstimated) {
+      (images, skipped) = pictures(entries, market: served)
+    }
     return ArchiveResponse(
       requestedMarket: requestedMarket, servedMarket: served, images: images, skipped: skipped)
   }
@@ -141,6 +138,21 @@ package struct ArchiveResponse: Sendable, Equatable {
   static func servedMarket(inferredFrom images: [ArchiveImage]) -> String? {
     guard let suffix = images.first?.idMarket else { return nil }
     return Market.canonical(suffix) ?? LanguageRegionCode.normalised(suffix)
+  }
+
+  /// Every entry made into a picture, `market` estimating dates where `fullstartdate` is absent;
+  /// the unusable ones set aside with their reasons.
+  private static func pictures(_ entries: [JSONValue], market: String) -> ([ArchiveImage], [SkippedImage]) {
+    var images: [ArchiveImage] = []
+    var skipped: [SkippedImage] = []
+    for (index, entry) in entries.enumerated() {
+      do {
+        images.append(try image(from: entry, market: market))
+      } catch {
+        skipped.append(SkippedImage(index: index, urlbase: urlbase(of: entry), reason: error))
+      }
+    }
+    return (images, skipped)
   }
 
   /// One entry's fields, type-checked, made into a picture.

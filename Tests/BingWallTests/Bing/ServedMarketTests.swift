@@ -51,4 +51,15 @@ import Testing
     let response = try ArchiveResponse.decode(Data(body.utf8), requestedMarket: "en-AU")
     #expect(response.servedMarket == served)
   }
+
+  @Test func theIdsServedMarketDecidesAnEstimatedDate() throws {
+    // Asked for da-DK (east of UTC, startdate is the day before), served ROW (at or west of
+    // UTC, startdate is the day): without fullstartdate the date follows ROW.
+    let body = #"{"images":[{"startdate":"20220505","urlbase":"/th?id=OHR.JaliscoAgave_ROW7883559373"}]}"#
+    let rowServed = try ArchiveResponse.decode(Data(body.utf8), requestedMarket: "da-DK")
+    #expect(rowServed.images.first?.date.description == "2022-05-05")
+    let own = body.replacingOccurrences(of: "_ROW", with: "_DA-DK")
+    let daDKServed = try ArchiveResponse.decode(Data(own.utf8), requestedMarket: "da-DK")
+    #expect(daDKServed.images.first?.date.description == "2022-05-06")
+  }
 }
