@@ -7,7 +7,18 @@ extension ArchiveImage {
   /// space before the parenthesis, so the marker is matched without it. One closing `)` or `）`
   /// at the end is dropped, keeping parentheses inside the credit. Without a marker the whole
   /// string is the caption and the credit is empty.
+  ///
+  /// Two faults Bing has sent are repaired (docs/bing-endpoint.md): the credit twice,
+  /// `… (© X) (© X)`, gives the caption without the repeat; and the whole string once more
+  /// inside itself (`… (© R. Schöneb… (© R. Schönebaum/plainpicture)aum/plainpicture)`) is
+  /// split as the one copy. The original string stays in `copyright` as sent.
   static func split(copyright: String) -> (caption: String, credit: String) {
+    let (caption, credit) = splitOnce(withoutInsertedCopy(copyright))
+    return (withoutRepeatedCredit(caption, credit: credit), credit)
+  }
+
+  /// Caption and credit at the last marker, nothing repaired.
+  private static func splitOnce(_ copyright: String) -> (caption: String, credit: String) {
     let characters = Array(copyright)
     var marker: Int?
     var index = characters.count - 2
@@ -22,6 +33,34 @@ extension ArchiveImage {
     var credit = trimmed(String(characters[(marker + 2)...]))
     if credit.hasSuffix(")") || credit.hasSuffix("）") { credit.removeLast() }
     return (trimmed(String(characters[..<marker])), trimmed(credit))
+  }
+
+  /// `a + S + b` where `S == a + b`, a string with a copy of itself inserted, reduced to `S`;
+  /// any other text as it is. Only a copy that holds a credit marker counts, so that no
+  /// ordinary text that happens to repeat itself is cut in half.
+  static func withoutInsertedCopy(_ text: String) -> String {
+    let characters = Array(text)
+    let half = characters.count / 2
+    guard half > 0, characters.count % 2 == 0 else { return text }
+    for start in 0...half {
+      let copy = characters[start..<start + half]
+      guard copy.elementsEqual(characters[..<start] + characters[(start + half)...]) else { continue }
+      let candidate = String(copy)
+      if candidate.contains("(©") || candidate.contains("（©") { return candidate }
+    }
+    return text
+  }
+
+  /// The caption without trailing copies of its own credit marker, `(© credit)` or
+  /// `（© credit）`, which Bing once appended twice.
+  static func withoutRepeatedCredit(_ caption: String, credit: String) -> String {
+    guard !credit.isEmpty else { return caption }
+    var caption = caption
+    while true {
+      let (rest, repeated) = splitOnce(caption)
+      guard repeated == credit, rest.count < caption.count else { return caption }
+      caption = rest
+    }
   }
 
   /// `copyrightLink` as an absolute URL for a browser, or nil when there is nothing to open.

@@ -18,11 +18,13 @@ extension ArchiveImage {
   }
 
   /// Countries whose Bing market lies east of UTC all year: there `startdate`, the UTC date of
-  /// local midnight, is the day before the local date. The Americas, ROW, and the UK, Ireland
-  /// and Portugal (at UTC in winter) are not listed.
+  /// local midnight, is the day before the local date. The Americas (Bing's `XL`, Latin
+  /// America, too), ROW, and the UK, Ireland and Portugal (at UTC in winter) are not listed;
+  /// Bing's `XA` is Arabia.
   static let countriesEastOfUTC: Set<String> = [
-    "AT", "AU", "BE", "CH", "CN", "DE", "DK", "ES", "FI", "FR", "HK", "ID", "IN", "IT", "JP", "KR",
-    "MY", "NL", "NO", "NZ", "PH", "PL", "RU", "SE", "SG", "TR", "TW", "ZA",
+    "AT", "AU", "BE", "BG", "CH", "CN", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HK", "HR",
+    "HU", "ID", "IL", "IN", "IT", "JP", "KR", "LT", "LV", "MY", "NL", "NO", "NZ", "PH", "PL", "RO",
+    "RU", "SE", "SG", "SI", "SK", "TH", "TR", "TW", "UA", "XA", "ZA",
   ]
 
   /// The local date and start instant from `fullstartdate`, or estimated from `startdate`.

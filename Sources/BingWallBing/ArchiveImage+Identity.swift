@@ -138,15 +138,28 @@ extension ArchiveImage {
 
   /// `X_EN-US123` → `X`; text without such a suffix is returned whole.
   static func withoutMarketSuffix(_ text: String) -> String {
-    guard let underscore = text.lastIndex(of: "_") else { return text }
+    marketSuffix(of: text).map { String($0.name) } ?? text
+  }
+
+  /// The market part of the id's suffix as Bing wrote it: `EN-US` in `OHR.X_EN-US123`, `ROW`
+  /// in `OHR.X_ROW123`; nil when the id has no such suffix.
+  ///
+  /// It names the market whose picture was served, which a body without `market` (one asked
+  /// for without `mbl=1`) says nowhere else: `_ROW…` answered for da-DK.
+  package var idMarket: String? { Self.marketSuffix(of: bingID).map(\.market) }
+
+  /// `X_EN-US123` → (`X`, `EN-US`): the text before the last `_`, and the letters and dashes
+  /// (at least one letter) between it and the trailing digits; nil without such a suffix.
+  static func marketSuffix(of text: String) -> (name: Substring, market: String)? {
+    guard let underscore = text.lastIndex(of: "_") else { return nil }
     let suffix = text[text.index(after: underscore)...].unicodeScalars
-    guard let firstDigit = suffix.firstIndex(where: { ("0"..."9").contains($0) }) else { return text }
+    guard let firstDigit = suffix.firstIndex(where: { ("0"..."9").contains($0) }) else { return nil }
     let market = suffix[..<firstDigit]
     let digits = suffix[firstDigit...]
     let isMarket =
       market.contains { isASCIILetter($0) } && market.allSatisfy { isASCIILetter($0) || $0 == "-" }
-    guard isMarket, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return text }
-    return String(text[..<underscore])
+    guard isMarket, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+    return (text[..<underscore], String(String.UnicodeScalarView(market)))
   }
 
   /// RFC 3986 unreserved, reserved and `%`: printable ASCII without space, `"`, `<`, `>`,

@@ -7,8 +7,10 @@ import Glibc
 package struct ArchiveResponse: Sendable, Equatable {
   /// The market asked for.
   package var requestedMarket: String
-  /// The market Bing says it served (`market.mkt`, present with `mbl=1`), in `Market.known`'s
-  /// spelling when it is a known code; nil when absent or not a plausible market code.
+  /// The market Bing served: the one the body names (`market.mkt`, present with `mbl=1`), else
+  /// the one the newest picture's id names (`OHR.X_ROW123` → `ROW`), as every body asked for
+  /// without `mbl=1` must be read. In `Market.known`'s spelling when it is a known code; nil
+  /// when neither says, or not with a plausible market code.
   package var servedMarket: String?
   package var images: [ArchiveImage]
   /// Entries that were not usable, while at least one other entry was.
@@ -47,7 +49,7 @@ package struct ArchiveResponse: Sendable, Equatable {
       if root == .null { throw .nullBody(market: requestedMarket, url: url) }
       throw .notAnObject(market: requestedMarket, url: url, found: root.kind)
     }
-    let served = servedMarket(members["market"])
+    let announced = servedMarket(members["market"])
     let entries: [JSONValue]
     switch members["images"] {
     case nil, .null?:
@@ -59,17 +61,15 @@ package struct ArchiveResponse: Sendable, Equatable {
     }
     guard !entries.isEmpty else { throw .noImages(market: requestedMarket, url: url) }
 
-    var images: [ArchiveImage] = []
-    var skipped: [SkippedImage] = []
-    for (index, entry) in entries.enumerated() {
-      do {
-        images.append(try image(from: entry, market: served ?? requestedMarket))
-      } catch {
-        skipped.append(SkippedImage(index: index, urlbase: urlbase(of: entry), reason: error))
-      }
-    }
+    var (images, skipped) = pictures(entries, market: announced ?? requestedMarket)
     guard !images.isEmpty else {
       throw .noUsableImage(market: requestedMarket, url: url, skipped: skipped)
+    }
+    let served = announced ?? servedMarket(inferredFrom: images)
+    // Dates estimated for the market asked for are wrong by a day when the ids show that
+    // another one, on the other side of UTC, was served (ROW for da-DK): estimate again.
+    if let served, served != requestedMarket, images.contains(where: \.isDateEstimated) {
+      (images, skipped) = pictures(entries, market: served)
     }
     return ArchiveResponse(
       requestedMarket: requestedMarket, servedMarket: served, images: images, skipped: skipped)
@@ -127,6 +127,32 @@ package struct ArchiveResponse: Sendable, Equatable {
     guard let code, !code.isEmpty, code.utf8.count <= 16, code.unicodeScalars.allSatisfy(isCodeCharacter)
     else { return nil }
     return Market.canonical(code) ?? code
+  }
+
+  /// The market the newest picture's id names, in `Market.known`'s spelling (`EN-US` →
+  /// `en-US`); nil when its id has no market suffix, or one that is neither `ROW` nor `ll-CC`.
+  ///
+  /// The newest, because that is the picture a user is shown now: when Bing starts (or stops)
+  /// giving a market pictures of its own, the older days of the window still carry the other
+  /// suffix, and the warning should describe what Bing does today.
+  static func servedMarket(inferredFrom images: [ArchiveImage]) -> String? {
+    guard let suffix = images.first?.idMarket else { return nil }
+    return Market.canonical(suffix) ?? LanguageRegionCode.normalised(suffix)
+  }
+
+  /// Every entry made into a picture, `market` estimating dates where `fullstartdate` is absent;
+  /// the unusable ones set aside with their reasons.
+  private static func pictures(_ entries: [JSONValue], market: String) -> ([ArchiveImage], [SkippedImage]) {
+    var images: [ArchiveImage] = []
+    var skipped: [SkippedImage] = []
+    for (index, entry) in entries.enumerated() {
+      do {
+        images.append(try image(from: entry, market: market))
+      } catch {
+        skipped.append(SkippedImage(index: index, urlbase: urlbase(of: entry), reason: error))
+      }
+    }
+    return (images, skipped)
   }
 
   /// One entry's fields, type-checked, made into a picture.

@@ -1,12 +1,17 @@
+import BingWallSystem
+
 /// A Bing market: which regional edition of the picture of the day to ask for.
 package struct Market: Hashable, Sendable, LosslessStringConvertible {
-  /// The code as `known` spells it: `en-US`, `ROW`.
+  /// The code as `known` spells it (`en-US`, `ROW`), or an unknown `ll-CC` code as
+  /// `LanguageRegionCode` spells it (`xx-YY`).
   package let code: String
 
-  /// The market a code names in any case; nil when Bing does not know it.
+  /// The market a code names in any case: one in `known`, or any other well-formed `ll-CC`
+  /// code, which Bing may well answer (it adds markets) and which is sent as given, with a
+  /// warning (`unknownWarning`). Nil for anything else (`en_US`, `english`, `ROW1`).
   package init?(_ code: String) {
-    guard let listed = Self.canonical(code) else { return nil }
-    self.code = listed
+    guard let spelled = Self.canonical(code) ?? LanguageRegionCode.normalised(code) else { return nil }
+    self.code = spelled
   }
 
   private init(listed code: String) {
@@ -15,14 +20,27 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
 
   package var description: String { code }
 
-  /// Every code Bing's archive accepts. Only about a dozen have their own picture; the others
-  /// are served the "rest of world" (ROW) or en-US one, which `update` reports.
+  /// Every code Bing's archive answers, as seen in its real answers (Tests' realbing replay
+  /// covers each one). Only about a dozen have their own picture; the others are served the
+  /// "rest of world" (ROW) or en-US one, which `update` reports. This one list drives the
+  /// parser, the config check, the completions and the man page.
   package static let known: [String] = [
-    "ROW", "da-DK", "de-AT", "de-CH", "de-DE", "en-AU", "en-CA", "en-GB", "en-ID", "en-IE", "en-IN",
-    "en-MY", "en-NZ", "en-PH", "en-SG", "en-US", "en-ZA", "es-AR", "es-CL", "es-ES", "es-MX", "es-US",
-    "fi-FI", "fr-BE", "fr-CA", "fr-CH", "fr-FR", "it-IT", "ja-JP", "ko-KR", "nb-NO", "nl-BE", "nl-NL",
-    "pl-PL", "pt-BR", "pt-PT", "ru-RU", "sv-SE", "tr-TR", "zh-CN", "zh-HK", "zh-TW",
+    "ROW", "ar-XA", "bg-BG", "cs-CZ", "da-DK", "de-AT", "de-CH", "de-DE", "el-GR", "en-AU", "en-CA",
+    "en-GB", "en-ID", "en-IE", "en-IN", "en-MY", "en-NZ", "en-PH", "en-SG", "en-US", "en-XA", "en-ZA",
+    "es-AR", "es-CL", "es-ES", "es-MX", "es-US", "es-XL", "et-EE", "fi-FI", "fr-BE", "fr-CA", "fr-CH",
+    "fr-FR", "he-IL", "hr-HR", "hu-HU", "it-IT", "ja-JP", "ko-KR", "lt-LT", "lv-LV", "nb-NO", "nl-BE",
+    "nl-NL", "pl-PL", "pt-BR", "pt-PT", "ro-RO", "ru-RU", "sk-SK", "sl-SI", "sv-SE", "th-TH", "tr-TR",
+    "uk-UA", "zh-CN", "zh-HK", "zh-TW",
   ]
+
+  /// Whether the code is one of `known`; an unknown one is used all the same, with a warning.
+  package var isKnown: Bool { Self.known.contains(code) }
+
+  /// The one line (without `warning: `) said whenever an unknown code is accepted, from the
+  /// command line, the config file or the environment.
+  package static func unknownWarning(_ code: String) -> String {
+    "bingwall does not know the market \(code); using it as given (Bing may answer with another market's picture)"
+  }
 
   /// The markets with a picture of their own (docs/bing-endpoint.md).
   package static let withOwnPicture: Set<String> = [
@@ -33,7 +51,7 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
   /// The market when neither config nor the locale names one.
   package static let fallback = Market(listed: "en-US")
 
-  /// The listed spelling of a code given in any case, or nil when Bing does not know it.
+  /// The listed spelling of a code given in any case, or nil when it is not in `known`.
   package static func canonical(_ code: String) -> String? {
     known.first { $0.equalsIgnoringCase(code) }
   }

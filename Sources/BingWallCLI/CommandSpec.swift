@@ -20,12 +20,18 @@ package enum ValueKind: Sendable, Equatable {
   case selectorOrFile
   /// A config key, one of the names given (the configuration's schema lives above this target).
   case configKey([String])
+  /// A language-region code (`ll-CC`, see `LanguageRegionCode`): one of the listed codes, in
+  /// the listed spelling (the list may also hold others, such as Bing's `ROW`), or any other
+  /// well-formed one, which is accepted too and normalised to `ll-CC`. The list is what help,
+  /// completion and the man page offer; the command warns about a code outside it.
+  case languageRegion([String])
 
-  /// The allowed values, when the set is closed.
+  /// The allowed values, when the set is closed; the listed ones of a language-region code.
   package var choices: [String]? {
     switch self {
     case .choice(let values): return values
     case .configKey(let names): return names
+    case .languageRegion(let listed): return listed
     default: return nil
     }
   }

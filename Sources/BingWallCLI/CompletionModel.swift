@@ -29,7 +29,7 @@ struct CompletionModel {
     init(_ kind: ValueKind) {
       switch kind {
       case .text, .integer, .date: self = .nothing
-      case .choice, .configKey: self = .words(kind.choices ?? [])
+      case .choice, .configKey, .languageRegion: self = .words(kind.choices ?? [])
       case .file: self = .files
       case .directory: self = .directories
       case .selector: self = .selectors

@@ -141,10 +141,17 @@ package enum ManPage {
     return items
   }
 
-  /// ` (values: a, b)` for closed sets, long ones included: the page is the reference.
+  /// ` Values: a, b.` for closed sets, long ones included: the page is the reference.
   static func valuesNote(_ kind: ValueKind) -> String {
-    guard case .choice(let values) = kind else { return "" }
-    return " Values: " + values.joined(separator: ", ") + "."
+    switch kind {
+    case .choice(let values):
+      return " Values: " + values.joined(separator: ", ") + "."
+    case .languageRegion(let listed):
+      return " Values: " + listed.joined(separator: ", ")
+        + "; any other code of the form ll-CC is accepted with a warning."
+    default:
+      return ""
+    }
   }
 
   static func modes(_ page: inout Page, table: ModeTable) {

@@ -42,6 +42,13 @@ extension ValueKind {
         ? "expected one of: \(values.joined(separator: ", "))" : "not a known value; see --help for the list"
       let problem = ValueProblem(detail, suggestion: Suggestion.closest(to: raw, in: values))
       return .failure(problem)
+    case .languageRegion(let listed):
+      if let match = listed.first(where: { $0.equalsIgnoringCase(raw) }) { return .success(match) }
+      if let code = LanguageRegionCode.normalised(raw) { return .success(code) }
+      return .failure(
+        ValueProblem(
+          "expected a language-region code such as en-US or pt-BR",
+          suggestion: Suggestion.closest(to: raw, in: listed)))
     case .date:
       return CalendarDate(parsing: raw) != nil
         ? .success(raw) : .failure(ValueProblem("expected a date as YYYY-MM-DD"))

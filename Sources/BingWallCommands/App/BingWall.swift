@@ -38,6 +38,11 @@ package enum BingWall {
         context.stdout.write(Help.render(root: root, path: [], width: context.terminal.width))
         return ExitCode.success
       }
+      if !invocation.quiet {
+        for warning in unlistedCodeWarnings(invocation, options: command.spec.options) {
+          context.stderr.write("warning: \(warning)\n")
+        }
+      }
       do {
         return try command.run(invocation, context)
       } catch let error as UsageError {
@@ -48,6 +53,21 @@ package enum BingWall {
         return exitStatus(for: error)
       }
     }
+  }
+
+  /// One warning per distinct code given for a language-region option that its list does not
+  /// hold. The parser accepts any well-formed code; only market options take one, so the
+  /// warning is the market's.
+  static func unlistedCodeWarnings(_ invocation: Invocation, options: [OptionSpec]) -> [String] {
+    var unlisted: [String] = []
+    for option in options {
+      guard case .languageRegion(let listed) = option.kind else { continue }
+      for code in invocation.options[option.long] ?? []
+      where !listed.contains(code) && !unlisted.contains(code) {
+        unlisted.append(code)
+      }
+    }
+    return unlisted.map(Market.unknownWarning)
   }
 
   /// The exit status for an error a command threw: its own, or 1.

@@ -10,7 +10,7 @@ enum CommonOptions {
   static let json = Flag("json", help: "Print JSON for scripts instead of text.")
   /// `--market`, once: commands that take several (update) use `market.repeated(help:)`.
   static let market = Option<Market>(
-    "market", short: "m", name: "market", kind: .choice(Market.known),
+    "market", short: "m", name: "market", kind: .languageRegion(Market.known),
     help: "A Bing market code such as en-US, de-DE, ja-JP or ROW.")
   /// `--market` where it settles which of a date's pictures a selector means (apply, show).
   static let marketOfDate = market.with(

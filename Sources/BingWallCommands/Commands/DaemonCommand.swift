@@ -66,6 +66,9 @@ enum DaemonCommand {
       clock: context.clock, waiter: try DaemonWaiter(), journal: journal, log: log,
       reload: { plan(try self.settings(invocation, context), journal: journal, log: log) })
     log.line("started (pid \(getpid())); \(describe(settings))")
+    for warning in settings.environment.configuration.warnings(ConfigSchema.markets.spec) {
+      log.line("warning: \(warning)")
+    }
     return try loop.run(plan(settings, journal: journal, log: log))
   }
 

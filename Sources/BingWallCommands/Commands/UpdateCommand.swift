@@ -48,6 +48,11 @@ enum UpdateCommand {
       }
     }
     let configuration = environment.configuration
+    if !invocation.quiet {
+      for warning in configuration.warnings(ConfigSchema.markets.spec) {
+        context.stderr.write("warning: \(warning)\n")
+      }
+    }
     let outcome = try service.run(
       .init(
         markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
@@ -67,7 +72,6 @@ enum UpdateCommand {
       let line = TerminalText.clean("\(failure.error)")
       if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
     }
-    if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
     if invocation[json] {
       context.stdout.write(json(report, applied: outcome.applied).rendered() + "\n")
     } else if !invocation.quiet {
@@ -83,6 +87,9 @@ enum UpdateCommand {
       }
       if let line = outcome.appliedLine { context.stdout.write(line + "\n") }
     }
+    // After the list: the pictures are stored whatever the desktop did, and a user reading the
+    // terminal should see what arrived before why it is not on screen.
+    if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
     if report.exitStatus != ExitCode.success { return report.exitStatus }
     if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success

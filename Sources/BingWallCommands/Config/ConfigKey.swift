@@ -8,13 +8,15 @@ package struct ConfigKey<Value: ConfigValueRepresentable>: Sendable {
 
   package init(
     _ name: String, default defaultValue: Value, help: String, allowed: [String]? = nil,
-    check: (@Sendable (ConfigValue) -> String?)? = nil, environmentOverride: String? = nil
+    unlisted: (description: String, normalise: @Sendable (String) -> String?)? = nil,
+    check: (@Sendable (ConfigValue) -> String?)? = nil,
+    warnings: (@Sendable (ConfigValue) -> [String])? = nil, environmentOverride: String? = nil
   ) {
     self.defaultValue = defaultValue
     spec = ConfigKeySpec(
       name: name, type: Value.configType, defaultValue: defaultValue.configValue, help: help,
-      allowed: allowed,
-      check: check, environmentOverride: environmentOverride)
+      allowed: allowed, unlisted: unlisted, check: check, warnings: warnings,
+      environmentOverride: environmentOverride)
   }
 
   package var name: String { spec.name }

@@ -16,8 +16,15 @@ package struct ConfigKeySpec: Sendable {
   package var help: String
   /// A closed set for a string, or for each item of an array; normalised to this spelling.
   package var allowed: [String]?
+  /// Items outside `allowed` that are accepted all the same: what they look like, for the
+  /// refusal of anything else, and their normalised spelling (nil refuses). Nil keeps
+  /// `allowed` closed.
+  package var unlisted: (description: String, normalise: @Sendable (String) -> String?)?
   /// Further checks beyond type and allowed set: nil when the value is fine, else why not.
   package var check: (@Sendable (ConfigValue) -> String?)?
+  /// What to warn about in a value that is accepted (a market bingwall does not know), one
+  /// line each without `warning: `.
+  package var warnings: (@Sendable (ConfigValue) -> [String])?
   /// Overrides the generated `BINGWALL_<NAME>` variable.
   package var environmentOverride: String?
 
@@ -40,12 +47,13 @@ package struct ConfigKeySpec: Sendable {
     var value = value
     if let allowed {
       func normalise(_ item: String) -> String? {
-        allowed.first { $0.equalsIgnoringCase(item) }
+        allowed.first { $0.equalsIgnoringCase(item) } ?? unlisted?.normalise(item)
       }
       func refusal(_ item: String) -> String {
         let guess = Suggestion.closest(to: item, in: allowed).map { "; did you mean '\($0)'?" }
         let list = allowed.count <= 15 ? " (one of: \(allowed.joined(separator: ", ")))" : ""
-        return "'\(item)' is not allowed\(list)\(guess ?? "")"
+        let shape = unlisted.map { ": expected a listed value or \($0.description)" } ?? ""
+        return "'\(item)' is not allowed\(list)\(shape)\(guess ?? "")"
       }
       switch value {
       case .string(let item):

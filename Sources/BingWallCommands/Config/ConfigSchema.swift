@@ -13,7 +13,13 @@ package enum ConfigSchema {
     "markets", default: [Market.fallback],
     help: "Bing markets to fetch, e.g. [\"en-US\", \"de-DE\"]; the default follows LANG.",
     allowed: Market.known,
-    check: { $0.strings?.isEmpty == true ? "name at least one market" : nil })
+    unlisted: (description: "a language-region code such as pt-BR", normalise: LanguageRegionCode.normalised),
+    check: { $0.strings?.isEmpty == true ? "name at least one market" : nil },
+    warnings: { value in
+      (value.strings ?? []).compactMap(Market.init).filter { !$0.isKnown }.map {
+        Market.unknownWarning($0.code)
+      }
+    })
   package static let resolution = ConfigKey<Resolution>(
     "resolution", default: Resolution(Resolution.preferred)!,
     help: "Picture size to download; UHD falls back to 1920x1080 when missing.",

@@ -127,6 +127,14 @@ package struct Configuration: Sendable {
     Value(configValue: setting(key.name).value) ?? key.defaultValue
   }
 
+  /// The key's warnings about its effective value (`ConfigKeySpec.warnings`), unless the value
+  /// came from the command line, where the parser's check has said them already.
+  package func warnings(_ key: ConfigKeySpec) -> [String] {
+    let setting = setting(key.name)
+    if case .commandLine = setting.source { return [] }
+    return key.warnings?(setting.value) ?? []
+  }
+
   // MARK: - Values derived from a key
 
   /// Seconds between rotations; nil when rotation is off.

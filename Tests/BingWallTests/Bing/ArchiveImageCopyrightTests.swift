@@ -38,6 +38,20 @@ import Testing
     ("  Spaces around  ", "Spaces around", ""),
     ("(© Only a credit)", "", "Only a credit"),
     ("", "", ""),
+    // Bing sent the credit twice (realbing de-DE 2025-04-26): the caption holds no copy of it.
+    (
+      "Indian Head Cove, Ontario, Kanada (© Maurice Prokaziuk/Getty Images) (© Maurice Prokaziuk/Getty Images)",
+      "Indian Head Cove, Ontario, Kanada", "Maurice Prokaziuk/Getty Images"
+    ),
+    ("Twice in full width （© 誰か） （© 誰か）", "Twice in full width", "誰か"),
+    // Bing sent the whole string again inside itself (realbing en-GB 2024-06-30): one copy counts.
+    (
+      "Stone carving at a temple in Ubud, Bali, Indonesia (© R. SchönebStone carving at a temple in Ubud, "
+        + "Bali, Indonesia (© R. Schönebaum/plainpicture)aum/plainpicture)",
+      "Stone carving at a temple in Ubud, Bali, Indonesia", "R. Schönebaum/plainpicture"
+    ),
+    // Text that merely repeats, without a credit, is left alone.
+    ("abcabc", "abcabc", ""),
   ])
   func captionAndCredit(copyright: String, caption: String, credit: String) {
     let parts = ArchiveImage.split(copyright: copyright)

@@ -84,4 +84,17 @@ enum TestJPEG {
     result.append(picture.dropFirst(2))
     return result
   }
+
+  /// `picture` with one COM segment holding `text` after SOI: the same image, other bytes, so
+  /// that many pictures can be served from one `convert` without looking like one placeholder.
+  static func tagged(_ picture: Data, with text: String) -> Data {
+    let payload = Array(text.utf8.prefix(maximumCommentPayload))
+    var result = Data(picture.prefix(2))
+    result.append(contentsOf: [
+      0xFF, 0xFE, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF),
+    ])
+    result.append(contentsOf: payload)
+    result.append(picture.dropFirst(2))
+    return result
+  }
 }
