@@ -81,8 +81,9 @@ enum UpdateCommand {
       if report.fetched.isEmpty, report.failures.isEmpty {
         context.stdout.write("Already up to date.\n")
       }
-      if let line = outcome.appliedLine { context.stdout.write(line + "\n") }
+      if let applied = outcome.appliedLine { context.stdout.write(applied.line + "\n") }
     }
+    if let warning = outcome.appliedLine?.warning { context.stderr.write("warning: \(warning)\n") }
     if report.exitStatus != ExitCode.success { return report.exitStatus }
     if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
