@@ -17,7 +17,8 @@ enum DesktopOptions {
     default: "config 'mode', auto"
   ).overriding(ConfigSchema.mode)
   static let lockScreen = Flag(
-    "lock-screen", help: "Also set the lock screen picture, where the desktop has one."
+    "lock-screen",
+    help: "Also set the lock screen picture, where the desktop has one; elsewhere a warning says so."
   ).overriding(ConfigSchema.lockScreen)
 
   static let all: [any OptionHandle] = [backend, mode, lockScreen]

@@ -7,12 +7,12 @@ import Foundation
 /// `GSETTINGS_BACKEND=dconf` talks to a dconf-service the bus starts on demand (D-Bus activation)
 /// and that writes only into this test's folder. The KDE suite runs plasmashell on one too.
 ///
-/// `dbus-daemon --nofork` is our child, so it is killed and reaped here; it prints its address once
-/// it listens, which saves polling for the socket. The services it activates are not our children
-/// (D-Bus double-forks them), so the bus is asked for every client's pid and those die first: a
-/// dconf-service left running would hold a test folder that no longer exists, and CI runs on a fresh
-/// clone where leftovers break the next run. Everything is SIGKILLed, because Foundation's `Process`
-/// hands its child the test thread's signal mask, which blocks SIGTERM.
+/// `dbus-daemon --nofork` is our child, started through `DetachedProcess` (an empty signal mask, which
+/// the services it activates inherit: Foundation's `Process` would hand them the test thread's, which
+/// blocks every signal and hangs plasmashell's helpers); it is killed and reaped here. The services
+/// it activates are not our children (D-Bus double-forks them), so the bus is asked for every
+/// client's pid and those die first: a dconf-service left running would hold a test folder that no
+/// longer exists, and CI runs on a fresh clone where leftovers break the next run.
 final class DconfSessionBus {
   /// Whether the programs these tests need are installed (`make deps` installs them).
   static let installed =
@@ -22,7 +22,7 @@ final class DconfSessionBus {
   static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
   let folder: TemporaryDirectory
-  /// `unix:path=…,guid=…`, as the daemon printed it.
+  /// `unix:path=…`, the socket in the test's folder.
   let address: String
   /// The socket the bus listens on.
   var socket: String { folder.file("run/bus") }
@@ -30,11 +30,16 @@ final class DconfSessionBus {
   var runtimeDirectory: String { folder.file("run") }
   /// dconf's database, which dconf-service writes and `gsettings get` reads without the bus.
   var database: String { configHome + "/dconf/user" }
-  private let daemon: Process
+  private let daemon: pid_t
   private var stopped = false
 
+  /// What the bus passes on to the services it starts, beyond the folders (a DISPLAY for Plasma's).
+  let activationEnvironment: [String: String]
+
   /// The environment of the bus and everything on it: its own HOME and XDG folders, no bus inherited.
-  var baseEnvironment: [String: String] { Self.environment(in: folder) }
+  var baseEnvironment: [String: String] {
+    Self.environment(in: folder).merging(activationEnvironment) { $1 }
+  }
 
   static func environment(in folder: TemporaryDirectory) -> [String: String] {
     [
@@ -44,41 +49,37 @@ final class DconfSessionBus {
     ]
   }
 
-  init() throws {
+  /// `activationEnvironment` is the environment services started by the bus see besides the
+  /// folders: they inherit the daemon's, not their caller's, as in a login session.
+  init(activationEnvironment: [String: String] = [:]) throws {
     let folder = try TemporaryDirectory()
     for name in ["config", "run", "data", "cache"] {
       try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
     }
     chmod(folder.file("run"), 0o700)
-    let daemon = Process()
-    daemon.executableURL = URL(
-      fileURLWithPath: PosixProcessRunner.which("dbus-daemon", path: Self.searchPath)!)
-    daemon.arguments = [
-      "--session", "--nofork", "--nopidfile", "--print-address=1",
-      "--address=unix:path=\(folder.file("run/bus"))",
-    ]
-    daemon.environment = Self.environment(in: folder)
-    let output = Pipe()
-    daemon.standardOutput = output
-    daemon.standardError = FileHandle.nullDevice
-    daemon.standardInput = FileHandle.nullDevice
-    try daemon.run()
-    // Blocks until the bus listens (it prints its address then) or dies (end of file).
-    var text = ""
-    while !text.contains("\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      text += String(decoding: chunk, as: UTF8.self)
+    let socket = folder.file("run/bus")
+    let address = "unix:path=\(socket)"
+    let daemon = try DetachedProcess.spawn(
+      executable: PosixProcessRunner.which("dbus-daemon", path: Self.searchPath)!,
+      arguments: ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)"],
+      environment: Self.environment(in: folder).merging(activationEnvironment) { $1 })
+    // Ready once it answers; a loaded machine may take a while, so the deadline is generous.
+    let deadline = Date().addingTimeInterval(60)
+    var ready = false
+    while !ready, Date() < deadline, DetachedProcess.exitStatus(of: daemon) == nil {
+      ready = Self.ask(address, ["org.freedesktop.DBus.GetId"]) != nil
+      if !ready { usleep(20_000) }
     }
-    let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard line.hasPrefix("unix:") else {
-      kill(daemon.processIdentifier, SIGKILL)
-      daemon.waitUntilExit()
-      throw SystemCallError("dbus-daemon did not start (said \(text.debugDescription))", errno: 0)
+    guard ready else {
+      kill(daemon, SIGKILL)
+      var status: Int32 = 0
+      waitpid(daemon, &status, 0)
+      throw SystemCallError("dbus-daemon did not answer on \(socket)", errno: 0)
     }
     self.folder = folder
+    self.activationEnvironment = activationEnvironment
     self.daemon = daemon
-    address = line
+    self.address = address
   }
 
   deinit { stop() }
@@ -104,20 +105,21 @@ final class DconfSessionBus {
     return text
   }
 
+  /// What the bus at `address` answers to `method` (and its arguments), nil when it does not.
+  static func ask(_ address: String, _ arguments: [String]) -> String? {
+    try? ExternalTool.text(
+      [
+        "dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus",
+        "/org/freedesktop/DBus",
+      ] + arguments)
+  }
+
   /// The pids of every client on the bus (dconf-service, plasmashell and what it activated).
   func clientPIDs() -> [pid_t] {
-    func ask(_ arguments: [String]) -> String? {
-      try? ExternalTool.text(
-        [
-          "dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus",
-          "/org/freedesktop/DBus",
-        ]
-          + arguments)
-    }
-    guard let names = ask(["org.freedesktop.DBus.ListNames"]) else { return [] }
+    guard let names = Self.ask(address, ["org.freedesktop.DBus.ListNames"]) else { return [] }
     let unique = names.split(separator: "\"").filter { $0.hasPrefix(":") }.map(String.init)
     return unique.compactMap { name in
-      ask(["org.freedesktop.DBus.GetConnectionUnixProcessID", "string:\(name)"])
+      Self.ask(address, ["org.freedesktop.DBus.GetConnectionUnixProcessID", "string:\(name)"])
         .flatMap { $0.split(separator: " ").last.flatMap { pid_t($0) } }
     }.filter { $0 != getpid() }
   }
@@ -129,8 +131,9 @@ final class DconfSessionBus {
     stopped = true
     let clients = clientPIDs()
     for pid in clients { kill(pid, SIGKILL) }
-    kill(daemon.processIdentifier, SIGKILL)
-    daemon.waitUntilExit()
+    kill(daemon, SIGKILL)
+    var status: Int32 = 0
+    waitpid(daemon, &status, 0)
     if removeSocket { unlink(socket) }
     // The clients' parent is init, which alone can reap them (and does so in its own time): wait
     // until each is dead, so none outlives the test.
