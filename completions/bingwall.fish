@@ -136,7 +136,7 @@ complete -c bingwall -n '__bingwall_at bingwall/update' -l json -d 'Print JSON f
 complete -c bingwall -n '__bingwall_at bingwall/apply' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/apply' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/apply' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
-complete -c bingwall -n '__bingwall_at bingwall/apply' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one.'
+complete -c bingwall -n '__bingwall_at bingwall/apply' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one; elsewhere a warning says so.'
 complete -c bingwall -n '__bingwall_argument bingwall/apply 0; and not __bingwall_has_slash' -a '(__bingwall_selectors)'
 complete -c bingwall -n '__bingwall_argument bingwall/apply 0; and __bingwall_has_slash' -F
 complete -c bingwall -n '__bingwall_at bingwall/random' -l favorites -d 'Pick among favourite pictures only.'
@@ -145,7 +145,7 @@ complete -c bingwall -n '__bingwall_at bingwall/random' -l dry-run -d 'Print the
 complete -c bingwall -n '__bingwall_at bingwall/random' -l seed -x -d 'Seed the choice, to get the same pick again from the same history.'
 complete -c bingwall -n '__bingwall_at bingwall/random' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/random' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
-complete -c bingwall -n '__bingwall_at bingwall/random' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one.'
+complete -c bingwall -n '__bingwall_at bingwall/random' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one; elsewhere a warning says so.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l limit -x -d 'Show at most n pictures; 0 shows all.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'A Bing market code such as en-US, de-DE, ja-JP or ROW.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l favorites -d 'Only favourite pictures.'

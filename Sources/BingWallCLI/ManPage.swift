@@ -275,8 +275,8 @@ package enum ManPage {
       .It 64
       Usage error: an unknown option, a bad value, a missing argument.
       .It 69
-      No usable desktop backend in this session: no display, no session bus, or the tool is not \
-      installed.
+      No usable desktop backend in this session: no display, no session bus (or one that does not \
+      answer), or the tool is not installed.
       .It 75
       Temporary failure: the network is unreachable, a timeout, HTTP 5xx or 429, a body cut \
       short; try later.

@@ -40,7 +40,7 @@ package enum BackendSelector {
       choice = try detect(from: backends, in: session)
     }
     if !choice.backend.isAvailable(in: session) {
-      let tool = choice.backend.tools.first { session.which($0) == nil } ?? choice.backend.name
+      let tool = choice.backend.missingTool(in: session) ?? choice.backend.name
       if let command = choice.backend as? CommandBackend {
         throw DesktopError.misconfigured(backend: "command", message: command.problem)
       }

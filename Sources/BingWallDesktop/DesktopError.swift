@@ -18,11 +18,14 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   case didNotTake(backend: String, expected: String, found: String)
   /// The backend's configuration is unusable (an empty `command`, an unknown placeholder).
   case misconfigured(backend: String, message: String)
+  /// The session bus the environment names does not answer (gone, refused, malformed), so a
+  /// setting that lives behind it was not stored; `said` is the tool's reason. Exit 69.
+  case sessionBusUnreachable(backend: String, address: String, said: String)
 
   /// 69 when the session cannot do it at all; 1 when a tool failed.
   package var exitStatus: Int32 {
     switch self {
-    case .sessionMissing, .noBackend, .toolMissing: return ExitCode.unavailable
+    case .sessionMissing, .noBackend, .toolMissing, .sessionBusUnreachable: return ExitCode.unavailable
     default: return ExitCode.failure
     }
   }
@@ -36,7 +39,7 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
     case .noBackend(let reason):
       return "no wallpaper backend fits this session (\(reason)); see 'bingwall backends'"
     case .toolMissing(let backend, let tool):
-      return "\(backend): '\(tool)' is not installed (or not on PATH); install it or pick another backend"
+      return "\(backend): \(Self.notInstalled(tool)) (or not on PATH); install it or pick another backend"
     case .toolFailed(let backend, let command, let status, let stderr):
       let said = stderr.trimmed()
       let detail = said.isEmpty ? "" : ": " + TerminalText.clean(String(said.prefix(300)))
@@ -47,6 +50,24 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
       return "\(backend): the wallpaper did not change (expected \(expected), the desktop reports \(found))"
     case .misconfigured(let backend, let message):
       return "\(backend): \(message)"
+    case .sessionBusUnreachable(let backend, let address, let said):
+      let reason = TerminalText.clean(String(said.trimmed().prefix(300)))
+      return
+        "\(backend): the setting was not stored: the session bus at \(TerminalText.clean(address)) does not answer"
+        + (reason.isEmpty ? "" : " (\(reason))")
+        + "; run bingwall inside your desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's"
+        + " bus (usually unix:path=$XDG_RUNTIME_DIR/bus)"
+    }
+  }
+
+  /// "'feh' is not installed"; for alternatives written `a or b` (any one would do), "neither 'a' nor
+  /// 'b' is installed", so the user sees every name the tool goes by.
+  static func notInstalled(_ tool: String) -> String {
+    let names = tool.split(separator: " or ").map { "'\($0)'" }
+    switch names.count {
+    case 0, 1: return "'\(tool)' is not installed"
+    case 2: return "neither \(names[0]) nor \(names[1]) is installed"
+    default: return "none of \(names.dropLast().joined(separator: ", ")) or \(names.last!) is installed"
     }
   }
 
@@ -55,6 +76,8 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
   /// "failed with status N", or the signal that killed the tool (a status above 128 is how the process
   /// runner reports one): "status 159" says nothing, "killed by SIGSYS" points at a sandbox.
   static func ending(_ status: Int32) -> String {
+    // Status 0 comes with a failure only when the tool's words, not its status, told us it failed.
+    if status == 0 { return "reported success but failed" }
     guard status > 128, status < 128 + 65 else { return "failed with status \(status)" }
     let names: [Int32: String] = [
       1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",

@@ -28,6 +28,7 @@ package struct WallpaperApplier: Sendable {
   package func apply(path: String) throws(DesktopError) -> Outcome {
     let choice = try BackendSelector.select(requested, from: backends, in: session)
     let request = WallpaperRequest(path: path, mode: mode)
+    if lockScreen { try choice.backend.checkLockScreen(in: session) }
     try choice.backend.set(request, in: session)
     var lockScreenSet: Bool?
     if lockScreen { lockScreenSet = try choice.backend.setLockScreen(request, in: session) }

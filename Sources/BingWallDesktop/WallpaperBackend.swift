@@ -62,6 +62,12 @@ package protocol WallpaperBackend: Sendable {
   func current(in session: DesktopSession) throws(DesktopError) -> String?
   /// Sets the lock screen picture where the desktop has one; false when it has none.
   func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) -> Bool
+  /// Throws when `setLockScreen` cannot work here (a tool it needs is missing). Runs before `set`, so
+  /// a lock screen that cannot be set leaves the desktop unchanged too.
+  func checkLockScreen(in session: DesktopSession) throws(DesktopError)
+  /// The tool to name when `isAvailable` is false: the first missing one, or the alternatives
+  /// written `a or b` where any one would do; nil when nothing is missing.
+  func missingTool(in session: DesktopSession) -> String?
 }
 
 extension WallpaperBackend {
@@ -73,6 +79,12 @@ extension WallpaperBackend {
   }
 
   package func current(in session: DesktopSession) throws(DesktopError) -> String? { nil }
+
+  package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
+
+  package func missingTool(in session: DesktopSession) -> String? {
+    tools.first { session.which($0) == nil }
+  }
 
   package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool

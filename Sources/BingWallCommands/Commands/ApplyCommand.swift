@@ -35,15 +35,14 @@ enum ApplyCommand {
       let path = absolute(argument, context: context)
       try checkImage(path)
       let outcome = try environment.applier.apply(path: path)
-      if !invocation.quiet {
-        context.stdout.write("Applied \(TerminalText.clean(path)) with \(outcome.backend)\n")
-      }
+      environment.announce(
+        AppliedPicture("Applied \(path) with \(outcome.backend)", outcome), quiet: invocation.quiet)
       return ExitCode.success
     }
     guard let store = try environment.existingHistory() else { throw HistoryError.empty }
     let picture = try store.resolve(PictureSelector(parsing: argument), market: invocation[market]?.code)
-    let line = try environment.apply(picture, store: store, reason: "apply")
-    if !invocation.quiet { context.stdout.write(line + "\n") }
+    environment.announce(
+      try environment.apply(picture, store: store, reason: "apply"), quiet: invocation.quiet)
     return ExitCode.success
   }
 

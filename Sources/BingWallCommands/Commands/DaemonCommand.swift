@@ -114,7 +114,7 @@ enum DaemonCommand {
       for picture in outcome.report.fetched { log.line("new picture: " + UpdateCommand.line(picture)) }
       for failure in outcome.report.failures { log.line("update failed: \(failure.error)") }
       if outcome.report.failures.isEmpty, outcome.report.fetched.isEmpty { log.line("update: nothing new") }
-      if let line = outcome.appliedLine { log.line(line) }
+      if let applied = outcome.appliedLine { log.line(applied.logLine) }
       if let error = outcome.applyError { log.line("could not set the wallpaper: \(error)") }
       if let warning = outcome.stateWarning { log.line("warning: \(warning)") }
     } catch {

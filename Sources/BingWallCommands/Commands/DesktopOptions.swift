@@ -17,7 +17,8 @@ enum DesktopOptions {
     default: "config 'mode', auto"
   ).overriding(ConfigSchema.mode)
   static let lockScreen = Flag(
-    "lock-screen", help: "Also set the lock screen picture, where the desktop has one."
+    "lock-screen",
+    help: "Also set the lock screen picture, where the desktop has one; elsewhere a warning says so."
   ).overriding(ConfigSchema.lockScreen)
 
   static let all: [any OptionHandle] = [backend, mode, lockScreen]
@@ -40,17 +41,43 @@ extension CommandEnvironment {
       mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen])
   }
 
-  /// Sets a stored picture and records it; returns the line to print.
-  func apply(_ picture: Picture, store: HistoryStore, reason: String) throws -> String {
+  /// Sets a stored picture and records it; returns what to print.
+  func apply(_ picture: Picture, store: HistoryStore, reason: String) throws -> AppliedPicture {
     guard access(picture.path, R_OK) == 0 else {
       throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
     }
     let outcome = try applier.apply(path: picture.path)
     try store.recordApply(
       pictureID: picture.id, backend: outcome.backend, reason: reason, at: context.clock.now())
-    var line =
-      "Applied \(picture.date) \(picture.key) (\(picture.displayTitle)) with \(outcome.backend)"
-    if outcome.lockScreenSet == false { line += "; this desktop has no lock screen picture to set" }
-    return TerminalText.clean(line)
+    return AppliedPicture(
+      "Applied \(picture.date) \(picture.key) (\(picture.displayTitle)) with \(outcome.backend)", outcome)
   }
+
+  /// Prints the line on stdout (unless `quiet`) and the warning, if any, on stderr.
+  func announce(_ applied: AppliedPicture, quiet: Bool) {
+    if !quiet { context.stdout.write(applied.line + "\n") }
+    if let warning = applied.warning { context.stderr.write("warning: \(warning)\n") }
+  }
+}
+
+/// What setting a picture printed: the line that says so, and a warning when part of the request
+/// could not be done (a lock screen the desktop does not have).
+struct AppliedPicture: Sendable, Equatable {
+  /// "Applied … with gnome", for stdout.
+  var line: String
+  /// For stderr, without the `warning: ` prefix.
+  var warning: String?
+
+  init(_ line: String, _ outcome: WallpaperApplier.Outcome) {
+    self.line = TerminalText.clean(line)
+    // Asked for (flag or config) and impossible here: not a failure, since the option means "where
+    // the desktop has one", but never silent either.
+    if outcome.lockScreenSet == false {
+      warning =
+        "this desktop (\(outcome.backend)) has no lock screen picture to set; only the background changed"
+    }
+  }
+
+  /// Both in one line, for the daemon's log.
+  var logLine: String { line + (warning.map { "; warning: " + $0 } ?? "") }
 }

@@ -51,8 +51,8 @@ enum RandomCommand {
         TerminalText.clean("\(picture.id)\t\(picture.date)\t\(picture.key)\t\(picture.path)") + "\n")
       return ExitCode.success
     }
-    let line = try environment.apply(picture, store: store, reason: "random")
-    if !invocation.quiet { context.stdout.write(line + "\n") }
+    environment.announce(
+      try environment.apply(picture, store: store, reason: "random"), quiet: invocation.quiet)
     return ExitCode.success
   }
 
@@ -68,6 +68,6 @@ enum RandomCommand {
     else {
       return nil
     }
-    return try environment.apply(picture, store: store, reason: "rotate")
+    return try environment.apply(picture, store: store, reason: "rotate").logLine
   }
 }

@@ -85,8 +85,9 @@ enum UpdateCommand {
       if report.fetched.isEmpty, report.failures.isEmpty {
         context.stdout.write("Already up to date.\n")
       }
-      if let line = outcome.appliedLine { context.stdout.write(line + "\n") }
+      if let applied = outcome.appliedLine { context.stdout.write(applied.line + "\n") }
     }
+    if let warning = outcome.appliedLine?.warning { context.stderr.write("warning: \(warning)\n") }
     // After the list: the pictures are stored whatever the desktop did, and a user reading the
     // terminal should see what arrived before why it is not on screen.
     if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }

@@ -46,7 +46,7 @@ package enum ConfigSchema {
     help: "Set the newest picture as the wallpaper after an update.")
   package static let lockScreen = ConfigKey<Bool>(
     "lock_screen", default: false,
-    help: "Also set the lock screen where the desktop has one.")
+    help: "Also set the lock screen where the desktop has one; elsewhere a warning says so.")
   package static let rotate = ConfigKey<String>(
     "daemon.rotate", default: "off",
     help: "How often the daemon shows another stored picture: off, or e.g. 30m, 2h, 1d.",

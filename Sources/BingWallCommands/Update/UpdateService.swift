@@ -29,8 +29,8 @@ struct UpdateService {
   struct Outcome {
     var report: UpdateReport
     var applied: Picture?
-    /// "Applied … with gnome", for the terminal or the daemon's log.
-    var appliedLine: String?
+    /// "Applied … with gnome" and any warning, for the terminal or the daemon's log.
+    var appliedLine: AppliedPicture?
     var applyError: (any Error)?
     /// Set when the scheduler state could not be saved; the update itself still counts.
     var stateWarning: String?

@@ -23,9 +23,68 @@ struct GSettings: Sendable {
   }
 
   /// Stores a string (or enum nick) under `schema` `key`.
+  ///
+  /// dconf hands the write to dconf-service over the session bus after `gsettings` has decided to
+  /// exit 0, so a bus that is gone (or a dconf that cannot write its database) shows only as a
+  /// warning on stderr: that warning is the failure, whatever the status says.
   func set(_ schema: String, _ key: String, to value: String, in session: DesktopSession) throws(DesktopError)
   {
-    try session.run([Self.tool, "set", schema, key, Self.quote(value)], backend: backend)
+    let arguments = [Self.tool, "set", schema, key, Self.quote(value)]
+    let result: ProcessResult
+    do {
+      result = try session.run(arguments, backend: backend)
+    } catch .toolFailed(let backend, let command, let status, let said) {
+      throw Self.busFailure(said, backend: backend, in: session)
+        ?? .toolFailed(backend: backend, command: command, status: status, stderr: said)
+    }
+    let said = result.stderrText
+    guard let warning = Self.commitFailure(in: said) else { return }
+    throw Self.busFailure(warning, backend: backend, in: session)
+      ?? .toolFailed(backend: backend, command: arguments.joined(separator: " "), status: 0, stderr: warning)
+  }
+
+  /// Asks dconf-service over the session bus whether it answers, before anything is set, when dconf
+  /// is the store: with the bus gone, `gsettings set` exits 0 and prints its warning only now and
+  /// then (it may exit before dconf's reply arrives), and a picture that is already set reads back
+  /// fine. `gdbus` comes with `gsettings` (Debian's libglib2.0-bin, Fedora's glib2); without it the
+  /// warning and the read back are all there is. The ping also starts dconf-service when needed.
+  func checkStore(in session: DesktopSession) throws(DesktopError) {
+    guard Self.need(environment: session.environment) == .sessionBus, session.which("gdbus") != nil else {
+      return
+    }
+    do {
+      try session.run(
+        [
+          "gdbus", "call", "--session", "--timeout", "5", "--dest", "ca.desrt.dconf", "--object-path",
+          "/ca/desrt/dconf/Writer/user", "--method", "org.freedesktop.DBus.Peer.Ping",
+        ], backend: backend)
+    } catch .toolFailed(let backend, let command, let status, let said) {
+      if let failure = Self.busFailure(said, backend: backend, in: session) { throw failure }
+      if said.contains("ServiceUnknown") { throw .toolMissing(backend: backend, tool: "dconf-service") }
+      throw .toolFailed(backend: backend, command: command, status: status, stderr: said)
+    }
+  }
+
+  /// The reason in dconf's "failed to commit changes to dconf: REASON" warning, nil without one.
+  static func commitFailure(in stderr: String) -> String? {
+    let marker = "failed to commit changes to dconf"
+    guard let found = stderr.firstRange(of: marker) else { return nil }
+    let line = stderr[found.lowerBound...].prefix { !$0.isNewline }
+    return String(line)
+  }
+
+  /// `sessionBusUnreachable` when `said` is GLib failing to reach the bus (its words for a missing or
+  /// refusing socket, a malformed address, no address at all), else nil.
+  static func busFailure(_ said: String, backend: String, in session: DesktopSession) -> DesktopError? {
+    let busWords = [
+      "Could not connect", "Error connecting", "Cannot autolaunch D-Bus", "Address element",
+      "Unknown or unsupported transport", "The connection is closed",
+    ]
+    guard busWords.contains(where: { said.contains($0) }) else { return nil }
+    let address = session.environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""
+    return .sessionBusUnreachable(
+      backend: backend, address: address.isEmpty ? "(DBUS_SESSION_BUS_ADDRESS is unset)" : address, said: said
+    )
   }
 
   /// The string stored under `schema` `key`, or nil when gsettings printed something that is not one.
@@ -54,6 +113,12 @@ struct GSettings: Sendable {
   func hasKey(_ schema: String, _ key: String, in session: DesktopSession) throws(DesktopError) -> Bool {
     let output = try session.run([Self.tool, "list-keys", schema], backend: backend).stdoutText
     return output.split(whereSeparator: \.isNewline).contains { $0 == key }
+  }
+
+  /// Whether `schema` is installed: `list-keys` fails for one that is not (and when gsettings is
+  /// missing, which means no either).
+  func hasSchema(_ schema: String, in session: DesktopSession) -> Bool {
+    (try? session.run([Self.tool, "list-keys", schema], backend: backend)) != nil
   }
 
   /// Sets `key` and reads it back, because gsettings exits 0 without storing anything when dconf

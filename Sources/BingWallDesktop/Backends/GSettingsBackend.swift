@@ -15,13 +15,15 @@ package struct GSettingsBackend: WallpaperBackend {
   }
 
   package func isDetected(in session: DesktopSession) -> Bool {
-    session.isDesktop(desktop.desktops, orSession: desktop.sessions)
+    guard session.isDesktop(desktop.desktops, orSession: desktop.sessions) else { return false }
+    return !desktop.detectionNeedsSchema || GSettings(backend: name).hasSchema(desktop.schema, in: session)
   }
 
   /// The mode first, then a dark-style copy where the schema has one, then the picture itself, read
   /// back: it is the key that proves the change took.
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let settings = GSettings(backend: name)
+    try settings.checkStore(in: session)
     let picture = desktop.value(for: request)
     if let option = desktop.modeTable[request.mode] {
       try settings.set(desktop.schema, "picture-options", to: option, in: session)
@@ -44,6 +46,7 @@ package struct GSettingsBackend: WallpaperBackend {
     case .none: return false
     case .sameAsDesktop: return true
     case .key(let schema, let key):
+      try GSettings(backend: name).checkStore(in: session)
       try GSettings(backend: name).setVerified(schema, key, to: desktop.value(for: request), in: session)
       return true
     }

@@ -35,6 +35,10 @@ package struct GSettingsDesktop: Sendable {
   package let desktops: Set<String>
   /// `DESKTOP_SESSION` names that do, consulted only when `XDG_CURRENT_DESKTOP` is unset.
   package let sessions: Set<String>
+  /// Whether detection also asks for `schema` to be installed: where the desktop's name does not
+  /// promise it (Deepin V23 has dropped the wrapped GNOME schema), auto must fall through to the
+  /// next choice rather than pick a backend whose first `gsettings set` fails.
+  package var detectionNeedsSchema = false
   /// `picture-options` per mode; `auto` leaves the setting alone.
   package var modeTable: [WallpaperMode: String] { Self.pictureOptions }
 
@@ -68,10 +72,14 @@ package struct GSettingsDesktop: Sendable {
   /// V23 also offer D-Bus calls on their Appearance service (`com.deepin.daemon.Appearance`,
   /// `org.deepin.dde.Appearance1`), which differ between versions; the wrapped GNOME schema is the one
   /// interface both read.
-  package static let deepin = GSettingsDesktop(
-    name: "deepin", schema: "com.deepin.wrap.gnome.desktop.background", pictureKey: "picture-uri",
-    pictureForm: .uri, darkPictureKey: nil, lockScreen: .none, desktops: ["deepin", "dde"],
-    sessions: ["deepin", "dde"])
+  package static let deepin: GSettingsDesktop = {
+    var deepin = GSettingsDesktop(
+      name: "deepin", schema: "com.deepin.wrap.gnome.desktop.background", pictureKey: "picture-uri",
+      pictureForm: .uri, darkPictureKey: nil, lockScreen: .none, desktops: ["deepin", "dde"],
+      sessions: ["deepin", "dde"])
+    deepin.detectionNeedsSchema = true
+    return deepin
+  }()
 
   /// The picture of `request` as the picture key takes it.
   func value(for request: WallpaperRequest) -> String {

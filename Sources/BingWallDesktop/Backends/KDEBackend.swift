@@ -40,6 +40,19 @@ package struct KDEBackend: WallpaperBackend {
       guard let scriptTool else { throw DesktopError.toolMissing(backend: name, tool: Self.applyTool) }
       return try evaluate(Self.script(for: request), with: scriptTool, in: session)
     }
+    // The tool pastes the path into a script of its own between single quotes and refuses one
+    // that has a quote. Our script passes the picture as an escaped, percent-encoded literal, so it
+    // takes any path; without a way to send it, saying so beats the tool's bare refusal.
+    if request.path.contains("'") {
+      guard let scriptTool else {
+        throw DesktopError.misconfigured(
+          backend: name,
+          message:
+            "\(Self.applyTool) cannot set a picture whose path contains a single quote (\(request.path));"
+            + " install qdbus or dbus-send, or move the picture folder to a path without one")
+      }
+      return try evaluate(Self.script(for: request), with: scriptTool, in: session)
+    }
     var arguments = [Self.applyTool]
     if let fillMode = Self.modeTable[request.mode] {
       if try knowsFillMode(in: session) {
@@ -48,25 +61,27 @@ package struct KDEBackend: WallpaperBackend {
         return try evaluate(Self.script(for: request), with: scriptTool, in: session)
       }
     }
-    // The tool pastes the path into a script of its own between single quotes and refuses one
-    // that has a quote; saying so here gives the reason instead of its bare refusal.
-    if request.path.contains("'") {
-      throw DesktopError.misconfigured(
-        backend: name,
-        message:
-          "\(Self.applyTool) cannot set a picture whose path contains a single quote (\(request.path));"
-          + " move the picture folder to a path without one")
-    }
     try session.run(arguments + [request.path], backend: name)
+  }
+
+  /// kwriteconfig writes the lock screen's picture; without it the desktop must stay untouched, so
+  /// this runs before `set`.
+  package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {
+    _ = try configTool(in: session)
+  }
+
+  func configTool(in session: DesktopSession) throws(DesktopError) -> String {
+    guard let tool = Self.configTools.first(where: { session.which($0) != nil }) else {
+      throw DesktopError.toolMissing(backend: name, tool: Self.configTools.joined(separator: " or "))
+    }
+    return tool
   }
 
   /// Plasma's lock screen keeps its own picture in `kscreenlockerrc`.
   package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool
   {
-    guard let tool = Self.configTools.first(where: { session.which($0) != nil }) else {
-      throw DesktopError.toolMissing(backend: name, tool: Self.configTools[0])
-    }
+    let tool = try configTool(in: session)
     try session.run(
       [
         tool, "--file", "kscreenlockerrc", "--group", "Greeter", "--group", "Wallpaper", "--group",

@@ -16,6 +16,8 @@ package struct SwwwBackend: WallpaperBackend {
 
   /// The programs, in the order we prefer them.
   package static let programs = ["awww", "swww"]
+  /// Both names for an error, the one users know first.
+  package static let missingName = "swww or awww"
 
   package let name = "swww"
   package let need = SessionNeed.wayland
@@ -31,6 +33,11 @@ package struct SwwwBackend: WallpaperBackend {
 
   package func isDetected(in session: DesktopSession) -> Bool { false }
 
+  /// Either name will do, so a missing tool is both of them.
+  package func missingTool(in session: DesktopSession) -> String? {
+    program(in: session) == nil ? Self.missingName : nil
+  }
+
   /// The installed program, awww before swww.
   package func program(in session: DesktopSession) -> String? {
     Self.programs.first { session.which($0) != nil }
@@ -42,7 +49,7 @@ package struct SwwwBackend: WallpaperBackend {
 
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     guard let program = program(in: session) else {
-      throw .toolMissing(backend: name, tool: Self.programs.joined(separator: " or "))
+      throw .toolMissing(backend: name, tool: Self.missingName)
     }
     try ToolPreflight.check(backend: name, tools: [program], need: need, in: session)
     try session.run(Self.arguments(program: program, for: request), backend: name)

@@ -110,15 +110,61 @@ import Testing
     #expect(backend.need == .sessionBus)
   }
 
-  @Test func aPathWithASingleQuoteIsRefusedClearly() throws {
+  /// Without a way to run the script, a path with `'` cannot be set: said with the fix.
+  @Test func aPathWithASingleQuoteAndNoScriptToolIsRefusedClearly() throws {
     try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
     #expect {
       try KDEBackend().set(WallpaperRequest(path: "/pics/it's.jpg", mode: .auto), in: session)
     } throws: { error in
       guard case .misconfigured("kde", let message) = error as? DesktopError else { return false }
       return message.contains("single quote") && message.contains("/pics/it's.jpg")
+        && message.contains("install qdbus or dbus-send")
     }
     #expect(try stubs.calls().isEmpty)
+  }
+
+  /// The tool refuses a `'` (see `plasmaRefusesASingleQuote` in the real suite); the script takes
+  /// it, in auto mode as with a mode, and the tool is not even asked.
+  @Test(arguments: [WallpaperMode.auto, .fill])
+  func aPathWithASingleQuoteGoesThroughTheScript(mode: WallpaperMode) throws {
+    try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
+    try stubs.install("qdbus")
+    let request = WallpaperRequest(path: "/pics/it's Bing's.jpg", mode: mode)
+    try KDEBackend().set(request, in: session)
+    #expect(
+      try stubs.calls() == [
+        ["qdbus", "org.kde.plasmashell", "/PlasmaShell", Self.method, KDEBackend.script(for: request)]
+      ])
+  }
+
+  /// Paths that would end a quoted string, a line or a `<script>` element if pasted raw: each goes
+  /// through qdbus as a script that a JavaScript engine runs without any of it escaping, and that
+  /// configures exactly the picture asked for.
+  @Test(arguments: [
+    "/pics/it's.jpg", "/pics/back\\slash\\.jpg", "/pics/line\nbreak\r\n.jpg", "/pics/</script><b>.jpg",
+    "/pics/\u{2028}\u{2029}.jpg", "/pics/'); evil(); ('.jpg", "/pics/\"; evil(); \".jpg",
+    "/pics/${evil()}`.jpg",
+    "/pics/Grüße 世界 🖼️.jpg",
+  ])
+  func hostilePathsCannotBreakOutOfTheScript(path: String) throws {
+    try stubs.install("qdbus")
+    let request = WallpaperRequest(path: path, mode: .stretch)
+    try KDEBackend().set(request, in: session)
+    let call = try #require(try stubs.calls().first)
+    #expect(Array(call.prefix(4)) == ["qdbus", "org.kde.plasmashell", "/PlasmaShell", Self.method])
+    let script = try #require(call.last)
+    let desktops = try Self.runInFakePlasma(script)
+    #expect(desktops.count == 2)
+    for desktop in desktops {
+      #expect(desktop.plugin == "org.kde.image")
+      guard case .string(let image) = desktop.config["Wallpaper/org.kde.image/General/Image"] else {
+        Issue.record("no Image in \(desktop.config)")
+        continue
+      }
+      #expect(image == request.uri)
+      #expect(FileURI.path(of: image) == path)
+      #expect(desktop.config["Wallpaper/org.kde.image/General/FillMode"] == .number(0))
+    }
   }
 
   @Test func toolFailureCarriesItsMessage() throws {
@@ -128,6 +174,32 @@ import Testing
     } throws: { error in
       guard case .toolFailed("kde", _, 1, let stderr) = error as? DesktopError else { return false }
       return stderr.contains("not running")
+    }
+  }
+
+  /// With plasmashell gone, Plasma 5.27's tool says why on stdout only and exits 255 (its words, as
+  /// the real one printed them on a bus without plasmashell); the error must carry them.
+  @Test func plasmashellGoneIsExplainedFromStdout() throws {
+    try stubs.install(
+      "plasma-apply-wallpaperimage",
+      #"""
+      [ "$1" = --help ] && { echo '  --help  Displays help on commandline options.'; exit 0; }
+      echo 'An error occurred while attempting to set the Plasma wallpaper:'
+      echo 'The name org.kde.plasmashell was not provided by any .service files'
+      exit 255
+      """#)
+    let applier = WallpaperApplier(
+      session: session, backends: [KDEBackend()], requested: "kde", mode: .auto, lockScreen: false)
+    #expect {
+      try applier.apply(path: Self.path)
+    } throws: { error in
+      guard let error = error as? DesktopError, case .toolFailed("kde", _, 255, _) = error else {
+        return false
+      }
+      return error.description.hasPrefix(
+        "kde: 'plasma-apply-wallpaperimage \(Self.path)' failed with status 255: ")
+        && error.description.contains("An error occurred while attempting to set the Plasma wallpaper")
+        && error.description.contains("org.kde.plasmashell was not provided")
     }
   }
 
@@ -147,8 +219,33 @@ import Testing
   }
 
   @Test func lockScreenWithoutKWriteConfigIsToolMissing() throws {
-    #expect(throws: DesktopError.toolMissing(backend: "kde", tool: "kwriteconfig6")) {
+    let expected = DesktopError.toolMissing(backend: "kde", tool: "kwriteconfig6 or kwriteconfig5")
+    #expect(throws: expected) {
       try KDEBackend().setLockScreen(WallpaperRequest(path: Self.path, mode: .fill), in: session)
+    }
+    #expect(expected.description.contains("neither 'kwriteconfig6' nor 'kwriteconfig5' is installed"))
+  }
+
+  /// `--lock-screen` without kwriteconfig: the failure comes before anything changed, so the desktop
+  /// keeps its picture too; with kwriteconfig both are set, desktop first.
+  @Test(arguments: [false, true])
+  func lockScreenChecksItsToolBeforeTheDesktopChanges(kwriteconfig: Bool) throws {
+    try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
+    try stubs.install("qdbus")
+    if kwriteconfig { try stubs.install("kwriteconfig5") }
+    let applier = WallpaperApplier(
+      session: session, backends: [KDEBackend()], requested: "kde", mode: .auto, lockScreen: true)
+    if kwriteconfig {
+      #expect(try applier.apply(path: Self.path) == .init(backend: "kde", lockScreenSet: true))
+      #expect(
+        try stubs.calls() == [
+          ["plasma-apply-wallpaperimage", Self.path], Self.lockScreenCall("kwriteconfig5"),
+        ])
+    } else {
+      #expect(throws: DesktopError.toolMissing(backend: "kde", tool: "kwriteconfig6 or kwriteconfig5")) {
+        try applier.apply(path: Self.path)
+      }
+      #expect(try stubs.calls().isEmpty)
     }
   }
 
@@ -182,6 +279,33 @@ import Testing
     let output = try ExternalTool.run(["node", "-e", program])
     let decoded = try JSONDecoder().decode(String.self, from: output)
     #expect(decoded == text)
+  }
+
+  /// One fake desktop after the script ran: its wallpaper plugin and what it wrote, by group/key.
+  struct FakeDesktop: Decodable, Equatable {
+    var plugin: String
+    var config: [String: JSONNumberOrString]
+  }
+
+  /// Runs `script` in node against two fake desktops the way plasmashell would, and returns what it
+  /// configured; `evil()` throws, so a script that a path broke out of fails here.
+  static func runInFakePlasma(_ script: String) throws -> [FakeDesktop] {
+    let harness = """
+      var made = [];
+      function evil() { throw new Error("a path broke out of its string"); }
+      function desktops() {
+        return [0, 1].map(function () {
+          var d = { config: {}, writeConfig: function (k, v) {
+            this.config[this.currentConfigGroup.join("/") + "/" + k] = v; } };
+          made.push(d);
+          return d;
+        });
+      }
+      \(script)
+      process.stdout.write(JSON.stringify(made.map(function (d) {
+        return { plugin: d.wallpaperPlugin, config: d.config }; })));
+      """
+    return try JSONDecoder().decode([FakeDesktop].self, from: ExternalTool.run(["node", "-e", harness]))
   }
 
   /// Runs the script against fake desktops the way plasmashell would, and reads what it configured.

@@ -207,6 +207,23 @@ import Testing
     #expect(stubs.calls() == [[used, "img", Self.path, "--resize", "fit"]])
   }
 
+  /// Neither name installed: both names, through `--backend swww` (the selector) and `set` itself,
+  /// since users know the old one and Debian may package either.
+  @Test func swwwMissingNamesBothOfItsNames() throws {
+    let stubs = try ToolStubs()
+    let session = stubs.session(ToolStubs.wayland)
+    let expected = DesktopError.toolMissing(backend: "swww", tool: "swww or awww")
+    #expect(throws: expected) { try BackendSelector.select("swww", from: [SwwwBackend()], in: session) }
+    #expect(throws: expected) {
+      try SwwwBackend().set(WallpaperRequest(path: Self.path, mode: .fit), in: session)
+    }
+    #expect(
+      expected.description
+        == "swww: neither 'swww' nor 'awww' is installed (or not on PATH); install it or pick another backend"
+    )
+    #expect(expected.exitStatus == 69)
+  }
+
   @Test func nitrogenReadsBackTheSavedPicture() throws {
     let stubs = try ToolStubs()
     // Saves the way nitrogen does: the path as it is, in a key file under the config folder.

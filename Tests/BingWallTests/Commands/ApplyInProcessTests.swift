@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallSystem
+
+/// `apply --lock-screen` inside the test process: a desktop without a lock screen picture gets the
+/// background and one warning line on stderr, for a file as for a stored picture, exit status 0.
+@Suite struct ApplyInProcessTests {
+  static let warning =
+    "warning: this desktop (mate) has no lock screen picture to set; only the background changed\n"
+
+  /// One stored picture (`update --no-apply` from the scripted Bing) and a `gsettings` that keeps
+  /// what it is given, so the backend's read back sees the picture it set.
+  static func context() throws -> InProcess {
+    let run = try UpdateInProcessTests.context(days: 1)
+    run.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/scripted/bus"
+    #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
+    let stored = Mutex<[String: String]>([:])
+    run.processes.stub("gsettings") { arguments in
+      switch arguments.dropFirst().first {
+      case "set":
+        stored.withLock { $0[arguments[2] + " " + arguments[3]] = arguments[4] }
+        return ScriptedProcessRunner.exit(0)
+      case "get":
+        let value = stored.withLock { $0[arguments[2] + " " + arguments[3]] } ?? "''"
+        return ScriptedProcessRunner.exit(0, stdout: value + "\n")
+      default:
+        return ScriptedProcessRunner.exit(1, stderr: "unexpected \(arguments)")
+      }
+    }
+    return run
+  }
+
+  static func picture(in run: InProcess) throws -> String {
+    let path = run.home.file("own picture.jpg")
+    try TestJPEG.make(width: 8, height: 8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test(arguments: [false, true])
+  func aFileOnADesktopWithoutALockScreenWarnsOnce(quiet: Bool) throws {
+    let run = try Self.context()
+    let path = try Self.picture(in: run)
+    let result = run.run(["apply", path, "--backend", "mate", "--lock-screen"] + (quiet ? ["-q"] : []))
+    #expect(result.status == 0)
+    #expect(result.stdout == (quiet ? "" : "Applied \(path) with mate\n"))
+    #expect(result.stderr == Self.warning)
+    #expect(run.processes.calls.last == ["gsettings", "get", "org.mate.background", "picture-filename"])
+  }
+
+  @Test(arguments: [false, true])
+  func aStoredPictureOnADesktopWithoutALockScreenWarnsOnce(quiet: Bool) throws {
+    let run = try Self.context()
+    let result = run.run(["apply", "latest", "--backend", "mate", "--lock-screen"] + (quiet ? ["-q"] : []))
+    #expect(result.status == 0)
+    #expect(result.stdout == (quiet ? "" : "Applied 2026-12-01 OHR.Lake (Lake title) with mate\n"))
+    #expect(result.stderr == Self.warning)
+  }
+
+  /// Config's `lock_screen = true` asks the same as the flag.
+  @Test func theConfigKeyAsksTheSame() throws {
+    let run = try Self.context()
+    run.environment["BINGWALL_LOCK_SCREEN"] = "true"
+    let result = run.run(["apply", "--backend", "mate"])
+    #expect(result.status == 0)
+    #expect(result.stderr == Self.warning)
+  }
+
+  /// Cinnamon's lock screen shows the background, so there is nothing to warn about; and without
+  /// `--lock-screen` MATE says nothing either.
+  @Test(arguments: [("cinnamon", true), ("mate", false)])
+  func noWarningWhenThereIsNothingMissing(backend: String, lockScreen: Bool) throws {
+    let run = try Self.context()
+    let path = try Self.picture(in: run)
+    let result = run.run(["apply", path, "--backend", backend] + (lockScreen ? ["--lock-screen"] : []))
+    #expect(result.status == 0)
+    #expect(result.stdout == "Applied \(path) with \(backend)\n")
+    #expect(result.stderr == "")
+  }
+}
