@@ -17,7 +17,7 @@ DEBIAN_PACKAGES = \
 	pkg-config libcurl4-openssl-dev libsqlite3-dev \
 	sqlite3 curl python3 imagemagick libgs-common \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
-	xvfb x11-apps feh xwallpaper hsetroot nitrogen \
+	xvfb x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
 	dbus-daemon dconf-service dconf-cli xfconf xfdesktop4 pcmanfm pcmanfm-qt \
 	sway swaybg grim \
 	systemd desktop-file-utils \

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Whether a Unix socket has a listener: a socket file whose program died is still there (sway's IPC
-/// socket in `$XDG_RUNTIME_DIR` outlives a crash), so only a connection tells a live one.
+/// socket in `$XDG_RUNTIME_DIR` outlives a crash), so only a connection or the kernel's table tells a
+/// live one.
 package enum UnixSocket {
   /// True when a stream connection to `path` succeeds; it is closed at once, unused.
   package static func isLive(_ path: String) -> Bool {
@@ -23,5 +24,26 @@ package enum UnixSocket {
       }
     }
     return result == 0
+  }
+
+  /// `__SO_ACCEPTCON` in the table's Flags column: the socket is listening.
+  static let acceptingConnections: UInt32 = 0x10000
+
+  /// Whether a program listens at `path`, from `/proc/net/unix` without connecting: pcmanfm takes a
+  /// connection that sends nothing for a request without arguments and opens a file manager window
+  /// on its working folder.
+  package static func isListening(_ path: String) -> Bool {
+    guard let bytes = (try? FileContents.read("/proc/net/unix", limit: 64 << 20)).flatMap({ $0 }) else {
+      return false
+    }
+    // Num RefCount Protocol Flags Type St Inode Path; the path is the rest of the line.
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: true)
+      guard fields.count == 8, String(fields[7]) == path, let flags = UInt32(fields[3], radix: 16) else {
+        continue
+      }
+      if flags & acceptingConnections != 0 { return true }
+    }
+    return false
   }
 }

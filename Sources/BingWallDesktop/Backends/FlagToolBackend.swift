@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Sets the X11 root window with a tool that takes a flag per mode (feh, xwallpaper, nitrogen,
 /// hsetroot), as its `FlagTool` says, and reads the picture back where the tool writes it down.
@@ -20,7 +21,14 @@ package struct FlagToolBackend: WallpaperBackend {
 
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
-    try session.run(tool.arguments(for: request), backend: name)
+    do {
+      try session.run(tool.arguments(for: request), backend: name)
+    } catch .toolFailed(let backend, let command, let status, let said) where status == 128 + SIGSYS {
+      throw .toolFailed(
+        backend: backend, command: command, status: status,
+        stderr: [said.trimmed(), SandboxedToolFailure.explain(tool: name, in: session)].filter { !$0.isEmpty }
+          .joined(separator: "; "))
+    }
     guard let record = tool.record, record.checkedAfterSetting else { return }
     let found = try current(in: session)
     // The tool writes the path as given (it is absolute); a differing one means another HOME or an

@@ -1,14 +1,18 @@
 import BingWallSystem
 
 /// LXQt, whose desktop is drawn by pcmanfm-qt; a second `pcmanfm-qt` hands the picture to the
-/// running one.
+/// running one over the session bus, which stores it in its profile's `settings.conf`, where it is
+/// read back.
 ///
 /// pcmanfm-qt ignores a path equal to the one it shows, which is harmless here: the picture is then
-/// already on screen.
+/// already on screen, and the read-back finds it.
 package struct LXQtBackend: WallpaperBackend {
-  /// `--wallpaper-mode` per mode; pcmanfm-qt has no "leave it", so `auto` is `zoom` (fill).
+  /// `--wallpaper-mode` per mode. pcmanfm-qt 1.2 (Debian 12) takes only color, stretch, fit, center
+  /// and tile there and silently ignores any other word (its own Zoom is in the preferences dialog
+  /// only), so fill and `auto` are stretch: it covers the screen as fill does, and Bing's 16:9
+  /// picture on a 16:9 screen looks the same.
   package static let modeTable: [WallpaperMode: String] = [
-    .auto: "zoom", .fill: "zoom", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
+    .auto: "stretch", .fill: "stretch", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
   package var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "pcmanfm-qt"
@@ -23,9 +27,38 @@ package struct LXQtBackend: WallpaperBackend {
     session.isDesktop(["lxqt"], orSession: ["lxqt"])
   }
 
+  /// The mode is not read back: pcmanfm-qt 1.2 shows the new mode but never stores it (its
+  /// `settings.conf` keeps the old `WallpaperMode`).
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
-    let mode = Self.modeTable[request.mode] ?? "zoom"
+    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    guard let desktop = PCManFMDesktop.find(Self.tool, in: session) else {
+      throw .sessionMissing(backend: name, what: PCManFMDesktop.absence(Self.tool, in: session))
+    }
+    let mode = Self.modeTable[request.mode] ?? "stretch"
     try session.run(
       [Self.tool, "--set-wallpaper=\(request.path)", "--wallpaper-mode=\(mode)"], backend: name)
+    // The hand-over is a D-Bus call that returns once the running instance has saved its settings.
+    let found = Self.storedPicture(of: desktop, in: session)
+    if found != request.path {
+      throw .didNotTake(
+        backend: name, expected: request.path,
+        found: found ?? "no Wallpaper in \(Self.settingsFile(of: desktop, in: session))")
+    }
+  }
+
+  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    PCManFMDesktop.find(Self.tool, in: session).flatMap { Self.storedPicture(of: $0, in: session) }
+  }
+
+  static func settingsFile(of desktop: PCManFMDesktop, in session: DesktopSession) -> String {
+    desktop.configFolder(in: session) + "/pcmanfm-qt/\(desktop.profile)/settings.conf"
+  }
+
+  static func storedPicture(of desktop: PCManFMDesktop, in session: DesktopSession) -> String? {
+    guard let bytes = (try? FileContents.read(settingsFile(of: desktop, in: session))).flatMap({ $0 })
+    else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return SettingsFileValue.find("Wallpaper", inSection: "Desktop", of: text, syntax: .qtSettings)
+      .flatMap { $0.isEmpty ? nil : $0 }
   }
 }

@@ -11,10 +11,10 @@ package struct PictureRecord: Sendable {
   static let fehbg = PictureRecord(
     file: FehbgScript.path(in:), picture: FehbgScript.picture(inFehbg:), checkedAfterSetting: true)
 
-  /// nitrogen's `bg-saved.cfg`, read but not checked.
+  /// nitrogen's `bg-saved.cfg`, checked: `--save` writes it before nitrogen exits (nitrogen 1.6).
   static let nitrogenSavedConfig = PictureRecord(
     file: NitrogenSavedConfig.path(in:), picture: NitrogenSavedConfig.picture(inSavedConfig:),
-    checkedAfterSetting: false)
+    checkedAfterSetting: true)
 }
 
 /// The `~/.fehbg` script feh writes to restore its background.

@@ -89,15 +89,15 @@ package struct SwayBackend: WallpaperBackend {
     guard let socket = SwaySocket.find(in: session) else { return nil }
     let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session))
     return Self.swaybgs(of: socket, notPid: ours).reversed().lazy
-      .compactMap { SwaybgBackend.picture(inCommandLine: DetachedProcess.commandLine(of: $0)) }.first
+      .compactMap { SwaybgBackend.picture(inCommandLine: $0.arguments) }.first
   }
 
   /// Polls /proc until a swaybg of this sway shows `path` (sway starts it after answering).
   func waitForSwaysBackground(showing path: String, of socket: String, notPid: pid_t?) -> Bool {
     let deadline = ProcessInfo.processInfo.systemUptime + readBackTimeout
     repeat {
-      let shown = Self.swaybgs(of: socket, notPid: notPid).contains { pid in
-        Self.pictures(inCommandLine: DetachedProcess.commandLine(of: pid)).contains(path)
+      let shown = Self.swaybgs(of: socket, notPid: notPid).contains {
+        Self.pictures(inCommandLine: $0.arguments).contains(path)
       }
       if shown { return true }
       usleep(20_000)
@@ -107,11 +107,11 @@ package struct SwayBackend: WallpaperBackend {
 
   /// The swaybg processes the sway behind `socket` started: they inherit its `SWAYSOCK`. One whose
   /// environment we may not read (another user's) cannot be told apart and counts.
-  static func swaybgs(of socket: String, notPid: pid_t?) -> [pid_t] {
-    RunningProcesses.pids(named: "swaybg").filter { pid in
-      guard pid != notPid else { return false }
-      let environment = RunningProcesses.environment(of: pid)
-      return environment.isEmpty || environment["SWAYSOCK"] == socket
+  static func swaybgs(of socket: String, notPid: pid_t?) -> [RunningProcess] {
+    RunningProcess.named("swaybg", anyUser: SwaySocket.rootSeesEveryUser).filter { swaybg in
+      guard swaybg.pid != notPid else { return false }
+      let variable = swaybg.environmentValue("SWAYSOCK")
+      return variable == nil || variable == socket
     }
   }
 

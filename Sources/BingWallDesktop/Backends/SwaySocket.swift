@@ -13,12 +13,15 @@ enum SwaySocket {
       if UnixSocket.isLive(named) { return named }
     }
     let folder = runtimeFolder(of: session)
-    return RunningProcesses.pids(named: "sway").reversed().lazy.compactMap { pid -> String? in
-      guard let user = RunningProcesses.userID(of: pid) else { return nil }
-      let path = "\(folder)/sway-ipc.\(user).\(pid).sock"
+    return RunningProcess.named("sway", anyUser: rootSeesEveryUser).reversed().lazy.compactMap { sway in
+      let path = "\(folder)/sway-ipc.\(sway.uid).\(sway.pid).sock"
       return UnixSocket.isLive(path) ? path : nil
     }.first
   }
+
+  /// Root may drive a sway another user runs (sway refuses root; its tests run it as a user of their
+  /// own); anyone else looks only at their own processes.
+  static var rootSeesEveryUser: Bool { getuid() == 0 }
 
   /// `$XDG_RUNTIME_DIR`, else systemd's `/run/user/UID`.
   static func runtimeFolder(of session: DesktopSession) -> String {

@@ -11,9 +11,6 @@ package struct XFCEBackend: WallpaperBackend {
   package var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "xfconf-query"
   static let channel = "xfce4-desktop"
-  /// Created when the channel has no picture property yet (a desktop never configured).
-  static let firstImageProperty = "/backdrop/screen0/monitor0/workspace0/last-image"
-  static let firstStyleProperty = "/backdrop/screen0/monitor0/workspace0/image-style"
 
   package let name = "xfce"
   package let tools = [tool]
@@ -26,17 +23,14 @@ package struct XFCEBackend: WallpaperBackend {
   }
 
   /// Sets every monitor's and workspace's picture, blanking each first: xfdesktop redraws only when
-  /// the value changes, so setting the same path again would show nothing.
+  /// the value changes, so setting the same path again would show nothing. Every picture property
+  /// set is read back.
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let properties = try listBackdrop(in: session)
     var images = properties.filter { $0.hasSuffix("last-image") || $0.hasSuffix("image-path") }
     let styles = properties.filter { $0.hasSuffix("image-style") }
     if images.isEmpty {
-      try query(["-p", Self.firstImageProperty, "-n", "-t", "string", "-s", request.path], in: session)
-      if let style = Self.modeTable[request.mode], styles.isEmpty {
-        try query(["-p", Self.firstStyleProperty, "-n", "-t", "int", "-s", style], in: session)
-      }
-      images = [Self.firstImageProperty]
+      images = try createFirstProperties(request, in: session)
     } else {
       for property in images {
         try query(["-p", property, "-s", ""], in: session)
@@ -46,12 +40,46 @@ package struct XFCEBackend: WallpaperBackend {
     if let style = Self.modeTable[request.mode] {
       for property in styles { try query(["-p", property, "-s", style], in: session) }
     }
-    // One read-back is enough: the properties were set by the same calls.
-    let checked = images.first { $0.hasSuffix("last-image") } ?? images[0]
-    let found = try read(checked, in: session)
-    if found != request.path {
-      throw DesktopError.didNotTake(backend: name, expected: request.path, found: found ?? "nothing")
+    for property in images {
+      let found = try read(property, in: session)
+      if found != request.path {
+        throw DesktopError.didNotTake(
+          backend: name, expected: request.path,
+          found: "\(found.map { "'\($0)'" } ?? "nothing") in \(property)")
+      }
     }
+  }
+
+  /// A channel without pictures: xfdesktop has not run since the settings were made (it writes its
+  /// monitors' properties when it starts). It will read `monitor<OUTPUT>`, named after each RandR
+  /// output (`monitoreDP-1`; `monitorscreen` on Xvfb), and ignores a `monitor0` written blindly, so the
+  /// names come from the X server.
+  func createFirstProperties(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+    -> [String]
+  {
+    guard session.hasX11 else {
+      throw .sessionMissing(
+        backend: name,
+        what: "xfconf has no wallpaper setting yet (xfdesktop writes them when it starts) and without"
+          + " DISPLAY the monitors' names cannot be asked for")
+    }
+    guard session.which(XRandRMonitors.tool) != nil else {
+      throw .toolMissing(backend: name, tool: XRandRMonitors.tool)
+    }
+    let monitors = try XRandRMonitors.names(in: session, backend: name)
+    guard !monitors.isEmpty else {
+      throw .didNotTake(backend: name, expected: request.path, found: "no monitor in 'xrandr --listmonitors'")
+    }
+    var images: [String] = []
+    for monitor in monitors {
+      let prefix = "/backdrop/screen0/monitor\(monitor)/workspace0/"
+      try query(["-p", prefix + "last-image", "-n", "-t", "string", "-s", request.path], in: session)
+      if let style = Self.modeTable[request.mode] {
+        try query(["-p", prefix + "image-style", "-n", "-t", "int", "-s", style], in: session)
+      }
+      images.append(prefix + "last-image")
+    }
+    return images
   }
 
   /// The first monitor's picture, as xfdesktop's own settings dialog shows it.

@@ -124,11 +124,9 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: stubs.folder.file("gone")))
     let started = stubs.calls().count
     #expect(started == 1)
-    for pid in RunningProcesses.pids(named: "swaybg")
-    where DetachedProcess.commandLine(of: pid).contains("/pics/a.jpg")
-      && RunningProcesses.environment(of: pid)["XDG_RUNTIME_DIR"] == missing
-    {
-      stop(pid)
+    for swaybg in RunningProcess.named("swaybg")
+    where swaybg.arguments.contains("/pics/a.jpg") && swaybg.environmentValue("XDG_RUNTIME_DIR") == missing {
+      stop(swaybg.pid)
     }
   }
 

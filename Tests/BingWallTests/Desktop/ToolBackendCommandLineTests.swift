@@ -13,8 +13,8 @@ import Testing
   /// Every character sway's parser lets through, a non-ASCII one included.
   static let path = "/pics/Grüße_a-b+c@d%e=f.jpg"
 
-  /// The backends under test here, by name; feh, xwallpaper and sway run for real in their own
-  /// suites, which show every mode on screen.
+  /// The backends under test here, by name; feh, xwallpaper, nitrogen and sway also run for real in
+  /// their own suites, which show every mode on screen.
   static func backend(_ name: String) -> any WallpaperBackend {
     switch name {
     case "nitrogen": return FlagToolBackend(.nitrogen)
@@ -35,12 +35,6 @@ import Testing
   }
 
   static let rows: [(String, WallpaperMode, [String])] = [
-    ("nitrogen", .auto, ["nitrogen", "--set-zoom-fill", "--save", path]),
-    ("nitrogen", .fill, ["nitrogen", "--set-zoom-fill", "--save", path]),
-    ("nitrogen", .fit, ["nitrogen", "--set-zoom", "--save", path]),
-    ("nitrogen", .stretch, ["nitrogen", "--set-scaled", "--save", path]),
-    ("nitrogen", .center, ["nitrogen", "--set-centered", "--save", path]),
-    ("nitrogen", .tile, ["nitrogen", "--set-tiled", "--save", path]),
     ("hsetroot", .auto, ["hsetroot", "-cover", path]),
     ("hsetroot", .fill, ["hsetroot", "-cover", path]),
     ("hsetroot", .fit, ["hsetroot", "-full", path]),
@@ -139,7 +133,7 @@ import Testing
   }
 
   /// Shell syntax in a path means nothing to tools that take an argument vector.
-  @Test(arguments: ["nitrogen", "hsetroot", "xwallpaper", "swww", "hyprland"])
+  @Test(arguments: ["hsetroot", "xwallpaper", "swww", "hyprland"])
   func hostilePathReachesTheToolIntact(name: String) throws {
     let stubs = try ToolStubs()
     let marker = stubs.folder.file("MARKER")
@@ -222,22 +216,6 @@ import Testing
         == "swww: neither 'swww' nor 'awww' is installed (or not on PATH); install it or pick another backend"
     )
     #expect(expected.exitStatus == 69)
-  }
-
-  @Test func nitrogenReadsBackTheSavedPicture() throws {
-    let stubs = try ToolStubs()
-    // Saves the way nitrogen does: the path as it is, in a key file under the config folder.
-    try stubs.install(
-      "nitrogen",
-      then: """
-        /bin/mkdir -p "$XDG_CONFIG_HOME/nitrogen"
-        printf '[xin_-1]\\nfile=%s\\nmode=5\\nbgcolor=#000000\\n' "$3" > "$XDG_CONFIG_HOME/nitrogen/bg-saved.cfg"
-        """)
-    let config = stubs.folder.file("config")
-    let session = stubs.session(ToolStubs.x11.merging(["XDG_CONFIG_HOME": config]) { $1 })
-    #expect(try FlagToolBackend(.nitrogen).current(in: session) == nil)
-    try FlagToolBackend(.nitrogen).set(WallpaperRequest(path: Self.path, mode: .tile), in: session)
-    #expect(try FlagToolBackend(.nitrogen).current(in: session) == Self.path)
   }
 
   @Test(

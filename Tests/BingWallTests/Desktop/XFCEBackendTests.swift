@@ -54,7 +54,7 @@ import Testing
         Self.xfconf("-p", "/backdrop/screen0/monitorHDMI-1/workspace0/image-style", "-s", style))
       expected.append(Self.xfconf("-p", "/backdrop/screen0/monitoreDP-1/workspace0/image-style", "-s", style))
     }
-    expected.append(Self.xfconf("-p", Self.monitors[0]))
+    for property in images { expected.append(Self.xfconf("-p", property)) }
     #expect(try stubs.calls() == expected)
 
     for property in images { #expect(stubs.xfconf(property) == Self.path) }
@@ -67,29 +67,58 @@ import Testing
     #expect(XFCEBackend.modeTable == [.fill: "5", .fit: "4", .stretch: "3", .center: "1", .tile: "2"])
   }
 
-  /// A desktop never configured has no `/backdrop` at all: the first monitor's property is created.
+  /// A desktop never configured has no `/backdrop` at all: each RandR monitor's property is created,
+  /// under the name xfdesktop reads. (Two monitors need a stand-in; one is tested for real in
+  /// `XfdesktopTests`.)
   @Test(arguments: [WallpaperMode.auto, .tile])
-  func createsTheFirstPropertyWhenThereIsNone(mode: WallpaperMode) throws {
+  func createsEachMonitorsPropertyWhenThereIsNone(mode: WallpaperMode) throws {
+    try stubs.install(
+      "xrandr",
+      """
+      echo 'Monitors: 2'
+      echo ' 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1'
+      echo ' 1: +HDMI-1 1920/531x1080/299+1920+0  HDMI-1'
+      """)
     try XFCEBackend().set(WallpaperRequest(path: Self.path, mode: mode), in: session)
 
-    let image = "/backdrop/screen0/monitor0/workspace0/last-image"
-    let styleProperty = "/backdrop/screen0/monitor0/workspace0/image-style"
-    var expected = [
-      Self.xfconf("-p", "/backdrop", "-l"),
-      Self.xfconf("-p", image, "-n", "-t", "string", "-s", Self.path),
-    ]
-    if mode == .tile { expected.append(Self.xfconf("-p", styleProperty, "-n", "-t", "int", "-s", "2")) }
-    expected.append(Self.xfconf("-p", image))
-    #expect(try stubs.calls() == expected)
-    #expect(stubs.xfconf(image) == Self.path)
-    #expect(stubs.xfconf(styleProperty) == (mode == .tile ? "2" : nil))
+    var expected = [Self.xfconf("-p", "/backdrop", "-l")]
+    var images: [String] = []
+    for monitor in ["eDP-1", "HDMI-1"] {
+      let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
+      expected.append(Self.xfconf("-p", image, "-n", "-t", "string", "-s", Self.path))
+      if mode == .tile {
+        expected.append(
+          Self.xfconf(
+            "-p", "/backdrop/screen0/monitor\(monitor)/workspace0/image-style", "-n", "-t", "int", "-s", "2"))
+      }
+      images.append(image)
+    }
+    let calls = try stubs.calls()
+    #expect(calls.filter { $0.first == "xrandr" } == [["xrandr", "--listmonitors"]])
+    #expect(Array(calls.filter { $0.first != "xrandr" }.prefix(expected.count)) == expected)
+    for image in images { #expect(stubs.xfconf(image) == Self.path) }
+    #expect(stubs.xfconf("/backdrop/screen0/monitor0/workspace0/last-image") == nil)
+  }
+
+  @Test(arguments: [
+    ("Monitors: 1\n 0: +screen 320/85x240/63+0+0  screen\n", ["screen"]),
+    (
+      "Monitors: 2\n 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1\n 1: +DP-2 2560/597x1440/336+1920+0  DP-2\n",
+      ["eDP-1", "DP-2"]
+    ),
+    ("Monitors: 1\n 0: +*Both 3840/0x1080/0+0+0  HDMI-1 DP-1\n", ["HDMI-1"]),
+    ("Monitors: 0\n", []),
+  ])
+  func xrandrMonitorNames(output: String, names: [String]) {
+    #expect(XRandRMonitors.parse(output) == names)
   }
 
   @Test func storedNothingThrowsDidNotTake() throws {
     try stubs.install(
       "xfconf-query",
       #"case " $* " in *" -l "*) echo /backdrop/screen0/monitor0/workspace0/last-image ;; esac"#)
-    #expect(throws: DesktopError.didNotTake(backend: "xfce", expected: "/a.jpg", found: "")) {
+    let found = "'' in /backdrop/screen0/monitor0/workspace0/last-image"
+    #expect(throws: DesktopError.didNotTake(backend: "xfce", expected: "/a.jpg", found: found)) {
       try XFCEBackend().set(WallpaperRequest(path: "/a.jpg", mode: .auto), in: session)
     }
   }
@@ -122,6 +151,8 @@ import Testing
 
   @Test(arguments: [
     (["XDG_CURRENT_DESKTOP": "XFCE"], true), (["DESKTOP_SESSION": "xfce"], true),
+    (["XDG_SESSION_DESKTOP": "xfce"], true),
+    (["XDG_CURRENT_DESKTOP": "i3", "XDG_SESSION_DESKTOP": "xfce"], false),
     (["XDG_CURRENT_DESKTOP": "GNOME"], false), ([:], false),
   ])
   func detection(environment: [String: String], detected: Bool) {

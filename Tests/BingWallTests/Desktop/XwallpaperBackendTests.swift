@@ -40,4 +40,24 @@ import Testing
       return backend == "xwallpaper" && status != 0
     }
   }
+
+  /// xwallpaper's sandbox kills it with SIGSYS when no X server answers on DISPLAY; the message says
+  /// that, not just "status 159".
+  @Test func aDisplayWithoutAServerIsNamed() throws {
+    let folder = try TemporaryDirectory()
+    let picture = folder.file("a.png")
+    try StripedPicture.make(at: picture)
+    let number = (600..<700).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") }!
+    let session = DesktopSession(
+      environment: ["DISPLAY": ":\(number)", "PATH": XvfbDisplay.searchPath], processes: PosixProcessRunner(),
+      home: folder.path)
+    do {
+      try FlagToolBackend(.xwallpaper).set(WallpaperRequest(path: picture, mode: .fill), in: session)
+      Issue.record("xwallpaper without an X server must fail")
+    } catch {
+      #expect(error.description.contains("killed by signal 31 (SIGSYS, status 159)"))
+      #expect(error.description.contains("no X server listens on DISPLAY=:\(number)"))
+      #expect(error.exitStatus == 1)
+    }
+  }
 }
