@@ -18,7 +18,8 @@ DEBIAN_PACKAGES = \
 	sqlite3 curl python3 imagemagick libgs-common \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
 	xvfb x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
-	dbus-daemon dconf-service dconf-cli xfconf xfdesktop4 pcmanfm pcmanfm-qt \
+	dbus-daemon dconf-service dconf-gsettings-backend dconf-cli libxfconf-0-3 xfconf xfdesktop4 \
+	pcmanfm pcmanfm-qt \
 	sway swaybg grim \
 	systemd desktop-file-utils \
 	bash-completion zsh fish mandoc man-db
