@@ -50,8 +50,9 @@ enum ApplyCommand {
     Paths.absolute(path)
   }
 
-  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP): a desktop
-  /// handed a text file shows a blank screen and says nothing.
+  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP), and a whole one
+  /// when it is a JPEG: a desktop handed a text file or half a picture shows a blank screen and says
+  /// nothing.
   static func checkImage(_ path: String) throws {
     var status = stat()
     guard stat(path, &status) == 0 else {
@@ -72,6 +73,20 @@ enum ApplyCommand {
       || (head.starts(with: Array("RIFF".utf8)) && head.count >= 12
         && Array(head[8..<12]) == Array("WEBP".utf8))
     guard isImage else { throw ApplyError.notAnImage(path: path) }
+    // A JPEG cut short or with a broken frame still starts right, and swaybg, xfdesktop and the rest
+    // then draw grey or their default while the tool says nothing: our download check reads it whole.
+    guard head.starts(with: [0xFF, 0xD8, 0xFF]) else { return }
+    do {
+      _ = try JPEGInspector.inspect(fileAt: path)
+    } catch .truncated {
+      throw ApplyError.damagedJPEG(path: path, why: "it ends before its end marker")
+    } catch .corrupt(_, let offset) {
+      throw ApplyError.damagedJPEG(path: path, why: "its structure breaks at byte \(offset)")
+    } catch .noDimensions, .invalidDimensions {
+      throw ApplyError.damagedJPEG(path: path, why: "it has no usable picture size")
+    } catch {
+      throw error
+    }
   }
 }
 
@@ -79,11 +94,15 @@ enum ApplyCommand {
 enum ApplyError: Error, CustomStringConvertible {
   /// The file's first bytes are no image format a desktop reads.
   case notAnImage(path: String)
+  /// It starts like a JPEG but is not a whole one.
+  case damagedJPEG(path: String, why: String)
 
   var description: String {
     switch self {
     case .notAnImage(let path):
       return "\(path) is not a JPEG, PNG, GIF, WebP or BMP picture; nothing was changed"
+    case .damagedJPEG(let path, let why):
+      return "\(path) is not a whole JPEG picture (\(why)); nothing was changed"
     }
   }
 }

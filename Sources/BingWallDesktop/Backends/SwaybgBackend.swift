@@ -80,8 +80,9 @@ package struct SwaybgBackend: WallpaperBackend {
       }
       if let said = log.flatMap(Self.failure(inLog:)) {
         Self.stop(pid)
-        throw .toolFailed(
-          backend: name, command: command, status: 0, stderr: said + " (the previous picture stays up)")
+        throw .didNotTake(
+          backend: name, expected: request.path,
+          found: "swaybg could not load it: \(TerminalText.clean(said)); the previous picture stays up")
       }
       usleep(20_000)
     }

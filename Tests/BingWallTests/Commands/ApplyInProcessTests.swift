@@ -80,4 +80,18 @@ import Testing
     #expect(result.stdout == "Applied \(path) with \(backend)\n")
     #expect(result.stderr == "")
   }
+
+  /// Half a JPEG starts right, and swaybg or xfdesktop would draw grey while saying nothing.
+  @Test func aJPEGCutInHalfIsRefusedBeforeAnyToolRuns() throws {
+    let run = try Self.context()
+    let path = run.home.file("half.jpg")
+    let whole = try TestJPEG.make(width: 8, height: 8)
+    try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+    let before = run.processes.calls.count
+    let result = run.run(["apply", path, "--backend", "mate"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("error: \(path) is not a whole JPEG picture ("), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("); nothing was changed\n"))
+    #expect(run.processes.calls.count == before)
+  }
 }

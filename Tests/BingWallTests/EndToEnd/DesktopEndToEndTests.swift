@@ -91,7 +91,7 @@ import Testing
     // bingwall runs in the sandbox folder, so a shell would create the marker there.
     let marker = sandbox.folder.file("owned")
     let hostile = sandbox.folder.file("my $(touch owned) `touch owned`; 'pic' \"x\"\nline.jpg")
-    try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: hostile))
+    try TestJPEG.make(width: 8, height: 8).write(to: URL(fileURLWithPath: hostile))
     let file = try sandbox.run(["apply", hostile], environment: environment)
     #expect(file.status == 0, "\(file.stderr)")
     #expect(calls().last?[1] == hostile)
