@@ -30,19 +30,25 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-## deps: install the Debian packages that are missing (only those).
-deps:
+# $(call install-missing,PACKAGES,WHO): apt-get install the PACKAGES that are not installed yet
+# (only those), saying so as WHO.
+define install-missing
 	@missing=""; \
-	for p in $(DEBIAN_PACKAGES); do \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-	  echo "make deps: installing$$missing"; \
+	  echo "$(2): installing$$missing"; \
 	  $(SUDO) apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	else \
-	  echo "make deps: all $(words $(DEBIAN_PACKAGES)) packages present"; \
+	  echo "$(2): all $(words $(1)) packages present"; \
 	fi
+endef
+
+## deps: install the Debian packages that are missing (only those).
+deps:
+	$(call install-missing,$(DEBIAN_PACKAGES),make deps)
 
 ## build: debug build.
 build:
@@ -68,15 +74,7 @@ KDE_PACKAGES = plasma-workspace plasma-desktop
 ## test-kde: set up, install Plasma when missing, run the kde backend against a real plasmashell
 ## under Xvfb on a private session bus (opt-in: `make test` runs only the stub tests).
 test-kde: deps
-	@missing=""; \
-	for p in $(KDE_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "make test-kde: installing$$missing"; \
-	  $(SUDO) apt-get update -q && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	$(call install-missing,$(KDE_PACKAGES),make test-kde)
 	$(SWIFT) build --build-tests
 	BINGWALL_TEST_KDE=1 BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
 	  $(SWIFT) test --skip-build --filter KDERealTests
