@@ -35,8 +35,15 @@ package enum DetachedProcess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, STDERR_FILENO, errorLog ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // The log is opened here, not by a file action: a failed action's errno would read as "program
+    // not found". One we cannot open (a root-owned leftover, a link) leaves stderr on /dev/null.
+    let log = errorLog.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600) } ?? -1
+    defer { if log >= 0 { close(log) } }
+    if log >= 0 {
+      posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    }
     if let addCloseFrom = LateBoundLibc.addCloseFrom { _ = addCloseFrom(&actions, STDERR_FILENO + 1) }
 
     var attributes = posix_spawnattr_t()
@@ -105,6 +112,8 @@ package enum DetachedProcess {
       let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count <= 0 { return bytes }
       bytes += buffer[..<count]
+      // An argument vector is at most ARG_MAX (2 MiB by default); nothing we read is larger.
+      if bytes.count >= 4 << 20 { return bytes }
     }
   }
 

@@ -46,13 +46,33 @@ enum NitrogenSavedConfig {
     return folder + "/nitrogen/bg-saved.cfg"
   }
 
-  /// The first `file=` value (the first screen section), taken literally: nitrogen's key file writes
-  /// paths unescaped.
+  /// The first `file=` value (the first screen section), with GLib's key-file escapes undone:
+  /// nitrogen 1.6 writes `a\\b` for `a\b` (seen with the real tool), `\s` for a leading blank and
+  /// `\n`, `\t`, `\r` for those characters.
   static func picture(inSavedConfig text: String) -> String? {
     for line in text.split(separator: "\n") where line.hasPrefix("file=") {
-      let value = String(line.dropFirst(5))
+      let value = unescaped(line.dropFirst(5))
       return value.isEmpty ? nil : value
     }
     return nil
+  }
+
+  static func unescaped(_ value: Substring) -> String {
+    var result = ""
+    var characters = value.makeIterator()
+    while let character = characters.next() {
+      guard character == "\\", let escaped = characters.next() else {
+        result.append(character)
+        continue
+      }
+      switch escaped {
+      case "s": result.append(" ")
+      case "n": result.append("\n")
+      case "t": result.append("\t")
+      case "r": result.append("\r")
+      default: result.append(escaped)
+      }
+    }
+    return result
   }
 }

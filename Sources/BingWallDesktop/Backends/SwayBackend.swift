@@ -69,16 +69,16 @@ package struct SwayBackend: WallpaperBackend {
     environment["SWAYSOCK"] = socket
     var ipc = DesktopSession(environment: environment, processes: session.processes, home: session.home)
     ipc.timeout = session.timeout
+    let before = Set(Self.swaybgs(of: socket).map(\.pid))
     try ipc.run(Self.arguments(for: request), backend: name)
 
-    let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session))
-    guard waitForSwaysBackground(showing: request.path, of: socket, notPid: ours) else {
+    guard waitForSwaysBackground(showing: request.path, of: socket, startedAfter: before) else {
       throw .didNotTake(
         backend: name, expected: request.path,
         found: "no swaybg of sway's showing it after \(Int(readBackTimeout)) s (is swaybg installed, "
           + "or swaybg_command disabled in sway's config?)")
     }
-    if let ours {
+    if let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)) {
       SwaybgBackend.stop(ours)
       unlink(SwaybgBackend.pidFile(in: session))
     }
@@ -87,31 +87,34 @@ package struct SwayBackend: WallpaperBackend {
   /// The picture of the swaybg this sway runs (not one the `swaybg` backend started).
   package func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let socket = SwaySocket.find(in: session) else { return nil }
-    let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session))
-    return Self.swaybgs(of: socket, notPid: ours).reversed().lazy
-      .compactMap { SwaybgBackend.picture(inCommandLine: $0.arguments) }.first
+    return Self.swaybgs(of: socket).reversed().lazy.compactMap {
+      Self.pictures(inCommandLine: $0.arguments).first
+    }
+    .first
   }
 
-  /// Polls /proc until a swaybg of this sway shows `path` (sway starts it after answering).
-  func waitForSwaysBackground(showing path: String, of socket: String, notPid: pid_t?) -> Bool {
+  /// Polls /proc until a swaybg this sway started after `before` was taken shows `path` (sway starts
+  /// it after answering; the one it replaces may linger a moment and prove nothing).
+  func waitForSwaysBackground(showing path: String, of socket: String, startedAfter before: Set<pid_t>)
+    -> Bool
+  {
     let deadline = ProcessInfo.processInfo.systemUptime + readBackTimeout
     repeat {
-      let shown = Self.swaybgs(of: socket, notPid: notPid).contains {
-        Self.pictures(inCommandLine: $0.arguments).contains(path)
+      let shown = Self.swaybgs(of: socket).contains {
+        !before.contains($0.pid) && Self.pictures(inCommandLine: $0.arguments).contains(path)
       }
       if shown { return true }
-      usleep(20_000)
+      usleep(50_000)
     } while ProcessInfo.processInfo.systemUptime < deadline
     return false
   }
 
-  /// The swaybg processes the sway behind `socket` started: they inherit its `SWAYSOCK`. One whose
-  /// environment we may not read (another user's) cannot be told apart and counts.
-  static func swaybgs(of socket: String, notPid: pid_t?) -> [RunningProcess] {
+  /// The swaybg processes the sway behind `socket` started: sway hands each its Wayland connection
+  /// in `WAYLAND_SOCKET` and they inherit its `SWAYSOCK`; a swaybg started any other way (ours, a
+  /// unit's) has no `WAYLAND_SOCKET`.
+  static func swaybgs(of socket: String) -> [RunningProcess] {
     RunningProcess.named("swaybg", anyUser: SwaySocket.rootSeesEveryUser).filter { swaybg in
-      guard swaybg.pid != notPid else { return false }
-      let variable = swaybg.environmentValue("SWAYSOCK")
-      return variable == nil || variable == socket
+      swaybg.environmentValue("WAYLAND_SOCKET") != nil && swaybg.environmentValue("SWAYSOCK") == socket
     }
   }
 

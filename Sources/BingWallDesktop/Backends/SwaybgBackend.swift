@@ -38,12 +38,15 @@ package struct SwaybgBackend: WallpaperBackend {
     ["swaybg", "-o", "*", "-i", request.path, "-m", modeTable[request.mode.explicit]!]
   }
 
-  /// Where the running swaybg's pid is kept: the runtime folder (cleared at logout, like the process),
-  /// else bingwall's state folder.
+  /// Where the running swaybg's pid is kept: the runtime folder (cleared at logout, like the process;
+  /// systemd's `/run/user/UID` where `XDG_RUNTIME_DIR` is unset, as under cron, so a cron run finds
+  /// the file a desktop run wrote), else bingwall's state folder.
   package static func pidFile(in session: DesktopSession) -> String {
     if let runtime = session.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
       return runtime + "/bingwall-swaybg.pid"
     }
+    let systemd = "/run/user/\(getuid())"
+    if FileManager.default.fileExists(atPath: systemd) { return systemd + "/bingwall-swaybg.pid" }
     let state = session.environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
     return (state ?? session.home + "/.local/state") + "/bingwall/swaybg.pid"
   }
@@ -61,6 +64,8 @@ package struct SwaybgBackend: WallpaperBackend {
     let pidFile = Self.pidFile(in: session)
     let logFile = Self.logFile(in: session)
     let old = Self.readPid(pidFile)
+    // A fresh file, not the old one emptied: the swaybg still drawing writes to that one.
+    unlink(logFile)
     let log = Self.folderIsReady(for: logFile) ? logFile : nil
 
     let pid: pid_t
@@ -105,8 +110,8 @@ package struct SwaybgBackend: WallpaperBackend {
   /// swaybg's own words when it could not load the picture or reach a compositor: the first line of
   /// its log that says it failed, without the timestamp and source position it starts with.
   static func failure(inLog path: String) -> String? {
-    let bytes = FileManager.default.contents(atPath: path) ?? Data()
-    let lines = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self).split(whereSeparator: \.isNewline)
+    let bytes = (try? FileContents.read(path, limit: 64 * 1024)).flatMap { $0 } ?? []
+    let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
     guard let line = lines.first(where: { $0.contains("Failed to") || $0.contains("failed") }) else {
       return nil
     }

@@ -80,6 +80,8 @@ import Testing
   func choosesTheSessionsBackend(_ row: Row) throws {
     let socket = try ListeningSocket()
     var environment = socket.substituted(row.environment)
+    // A runtime folder of our own, so a sway the developer runs is not found in theirs.
+    environment["XDG_RUNTIME_DIR"] = environment["XDG_RUNTIME_DIR"] ?? folder.path
     environment["PATH"] = folder.path
     let session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: folder.path)
     let backends = BackendRegistry.all(command: "", session: session)

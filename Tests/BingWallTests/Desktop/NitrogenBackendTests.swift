@@ -11,7 +11,7 @@ struct NitrogenBackendTests {
   @Test(arguments: [WallpaperMode.auto, .fill, .fit, .stretch, .center, .tile])
   func drawsEachModeAndSavesIt(mode: WallpaperMode) throws {
     let sandbox = try DesktopSandbox()
-    let picture = try sandbox.picture("it's a \"pic\" ü $(x).png")
+    let picture = try sandbox.picture("it's a \"pic\" ü $(x) back\\slash.png")
 
     try FlagToolBackend(.nitrogen).set(WallpaperRequest(path: picture, mode: mode), in: sandbox.session())
 

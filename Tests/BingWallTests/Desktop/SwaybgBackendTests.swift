@@ -117,22 +117,32 @@ import Testing
 
   /// A stale `XDG_RUNTIME_DIR` is the session's problem: we neither make it nor fail the change.
   @Test func aMissingRuntimeFolderIsNotCreated() throws {
-    try stubs.install("swaybg", then: Self.longRunning)
+    let stubPid = stubs.folder.file("stub.pid")
+    try stubs.install("swaybg", then: "echo $$ > '\(stubPid)'\n" + Self.longRunning)
     let missing = stubs.folder.file("gone/run")
     let stale = stubs.session(ToolStubs.wayland.merging(["XDG_RUNTIME_DIR": missing]) { $1 })
     try backend.set(WallpaperRequest(path: "/pics/a.jpg", mode: .fill), in: stale)
     #expect(!FileManager.default.fileExists(atPath: stubs.folder.file("gone")))
     let started = stubs.calls().count
     #expect(started == 1)
-    for swaybg in RunningProcess.named("swaybg")
-    where swaybg.arguments.contains("/pics/a.jpg") && swaybg.environmentValue("XDG_RUNTIME_DIR") == missing {
-      stop(swaybg.pid)
+    // The stub is a script, so /proc names it /bin/sh; it wrote down its own pid.
+    let pid = (try? String(contentsOfFile: stubPid, encoding: .utf8)).flatMap {
+      pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+    #expect(pid != nil)
+    stop(pid)
   }
 
   @Test func pidFileIsInTheRuntimeFolderElseTheStateFolder() throws {
     #expect(SwaybgBackend.pidFile(in: session) == pidFile)
-    #expect(SwaybgBackend.pidFile(in: stubs.session()) == stubs.home + "/.local/state/bingwall/swaybg.pid")
-    #expect(SwaybgBackend.pidFile(in: stubs.session(["XDG_STATE_HOME": "/st"])) == "/st/bingwall/swaybg.pid")
+    // Without XDG_RUNTIME_DIR: systemd's runtime folder where this machine has one, else the state folder.
+    let systemd = "/run/user/\(getuid())"
+    let hasSystemd = FileManager.default.fileExists(atPath: systemd)
+    #expect(
+      SwaybgBackend.pidFile(in: stubs.session())
+        == (hasSystemd ? systemd + "/bingwall-swaybg.pid" : stubs.home + "/.local/state/bingwall/swaybg.pid"))
+    #expect(
+      SwaybgBackend.pidFile(in: stubs.session(["XDG_STATE_HOME": "/st"]))
+        == (hasSystemd ? systemd + "/bingwall-swaybg.pid" : "/st/bingwall/swaybg.pid"))
   }
 }

@@ -223,6 +223,9 @@ import Testing
       ("[xin_-1]\nfile=/a b.jpg\nmode=5\n", "/a b.jpg"),
       ("[xin_0]\nfile=/one.jpg\n[xin_1]\nfile=/two.jpg\n", "/one.jpg"),
       ("[xin_-1]\nfile=\n", nil), ("", nil), ("[xin_-1]\nmode=5\n", nil),
+      // GLib's key-file escapes, as nitrogen 1.6 writes them.
+      ("[xin_-1]\nfile=/tmp/a\\\\b/ x.png\n", "/tmp/a\\b/ x.png"),
+      ("[xin_-1]\nfile=\\s/lead\\nline\\tx\n", " /lead\nline\tx"),
     ] as [(String, String?)])
   func nitrogenConfigParses(text: String, picture: String?) {
     #expect(NitrogenSavedConfig.picture(inSavedConfig: text) == picture)

@@ -27,7 +27,9 @@ import Testing
   func swayNeedsItsSocketAndNoOtherDesktop(environment: [String: String], detected: Bool) throws {
     let stubs = try ToolStubs()
     let socket = try ListeningSocket()
-    #expect(SwayBackend().isDetected(in: stubs.session(socket.substituted(environment))) == detected)
+    // A runtime folder of our own, so a sway the developer runs is not found in theirs.
+    let isolated = environment.merging(["XDG_RUNTIME_DIR": stubs.folder.path]) { old, _ in old }
+    #expect(SwayBackend().isDetected(in: stubs.session(socket.substituted(isolated))) == detected)
   }
 
   @Test(arguments: [
