@@ -40,16 +40,19 @@ package struct KDEBackend: WallpaperBackend {
       guard let scriptTool else { throw DesktopError.toolMissing(backend: name, tool: Self.applyTool) }
       return try evaluate(Self.script(for: request), with: scriptTool, in: session)
     }
-    // The tool pastes the path into a script of its own between single quotes and refuses one
-    // that has a quote. Our script passes the picture as an escaped, percent-encoded literal, so it
-    // takes any path; without a way to send it, saying so beats the tool's bare refusal.
-    if request.path.contains("'") {
+    // The tool pastes the path raw into `'file://' + path` in a script of its own: a quote ends the
+    // string (it refuses those), a backslash escapes, a line break is a syntax error, and `#`, `?`
+    // and `%` make the URL name another file. Our script passes the picture as an escaped,
+    // percent-encoded literal, so it takes any path; without a way to send it, saying so beats a
+    // wrong picture or the tool's bare refusal.
+    if !Self.toolTakesLiterally(request.path) {
       guard let scriptTool else {
         throw DesktopError.misconfigured(
           backend: name,
           message:
-            "\(Self.applyTool) cannot set a picture whose path contains a single quote (\(request.path));"
-            + " install qdbus or dbus-send, or move the picture folder to a path without one")
+            "\(Self.applyTool) cannot set a picture whose path contains a quote, a backslash, #, ?, % or a"
+            + " line break (\(TerminalText.clean(request.path))); install qdbus or dbus-send, or move the"
+            + " picture folder")
       }
       return try evaluate(Self.script(for: request), with: scriptTool, in: session)
     }
@@ -62,6 +65,15 @@ package struct KDEBackend: WallpaperBackend {
       }
     }
     try session.run(arguments + [request.path], backend: name)
+  }
+
+  /// Whether `plasma-apply-wallpaperimage` would set exactly `path`: nothing its string or its URL
+  /// reads as syntax (see `set`).
+  static func toolTakesLiterally(_ path: String) -> Bool {
+    !path.unicodeScalars.contains { scalar in
+      scalar.value < 0x20 || scalar.value == 0x7f || scalar == "\u{2028}" || scalar == "\u{2029}"
+        || "'\\#?%".unicodeScalars.contains(scalar)
+    }
   }
 
   /// kwriteconfig writes the lock screen's picture; without it the desktop must stay untouched, so

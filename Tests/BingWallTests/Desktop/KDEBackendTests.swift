@@ -117,7 +117,7 @@ import Testing
       try KDEBackend().set(WallpaperRequest(path: "/pics/it's.jpg", mode: .auto), in: session)
     } throws: { error in
       guard case .misconfigured("kde", let message) = error as? DesktopError else { return false }
-      return message.contains("single quote") && message.contains("/pics/it's.jpg")
+      return message.contains("contains a quote") && message.contains("/pics/it's.jpg")
         && message.contains("install qdbus or dbus-send")
     }
     #expect(try stubs.calls().isEmpty)
@@ -125,11 +125,18 @@ import Testing
 
   /// The tool refuses a `'` (see `plasmaRefusesASingleQuote` in the real suite); the script takes
   /// it, in auto mode as with a mode, and the tool is not even asked.
-  @Test(arguments: [WallpaperMode.auto, .fill])
-  func aPathWithASingleQuoteGoesThroughTheScript(mode: WallpaperMode) throws {
+  ///
+  /// So do the paths it would misread without refusing them: a backslash is an escape in its string,
+  /// and `#`, `?` and `%` make its `file://` URL name another file.
+  @Test(arguments: [
+    (WallpaperMode.auto, "/pics/it's Bing's.jpg"), (.fill, "/pics/it's Bing's.jpg"), (.auto, "/pics/#1.jpg"),
+    (.auto, "/pics/100%.jpg"), (.fill, "/pics/why?.jpg"), (.auto, "/pics/back\\slash.jpg"),
+    (.auto, "/pics/line\nbreak.jpg"),
+  ])
+  func aPathTheToolWouldMisreadGoesThroughTheScript(mode: WallpaperMode, path: String) throws {
     try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
     try stubs.install("qdbus")
-    let request = WallpaperRequest(path: "/pics/it's Bing's.jpg", mode: mode)
+    let request = WallpaperRequest(path: path, mode: mode)
     try KDEBackend().set(request, in: session)
     #expect(
       try stubs.calls() == [
