@@ -38,10 +38,12 @@ extension ArchiveImage {
   /// `a + S + b` where `S == a + b`, a string with a copy of itself inserted, reduced to `S`;
   /// any other text as it is. Only a copy that holds a credit marker counts, so that no
   /// ordinary text that happens to repeat itself is cut in half.
+  /// The search is quadratic, so text far longer than any copyright Bing sends (a few hundred
+  /// characters) is left as it is rather than searched.
   static func withoutInsertedCopy(_ text: String) -> String {
     let characters = Array(text)
     let half = characters.count / 2
-    guard half > 0, characters.count % 2 == 0 else { return text }
+    guard half > 0, characters.count % 2 == 0, characters.count <= 4096 else { return text }
     for start in 0...half {
       let copy = characters[start..<start + half]
       guard copy.elementsEqual(characters[..<start] + characters[(start + half)...]) else { continue }

@@ -1,9 +1,9 @@
 /// A language-region code `ll-CC`: an ISO 639-1 language and an ISO 3166-1 region, as in
-/// `en-US`, `pt-BR` or `es-XL` (Bing's Latin America).
+/// `en-US` or `pt-BR`.
 ///
-/// Only the shape is checked, not the registries: new regions and Bing's own pseudo-regions
-/// (`XA`, `XL`) must pass, and the point is to tell a code from a typo such as `en_US` or
-/// `english`, not to decide which codes exist.
+/// Only the shape is checked, not the registries: new regions and services' own pseudo-regions
+/// must pass, and the point is to tell a code from a typo such as `en_US` or `english`, not to
+/// decide which codes exist.
 package enum LanguageRegionCode {
   /// `code` in its usual spelling, language in lower case and region in upper case (`pt-br` →
   /// `pt-BR`); nil unless it is two ASCII letters, a dash and two ASCII letters.

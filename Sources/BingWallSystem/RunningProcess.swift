@@ -1,7 +1,7 @@
 import Glibc
 
-/// A process of this user, as `/proc` shows it: how bingwall tells whether a desktop's own program
-/// (`pcmanfm --desktop`) runs before it hands that program a picture.
+/// A process, as `/proc` shows it: how bingwall tells whether a desktop's own program
+/// (`pcmanfm --desktop`, sway) runs before it hands that program a picture.
 package struct RunningProcess: Sendable, Equatable {
   package let pid: Int32
   /// Its argument vector, `arguments[0]` as it was started.
@@ -22,7 +22,8 @@ package struct RunningProcess: Sendable, Equatable {
 
   /// The processes of the user bingwall runs as whose program is called `name`, lowest pid first.
   ///
-  /// Only `/proc/PID/cmdline` is read for every process, and only processes owned by our uid count:
+  /// Only `/proc/PID/cmdline` is read for every process, and by default only processes owned by our
+  /// uid count:
   /// another user's desktop cannot take our picture, and its environment is not ours to read.
   /// `anyUser` lifts that for root, whose tools may drive a session another user runs (sway refuses
   /// to run as root, so its tests run it as a user of their own).

@@ -102,4 +102,13 @@ import Testing
     #expect(picture.absoluteCopyrightLink(endpoint: "http://127.0.0.1:8080/") == expected)
     #expect(picture.copyrightLink == link)
   }
+
+  /// The search for a copy of the string inside itself is quadratic: hostile text of 100 KB is left
+  /// whole (and split at its last credit marker) instead of searched.
+  @Test func aHugeRepeatedCopyrightIsNotSearched() {
+    let one = String(repeating: "Vatnajökull ", count: 2000) + "(© Someone)"
+    let doubled = one + one
+    #expect(ArchiveImage.withoutInsertedCopy(doubled) == doubled)
+    #expect(ArchiveImage.withoutInsertedCopy("Lake (© A)Lake (© A)") == "Lake (© A)")
+  }
 }
