@@ -28,6 +28,11 @@ package struct KDEBackend: WallpaperBackend {
     tools.contains { session.which($0) != nil }
   }
 
+  /// Every name, since any one of them would do.
+  package func missingTool(in session: DesktopSession) -> String? {
+    isAvailable(in: session) ? nil : tools.joined(separator: " or ")
+  }
+
   package func isDetected(in session: DesktopSession) -> Bool {
     session.isDesktop(["kde"], orSession: ["plasma", "plasmawayland", "plasmax11", "kde-plasma"])
   }
@@ -37,7 +42,9 @@ package struct KDEBackend: WallpaperBackend {
   package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let scriptTool = Self.scriptTools.first { session.which($0) != nil }
     guard session.which(Self.applyTool) != nil else {
-      guard let scriptTool else { throw DesktopError.toolMissing(backend: name, tool: Self.applyTool) }
+      guard let scriptTool else {
+        throw DesktopError.toolMissing(backend: name, tool: missingTool(in: session) ?? Self.applyTool)
+      }
       return try evaluate(Self.script(for: request), with: scriptTool, in: session)
     }
     // The tool pastes the path raw into `'file://' + path` in a script of its own: a quote ends the

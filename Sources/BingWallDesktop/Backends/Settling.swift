@@ -3,7 +3,7 @@ import Glibc
 /// Waits for a condition a tool meets a moment after it exits (pcmanfm's running instance saves its
 /// settings only after the second one has handed over the picture and gone).
 enum Settling {
-  /// Calls `check` until it gives a value or `seconds` have passed; the last answer either way.
+  /// Calls `check` until it gives a value; nil once `seconds` have passed without one.
   static func poll<T>(seconds: Double, _ check: () -> T?) -> T? {
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)

@@ -102,7 +102,8 @@ import Testing
   @Test func nothingInstalledIsToolMissing() throws {
     let backend = KDEBackend()
     #expect(!backend.isAvailable(in: session))
-    #expect(throws: DesktopError.toolMissing(backend: "kde", tool: "plasma-apply-wallpaperimage")) {
+    let every = "plasma-apply-wallpaperimage or " + KDEBackend.scriptTools.joined(separator: " or ")
+    #expect(throws: DesktopError.toolMissing(backend: "kde", tool: every)) {
       try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: session)
     }
     try stubs.install("dbus-send")
