@@ -52,6 +52,11 @@ package struct RunningProcess: Sendable, Equatable {
   /// The variable `name` in the process's environment, nil when unset or unreadable (a process
   /// that has exited since, or one that is not ours).
   package func environmentValue(_ name: String) -> String? {
+    Self.environmentValue(name, of: pid)
+  }
+
+  /// The same, for a pid only.
+  package static func environmentValue(_ name: String, of pid: Int32) -> String? {
     guard let bytes = try? FileContents.read("/proc/\(pid)/environ") else { return nil }
     let prefix = Array((name + "=").utf8)
     for entry in bytes.split(separator: 0) where entry.starts(with: prefix) {

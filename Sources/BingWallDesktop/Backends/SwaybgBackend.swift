@@ -128,9 +128,13 @@ package struct SwaybgBackend: WallpaperBackend {
     return arguments[flag + 1]
   }
 
-  /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child.
+  /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child. A pid
+  /// from a stale file may since have gone to the swaybg a compositor started (sway hands its own a
+  /// `WAYLAND_SOCKET`, which ours never get): that one is left alone.
   static func stop(_ pid: pid_t) {
-    guard pid > 1, DetachedProcess.commandName(of: pid) == "swaybg" else { return }
+    guard pid > 1, DetachedProcess.commandName(of: pid) == "swaybg",
+      RunningProcess.environmentValue("WAYLAND_SOCKET", of: pid) == nil
+    else { return }
     kill(pid, SIGTERM)
     for _ in 0..<25 where DetachedProcess.exitStatus(of: pid) == nil { usleep(10_000) }
   }

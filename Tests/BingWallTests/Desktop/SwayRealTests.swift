@@ -106,6 +106,27 @@ struct SwayRealTests {
     #expect(!FileManager.default.fileExists(atPath: pidFile))
   }
 
+  /// A pid file left from before a reboot may name what is now sway's own swaybg: never ours to stop.
+  @Test func aStalePidOfSwaysOwnSwaybgIsLeftAlone() throws {
+    let sway = try HeadlessSway()
+    let picture = try Self.stripes(in: sway)
+    let session = Self.session(sway)
+    var sways: [RunningProcess] = []
+    for _ in 0..<300 where sways.isEmpty {
+      sways = SwayBackend.swaybgs(of: sway.swaySocket)
+      if sways.isEmpty { usleep(50_000) }
+    }
+    let own = try #require(sways.first)
+    try "\(own.pid)\n".write(toFile: SwaybgBackend.pidFile(in: session), atomically: true, encoding: .utf8)
+    var swaybg = SwaybgBackend()
+    swaybg.handover = 0.3
+
+    try swaybg.set(WallpaperRequest(path: picture, mode: .fill), in: session)
+
+    #expect(DetachedProcess.commandName(of: own.pid) == "swaybg")
+    #expect(SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)) != own.pid)
+  }
+
   /// The real binary in the default session, as a user types it.
   @Test func applyInTheDefaultSessionChangesTheScreen() throws {
     let sway = try HeadlessSway()
