@@ -41,23 +41,11 @@ final class PrivateSessionBus {
     process.executableURL = URL(
       fileURLWithPath: PosixProcessRunner.which("dbus-daemon", path: XvfbDisplay.searchPath)!)
     process.arguments = ["--config-file=\(config)", "--nofork", "--nopidfile", "--print-address=1"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // The address comes once the bus accepts connections; end of file means it died.
-    var said = ""
-    while !said.contains("\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      said += String(decoding: chunk, as: UTF8.self)
-    }
-    let line = said.split(separator: "\n").first.map(String.init) ?? ""
+    let line = try process.runUntilFirstLine()
     guard line.hasPrefix("unix:") else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      throw SystemCallError("dbus-daemon did not start (said \(said.debugDescription))", errno: 0)
+      throw SystemCallError("dbus-daemon did not start (said \(line.debugDescription))", errno: 0)
     }
     address = "unix:path=\(socket)"
   }

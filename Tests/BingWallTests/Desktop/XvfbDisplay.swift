@@ -35,18 +35,8 @@ final class XvfbDisplay {
     process.arguments = [
       "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-noreset", "-nolisten", "tcp",
     ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Blocks until Xvfb is ready or has died (end of file); it takes about a tenth of a second.
-    var text = ""
-    while !text.contains("\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      text += String(decoding: chunk, as: UTF8.self)
-    }
+    // Blocks until Xvfb is ready or has died; it takes about a tenth of a second.
+    let text = try process.runUntilFirstLine()
     guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
