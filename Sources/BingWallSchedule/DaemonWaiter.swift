@@ -45,6 +45,13 @@ package final class DaemonWaiter: DaemonWaiting {
     let done = pipe[1]
     let started = BackgroundThread.start(stackSize: 8 << 20) {
       step()
+      // After a SIGTERM the caller has returned and closed the read end: this write then fails
+      // with EPIPE, and an unblocked SIGPIPE would kill the daemon (status 13) in the moment
+      // before it exits cleanly. Blocked on this thread only, it stays pending here, unheeded.
+      var sigpipe = sigset_t()
+      sigemptyset(&sigpipe)
+      sigaddset(&sigpipe, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &sigpipe, nil)
       var byte: UInt8 = 1
       _ = Glibc.write(done, &byte, 1)
       close(done)
