@@ -16,4 +16,9 @@ extension Invocation {
   package subscript<Value>(argument: Argument<Value>) -> Value? {
     arguments[argument.spec.name]?.first.map { Value.accepted($0, for: "<\(argument.spec.name)>") }
   }
+
+  /// Every value of a variadic argument, in the order given; empty when an optional one was left out.
+  package func values<Value>(of argument: Argument<Value>) -> [Value] {
+    (arguments[argument.spec.name] ?? []).map { Value.accepted($0, for: "<\(argument.spec.name)>") }
+  }
 }

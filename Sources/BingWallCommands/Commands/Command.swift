@@ -24,6 +24,8 @@ package enum CommandTable {
     RandomCommand.command,
     ListCommand.command,
     ShowCommand.command,
+    MarkCommand.favorite,
+    MarkCommand.ban,
     BackendsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,

@@ -64,10 +64,11 @@ struct UpdateService {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
     }
-    // Only a new newest picture is applied: an hourly update must not undo the user's choice.
+    // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
+    // one a `ban` marked while this update ran.
     let configuration = environment.configuration
     guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
-      report.fetched.contains(where: { $0.id == newest.id })
+      report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
     else { return outcome }
     do {
       outcome.appliedLine = try environment.apply(newest, store: store, reason: "update")

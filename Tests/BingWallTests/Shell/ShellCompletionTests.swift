@@ -20,7 +20,7 @@ import Testing
     "bingwall history --", "bingwall config ", "bingwall config get daemon.",
     "bingwall autostart enable --method ",
     "bingwall apply ", "bingwall --config no", "bingwall completions ", "bingwall update --mode ",
-    "bingwall apply --market en-US ",
+    "bingwall apply --market en-US ", "bingwall favorite latest ", "bingwall ban --",
   ]
 
   init() throws {
@@ -80,6 +80,11 @@ import Testing
     #expect(offered("bingwall update --mode ").isEmpty, "\(name): update has no --mode")
     let afterValue = offered("bingwall apply --market en-US ")
     #expect(afterValue.contains("2026-12-01") && !afterValue.contains("en-GB"), "\(name): \(afterValue)")
+    // favorite and ban take any number of selectors, never a file.
+    let more = offered("bingwall favorite latest ")
+    #expect(more.isSuperset(of: ["1", "2026-12-01", "OHR.Lake"]), "\(name): \(more)")
+    #expect(!more.contains("./notes.toml"), "\(name): \(more)")
+    #expect(offered("bingwall ban --").isSuperset(of: ["--remove", "--market"]), "\(name)")
   }
 
   @Test func selectorsComeFromTheHistory() throws {

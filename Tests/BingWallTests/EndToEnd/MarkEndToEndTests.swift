@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import BingWallSystem
+
+/// `favorite` and `ban` through the real binary, on a history it fetched from the fake Bing: the marks
+/// reach the SQLite file, `list` and `random`.
+@Suite struct MarkEndToEndTests {
+  @Test func marksReachTheHistoryAndRandom() throws {
+    let bing = try FakeBing()
+    let sandbox = try Sandbox()
+    let week = Array(FakeBing.week().prefix(3))
+    try bing.publish(market: "en-US", images: week)
+    for image in week { try bing.serveJPEG(image) }
+    let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
+    #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
+    let keys = week.map { "OHR.\($0.name)" }
+
+    let favourite = try sandbox.run(["favorite", keys[1]], environment: environment)
+    #expect(favourite.status == 0, "\(favourite.stderr)")
+    let banned = try sandbox.run(["ban", keys[0], keys[2]], environment: environment)
+    #expect(banned.status == 0, "\(banned.stderr)")
+
+    let listed = try sandbox.run(["list", "--favorites", "--json"], environment: environment)
+    let favourites = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+    #expect(favourites?.compactMap { $0["key"] as? String } == [keys[1]])
+    let rows = try ExternalTool.run([
+      "sqlite3", sandbox.dataDir + "/history.db", "SELECT key, favorite, banned FROM pictures ORDER BY key",
+    ])
+    let expected = keys.sorted().map { key in "\(key)|\(key == keys[1] ? 1 : 0)|\(key == keys[1] ? 0 : 1)" }
+    #expect(String(decoding: rows, as: UTF8.self).split(separator: "\n").map(String.init) == expected)
+
+    // Two of three banned: random has exactly one picture left to offer.
+    let pick = try sandbox.run(["random", "--dry-run"], environment: environment)
+    #expect(pick.status == 0, "\(pick.stderr)")
+    #expect(pick.stdout.contains(keys[1]), "\(pick.stdout)")
+  }
+}
