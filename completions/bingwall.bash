@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random list history show favorite ban backends status daemon config autostart completions help' ;;
+    bingwall) echo 'update apply random list history show search favorite ban backends status daemon config autostart completions help' ;;
     bingwall/config) echo 'path show get set' ;;
     bingwall/autostart) echo 'enable disable status' ;;
   esac
@@ -36,6 +36,7 @@ _bingwall_options() {
     bingwall/random) echo '--favorites --market -m --dry-run --seed --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/list) echo '--limit --market -m --favorites --banned --since --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/show) echo '--market -m --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/search) echo '--limit --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/favorite) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/ban) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
@@ -74,6 +75,7 @@ _bingwall_option_value() {
     bingwall/list:--config) echo files ;;
     bingwall/show:--market | bingwall/show:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/show:--config) echo files ;;
+    bingwall/search:--config) echo files ;;
     bingwall/favorite:--market | bingwall/favorite:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/favorite:--config) echo files ;;
     bingwall/ban:--market | bingwall/ban:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;

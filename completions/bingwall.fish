@@ -18,6 +18,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo list
         case bingwall/show
             echo show
+        case bingwall/search
+            echo search
         case bingwall/favorite
             echo favorite
         case bingwall/ban
@@ -124,6 +126,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a random -d 'Set a ran
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a list -d 'List stored pictures, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a history -d 'List stored pictures, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a show -d 'Show every field of one stored picture.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a search -d 'Find stored pictures by their titles, captions and credits, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a favorite -d 'Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a ban -d 'Ban pictures: random, the daemon\'s rotation and update never set them.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
@@ -161,6 +164,8 @@ complete -c bingwall -n '__bingwall_at bingwall/list' -l json -d 'Print JSON for
 complete -c bingwall -n '__bingwall_at bingwall/show' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/show' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_argument bingwall/show 0' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_at bingwall/search' -l limit -x -d 'Show at most n pictures; 0 shows all.'
+complete -c bingwall -n '__bingwall_at bingwall/search' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/favorite' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/favorite' -l remove -d 'Take the mark off instead.'
 complete -c bingwall -n '__bingwall_argument bingwall/favorite 0+' -a '(__bingwall_selectors)'

@@ -2,7 +2,7 @@
 ///
 /// Never edit a migration that has shipped; add one. Each runs in its own transaction.
 enum HistorySchema {
-  static let migrator = SQLiteMigrator([version1])
+  static let migrator = SQLiteMigrator([version1, version2])
 
   /// Pictures (one per key and content), their appearances (one per market and local date),
   /// and every time one was applied.
@@ -58,5 +58,48 @@ enum HistorySchema {
       reason TEXT NOT NULL
     );
     CREATE INDEX applies_by_picture ON applies (picture_id);
+    """)
+
+  /// Full-text search over every appearance's title, caption and credit (`search`), in two
+  /// external-content FTS5 indexes over `appearances`, kept in step by triggers, so in the same
+  /// transaction as every write, and filled here for histories that already exist.
+  ///
+  /// `words` (unicode61, diacritics removed) matches Latin, Greek and Cyrillic words regardless of
+  /// case and accents (`vatnajokull` finds Vatnajökull); `trigrams` matches any three characters
+  /// in a row, which is how Chinese and Japanese, written without spaces, are found. Shorter CJK
+  /// queries are a LIKE over `appearances` itself (see `HistoryStore.search`).
+  static let version2 = SQLiteMigration.sql(
+    """
+    CREATE VIRTUAL TABLE appearances_words USING fts5(
+      title, caption, credit, content = 'appearances', content_rowid = 'id',
+      tokenize = 'unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE appearances_trigrams USING fts5(
+      title, caption, credit, content = 'appearances', content_rowid = 'id', tokenize = 'trigram');
+
+    CREATE TRIGGER appearances_indexed AFTER INSERT ON appearances BEGIN
+      INSERT INTO appearances_words (rowid, title, caption, credit)
+        VALUES (new.id, new.title, new.caption, new.credit);
+      INSERT INTO appearances_trigrams (rowid, title, caption, credit)
+        VALUES (new.id, new.title, new.caption, new.credit);
+    END;
+    CREATE TRIGGER appearances_unindexed AFTER DELETE ON appearances BEGIN
+      INSERT INTO appearances_words (appearances_words, rowid, title, caption, credit)
+        VALUES ('delete', old.id, old.title, old.caption, old.credit);
+      INSERT INTO appearances_trigrams (appearances_trigrams, rowid, title, caption, credit)
+        VALUES ('delete', old.id, old.title, old.caption, old.credit);
+    END;
+    CREATE TRIGGER appearances_reindexed AFTER UPDATE OF title, caption, credit ON appearances BEGIN
+      INSERT INTO appearances_words (appearances_words, rowid, title, caption, credit)
+        VALUES ('delete', old.id, old.title, old.caption, old.credit);
+      INSERT INTO appearances_trigrams (appearances_trigrams, rowid, title, caption, credit)
+        VALUES ('delete', old.id, old.title, old.caption, old.credit);
+      INSERT INTO appearances_words (rowid, title, caption, credit)
+        VALUES (new.id, new.title, new.caption, new.credit);
+      INSERT INTO appearances_trigrams (rowid, title, caption, credit)
+        VALUES (new.id, new.title, new.caption, new.credit);
+    END;
+
+    INSERT INTO appearances_words (appearances_words) VALUES ('rebuild');
+    INSERT INTO appearances_trigrams (appearances_trigrams) VALUES ('rebuild');
     """)
 }

@@ -24,6 +24,7 @@ package enum CommandTable {
     RandomCommand.command,
     ListCommand.command,
     ShowCommand.command,
+    SearchCommand.command,
     MarkCommand.favorite,
     MarkCommand.ban,
     BackendsCommand.command,

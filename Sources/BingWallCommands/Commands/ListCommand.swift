@@ -34,11 +34,21 @@ enum ListCommand {
       limit: invocation[limit] ?? 20, market: invocation[market]?.code,
       favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since])
     let pictures = try environment.existingHistory()?.pictures(query) ?? []
-    if invocation[json] {
+    write(
+      pictures, json: invocation[json], quiet: invocation.quiet,
+      empty: "No pictures stored yet; run 'bingwall update'.",
+      context)
+    return ExitCode.success
+  }
+
+  /// Pictures as `list` prints them, which `search` shares: JSON, a table on a terminal, else one
+  /// tab-separated line each; `empty` on stderr when there are none on a terminal.
+  static func write(_ pictures: [Picture], json: Bool, quiet: Bool, empty: String, _ context: Context) {
+    if json {
       context.stdout.write(JSONOutput.array(pictures.map(\.json)).rendered() + "\n")
     } else if context.terminal.stdoutIsTTY {
       if pictures.isEmpty {
-        if !invocation.quiet { context.stderr.write("No pictures stored yet; run 'bingwall update'.\n") }
+        if !quiet { context.stderr.write(empty + "\n") }
       } else {
         context.stdout.write(table(pictures, width: context.terminal.width))
       }
@@ -53,7 +63,6 @@ enum ListCommand {
             .joined(separator: "\t") + "\n")
       }
     }
-    return ExitCode.success
   }
 
   static func table(_ pictures: [Picture], width: Int) -> String {
