@@ -88,7 +88,7 @@ package struct SwayBackend: WallpaperBackend {
   package func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let socket = SwaySocket.find(in: session) else { return nil }
     return Self.swaybgs(of: socket).reversed().lazy.compactMap {
-      Self.pictures(inCommandLine: $0.arguments).first
+      SwaybgBackend.pictures(inCommandLine: $0.arguments).first
     }
     .first
   }
@@ -101,7 +101,7 @@ package struct SwayBackend: WallpaperBackend {
     let deadline = ProcessInfo.processInfo.systemUptime + readBackTimeout
     repeat {
       let shown = Self.swaybgs(of: socket).contains {
-        !before.contains($0.pid) && Self.pictures(inCommandLine: $0.arguments).contains(path)
+        !before.contains($0.pid) && SwaybgBackend.pictures(inCommandLine: $0.arguments).contains(path)
       }
       if shown { return true }
       usleep(50_000)
@@ -116,11 +116,6 @@ package struct SwayBackend: WallpaperBackend {
     RunningProcess.named("swaybg", anyUser: SwaySocket.rootSeesEveryUser).filter { swaybg in
       swaybg.environmentValue("WAYLAND_SOCKET") != nil && swaybg.environmentValue("SWAYSOCK") == socket
     }
-  }
-
-  /// Every value after a `-i`: sway gives its swaybg one `-o … -i … -m …` group per output.
-  static func pictures(inCommandLine arguments: [String]) -> [String] {
-    zip(arguments, arguments.dropFirst()).compactMap { $0 == "-i" ? $1 : nil }
   }
 
   /// Whether sway's command parser and `wordexp` leave `path` as it is: ASCII letters, digits and

@@ -104,7 +104,7 @@ package struct SwaybgBackend: WallpaperBackend {
     guard let pid = Self.readPid(Self.pidFile(in: session)), pid > 1,
       DetachedProcess.commandName(of: pid) == "swaybg"
     else { return nil }
-    return Self.picture(inCommandLine: DetachedProcess.commandLine(of: pid))
+    return Self.pictures(inCommandLine: DetachedProcess.commandLine(of: pid)).first
   }
 
   /// swaybg's own words when it could not load the picture or reach a compositor: the first line of
@@ -122,10 +122,10 @@ package struct SwaybgBackend: WallpaperBackend {
     return String(line[line.index(bracket, offsetBy: 2)...])
   }
 
-  /// The value after the first `-i` in an argument vector.
-  static func picture(inCommandLine arguments: [String]) -> String? {
-    guard let flag = arguments.firstIndex(of: "-i"), flag + 1 < arguments.count else { return nil }
-    return arguments[flag + 1]
+  /// Every value after a `-i` in a swaybg argument vector: ours has one, sway gives its own one
+  /// `-o … -i … -m …` group per output.
+  static func pictures(inCommandLine arguments: [String]) -> [String] {
+    zip(arguments, arguments.dropFirst()).compactMap { $0 == "-i" ? $1 : nil }
   }
 
   /// Stops a swaybg we started earlier, if `pid` still is one, and reaps it if it was our child. A pid

@@ -320,26 +320,7 @@ import Testing
   @Test(arguments: [WallpaperMode.auto, .fill, .stretch])
   func scriptConfiguresEveryDesktop(mode: WallpaperMode) throws {
     let request = WallpaperRequest(path: "/pics/a b/\"x\".jpg", mode: mode)
-    let harness = """
-      var made = [];
-      function desktops() {
-        return [0, 1].map(function () {
-          var d = { config: {}, writeConfig: function (k, v) {
-            this.config[this.currentConfigGroup.join("/") + "/" + k] = v; } };
-          made.push(d);
-          return d;
-        });
-      }
-      \(KDEBackend.script(for: request))
-      process.stdout.write(JSON.stringify(made.map(function (d) {
-        return { plugin: d.wallpaperPlugin, config: d.config }; })));
-      """
-    struct Desktop: Decodable, Equatable {
-      var plugin: String
-      var config: [String: JSONNumberOrString]
-    }
-    let output = try ExternalTool.run(["node", "-e", harness])
-    let desktops = try JSONDecoder().decode([Desktop].self, from: output)
+    let desktops = try Self.runInFakePlasma(KDEBackend.script(for: request))
     var config: [String: JSONNumberOrString] = [
       "Wallpaper/org.kde.image/General/Image": .string(request.uri)
     ]
@@ -348,7 +329,8 @@ import Testing
     }
     #expect(
       desktops == [
-        Desktop(plugin: "org.kde.image", config: config), Desktop(plugin: "org.kde.image", config: config),
+        FakeDesktop(plugin: "org.kde.image", config: config),
+        FakeDesktop(plugin: "org.kde.image", config: config),
       ])
   }
 }
