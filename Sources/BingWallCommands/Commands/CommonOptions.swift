@@ -4,6 +4,7 @@ import BingWallDesktop
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
+import Glibc
 
 /// Options several commands share, defined once so their help and parsing agree.
 enum CommonOptions {
@@ -40,6 +41,20 @@ struct CommandEnvironment: Sendable {
   /// The scheduler state's one writer (see `SchedulerJournal`), over the user's state file.
   func journal() -> SchedulerJournal {
     SchedulerJournal(file: StateFile(stateDir: context.paths.stateDir), random: context.random)
+  }
+
+  /// The lock every command that adds or removes pictures holds (update, prune, import,
+  /// doctor --fix), waited for (and `onWait` told, with the holder's pid when known) when another
+  /// process holds it: two of them never download, delete or adopt the same file at once.
+  func historyLock(onWait: (Int32?) -> Void = { _ in }) throws -> FileLock {
+    try Paths.ensureDirectory(context.paths.stateDir)
+    let lockPath = context.paths.stateDir + "/update.lock"
+    if let lock = try FileLock(path: lockPath, wait: false) { return lock }
+    onWait(FileLock.holder(of: lockPath))
+    guard let lock = try FileLock(path: lockPath, wait: true) else {
+      throw FileError.system(operation: "lock", path: lockPath, errno: EAGAIN)
+    }
+    return lock
   }
 
   /// The history for writing, creating its folder and file on first use.

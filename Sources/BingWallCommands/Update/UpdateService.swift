@@ -55,7 +55,7 @@ struct UpdateService {
     var outcome: Outcome
     do {
       store = try environment.history()
-      let lock = try updateLock()
+      let lock = try environment.historyLock(onWait: onWait)
       defer { lock.release() }
       report = try fetchAndStore(request, into: store)
       outcome = Outcome(report: report)
@@ -83,18 +83,6 @@ struct UpdateService {
       outcome.applyError = error
     }
     return outcome
-  }
-
-  /// The update lock, waited for (and `onWait` told) when another update holds it.
-  private func updateLock() throws -> FileLock {
-    try Paths.ensureDirectory(context.paths.stateDir)
-    let lockPath = context.paths.stateDir + "/update.lock"
-    if let lock = try FileLock(path: lockPath, wait: false) { return lock }
-    onWait(FileLock.holder(of: lockPath))
-    guard let lock = try FileLock(path: lockPath, wait: true) else {
-      throw FileError.system(operation: "lock", path: lockPath, errno: EAGAIN)
-    }
-    return lock
   }
 
   /// Records the end of the attempt; returns a warning when the state could not be saved.
