@@ -117,6 +117,10 @@ enum DaemonCommand {
       if let applied = outcome.appliedLine { log.line(applied.logLine) }
       if let error = outcome.applyError { log.line("could not set the wallpaper: \(error)") }
       if let warning = outcome.stateWarning { log.line("warning: \(warning)") }
+      if let line = UpdateCommand.retentionLine(outcome.retention) { log.line(line) }
+      if let error = outcome.retentionError {
+        log.line("warning: the retention policy was not applied: \(error)")
+      }
     } catch {
       log.line("update failed: \(error)")
     }

@@ -73,7 +73,8 @@ enum UpdateCommand {
       if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
     }
     if invocation[json] {
-      context.stdout.write(json(report, applied: outcome.applied).rendered() + "\n")
+      context.stdout.write(
+        json(report, applied: outcome.applied, retention: outcome.retention).rendered() + "\n")
     } else if !invocation.quiet {
       for skip in report.skipped where !skip.reason.hasPrefix("already stored") {
         let what = skip.key.isEmpty ? "a picture" : skip.key
@@ -86,6 +87,14 @@ enum UpdateCommand {
         context.stdout.write("Already up to date.\n")
       }
       if let applied = outcome.appliedLine { context.stdout.write(applied.line + "\n") }
+      if let line = retentionLine(outcome.retention) { context.stdout.write(line + "\n") }
+    }
+    if let error = outcome.retentionError {
+      context.stderr.write(
+        "warning: the retention policy was not applied: \(TerminalText.clean("\(error)"))\n")
+    }
+    for failure in outcome.retention?.undeletable ?? [] {
+      context.stderr.write("warning: cannot delete \(TerminalText.clean(failure)); delete it by hand\n")
     }
     if let warning = outcome.appliedLine?.warning { context.stderr.write("warning: \(warning)\n") }
     // After the list: the pictures are stored whatever the desktop did, and a user reading the
@@ -105,7 +114,15 @@ enum UpdateCommand {
     return TerminalText.clean(text)
   }
 
-  static func json(_ report: UpdateReport, applied: Picture?) -> JSONOutput {
+  /// `Deleted 3 pictures (7.2 MB) by the retention policy.`, or nil when it deleted nothing.
+  static func retentionLine(_ retention: Pruner.Outcome?) -> String? {
+    guard let plan = retention?.plan, !plan.removed.isEmpty else { return nil }
+    let count = plan.removed.count == 1 ? "1 picture" : "\(plan.removed.count) pictures"
+    return "Deleted \(count) (\(PruneCommand.size(plan.removedBytes))) by the retention policy."
+  }
+
+  static func json(_ report: UpdateReport, applied: Picture?, retention: Pruner.Outcome? = nil) -> JSONOutput
+  {
     .object([
       ("fetched", .array(report.fetched.map(\.json))),
       (
@@ -127,6 +144,7 @@ enum UpdateCommand {
           })
       ),
       ("errors", .array(report.failures.map { .string("\($0.error)") })),
+      ("pruned", PruneCommand.json(retention?.plan.removed ?? [])),
     ])
   }
 }

@@ -34,6 +34,10 @@ struct UpdateService {
     var applyError: (any Error)?
     /// Set when the scheduler state could not be saved; the update itself still counts.
     var stateWarning: String?
+    /// What the retention policy deleted after the update (nil when there is no policy).
+    var retention: Pruner.Outcome?
+    /// Why the retention policy could not be applied; the update itself still counts.
+    var retentionError: (any Error)?
   }
 
   let environment: CommandEnvironment
@@ -64,12 +68,29 @@ struct UpdateService {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
     }
+    try applyNewest(request, store: store, outcome: &outcome)
+    // After the apply, so the picture just set is the current wallpaper that retention keeps.
+    let policy = environment.configuration.retentionPolicy(now: context.clock.now())
+    if !policy.isEmpty {
+      do {
+        let lock = try environment.historyLock(onWait: onWait)
+        defer { lock.release() }
+        outcome.retention = try Pruner(environment: environment).run(policy, store: store, dryRun: false)
+      } catch {
+        outcome.retentionError = error
+      }
+    }
+    return outcome
+  }
+
+  /// Sets the newest picture when this update fetched it.
+  private func applyNewest(_ request: Request, store: HistoryStore, outcome: inout Outcome) throws {
     // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
     // one a `ban` marked while this update ran.
     let configuration = environment.configuration
     guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
-      report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
-    else { return outcome }
+      outcome.report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
+    else { return }
     do {
       outcome.appliedLine = try environment.apply(newest, store: store, reason: "update")
       outcome.applied = try store.picture(id: newest.id)
@@ -82,7 +103,6 @@ struct UpdateService {
     } catch {
       outcome.applyError = error
     }
-    return outcome
   }
 
   /// Records the end of the attempt; returns a warning when the state could not be saved.
@@ -128,6 +148,11 @@ struct UpdateService {
         let appearance = Self.appearance(of: image, market: market, served: response.servedMarket)
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
+        } else if !request.force, try !store.prunedKeys(among: [image.key]).isEmpty {
+          report.skipped.append(
+            .init(
+              key: image.key, market: market, date: appearance.date,
+              reason: "deleted by the retention policy; update --force fetches it again"))
         } else if !request.force, try store.hasPicture(key: image.key) {
           appearancesOnly.append((image.key, appearance))
           report.skipped.append(
