@@ -45,6 +45,7 @@ import Testing
   /// the favourite), leaving 900 bytes; 700 then needs two more, the oldest: 8 and 7.
   @Test func rulesCombineAsAUnion() {
     #expect(Self.removed(RetentionPolicy(keep: 8, maxBytes: 700)) == [7, 8, 10])
-    #expect(Self.removed(RetentionPolicy(keep: 9, shownBefore: "2026-12-04", maxBytes: 600)) == [6, 7, 8, 10])
+    #expect(
+      Self.removed(RetentionPolicy(keep: 9, shownBefore: "2026-12-04", maxBytes: 600)) == [6, 7, 8, 10])
   }
 }
