@@ -112,6 +112,7 @@ enum DaemonCommand {
           markets: configuration.markets, resolution: configuration.resolution, days: nil, force: false,
           apply: true))
       for picture in outcome.report.fetched { log.line("new picture: " + UpdateCommand.line(picture)) }
+      for warning in outcome.report.warnings { log.line("warning: \(warning)") }
       for failure in outcome.report.failures { log.line("update failed: \(failure.error)") }
       if outcome.report.failures.isEmpty, outcome.report.fetched.isEmpty { log.line("update: nothing new") }
       if let applied = outcome.appliedLine { log.line(applied.logLine) }

@@ -66,11 +66,13 @@ enum UpdateCommand {
             + "\(substitution.requested) has no picture of its own\n")
       }
     }
-    // One line per distinct failure: eight pictures refused by an unwritable folder say it once.
-    var said: Set<String> = []
-    for failure in report.failures {
-      let line = TerminalText.clean("\(failure.error)")
-      if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
+    if !invocation.quiet {
+      for warning in report.warnings { context.stderr.write("warning: \(TerminalText.clean(warning))\n") }
+    }
+    // One line per distinct failure, with a count: eight pictures refused by an unwritable folder
+    // say it once.
+    for (line, count) in distinctLines(report.failures.map { TerminalText.clean("\($0.error)") }) {
+      context.stderr.write("error: \(line)\(count > 1 ? " (\(count) times)" : "")\n")
     }
     if invocation[json] {
       context.stdout.write(
@@ -103,6 +105,17 @@ enum UpdateCommand {
     if report.exitStatus != ExitCode.success { return report.exitStatus }
     if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
+  }
+
+  /// Each distinct line once, in the order first seen, with how often it came.
+  static func distinctLines(_ lines: [String]) -> [(String, Int)] {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for line in lines {
+      if counts[line] == nil { order.append(line) }
+      counts[line, default: 0] += 1
+    }
+    return order.map { ($0, counts[$0] ?? 0) }
   }
 
   /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
@@ -144,6 +157,7 @@ enum UpdateCommand {
           })
       ),
       ("errors", .array(report.failures.map { .string("\($0.error)") })),
+      ("warnings", .array(report.warnings.map(JSONOutput.string))),
       ("pruned", PruneCommand.json(retention?.plan.removed ?? [])),
     ])
   }

@@ -140,6 +140,11 @@ struct UpdateService {
       if response.marketSubstituted, let served = response.servedMarket {
         report.substitutions.append(.init(requested: market, served: served))
       }
+      if response.ignoredEntries > 0 {
+        report.warnings.append(
+          "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
+            + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored")
+      }
       for skipped in response.skipped {
         report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.description))
       }
