@@ -54,6 +54,8 @@ struct PictureDownloader {
   let progress: (any DownloadProgress)?
   /// The time recorded as the pictures' arrival.
   let now: Date
+  /// When the whole update must be over; no attempt starts or runs past it.
+  var deadline: ContinuousClock.Instant?
 
   private struct Attempt {
     var index: Int
@@ -97,7 +99,8 @@ struct PictureDownloader {
       let jobs = attempts.map { attempt in
         DownloadJob(
           request: HTTPRequest(
-            url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes),
+            url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes,
+            stallTimeout: timeout, deadline: deadline),
           fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title,
           observer: attempt.digest)
       }

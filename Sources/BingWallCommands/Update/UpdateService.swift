@@ -123,8 +123,13 @@ struct UpdateService {
     images.removeAbandonedFiles()
     let configuration = environment.configuration
     var report = UpdateReport()
+    // The whole update's time limit, whatever a server does: the archive's attempts and every
+    // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
+    // seconds) long before. Real time, not the context's clock: it bounds real transfers.
+    let deadline = ContinuousClock.now + .seconds(Self.deadlineFactor * configuration.timeout)
     let client = ArchiveClient(
-      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
+      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline
+    )
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
@@ -179,9 +184,10 @@ struct UpdateService {
       }
     }
 
-    let downloader = PictureDownloader(
+    var downloader = PictureDownloader(
       http: context.http, store: store, images: images, endpoint: configuration.endpoint,
       timeout: configuration.timeout, progress: progress, now: now)
+    downloader.deadline = deadline
     for outcome in downloader.download(plans) {
       let key = outcome.plan.image.key
       switch outcome.result {
@@ -221,6 +227,9 @@ struct UpdateService {
     }
     preconditionFailure("unreachable: the loop returns or throws")
   }
+
+  /// The whole update may take this many times `network.timeout` (3 minutes by default).
+  static let deadlineFactor = 6
 
   static func isTemporary(_ error: any Error) -> Bool {
     switch error {
