@@ -198,7 +198,9 @@ struct PictureDownloader {
       return .success(
         Checked(attempt: attempt, info: info, sha256: attempt.digest.hexDigest(), bytes: http.bodyBytes))
     } catch {
-      return .failure(.refused("\(error)"))
+      // The file has no name yet (its path is a descriptor's) and nothing was stored: the reason
+      // alone, the size it was fetched at says which file.
+      return .failure(.refused("the file \(error.reason)"))
     }
   }
 

@@ -41,3 +41,26 @@ import Testing
     #expect(lines.map(\.1) == [3, 1])
   }
 }
+
+/// A picture that is not a JPEG is refused by what it is, not by the descriptor it was read through.
+@Suite struct RefusedDownloadMessageTests {
+  @Test func aPNGServedAsAJPEGIsNamedByItsSizeNotADescriptor() throws {
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
+    run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
+    let image = FakeBing.week()[0]
+    let body: [String: Any] = ["market": ["mkt": "en-US"], "images": [image.json]]
+    run.http.stub(
+      "/HPImageArchive.aspx",
+      .ok(Array(try JSONSerialization.data(withJSONObject: body)), type: "application/json"))
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
+    run.http.stub("id=\(image.bingID)_UHD.jpg", .ok(png, type: "image/jpeg"))
+    run.http.stub("id=\(image.bingID)_1920x1080.jpg", .ok(png, type: "image/jpeg"))
+    let result = run.run(["update", "--market", "en-US", "--no-apply"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "error: cannot download OHR.Lake: UHD: the file is not a JPEG picture: it starts with 89 50 4E 47, a PNG "
+        + "picture instead of FF D8 FF; 1920x1080: the file is not a JPEG picture: it starts with 89 50 4E 47, a "
+        + "PNG picture instead of FF D8 FF; nothing was stored\n")
+  }
+}
