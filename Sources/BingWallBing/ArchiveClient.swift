@@ -38,7 +38,10 @@ package struct ArchiveClient: Sendable {
       url: url, connectTimeout: min(10, timeout), timeout: timeout, maxBytes: Self.maximumBodyBytes,
       stallTimeout: timeout, deadline: deadline)
     let response = try http.get(request)
-    guard response.status == 200 else { throw BingError.httpStatus(url: url, status: response.status) }
+    guard response.status == 200 else {
+      throw BingError.httpStatus(
+        url: url, status: response.status, retryAfter: RetryPolicy.retryAfter(of: response))
+    }
     return try ArchiveResponse.decode(response.body, requestedMarket: market, url: url)
   }
 }

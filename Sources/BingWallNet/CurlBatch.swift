@@ -151,7 +151,9 @@ final class CurlBatch {
     entry.job.observer?.reset()
     meter?.update(index, received: transfer.bodyBytes, expected: nil)
     meter?.restart(index)
-    let delay = retry.delay(beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random))
+    let asked = (try? outcome.get()).flatMap(RetryPolicy.retryAfter(of:))
+    let delay = retry.delay(
+      beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random), retryAfter: asked)
     let notBefore = clock.now + .seconds(delay)
     // A retry that could only start after the deadline is not waited for.
     guard !entry.job.request.isPastDeadline(notBefore) else {

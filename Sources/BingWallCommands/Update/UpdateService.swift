@@ -222,7 +222,10 @@ struct UpdateService {
       do {
         return try client.fetch(market: market)
       } catch  where attempt < policy.attempts && Self.isTemporary(error) {
-        context.clock.sleep(seconds: policy.delay(beforeRetry: attempt, unit: context.random.unit()))
+        var asked: Double?
+        if case .httpStatus(_, _, let retryAfter) = error as? BingError { asked = retryAfter }
+        context.clock.sleep(
+          seconds: policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked))
       }
     }
     preconditionFailure("unreachable: the loop returns or throws")
