@@ -11,12 +11,15 @@ enum SyscallKill {
   static let killedStatus: Int32 = SIGKILL
 
   /// The wrapper for `Sandbox.run(_:environment:under:)`: kill at the `occurrence`th call of any
-  /// of `calls` (counted over the whole process, threads included).
-  static func wrapper(killingAt occurrence: Int, of calls: [String]) -> [String] {
+  /// of `calls`, or, given `path`, of those calls on that file or folder (its descriptor too).
+  ///
+  /// strace counts per thread: a call made on several threads at once (the parallel fsyncs of
+  /// the downloads) is counted on each, so such points say "the first of them", and a precise
+  /// point names a call only one thread makes, or narrows it with `path`.
+  static func wrapper(killingAt occurrence: Int, of calls: [String], onPath path: String? = nil) -> [String] {
     let names = calls.joined(separator: ",")
-    return [
-      "/usr/bin/strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(names)",
-      "-e", "inject=\(names):signal=SIGKILL:when=\(occurrence)",
+    return ["/usr/bin/strace", "-f", "-qq", "-o", "/dev/null"] + (path.map { ["-P", $0] } ?? []) + [
+      "-e", "trace=\(names)", "-e", "inject=\(names):signal=SIGKILL:when=\(occurrence)",
     ]
   }
 }
