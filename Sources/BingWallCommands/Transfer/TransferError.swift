@@ -15,6 +15,8 @@ enum TransferError: Error, Equatable {
   case tooLarge(name: String, limit: Int64)
   /// Not a regular file (a folder, a device, a symbolic link inside an export).
   case notARegularFile(name: String)
+  /// The file could not be opened or read.
+  case unreadable(name: String, reason: String)
   /// The file is not a whole JPEG.
   case notJPEG(name: String)
   /// The file's content is not what the export document says it is.
@@ -38,6 +40,8 @@ extension TransferError: CustomStringConvertible, LocalizedError {
       return "\(name) is larger than \(limit / 1_048_576) MiB, more than any wallpaper; skipped"
     case .notARegularFile(let name):
       return "\(name) is not a regular file; skipped"
+    case .unreadable(let name, let reason):
+      return "cannot read \(name): \(reason); skipped"
     case .notJPEG(let name):
       return "not a JPEG: \(name)"
     case .checksumMismatch(let name):
