@@ -102,7 +102,8 @@ extension HistoryStore {
         ON CONFLICT (market, date, picture_id) DO NOTHING
         """,
         [
-          .integer(id), .text(appearance.market), .text(appearance.date), SQLiteValue(appearance.servedMarket),
+          .integer(id), .text(appearance.market), .text(appearance.date),
+          SQLiteValue(appearance.servedMarket),
           .text(appearance.bingID), .text(appearance.title), .text(appearance.caption),
           .text(appearance.credit), .text(appearance.copyright), .text(appearance.copyrightLink),
           .text(appearance.urlbase), .text(appearance.hsh), SQLiteValue(appearance.wp),

@@ -21,8 +21,9 @@ enum ExportCommand {
         appearance (superseded ones too), so that bingwall import DIR brings back the same \
         history. Copies are synced before they get their names and the JSON is written last, \
         so an export cut short never lists a file that is not there. Exporting into the same \
-        folder again copies only what is new: a name holding the same bytes is kept. A picture \
-        whose file is missing is reported and left out; the exit status is then 1.
+        folder again copies only what is new: a name holding the same bytes is kept. Prints one \
+        line per picture copied and a summary (nothing with --quiet). A picture whose file is \
+        missing is reported on stderr and left out, and the exit status is then 1.
         """,
       arguments: [folder.spec], options: [favorites.spec, since.spec]),
     run: run)

@@ -10,18 +10,26 @@ enum ImportCommand {
 
   static let command = Command(
     spec: CommandSpec(
-      name: "import", abstract: "Import a bingwall export, a folder of JPEGs or one JPEG into the history.",
+      name: "import", abstract: "Import pictures: a bingwall export, a folder of JPEGs or one JPEG.",
       discussion: """
         A folder with bingwall-export.json (made by bingwall export) comes back exactly: \
         favourites, bans, every market appearance with its dates, titles, captions, credits and \
-        links. Only the files that JSON names are read, and only inside that folder: a path with \
-        a folder part, .. or a symbolic link is refused. From any other folder every *.jpg and \
-        *.jpeg at the top level is imported; the date, name and market come from names such as \
-        OHR.Name_EN-US1234567890_UHD.jpg (Bing), 20240130-Name_UHD.jpg (GNOME Shell's Bing \
-        extension), 20161205_Name.jpg and bingwall's own, else the date is the file's \
-        modification day and the market is left empty. Every file is checked as a whole JPEG \
-        of at most 256 MiB; one whose content is stored already is skipped. Files that are not \
-        JPEGs are named on stderr and make the exit status 1; the others are still imported.
+        links (not the apply history). Only the files that JSON names are read, and only inside \
+        that folder: a path with a folder part, .., an absolute path or a symbolic link, a key \
+        that is not OHR.Name, or a file whose sha256 differs refuses that picture.
+
+        From any other folder every *.jpg and *.jpeg at the top level is imported. The date, \
+        name and market come from names such as OHR.Name_EN-US1234567890_UHD.jpg (Bing), \
+        20240130-Name_UHD.jpg (GNOME Shell's Bing extension), 20161205_Name.jpg (BingWallPaper) \
+        and bingwall's own; otherwise the date is the file's modification day (local time). A \
+        picture whose market is unknown is recorded with an empty market: list shows it by its \
+        date, and --market never matches it.
+
+        Every file is checked as a whole JPEG of at most 256 MiB and named and recorded in one \
+        step; one whose content is stored already, under any key, is skipped and counted, so a \
+        second import of the same folder adds nothing. Files that are not JPEGs are named on \
+        stderr (not a JPEG: NAME) and make the exit status 1; the others are still imported. \
+        Holds the same lock as update; a progress bar shows on a terminal.
         """,
       arguments: [path.spec]),
     run: run)
@@ -57,7 +65,9 @@ enum ImportCommand {
     for job in plan.jobs {
       do {
         let file = try job.open()
-        switch try importer.bring(file, expectedSHA256: job.expectedSHA256, describe: { job.describe(file, $0) }) {
+        switch try importer.bring(
+          file, expectedSHA256: job.expectedSHA256, describe: { job.describe(file, $0) })
+        {
         case .imported(let id): imported.append(id)
         case .duplicate: duplicates += 1
         }

@@ -115,22 +115,28 @@ enum ExportDocument {
     if let problem = PictureKey.problem(key) { throw FieldError("key \(quoted(key)): \(problem)") }
     let fileName = try fields.string("path")
     if let problem = fileNameProblem(fileName) {
-      throw FieldError("\(key): path \(quoted(fileName)) \(problem); nothing outside the export folder is read")
+      throw FieldError(
+        "\(key): path \(quoted(fileName)) \(problem); nothing outside the export folder is read")
     }
     let sha256 = try fields.string("sha256")
     guard sha256.count == 64, sha256.unicodeScalars.allSatisfy(isLowerHex) else {
       throw FieldError("\(key): sha256 is not 64 hexadecimal digits")
     }
     let resolution = try fields.string("resolution")
-    guard (1...20).contains(resolution.count), resolution.unicodeScalars.allSatisfy(PictureKey.isLetterOrDigit)
-    else { throw FieldError("\(key): resolution \(quoted(resolution)) is not a size such as UHD or 1920x1080") }
+    guard (1...20).contains(resolution.count),
+      resolution.unicodeScalars.allSatisfy(PictureKey.isLetterOrDigit)
+    else {
+      throw FieldError("\(key): resolution \(quoted(resolution)) is not a size such as UHD or 1920x1080")
+    }
     let addedAt = try fields.string("added_at")
     guard Timestamp.parse(addedAt) != nil else {
       throw FieldError("\(key): added_at \(quoted(addedAt)) is not a time such as 2026-12-01T09:00:00Z")
     }
     let date = try fields.date("date")
     var originalID: Int64?
-    if case .number(let id)? = fields.members["id"], id >= 1, id < 9e15, id == id.rounded() { originalID = Int64(id) }
+    if case .number(let id)? = fields.members["id"], id >= 1, id < 9e15, id == id.rounded() {
+      originalID = Int64(id)
+    }
     guard case .array(let list)? = fields.members["appearances"] else {
       throw FieldError("\(key): it has no \"appearances\" list")
     }
@@ -143,26 +149,32 @@ enum ExportDocument {
       }
     }
     return Entry(
-      key: key, fileName: fileName, sha256: sha256, resolution: resolution, favorite: try fields.bool("favorite"),
+      key: key, fileName: fileName, sha256: sha256, resolution: resolution,
+      favorite: try fields.bool("favorite"),
       banned: try fields.bool("banned"), addedAt: addedAt, date: date, originalID: originalID,
       appearances: appearances)
   }
 
   private static func appearance(_ fields: Fields) throws(FieldError) -> StoredAppearance {
     let market = try fields.string("market")
-    guard market.count <= 16, market.unicodeScalars.allSatisfy({ PictureKey.isLetterOrDigit($0) || $0 == "-" })
+    guard market.count <= 16,
+      market.unicodeScalars.allSatisfy({ PictureKey.isLetterOrDigit($0) || $0 == "-" })
     else { throw FieldError("has market \(quoted(market)), not a market code") }
     let served = try fields.optionalString("served_market")
-    if let served, served.count > 16 || !served.unicodeScalars.allSatisfy({ PictureKey.isLetterOrDigit($0) || $0 == "-" }) {
+    if let served,
+      served.count > 16 || !served.unicodeScalars.allSatisfy({ PictureKey.isLetterOrDigit($0) || $0 == "-" })
+    {
       throw FieldError("has served_market \(quoted(served)), not a market code")
     }
     return StoredAppearance(
       Appearance(
-        market: market, servedMarket: served, date: try fields.date("date"), bingID: try fields.string("bing_id"),
+        market: market, servedMarket: served, date: try fields.date("date"),
+        bingID: try fields.string("bing_id"),
         title: try fields.string("title"), caption: try fields.string("caption"),
         credit: try fields.string("credit"), copyright: try fields.string("copyright"),
         copyrightLink: try fields.string("copyright_link"), urlbase: try fields.string("urlbase"),
-        hsh: try fields.string("hsh"), wp: try fields.bool("wp"), fullStartDate: try fields.string("fullstartdate")),
+        hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
+        fullStartDate: try fields.string("fullstartdate")),
       superseded: try fields.bool("superseded"))
   }
 
@@ -202,7 +214,9 @@ enum ExportDocument {
 
     func string(_ name: String) throws(FieldError) -> String {
       guard let value = members[name] else { throw FieldError("has no \"\(name)\"") }
-      guard case .string(let text) = value else { throw FieldError("has \"\(name)\" as \(value.kind), not a string") }
+      guard case .string(let text) = value else {
+        throw FieldError("has \"\(name)\" as \(value.kind), not a string")
+      }
       return text
     }
 
@@ -212,7 +226,9 @@ enum ExportDocument {
     }
 
     func bool(_ name: String) throws(FieldError) -> Bool {
-      guard case .bool(let flag)? = members[name] else { throw FieldError("has no true or false \"\(name)\"") }
+      guard case .bool(let flag)? = members[name] else {
+        throw FieldError("has no true or false \"\(name)\"")
+      }
       return flag
     }
 

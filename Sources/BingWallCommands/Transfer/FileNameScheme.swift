@@ -83,7 +83,8 @@ enum FileNameScheme {
     else { return nil }
     var parts = stem.dropFirst(11).split(separator: "_", omittingEmptySubsequences: false).map(String.init)
     // The `-2` a clash adds sits at the very end of the stem.
-    if let last = parts.last, let dash = last.lastIndex(of: "-"), last[last.index(after: dash)...].allSatisfy(\.isNumber),
+    if let last = parts.last, let dash = last.lastIndex(of: "-"),
+      last[last.index(after: dash)...].allSatisfy(\.isNumber),
       last.index(after: dash) < last.endIndex
     {
       parts[parts.count - 1] = String(last[..<dash])
@@ -114,7 +115,10 @@ enum FileNameScheme {
   static func isResolution(_ text: Substring) -> Bool {
     if text == "UHD" { return true }
     let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-    return sides.count == 2 && sides.allSatisfy { !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    return sides.count == 2
+      && sides.allSatisfy {
+        !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
+      }
   }
 
   /// `Name_EN-US123` → (`Name`, `EN-US`), as Bing writes its ids.

@@ -151,7 +151,9 @@ struct ImportPlan {
       plan.jobs.append(
         ImportJob(
           name: name, size: folder.size(of: name, followLinks: true),
-          open: { () throws(TransferError) in try SourceFile.open(name, in: folder.descriptor, followLinks: true) },
+          open: { () throws(TransferError) in
+            try SourceFile.open(name, in: folder.descriptor, followLinks: true)
+          },
           describe: { source, file in plain(source, file, now: now) }))
     }
     return plan
@@ -160,7 +162,8 @@ struct ImportPlan {
   /// A file known only by its name and bytes: key, date, market and size from its name where the
   /// name follows a known scheme, the date else from its modification time. Without a market the
   /// appearance is recorded with an empty one (see README, "export and import").
-  static func plain(_ source: SourceFile, _ checked: NewPictureFile, now: Date) -> PictureImporter.Description {
+  static func plain(_ source: SourceFile, _ checked: NewPictureFile, now: Date) -> PictureImporter.Description
+  {
     let named = FileNameScheme.read(source.name)
     let key = PictureKey.key(forName: named.name)
     let date = named.date ?? source.modifiedDate

@@ -83,7 +83,9 @@ struct PictureExporter {
   }
 
   private mutating func add(_ picture: Picture, as name: String) throws {
-    entries.append(ExportDocument.entry(picture, fileName: name, appearances: try store.appearances(pictureID: picture.id)))
+    entries.append(
+      ExportDocument.entry(picture, fileName: name, appearances: try store.appearances(pictureID: picture.id))
+    )
   }
 
   /// True when the file at `path` has exactly this size and content.
@@ -102,7 +104,9 @@ struct PictureExporter {
     // FICLONE, _IOW(0x94, 9, int): Glibc's module does not export the macro.
     let ficlone: UInt = 0x4004_9409
     if ioctl(target, ficlone, source) == 0 { return }
-    if lseek(source, 0, SEEK_SET) < 0 { throw FileError.system(operation: "read", path: sourcePath, errno: errno) }
+    if lseek(source, 0, SEEK_SET) < 0 {
+      throw FileError.system(operation: "read", path: sourcePath, errno: errno)
+    }
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { chunk.deallocate() }
     while true {

@@ -56,7 +56,8 @@ final class SourceFile {
     var seconds = modified
     var parts = tm()
     localtime_r(&seconds, &parts)
-    let date = CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    let date = CalendarDate(
+      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     return date?.description ?? "1970-01-01"
   }
 }
@@ -107,7 +108,9 @@ struct PictureImporter {
     } catch {
       throw TransferError.notJPEG(name: source.name)
     }
-    if let expectedSHA256, expectedSHA256 != sha256 { throw TransferError.checksumMismatch(name: source.name) }
+    if let expectedSHA256, expectedSHA256 != sha256 {
+      throw TransferError.checksumMismatch(name: source.name)
+    }
     if try store.picture(sha256: sha256) != nil { return .duplicate }
     let checked = NewPictureFile(
       key: "", sha256: sha256, path: "", resolution: "", width: info.width, height: info.height,

@@ -23,13 +23,17 @@ enum ExportImportSupport {
         market: market, servedMarket: market == "de-DE" ? "de-DE" : nil, date: date,
         bingID: "OHR.\(name)_\(market.uppercased())99", title: title, caption: "\(name) caption \(market)",
         credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
-        copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)", urlbase: "/th?id=OHR.\(name)_X99",
+        copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)",
+        urlbase: "/th?id=OHR.\(name)_X99",
         hsh: "hash\(name)\(market)", wp: market != "de-DE", fullStartDate: date + "T07:00:00Z")
     }
     try store.write {
-      try store.record(appearance("de-DE", "2026-12-01", "Lake", title: "Der See"), pictureID: lake.id, at: now)
-      try store.record(appearance("en-US", "2026-12-01", "Fox", title: "Fox again"), pictureID: fox.id, at: now)
-      try store.record(appearance("en-US", "2026-12-01", "Lake", title: "Lake title"), pictureID: lake.id, at: now)
+      try store.record(
+        appearance("de-DE", "2026-12-01", "Lake", title: "Der See"), pictureID: lake.id, at: now)
+      try store.record(
+        appearance("en-US", "2026-12-01", "Fox", title: "Fox again"), pictureID: fox.id, at: now)
+      try store.record(
+        appearance("en-US", "2026-12-01", "Lake", title: "Lake title"), pictureID: lake.id, at: now)
     }
     #expect(run.run(["favorite", "OHR.Lake"]).status == 0)
     #expect(run.run(["ban", "OHR.Dune"]).status == 0)
@@ -40,7 +44,8 @@ enum ExportImportSupport {
   static func listed(_ run: InProcess, _ extra: [String] = []) throws -> String {
     let result = run.run(["list", "--json", "--limit", "0"] + extra)
     #expect(result.status == 0, "\(result.stderr)")
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     return try canonical(array.map(withoutLocalFields))
   }
 
@@ -48,7 +53,8 @@ enum ExportImportSupport {
   static func shown(_ run: InProcess, _ key: String) throws -> String {
     let result = run.run(["show", key, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     return try canonical(withoutLocalFields(object))
   }
 

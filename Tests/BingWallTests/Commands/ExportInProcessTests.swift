@@ -84,14 +84,18 @@ import Testing
     let source = try ExportImportSupport.richHistory()
     let favourites = try TemporaryDirectory()
     #expect(source.run(["export", favourites.path, "--favorites"]).status == 0)
-    #expect(try ExportImportSupport.document(favourites.path).compactMap { $0["key"] as? String } == ["OHR.Lake"])
-    #expect(ExportImportSupport.names(favourites.path) == ["2026-12-01_de-DE_Lake.jpg", "bingwall-export.json"])
+    #expect(
+      try ExportImportSupport.document(favourites.path).compactMap { $0["key"] as? String } == ["OHR.Lake"])
+    #expect(
+      ExportImportSupport.names(favourites.path) == ["2026-12-01_de-DE_Lake.jpg", "bingwall-export.json"])
 
     let recent = try TemporaryDirectory()
     let result = source.run(["export", recent.path, "--since", "2026-11-30"])
     #expect(result.status == 0)
     #expect(
-      try ExportImportSupport.document(recent.path).compactMap { $0["key"] as? String } == ["OHR.Fox", "OHR.Lake"])
+      try ExportImportSupport.document(recent.path).compactMap { $0["key"] as? String } == [
+        "OHR.Fox", "OHR.Lake",
+      ])
     #expect(!ExportImportSupport.names(recent.path).contains("2026-11-29_en-US_Dune.jpg"))
   }
 
@@ -107,10 +111,12 @@ import Testing
 
     // Someone else's file under Fox's name.
     try FileManager.default.removeItem(atPath: folder.file("2026-11-30_en-US_Fox.jpg"))
-    try ExportImportSupport.jpeg("#010203").write(to: URL(fileURLWithPath: folder.file("2026-11-30_en-US_Fox.jpg")))
+    try ExportImportSupport.jpeg("#010203").write(
+      to: URL(fileURLWithPath: folder.file("2026-11-30_en-US_Fox.jpg")))
     let third = source.run(["export", folder.path])
     #expect(third.stdout.hasPrefix("2026-11-30_en-US_Fox-2.jpg  Fox title\n"), "\(third.stdout)")
-    let fox = try #require(try ExportImportSupport.document(folder.path).first { $0["key"] as? String == "OHR.Fox" })
+    let fox = try #require(
+      try ExportImportSupport.document(folder.path).first { $0["key"] as? String == "OHR.Fox" })
     #expect(fox["path"] as? String == "2026-11-30_en-US_Fox-2.jpg")
     #expect(try SHA256.hash(fileAt: folder.file("2026-11-30_en-US_Fox-2.jpg")) == fox["sha256"] as? String)
     #expect(!ExportImportSupport.names(folder.path).contains { $0.hasPrefix(".") })
@@ -125,8 +131,12 @@ import Testing
     let result = source.run(["export", folder.path])
     #expect(result.status == 1)
     #expect(result.stderr == "error: the file of OHR.Fox is missing: \(fox.path); skipped\n")
-    #expect(result.stdout.hasSuffix("Exported 2 pictures to \(folder.path); 1 missing.\n"), "\(result.stdout)")
-    #expect(try ExportImportSupport.document(folder.path).compactMap { $0["key"] as? String } == ["OHR.Lake", "OHR.Dune"])
+    #expect(
+      result.stdout.hasSuffix("Exported 2 pictures to \(folder.path); 1 missing.\n"), "\(result.stdout)")
+    #expect(
+      try ExportImportSupport.document(folder.path).compactMap { $0["key"] as? String } == [
+        "OHR.Lake", "OHR.Dune",
+      ])
   }
 
   @Test func aFolderThatCannotBeMadeIsAnErrorNamingIt() throws {

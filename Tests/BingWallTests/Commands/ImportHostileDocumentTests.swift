@@ -11,7 +11,8 @@ import Testing
   /// A picture entry as `export` writes it, for a file with `sha256`.
   static func entry(key: String, path: String, sha256: String, date: String = "2026-12-01") -> [String: Any] {
     [
-      "id": 1, "key": key, "date": date, "market": "en-US", "markets": ["en-US"], "title": "T", "caption": "C",
+      "id": 1, "key": key, "date": date, "market": "en-US", "markets": ["en-US"], "title": "T",
+      "caption": "C",
       "credit": "", "copyright": "", "copyright_link": "", "path": path, "width": 64, "height": 36,
       "bytes": 1, "sha256": sha256, "favorite": false, "banned": false, "applied_count": 0,
       "last_applied": NSNull(), "resolution": "UHD", "bing_id": "OHR.X_EN-US1", "served_market": NSNull(),
@@ -19,7 +20,8 @@ import Testing
       "appearances": [
         [
           "market": "en-US", "date": date, "served_market": NSNull(), "bing_id": "OHR.X_EN-US1", "title": "T",
-          "caption": "C", "credit": "", "copyright": "", "copyright_link": "", "urlbase": "/th?id=OHR.X_EN-US1",
+          "caption": "C", "credit": "", "copyright": "", "copyright_link": "",
+          "urlbase": "/th?id=OHR.X_EN-US1",
           "hsh": "h", "wp": true, "fullstartdate": "2026-12-01T08:00:00Z", "superseded": false,
         ]
       ],
@@ -40,7 +42,8 @@ import Testing
     let secret = try ExportImportSupport.jpeg("#5e5e5e")
     try secret.write(to: URL(fileURLWithPath: root.file("secret.jpg")))
     let secretHash = try SHA256.hash(fileAt: root.file("secret.jpg"))
-    try FileManager.default.createSymbolicLink(atPath: export + "/link.jpg", withDestinationPath: "../secret.jpg")
+    try FileManager.default.createSymbolicLink(
+      atPath: export + "/link.jpg", withDestinationPath: "../secret.jpg")
     let good = try ExportImportSupport.jpeg("#00aa00")
     try good.write(to: URL(fileURLWithPath: export + "/good.jpg"))
     let goodHash = try SHA256.hash(fileAt: export + "/good.jpg")
@@ -67,18 +70,29 @@ import Testing
       lines.contains(
         "error: picture 1 of the export refused: OHR.Parent: path '../secret.jpg' names a file in another folder; nothing outside the export folder is read"
       ), "\(result.stderr)")
-    #expect(lines.contains { $0.hasPrefix("error: picture 2 of the export refused: OHR.Absolute: path") && $0.contains("is an absolute path") })
-    #expect(lines.contains { $0.hasPrefix("error: picture 3 of the export refused: key 'OHR.a/../../escape'") })
-    #expect(lines.contains { $0.hasPrefix("error: picture 4 of the export refused: key 'OHR.$(touch pwned);rm -rf ~'") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("error: picture 2 of the export refused: OHR.Absolute: path")
+          && $0.contains("is an absolute path")
+      })
+    #expect(
+      lines.contains { $0.hasPrefix("error: picture 3 of the export refused: key 'OHR.a/../../escape'") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("error: picture 4 of the export refused: key 'OHR.$(touch pwned);rm -rf ~'")
+      })
     #expect(lines.contains("error: link.jpg is not a regular file; skipped"), "\(result.stderr)")
     #expect(lines.contains { $0.hasPrefix("error: picture 6 of the export refused: OHR.Hidden: path '..'") })
-    #expect(lines.contains("error: changed.jpg does not match the sha256 its export gives (changed or damaged); skipped"))
+    #expect(
+      lines.contains(
+        "error: changed.jpg does not match the sha256 its export gives (changed or damaged); skipped"))
     #expect(result.stdout.hasSuffix("Imported 1 picture; 7 refused.\n"), "\(result.stdout)")
 
     #expect(try ImportInProcessTests.listed(run).keys.sorted() == ["OHR.Good"])
     #expect(ExportImportSupport.names(run.paths.defaultImageDir) == ["2026-12-01_Good_UHD.jpg"])
     #expect(ExportImportSupport.names(root.path) == before)
-    #expect(ExportImportSupport.names(export) == ["bingwall-export.json", "changed.jpg", "good.jpg", "link.jpg"])
+    #expect(
+      ExportImportSupport.names(export) == ["bingwall-export.json", "changed.jpg", "good.jpg", "link.jpg"])
     #expect(!FileManager.default.fileExists(atPath: "pwned"))
     // The secret's bytes never reached the history.
     #expect(try HistoryStore(path: run.paths.databaseFile).picture(sha256: secretHash) == nil)
@@ -95,19 +109,27 @@ import Testing
     let result = run.run(["import", export])
     #expect(result.status == 1)
     #expect(
-      result.stderr == "error: \(export)/bingwall-export.json is not a bingwall export: it is not a regular file\n")
+      result.stderr
+        == "error: \(export)/bingwall-export.json is not a bingwall export: it is not a regular file\n")
   }
 
   @Test(arguments: [
     ("{\"format\": \"bingwall-export\", \"version\": 1, \"pictures\": [", "cut short?"),
     ("[1, 2]", "the document is a list, not an object"),
-    ("{\"format\": \"something\", \"version\": 1, \"pictures\": []}", "its \"format\" is not \"bingwall-export\""),
-    ("{\"format\": \"bingwall-export\", \"version\": 2, \"pictures\": []}", "a newer bingwall may have written it"),
+    (
+      "{\"format\": \"something\", \"version\": 1, \"pictures\": []}",
+      "its \"format\" is not \"bingwall-export\""
+    ),
+    (
+      "{\"format\": \"bingwall-export\", \"version\": 2, \"pictures\": []}",
+      "a newer bingwall may have written it"
+    ),
   ])
   func aDocumentThatIsNotAnExportIsRefusedWhole(text: String, detail: String) throws {
     let export = try TemporaryDirectory()
     try Data(text.utf8).write(to: URL(fileURLWithPath: export.file("bingwall-export.json")))
-    try ExportImportSupport.jpeg("#010101").write(to: URL(fileURLWithPath: export.file("20240130-Plain_UHD.jpg")))
+    try ExportImportSupport.jpeg("#010101").write(
+      to: URL(fileURLWithPath: export.file("20240130-Plain_UHD.jpg")))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", export.path])
     #expect(result.status == 1)

@@ -22,7 +22,8 @@ import Testing
   /// `list --json --limit 0` as objects, by key.
   static func listed(_ run: InProcess) throws -> [String: [String: Any]] {
     let result = run.run(["list", "--json", "--limit", "0"])
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     return Dictionary(uniqueKeysWithValues: array.map { ($0["key"] as? String ?? "", $0) })
   }
 
@@ -33,7 +34,9 @@ import Testing
       try ExportImportSupport.jpeg("#200000"), to: folder.file("OHR.BeaversBend_EN-US1234567890_UHD.jpg"),
       modifiedOn: "2025-03-04")
     try Self.write(try ExportImportSupport.jpeg("#300000"), to: folder.file("20161205_SomePlace.jpg"))
-    try Self.write(try ExportImportSupport.jpeg("#400000"), to: folder.file("holiday photo.JPEG"), modifiedOn: "2023-05-06")
+    try Self.write(
+      try ExportImportSupport.jpeg("#400000"), to: folder.file("holiday photo.JPEG"), modifiedOn: "2023-05-06"
+    )
     try Self.write(try ExportImportSupport.jpeg("#500000"), to: folder.file("2026-11-28_Reef_1920x1080.jpg"))
     try Self.write(try ExportImportSupport.jpeg("#600000"), to: folder.file("2026-11-27_ja-JP_Moor-2.jpg"))
     try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
@@ -127,7 +130,9 @@ import Testing
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 1)
-    #expect(result.stderr == "error: 20240130-Huge_UHD.jpg is larger than 256 MiB, more than any wallpaper; skipped\n")
+    #expect(
+      result.stderr
+        == "error: 20240130-Huge_UHD.jpg is larger than 256 MiB, more than any wallpaper; skipped\n")
     #expect(ExportImportSupport.names(run.paths.defaultImageDir) == [])
   }
 

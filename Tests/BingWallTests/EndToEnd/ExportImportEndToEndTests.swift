@@ -10,9 +10,11 @@ import Testing
   static func listed(_ sandbox: Sandbox) throws -> String {
     let result = try sandbox.run(["list", "--json", "--limit", "0"])
     #expect(result.status == 0, "\(result.stderr)")
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     let trimmed = array.map { $0.filter { $0.key != "id" && $0.key != "path" } }
-    return String(decoding: try JSONSerialization.data(withJSONObject: trimmed, options: [.sortedKeys]), as: UTF8.self)
+    return String(
+      decoding: try JSONSerialization.data(withJSONObject: trimmed, options: [.sortedKeys]), as: UTF8.self)
   }
 
   /// The sha256 of every picture file in the user's image folder, sorted.
