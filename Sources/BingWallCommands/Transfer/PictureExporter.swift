@@ -6,10 +6,11 @@ import Glibc
 /// Copies pictures of the history into a folder under readable names, then writes the export
 /// document that names them.
 ///
-/// Each copy is a hidden temporary file in the folder, cloned (reflink) where the file system can
-/// or else copied, synced, and linked under its name, which never replaces a file; the folder is
-/// synced once at the end and the document written last, atomically, so an export cut short has
-/// no document naming files that are not there. A name already holding the same bytes (an earlier
+/// Each copy is an unnamed file in the folder (`PendingImageFile`: O_TMPFILE, or a hidden `.part`
+/// file where the file system lacks it), cloned (reflink) where the file system can or else
+/// copied, synced, and linked under its name, which never replaces a file; the folder is synced
+/// and the document written last, atomically, so an export cut short has no document naming files
+/// that are not there, and no half-copied picture under a name. A name already holding the same bytes (an earlier
 /// export) is kept as it is.
 struct PictureExporter {
   /// What became of one picture.
@@ -57,17 +58,13 @@ struct PictureExporter {
         try add(picture, as: name)
         return .alreadyThere(fileName: name)
       }
-      let copy = try TemporaryFile(in: folder, mode: 0o644, prefix: ".bingwall-export-")
+      let copy = try ImageFolder(path: folder).pendingFile()
       defer { copy.discard() }
-      try Self.copy(from: source, to: copy.fileDescriptor, source: picture.path, target: copy.path)
-      if fsync(copy.fileDescriptor) != 0 {
-        throw FileError.system(operation: "sync", path: copy.path, errno: errno)
-      }
+      try Self.copy(from: source, to: copy.fileDescriptor, source: picture.path, target: folder)
+      let committed = Result { () throws(FileError) in try copy.commit(as: name) }
       // link(2) never replaces a file: a name taken since the check above goes to the next one.
-      if link(copy.path, target) != 0 {
-        if errno == EEXIST { continue }
-        throw FileError.system(operation: "name", path: target, errno: errno)
-      }
+      if case .failure(let error) = committed, error.errno == EEXIST { continue }
+      _ = try committed.get()
       taken.insert(name)
       try add(picture, as: name)
       return .copied(fileName: name)

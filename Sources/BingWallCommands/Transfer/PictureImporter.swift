@@ -163,7 +163,7 @@ struct PictureImporter {
 }
 
 /// The progress bar of an import, fed file by file (only on a terminal).
-final class ImportProgress: @unchecked Sendable {
+final class ImportProgress {
   private let bar: ProgressBar
   private let clock: any WallClock
   private let started: Date
