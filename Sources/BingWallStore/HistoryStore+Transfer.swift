@@ -75,6 +75,8 @@ extension HistoryStore {
         .integer(Int64(file.width)), .integer(Int64(file.height)), .integer(file.bytes),
         SQLiteValue(picture.favorite), SQLiteValue(picture.banned), .text(picture.addedAt),
       ])
+    // A key `prune` removed is wanted again once it is imported (see `HistorySchema.version3`).
+    try database.run("DELETE FROM pruned WHERE key = ?", [.text(file.key)])
     guard
       let id = try database.queryOne(
         "SELECT id FROM pictures WHERE key = ? AND sha256 = ?", [.text(file.key), .text(file.sha256)]

@@ -151,4 +151,25 @@ import Testing
     #expect(stderr.text.contains("\r\u{1b}[K"), "\(stderr.text.debugDescription)")
     #expect(stderr.text.contains("1/1"), "\(stderr.text.debugDescription)")
   }
+
+  /// A picture `prune` removed comes back with an import, and `update` may fetch it again.
+  @Test func importingAPrunedPictureTakesItOffThePrunedList() throws {
+    let run = try UpdateInProcessTests.context(days: 2)
+    #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
+    let folder = try TemporaryDirectory()
+    #expect(run.run(["export", folder.path]).status == 0)
+    let pruned = run.run(["prune", "--keep", "1"])
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    let store = try HistoryStore(path: run.paths.databaseFile)
+    func prunedKeys() throws -> [String] {
+      try store.database.query("SELECT key FROM pruned ORDER BY key").map { try $0.string("key") }
+    }
+    #expect(try prunedKeys() == ["OHR.Fox"])
+
+    let result = run.run(["import", folder.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("Imported 1 picture; 1 already stored.\n"), "\(result.stdout)")
+    #expect(try prunedKeys() == [])
+    #expect(try Self.listed(run).keys.sorted() == ["OHR.Fox", "OHR.Lake"])
+  }
 }
