@@ -62,6 +62,7 @@ enum ImportCommand {
     var imported: [Int64] = []
     var duplicates = 0
     var refused = plan.refused.count
+    var fatal: (any Error)?
     for job in plan.jobs {
       do {
         let file = try job.open()
@@ -75,6 +76,11 @@ enum ImportCommand {
         refused += 1
         progress?.finish()
         report(error, context)
+      } catch {
+        // The image folder or the history failed: nothing more can come in, but what did is
+        // listed before the error.
+        fatal = error
+        break
       }
       progress?.fileDone(label: job.name)
     }
@@ -91,6 +97,7 @@ enum ImportCommand {
       if refused > 0 { summary += "; \(refused) refused" }
       context.stdout.write(summary + ".\n")
     }
+    if let fatal { throw fatal }
     return refused > 0 ? ExitCode.failure : ExitCode.success
   }
 

@@ -101,7 +101,7 @@ struct PictureImporter {
     guard source.size > 0 else { throw TransferError.notJPEG(name: source.name) }
     let file = try images.pendingFile()
     defer { file.discard() }
-    let sha256 = try copy(source, into: file)
+    let (sha256, bytes) = try copy(source, into: file)
     let info: JPEGInfo
     do {
       info = try JPEGInspector.inspect(fileAt: file.readablePath)
@@ -114,7 +114,7 @@ struct PictureImporter {
     if try store.picture(sha256: sha256) != nil { return .duplicate }
     let checked = NewPictureFile(
       key: "", sha256: sha256, path: "", resolution: "", width: info.width, height: info.height,
-      bytes: source.size)
+      bytes: bytes)
     let description = describe(checked)
     let ingest = PictureIngest(store: store, images: images)
     let id = try ingest.adopt(
@@ -127,8 +127,8 @@ struct PictureImporter {
     return .imported(pictureID: id)
   }
 
-  /// Copies the source into the pending file, returning the content's sha256.
-  private func copy(_ source: SourceFile, into file: PendingImageFile) throws -> String {
+  /// Copies the source into the pending file, returning the content's sha256 and size.
+  private func copy(_ source: SourceFile, into file: PendingImageFile) throws -> (String, Int64) {
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
     defer { chunk.deallocate() }
     var hasher = SHA256()
@@ -158,7 +158,7 @@ struct PictureImporter {
       }
       progress?.advance(by: Int64(count), label: source.name)
     }
-    return SHA256.hex(hasher.finalize())
+    return (SHA256.hex(hasher.finalize()), total)
   }
 }
 
