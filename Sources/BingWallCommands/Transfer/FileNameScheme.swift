@@ -16,7 +16,8 @@ struct NamedPicture: Equatable {
 }
 
 /// The file-name schemes of the tools a user may bring pictures from, tried in order; a name that
-/// fits none keeps its stem as the picture's name and gets no date (the caller uses the mtime).
+/// fits none keeps its stem (without `OHR.`) as the picture's name and gets no date (the caller
+/// uses the mtime).
 ///
 /// - Bing's own: `OHR.<Name>_<MKT><digits>_<RES>.jpg` (`OHR.BeaversBend_EN-US1234567890_UHD.jpg`),
 ///   market from the id, no date;
@@ -29,7 +30,7 @@ enum FileNameScheme {
   static func read(_ fileName: String) -> NamedPicture {
     let stem = self.stem(of: fileName)
     return bing(stem) ?? gnome(stem) ?? ancestor(stem) ?? bingwall(stem)
-      ?? NamedPicture(name: stem, date: nil, market: nil, resolution: nil, bingID: nil)
+      ?? NamedPicture(name: PictureKey.name(of: stem), date: nil, market: nil, resolution: nil, bingID: nil)
   }
 
   /// The name without its JPEG extension.
