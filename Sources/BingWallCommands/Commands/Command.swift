@@ -28,6 +28,8 @@ package enum CommandTable {
     MarkCommand.favorite,
     MarkCommand.ban,
     PruneCommand.command,
+    ExportCommand.command,
+    ImportCommand.command,
     BackendsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,
