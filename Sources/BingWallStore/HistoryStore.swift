@@ -13,6 +13,7 @@ package final class HistoryStore {
   /// Opens (creating when missing) and migrates the database at `path`; its folder must exist.
   package init(path: String) throws(StoreError) {
     self.path = path
+    try HistorySchema.migrator.checkHeader(ofFileAt: path)
     database = try SQLiteDatabase(path: path)
     try HistorySchema.migrator.migrate(database)
   }

@@ -75,6 +75,22 @@ package struct SQLiteMigrator: Sendable {
     }
   }
 
+  /// Refuses a file whose header already says a newer bingwall wrote it, before a connection
+  /// changes anything (opening switches the journal to WAL, which rewrites the header): a newer
+  /// history is left exactly as it was. Reads `user_version` at byte 60 of the header
+  /// (https://www.sqlite.org/fileformat.html#the_database_header); a file too short or missing
+  /// passes, and the migrator's own check after opening still applies.
+  package func checkHeader(ofFileAt path: String) throws(StoreError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 64)
+    guard pread(descriptor, &header, 64, 0) == 64, header.starts(with: Array("SQLite format 3\u{0}".utf8))
+    else { return }
+    let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    if version > latestVersion { throw .newerSchema(path: path, found: version, known: latestVersion) }
+  }
+
   private func checkKnown(_ version: Int, _ database: SQLiteDatabase) throws(StoreError) {
     if version > latestVersion {
       throw .newerSchema(path: database.path, found: version, known: latestVersion)
