@@ -33,6 +33,10 @@ final class CurlTransfer {
   /// 0 while unknown, and always 0 unless `reportProgress()` was called.
   private(set) var expectedBytes: Int64 = 0
   private var headers: [(name: String, value: String)] = []
+  /// Header bytes received for this request, redirects included.
+  private var headerBytes = 0
+  /// Bing's headers take about 2 KiB; 256 KiB is any real server's and no hostile one's.
+  static let maximumHeaderBytes = 256 * 1024
   /// Why a callback stopped the transfer; libcurl itself only reports `CURLE_WRITE_ERROR`.
   private var failure: NetError?
 
@@ -151,8 +155,8 @@ final class CurlTransfer {
       let length = size * count
       guard let data, let context else { return length }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-      transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
-      return length
+      // Any count other than `length` makes libcurl abort the transfer.
+      return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
     }
     try easy.set(CURLOPT_WRITEFUNCTION) { data, size, count, context in
       let length = size * count
@@ -165,7 +169,15 @@ final class CurlTransfer {
 
   /// Collects one header line. A status line starts a new response (after a redirect, a
   /// proxy's CONNECT or a 100 Continue), so only the final response's headers remain.
-  private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+  /// Returns false, stopping the transfer, once the headers of this request (all its redirects
+  /// together) pass `maximumHeaderBytes`: a server sending header lines for ever must not grow
+  /// this array for ever.
+  private func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += bytes.count
+    guard headerBytes <= Self.maximumHeaderBytes else {
+      failure = .headersTooLarge(url: request.url, limit: Self.maximumHeaderBytes)
+      return false
+    }
     var line = String(decoding: bytes, as: UTF8.self)
     while line.last?.isNewline == true { line.removeLast() }
     if line.hasPrefix("HTTP/") {
@@ -179,6 +191,7 @@ final class CurlTransfer {
       let value = line[line.index(after: colon)...].trimmingBlanks()
       headers.append((name: name, value: value))
     }
+    return true
   }
 
   /// Stores or writes one piece of the body; false stops the transfer, `failure` says why.

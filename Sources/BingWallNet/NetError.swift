@@ -12,6 +12,8 @@ package enum NetError: Error, Equatable, Sendable {
   case write(url: String, errno: Int32)
   /// The request could not be set up (bad URL, libcurl refused an option).
   case setup(url: String, message: String)
+  /// The response's header lines went past `limit` bytes: no server of ours sends that many.
+  case headersTooLarge(url: String, limit: Int)
   /// The whole operation's time limit (`HTTPRequest.deadline`) ran out before this request ended.
   case deadline(url: String)
 
@@ -25,7 +27,7 @@ package enum NetError: Error, Equatable, Sendable {
       return [5, 6, 7, 16, 18, 28, 52, 55, 56, 92].contains(code)
     case .deadline:
       return true
-    case .tooLarge, .write, .setup:
+    case .tooLarge, .write, .setup, .headersTooLarge:
       return false
     }
   }
@@ -41,6 +43,8 @@ extension NetError: CustomStringConvertible, LocalizedError {
       return "\(url) is larger than \(limit) bytes; refusing it"
     case .write(let url, let errno):
       return "cannot save \(url): \(String(cString: strerror(errno)))"
+    case .headersTooLarge(let url, let limit):
+      return "\(url) answered with more than \(limit) bytes of headers; refusing it"
     case .deadline(let url):
       return "cannot fetch \(url): the update's time limit ran out; what arrived is kept; try again later"
     case .setup(let url, let message):

@@ -78,10 +78,7 @@ enum UpdateCommand {
       context.stdout.write(
         json(report, applied: outcome.applied, retention: outcome.retention).rendered() + "\n")
     } else if !invocation.quiet {
-      for skip in report.skipped where !skip.reason.hasPrefix("already stored") {
-        let what = skip.key.isEmpty ? "a picture" : skip.key
-        context.stderr.write(TerminalText.clean("skipped \(what) (\(skip.market)): \(skip.reason)") + "\n")
-      }
+      for line in skipLines(report.skipped) { context.stderr.write(line + "\n") }
       for picture in report.fetched {
         context.stdout.write(line(picture) + "\n")
       }
@@ -105,6 +102,31 @@ enum UpdateCommand {
     if report.exitStatus != ExitCode.success { return report.exitStatus }
     if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
+  }
+
+  /// One line per picture skipped for a reason worth telling; entries Bing sent unusable (they
+  /// have no key) one line per market, with a count and the first reason: a body of broken
+  /// entries says so once, not once each.
+  static func skipLines(_ skipped: [UpdateReport.Skip]) -> [String] {
+    var lines: [String] = []
+    var unusable: [(market: String, count: Int, first: String)] = []
+    for skip in skipped where !skip.reason.hasPrefix("already stored") {
+      guard skip.key.isEmpty else {
+        lines.append(TerminalText.clean("skipped \(skip.key) (\(skip.market)): \(skip.reason)"))
+        continue
+      }
+      if let index = unusable.firstIndex(where: { $0.market == skip.market }) {
+        unusable[index].count += 1
+      } else {
+        unusable.append((skip.market, 1, skip.reason))
+      }
+    }
+    for entry in unusable {
+      let what = entry.count == 1 ? "a picture" : "\(entry.count) pictures"
+      let first = entry.count == 1 ? "" : " (the first)"
+      lines.append(TerminalText.clean("skipped \(what) (\(entry.market))\(first): \(entry.first)"))
+    }
+    return lines
   }
 
   /// Each distinct line once, in the order first seen, with how often it came.

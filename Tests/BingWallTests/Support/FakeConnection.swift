@@ -98,6 +98,13 @@ struct FakeConnection {
   /// Writes `response` with its fault; the result says whether to go on with this connection.
   private func send(_ response: FakeResponse, to request: RecordedRequest) -> Ending {
     if response.fault == .reset { return .reset }
+    if response.fault == .endlessHeaders {
+      guard sendAll("HTTP/1.1 200 OK\r\n") else { return .close }
+      let value = String(repeating: "x", count: 1000)
+      var line = 0
+      while sendAll("X-Pad-\(line): \(value)\r\n") { line += 1 }
+      return .close
+    }
     guard let length = response.body.count else {
       return send(.text("fake server cannot read the body file\n", status: 500), to: request)
     }
@@ -120,7 +127,7 @@ struct FakeConnection {
     case .chunked(let size):
       chunkSize = max(1, size)
       pieceSize = max(1, size)
-    case .reset, nil:
+    case .reset, .endlessHeaders, nil:
       break
     }
 

@@ -119,4 +119,6 @@ enum FakeFault: Sendable, Equatable {
   case resetAfter(bodyBytes: Int)
   /// Uses `Transfer-Encoding: chunked` with chunks of `chunkSize` instead of Content-Length.
   case chunked(chunkSize: Int)
+  /// Sends the status line, then header lines (`X-Pad-N: …`) for ever, until the client leaves.
+  case endlessHeaders
 }
