@@ -27,6 +27,7 @@ package enum CommandTable {
     SearchCommand.command,
     MarkCommand.favorite,
     MarkCommand.ban,
+    GalleryCommand.command,
     BackendsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,
