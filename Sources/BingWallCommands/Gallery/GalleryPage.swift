@@ -64,10 +64,8 @@ enum GalleryPage {
     if picture.banned { classes += " banned" }
     html += "<article class=\"\(classes)\" data-id=\"\(picture.id)\" data-key=\""
     HTMLText.append(picture.key, to: &html)
-    html += "\"><a href=\""
-    HTMLText.append(file, to: &html)
-    html += "\"><img loading=\"lazy\" decoding=\"async\" src=\""
-    HTMLText.append(file, to: &html)
+    // A percent-encoded URL holds nothing HTML would read as markup.
+    html += "\"><a href=\"" + file + "\"><img loading=\"lazy\" decoding=\"async\" src=\"" + file
     html += "\" width=\"\(picture.width)\" height=\"\(picture.height)\" alt=\""
     HTMLText.append(title, to: &html)
     html += "\"></a><div class=\"text\"><h2>"

@@ -13,7 +13,11 @@ enum HTMLText {
 
   /// Appends `text` escaped to `output`; text with nothing to escape (most of it) is copied whole.
   static func append(_ text: String, to output: inout String) {
-    guard text.utf8.contains(where: needsEscape) else {
+    // Over the contiguous bytes when the string has them (native strings do): several times faster.
+    let needed =
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
+      ?? text.utf8.contains(where: needsEscape)
+    guard needed else {
       output += text
       return
     }
