@@ -13,12 +13,12 @@ extension HistoryStore {
   package func forEachPictureNewestFirst(_ body: (Picture) throws -> Void) throws -> Int {
     let sql =
       Self.pictureSelect(appearance: "")
-      + """
+        + """
 
-      JOIN (SELECT picture_id, max(date) AS newest FROM appearances GROUP BY picture_id) n
-        ON n.picture_id = p.id
-      ORDER BY n.newest DESC, p.id DESC
-      """
+        JOIN (SELECT picture_id, max(date) AS newest FROM appearances GROUP BY picture_id) n
+          ON n.picture_id = p.id
+        ORDER BY n.newest DESC, p.id DESC
+        """
     let statement = try database.prepare(sql)
     defer { statement.reset() }
     var reader: GalleryRowReader?
@@ -50,13 +50,21 @@ struct GalleryRowReader {
       }
       return index
     }
-    (id, key, path, resolution) = (try column("id"), try column("key"), try column("path"), try column("resolution"))
-    (width, height, bytes, sha256) = (try column("width"), try column("height"), try column("bytes"), try column("sha256"))
+    (id, key, path, resolution) = (
+      try column("id"), try column("key"), try column("path"), try column("resolution")
+    )
+    (width, height, bytes, sha256) = (
+      try column("width"), try column("height"), try column("bytes"), try column("sha256")
+    )
     (favorite, banned, addedAt) = (try column("favorite"), try column("banned"), try column("added_at"))
     (date, market, servedMarket) = (try column("date"), try column("market"), try column("served_market"))
-    (bingID, title, caption, credit) = (try column("bing_id"), try column("title"), try column("caption"), try column("credit"))
+    (bingID, title, caption, credit) = (
+      try column("bing_id"), try column("title"), try column("caption"), try column("credit")
+    )
     (copyright, copyrightLink) = (try column("copyright"), try column("copyright_link"))
-    (markets, appliedCount, lastApplied) = (try column("markets"), try column("applied_count"), try column("last_applied"))
+    (markets, appliedCount, lastApplied) = (
+      try column("markets"), try column("applied_count"), try column("last_applied")
+    )
   }
 
   func picture(_ statement: SQLiteStatement) throws(StoreError) -> Picture {
@@ -93,6 +101,7 @@ struct GalleryRowReader {
 
   private func mismatch(_ index: Int, _ expected: String, _ found: SQLiteValue) -> StoreError {
     .typeMismatch(
-      path: layout.path, sql: layout.sql, column: layout.names[index], expected: expected, found: found.typeName)
+      path: layout.path, sql: layout.sql, column: layout.names[index], expected: expected,
+      found: found.typeName)
   }
 }

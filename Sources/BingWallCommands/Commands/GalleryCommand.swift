@@ -18,9 +18,10 @@ enum GalleryCommand {
         the picture's page on Bing. The page is one file with its styles inline; it runs no script \
         and makes no request to any server (its Content-Security-Policy forbids both), and adapts \
         to phone-width windows and to dark mode. The default file is \
-        $XDG_CACHE_HOME/bingwall/gallery.html (the folder is created when missing); an existing \
-        page is replaced atomically. The path written is printed on stdout. An empty history \
-        still gives a page, which says so. With --open the page is handed to xdg-open, which is \
+        $XDG_CACHE_HOME/bingwall/gallery.html (the folder is created when missing); --output's \
+        folder must exist. An existing page is replaced atomically, and the page is private to \
+        you (mode 0600). The path written is printed on stdout. An empty history still gives a \
+        page, which says so. With --open the page is handed to xdg-open, which is \
         not waited for; without xdg-open that is an error (exit 1) and the page stays.
         """,
       options: [output.spec, open.spec]),
@@ -35,7 +36,8 @@ enum GalleryCommand {
       do {
         try Paths.ensureDirectory(context.paths.cacheDir)
       } catch {
-        throw GalleryError.cannotWrite(path: context.paths.cacheDir + "/gallery.html", reason: error.description)
+        throw GalleryError.cannotWrite(
+          path: context.paths.cacheDir + "/gallery.html", reason: error.description)
       }
       target = context.paths.cacheDir + "/gallery.html"
     }

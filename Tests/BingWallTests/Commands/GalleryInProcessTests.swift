@@ -17,8 +17,10 @@ import Testing
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)
-    try GalleryHistory.add(store, key: "OHR.Script", date: "2026-11-29", title: scriptTitle, link: "https://www.bing.com/s")
-    try GalleryHistory.add(store, key: "OHR.Quote", date: "2026-11-28", title: quoteTitle, link: "javascript:alert(3)")
+    try GalleryHistory.add(
+      store, key: "OHR.Script", date: "2026-11-29", title: scriptTitle, link: "https://www.bing.com/s")
+    try GalleryHistory.add(
+      store, key: "OHR.Quote", date: "2026-11-28", title: quoteTitle, link: "javascript:alert(3)")
     try GalleryHistory.add(
       store, key: "OHR.Old", date: "2026-11-27", title: "Old & <b>bold</b>", link: "JAVASCRIPT:alert(4)",
       caption: "It's \"quoted\"")
@@ -144,7 +146,9 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: output))
     #expect(!FileManager.default.fileExists(atPath: run.paths.cacheDir + "/gallery.html"))
     // Nothing but the page is left in the folder: the temporary file became it.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: run.home.file("some folder")) == ["my #1 page.html"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: run.home.file("some folder")) == ["my #1 page.html"]
+    )
     // Written again over the old page, atomically, without a trace.
     #expect(run.run(["gallery", "--output", output]).stdout == output + "\n")
     #expect(Self.cardKeys(try Self.page(output)).count == 5)
@@ -265,13 +269,15 @@ enum GalleryHistory {
     let now = Date(timeIntervalSince1970: 1_764_576_000)
     let file = NewPictureFile(
       key: key,
-      sha256: key.utf8.map { String(format: "%02x", $0) }.joined().padding(toLength: 64, withPad: "0", startingAt: 0),
+      sha256: key.utf8.map { String(format: "%02x", $0) }.joined().padding(
+        toLength: 64, withPad: "0", startingAt: 0),
       path: path ?? "/nonexistent/\(key).jpg", resolution: "UHD", width: width, height: height, bytes: 1000)
     try store.write {
       let id = try store.insert(file, at: now)
       try store.record(
         Appearance(
-          market: market, servedMarket: nil, date: date, bingID: "\(key)_EN-US1", title: title, caption: caption,
+          market: market, servedMarket: nil, date: date, bingID: "\(key)_EN-US1", title: title,
+          caption: caption,
           credit: "Someone", copyright: "\(title) (© Someone)", copyrightLink: link, urlbase: "/th?id=\(key)",
           hsh: "h", wp: true, fullStartDate: date + "T08:00:00Z"),
         pictureID: id, at: now)

@@ -22,8 +22,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("/home/me/.local/share/bingwall/images/2026-12-01_Lake_UHD.jpg",
-     "file:///home/me/.local/share/bingwall/images/2026-12-01_Lake_UHD.jpg"),
+    (
+      "/home/me/.local/share/bingwall/images/2026-12-01_Lake_UHD.jpg",
+      "file:///home/me/.local/share/bingwall/images/2026-12-01_Lake_UHD.jpg"
+    ),
     ("/home/my pics/#1?%.jpg", "file:///home/my%20pics/%231%3F%25.jpg"),
     ("/tmp/\"quote'<x>&.jpg", "file:///tmp/%22quote%27%3Cx%3E%26.jpg"),
     ("/tmp/Bilder/Köln.jpg", "file:///tmp/Bilder/K%C3%B6ln.jpg"),
@@ -32,18 +34,19 @@ import Testing
     #expect(PageURL.file(path) == expected)
   }
 
-  @Test(arguments: [
-    ("https://www.bing.com/search?q=Lake", "https://www.bing.com/search?q=Lake"),
-    ("HTTP://example.com/", "HTTP://example.com/"),
-    ("javascript:alert(1)", nil),
-    ("JavaScript:alert(1)", nil),
-    ("data:text/html,<script>alert(1)</script>", nil),
-    ("/search?q=relative", nil),
-    ("https://", nil),
-    ("https://bing.com/a b", nil),
-    ("https://bing.com/\u{01}", nil),
-    ("", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("https://www.bing.com/search?q=Lake", "https://www.bing.com/search?q=Lake"),
+      ("HTTP://example.com/", "HTTP://example.com/"),
+      ("javascript:alert(1)", nil),
+      ("JavaScript:alert(1)", nil),
+      ("data:text/html,<script>alert(1)</script>", nil),
+      ("/search?q=relative", nil),
+      ("https://", nil),
+      ("https://bing.com/a b", nil),
+      ("https://bing.com/\u{01}", nil),
+      ("", nil),
+    ] as [(String, String?)])
   func onlyAbsoluteWebLinksAreLinks(_ link: String, _ expected: String?) {
     #expect(PageURL.web(link) == expected)
   }
@@ -64,7 +67,8 @@ import Testing
         for market in ["fr-FR", "en-GB"] {
           try store.record(
             Appearance(
-              market: market, servedMarket: nil, date: "2026-11-04", bingID: "OHR.A_\(market)", title: "A \(market)",
+              market: market, servedMarket: nil, date: "2026-11-04", bingID: "OHR.A_\(market)",
+              title: "A \(market)",
               caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
               fullStartDate: "2026-11-04T00:00:00Z"),
             pictureID: a.id, at: now)

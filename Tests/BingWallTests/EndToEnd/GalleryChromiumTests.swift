@@ -40,7 +40,8 @@ struct GalleryChromiumTests {
   /// The share of a PNG's pixels within 15% of `colour`, through ImageMagick.
   static func share(of colour: String, in png: String) throws -> Double {
     let text = try ExternalTool.text([
-      "convert", png, "-fuzz", "15%", "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque", colour,
+      "convert", png, "-fuzz", "15%", "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque",
+      colour,
       "-colorspace", "Gray", "-format", "%[fx:mean]", "info:",
     ])
     return Double(text) ?? -1
@@ -98,7 +99,8 @@ struct GalleryChromiumTests {
     </script></body></html>
     """.write(toFile: probe, atomically: true, encoding: .utf8)
     let dom = try ChromiumHeadless.run(
-      ["--dump-dom", "--virtual-time-budget=5000", "--allow-file-access-from-files"], url: PageURL.file(probe))
+      ["--dump-dom", "--virtual-time-budget=5000", "--allow-file-access-from-files"], url: PageURL.file(probe)
+    )
     let start = try #require(dom.range(of: "<pre id=\"out\">"))
     let json = dom[start.upperBound...].prefix { $0 != "<" }
     let measured = try #require(
