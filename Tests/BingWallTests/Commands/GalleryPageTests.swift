@@ -75,17 +75,33 @@ import Testing
         }
       }
       try GalleryHistory.add(store, key: "OHR.E", date: "2026-11-02", title: "E", link: "", market: "ja-JP")
+      // F's newest day (en-GB, 2026-11-06) is taken over by G: it is still ordered by that day, but
+      // shows its older day that nobody took (de-DE, 2026-10-30).
+      try GalleryHistory.add(
+        store, key: "OHR.F", date: "2026-10-30", title: "F de", link: "", market: "de-DE")
+      let f = try #require(try store.picture(key: "OHR.F"))
+      try store.write {
+        try store.record(
+          Appearance(
+            market: "en-GB", servedMarket: nil, date: "2026-11-06", bingID: "OHR.F_EN-GB", title: "F gb",
+            caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
+            fullStartDate: "2026-11-06T00:00:00Z"),
+          pictureID: f.id, at: now)
+      }
+      try GalleryHistory.add(store, key: "OHR.G", date: "2026-11-06", title: "G", link: "", market: "en-GB")
       try store.recordApply(pictureID: a.id, backend: "none", reason: "apply", at: now)
       try store.recordApply(pictureID: a.id, backend: "none", reason: "apply", at: now)
 
       var streamed: [Picture] = []
       let count = try store.forEachPictureNewestFirst { streamed.append($0) }
       let listed = try store.pictures(.init(limit: 0))
-      #expect(count == 5)
-      #expect(streamed.map(\.key) == ["OHR.A", "OHR.C", "OHR.B", "OHR.E", "OHR.D"])
+      #expect(count == 7)
+      #expect(streamed.map(\.key) == ["OHR.G", "OHR.F", "OHR.A", "OHR.C", "OHR.B", "OHR.E", "OHR.D"])
+      #expect(streamed.map(\.title) == ["G", "F de", "A en-GB", "C", "B", "E", "D"])
       #expect(streamed == listed)
-      #expect(streamed.first?.markets == ["en-GB", "en-US", "fr-FR"])
-      #expect(streamed.first?.appliedCount == 2)
+      #expect(streamed[2].markets == ["en-GB", "en-US", "fr-FR"])
+      #expect(streamed[2].appliedCount == 2)
+      #expect(streamed[2].lastApplied != nil)
     }
   }
 }
