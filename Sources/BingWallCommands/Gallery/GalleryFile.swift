@@ -54,6 +54,4 @@ final class GalleryFile {
     }
     buffer.removeAll(keepingCapacity: true)
   }
-
-  deinit { temporary.discard() }
 }
