@@ -3,7 +3,7 @@
 #   swift run bingwall completions fish > completions/bingwall.fish
 
 function __bingwall_takes_value --description 'Whether the option word takes a value'
-    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --output -o --rotate --method
+    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --output -o --rotate --method
 end
 
 function __bingwall_subcommand --description 'The subcommand a word names, if any'
@@ -24,6 +24,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo favorite
         case bingwall/ban
             echo ban
+        case bingwall/prune
+            echo prune
         case bingwall/gallery
             echo gallery
         case bingwall/backends
@@ -131,6 +133,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a show -d 'Show every 
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a search -d 'Find stored pictures by their titles, captions and credits, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a favorite -d 'Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a ban -d 'Ban pictures: random, the daemon\'s rotation and update never set them.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a prune -d 'Delete pictures by the retention policy; favourites and the wallpaper stay.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a gallery -d 'Write a static HTML page of the whole history, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
@@ -175,6 +178,11 @@ complete -c bingwall -n '__bingwall_argument bingwall/favorite 0+' -a '(__bingwa
 complete -c bingwall -n '__bingwall_at bingwall/ban' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/ban' -l remove -d 'Take the mark off instead.'
 complete -c bingwall -n '__bingwall_argument bingwall/ban 0+' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_at bingwall/prune' -l keep -x -d 'Keep the newest n pictures; 0 keeps any number.'
+complete -c bingwall -n '__bingwall_at bingwall/prune' -l older-than -x -d 'Delete pictures last shown more than this many days ago; 0 keeps any age.'
+complete -c bingwall -n '__bingwall_at bingwall/prune' -l max-size -x -d 'Delete the oldest pictures until the rest fit, e.g. 500MB or 2GB.'
+complete -c bingwall -n '__bingwall_at bingwall/prune' -l dry-run -d 'Only list what would be deleted and the space it would free.'
+complete -c bingwall -n '__bingwall_at bingwall/prune' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'

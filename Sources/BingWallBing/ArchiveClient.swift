@@ -15,10 +15,15 @@ package struct ArchiveClient: Sendable {
   /// Seconds allowed for the whole request.
   package let timeout: Int
 
-  package init(http: any HTTPClient, endpoint: String, timeout: Int) {
+  /// When the whole update must be over; nil for none.
+  package var deadline: ContinuousClock.Instant?
+
+  package init(http: any HTTPClient, endpoint: String, timeout: Int, deadline: ContinuousClock.Instant? = nil)
+  {
     self.http = http
     self.endpoint = endpoint
     self.timeout = timeout
+    self.deadline = deadline
   }
 
   /// One GET of `ArchiveRequest.url` for `market`; status 200 required, then the body decoded.
@@ -30,9 +35,13 @@ package struct ArchiveClient: Sendable {
   package func fetch(market: String) throws -> ArchiveResponse {
     let url = ArchiveRequest.url(endpoint: endpoint, market: market)
     let request = HTTPRequest(
-      url: url, connectTimeout: min(10, timeout), timeout: timeout, maxBytes: Self.maximumBodyBytes)
+      url: url, connectTimeout: min(10, timeout), timeout: timeout, maxBytes: Self.maximumBodyBytes,
+      stallTimeout: timeout, deadline: deadline)
     let response = try http.get(request)
-    guard response.status == 200 else { throw BingError.httpStatus(url: url, status: response.status) }
+    guard response.status == 200 else {
+      throw BingError.httpStatus(
+        url: url, status: response.status, retryAfter: RetryPolicy.retryAfter(of: response))
+    }
     return try ArchiveResponse.decode(response.body, requestedMarket: market, url: url)
   }
 }

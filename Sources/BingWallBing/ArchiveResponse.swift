@@ -13,6 +13,8 @@ package struct ArchiveResponse: Sendable, Equatable {
   /// when neither says, or not with a plausible market code.
   package var servedMarket: String?
   package var images: [ArchiveImage]
+  /// Entries listed beyond the eight asked for, which were not looked at.
+  package var ignoredEntries = 0
   /// Entries that were not usable, while at least one other entry was.
   package var skipped: [SkippedImage]
 
@@ -50,7 +52,7 @@ package struct ArchiveResponse: Sendable, Equatable {
       throw .notAnObject(market: requestedMarket, url: url, found: root.kind)
     }
     let announced = servedMarket(members["market"])
-    let entries: [JSONValue]
+    var entries: [JSONValue]
     switch members["images"] {
     case nil, .null?:
       throw .noImages(market: requestedMarket, url: url)
@@ -60,6 +62,9 @@ package struct ArchiveResponse: Sendable, Equatable {
       throw .imagesNotAList(market: requestedMarket, url: url, found: other.kind)
     }
     guard !entries.isEmpty else { throw .noImages(market: requestedMarket, url: url) }
+    // We ask for eight; a body listing 10,000 must not cost 10,000 downloads or error lines.
+    let ignored = max(0, entries.count - ArchiveRequest.imageCount)
+    entries = Array(entries.prefix(ArchiveRequest.imageCount))
 
     var (images, skipped) = pictures(entries, market: announced ?? requestedMarket)
     guard !images.isEmpty else {
@@ -71,8 +76,10 @@ package struct ArchiveResponse: Sendable, Equatable {
     if let served, served != requestedMarket, images.contains(where: \.isDateEstimated) {
       (images, skipped) = pictures(entries, market: served)
     }
-    return ArchiveResponse(
+    var response = ArchiveResponse(
       requestedMarket: requestedMarket, servedMarket: served, images: images, skipped: skipped)
+    response.ignoredEntries = ignored
+    return response
   }
 
   /// The body as one JSON value, after the checks that give clearer errors than a parser:

@@ -9,7 +9,7 @@ import Glibc
 /// known, the URL, and says what to do.
 package enum BingError: Error, Equatable, Sendable {
   /// The archive answered with a status other than 200.
-  case httpStatus(url: String, status: Int)
+  case httpStatus(url: String, status: Int, retryAfter: Double? = nil)
   /// Status 200 with nothing but whitespace in the body, which Bing has served in the wild.
   case emptyBody(market: String, url: String?)
   /// The body is the literal `null`, Bing's answer when it has nothing for the request.
@@ -41,7 +41,7 @@ package enum BingError: Error, Equatable, Sendable {
   /// thing until a person fixes the endpoint, the proxy or bingwall.
   package var isTemporary: Bool {
     switch self {
-    case .httpStatus(_, let status):
+    case .httpStatus(_, let status, _):
       return (500...599).contains(status) || status == 429 || status == 408
     case .emptyBody, .nullBody, .noImages:
       return true
@@ -57,7 +57,7 @@ package enum BingError: Error, Equatable, Sendable {
 extension BingError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
-    case .httpStatus(let url, let status):
+    case .httpStatus(let url, let status, _):
       let advice =
         isTemporary
         ? "try again later" : "check network.endpoint (or BINGWALL_ENDPOINT) and the market"

@@ -151,8 +151,16 @@ final class CurlBatch {
     entry.job.observer?.reset()
     meter?.update(index, received: transfer.bodyBytes, expected: nil)
     meter?.restart(index)
-    let delay = retry.delay(beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random))
-    entries[index].phase = .waiting(notBefore: clock.now + .seconds(delay))
+    let asked = (try? outcome.get()).flatMap(RetryPolicy.retryAfter(of:))
+    let delay = retry.delay(
+      beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random), retryAfter: asked)
+    let notBefore = clock.now + .seconds(delay)
+    // A retry that could only start after the deadline is not waited for.
+    guard !entry.job.request.isPastDeadline(notBefore) else {
+      finish(index, outcome, keptBytes: transfer.bodyBytes)
+      return
+    }
+    entries[index].phase = .waiting(notBefore: notBefore)
   }
 
   private func finish(_ index: Int, _ result: Result<HTTPResponse, NetError>, keptBytes: Int64) {

@@ -109,7 +109,14 @@ final class CurlTransfer {
     try easy.set(CURLOPT_NOSIGNAL, 1)
     try easy.set(CURLOPT_USERAGENT, userAgent)
     try easy.set(CURLOPT_CONNECTTIMEOUT, request.connectTimeout)
-    try easy.set(CURLOPT_TIMEOUT, request.timeout)
+    guard let milliseconds = request.attemptMilliseconds(now: .now) else {
+      throw NetError.deadline(url: request.url)
+    }
+    try easy.set(CURLOPT_TIMEOUT_MS, milliseconds)
+    if let stall = request.stallTimeout {
+      try easy.set(CURLOPT_LOW_SPEED_LIMIT, HTTPRequest.stallBytesPerSecond)
+      try easy.set(CURLOPT_LOW_SPEED_TIME, stall)
+    }
     // Always verified; there is deliberately no way to turn this off.
     try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
     try easy.set(CURLOPT_SSL_VERIFYHOST, 2)

@@ -12,16 +12,42 @@ package struct HTTPRequest: Sendable, Equatable {
   package var timeout: Int
   /// The transfer fails once the body exceeds this many bytes; nil means no limit.
   package var maxBytes: Int64?
+  /// The transfer fails once it has moved less than `HTTPRequest.stallBytesPerSecond` for this
+  /// many seconds: a server dripping a byte a second is abandoned long before `timeout`.
+  package var stallTimeout: Int?
+  /// No attempt, first or retried, runs past this instant (the whole update's time limit).
+  package var deadline: ContinuousClock.Instant?
+
+  /// Below this rate for `stallTimeout` seconds a transfer counts as stalled.
+  package static let stallBytesPerSecond = 1024
 
   package init(
     url: String, headers: [String: String] = [:], connectTimeout: Int = 10, timeout: Int = 30,
-    maxBytes: Int64? = nil
+    maxBytes: Int64? = nil, stallTimeout: Int? = nil, deadline: ContinuousClock.Instant? = nil
   ) {
     self.url = url
     self.headers = headers
     self.connectTimeout = connectTimeout
     self.timeout = timeout
     self.maxBytes = maxBytes
+    self.stallTimeout = stallTimeout
+    self.deadline = deadline
+  }
+
+  /// Milliseconds this attempt may take: `timeout`, cut to what is left before the deadline;
+  /// nil when the deadline has passed.
+  package func attemptMilliseconds(now: ContinuousClock.Instant) -> Int? {
+    let whole = timeout * 1000
+    guard let deadline else { return whole }
+    let left = now.duration(to: deadline)
+    let milliseconds =
+      Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000)
+    return milliseconds > 0 ? min(whole, milliseconds) : nil
+  }
+
+  /// True when an attempt starting at `instant` would begin after the deadline.
+  package func isPastDeadline(_ instant: ContinuousClock.Instant) -> Bool {
+    deadline.map { instant >= $0 } ?? false
   }
 }
 

@@ -12,6 +12,8 @@ package enum NetError: Error, Equatable, Sendable {
   case write(url: String, errno: Int32)
   /// The request could not be set up (bad URL, libcurl refused an option).
   case setup(url: String, message: String)
+  /// The whole operation's time limit (`HTTPRequest.deadline`) ran out before this request ended.
+  case deadline(url: String)
 
   /// True when trying again later could succeed: no connection, timeouts, resets, cut-short bodies.
   package var isTemporary: Bool {
@@ -21,6 +23,8 @@ package enum NetError: Error, Equatable, Sendable {
       // PARTIAL_FILE 18, OPERATION_TIMEDOUT 28, GOT_NOTHING 52, SEND_ERROR 55, RECV_ERROR 56,
       // HTTP2 16, HTTP2_STREAM 92.
       return [5, 6, 7, 16, 18, 28, 52, 55, 56, 92].contains(code)
+    case .deadline:
+      return true
     case .tooLarge, .write, .setup:
       return false
     }
@@ -37,6 +41,8 @@ extension NetError: CustomStringConvertible, LocalizedError {
       return "\(url) is larger than \(limit) bytes; refusing it"
     case .write(let url, let errno):
       return "cannot save \(url): \(String(cString: strerror(errno)))"
+    case .deadline(let url):
+      return "cannot fetch \(url): the update's time limit ran out; what arrived is kept; try again later"
     case .setup(let url, let message):
       return "cannot request \(url): \(message)"
     }

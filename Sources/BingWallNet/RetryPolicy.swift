@@ -41,10 +41,25 @@ package struct RetryPolicy: Sendable, Equatable {
   }
 
   /// Seconds to wait before retry number `retry` (1 before the second attempt), for a
-  /// `unit` drawn uniformly from 0..<1: between half the step and the whole step.
-  package func delay(beforeRetry retry: Int, unit: Double) -> Double {
+  /// `unit` drawn uniformly from 0..<1: between half the step and the whole step. A server's
+  /// `Retry-After` lengthens the wait up to `longestRetryAfter`, never shortens it.
+  package func delay(beforeRetry retry: Int, unit: Double, retryAfter: Double? = nil) -> Double {
     let step = min(maxDelay, baseDelay * pow(2, Double(max(0, retry - 1))))
-    guard step > 0 else { return 0 }
-    return step / 2 + step / 2 * min(max(unit, 0), 1)
+    let own = step > 0 ? step / 2 + step / 2 * min(max(unit, 0), 1) : 0
+    guard let retryAfter, retryAfter > own else { return own }
+    return min(retryAfter, Self.longestRetryAfter)
+  }
+
+  /// The longest `Retry-After` obeyed: a server asking for an hour gets half a minute, and the
+  /// update's time limit still ends the wait sooner when it comes first.
+  package static let longestRetryAfter = 30.0
+
+  /// The seconds a 429 or 5xx answer asks us to wait (`Retry-After: 120`); nil when it says
+  /// nothing usable. The HTTP-date form is not read: Bing's servers send seconds.
+  package static func retryAfter(of response: HTTPResponse) -> Double? {
+    guard response.status == 429 || (500...599).contains(response.status),
+      let value = response.header("Retry-After")?.trimmed(), let seconds = Int(value), seconds >= 0
+    else { return nil }
+    return Double(seconds)
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// Never edit a migration that has shipped; add one. Each runs in its own transaction.
 enum HistorySchema {
-  static let migrator = SQLiteMigrator([version1, version2])
+  static let migrator = SQLiteMigrator([version1, version2, version3])
 
   /// Pictures (one per key and content), their appearances (one per market and local date),
   /// and every time one was applied.
@@ -101,5 +101,16 @@ enum HistorySchema {
 
     INSERT INTO appearances_words (appearances_words) VALUES ('rebuild');
     INSERT INTO appearances_trigrams (appearances_trigrams) VALUES ('rebuild');
+    """)
+
+  /// The keys `prune` deleted, so `update` does not fetch again, on every run while Bing's window
+  /// still lists it, a picture the retention policy has just removed. Storing the key again
+  /// (`update --force`, `import`) takes it off the list.
+  static let version3 = SQLiteMigration.sql(
+    """
+    CREATE TABLE pruned (
+      key TEXT PRIMARY KEY,
+      pruned_at TEXT NOT NULL
+    ) WITHOUT ROWID;
     """)
 }

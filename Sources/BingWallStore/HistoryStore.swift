@@ -73,6 +73,7 @@ package final class HistoryStore {
         .integer(Int64(file.width)), .integer(Int64(file.height)), .integer(file.bytes),
         .text(Timestamp.iso8601(now)),
       ])
+    try database.run("DELETE FROM pruned WHERE key = ?", [.text(file.key)])
     let row = try database.queryOne(
       "SELECT id FROM pictures WHERE key = ? AND sha256 = ?", [.text(file.key), .text(file.sha256)])
     guard let id = try row?.int64("id") else {

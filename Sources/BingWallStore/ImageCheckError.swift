@@ -23,32 +23,56 @@ package enum ImageCheckError: Error, Equatable, Sendable {
   case noDimensions(path: String)
   /// The frame header declares a width or height of zero, which no wallpaper can use.
   case invalidDimensions(path: String, width: Int, height: Int)
+  /// The frame header declares a size no real picture of `bytes` bytes has (a side over 16384,
+  /// or more pixels than the data could hold): a forged or damaged header.
+  case implausibleDimensions(path: String, width: Int, height: Int, bytes: Int)
 }
 
 extension ImageCheckError: CustomStringConvertible, LocalizedError {
   package var description: String {
-    let advice = "delete it and download it again later"
     switch self {
-    case .empty(let path):
-      return "\(path) is empty: the download delivered no bytes; \(advice)"
     case .unreadable(let path, let errno):
       return "cannot read \(path): \(String(cString: strerror(errno))); check that it exists and is readable"
-    case .htmlPage(let path):
-      return "\(path) is not a picture: the server sent an HTML page instead (a redirect or an error page); "
-        + advice
-    case .notJPEG(let path, let firstBytes):
+    default:
+      return "\(path) \(reason); delete it and download it again later"
+    }
+  }
+
+  /// The file the check was about.
+  package var path: String {
+    switch self {
+    case .empty(let path), .unreadable(let path, _), .htmlPage(let path), .notJPEG(let path, _),
+      .truncated(let path), .corrupt(let path, _), .noDimensions(let path),
+      .invalidDimensions(let path, _, _), .implausibleDimensions(let path, _, _, _):
+      return path
+    }
+  }
+
+  /// What is wrong, without the file's name or advice: `is cut short: …`. A download's message
+  /// uses it alone, since its file has no name yet and nothing was stored to delete.
+  package var reason: String {
+    switch self {
+    case .empty:
+      return "is empty: the download delivered no bytes"
+    case .unreadable(_, let errno):
+      return "cannot be read: \(String(cString: strerror(errno)))"
+    case .htmlPage:
+      return "is not a picture: the server sent an HTML page instead (a redirect or an error page)"
+    case .notJPEG(_, let firstBytes):
       let kind = Self.formatName(firstBytes: firstBytes).map { ", \($0)" } ?? ""
+      return "is not a JPEG picture: it starts with \(firstBytes)\(kind) instead of FF D8 FF"
+    case .truncated:
+      return "is cut short: it ends before the JPEG end marker, so the download was interrupted"
+    case .corrupt(_, let offset):
+      return "is a damaged JPEG: its structure breaks at byte \(offset)"
+    case .noDimensions:
+      return "is not a usable JPEG: no frame header gives its width and height"
+    case .invalidDimensions(_, let width, let height):
+      return "is not a usable JPEG: its frame header declares \(width)x\(height) pixels"
+    case .implausibleDimensions(_, let width, let height, let bytes):
       return
-        "\(path) is not a JPEG picture: it starts with \(firstBytes)\(kind) instead of FF D8 FF; \(advice)"
-    case .truncated(let path):
-      return "\(path) is cut short: it ends before the JPEG end marker, so the download was interrupted; "
-        + advice
-    case .corrupt(let path, let offset):
-      return "\(path) is a damaged JPEG: its structure breaks at byte \(offset); \(advice)"
-    case .noDimensions(let path):
-      return "\(path) is not a usable JPEG: no frame header gives its width and height; \(advice)"
-    case .invalidDimensions(let path, let width, let height):
-      return "\(path) is not a usable JPEG: its frame header declares \(width)x\(height) pixels; \(advice)"
+        "is not a usable JPEG: its frame header declares \(width)x\(height) pixels, which no "
+        + "picture of \(bytes) bytes has (a forged or damaged header)"
     }
   }
 

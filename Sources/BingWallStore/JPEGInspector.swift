@@ -150,11 +150,30 @@ package enum JPEGInspector {
         guard width > 0, height > 0 else {
           throw .invalidDimensions(path: path, width: Int(width), height: Int(height))
         }
+        try checkPlausible(width: Int(width), height: Int(height), bytes: reader.count, path: path)
         frame = JPEGInfo(width: Int(width), height: Int(height))
       }
       offset = end
     }
   }
+
+  /// Refuses a frame header no real picture of this size has: a side beyond `maximumSide`, or
+  /// more pixels than the file could encode.
+  ///
+  /// Even a picture of one flat colour costs at least two bits per 8x8 block and component (a DC
+  /// difference and an end of block), about 256 pixels a byte in grey and 170 in colour; 1024 a
+  /// byte leaves four times that margin. A header claiming 65535x65535 over 3840x2160 of data
+  /// would otherwise be stored as such, and ImageMagick and the desktops refuse to open it.
+  static func checkPlausible(width: Int, height: Int, bytes: Int, path: String) throws(ImageCheckError) {
+    guard width <= maximumSide, height <= maximumSide, width * height <= bytes * maximumPixelsPerByte else {
+      throw .implausibleDimensions(path: path, width: width, height: height, bytes: bytes)
+    }
+  }
+
+  /// The largest side accepted: beyond any screen (8K is 7680), and ImageMagick's default limit.
+  package static let maximumSide = 16384
+  /// See `checkPlausible`.
+  static let maximumPixelsPerByte = 1024
 
   /// Requires EOI as the last two bytes, give or take a little zero padding, after the scan header.
   private static func checkEndOfImage(_ reader: inout ByteReader, after scanStart: Int)

@@ -7,7 +7,9 @@ import Glibc
 /// The file is linked under its name and recorded with its appearances inside one transaction;
 /// when the transaction fails the name is removed again. Across a file system and a database
 /// that is not one atomic step: a kill between the link and the commit leaves a named file that
-/// no row knows, which the next run has to recover.
+/// no row knows. The next run that stores the same picture recovers it: the name it wants is
+/// taken on disk by a file no row records, so that file is the killed run's. When it holds the
+/// same bytes it is adopted (recorded, the new download dropped); otherwise it is replaced.
 package struct PictureIngest {
   /// What became of the file.
   package enum Result: Equatable {
@@ -43,7 +45,9 @@ package struct PictureIngest {
     var named: String?
     do {
       let id = try store.write { () throws -> Int64 in
-        let path = try self.name(file, date: date, name: name, resolution: picture.resolution)
+        let path = try self.name(
+          file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
+          bytes: picture.bytes)
         named = path
         var record = picture
         record.path = path
@@ -67,19 +71,38 @@ package struct PictureIngest {
 
   /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the
   /// history: a path never gets other content.
-  private func name(_ file: PendingImageFile, date: String, name: String, resolution: String) throws -> String
-  {
+  private func name(
+    _ file: PendingImageFile, date: String, name: String, resolution: String, sha256: String, bytes: Int64
+  ) throws -> String {
     for attempt in 1...1000 {
       let fileName = ImageFolder.fileName(date: date, name: name, resolution: resolution, attempt: attempt)
       if try store.isPathTaken(images.path + "/" + fileName) { continue }
       do {
         return try file.commit(as: fileName)
       } catch {
-        // Another process took the name between our check and the link: try the next one.
         guard error.isNameTaken else { throw error }
+        // The history has no row for this name (checked above) and we hold the update lock, so
+        // the file is what a killed run named and never recorded: whole (it was synced before
+        // it was named), ours, and orphaned.
+        let path = images.path + "/" + fileName
+        if try Self.isSameContent(path, sha256: sha256, bytes: bytes) {
+          file.discard()
+          return path
+        }
+        if unlink(path) == 0 { return try file.commit(as: fileName) }
+        // Not ours to remove (permissions): leave it, take the next name.
       }
     }
     throw FileError.system(operation: "find a free name in", path: images.path, errno: EEXIST)
+  }
+}
+
+extension PictureIngest {
+  /// True when the file at `path` has exactly `bytes` bytes hashing to `sha256`.
+  static func isSameContent(_ path: String, sha256: String, bytes: Int64) throws -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, Int64(status.st_size) == bytes else { return false }
+    return try SHA256.hash(fileAt: path) == sha256
   }
 }
 

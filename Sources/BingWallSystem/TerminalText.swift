@@ -3,6 +3,8 @@ package enum TerminalText {
   /// Control characters (C0, DEL, C1 — which carry terminal escape sequences) and the bidi
   /// controls (which can make text read backwards) become spaces.
   package static func clean(_ text: String) -> String {
+    // Printable ASCII, most of what passes here, is returned as it is without a copy.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {

@@ -27,6 +27,7 @@ package enum CommandTable {
     SearchCommand.command,
     MarkCommand.favorite,
     MarkCommand.ban,
+    PruneCommand.command,
     GalleryCommand.command,
     BackendsCommand.command,
     StatusCommand.command,

@@ -112,11 +112,16 @@ enum DaemonCommand {
           markets: configuration.markets, resolution: configuration.resolution, days: nil, force: false,
           apply: true))
       for picture in outcome.report.fetched { log.line("new picture: " + UpdateCommand.line(picture)) }
+      for warning in outcome.report.warnings { log.line("warning: \(warning)") }
       for failure in outcome.report.failures { log.line("update failed: \(failure.error)") }
       if outcome.report.failures.isEmpty, outcome.report.fetched.isEmpty { log.line("update: nothing new") }
       if let applied = outcome.appliedLine { log.line(applied.logLine) }
       if let error = outcome.applyError { log.line("could not set the wallpaper: \(error)") }
       if let warning = outcome.stateWarning { log.line("warning: \(warning)") }
+      if let line = UpdateCommand.retentionLine(outcome.retention) { log.line(line) }
+      if let error = outcome.retentionError {
+        log.line("warning: the retention policy was not applied: \(error)")
+      }
     } catch {
       log.line("update failed: \(error)")
     }

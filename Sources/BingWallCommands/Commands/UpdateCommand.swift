@@ -66,14 +66,17 @@ enum UpdateCommand {
             + "\(substitution.requested) has no picture of its own\n")
       }
     }
-    // One line per distinct failure: eight pictures refused by an unwritable folder say it once.
-    var said: Set<String> = []
-    for failure in report.failures {
-      let line = TerminalText.clean("\(failure.error)")
-      if said.insert(line).inserted { context.stderr.write("error: \(line)\n") }
+    if !invocation.quiet {
+      for warning in report.warnings { context.stderr.write("warning: \(TerminalText.clean(warning))\n") }
+    }
+    // One line per distinct failure, with a count: eight pictures refused by an unwritable folder
+    // say it once.
+    for (line, count) in distinctLines(report.failures.map { TerminalText.clean("\($0.error)") }) {
+      context.stderr.write("error: \(line)\(count > 1 ? " (\(count) times)" : "")\n")
     }
     if invocation[json] {
-      context.stdout.write(json(report, applied: outcome.applied).rendered() + "\n")
+      context.stdout.write(
+        json(report, applied: outcome.applied, retention: outcome.retention).rendered() + "\n")
     } else if !invocation.quiet {
       for skip in report.skipped where !skip.reason.hasPrefix("already stored") {
         let what = skip.key.isEmpty ? "a picture" : skip.key
@@ -86,6 +89,14 @@ enum UpdateCommand {
         context.stdout.write("Already up to date.\n")
       }
       if let applied = outcome.appliedLine { context.stdout.write(applied.line + "\n") }
+      if let line = retentionLine(outcome.retention) { context.stdout.write(line + "\n") }
+    }
+    if let error = outcome.retentionError {
+      context.stderr.write(
+        "warning: the retention policy was not applied: \(TerminalText.clean("\(error)"))\n")
+    }
+    for failure in outcome.retention?.undeletable ?? [] {
+      context.stderr.write("warning: cannot delete \(TerminalText.clean(failure)); delete it by hand\n")
     }
     if let warning = outcome.appliedLine?.warning { context.stderr.write("warning: \(warning)\n") }
     // After the list: the pictures are stored whatever the desktop did, and a user reading the
@@ -94,6 +105,17 @@ enum UpdateCommand {
     if report.exitStatus != ExitCode.success { return report.exitStatus }
     if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
+  }
+
+  /// Each distinct line once, in the order first seen, with how often it came.
+  static func distinctLines(_ lines: [String]) -> [(String, Int)] {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for line in lines {
+      if counts[line] == nil { order.append(line) }
+      counts[line, default: 0] += 1
+    }
+    return order.map { ($0, counts[$0] ?? 0) }
   }
 
   /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
@@ -105,7 +127,15 @@ enum UpdateCommand {
     return TerminalText.clean(text)
   }
 
-  static func json(_ report: UpdateReport, applied: Picture?) -> JSONOutput {
+  /// `Deleted 3 pictures (7.2 MB) by the retention policy.`, or nil when it deleted nothing.
+  static func retentionLine(_ retention: Pruner.Outcome?) -> String? {
+    guard let plan = retention?.plan, !plan.removed.isEmpty else { return nil }
+    let count = plan.removed.count == 1 ? "1 picture" : "\(plan.removed.count) pictures"
+    return "Deleted \(count) (\(PruneCommand.size(plan.removedBytes))) by the retention policy."
+  }
+
+  static func json(_ report: UpdateReport, applied: Picture?, retention: Pruner.Outcome? = nil) -> JSONOutput
+  {
     .object([
       ("fetched", .array(report.fetched.map(\.json))),
       (
@@ -127,6 +157,8 @@ enum UpdateCommand {
           })
       ),
       ("errors", .array(report.failures.map { .string("\($0.error)") })),
+      ("warnings", .array(report.warnings.map(JSONOutput.string))),
+      ("pruned", PruneCommand.json(retention?.plan.removed ?? [])),
     ])
   }
 }

@@ -54,6 +54,8 @@ struct PictureDownloader {
   let progress: (any DownloadProgress)?
   /// The time recorded as the pictures' arrival.
   let now: Date
+  /// When the whole update must be over; no attempt starts or runs past it.
+  var deadline: ContinuousClock.Instant?
 
   private struct Attempt {
     var index: Int
@@ -97,7 +99,8 @@ struct PictureDownloader {
       let jobs = attempts.map { attempt in
         DownloadJob(
           request: HTTPRequest(
-            url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes),
+            url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes,
+            stallTimeout: timeout, deadline: deadline),
           fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title,
           observer: attempt.digest)
       }
@@ -195,7 +198,9 @@ struct PictureDownloader {
       return .success(
         Checked(attempt: attempt, info: info, sha256: attempt.digest.hexDigest(), bytes: http.bodyBytes))
     } catch {
-      return .failure(.refused("\(error)"))
+      // The file has no name yet (its path is a descriptor's) and nothing was stored: the reason
+      // alone, the size it was fetched at says which file.
+      return .failure(.refused("the file \(error.reason)"))
     }
   }
 

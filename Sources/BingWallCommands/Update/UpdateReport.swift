@@ -29,6 +29,8 @@ package struct UpdateReport: Sendable {
   package var skipped: [Skip] = []
   package var substitutions: [Substitution] = []
   package var failures: [Failure] = []
+  /// Things the user should know that are not failures (a response listing more than asked).
+  package var warnings: [String] = []
   /// Appearances recorded for pictures already stored (another market, a re-issued day).
   package var appearancesRecorded = 0
 

@@ -34,6 +34,10 @@ struct UpdateService {
     var applyError: (any Error)?
     /// Set when the scheduler state could not be saved; the update itself still counts.
     var stateWarning: String?
+    /// What the retention policy deleted after the update (nil when there is no policy).
+    var retention: Pruner.Outcome?
+    /// Why the retention policy could not be applied; the update itself still counts.
+    var retentionError: (any Error)?
   }
 
   let environment: CommandEnvironment
@@ -64,12 +68,29 @@ struct UpdateService {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
     }
+    try applyNewest(request, store: store, outcome: &outcome)
+    // After the apply, so the picture just set is the current wallpaper that retention keeps.
+    let policy = environment.configuration.retentionPolicy(now: context.clock.now())
+    if !policy.isEmpty {
+      do {
+        let lock = try environment.historyLock(onWait: onWait)
+        defer { lock.release() }
+        outcome.retention = try Pruner(environment: environment).run(policy, store: store, dryRun: false)
+      } catch {
+        outcome.retentionError = error
+      }
+    }
+    return outcome
+  }
+
+  /// Sets the newest picture when this update fetched it.
+  private func applyNewest(_ request: Request, store: HistoryStore, outcome: inout Outcome) throws {
     // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
     // one a `ban` marked while this update ran.
     let configuration = environment.configuration
     guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
-      report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
-    else { return outcome }
+      outcome.report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
+    else { return }
     do {
       outcome.appliedLine = try environment.apply(newest, store: store, reason: "update")
       outcome.applied = try store.picture(id: newest.id)
@@ -82,7 +103,6 @@ struct UpdateService {
     } catch {
       outcome.applyError = error
     }
-    return outcome
   }
 
   /// Records the end of the attempt; returns a warning when the state could not be saved.
@@ -103,8 +123,13 @@ struct UpdateService {
     images.removeAbandonedFiles()
     let configuration = environment.configuration
     var report = UpdateReport()
+    // The whole update's time limit, whatever a server does: the archive's attempts and every
+    // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
+    // seconds) long before. Real time, not the context's clock: it bounds real transfers.
+    let deadline = ContinuousClock.now + .seconds(Self.deadlineFactor * configuration.timeout)
     let client = ArchiveClient(
-      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
+      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline
+    )
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
@@ -120,6 +145,11 @@ struct UpdateService {
       if response.marketSubstituted, let served = response.servedMarket {
         report.substitutions.append(.init(requested: market, served: served))
       }
+      if response.ignoredEntries > 0 {
+        report.warnings.append(
+          "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
+            + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored")
+      }
       for skipped in response.skipped {
         report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.description))
       }
@@ -128,6 +158,11 @@ struct UpdateService {
         let appearance = Self.appearance(of: image, market: market, served: response.servedMarket)
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
+        } else if !request.force, try !store.prunedKeys(among: [image.key]).isEmpty {
+          report.skipped.append(
+            .init(
+              key: image.key, market: market, date: appearance.date,
+              reason: "deleted by the retention policy; update --force fetches it again"))
         } else if !request.force, try store.hasPicture(key: image.key) {
           appearancesOnly.append((image.key, appearance))
           report.skipped.append(
@@ -149,9 +184,10 @@ struct UpdateService {
       }
     }
 
-    let downloader = PictureDownloader(
+    var downloader = PictureDownloader(
       http: context.http, store: store, images: images, endpoint: configuration.endpoint,
       timeout: configuration.timeout, progress: progress, now: now)
+    downloader.deadline = deadline
     for outcome in downloader.download(plans) {
       let key = outcome.plan.image.key
       switch outcome.result {
@@ -186,11 +222,17 @@ struct UpdateService {
       do {
         return try client.fetch(market: market)
       } catch  where attempt < policy.attempts && Self.isTemporary(error) {
-        context.clock.sleep(seconds: policy.delay(beforeRetry: attempt, unit: context.random.unit()))
+        var asked: Double?
+        if case .httpStatus(_, _, let retryAfter) = error as? BingError { asked = retryAfter }
+        context.clock.sleep(
+          seconds: policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked))
       }
     }
     preconditionFailure("unreachable: the loop returns or throws")
   }
+
+  /// The whole update may take this many times `network.timeout` (3 minutes by default).
+  static let deadlineFactor = 6
 
   static func isTemporary(_ error: any Error) -> Bool {
     switch error {

@@ -61,13 +61,15 @@ final class Sandbox {
     return process
   }
 
-  /// Runs `bingwall ARGS` and waits for it.
-  func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws
-    -> Result
-  {
+  /// Runs `bingwall ARGS` and waits for it; under `wrapper` (a program and its arguments, such
+  /// as strace's, given the binary and ARGS after them) when one is given.
+  func run(
+    _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
+    under wrapper: [String] = []
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments
+    process.executableURL = URL(fileURLWithPath: wrapper.first ?? Self.binary)
+    process.arguments = wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [Self.binary] + arguments
     process.environment = baseEnvironment.merging(extra) { _, new in new }
     process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
     let stdout = Pipe()

@@ -1,0 +1,100 @@
+import BingWallSystem
+import FoundationEssentials
+
+extension HistoryStore {
+  /// Every stored picture, newest first (by the last day it was shown, as `list` orders), with
+  /// what retention needs to weigh it and to say what went.
+  ///
+  /// Two plain scans merged in memory, not one query with a subquery per picture: on 100,000
+  /// pictures the correlated form costs SQLite alone several times what the whole prune may.
+  package func retentionItems() throws(StoreError) -> [RetentionItem] {
+    // Per picture: its newest date, and the title of its preferred appearance (current before
+    // superseded, then newest), the one `list` shows.
+    var shown: [Int64: (date: String, preferred: (current: Bool, date: String), title: String)] = [:]
+    let appearances = try database.prepare(
+      "SELECT picture_id, date, superseded, title, caption FROM appearances")
+    while try appearances.step() {
+      guard case .integer(let id) = appearances.value(at: 0) else { continue }
+      let date = appearances.value(at: 1).textOrEmpty
+      let candidate = (current: appearances.value(at: 2) == .integer(0), date: date)
+      if let old = shown[id], !Self.isPreferred(candidate, over: old.preferred) {
+        shown[id]?.date = max(old.date, date)
+        continue
+      }
+      let title = appearances.value(at: 3).textOrEmpty
+      let display = title.isEmpty || title == "Info" ? appearances.value(at: 4).textOrEmpty : title
+      shown[id] = (max(shown[id]?.date ?? date, date), candidate, display)
+    }
+    var items: [RetentionItem] = []
+    items.reserveCapacity(shown.count)
+    let pictures = try database.prepare("SELECT id, key, path, bytes, favorite, added_at FROM pictures")
+    while try pictures.step() {
+      guard case .integer(let id) = pictures.value(at: 0) else { continue }
+      let seen = shown[id]
+      items.append(
+        RetentionItem(
+          id: id, key: pictures.value(at: 1).textOrEmpty,
+          date: seen?.date ?? String(pictures.value(at: 5).textOrEmpty.prefix(10)), title: seen?.title ?? "",
+          path: pictures.value(at: 2).textOrEmpty, bytes: pictures.value(at: 3).integerOrZero,
+          favorite: pictures.value(at: 4) == .integer(1)))
+    }
+    items.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    return items
+  }
+
+  /// The appearance `list` shows first: a current one before a superseded one, then the newest.
+  private static func isPreferred(
+    _ candidate: (current: Bool, date: String), over other: (current: Bool, date: String)
+  ) -> Bool {
+    candidate.current != other.current ? candidate.current : candidate.date > other.date
+  }
+
+  /// Deletes the rows of `items` (their appearances and applies go with them, and the search
+  /// index through its triggers) and remembers their keys as pruned, in one transaction. Files
+  /// are the caller's: rows first, then files, so a crash leaves at worst a file without a row.
+  package func deleteRows(of items: [RetentionItem], at now: Date) throws {
+    let stamp = SQLiteValue.text(Timestamp.iso8601(now))
+    try write {
+      let delete = try database.prepare("DELETE FROM pictures WHERE id = ?")
+      let remember = try database.prepare(
+        "INSERT INTO pruned (key, pruned_at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET pruned_at = excluded.pruned_at"
+      )
+      for item in items {
+        delete.reset()
+        try delete.bind([.integer(item.id)])
+        _ = try delete.step()
+        // A key with another file still stored (a re-issued picture) is not gone.
+        if try !hasPicture(key: item.key) {
+          remember.reset()
+          try remember.bind([.text(item.key), stamp])
+          _ = try remember.step()
+        }
+      }
+    }
+  }
+
+  /// The keys among `keys` that `prune` removed and nothing stored again since.
+  package func prunedKeys(among keys: [String]) throws(StoreError) -> Set<String> {
+    var found: Set<String> = []
+    for key in keys
+    where try database.queryOne("SELECT 1 FROM pruned WHERE key = ?", [.text(key)]) != nil {
+      found.insert(key)
+    }
+    return found
+  }
+
+}
+
+extension SQLiteValue {
+  /// The text of a TEXT value, else "" (a scan's NOT NULL text column).
+  fileprivate var textOrEmpty: String {
+    if case .text(let text) = self { return text }
+    return ""
+  }
+
+  /// The number of an INTEGER value, else 0.
+  fileprivate var integerOrZero: Int64 {
+    if case .integer(let number) = self { return number }
+    return 0
+  }
+}
