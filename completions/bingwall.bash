@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random list history show search favorite ban prune gallery backends status daemon config autostart completions help' ;;
+    bingwall) echo 'update apply random list history show search favorite ban prune export import gallery backends status daemon config autostart completions help' ;;
     bingwall/config) echo 'path show get set' ;;
     bingwall/autostart) echo 'enable disable status' ;;
   esac
@@ -40,6 +40,8 @@ _bingwall_options() {
     bingwall/favorite) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/ban) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/prune) echo '--keep --older-than --max-size --dry-run --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/export) echo '--favorites --since --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/import) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/gallery) echo '--output -o --open --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
@@ -83,6 +85,8 @@ _bingwall_option_value() {
     bingwall/ban:--market | bingwall/ban:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/ban:--config) echo files ;;
     bingwall/prune:--config) echo files ;;
+    bingwall/export:--config) echo files ;;
+    bingwall/import:--config) echo files ;;
     bingwall/gallery:--output | bingwall/gallery:-o) echo files ;;
     bingwall/gallery:--config) echo files ;;
     bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
@@ -113,6 +117,8 @@ _bingwall_argument() {
     bingwall/show:0) echo selectors ;;
     bingwall/favorite:*) echo selectors ;;
     bingwall/ban:*) echo selectors ;;
+    bingwall/export:0) echo directories ;;
+    bingwall/import:0) echo files ;;
     bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size network.endpoint network.timeout' ;;
     bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size network.endpoint network.timeout' ;;
     bingwall/completions:0) echo 'words bash zsh fish' ;;

@@ -26,6 +26,10 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo ban
         case bingwall/prune
             echo prune
+        case bingwall/export
+            echo export
+        case bingwall/import
+            echo import
         case bingwall/gallery
             echo gallery
         case bingwall/backends
@@ -134,6 +138,8 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a search -d 'Find stor
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a favorite -d 'Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a ban -d 'Ban pictures: random, the daemon\'s rotation and update never set them.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a prune -d 'Delete pictures by the retention policy; favourites and the wallpaper stay.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a export -d 'Copy pictures into a folder with readable names, plus their metadata.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a import -d 'Import pictures: a bingwall export, a folder of JPEGs or one JPEG.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a gallery -d 'Write a static HTML page of the whole history, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
@@ -183,6 +189,10 @@ complete -c bingwall -n '__bingwall_at bingwall/prune' -l older-than -x -d 'Dele
 complete -c bingwall -n '__bingwall_at bingwall/prune' -l max-size -x -d 'Delete the oldest pictures until the rest fit, e.g. 500MB or 2GB.'
 complete -c bingwall -n '__bingwall_at bingwall/prune' -l dry-run -d 'Only list what would be deleted and the space it would free.'
 complete -c bingwall -n '__bingwall_at bingwall/prune' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/export' -l favorites -d 'Only favourite pictures.'
+complete -c bingwall -n '__bingwall_at bingwall/export' -l since -x -d 'Only pictures shown on or after this date.'
+complete -c bingwall -n '__bingwall_argument bingwall/export 0' -a '(__fish_complete_directories (commandline -ct))'
+complete -c bingwall -n '__bingwall_argument bingwall/import 0' -F
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'

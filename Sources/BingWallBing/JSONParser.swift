@@ -6,19 +6,19 @@ import BingWallSystem
 /// commas and merges booleans into numbers, and its errors ("The data is not in the correct
 /// format") cannot tell a body cut short from a body that is not JSON at all. The body is a
 /// few kilobytes and is read once, whole, after the transfer ends.
-struct JSONParser {
+package struct JSONParser {
   /// Why the text is not JSON, and where.
   ///
-  /// Internal only: `ArchiveResponse.decode` turns it into `BingError.invalidJSON` at once,
-  /// adding the market and URL that this parser does not know.
-  struct SyntaxError: Error, Equatable {
+  /// `ArchiveResponse.decode` turns it into `BingError.invalidJSON` at once, adding the market
+  /// and URL that this parser does not know; `import` reads export documents with it too.
+  package struct SyntaxError: Error, Equatable {
     /// Offset in bytes from the start of the body.
-    var offset: Int
-    var message: String
+    package var offset: Int
+    package var message: String
     /// True when the text ended in the middle of a value: a body cut short.
-    var isTruncated: Bool
+    package var isTruncated: Bool
 
-    var description: String {
+    package var description: String {
       isTruncated
         ? "the body ends in the middle of the JSON at byte \(offset) (cut short?)"
         : "\(message) at byte \(offset)"
@@ -32,7 +32,7 @@ struct JSONParser {
   private var position = 0
 
   /// Parses `bytes` as one JSON value with nothing but whitespace after it.
-  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)

@@ -3,7 +3,7 @@
 /// Foundation's `JSONSerialization` hands back `NSNumber` for both `true` and `1`, which would
 /// let `"wp": 1` or `"urlbase": true` through; this keeps the six JSON types apart so that the
 /// archive decoder can say precisely which field had which wrong type.
-enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -12,7 +12,7 @@ enum JSONValue: Equatable, Sendable {
   case object([String: JSONValue])
 
   /// The type in words, for messages such as "urlbase is a number, not a string".
-  var kind: String {
+  package var kind: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -24,7 +24,7 @@ enum JSONValue: Equatable, Sendable {
   }
 
   /// The text of a string value; nil for every other type.
-  var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = self { return text }
     return nil
   }

@@ -240,7 +240,8 @@ package final class HistoryStore {
       coalesce(a.title, '') AS title, coalesce(a.caption, '') AS caption,
       coalesce(a.credit, '') AS credit, coalesce(a.copyright, '') AS copyright,
       coalesce(a.copyright_link, '') AS copyright_link,
-      (SELECT group_concat(market, ' ') FROM appearances WHERE picture_id = p.id) AS markets,
+      (SELECT group_concat(market, ' ') FROM appearances WHERE picture_id = p.id AND market != '')
+        AS markets,
       (SELECT count(*) FROM applies WHERE picture_id = p.id) AS applied_count,
       (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied
     FROM pictures p

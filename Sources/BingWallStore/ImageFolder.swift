@@ -26,7 +26,7 @@ package struct ImageFolder: Sendable {
   }
 
   /// Letters, digits, `-` and `_` pass; anything else becomes `_`; at most 80 characters.
-  static func sanitise(_ text: String) -> String {
+  package static func sanitise(_ text: String) -> String {
     let safe = text.unicodeScalars.prefix(80).map { scalar -> Character in
       let isSafe =
         (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")

@@ -42,26 +42,43 @@ package struct PictureIngest {
       }
       return .identical(pictureID: stored.id)
     }
+    let id = try adopt(
+      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
+      bytes: picture.bytes
+    ) { path in
+      var record = picture
+      record.path = path
+      let id: Int64
+      if let stored {
+        try store.move(pictureID: stored.id, to: path)
+        id = stored.id
+      } else {
+        id = try store.insert(record, at: now)
+      }
+      for appearance in appearances { try store.record(appearance, pictureID: id, at: now) }
+      return id
+    }
+    return .stored(pictureID: id)
+  }
+
+  /// Names `file` in the image folder and runs `record` with its path, both inside one write
+  /// transaction; when `record` or the commit fails the name is removed again. `update` and
+  /// `import` share it, each with its own rows.
+  ///
+  /// `sha256` and `bytes` are the file's: a file of the same name that no row knows and that
+  /// holds the same content is taken instead (see the type's note on killed runs).
+  package func adopt(
+    _ file: PendingImageFile, date: String, name: String, resolution: String, sha256: String, bytes: Int64,
+    record: (String) throws -> Int64
+  ) throws -> Int64 {
     var named: String?
     do {
-      let id = try store.write { () throws -> Int64 in
+      return try store.write { () throws -> Int64 in
         let path = try self.name(
-          file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
-          bytes: picture.bytes)
+          file, date: date, name: name, resolution: resolution, sha256: sha256, bytes: bytes)
         named = path
-        var record = picture
-        record.path = path
-        let id: Int64
-        if let stored {
-          try store.move(pictureID: stored.id, to: path)
-          id = stored.id
-        } else {
-          id = try store.insert(record, at: now)
-        }
-        for appearance in appearances { try store.record(appearance, pictureID: id, at: now) }
-        return id
+        return try record(path)
       }
-      return .stored(pictureID: id)
     } catch {
       // The history did not take it, so the name must not stay either.
       if let named { unlink(named) }

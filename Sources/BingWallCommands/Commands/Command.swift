@@ -28,6 +28,8 @@ package enum CommandTable {
     MarkCommand.favorite,
     MarkCommand.ban,
     PruneCommand.command,
+    ExportCommand.command,
+    ImportCommand.command,
     GalleryCommand.command,
     BackendsCommand.command,
     StatusCommand.command,

@@ -1,0 +1,70 @@
+import BingWallCLI
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall export DIR`: copies of the pictures under readable names, and the metadata to bring
+/// them back with `import`.
+enum ExportCommand {
+  static let folder = Argument<String>(
+    "dir", kind: .directory, help: "The folder to export to; created when missing.")
+  static let favorites = Flag("favorites", help: "Only favourite pictures.")
+  static let since = Option<String>(
+    "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
+
+  static let command = Command(
+    spec: CommandSpec(
+      name: "export", abstract: "Copy pictures into a folder with readable names, plus their metadata.",
+      discussion: """
+        Each picture becomes DIR/YYYY-MM-DD_MARKET_Name.jpg (the date and market it is listed \
+        with; -2, -3... when two pictures would share a name), and DIR/bingwall-export.json holds \
+        what list --json prints for each, with path relative to DIR, plus every market \
+        appearance (superseded ones too), so that bingwall import DIR brings back the same \
+        history. Copies are synced before they get their names and the JSON is written last, \
+        so an export cut short never lists a file that is not there. Exporting into the same \
+        folder again copies only what is new: a name holding the same bytes is kept. Prints one \
+        line per picture copied and a summary (nothing with --quiet). A picture whose file is \
+        missing is reported on stderr and left out, and the exit status is then 1.
+        """,
+      arguments: [folder.spec], options: [favorites.spec, since.spec]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let environment = try CommandEnvironment(invocation, context)
+    let target = Paths.absolute(invocation[folder] ?? ".")
+    guard let store = try environment.existingHistory() else { throw HistoryError.empty }
+    let pictures = try store.pictures(
+      HistoryStore.Query(limit: 0, favoritesOnly: invocation[favorites], since: invocation[since]))
+    try Paths.ensureDirectory(target)
+    var exporter = PictureExporter(store: store, folder: target)
+    var copied = 0
+    var kept = 0
+    var missing = 0
+    for picture in pictures {
+      switch try exporter.export(picture) {
+      case .copied(let fileName):
+        copied += 1
+        if !invocation.quiet {
+          context.stdout.write(TerminalText.clean("\(fileName)  \(picture.displayTitle)") + "\n")
+        }
+      case .alreadyThere:
+        kept += 1
+      case .missing(let error):
+        missing += 1
+        context.stderr.write("error: \(TerminalText.clean(error.description))\n")
+      }
+    }
+    try exporter.finish(at: context.clock.now())
+    if !invocation.quiet {
+      let there = kept > 0 ? " (\(kept) already there)" : ""
+      let lost = missing > 0 ? "; \(missing) missing" : ""
+      context.stdout.write(
+        TerminalText.clean(
+          "Exported \(count(copied + kept, "picture")) to \(target)\(there)\(lost).") + "\n")
+    }
+    return missing > 0 ? ExitCode.failure : ExitCode.success
+  }
+
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}
