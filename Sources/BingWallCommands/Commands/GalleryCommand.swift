@@ -55,13 +55,13 @@ enum GalleryCommand {
   static func write(to target: String, history: HistoryStore?, context: Context) throws -> Int {
     let file = try GalleryFile(target: target)
     do {
-      file.buffer += GalleryPage.head
+      file.buffer += GalleryPage.head.utf8
       let count =
         try history?.forEachPictureNewestFirst { picture in
           GalleryPage.appendCard(picture, to: &file.buffer)
           try file.flushIfFull()
         } ?? 0
-      file.buffer += GalleryPage.end(count: count, writtenAt: Timestamp.iso8601(context.clock.now()))
+      file.buffer += GalleryPage.end(count: count, writtenAt: Timestamp.iso8601(context.clock.now())).utf8
       try file.commit()
       return count
     } catch {

@@ -12,8 +12,8 @@ final class GalleryFile {
 
   let target: String
   private let temporary: TemporaryFile
-  /// Text not yet written; `append` the page into it.
-  var buffer = ""
+  /// UTF-8 not yet written; the page is appended to it.
+  var buffer: [UInt8] = []
 
   init(target: String) throws(GalleryError) {
     self.target = target
@@ -29,7 +29,7 @@ final class GalleryFile {
 
   /// Writes the buffer out once it holds a chunk.
   func flushIfFull() throws(GalleryError) {
-    if buffer.utf8.count >= Self.chunkSize { try flush() }
+    if buffer.count >= Self.chunkSize { try flush() }
   }
 
   /// Writes what remains, syncs, renames into place and syncs the folder.
@@ -48,7 +48,7 @@ final class GalleryFile {
   private func flush() throws(GalleryError) {
     guard !buffer.isEmpty else { return }
     do {
-      try temporary.write(Data(buffer.utf8))
+      try temporary.write(Data(buffer))
     } catch {
       throw .cannotWrite(path: target, reason: error.description)
     }

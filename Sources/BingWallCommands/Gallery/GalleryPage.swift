@@ -56,43 +56,55 @@ enum GalleryPage {
   /// Appends one picture's card: the picture (a link to its file), title, date and markets,
   /// caption, credit, the favourite star or a discreet "banned", and the link to Bing when there is
   /// a web one. Every piece of text is escaped; nothing from the history becomes markup.
-  static func appendCard(_ picture: Picture, to html: inout String) {
-    let file = PageURL.file(picture.path)
+  static func appendCard(_ picture: Picture, to html: inout [UInt8]) {
     let title = picture.displayTitle
-    var classes = "card"
-    if picture.favorite { classes += " favorite" }
-    if picture.banned { classes += " banned" }
-    html += "<article class=\"\(classes)\" data-id=\"\(picture.id)\" data-key=\""
+    html += "<article class=\"card".utf8
+    if picture.favorite { html += " favorite".utf8 }
+    if picture.banned { html += " banned".utf8 }
+    html += "\" data-id=\"".utf8
+    html += String(picture.id).utf8
+    html += "\" data-key=\"".utf8
     HTMLText.append(picture.key, to: &html)
     // A percent-encoded URL holds nothing HTML would read as markup.
-    html += "\"><a href=\"" + file + "\"><img loading=\"lazy\" decoding=\"async\" src=\"" + file
-    html += "\" width=\"\(picture.width)\" height=\"\(picture.height)\" alt=\""
+    let file = PageURL.file(picture.path)
+    html += "\"><a href=\"".utf8
+    html += file.utf8
+    html += "\"><img loading=\"lazy\" decoding=\"async\" src=\"".utf8
+    html += file.utf8
+    html += "\" width=\"".utf8
+    html += String(picture.width).utf8
+    html += "\" height=\"".utf8
+    html += String(picture.height).utf8
+    html += "\" alt=\"".utf8
     HTMLText.append(title, to: &html)
-    html += "\"></a><div class=\"text\"><h2>"
-    if picture.favorite { html += "<span class=\"star\" title=\"Favourite\">★</span> " }
+    html += "\"></a><div class=\"text\"><h2>".utf8
+    if picture.favorite { html += "<span class=\"star\" title=\"Favourite\">★</span> ".utf8 }
     HTMLText.append(title, to: &html)
-    html += "</h2><p class=\"when\">"
+    html += "</h2><p class=\"when\">".utf8
     HTMLText.append(picture.date, to: &html)
-    html += " · "
-    HTMLText.append(picture.markets.joined(separator: ", "), to: &html)
-    if picture.banned { html += "<span class=\"tag\">banned</span>" }
-    html += "</p>"
+    html += " · ".utf8
+    for (index, market) in picture.markets.enumerated() {
+      if index > 0 { html += ", ".utf8 }
+      HTMLText.append(market, to: &html)
+    }
+    if picture.banned { html += "<span class=\"tag\">banned</span>".utf8 }
+    html += "</p>".utf8
     if !picture.caption.isEmpty, picture.caption != title {
-      html += "<p class=\"caption\">"
+      html += "<p class=\"caption\">".utf8
       HTMLText.append(picture.caption, to: &html)
-      html += "</p>"
+      html += "</p>".utf8
     }
     if !picture.credit.isEmpty {
-      html += "<p class=\"credit\">© "
+      html += "<p class=\"credit\">© ".utf8
       HTMLText.append(picture.credit, to: &html)
-      html += "</p>"
+      html += "</p>".utf8
     }
     if let link = PageURL.web(picture.copyrightLink) {
-      html += "<p><a class=\"bing\" href=\""
+      html += "<p><a class=\"bing\" href=\"".utf8
       HTMLText.append(link, to: &html)
-      html += "\" target=\"_blank\" rel=\"noopener noreferrer\">On Bing</a></p>"
+      html += "\" target=\"_blank\" rel=\"noopener noreferrer\">On Bing</a></p>".utf8
     }
-    html += "</div></article>\n"
+    html += "</div></article>\n".utf8
   }
 
   /// The end of the page: what an empty history means, the count, and when the page was written.

@@ -2,35 +2,36 @@
 ///
 /// Titles and captions come from the network: `<`, `>`, `&`, `"` and `'` become character
 /// references, so no text can open a tag, end an attribute or start an entity; control characters
-/// (other than tab and line feed), which HTML forbids, become spaces.
+/// (other than tab and line feed), which HTML forbids, become spaces. Every one of these is a
+/// single ASCII byte, never part of a longer UTF-8 sequence, so the work is done on bytes.
 enum HTMLText {
   /// `text` escaped, as a new string.
   static func escaped(_ text: String) -> String {
-    var result = ""
-    append(text, to: &result)
-    return result
+    var bytes: [UInt8] = []
+    append(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends `text` escaped to `output`; text with nothing to escape (most of it) is copied whole.
-  static func append(_ text: String, to output: inout String) {
-    // Over the contiguous bytes when the string has them (native strings do): several times faster.
-    let needed =
-      text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
-      ?? text.utf8.contains(where: needsEscape)
-    guard needed else {
-      output += text
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      case "\t", "\n": output.unicodeScalars.append(scalar)
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += " "
-      default: output.unicodeScalars.append(scalar)
+  /// Appends `text` escaped, as UTF-8, to `output`; text with nothing to escape (most of it) is
+  /// copied whole.
+  static func append(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard bytes.contains(where: needsEscape) else {
+        output.append(contentsOf: bytes)
+        return
+      }
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): output.append(byte)
+        case 0..<0x20, 0x7F: output.append(UInt8(ascii: " "))
+        default: output.append(byte)
+        }
       }
     }
   }
