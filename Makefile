@@ -22,7 +22,8 @@ DEBIAN_PACKAGES = \
 	pcmanfm pcmanfm-qt \
 	sway swaybg grim strace time \
 	systemd desktop-file-utils \
-	bash-completion zsh fish mandoc man-db
+	bash-completion zsh fish mandoc man-db \
+	chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

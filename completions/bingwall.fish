@@ -3,7 +3,7 @@
 #   swift run bingwall completions fish > completions/bingwall.fish
 
 function __bingwall_takes_value --description 'Whether the option word takes a value'
-    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --rotate --method
+    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --output -o --rotate --method
 end
 
 function __bingwall_subcommand --description 'The subcommand a word names, if any'
@@ -30,6 +30,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo export
         case bingwall/import
             echo import
+        case bingwall/gallery
+            echo gallery
         case bingwall/backends
             echo backends
         case bingwall/status
@@ -138,6 +140,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a ban -d 'Ban pictures
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a prune -d 'Delete pictures by the retention policy; favourites and the wallpaper stay.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a export -d 'Copy pictures into a folder with readable names, plus their metadata.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a import -d 'Import pictures: a bingwall export, a folder of JPEGs or one JPEG.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a gallery -d 'Write a static HTML page of the whole history, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Run the scheduler in the foreground: refresh and rotate.'
@@ -190,6 +193,8 @@ complete -c bingwall -n '__bingwall_at bingwall/export' -l favorites -d 'Only fa
 complete -c bingwall -n '__bingwall_at bingwall/export' -l since -x -d 'Only pictures shown on or after this date.'
 complete -c bingwall -n '__bingwall_argument bingwall/export 0' -a '(__fish_complete_directories (commandline -ct))'
 complete -c bingwall -n '__bingwall_argument bingwall/import 0' -F
+complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'
+complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/status' -l json -d 'Print JSON for scripts instead of text.'

@@ -30,6 +30,7 @@ package enum CommandTable {
     PruneCommand.command,
     ExportCommand.command,
     ImportCommand.command,
+    GalleryCommand.command,
     BackendsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,
