@@ -86,6 +86,33 @@ package struct PictureIngest {
     }
   }
 
+  /// Gives `file` its name and points picture `pictureID` at it, with the new file's hash, size
+  /// and dimensions (`doctor --fix`, when the stored file was lost or damaged), recording the
+  /// appearances in the same transaction; then removes the damaged file, if any, that the row
+  /// named before.
+  package func replace(
+    _ file: PendingImageFile, pictureID: Int64, with picture: NewPictureFile, name: String, date: String,
+    appearances: [Appearance], at now: Date
+  ) throws -> Result {
+    let old = try store.picture(id: pictureID)?.path
+    var named: String?
+    do {
+      try store.write {
+        let path = try self.name(file, date: date, name: name, resolution: picture.resolution)
+        named = path
+        var record = picture
+        record.path = path
+        try store.replaceFile(pictureID: pictureID, with: record)
+        for appearance in appearances { try store.record(appearance, pictureID: pictureID, at: now) }
+      }
+    } catch {
+      if let named { unlink(named) }
+      throw error
+    }
+    if let old, old != named { unlink(old) }
+    return .stored(pictureID: pictureID)
+  }
+
   /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the
   /// history: a path never gets other content.
   private func name(

@@ -30,6 +30,7 @@ package enum CommandTable {
     PruneCommand.command,
     ExportCommand.command,
     ImportCommand.command,
+    DoctorCommand.command,
     BackendsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,

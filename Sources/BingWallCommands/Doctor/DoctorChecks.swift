@@ -1,0 +1,270 @@
+import BingWallCLI
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The read-only half of `bingwall doctor`: the config, the database, each picture's file, the
+/// image folder and the current wallpaper. Changes nothing; `DoctorRepair` acts on what it found.
+struct DoctorChecks {
+  /// Sizes instead of hashes, and SQLite's `quick_check` instead of `integrity_check`.
+  var quick: Bool
+
+  /// Everything the checks learnt, for the repairs and the report.
+  struct State {
+    var findings: [DoctorFinding] = []
+    var environment: CommandEnvironment
+    var configPath: String
+    /// False when the config did not load: the checks then use the defaults, and `--fix` leaves
+    /// alone what depends on the config (the image folder, the markets).
+    var configLoaded: Bool
+    /// Open and passing SQLite's check; nil when there is no history yet or it does not open.
+    var store: HistoryStore?
+    var databaseExists: Bool
+    var databaseHealthy = false
+    var pictures = 0
+    /// Files in the image folder that no row knows, left unjudged because the history cannot say.
+    var unjudgedFiles = 0
+  }
+
+  static let databaseAdvice =
+    "keep the file; move it aside (mv history.db history.db.damaged) and run 'bingwall update', which "
+    + "starts a new history from Bing's 8-day window, or salvage what it holds with "
+    + "'sqlite3 history.db .recover | sqlite3 recovered.db'"
+
+  /// Every check after the config's (`configuration`, which made `state`).
+  func run(_ state: inout State, _ context: Context) {
+    checkDatabase(&state, context)
+    var known = KnownFiles()
+    if let store = state.store, state.databaseHealthy {
+      do {
+        try checkFiles(&state, store: store, known: &known)
+      } catch {
+        state.databaseHealthy = false
+        state.findings.append(
+          DoctorFinding(
+            .database, .problem, subject: store.path, message: "cannot be read: \(error)",
+            advice: Self.databaseAdvice))
+      }
+    }
+    checkFolder(&state, known: known)
+    checkWallpaper(&state)
+  }
+
+  // MARK: - Config
+
+  /// The configuration every command reads; a broken one is a finding, and the checks go on with
+  /// the defaults (and the environment, when that parses).
+  static func configuration(_ invocation: Invocation, _ context: Context) -> State {
+    let location = ConfigLocation(invocation: invocation, context: context)
+    do {
+      let environment = try CommandEnvironment(invocation, context)
+      return State(environment: environment, configPath: location.path, configLoaded: true, databaseExists: false)
+    } catch {
+      let finding = DoctorFinding(
+        .config, .problem, subject: location.path, message: "\(error)",
+        advice: "correct it ('bingwall config show' reads it the same way); until then doctor checks with the "
+          + "defaults and --fix leaves the image folder alone")
+      let fallback =
+        (try? Configuration.load(file: "", explicit: false, environment: context.environment))
+        ?? (try? Configuration.load(file: "", explicit: false, environment: [:]))
+      // The defaults with no environment cannot fail to load: every default is valid.
+      let environment = CommandEnvironment(context: context, configuration: fallback!)
+      var state = State(environment: environment, configPath: location.path, configLoaded: false, databaseExists: false)
+      state.findings.append(finding)
+      return state
+    }
+  }
+
+  // MARK: - Database
+
+  private func checkDatabase(_ state: inout State, _ context: Context) {
+    let path = context.paths.databaseFile
+    guard access(path, F_OK) == 0 else { return }
+    state.databaseExists = true
+    let store: HistoryStore
+    do {
+      store = try HistoryStore(path: path)
+    } catch {
+      state.findings.append(
+        DoctorFinding(.database, .problem, subject: path, message: "does not open: \(error)", advice: Self.databaseAdvice))
+      return
+    }
+    state.store = store
+    do {
+      let problems = try store.integrityProblems(quick: quick)
+      if let first = problems.first {
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+        state.findings.append(
+          DoctorFinding(
+            .database, .problem, subject: path,
+            message: "fails SQLite's \(quick ? "quick_check" : "integrity_check"): \(first)\(more)",
+            advice: Self.databaseAdvice))
+        return
+      }
+      let dangling = try store.foreignKeyProblems()
+      if let first = dangling.first {
+        let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
+        var finding = DoctorFinding(
+          .database, .problem, subject: path, message: "\(first)\(more)",
+          advice: "run 'bingwall doctor --fix' to delete the rows that belong to no picture")
+        finding.action = .deleteOrphanedRows
+        state.findings.append(finding)
+      }
+      state.databaseHealthy = true
+    } catch {
+      state.findings.append(
+        DoctorFinding(.database, .problem, subject: path, message: "cannot be checked: \(error)", advice: Self.databaseAdvice))
+    }
+  }
+
+  // MARK: - Each picture's file
+
+  /// The files the history names, by path and by identity (a path spelt differently, through a
+  /// symbolic link or a trailing `/` in `image_dir`, is still the same file).
+  struct KnownFiles {
+    var paths: Set<String> = []
+    var identities: Set<FileIdentity> = []
+  }
+
+  private func checkFiles(_ state: inout State, store: HistoryStore, known: inout KnownFiles) throws {
+    let files = try store.storedFiles()
+    state.pictures = files.count
+    known.paths.reserveCapacity(files.count)
+    let fetchAgain = "run 'bingwall doctor --fix' to download it again while Bing still serves it"
+    for file in files {
+      known.paths.insert(file.path)
+      var status = stat()
+      guard stat(file.path, &status) == 0 else {
+        let code = errno
+        var finding: DoctorFinding
+        if code == ENOENT || code == ENOTDIR {
+          finding = DoctorFinding(
+            .file, .problem, subject: file.key, message: "\(file.path) is missing",
+            advice: fetchAgain + ", or else forget the picture")
+          finding.action = .refetch(file, damaged: false)
+        } else {
+          finding = DoctorFinding(
+            .file, .problem, subject: file.key,
+            message: "\(file.path) cannot be read: \(String(cString: strerror(code)))",
+            advice: "check the file's permissions and the disk")
+        }
+        state.findings.append(finding)
+        continue
+      }
+      known.identities.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+      var damage: String?
+      if status.st_mode & S_IFMT != S_IFREG {
+        damage = "is not a file"
+      } else if Int64(status.st_size) != file.bytes {
+        damage = "is \(status.st_size) bytes, not the \(file.bytes) stored"
+      } else if !quick {
+        do {
+          if try SHA256.hash(fileAt: file.path) != file.sha256 { damage = "has changed (its SHA-256 is not the one stored)" }
+        } catch {
+          damage = "cannot be read: \(error)"
+        }
+      }
+      if let damage {
+        var finding = DoctorFinding(
+          .file, .problem, subject: file.key, message: "\(file.path) \(damage)", advice: fetchAgain)
+        finding.action = .refetch(file, damaged: true)
+        state.findings.append(finding)
+      }
+    }
+  }
+
+  // MARK: - The image folder
+
+  private func checkFolder(_ state: inout State, known: KnownFiles) {
+    let folder = state.environment.imageFolder.path
+    let listing: FolderListing
+    do {
+      guard let read = try FolderListing.read(folder) else { return }
+      listing = read
+    } catch {
+      state.findings.append(
+        DoctorFinding(.folder, .problem, subject: folder, message: "cannot be read: \(error)", advice: "check its permissions"))
+      return
+    }
+    // Without a history that opens, every file would look unknown; removing them would lose the pictures.
+    let canJudge = state.databaseHealthy
+    for entry in listing.entries {
+      let path = listing.path + "/" + entry.name
+      if entry.name.hasPrefix(".bingwall-") && entry.name.hasSuffix(".part") {
+        var finding = DoctorFinding(
+          .folder, .problem, subject: path,
+          message: DoctorFinding.temporaryMessage,
+          advice: "run 'bingwall doctor --fix' (or the next 'bingwall update') to remove it")
+        finding.action = .remove(path: path)
+        state.findings.append(finding)
+        continue
+      }
+      if known.paths.contains(path) { continue }
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }  // gone since the listing
+      if known.identities.contains(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
+        continue
+      }
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        state.findings.append(
+          DoctorFinding(
+            .folder, .warning, subject: path, message: "is not a picture file (a folder or a link)",
+            advice: "bingwall leaves it alone; move it out of the image folder"))
+        continue
+      }
+      guard canJudge else {
+        state.unjudgedFiles += 1
+        continue
+      }
+      var finding: DoctorFinding
+      if let name = PictureFileName(entry.name) {
+        finding = DoctorFinding(
+          .folder, .problem, subject: path,
+          message: "is named like a picture but no history row knows it (an update interrupted between naming and recording it)",
+          advice: "run 'bingwall doctor --fix' to adopt it while Bing's window still has the picture, else remove it")
+        finding.action = .adopt(path: path, name: name)
+      } else {
+        finding = DoctorFinding(
+          .folder, .problem, subject: path, message: "is not a picture of the history",
+          advice: "move it out of the image folder; 'bingwall doctor --fix' removes it")
+        finding.action = .remove(path: path)
+      }
+      state.findings.append(finding)
+    }
+    if state.unjudgedFiles > 0 {
+      let why = state.databaseExists ? "the history cannot be read" : "there is no history (\(state.environment.context.paths.databaseFile))"
+      state.findings.append(
+        DoctorFinding(
+          .folder, .warning, subject: folder,
+          message: "\(state.unjudgedFiles) files were not checked against the history: \(why)",
+          advice: "doctor removes no file it cannot judge; 'bingwall update' starts a new history"))
+    }
+  }
+
+  // MARK: - The current wallpaper
+
+  private func checkWallpaper(_ state: inout State) {
+    guard let store = state.store, state.databaseHealthy,
+      let id = try? store.recentlyApplied(limit: 1).first, let picture = try? store.picture(id: id)
+    else { return }
+    let broken = state.findings.contains {
+      if case .refetch(let file, _) = $0.action { return file.id == id }
+      return false
+    }
+    guard broken else { return }
+    state.findings.append(
+      DoctorFinding(
+        .wallpaper, .warning, subject: picture.key,
+        message: "the current wallpaper's file (\(picture.path)) is missing or damaged; the desktop may lose it",
+        advice: "once the file is fixed run 'bingwall apply \(picture.key)', or 'bingwall random' to set another"))
+  }
+}
+
+extension CommandEnvironment {
+  /// An environment with a configuration already loaded (doctor's fallback to the defaults).
+  init(context: Context, configuration: Configuration) {
+    self.context = context
+    self.configuration = configuration
+  }
+}
