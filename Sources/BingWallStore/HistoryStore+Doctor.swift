@@ -45,6 +45,18 @@ extension HistoryStore {
     }
   }
 
+  /// SQLite's words for a failure and its code, without the advice `StoreError` adds: doctor gives
+  /// its own. Other errors as they describe themselves.
+  package static func briefly(_ error: any Error) -> String {
+    switch error as? StoreError {
+    case .open(_, let code, let message)?, .prepare(_, _, let code, let message)?,
+      .statement(_, _, let code, let message)?:
+      return "\(message) (\(SQLiteResultCode.name(code)))"
+    default:
+      return "\(error)"
+    }
+  }
+
   /// Every stored picture's file, in id order.
   package func storedFiles() throws(StoreError) -> [StoredFile] {
     try database.query("SELECT id, key, path, sha256, bytes, resolution FROM pictures ORDER BY id").map {

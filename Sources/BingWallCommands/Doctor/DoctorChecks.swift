@@ -43,7 +43,7 @@ struct DoctorChecks {
         state.databaseHealthy = false
         state.findings.append(
           DoctorFinding(
-            .database, .problem, subject: store.path, message: "cannot be read: \(error)",
+            .database, .problem, subject: store.path, message: "cannot be read: \(HistoryStore.briefly(error))",
             advice: Self.databaseAdvice))
       }
     }
@@ -87,7 +87,7 @@ struct DoctorChecks {
       store = try HistoryStore(path: path)
     } catch {
       state.findings.append(
-        DoctorFinding(.database, .problem, subject: path, message: "does not open: \(error)", advice: Self.databaseAdvice))
+        DoctorFinding(.database, .problem, subject: path, message: "does not open: \(HistoryStore.briefly(error))", advice: Self.databaseAdvice))
       return
     }
     state.store = store
@@ -114,7 +114,7 @@ struct DoctorChecks {
       state.databaseHealthy = true
     } catch {
       state.findings.append(
-        DoctorFinding(.database, .problem, subject: path, message: "cannot be checked: \(error)", advice: Self.databaseAdvice))
+        DoctorFinding(.database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))", advice: Self.databaseAdvice))
     }
   }
 
