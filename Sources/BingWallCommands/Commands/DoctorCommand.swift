@@ -8,7 +8,9 @@ import Glibc
 enum DoctorCommand {
   static let fix = Flag(
     "fix",
-    help: "Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files.")
+    help:
+      "Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files."
+  )
   static let quick = Flag(
     "quick", help: "Compare each file's size instead of its SHA-256, and run SQLite's quick_check.")
   static let json = CommonOptions.json

@@ -43,7 +43,8 @@ struct DoctorChecks {
         state.databaseHealthy = false
         state.findings.append(
           DoctorFinding(
-            .database, .problem, subject: store.path, message: "cannot be read: \(HistoryStore.briefly(error))",
+            .database, .problem, subject: store.path,
+            message: "cannot be read: \(HistoryStore.briefly(error))",
             advice: Self.databaseAdvice))
       }
     }
@@ -59,18 +60,21 @@ struct DoctorChecks {
     let location = ConfigLocation(invocation: invocation, context: context)
     do {
       let environment = try CommandEnvironment(invocation, context)
-      return State(environment: environment, configPath: location.path, configLoaded: true, databaseExists: false)
+      return State(
+        environment: environment, configPath: location.path, configLoaded: true, databaseExists: false)
     } catch {
       let finding = DoctorFinding(
         .config, .problem, subject: location.path, message: "\(error)",
-        advice: "correct it ('bingwall config show' reads it the same way); until then doctor checks with the "
+        advice:
+          "correct it ('bingwall config show' reads it the same way); until then doctor checks with the "
           + "defaults and --fix leaves the image folder alone")
       let fallback =
         (try? Configuration.load(file: "", explicit: false, environment: context.environment))
         ?? (try? Configuration.load(file: "", explicit: false, environment: [:]))
       // The defaults with no environment cannot fail to load: every default is valid.
       let environment = CommandEnvironment(context: context, configuration: fallback!)
-      var state = State(environment: environment, configPath: location.path, configLoaded: false, databaseExists: false)
+      var state = State(
+        environment: environment, configPath: location.path, configLoaded: false, databaseExists: false)
       state.findings.append(finding)
       return state
     }
@@ -87,7 +91,9 @@ struct DoctorChecks {
       store = try HistoryStore(path: path)
     } catch {
       state.findings.append(
-        DoctorFinding(.database, .problem, subject: path, message: "does not open: \(HistoryStore.briefly(error))", advice: Self.databaseAdvice))
+        DoctorFinding(
+          .database, .problem, subject: path, message: "does not open: \(HistoryStore.briefly(error))",
+          advice: Self.databaseAdvice))
       return
     }
     state.store = store
@@ -114,7 +120,9 @@ struct DoctorChecks {
       state.databaseHealthy = true
     } catch {
       state.findings.append(
-        DoctorFinding(.database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))", advice: Self.databaseAdvice))
+        DoctorFinding(
+          .database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))",
+          advice: Self.databaseAdvice))
     }
   }
 
@@ -128,7 +136,7 @@ struct DoctorChecks {
   }
 
   private func checkFiles(_ state: inout State, store: HistoryStore, known: inout KnownFiles) throws {
-    let files = try store.storedFiles()
+    let files = try store.storedFiles(hashes: !quick)
     state.pictures = files.count
     known.paths.reserveCapacity(files.count)
     let fetchAgain = "run 'bingwall doctor --fix' to download it again while Bing still serves it"
@@ -160,7 +168,9 @@ struct DoctorChecks {
         damage = "is \(status.st_size) bytes, not the \(file.bytes) stored"
       } else if !quick {
         do {
-          if try SHA256.hash(fileAt: file.path) != file.sha256 { damage = "has changed (its SHA-256 is not the one stored)" }
+          if try SHA256.hash(fileAt: file.path) != file.sha256 {
+            damage = "has changed (its SHA-256 is not the one stored)"
+          }
         } catch {
           damage = "cannot be read: \(error)"
         }
@@ -184,7 +194,9 @@ struct DoctorChecks {
       listing = read
     } catch {
       state.findings.append(
-        DoctorFinding(.folder, .problem, subject: folder, message: "cannot be read: \(error)", advice: "check its permissions"))
+        DoctorFinding(
+          .folder, .problem, subject: folder, message: "cannot be read: \(error)",
+          advice: "check its permissions"))
       return
     }
     // Without a history that opens, every file would look unknown; removing them would lose the pictures.
@@ -203,7 +215,8 @@ struct DoctorChecks {
       if known.paths.contains(path) { continue }
       var status = stat()
       guard lstat(path, &status) == 0 else { continue }  // gone since the listing
-      if known.identities.contains(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
+      if known.identities.contains(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+      {
         continue
       }
       guard status.st_mode & S_IFMT == S_IFREG else {
@@ -221,8 +234,11 @@ struct DoctorChecks {
       if let name = PictureFileName(entry.name) {
         finding = DoctorFinding(
           .folder, .problem, subject: path,
-          message: "is named like a picture but no history row knows it (an update interrupted between naming and recording it)",
-          advice: "run 'bingwall doctor --fix' to adopt it while Bing's window still has the picture, else remove it")
+          message:
+            "is named like a picture but no history row knows it (an update interrupted between naming and recording it)",
+          advice:
+            "run 'bingwall doctor --fix' to adopt it while Bing's window still has the picture, else remove it"
+        )
         finding.action = .adopt(path: path, name: name)
       } else {
         finding = DoctorFinding(
@@ -233,7 +249,10 @@ struct DoctorChecks {
       state.findings.append(finding)
     }
     if state.unjudgedFiles > 0 {
-      let why = state.databaseExists ? "the history cannot be read" : "there is no history (\(state.environment.context.paths.databaseFile))"
+      let why =
+        state.databaseExists
+        ? "the history cannot be read"
+        : "there is no history (\(state.environment.context.paths.databaseFile))"
       state.findings.append(
         DoctorFinding(
           .folder, .warning, subject: folder,
@@ -256,8 +275,10 @@ struct DoctorChecks {
     state.findings.append(
       DoctorFinding(
         .wallpaper, .warning, subject: picture.key,
-        message: "the current wallpaper's file (\(picture.path)) is missing or damaged; the desktop may lose it",
-        advice: "once the file is fixed run 'bingwall apply \(picture.key)', or 'bingwall random' to set another"))
+        message:
+          "the current wallpaper's file (\(picture.path)) is missing or damaged; the desktop may lose it",
+        advice:
+          "once the file is fixed run 'bingwall apply \(picture.key)', or 'bingwall random' to set another"))
   }
 }
 

@@ -91,7 +91,8 @@ struct DoctorFinding: Sendable, Equatable {
       status = "not fixed"
       tail = why
     }
-    return TerminalText.clean("\(status): [\(check.rawValue)] \(subject): \(message)\(tail.isEmpty ? "" : "; " + tail)")
+    return TerminalText.clean(
+      "\(status): [\(check.rawValue)] \(subject): \(message)\(tail.isEmpty ? "" : "; " + tail)")
   }
 
   var json: JSONOutput {

@@ -24,7 +24,8 @@ struct DoctorRepair {
   private var context: Context { environment.context }
 
   func run(_ findings: inout [DoctorFinding]) {
-    let configNeeded = "not fixed while the config does not load; correct it and run 'bingwall doctor --fix' again"
+    let configNeeded =
+      "not fixed while the config does not load; correct it and run 'bingwall doctor --fix' again"
     for index in findings.indices {
       switch findings[index].action {
       case .remove(let path):
@@ -111,7 +112,8 @@ struct DoctorRepair {
     for index in open {
       guard case .refetch(let file, let damaged) = findings[index].action else { continue }
       if let shown = window.appearances[file.key], let image = shown.first?.image {
-        plans.append(DownloadPlan(image: image, appearances: shown.map(\.appearance), preferred: file.resolution))
+        plans.append(
+          DownloadPlan(image: image, appearances: shown.map(\.appearance), preferred: file.resolution))
         replacing[file.key] = file.id
         findingOfKey[file.key] = index
       } else if let failure = window.failure {
@@ -119,7 +121,8 @@ struct DoctorRepair {
           "cannot tell whether Bing still serves it: \(failure); run 'bingwall doctor --fix' again later")
       } else if damaged {
         findings[index].outcome = .notFixed(
-          "Bing no longer serves it; keep the file as it is, or delete it and run 'bingwall doctor --fix' to forget the picture")
+          "Bing no longer serves it; keep the file as it is, or delete it and run 'bingwall doctor --fix' to forget the picture"
+        )
       } else {
         findings[index].outcome = forget(file)
       }
@@ -167,7 +170,8 @@ struct DoctorRepair {
       let wanted = ImageFolder.fileName(date: name.date, name: name.name, resolution: name.resolution)
       let match = window.appearances.values.first { shown in
         shown.contains {
-          ImageFolder.fileName(date: $0.appearance.date, name: $0.image.name, resolution: name.resolution) == wanted
+          ImageFolder.fileName(date: $0.appearance.date, name: $0.image.name, resolution: name.resolution)
+            == wanted
         }
       }
       guard let match, let image = match.first?.image else {
@@ -175,11 +179,13 @@ struct DoctorRepair {
           findings[index].outcome = .notFixed(
             "cannot check it against Bing's window: \(failure); run 'bingwall doctor --fix' again later")
         } else {
-          findings[index].outcome = remove(path).replacingFixed("removed: not a picture of Bing's current window")
+          findings[index].outcome = remove(path).replacingFixed(
+            "removed: not a picture of Bing's current window")
         }
         continue
       }
-      findings[index].outcome = adopt(path, as: image.key, resolution: name.resolution, appearances: match.map(\.appearance))
+      findings[index].outcome = adopt(
+        path, as: image.key, resolution: name.resolution, appearances: match.map(\.appearance))
     }
   }
 
@@ -199,7 +205,9 @@ struct DoctorRepair {
         return remove(path).replacingFixed("removed: the same file as \(other.key), a placeholder")
       }
       var status = stat()
-      guard stat(path, &status) == 0 else { return .notFixed("cannot read it: \(String(cString: strerror(errno)))") }
+      guard stat(path, &status) == 0 else {
+        return .notFixed("cannot read it: \(String(cString: strerror(errno)))")
+      }
       let file = NewPictureFile(
         key: key, sha256: sha256, path: path, resolution: resolution, width: info.width, height: info.height,
         bytes: Int64(status.st_size))

@@ -43,7 +43,9 @@ struct DoctorReport {
       parts.append("\(problems) problem\(problems == 1 ? "" : "s")\(counts)")
     }
     if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-    let hint = !fixing && findings.contains { $0.remains && $0.action != .none } ? "; 'bingwall doctor --fix' repairs what it can" : ""
+    let hint =
+      !fixing && findings.contains { $0.remains && $0.action != .none }
+      ? "; 'bingwall doctor --fix' repairs what it can" : ""
     return checked + ": " + parts.joined(separator: ", ") + hint + "."
   }
 

@@ -75,7 +75,9 @@ struct PictureFileName: Sendable, Equatable {
     {
       // `_800x600` never ends in `-N`, but `-2` after a resolution does.
       let before = stem[..<dash]
-      if let underscore = before.lastIndex(of: "_"), Resolution(String(before[before.index(after: underscore)...])) != nil {
+      if let underscore = before.lastIndex(of: "_"),
+        Resolution(String(before[before.index(after: underscore)...])) != nil
+      {
         attempt = number
         stem = before
       }
@@ -86,6 +88,8 @@ struct PictureFileName: Sendable, Equatable {
     date = String(stem[..<first])
     name = String(stem[stem.index(after: first)..<last])
     resolution = String(stem[stem.index(after: last)...])
-    guard CalendarDate(parsing: date) != nil, Resolution.known.contains(resolution), !name.isEmpty else { return nil }
+    guard CalendarDate(parsing: date) != nil, Resolution.known.contains(resolution), !name.isEmpty else {
+      return nil
+    }
   }
 }

@@ -24,14 +24,19 @@ import Testing
     let images = Array(UpdateInProcessTests.week.prefix(days))
     let body: [String: Any] = ["market": ["mkt": "en-US"], "images": images.map(\.json)]
     run.http.stub(
-      "/HPImageArchive.aspx", .ok(Array(try JSONSerialization.data(withJSONObject: body)), type: "application/json"))
+      "/HPImageArchive.aspx",
+      .ok(Array(try JSONSerialization.data(withJSONObject: body)), type: "application/json"))
   }
 
   static func bingUnreachable(_ run: InProcess) {
-    run.http.stub("/HPImageArchive.aspx", .failure(.transport(url: "https://bing.test", code: 6, message: "Could not resolve host")))
+    run.http.stub(
+      "/HPImageArchive.aspx",
+      .failure(.transport(url: "https://bing.test", code: 6, message: "Could not resolve host")))
   }
 
-  static func store(_ run: InProcess) throws -> HistoryStore { try HistoryStore(path: run.paths.databaseFile) }
+  static func store(_ run: InProcess) throws -> HistoryStore {
+    try HistoryStore(path: run.paths.databaseFile)
+  }
 
   static func path(_ run: InProcess, _ key: String) throws -> String {
     try #require(try store(run).picture(key: key)).path
@@ -61,7 +66,8 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)")
     #expect(
       result.stdout
-        == "Checked the config, the database, 4 pictures (SHA-256), the image folder and the backend (none): all well.\n")
+        == "Checked the config, the database, 4 pictures (SHA-256), the image folder and the backend (none): all well.\n"
+    )
     #expect(result.stderr == "")
     #expect(run.http.requests.count == requests)
     let object = try Self.json(run.run(["doctor", "--json"]))
@@ -79,7 +85,9 @@ import Testing
     let dune = try Self.path(run, "OHR.Dune")
     let reef = try Self.path(run, "OHR.Reef")
     let store = try Self.store(run)
-    try store.recordApply(pictureID: try #require(try store.picture(key: "OHR.Lake")).id, backend: "none", reason: "apply", at: run.clock.now())
+    try store.recordApply(
+      pictureID: try #require(try store.picture(key: "OHR.Lake")).id, backend: "none", reason: "apply",
+      at: run.clock.now())
     let foxSHA = try #require(try store.picture(key: "OHR.Fox")).sha256
     // Dune's file stays, its row goes: what a crash between naming and recording leaves.
     try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).id) }
@@ -87,7 +95,8 @@ import Testing
     try FileManager.default.removeItem(atPath: reef)
     try Self.flipByte(fox)
     try Data("shopping list".utf8).write(to: URL(fileURLWithPath: images + "/notes.txt"))
-    try TestJPEG.make(width: 64, height: 48, colour: "#aa2200").write(to: URL(fileURLWithPath: images + "/random.jpg"))
+    try TestJPEG.make(width: 64, height: 48, colour: "#aa2200").write(
+      to: URL(fileURLWithPath: images + "/random.jpg"))
     try Data(repeating: 1, count: 100).write(to: URL(fileURLWithPath: images + "/.bingwall-Ab12Cd.part"))
     let requests = run.http.requests.count
 
@@ -159,7 +168,8 @@ import Testing
 
     let again = run.run(["doctor"])
     #expect(again.status == 0, "\(again.stdout)")
-    #expect(again.stdout.hasSuffix("3 pictures (SHA-256), the image folder and the backend (none): all well.\n"))
+    #expect(
+      again.stdout.hasSuffix("3 pictures (SHA-256), the image folder and the backend (none): all well.\n"))
   }
 
   /// No network: everything local is done, the rest is said, and the status stays 1.
@@ -182,9 +192,13 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("fixed: [folder] \(images)/.bingwall-XyZ123.part") })
     #expect(
       lines.contains {
-        $0.hasPrefix("not fixed: [file] OHR.Lake: \(lake) is missing; cannot tell whether Bing still serves it: en-US: ")
+        $0.hasPrefix(
+          "not fixed: [file] OHR.Lake: \(lake) is missing; cannot tell whether Bing still serves it: en-US: ")
       }, "\(result.stdout)")
-    #expect(lines.contains { $0.hasPrefix("not fixed: [folder] \(dune): ") && $0.contains("cannot check it against Bing's window") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("not fixed: [folder] \(dune): ") && $0.contains("cannot check it against Bing's window")
+      })
     #expect(lines.last?.hasSuffix("4 problems (2 fixed, 2 left).") == true, "\(result.stdout)")
     // Nothing forgotten, nothing removed, on a guess.
     #expect(try Self.store(run).picture(key: "OHR.Lake") != nil)
@@ -248,7 +262,8 @@ import Testing
     try data.prefix(100).write(to: URL(fileURLWithPath: lake))
     let result = run.run(["doctor", "--quick"])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("problem: [file] OHR.Lake: \(lake) is 100 bytes, not the \(data.count) stored"))
+    #expect(
+      result.stdout.contains("problem: [file] OHR.Lake: \(lake) is 100 bytes, not the \(data.count) stored"))
     #expect(!result.stdout.contains("OHR.Fox"))
     #expect(result.stdout.contains("4 pictures (sizes)"))
     #expect(run.run(["doctor"]).stdout.contains("problem: [file] OHR.Fox: "))
@@ -275,7 +290,9 @@ import Testing
 
     let result = run.run(["doctor"])
     #expect(result.status == 1)
-    #expect(result.stdout.hasPrefix("problem: [database] \(database): fails SQLite's integrity_check: "), "\(result.stdout)")
+    #expect(
+      result.stdout.hasPrefix("problem: [database] \(database): fails SQLite's integrity_check: "),
+      "\(result.stdout)")
     #expect(result.stdout.contains("sqlite3 history.db .recover"))
     let fixed = run.run(["doctor", "--fix", "--json"])
     #expect(fixed.status == 1)
@@ -311,7 +328,8 @@ import Testing
     try Data("markets = [\"en-US\"]\nresolution = 5\n".utf8).write(to: URL(fileURLWithPath: config))
     let result = run.run(["doctor"])
     #expect(result.status == 1)
-    #expect(result.stdout.hasPrefix("problem: [config] \(config): \(config):2: 'resolution'"), "\(result.stdout)")
+    #expect(
+      result.stdout.hasPrefix("problem: [config] \(config): \(config):2: 'resolution'"), "\(result.stdout)")
     #expect(result.stdout.contains("4 pictures (SHA-256)"))
     let fixed = run.run(["doctor", "--fix"])
     #expect(fixed.status == 1)
@@ -325,7 +343,8 @@ import Testing
     let result = run.run(["doctor"])
     #expect(result.status == 0, "\(result.stdout)")
     #expect(
-      result.stdout.hasPrefix("warning: [backend] backend auto: no wallpaper can be set here: "), "\(result.stdout)")
+      result.stdout.hasPrefix("warning: [backend] backend auto: no wallpaper can be set here: "),
+      "\(result.stdout)")
     #expect(result.stdout.contains("DISPLAY unset, WAYLAND_DISPLAY unset, no session bus"))
     #expect(result.stdout.contains("backend (none usable): 1 warning."))
     #expect(run.processes.calls.isEmpty, "no tool was run: \(run.processes.calls)")

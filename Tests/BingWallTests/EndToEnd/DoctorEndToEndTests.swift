@@ -28,7 +28,8 @@ import Testing
 
     let found = try sandbox.run(["doctor", "--json"], environment: environment)
     #expect(found.status == 1, "\(found.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])
     #expect(object["ok"] as? Bool == false)
     let findings = try #require(object["findings"] as? [[String: Any]])
     let subjects = Set(findings.compactMap { $0["subject"] as? String })
@@ -42,12 +43,16 @@ import Testing
 
     let fixed = try sandbox.run(["doctor", "--fix"], environment: environment)
     #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
-    #expect(fixed.stdout.contains("fixed: [file] OHR.Lake: \(lake) is missing; downloaded again as \(lake)\n"))
+    #expect(
+      fixed.stdout.contains("fixed: [file] OHR.Lake: \(lake) is missing; downloaded again as \(lake)\n"))
     #expect(fixed.stdout.contains("; adopted as OHR.Dune\n"))
     #expect(fixed.stdout.contains("; deleted the rows that belonged to no picture\n"))
     #expect(bing.imageRequests(week[0], resolution: "UHD") == 2)
     #expect(FileManager.default.fileExists(atPath: lake))
-    #expect(sandbox.imageFiles() == ["2026-11-29_Dune_UHD.jpg", "2026-11-30_Fox_UHD.jpg", "2026-12-01_Lake_UHD.jpg"])
+    #expect(
+      sandbox.imageFiles() == [
+        "2026-11-29_Dune_UHD.jpg", "2026-11-30_Fox_UHD.jpg", "2026-12-01_Lake_UHD.jpg",
+      ])
     let rows = try ExternalTool.run([
       "sqlite3", database,
       "SELECT p.key, a.title FROM pictures p JOIN appearances a ON a.picture_id = p.id ORDER BY p.key",
