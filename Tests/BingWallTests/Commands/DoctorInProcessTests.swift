@@ -123,6 +123,13 @@ import Testing
 
     let findings = try Self.findings(run.run(["doctor", "--json"]))
     #expect(findings.count == 8)
+    let pairs = Set(findings.map { "\($0["severity"] ?? "") \($0["check"] ?? "") \($0["subject"] ?? "")" })
+    #expect(
+      pairs == [
+        "problem file OHR.Lake", "problem file OHR.Fox", "problem file OHR.Reef",
+        "problem folder \(images)/notes.txt", "problem folder \(images)/random.jpg", "problem folder \(dune)",
+        "problem folder \(images)/.bingwall-Ab12Cd.part", "warning wallpaper OHR.Lake",
+      ], "\(pairs)")
     let fileFinding = try #require(findings.first { $0["subject"] as? String == "OHR.Fox" })
     #expect(fileFinding["check"] as? String == "file")
     #expect(fileFinding["severity"] as? String == "problem")
