@@ -47,9 +47,10 @@ struct DoctorChecks {
     }
     let verdict = DatabaseVerdict()
     let done = DispatchSemaphore(value: 0)
-    let (path, quick) = (store.path, quick)
+    let (path, quick, folder) = (store.path, quick, state.environment.imageFolder.path)
     DispatchQueue.global().async {
-      verdict.set(Self.databaseFindings(path: path, quick: quick))
+      let (findings, healthy) = Self.databaseFindings(path: path, quick: quick)
+      verdict.set(.init(findings: findings, healthy: healthy, listing: Self.list(folder)))
       done.signal()
     }
     var checked = state
@@ -58,13 +59,14 @@ struct DoctorChecks {
     var readError: (any Error)?
     do {
       try checkFiles(&checked, store: store, known: &known)
-      checkFolder(&checked, known: &known)
     } catch {
       readError = error
     }
     done.wait()
-    let (findings, healthy) = verdict.get()
-    state.findings += findings
+    let result = verdict.get()
+    let healthy = result.healthy
+    state.findings += result.findings
+    if readError == nil { checkFolder(&checked, known: &known, listed: result.listing) }
     if healthy, readError == nil {
       state.findings += checked.findings[before...]
       state.pictures = checked.pictures
@@ -78,16 +80,25 @@ struct DoctorChecks {
             message: "cannot be read: \(HistoryStore.briefly(readError))", advice: Self.databaseAdvice))
       }
       known = KnownFiles()
-      checkFolder(&state, known: &known)
+      checkFolder(&state, known: &known, listed: result.listing)
     }
     checkWallpaper(&state)
   }
 
-  /// The database check's result, handed from its thread.
+  /// The database check's result and the image folder's listing, handed from their thread.
   final class DatabaseVerdict: Sendable {
-    private let value = Mutex<(findings: [DoctorFinding], healthy: Bool)>(([], false))
-    func set(_ result: (findings: [DoctorFinding], healthy: Bool)) { value.withLock { $0 = result } }
-    func get() -> (findings: [DoctorFinding], healthy: Bool) { value.withLock { $0 } }
+    struct Value: Sendable {
+      var findings: [DoctorFinding] = []
+      var healthy = false
+      var listing: Result<FolderListing?, FileError> = .success(nil)
+    }
+    private let value = Mutex(Value())
+    func set(_ result: Value) { value.withLock { $0 = result } }
+    func get() -> Value { value.withLock { $0 } }
+  }
+
+  static func list(_ folder: String) -> Result<FolderListing?, FileError> {
+    Result { () throws(FileError) in try FolderListing.read(folder) }
   }
 
   // MARK: - Config
@@ -259,11 +270,14 @@ struct DoctorChecks {
 
   // MARK: - The image folder
 
-  private func checkFolder(_ state: inout State, known: inout KnownFiles) {
+  /// `listed`: the folder as read already (on the database check's thread), else read here.
+  private func checkFolder(
+    _ state: inout State, known: inout KnownFiles, listed: Result<FolderListing?, FileError>? = nil
+  ) {
     let folder = state.environment.imageFolder.path
     let listing: FolderListing
     do {
-      guard let read = try FolderListing.read(folder) else { return }
+      guard let read = try (listed ?? Self.list(folder)).get() else { return }
       listing = read
     } catch {
       state.findings.append(

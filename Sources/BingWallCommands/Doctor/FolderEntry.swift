@@ -11,8 +11,8 @@ struct FileIdentity: Hashable, Sendable {
 
 /// What the image folder holds, read with `readdir` (100,000 names in a few milliseconds; each
 /// entry's inode comes with its name, so telling known files from unknown ones costs no `stat`).
-struct FolderListing {
-  struct Entry {
+struct FolderListing: Sendable {
+  struct Entry: Sendable {
     var name: String
     var inode: UInt64
     /// From the directory entry; `DT_UNKNOWN` on file systems that do not say.
