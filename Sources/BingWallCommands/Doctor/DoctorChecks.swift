@@ -288,9 +288,9 @@ struct DoctorChecks {
     }
     // Without a history that opens, every file would look unknown; removing them would lose the pictures.
     let canJudge = state.databaseHealthy
-    for entry in listing.entries {
-      let path = listing.path + "/" + entry.name
-      if entry.name.hasPrefix(".bingwall-") && entry.name.hasSuffix(".part") {
+    for name in listing.names {
+      let path = listing.path + "/" + name
+      if name.hasPrefix(".bingwall-") && name.hasSuffix(".part") {
         var finding = DoctorFinding(
           .folder, .problem, subject: path,
           message: DoctorFinding.temporaryMessage,
@@ -318,7 +318,7 @@ struct DoctorChecks {
         continue
       }
       var finding: DoctorFinding
-      if let name = PictureFileName(entry.name) {
+      if let parsed = PictureFileName(name) {
         finding = DoctorFinding(
           .folder, .problem, subject: path,
           message:
@@ -326,7 +326,7 @@ struct DoctorChecks {
           advice:
             "run 'bingwall doctor --fix' to adopt it while Bing's window still has the picture, else remove it"
         )
-        finding.action = .adopt(path: path, name: name)
+        finding.action = .adopt(path: path, name: parsed)
       } else {
         finding = DoctorFinding(
           .folder, .problem, subject: path, message: "is not a picture of the history",

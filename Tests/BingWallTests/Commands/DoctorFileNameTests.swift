@@ -19,7 +19,6 @@ import Testing
     #expect(parsed.name == name)
     #expect(parsed.resolution == resolution)
     #expect(parsed.attempt == attempt)
-    #expect(parsed.likelyKey == "OHR." + name)
   }
 
   @Test(arguments: [
