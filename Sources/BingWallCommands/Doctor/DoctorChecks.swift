@@ -288,6 +288,7 @@ struct DoctorChecks {
     }
     // Without a history that opens, every file would look unknown; removing them would lose the pictures.
     let canJudge = state.databaseHealthy
+    let prunePending = Self.prunePending(state.environment)
     for name in listing.names {
       let path = listing.path + "/" + name
       if name.hasPrefix(".bingwall-") && name.hasSuffix(".part") {
@@ -318,7 +319,13 @@ struct DoctorChecks {
         continue
       }
       var finding: DoctorFinding
-      if let parsed = PictureFileName(name) {
+      if prunePending.contains(path) {
+        finding = DoctorFinding(
+          .folder, .problem, subject: path,
+          message: "was pruned from the history by a prune interrupted before it removed the file",
+          advice: "run 'bingwall prune' or 'bingwall doctor --fix' to remove it")
+        finding.action = .remove(path: path)
+      } else if let parsed = PictureFileName(name) {
         finding = DoctorFinding(
           .folder, .problem, subject: path,
           message:
@@ -346,6 +353,14 @@ struct DoctorChecks {
           message: "\(state.unjudgedFiles) files were not checked against the history: \(why)",
           advice: "doctor removes no file it cannot judge; 'bingwall update' starts a new history"))
     }
+  }
+
+  /// The files a prune listed before deleting their rows (see `Pruner`): what it left behind
+  /// when killed is its to remove, not a picture to adopt.
+  static func prunePending(_ environment: CommandEnvironment) -> Set<String> {
+    let path = Pruner(environment: environment).pendingListPath
+    guard let bytes = try? FileContents.read(path, limit: 64 << 20) else { return [] }
+    return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
   }
 
   // MARK: - The current wallpaper

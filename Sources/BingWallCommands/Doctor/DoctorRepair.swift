@@ -199,6 +199,10 @@ struct DoctorRepair {
       return remove(path).replacingFixed("removed: not a whole JPEG (\(error))")
     }
     do {
+      if try !store.prunedKeys(among: [key]).isEmpty {
+        // The retention policy deleted it on purpose; update does not fetch it again either.
+        return remove(path).replacingFixed("removed: prune deleted \(key) from the history")
+      }
       let sha256 = try SHA256.hash(fileAt: path)
       if let other = try store.picture(sha256: sha256), other.key != key {
         // Bing's stock picture for a missing size: what update would have refused.

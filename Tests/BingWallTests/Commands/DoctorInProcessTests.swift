@@ -259,6 +259,37 @@ import Testing
     #expect(try Self.store(run).picture(key: "OHR.Dune") == nil)
   }
 
+  /// What prune deleted stays deleted: a file its interrupted run left (on its pending list) is
+  /// removed, and a file of a pruned key is not adopted even while Bing's window lists it.
+  @Test func prunedPicturesAreNotAdopted() throws {
+    let run = try Self.context()
+    try Self.serveWindow(run, days: 4)
+    let reef = try Self.path(run, "OHR.Reef")
+    let dune = try Self.path(run, "OHR.Dune")
+    let saved = try [reef, dune].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    let pruned = run.run(["prune", "--keep", "2", "-q"])
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: reef))
+    // As if the prune was killed after its rows went: the files and, for Reef, its pending list.
+    for (path, data) in zip([reef, dune], saved) { try data.write(to: URL(fileURLWithPath: path)) }
+    try Data((reef + "\n").utf8).write(to: URL(fileURLWithPath: run.paths.stateDir + "/prune-pending"))
+
+    let found = run.run(["doctor"])
+    #expect(found.status == 1)
+    #expect(
+      found.stdout.contains(
+        "problem: [folder] \(reef): was pruned from the history by a prune interrupted before it removed the file"
+      ),
+      "\(found.stdout)")
+    #expect(found.stdout.contains("problem: [folder] \(dune): is named like a picture"))
+    let fixed = run.run(["doctor", "--fix"])
+    #expect(fixed.status == 0, "\(fixed.stdout)")
+    #expect(fixed.stdout.contains("; removed: prune deleted OHR.Dune from the history\n"), "\(fixed.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: reef))
+    #expect(!FileManager.default.fileExists(atPath: dune))
+    #expect(try Self.store(run).picture(key: "OHR.Dune") == nil)
+  }
+
   /// --quick compares sizes: a changed byte passes, a cut-short file does not.
   @Test func quickComparesSizes() throws {
     let run = try Self.context()
