@@ -181,18 +181,17 @@ struct DoctorChecks {
 
   // MARK: - Each picture's file
 
-  /// The files the history names, by path and by identity (a path spelt differently, through a
-  /// symbolic link or a trailing `/` in `image_dir`, is still the same file).
+  /// The files the history names: by name when they lie in the image folder (as `update` writes
+  /// them), and by identity for any path spelt otherwise (through a symbolic link, or a `/` too
+  /// many in `image_dir`): the folder check must never take a stored picture for a stray.
   struct KnownFiles {
-    var paths: Set<String> = []
-    /// Kept as a list and made a set only when a name in the folder is not among `paths` (rare):
+    var names: Set<String> = []
+    /// Kept as a list and made a set only when a name in the folder is not among `names` (rare):
     /// hashing 100,000 of them would cost `--quick` a tenth of its time.
     var identityList: [FileIdentity] = []
     lazy var identities: Set<FileIdentity> = Set(identityList)
   }
 
-  /// `stat` of a row's file, relative to the image folder when it lies there (the kernel then
-  /// walks one name instead of the whole path: a fifth less time over 100,000 files).
   struct FileStatter {
     let prefix: String
     let folder: Int32
@@ -202,14 +201,16 @@ struct DoctorChecks {
       self.folder = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
-    func status(_ path: String, _ status: inout stat) -> Int32 {
+    /// The name of `path` inside the folder, when it lies right there.
+    func name(of path: String) -> String? {
       let bytes = path.utf8
-      if folder >= 0, bytes.starts(with: prefix.utf8) {
-        let name = bytes.dropFirst(prefix.utf8.count)
-        if !name.contains(UInt8(ascii: "/")), let relative = String(name) {
-          return fstatat(folder, relative, &status, 0)
-        }
-      }
+      guard bytes.starts(with: prefix.utf8) else { return nil }
+      let name = bytes.dropFirst(prefix.utf8.count)
+      return name.contains(UInt8(ascii: "/")) ? nil : String(name)
+    }
+
+    func status(_ path: String, name: String?, _ status: inout stat) -> Int32 {
+      if folder >= 0, let name { return fstatat(folder, name, &status, 0) }
       return stat(path, &status)
     }
 
@@ -219,15 +220,16 @@ struct DoctorChecks {
   private func checkFiles(_ state: inout State, store: HistoryStore, known: inout KnownFiles) throws {
     let files = try store.storedFiles(hashes: !quick)
     state.pictures = files.count
-    known.paths.reserveCapacity(files.count)
+    known.names.reserveCapacity(files.count)
     known.identityList.reserveCapacity(files.count)
     let statter = FileStatter(folder: state.environment.imageFolder.path)
     defer { statter.close() }
     let fetchAgain = "run 'bingwall doctor --fix' to download it again while Bing still serves it"
     for file in files {
-      known.paths.insert(file.path)
+      let name = statter.name(of: file.path)
+      if let name { known.names.insert(name) }
       var status = stat()
-      guard statter.status(file.path, &status) == 0 else {
+      guard statter.status(file.path, name: name, &status) == 0 else {
         let code = errno
         var finding: DoctorFinding
         if code == ENOENT || code == ENOTDIR {
@@ -290,6 +292,7 @@ struct DoctorChecks {
     let canJudge = state.databaseHealthy
     let prunePending = Self.prunePending(state.environment)
     for name in listing.names {
+      if known.names.contains(name) { continue }
       let path = listing.path + "/" + name
       if name.hasPrefix(".bingwall-") && name.hasSuffix(".part") {
         var finding = DoctorFinding(
@@ -300,7 +303,6 @@ struct DoctorChecks {
         state.findings.append(finding)
         continue
       }
-      if known.paths.contains(path) { continue }
       var status = stat()
       guard lstat(path, &status) == 0 else { continue }  // gone since the listing
       if known.identities.contains(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))

@@ -290,6 +290,19 @@ import Testing
     #expect(try Self.store(run).picture(key: "OHR.Dune") == nil)
   }
 
+  /// The image folder named another way (here through a symbolic link) holds the same files:
+  /// none of them is taken for a stray, so --fix removes nothing.
+  @Test func theImageFolderSpeltAnotherWayHoldsNoStrays() throws {
+    let run = try Self.context()
+    let link = run.home.path + "/pictures-link"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.images(run))
+    run.environment["BINGWALL_IMAGE_DIR"] = link
+    let result = run.run(["doctor", "--fix"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.hasSuffix(": all well.\n"), "\(result.stdout)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: Self.images(run)).count == 4)
+  }
+
   /// --quick compares sizes: a changed byte passes, a cut-short file does not.
   @Test func quickComparesSizes() throws {
     let run = try Self.context()
