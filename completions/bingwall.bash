@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random list history show search favorite ban prune export import backends status daemon config autostart completions help' ;;
+    bingwall) echo 'update apply random list history show search favorite ban prune export import doctor backends status daemon config autostart completions help' ;;
     bingwall/config) echo 'path show get set' ;;
     bingwall/autostart) echo 'enable disable status' ;;
   esac
@@ -42,6 +42,7 @@ _bingwall_options() {
     bingwall/prune) echo '--keep --older-than --max-size --dry-run --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/export) echo '--favorites --since --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/import) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/doctor) echo '--fix --quick --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/daemon) echo '--rotate --favorites --no-update --quiet -q --verbose -v --config --version --help -h' ;;
@@ -86,6 +87,7 @@ _bingwall_option_value() {
     bingwall/prune:--config) echo files ;;
     bingwall/export:--config) echo files ;;
     bingwall/import:--config) echo files ;;
+    bingwall/doctor:--config) echo files ;;
     bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
     bingwall/backends:--config) echo files ;;
     bingwall/status:--config) echo files ;;

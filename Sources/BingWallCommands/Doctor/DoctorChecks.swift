@@ -140,6 +140,14 @@ struct DoctorChecks {
       let store = try HistoryStore(path: path)
       state.store = store
       return store
+    } catch .newerSchema(_, let found, let known) {
+      // Not damage: a newer bingwall's history, left as it is.
+      state.findings.append(
+        DoctorFinding(
+          .database, .problem, subject: path,
+          message: "was written by a newer bingwall (schema \(found); this one knows \(known))",
+          advice: "upgrade bingwall; this one neither checks nor changes it"))
+      return nil
     } catch {
       state.findings.append(
         DoctorFinding(

@@ -370,6 +370,22 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: Self.images(run)).count == 4)
   }
 
+  /// A history from a newer bingwall is not damage: doctor says to upgrade and leaves it alone.
+  @Test func aNewerHistoryIsLeftAlone() throws {
+    let run = try Self.context()
+    let database = run.paths.databaseFile
+    _ = try ExternalTool.run(["sqlite3", database, "PRAGMA user_version = 99"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    let result = run.run(["doctor", "--fix"])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.hasPrefix(
+        "not fixed: [database] \(database): was written by a newer bingwall (schema 99; this one knows "),
+      "\(result.stdout)")
+    #expect(result.stdout.contains("upgrade bingwall"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+  }
+
   /// A config that does not load is a finding, not the end of doctor.
   @Test func aBrokenConfigIsAFindingAndTheRestIsChecked() throws {
     let run = try Self.context()
