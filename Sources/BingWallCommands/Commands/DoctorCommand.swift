@@ -33,7 +33,7 @@ enum DoctorCommand {
         market (one archive request per market, the same checks as update) and forgets a lost \
         one Bing no longer serves, naming it; adopts a file named like a picture (left by an \
         update killed between naming and recording it) when the window has that picture and the \
-        file is a whole JPEG, and removes it otherwise. Without a network everything local is \
+        file is a whole JPEG (never a key prune deleted), and removes it otherwise. Without a network everything local is \
         still done and the rest is said. A damaged database is reported with what to do and \
         never deleted; a config that does not load is reported and doctor goes on with the \
         defaults, leaving the image folder alone.
