@@ -32,6 +32,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo import
         case bingwall/gallery
             echo gallery
+        case bingwall/doctor
+            echo doctor
         case bingwall/backends
             echo backends
         case bingwall/status
@@ -141,6 +143,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a prune -d 'Delete pic
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a export -d 'Copy pictures into a folder with readable names, plus their metadata.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a import -d 'Import pictures: a bingwall export, a folder of JPEGs or one JPEG.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a gallery -d 'Write a static HTML page of the whole history, newest first.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a doctor -d 'Check the history, its files, the config and the desktop; --fix repairs.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Run the scheduler in the foreground: refresh and rotate.'
@@ -195,6 +198,9 @@ complete -c bingwall -n '__bingwall_argument bingwall/export 0' -a '(__fish_comp
 complete -c bingwall -n '__bingwall_argument bingwall/import 0' -F
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'
+complete -c bingwall -n '__bingwall_at bingwall/doctor' -l fix -d 'Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files.'
+complete -c bingwall -n '__bingwall_at bingwall/doctor' -l quick -d 'Compare each file\'s size instead of its SHA-256, and run SQLite\'s quick_check.'
+complete -c bingwall -n '__bingwall_at bingwall/doctor' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/status' -l json -d 'Print JSON for scripts instead of text.'

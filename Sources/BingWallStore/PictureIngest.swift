@@ -86,14 +86,48 @@ package struct PictureIngest {
     }
   }
 
+  /// Gives `file` its name and points picture `pictureID` at it, with the new file's hash, size
+  /// and dimensions (`doctor --fix`, when the stored file was lost or damaged), recording the
+  /// appearances in the same transaction; then removes the damaged file, if any, that the row
+  /// named before.
+  package func replace(
+    _ file: PendingImageFile, pictureID: Int64, with picture: NewPictureFile, name: String, date: String,
+    appearances: [Appearance], at now: Date
+  ) throws -> Result {
+    let old = try store.picture(id: pictureID)?.path
+    var named: String?
+    do {
+      try store.write {
+        // A lost file's name is free again on disk; a damaged one's stays until the new one is in.
+        let reusable = old.flatMap { access($0, F_OK) == 0 ? nil : $0 }
+        let path = try self.name(
+          file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
+          bytes: picture.bytes, reusing: reusable)
+        named = path
+        var record = picture
+        record.path = path
+        try store.replaceFile(pictureID: pictureID, with: record)
+        for appearance in appearances { try store.record(appearance, pictureID: pictureID, at: now) }
+      }
+    } catch {
+      if let named { unlink(named) }
+      throw error
+    }
+    if let old, old != named { unlink(old) }
+    return .stored(pictureID: pictureID)
+  }
+
   /// Gives the file its readable name, adding `-2`, `-3`… when a name is taken on disk or in the
   /// history: a path never gets other content.
+  /// `reusing` is a path the history holds but may be given again (the picture being replaced's own).
   private func name(
-    _ file: PendingImageFile, date: String, name: String, resolution: String, sha256: String, bytes: Int64
+    _ file: PendingImageFile, date: String, name: String, resolution: String, sha256: String, bytes: Int64,
+    reusing: String? = nil
   ) throws -> String {
     for attempt in 1...1000 {
       let fileName = ImageFolder.fileName(date: date, name: name, resolution: resolution, attempt: attempt)
-      if try store.isPathTaken(images.path + "/" + fileName) { continue }
+      let path = images.path + "/" + fileName
+      if path != reusing, try store.isPathTaken(path) { continue }
       do {
         return try file.commit(as: fileName)
       } catch {

@@ -31,6 +31,7 @@ package enum CommandTable {
     ExportCommand.command,
     ImportCommand.command,
     GalleryCommand.command,
+    DoctorCommand.command,
     BackendsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,

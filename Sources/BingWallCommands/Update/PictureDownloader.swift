@@ -56,6 +56,9 @@ struct PictureDownloader {
   let now: Date
   /// When the whole update must be over; no attempt starts or runs past it.
   var deadline: ContinuousClock.Instant?
+  /// Pictures whose stored file is lost or damaged, by key (`doctor --fix`): a download of one
+  /// of them replaces that picture's file instead of adding a picture.
+  var replacing: [String: Int64] = [:]
 
   private struct Attempt {
     var index: Int
@@ -137,11 +140,18 @@ struct PictureDownloader {
           let file = NewPictureFile(
             key: plan.image.key, sha256: item.sha256, path: "", resolution: item.attempt.resolution,
             width: item.info.width, height: item.info.height, bytes: item.bytes)
-          switch try ingest.keep(
-            item.attempt.file, as: file, name: plan.image.name,
-            date: plan.appearances.first?.date ?? plan.image.date.description,
-            appearances: plan.appearances, at: now)
-          {
+          let date = plan.appearances.first?.date ?? plan.image.date.description
+          let result =
+            if let id = replacing[plan.image.key] {
+              try ingest.replace(
+                item.attempt.file, pictureID: id, with: file, name: plan.image.name, date: date,
+                appearances: plan.appearances, at: now)
+            } else {
+              try ingest.keep(
+                item.attempt.file, as: file, name: plan.image.name, date: date,
+                appearances: plan.appearances, at: now)
+            }
+          switch result {
           case .stored(let id): results[item.attempt.index] = .stored(pictureID: id)
           case .identical(let id): results[item.attempt.index] = .identical(pictureID: id)
           }

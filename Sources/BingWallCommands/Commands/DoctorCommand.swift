@@ -1,0 +1,102 @@
+import BingWallCLI
+import BingWallStore
+import BingWallSystem
+import Glibc
+
+/// `bingwall doctor [--fix] [--quick] [--json]`: checks the config, the database, every picture's
+/// file, the image folder, the current wallpaper and the desktop, and with `--fix` repairs what it can.
+enum DoctorCommand {
+  static let fix = Flag(
+    "fix",
+    help:
+      "Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files."
+  )
+  static let quick = Flag(
+    "quick", help: "Compare each file's size instead of its SHA-256, and run SQLite's quick_check.")
+  static let json = CommonOptions.json
+
+  static let command = Command(
+    spec: CommandSpec(
+      name: "doctor", abstract: "Check the history, its files, the config and the desktop; --fix repairs.",
+      discussion: """
+        Checks: the config file parses; the database opens and passes SQLite's integrity_check \
+        and foreign_key_check; each picture's file exists and has its stored SHA-256 (with \
+        --quick, its size); the image folder holds no file the history does not know and no \
+        temporary file of a killed update; the current wallpaper's file is there; some wallpaper \
+        backend can work in this session (DISPLAY, WAYLAND_DISPLAY, the session bus). Each \
+        finding is one line on stdout, 'problem:' or 'warning:', what is wrong and what to do, \
+        then a summary line; -q prints only the problems left.
+
+        --fix holds the history lock (update waits) and repairs: removes temporary files and \
+        files that are not pictures of the history; deletes rows that belong to no picture; \
+        downloads a lost or damaged picture again when it is in the 8-day window of a configured \
+        market (one archive request per market, the same checks as update) and forgets a lost \
+        one Bing no longer serves, naming it; adopts a file named like a picture (left by an \
+        update killed between naming and recording it) when the window has that picture and the \
+        file is a whole JPEG (never a key prune deleted), and removes it otherwise. Without a network everything local is \
+        still done and the rest is said. A damaged database is reported with what to do and \
+        never deleted; a config that does not load is reported and doctor goes on with the \
+        defaults, leaving the image folder alone.
+
+        Exit status: 0 when nothing is wrong or everything was fixed, 1 while a problem \
+        remains. A session where no backend can set a wallpaper is a warning, not a problem: \
+        a machine without a desktop may keep a history (config backend = "none" skips the \
+        check). --json prints one object: ok, fix, quick, checked (config, database, \
+        image_folder, pictures, backend), findings (check, severity, subject, message, advice, \
+        fixed, result) and the counts problems, fixed_problems, warnings.
+        """,
+      options: [fix.spec, quick.spec, json.spec]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let fixing = invocation[fix]
+    let checks = DoctorChecks(quick: invocation[quick])
+    var state = DoctorChecks.configuration(invocation, context)
+    var lock: FileLock?
+    if fixing {
+      // Taken before the checks: a file an update is naming right now is not an orphan.
+      lock = try state.environment.historyLock { pid in
+        let holder = pid.map { " (pid \($0))" } ?? ""
+        context.stderr.write("waiting for another bingwall\(holder) to finish…\n")
+      }
+    }
+    defer { lock?.release() }
+
+    checks.run(&state, context)
+    let desktop = DoctorDesktopCheck.run(state.environment)
+    if let finding = desktop.finding { state.findings.append(finding) }
+    if fixing {
+      if let store = state.store, state.databaseHealthy {
+        DoctorRepair(environment: state.environment, store: store, configLoaded: state.configLoaded)
+          .run(&state.findings)
+      } else {
+        removeTemporaryFiles(&state.findings)
+      }
+      // What no repair touched is said as not fixed, with what to do by hand.
+      for index in state.findings.indices
+      where state.findings[index].severity == .problem && state.findings[index].outcome == .open {
+        state.findings[index].outcome = .notFixed(state.findings[index].advice)
+      }
+    }
+    let report = DoctorReport(
+      state: state, backend: desktop.selected, fixing: fixing, quick: invocation[quick])
+    if invocation[json] {
+      context.stdout.write(report.json.rendered() + "\n")
+    } else {
+      context.stdout.write(report.text(quiet: invocation.quiet))
+    }
+    return report.ok ? ExitCode.success : ExitCode.failure
+  }
+
+  /// `--fix` without a history that can be trusted (none, or one that does not open or fails its
+  /// check): only leftover temporary files go; nothing is written to a damaged database, and no file
+  /// is judged against it.
+  static func removeTemporaryFiles(_ findings: inout [DoctorFinding]) {
+    for index in findings.indices {
+      guard case .remove(let path) = findings[index].action, findings[index].isTemporaryFile else { continue }
+      findings[index].outcome =
+        unlink(path) == 0 || errno == ENOENT
+        ? .fixed("removed") : .notFixed("cannot remove it: \(String(cString: strerror(errno)))")
+    }
+  }
+}

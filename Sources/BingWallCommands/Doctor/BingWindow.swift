@@ -1,0 +1,37 @@
+import BingWallBing
+import BingWallStore
+
+/// What Bing serves now: the 8-day window of every configured market, by picture key, each
+/// picture with its appearances (a picture shown in two markets has two).
+struct BingWindow {
+  struct Shown {
+    var image: ArchiveImage
+    var appearance: Appearance
+  }
+
+  var appearances: [String: [Shown]] = [:]
+  /// The first market whose archive could not be read: without it, "Bing no longer serves it" is
+  /// not known, so nothing is forgotten or removed on that ground.
+  var failure: String?
+
+  /// One archive request per configured market, as `update` makes (one try each: doctor is run
+  /// by hand, and a second run is the retry).
+  static func fetch(_ environment: CommandEnvironment) -> BingWindow {
+    let configuration = environment.configuration
+    let client = ArchiveClient(
+      http: environment.context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
+    var window = BingWindow()
+    for market in configuration.markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+      do {
+        let response = try client.fetch(market: market)
+        for image in response.images {
+          let appearance = UpdateService.appearance(of: image, market: market, served: response.servedMarket)
+          window.appearances[image.key, default: []].append(Shown(image: image, appearance: appearance))
+        }
+      } catch {
+        if window.failure == nil { window.failure = "\(market): \(error)" }
+      }
+    }
+    return window
+  }
+}
