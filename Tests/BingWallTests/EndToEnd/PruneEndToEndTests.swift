@@ -64,4 +64,26 @@ import Testing
     #expect(sandbox.imageFiles().map { sandbox.imageDir + "/" + $0 } == recorded)
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.local/state/bingwall/prune-pending"))
   }
+
+  /// The same kill, then `doctor --fix` instead of another prune: the store is consistent again
+  /// (every file a row's, every row's file whole) and a second doctor finds nothing.
+  @Test func aPruneKilledMidwayIsRepairedByDoctor() throws {
+    let (sandbox, _, environment) = try Self.sandbox()
+    let killed = try sandbox.run(
+      ["prune", "--keep", "3"], environment: environment,
+      under: SyscallKill.wrapper(killingAt: 3, of: ["unlink", "unlinkat"]))
+    #expect(killed.status == SyscallKill.killedStatus, "\(killed.stderr)")
+    #expect(sandbox.imageFiles().count == 6)  // two of five went before the kill
+
+    let fixed = try sandbox.run(["doctor", "--fix"], environment: environment)
+    #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
+    #expect(
+      fixed.stdout.split(separator: "\n").filter { $0.hasPrefix("fixed: ") }.count == 3, "\(fixed.stdout)")
+    let recorded = try Self.rows(sandbox, "SELECT path FROM pictures ORDER BY path")
+    #expect(recorded.count == 3)
+    #expect(sandbox.imageFiles().map { sandbox.imageDir + "/" + $0 } == recorded)
+    #expect(try Self.rows(sandbox, "PRAGMA integrity_check") == ["ok"])
+    let again = try sandbox.run(["doctor"], environment: environment)
+    #expect(again.status == 0, "\(again.stdout)")
+  }
 }
