@@ -8,8 +8,9 @@ import Glibc
 /// when the transaction fails the name is removed again. Across a file system and a database
 /// that is not one atomic step: a kill between the link and the commit leaves a named file that
 /// no row knows. The next run that stores the same picture recovers it: the name it wants is
-/// taken on disk by a file no row records, so that file is the killed run's. When it holds the
-/// same bytes it is adopted (recorded, the new download dropped); otherwise it is replaced.
+/// taken on disk by a file no row records; when that file holds the same bytes it is the killed
+/// run's, and it is adopted (recorded, the new download dropped). A file of other bytes is left
+/// alone and the picture takes the next name (`-2`): a path never gets other content.
 package struct PictureIngest {
   /// What became of the file.
   package enum Result: Equatable {
@@ -132,16 +133,15 @@ package struct PictureIngest {
         return try file.commit(as: fileName)
       } catch {
         guard error.isNameTaken else { throw error }
-        // The history has no row for this name (checked above) and we hold the update lock, so
-        // the file is what a killed run named and never recorded: whole (it was synced before
-        // it was named), ours, and orphaned.
+        // The history has no row for this name (checked above) and we hold the update lock: a
+        // file with the very bytes we would name is what a killed run named and never recorded.
         let path = images.path + "/" + fileName
         if try Self.isSameContent(path, sha256: sha256, bytes: bytes) {
           file.discard()
           return path
         }
-        if unlink(path) == 0 { return try file.commit(as: fileName) }
-        // Not ours to remove (permissions): leave it, take the next name.
+        // Other bytes: perhaps the user's own file in a folder set by image_dir. Never replaced;
+        // the picture takes the next name.
       }
     }
     throw FileError.system(operation: "find a free name in", path: images.path, errno: EEXIST)

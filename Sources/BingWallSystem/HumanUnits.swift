@@ -29,7 +29,8 @@ package enum HumanUnits {
     if unit.hasSuffix("B") { unit = unit.dropLast() }
     let powers: [Substring: Double] = ["": 0, "K": 1, "M": 2, "G": 3, "T": 4]
     guard let value = Double(number), value > 0, let power = powers[unit] else { return nil }
-    return Int64(value * pow1024(power))
+    // More than Int64 holds (99999999999999999999T) is no size either, not a crash.
+    return Int64(exactly: (value * pow1024(power)).rounded(.down))
   }
 
   private static func pow1024(_ power: Double) -> Double {

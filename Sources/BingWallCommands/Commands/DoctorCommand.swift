@@ -27,14 +27,18 @@ enum DoctorCommand {
         finding is one line on stdout, 'problem:' or 'warning:', what is wrong and what to do, \
         then a summary line; -q prints only the problems left.
 
-        --fix holds the history lock (update waits) and repairs: removes temporary files and \
-        files that are not pictures of the history; deletes rows that belong to no picture; \
-        downloads a lost or damaged picture again when it is in the 8-day window of a configured \
-        market (one archive request per market, the same checks as update) and forgets a lost \
-        one Bing no longer serves, naming it; adopts a file named like a picture (left by an \
-        update killed between naming and recording it) when the window has that picture and the \
-        file is a whole JPEG (never a key prune deleted), and removes it otherwise. Without a network everything local is \
-        still done and the rest is said. A damaged database is reported with what to do and \
+        --fix holds the history lock (update waits) and repairs: removes temporary files and, \
+        in the default image folder, files that are not pictures of the history (in a folder \
+        set by image_dir they are the user's: named, never removed); deletes rows that belong to \
+        no picture; downloads a lost or damaged picture again when it is in the 8-day window of \
+        a configured market or one it appeared in (one archive request per market, the same \
+        checks as update) and forgets a lost one Bing no longer serves, naming it, unless the \
+        folder is missing or every file (or half of ten or more) is gone at once, which looks \
+        like an unmounted disk; adopts a file named like a picture (left by an update killed \
+        between naming and recording it) when the window has that picture and the file is a \
+        whole JPEG (never a key prune deleted), removes it when it is not a whole JPEG, and \
+        keeps it otherwise ('bingwall import' takes it back). Without a network everything \
+        local is still done and the rest is said. A damaged database is reported with what to do and \
         never deleted; a config that does not load is reported and doctor goes on with the \
         defaults, leaving the image folder alone.
 

@@ -14,14 +14,18 @@ struct BingWindow {
   /// not known, so nothing is forgotten or removed on that ground.
   var failure: String?
 
-  /// One archive request per configured market, as `update` makes (one try each: doctor is run
-  /// by hand, and a second run is the retry).
-  static func fetch(_ environment: CommandEnvironment) -> BingWindow {
+  /// One archive request per market, as `update` makes (one try each: doctor is run by hand,
+  /// and a second run is the retry): the configured markets and `extra`, the markets the pictures
+  /// in question appeared in (one fetched with `update -m de-DE` is judged by de-DE's window).
+  /// Bounded like an update: no request runs past 6 x `network.timeout`.
+  static func fetch(_ environment: CommandEnvironment, extra: [String] = []) -> BingWindow {
     let configuration = environment.configuration
     let client = ArchiveClient(
-      http: environment.context.http, endpoint: configuration.endpoint, timeout: configuration.timeout)
+      http: environment.context.http, endpoint: configuration.endpoint, timeout: configuration.timeout,
+      deadline: .now + .seconds(UpdateService.deadlineFactor * configuration.timeout))
     var window = BingWindow()
-    for market in configuration.markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+    let markets = (configuration.markets + extra).filter { !$0.isEmpty }
+    for market in markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
       do {
         let response = try client.fetch(market: market)
         for image in response.images {

@@ -57,7 +57,12 @@ struct DoctorRepair {
       }
     }
     guard !open.isEmpty else { return }
-    let window = BingWindow.fetch(environment)
+    var markets: [String] = []
+    for index in open {
+      guard case .refetch(let file, _) = findings[index].action else { continue }
+      markets += (try? store.picture(id: file.id))?.markets ?? []
+    }
+    let window = BingWindow.fetch(environment, extra: markets)
     refetch(&findings, open, window)
     adopt(&findings, open, window)
   }
@@ -106,6 +111,7 @@ struct DoctorRepair {
   /// Pictures whose file is lost or damaged: downloaded again when the window has them; a lost one
   /// it does not have is forgotten, once every market's window was read.
   private func refetch(_ findings: inout [DoctorFinding], _ open: [Int], _ window: BingWindow) {
+    let unmounted = looksUnmounted(findings, open)
     var plans: [DownloadPlan] = []
     var replacing: [String: Int64] = [:]
     var findingOfKey: [String: Int] = [:]
@@ -123,6 +129,8 @@ struct DoctorRepair {
         findings[index].outcome = .notFixed(
           "Bing no longer serves it; keep the file as it is, or delete it and run 'bingwall doctor --fix' to forget the picture"
         )
+      } else if let unmounted {
+        findings[index].outcome = .notFixed(unmounted)
       } else {
         findings[index].outcome = forget(file)
       }
@@ -135,9 +143,10 @@ struct DoctorRepair {
       for index in findingOfKey.values { findings[index].outcome = .notFixed("\(error)") }
       return
     }
-    let downloader = PictureDownloader(
+    var downloader = PictureDownloader(
       http: context.http, store: store, images: environment.imageFolder, endpoint: configuration.endpoint,
       timeout: configuration.timeout, progress: nil, now: context.clock.now(), replacing: replacing)
+    downloader.deadline = .now + .seconds(UpdateService.deadlineFactor * configuration.timeout)
     for outcome in downloader.download(plans) {
       guard let index = findingOfKey[outcome.plan.image.key] else { continue }
       switch outcome.result {
@@ -150,6 +159,28 @@ struct DoctorRepair {
         findings[index].outcome = .notFixed("cannot download it again: \(error); try again later")
       }
     }
+  }
+
+  /// Why nothing may be forgotten, when the lost files look like a folder that is not there
+  /// rather than pictures that went one by one: the image folder is missing, or half the history
+  /// or more lost its files at once (an unmounted disk, a moved folder). Forgetting would throw
+  /// away years of history, marks included, for a disk that was not plugged in.
+  private func looksUnmounted(_ findings: [DoctorFinding], _ open: [Int]) -> String? {
+    let lost = open.filter {
+      if case .refetch(_, let damaged) = findings[$0].action { return !damaged }
+      return false
+    }.count
+    let total = (try? store.retentionItems().count) ?? 0
+    let folder = environment.imageFolder.path
+    var status = stat()
+    if stat(folder, &status) != 0 {
+      return
+        "the image folder \(folder) is missing (a disk not mounted?): nothing forgotten; mount it or set image_dir, then run 'bingwall doctor' again"
+    }
+    // Every file of two or more, or half of ten or more: a few lost one by one are forgotten.
+    guard lost >= 2, lost == total || (total >= 10 && lost * 2 >= total) else { return nil }
+    return
+      "\(lost) of \(total) pictures lost their files at once (the image folder \(folder) looks unmounted or moved): nothing forgotten; mount it or set image_dir, then run 'bingwall doctor' again"
   }
 
   private func forget(_ file: HistoryStore.StoredFile) -> DoctorFinding.Outcome {
@@ -178,9 +209,14 @@ struct DoctorRepair {
         if let failure = window.failure {
           findings[index].outcome = .notFixed(
             "cannot check it against Bing's window: \(failure); run 'bingwall doctor --fix' again later")
+        } else if (try? JPEGInspector.inspect(fileAt: path)) == nil {
+          findings[index].outcome = remove(path).replacingFixed("removed: not a whole JPEG")
         } else {
-          findings[index].outcome = remove(path).replacingFixed(
-            "removed: not a picture of Bing's current window")
+          // A whole picture named like ours that the window no longer has: an older history's
+          // (its database moved aside) or the user's own. Never ours to delete.
+          findings[index].outcome = .notFixed(
+            "a whole picture Bing's window no longer has: kept; 'bingwall import \(Paths.parent(of: path))' "
+              + "takes it back into the history, or move it away")
         }
         continue
       }

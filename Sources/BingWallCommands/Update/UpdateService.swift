@@ -137,7 +137,7 @@ struct UpdateService {
     for market in request.markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
       let response: ArchiveResponse
       do {
-        response = try fetch(market, with: client)
+        response = try fetch(market, with: client, deadline: deadline)
       } catch {
         report.failures.append(.init(what: market, error: error, temporary: Self.isTemporary(error)))
         continue
@@ -216,16 +216,21 @@ struct UpdateService {
 
   /// The archive request, tried up to three times with backoff and jitter when the failure is
   /// temporary (no connection, timeout, 5xx), as the picture downloads are.
-  private func fetch(_ market: String, with client: ArchiveClient) throws -> ArchiveResponse {
+  /// No wait runs past `deadline` (the update's time limit, in real time): a retry that could
+  /// only start after it is not waited for, and the time limit itself is not retried.
+  private func fetch(_ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant) throws
+    -> ArchiveResponse
+  {
     let policy = RetryPolicy.standard
     for attempt in 1... {
       do {
         return try client.fetch(market: market)
-      } catch  where attempt < policy.attempts && Self.isTemporary(error) {
+      } catch  where attempt < policy.attempts && Self.isTemporary(error) && !Self.isDeadline(error) {
         var asked: Double?
         if case .httpStatus(_, _, let retryAfter) = error as? BingError { asked = retryAfter }
-        context.clock.sleep(
-          seconds: policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked))
+        let delay = policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked)
+        if ContinuousClock.now + .milliseconds(Int(delay * 1000)) >= deadline { throw error }
+        context.clock.sleep(seconds: delay)
       }
     }
     preconditionFailure("unreachable: the loop returns or throws")
@@ -233,6 +238,11 @@ struct UpdateService {
 
   /// The whole update may take this many times `network.timeout` (3 minutes by default).
   static let deadlineFactor = 6
+
+  static func isDeadline(_ error: any Error) -> Bool {
+    if case .deadline = error as? NetError { return true }
+    return false
+  }
 
   static func isTemporary(_ error: any Error) -> Bool {
     switch error {

@@ -454,3 +454,40 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: holiday))
   }
 }
+
+/// What `--fix` must never do on a guess: forget a whole history whose folder is not there, or
+/// delete whole pictures named like ours that Bing's window no longer has.
+@Suite struct DoctorCautionTests {
+  /// Every file gone at once looks like an unmounted disk, not like lost pictures.
+  @Test func anEmptiedImageFolderForgetsNothing() throws {
+    let run = try DoctorInProcessTests.context()
+    let images = DoctorInProcessTests.images(run)
+    let before = try DoctorInProcessTests.store(run).retentionItems().count
+    for name in try FileManager.default.contentsOfDirectory(atPath: images) {
+      try FileManager.default.removeItem(atPath: images + "/" + name)
+    }
+    let result = run.run(["doctor", "--fix"])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("lost their files at once"), "\(result.stdout)")
+    #expect(try DoctorInProcessTests.store(run).retentionItems().count == before)
+
+    try FileManager.default.removeItem(atPath: images)
+    let missing = run.run(["doctor", "--fix"])
+    #expect(missing.status == 1)
+    #expect(
+      missing.stdout.contains("is missing (a disk not mounted?): nothing forgotten"), "\(missing.stdout)")
+    #expect(try DoctorInProcessTests.store(run).retentionItems().count == before)
+  }
+
+  /// A database moved aside, as doctor advises for a damaged one, and a new history started: the
+  /// older pictures are whole JPEGs named like ours that no row knows. They are kept.
+  @Test func wholePicturesOutsideTheWindowAreKept() throws {
+    let run = try DoctorInProcessTests.context()
+    let reef = try DoctorInProcessTests.path(run, "OHR.Reef")
+    let store = try DoctorInProcessTests.store(run)
+    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Reef")).id) }
+    let result = run.run(["doctor", "--fix"])
+    #expect(result.stdout.contains("a whole picture Bing's window no longer has: kept"), "\(result.stdout)")
+    #expect(FileManager.default.fileExists(atPath: reef))
+  }
+}

@@ -215,17 +215,19 @@ import Testing
     let path = run.home.path + "/config.toml"
     try "[retention]\nkeep = 4\n".write(toFile: path, atomically: true, encoding: .utf8)
     run.environment["BINGWALL_CONFIG"] = path
-    let log = BufferOutput()
-    let context = run.context(stderr: log)
-    let settings = try DaemonCommand.settings(
-      Invocation(path: ["daemon"], options: ["market": ["en-US"]]), context)
-    let journal = settings.environment.journal()
-    let daemonLog = DaemonLog(output: log, clock: run.clock, environment: [:])
-    let loop = DaemonLoop(
-      clock: run.clock, waiter: StopAtFirstWait(), journal: journal, log: daemonLog,
-      reload: { DaemonCommand.plan(settings, journal: journal, log: daemonLog) })
-    #expect(try loop.run(DaemonCommand.plan(settings, journal: journal, log: daemonLog)) == 0)
+    let log = try UpdateInProcessTests.runDaemonToItsFirstWait(run)
     #expect(log.lines.contains { $0.contains("Deleted 4 pictures (") }, "\(log.lines)")
     #expect(try Self.names(run) == ["Lake", "Fox", "Dune", "Reef"])
+  }
+}
+
+/// A size beyond what a 64-bit count holds is a usage error, not a crash.
+@Suite struct HugeSizeTests {
+  @Test func aSizeTooLargeToCountIsAUsageError() throws {
+    let run = try UpdateInProcessTests.context(days: 1)
+    let result = run.run(["prune", "--max-size", "99999999999999999999T"])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(HumanUnits.bytes(in: "99999999999999999999T") == nil)
+    #expect(HumanUnits.bytes(in: "2GB") == 2 << 30)
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallStore
 @testable import BingWallSystem
 
 /// What a response can make an update do is bounded by what we asked for, not by what came back.
@@ -62,5 +63,23 @@ import Testing
         == "error: cannot download OHR.Lake: UHD: the file is not a JPEG picture: it starts with 89 50 4E 47, a PNG "
         + "picture instead of FF D8 FF; 1920x1080: the file is not a JPEG picture: it starts with 89 50 4E 47, a "
         + "PNG picture instead of FF D8 FF; nothing was stored\n")
+  }
+}
+
+/// A file in the image folder under the name a picture would take, holding other bytes and known
+/// to no row (the user's own, in a folder set by image_dir): never replaced.
+@Suite struct ForeignFileUnderOurNameTests {
+  @Test func aForeignFileKeepsItsBytesAndThePictureTakesTheNextName() throws {
+    let run = try UpdateInProcessTests.context(days: 1)
+    let images = run.paths.defaultImageDir
+    try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+    let theirs = images + "/2026-12-01_Lake_UHD.jpg"
+    let bytes = try TestJPEG.make(width: 64, height: 36, colour: "#102030")
+    try bytes.write(to: URL(fileURLWithPath: theirs))
+    let result = run.run(["update", "--market", "en-US", "--no-apply", "-q"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: theirs)) == bytes)
+    let stored = try HistoryStore(path: run.paths.databaseFile).picture(key: "OHR.Lake")
+    #expect(stored?.path == images + "/2026-12-01_Lake_UHD-2.jpg")
   }
 }

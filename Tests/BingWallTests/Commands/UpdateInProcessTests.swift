@@ -91,20 +91,24 @@ import Testing
     }
   }
 
-  /// The daemon's "next update at" line and `status --json`'s next_update are the same instant.
-  @Test func daemonLogsTheNextUpdateThatStatusShows() throws {
-    let run = try Self.context()
+  /// Runs the real daemon loop for en-US on `run` until it first waits, and returns its log.
+  static func runDaemonToItsFirstWait(_ run: InProcess) throws -> BufferOutput {
     let log = BufferOutput()
-    let stop = StopAtFirstWait()
-    let context = run.context(stderr: log)
     let settings = try DaemonCommand.settings(
-      Invocation(path: ["daemon"], options: ["market": ["en-US"]]), context)
+      Invocation(path: ["daemon"], options: ["market": ["en-US"]]), run.context(stderr: log))
     let journal = settings.environment.journal()
     let daemonLog = DaemonLog(output: log, clock: run.clock, environment: [:])
     let loop = DaemonLoop(
-      clock: run.clock, waiter: stop, journal: journal, log: daemonLog,
+      clock: run.clock, waiter: StopAtFirstWait(), journal: journal, log: daemonLog,
       reload: { DaemonCommand.plan(settings, journal: journal, log: daemonLog) })
     #expect(try loop.run(DaemonCommand.plan(settings, journal: journal, log: daemonLog)) == 0)
+    return log
+  }
+
+  /// The daemon's "next update at" line and `status --json`'s next_update are the same instant.
+  @Test func daemonLogsTheNextUpdateThatStatusShows() throws {
+    let run = try Self.context()
+    let log = try Self.runDaemonToItsFirstWait(run)
     let lines = log.lines.map { String($0.drop { $0 != " " }.dropFirst()) }  // without the time stamp
     #expect(lines.first?.hasPrefix("new picture: 2026-12-01  en-US  Lake title") == true)
     let next = try #require(lines.first { $0.hasPrefix("next update at ") })

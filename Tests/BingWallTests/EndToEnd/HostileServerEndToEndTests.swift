@@ -128,6 +128,9 @@ import Testing
     archiveCase("wrong types", [1]) { .json("{\"images\":[{\"urlbase\":5,\"fullstartdate\":7}]}") },
     archiveCase("HTTP 503", [75]) { .status(503) },
     archiveCase("HTTP 404", [1]) { .status(404) },
+    archiveCase("HTTP 503 asking to come back in an hour", [75]) {
+      FakeResponse.status(503).with(header: "Retry-After", "3600")
+    },
     archiveCase("HTTP 500 with an HTML page", [75]) { .html("<h1>oops</h1>", status: 500) },
     archiveCase("a 50 MB JSON body", [1]) {
       FakeResponse(
