@@ -11,17 +11,30 @@ package final class HistoryStore {
   package let path: String
 
   /// Opens (creating when missing) and migrates the database at `path`; its folder must exist.
-  package init(path: String) throws(StoreError) {
+  /// `readOnlyMedia` opens it immutable and unmigrated, for reading a history in a folder that
+  /// cannot be written (see `openExisting`).
+  package init(path: String, readOnlyMedia: Bool = false) throws(StoreError) {
     self.path = path
     try HistorySchema.migrator.checkHeader(ofFileAt: path)
-    database = try SQLiteDatabase(path: path)
-    try HistorySchema.migrator.migrate(database)
+    database = try SQLiteDatabase(path: path, immutable: readOnlyMedia)
+    if readOnlyMedia {
+      let version = try database.userVersion()
+      guard version == HistorySchema.migrator.latestVersion else {
+        throw StoreError.readOnlyNeedsUpgrade(
+          path: path, found: version, known: HistorySchema.migrator.latestVersion)
+      }
+    } else {
+      try HistorySchema.migrator.migrate(database)
+    }
   }
 
-  /// Opens an existing history for reading, or nil when there is none yet (nothing fetched).
+  /// Opens an existing history, or nil when there is none yet (nothing fetched). In a folder that
+  /// cannot be written (read-only media, a read-only mount) it is opened read-only, so `list`,
+  /// `show` and `status` still work; a command that writes then fails with SQLite's "readonly".
   package static func openExisting(path: String) throws(StoreError) -> HistoryStore? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
-    return try HistoryStore(path: path)
+    let folder = Paths.parent(of: path)
+    return try HistoryStore(path: path, readOnlyMedia: access(folder.isEmpty ? "." : folder, W_OK) != 0)
   }
 
   /// Runs `body` in one write transaction: all of it lands, or none of it.

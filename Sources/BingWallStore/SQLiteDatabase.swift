@@ -34,15 +34,25 @@ package final class SQLiteDatabase {
   ///   this timeout instead of failing at once.
   ///
   /// A read-only connection accepts whatever journal mode the file has: it cannot change it.
-  package init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(10)) throws(StoreError)
-  {
+  ///
+  /// `immutable` (read-only only) opens a file on read-only media: SQLite then takes no lock and
+  /// needs no `-shm` file, which a WAL database otherwise must create beside itself, so a history
+  /// in a read-only folder can still be read. Nothing may change the file while it is open so.
+  package init(
+    path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Duration = .seconds(10)
+  ) throws(StoreError) {
     self.path = path
-    self.isReadOnly = readOnly
-    if !readOnly { Self.createPrivately(path) }
+    self.isReadOnly = readOnly || immutable
+    if !isReadOnly { Self.createPrivately(path) }
 
     var handle: OpaquePointer?
-    let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+    var access = isReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    var name = path
+    if immutable {
+      access |= SQLITE_OPEN_URI
+      name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
     guard let handle else {
       // Only when SQLite could not even allocate the connection object.
       throw StoreError.open(path: path, code: code, message: String(cString: sqlite3_errstr(code)))
@@ -163,6 +173,25 @@ package final class SQLiteDatabase {
   // MARK: - Set-up
 
   /// The pragmas every connection needs. Only the switch to WAL takes a lock.
+  /// `path` as the path of a `file:` URI: every byte but unreserved ones and `/` percent-encoded,
+  /// so `?`, `#` and `%` in a folder name stay part of the path
+  /// (https://www.sqlite.org/uri.html).
+  static func uriEscaped(_ path: String) -> String {
+    var escaped = ""
+    for byte in path.utf8 {
+      let isPlain =
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || byte == 0x2F || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+      if isPlain {
+        escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        escaped += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return escaped
+  }
+
   private func configure(busyTimeout: Duration) throws(StoreError) {
     try execute("PRAGMA foreign_keys = ON")
     if isReadOnly { return }

@@ -29,6 +29,8 @@ package enum StoreError: Error, Equatable, Sendable {
   indirect case migration(path: String, version: Int, underlying: StoreError)
   /// The API was used in a way it does not support; `message` says which.
   case misuse(path: String, message: String)
+  /// An older history in a folder that cannot be written: read-only, it cannot be upgraded.
+  case readOnlyNeedsUpgrade(path: String, found: Int, known: Int)
 
   /// The extended SQLite result code behind this error, when SQLite reported one.
   package var resultCode: Int32? {
@@ -38,7 +40,7 @@ package enum StoreError: Error, Equatable, Sendable {
       return code
     case .migration(_, _, let underlying):
       return underlying.resultCode
-    case .walUnavailable, .noSuchColumn, .typeMismatch, .newerSchema, .misuse:
+    case .walUnavailable, .noSuchColumn, .typeMismatch, .newerSchema, .misuse, .readOnlyNeedsUpgrade:
       return nil
     }
   }
@@ -86,6 +88,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .newerSchema(let path, let found, let known):
       return "\(path) was written by a newer bingwall (schema \(found), this one knows \(known)); "
         + "upgrade bingwall"
+    case .readOnlyNeedsUpgrade(let path, let found, let known):
+      return "\(path) needs an upgrade (schema \(found) to \(known)) but its folder is read-only; "
+        + "make the folder writable and run bingwall again"
     case .migration(let path, let version, let underlying):
       return "cannot upgrade \(path) to schema \(version), nothing was changed: \(underlying)"
     case .misuse(let path, let message):

@@ -514,3 +514,22 @@ fileprivate func mode(of path: String) throws -> mode_t {
   guard stat(path, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   return info.st_mode & 0o777
 }
+
+/// An immutable connection names its file through a `file:` URI: a folder whose name holds URI
+/// syntax (`?`, `#`, `%`) must still be that folder.
+@Suite struct ImmutableOpenTests {
+  @Test func aFolderNamedWithURISyntaxOpensImmutable() throws {
+    let folder = try TemporaryDirectory()
+    let odd = folder.file("a?b#c%20d é")
+    try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+    let path = odd + "/history.db"
+    do {
+      let writer = try SQLiteDatabase(path: path)
+      try writer.execute("CREATE TABLE t (x); INSERT INTO t VALUES (42);")
+    }
+    let reader = try SQLiteDatabase(path: path, immutable: true)
+    #expect(reader.isReadOnly)
+    #expect(try reader.queryOne("SELECT x FROM t")?.int("x") == 42)
+    #expect(SQLiteDatabase.uriEscaped("/a?b#c%d é") == "/a%3Fb%23c%25d%20%C3%A9")
+  }
+}
