@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import BingWallSystem
+
+/// Four `update` processes, a running daemon and a `prune` against one slow fake Bing: they
+/// queue on the history lock, so every picture is downloaded exactly once, no process fails, and
+/// the history is the one a single update makes.
+@Suite struct ConcurrencyEndToEndTests {
+  @Test func fourUpdatesADaemonAndAPruneShareOneHistory() throws {
+    let bing = try FakeBing()
+    let sandbox = try Sandbox()
+    let week = FakeBing.week()
+    try bing.publish(market: "en-US", images: week)
+    for image in week {
+      let data = try TestJPEG.make(width: 1921, height: 1081, colour: FakeBing.colour(for: image.name))
+      bing.serve(image, resolution: "UHD", FakeResponse.bytes(data, contentType: "image/jpeg").delayed(0.3))
+    }
+    let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
+
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    daemon.arguments = ["daemon"]
+    daemon.environment = sandbox.baseEnvironment.merging(environment) { $1 }
+    daemon.standardOutput = FileHandle.nullDevice
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    defer {
+      if daemon.isRunning {
+        kill(daemon.processIdentifier, SIGTERM)
+        daemon.waitUntilExit()
+      }
+    }
+    let updates = try (0..<4).map { _ in
+      try sandbox.start(["update", "-q", "--no-apply"], environment: environment)
+    }
+    let prune = try sandbox.start(["prune", "--keep", "100", "-q"], environment: environment)
+    for process in updates + [prune] { process.waitUntilExit() }
+    for process in updates { #expect(process.terminationStatus == 0) }
+    #expect(prune.terminationStatus == 0)
+
+    // The daemon's own update ran at start; wait (bounded) for it to have recorded its result.
+    let state = sandbox.home + "/.local/state/bingwall/scheduler.json"
+    let settled = (0..<250).contains { _ in
+      if let text = try? String(contentsOfFile: state, encoding: .utf8), text.contains("last_update") {
+        return true
+      }
+      usleep(20_000)
+      return false
+    }
+    #expect(settled)
+    kill(daemon.processIdentifier, SIGTERM)
+    daemon.waitUntilExit()
+    #expect(daemon.terminationStatus == 0)
+
+    for image in week { #expect(bing.imageRequests(image, resolution: "UHD") == 1, "\(image.name)") }
+    #expect(bing.imageRequestCount == 8)
+    let recorded = try ExternalTool.run([
+      "sqlite3", sandbox.dataDir + "/history.db",
+      "SELECT key FROM pictures ORDER BY key; PRAGMA integrity_check;",
+    ])
+    #expect(
+      String(decoding: recorded, as: UTF8.self).split(separator: "\n").map(String.init)
+        == week.map(\.key).sorted() + ["ok"])
+    #expect(sandbox.imageFiles().filter { !$0.hasPrefix(".") }.count == 8)
+  }
+}
