@@ -23,8 +23,10 @@ import Testing
     daemon.executableURL = URL(fileURLWithPath: Sandbox.binary)
     daemon.arguments = ["daemon"]
     daemon.environment = sandbox.baseEnvironment.merging(environment) { $1 }
+    let log = sandbox.folder.file("daemon.log")
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     daemon.standardOutput = FileHandle.nullDevice
-    daemon.standardError = FileHandle.nullDevice
+    daemon.standardError = FileHandle(forWritingAtPath: log)
     try daemon.run()
     defer {
       if daemon.isRunning {
@@ -40,12 +42,10 @@ import Testing
     for process in updates { #expect(process.terminationStatus == 0) }
     #expect(prune.terminationStatus == 0)
 
-    // The daemon's own update ran at start; wait (bounded) for it to have recorded its result.
-    let state = sandbox.home + "/.local/state/bingwall/scheduler.json"
-    let settled = (0..<250).contains { _ in
-      if let text = try? String(contentsOfFile: state, encoding: .utf8), text.contains("last_update") {
-        return true
-      }
+    // The daemon's own update, at its start, took its turn too: wait (bounded) for its log line.
+    let settled = (0..<500).contains { _ in
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      if text.contains("new picture: ") || text.contains("update: nothing new") { return true }
       usleep(20_000)
       return false
     }
