@@ -27,7 +27,7 @@ DEBIAN_PACKAGES = \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test test-kde lint format bench man completions install uninstall clean
+.PHONY: all deps build release run test test-kde lint format bench fuzz sanitize man completions install uninstall clean
 
 all: build
 
@@ -92,6 +92,48 @@ format:
 bench: deps release
 	@if ls bench/*.sh >/dev/null 2>&1; then for b in bench/*.sh; do sh "$$b" || exit 1; done; \
 	else echo "make bench: no benchmarks yet"; fi
+
+## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG inspector,
+## the config parser and the argument parser, FUZZ_SECONDS each (default 60). The library targets
+## are built with -sanitize=fuzzer,address into $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is
+## linked against them; a crash stops the run and leaves its input in fuzz/crashes/.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD = .build/fuzz
+FUZZERS = JSONParser JPEGInspector Config Arguments
+fuzz: deps
+	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
+	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
+	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z'); \
+	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector; \
+	cp Tests/Fixtures/realbing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
+	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
+	convert -size 48x32 gradient: -interlace JPEG $(FUZZ_BUILD)/corpus-JPEGInspector/progressive.jpg; \
+	for fuzzer in $(FUZZERS); do \
+	  echo "make fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
+	  log=$(FUZZ_BUILD)/fuzz-$$fuzzer.log; \
+	  swiftc -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$$fuzzer -package-name $$package \
+	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite \
+	    fuzz/$${fuzzer}Fuzz.swift $$objects -lcurl -lsqlite3 -o $(FUZZ_BUILD)/fuzz-$$fuzzer >$$log 2>&1 \
+	    || { grep -v 'Cannot export local symbol' $$log; exit 1; }; \
+	  mkdir -p $(FUZZ_BUILD)/corpus-$$fuzzer; \
+	  seeds=""; [ -d fuzz/seeds/$$fuzzer ] && seeds=fuzz/seeds/$$fuzzer; \
+	  $(FUZZ_BUILD)/fuzz-$$fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -artifact_prefix=fuzz/crashes/$$fuzzer- $(FUZZ_BUILD)/corpus-$$fuzzer $$seeds >$$log 2>&1 \
+	    || { tail -n 40 $$log; echo "make fuzz: $$fuzzer crashed; its input is in fuzz/crashes/"; exit 1; }; \
+	  tail -n 1 $$log; \
+	done
+
+## sanitize: every test, with the binary and the test process built with AddressSanitizer, then
+## ThreadSanitizer (SANITIZERS to choose; each in its own build folder). Not part of `make test`:
+## see docs/RELIABILITY.md for the last result and the time it takes.
+SANITIZERS ?= address thread
+sanitize: deps
+	@set -e; for sanitizer in $(SANITIZERS); do \
+	  echo "make sanitize: $$sanitizer"; \
+	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
+	  BINGWALL_TEST_BINARY=$(CURDIR)/.build/$$sanitizer/debug/bingwall \
+	    $(SWIFT) test --skip-build --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
+	done
 
 ## man, completions: regenerate the committed man page and completion scripts from the command
 ## table (a test fails when they are out of date).

@@ -1,0 +1,10 @@
+import BingWallBing
+
+// libFuzzer entry for the archive's JSON parser (`make fuzz`): any bytes must parse or throw
+// `SyntaxError`, never crash, hang or recurse without bound.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONParser(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+  _ = try? JSONParser.parse(bytes)
+  return 0
+}
