@@ -82,11 +82,11 @@ test-kde: deps
 
 ## lint: swift format's checks, with the rules in .swift-format.
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests fuzz
 
 ## format: rewrite the sources in the house format.
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests fuzz
 
 ## bench: run the benchmarks in bench/ (see bench/README.md).
 bench: deps release
