@@ -147,4 +147,65 @@ import Testing
     #expect(files == recorded, "\(point.testDescription): files no row knows")
     #expect(try Self.history(sandbox) == Self.reference.get(), "\(point.testDescription)")
   }
+
+  // MARK: - import and favorite
+
+  /// The same kill points for `import` of a folder of four pictures (a plain folder, so each
+  /// picture is copied into an unnamed file, synced, named, then recorded): the store stays whole,
+  /// and importing again ends with each picture once and no file without a row.
+  static let importKillPoints: [KillPoint] = [
+    .init(call: "openat", occurrence: 40, moment: "reading the source folder"),
+    .init(call: "fsync", occurrence: 1, moment: "syncing the first copy"),
+    .init(call: "linkat", occurrence: 1, moment: "naming the first picture"),
+    .init(
+      call: "fsync", occurrence: 1, moment: "between naming the first picture and its commit",
+      onImageFolder: true),
+    .init(call: "linkat", occurrence: 3, moment: "naming the third picture"),
+    .init(
+      call: "fsync", occurrence: 4, moment: "between naming the last picture and its commit",
+      onImageFolder: true),
+  ]
+
+  @Test(arguments: importKillPoints)
+  func aKilledImportLeavesAWholeStoreAndTheNextOneConverges(_ point: KillPoint) throws {
+    let sandbox = try Sandbox()
+    let source = sandbox.folder.file("source")
+    try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+    for (index, image) in Self.week.prefix(4).enumerated() {
+      let data = try TestJPEG.make(width: 1921, height: 1081, colour: FakeBing.colour(for: image.name))
+      try data.write(to: URL(fileURLWithPath: source + "/2026112\(index)-\(image.name)_UHD.jpg"))
+    }
+    try FileManager.default.createDirectory(atPath: sandbox.imageDir, withIntermediateDirectories: true)
+    let killed = try sandbox.run(
+      ["import", source, "-q"],
+      under: SyscallKill.wrapper(
+        killingAt: point.occurrence, of: [point.call], onPath: point.onImageFolder ? sandbox.imageDir : nil))
+    #expect(
+      killed.status == SyscallKill.killedStatus, "\(point.testDescription): not killed: \(killed.stderr)")
+    try Self.expectWhole(sandbox, point.testDescription)
+
+    let again = try sandbox.run(["import", source, "-q"])
+    #expect(again.status == 0, "\(point.testDescription): \(again.stderr)")
+    try Self.expectWhole(sandbox, point.testDescription)
+    let recorded = try Self.sql(sandbox, "SELECT path FROM pictures ORDER BY path")
+    let files = sandbox.imageFiles().filter { !$0.hasPrefix(".") }.map { sandbox.imageDir + "/" + $0 }
+    #expect(recorded.count == 4, "\(point.testDescription): \(recorded)")
+    #expect(files == recorded, "\(point.testDescription): files no row knows")
+  }
+
+  /// `favorite` of three pictures killed at its 1st, 3rd, 6th and 9th write to the history's
+  /// files (it makes 12): all three marked or none, never some.
+  @Test(arguments: [1, 3, 6, 9])
+  func aKilledFavoriteMarksAllOrNone(_ occurrence: Int) throws {
+    let bing = try Self.serve()
+    let sandbox = try Sandbox()
+    #expect(try sandbox.run(["update", "-q", "--no-apply"], environment: Self.environment(bing)).status == 0)
+    let keys = Self.week.prefix(3).map(\.key)
+    let killed = try sandbox.run(
+      ["favorite"] + keys, under: SyscallKill.wrapper(killingAt: occurrence, of: ["pwrite64"]))
+    #expect(killed.status == SyscallKill.killedStatus, "\(killed.stderr)")
+    try Self.expectWhole(sandbox, "favorite, pwrite64 #\(occurrence)")
+    let marked = try Self.sql(sandbox, "SELECT count(*) FROM pictures WHERE favorite = 1")
+    #expect(marked == ["0"] || marked == ["3"], "\(marked)")
+  }
 }
