@@ -131,7 +131,8 @@ sanitize: deps
 	@set -e; for sanitizer in $(SANITIZERS); do \
 	  echo "make sanitize: $$sanitizer"; \
 	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
-	  BINGWALL_TEST_BINARY=$(CURDIR)/.build/$$sanitizer/debug/bingwall \
+	  BINGWALL_TEST_BINARY=$(CURDIR)/.build/$$sanitizer/debug/bingwall BINGWALL_TEST_SANITIZER=$$sanitizer \
+	  ASAN_OPTIONS=detect_leaks=0 \
 	    $(SWIFT) test --skip-build --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
 	done
 

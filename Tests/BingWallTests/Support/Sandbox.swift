@@ -38,8 +38,17 @@ final class Sandbox {
 
   /// The environment a login session would give: HOME, PATH, LANG=C, nothing from the test runner.
   var baseEnvironment: [String: String] {
-    ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+    var environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+    // `make sanitize`: a sanitized binary gets the runner's sanitizer options too.
+    for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
+      if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+    }
+    return environment
   }
+
+  /// Set by `make sanitize` (`address` or `thread`): the binary runs under a sanitizer, whose
+  /// shadow memory makes resident-memory bounds meaningless.
+  static var sanitizer: String? { ProcessInfo.processInfo.environment["BINGWALL_TEST_SANITIZER"] }
 
   var imageDir: String { dataDir + "/images" }
 
