@@ -149,10 +149,13 @@ package struct PictureIngest {
 }
 
 extension PictureIngest {
-  /// True when the file at `path` has exactly `bytes` bytes hashing to `sha256`.
-  static func isSameContent(_ path: String, sha256: String, bytes: Int64) throws -> Bool {
+  /// True when `path` is a regular file (not a link to one) of exactly `bytes` bytes hashing to
+  /// `sha256`. The size is checked first, so a different file costs no hashing.
+  package static func isSameContent(_ path: String, sha256: String, bytes: Int64) throws -> Bool {
     var status = stat()
-    guard stat(path, &status) == 0, Int64(status.st_size) == bytes else { return false }
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int64(status.st_size) == bytes else {
+      return false
+    }
     return try SHA256.hash(fileAt: path) == sha256
   }
 }

@@ -375,9 +375,7 @@ struct DoctorChecks {
   /// The files a prune listed before deleting their rows (see `Pruner`): what it left behind
   /// when killed is its to remove, not a picture to adopt.
   static func prunePending(_ environment: CommandEnvironment) -> Set<String> {
-    let path = Pruner(environment: environment).pendingListPath
-    guard let bytes = try? FileContents.read(path, limit: 64 << 20) else { return [] }
-    return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+    Set((try? Pruner(environment: environment).pendingPaths()) ?? [])
   }
 
   // MARK: - The current wallpaper

@@ -44,10 +44,17 @@ struct Pruner {
     return outcome
   }
 
+  /// The paths a prune listed before deleting their rows and has not finished removing (a
+  /// killed one's); empty when there is no list. Doctor reads it too.
+  func pendingPaths() throws -> [String] {
+    guard let bytes = try FileContents.read(pendingListPath, limit: 64 << 20) else { return [] }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
   /// Removes the files a killed prune listed and whose rows are gone; returns how many.
   private func finishInterrupted(store: HistoryStore) throws -> Int {
-    guard let bytes = try FileContents.read(pendingListPath, limit: 64 << 20) else { return 0 }
-    let listed = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    let listed = try pendingPaths()
+    guard !listed.isEmpty else { return 0 }
     let present = listed.filter { access($0, F_OK) == 0 }
     _ = try removeFiles(present, store: store)
     unlink(pendingListPath)

@@ -87,11 +87,7 @@ struct PictureExporter {
 
   /// True when the file at `path` has exactly this size and content.
   static func holds(_ path: String, sha256: String, bytes: Int64) throws -> Bool {
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int64(status.st_size) == bytes else {
-      return false
-    }
-    return try SHA256.hash(fileAt: path) == sha256
+    try PictureIngest.isSameContent(path, sha256: sha256, bytes: bytes)
   }
 
   /// Clones `source` into `target` where the file system shares blocks (btrfs, XFS), else copies.
