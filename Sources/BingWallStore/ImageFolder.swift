@@ -3,7 +3,6 @@ import CLinux
 import Dispatch
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// The folder of picture files: readable unique names, and files that exist only once complete.
 package struct ImageFolder: Sendable {
@@ -115,12 +114,16 @@ package final class PendingImageFile {
   /// the kernel write them out together. A file whose sync fails is synced again by `commit`.
   package static func syncAll(_ files: [PendingImageFile]) {
     let descriptors = files.map(\.fileDescriptor)
-    let results = Mutex([Bool](repeating: false, count: files.count))
+    // Each iteration writes its own slot, and concurrentPerform returns only when all are done:
+    // no lock needed (and none that ThreadSanitizer would have to understand).
+    let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: descriptors.count)
+    defer { results.deallocate() }
+    results.initialize(repeating: false)
+    nonisolated(unsafe) let slots = results
     DispatchQueue.concurrentPerform(iterations: descriptors.count) { index in
-      let ok = fsync(descriptors[index]) == 0
-      results.withLock { $0[index] = ok }
+      slots[index] = fsync(descriptors[index]) == 0
     }
-    for (file, ok) in zip(files, results.withLock { $0 }) { file.synced = ok }
+    for (file, ok) in zip(files, results) { file.synced = ok }
   }
 
   /// Closes and forgets the file; an unnamed one disappears with its descriptor.

@@ -99,3 +99,40 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(20))
   }
 }
+
+/// `HOME` unset, as under `env -i`: the XDG folders given are used, and nothing is written
+/// anywhere else (without them the home folder comes from the password database, as a login
+/// shell's would; the test does not go there, since it would be this machine's real one).
+@Suite struct NoHomeEndToEndTests {
+  @Test func withoutHOMETheXDGFoldersGivenAreUsed() throws {
+    let bing = try FakeBing()
+    let sandbox = try Sandbox()
+    let week = Array(FakeBing.week().prefix(2))
+    try bing.publish(market: "en-US", images: week)
+    for image in week { try bing.serveJPEG(image) }
+    let root = sandbox.folder.file("xdg")
+    var environment = [
+      "PATH": "/usr/bin:/bin", "BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none",
+      "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data", "XDG_STATE_HOME": root + "/state",
+      "XDG_CACHE_HOME": root + "/cache",
+    ]
+    for name in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
+      environment[name] = ProcessInfo.processInfo.environment[name]
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    process.arguments = ["update", "--no-apply", "-q"]
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let said = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(String(decoding: said, as: UTF8.self))")
+    let images = try FileManager.default.contentsOfDirectory(atPath: root + "/data/bingwall/images")
+    #expect(images.count == 2)
+    #expect(FileManager.default.fileExists(atPath: root + "/state/bingwall/scheduler.json"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home).isEmpty)
+  }
+}

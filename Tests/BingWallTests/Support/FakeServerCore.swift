@@ -48,7 +48,7 @@ final class FakeServerCore: Sendable {
   /// A pipe that becomes readable when the server stops; delays poll it.
   private let wakeRead: Int32
   private let wakeWrite: Int32
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Entered once per running thread, so `stop()` can wait for all of them.
   private let threads = DispatchGroup()
 

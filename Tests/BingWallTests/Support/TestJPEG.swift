@@ -16,7 +16,7 @@ enum TestJPEG {
   /// One picture per key; its own lock lets different pictures be made at the same time while a
   /// second request for the same one waits for the first instead of running `convert` again.
   private final class Entry: Sendable {
-    let data = Mutex<Data?>(nil)
+    let data = Locked<Data?>(nil)
   }
 
   private struct Key: Hashable {
@@ -25,7 +25,7 @@ enum TestJPEG {
     var colour: String
   }
 
-  private static let entries = Mutex<[Key: Entry]>([:])
+  private static let entries = Locked<[Key: Entry]>([:])
 
   /// The largest payload of one COM segment: its length field counts itself and stops at 65535.
   static let maximumCommentPayload = 65533
