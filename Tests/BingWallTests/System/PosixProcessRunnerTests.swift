@@ -356,7 +356,7 @@ import Testing
   // MARK: Threads
 
   @Test func concurrentRunsKeepTheirOwnOutput() {
-    let outputs = Mutex([String?](repeating: nil, count: 16))
+    let outputs = Locked([String?](repeating: nil, count: 16))
     DispatchQueue.concurrentPerform(iterations: 16) { index in
       let text = String(repeating: "\(index) ", count: 5000)
       let result = try? runner.run(invocation(["/bin/cat"], input: Data(text.utf8)))
