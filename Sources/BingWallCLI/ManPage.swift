@@ -237,6 +237,8 @@ package enum ManPage {
       The session bus; from cron or a timer without it, $XDG_RUNTIME_DIR/bus is used when it exists.
       .It Ev http_proxy , https_proxy , no_proxy
       Proxies for the requests.
+      .It Ev CURL_CA_BUNDLE , SSL_CERT_FILE
+      A file of certificate authorities to trust instead of the system's (the first one set), e.g. behind a proxy with its own CA.
       .It Ev NO_COLOR
       Disables colour.
       .It Ev LANG

@@ -32,6 +32,7 @@ final class CurlBatch {
   private static let longestPoll = 1000
 
   private let userAgent: String
+  private let caFile: String?
   private let maxConcurrent: Int
   private let retry: RetryPolicy
   private let progress: (any DownloadProgress)?
@@ -43,9 +44,10 @@ final class CurlBatch {
   private var random = SystemRandomNumberGenerator()
 
   init(
-    jobs: [DownloadJob], userAgent: String, maxConcurrent: Int, retry: RetryPolicy,
+    jobs: [DownloadJob], userAgent: String, caFile: String? = nil, maxConcurrent: Int, retry: RetryPolicy,
     progress: (any DownloadProgress)?
   ) {
+    self.caFile = caFile
     let now = clock.now
     entries = jobs.map { Entry(job: $0, phase: .waiting(notBefore: now)) }
     self.userAgent = userAgent
@@ -109,7 +111,7 @@ final class CurlBatch {
     entries[index].attempts += 1
     do throws(NetError) {
       let transfer = try CurlTransfer(
-        request: job.request, userAgent: userAgent, sink: .fileDescriptor(job.fileDescriptor))
+        request: job.request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(job.fileDescriptor))
       // HTTP/2 where TLS can negotiate it, HTTP/1.1 over plain http.
       try transfer.easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
       if job.request.url.lowercased().hasPrefix("https:") {

@@ -11,9 +11,21 @@ import Glibc
 package final class CurlHTTPClient: HTTPClient {
   /// Sent as `User-Agent` with every request, e.g. `bingwall/0.1.0`.
   package let userAgent: String
+  /// The certificate authorities to trust instead of the system's, when set (`caFile(in:)`).
+  package let caFile: String?
 
-  package init(userAgent: String) {
+  package init(userAgent: String, caFile: String? = nil) {
     self.userAgent = userAgent
+    self.caFile = caFile
+  }
+
+  /// The CA bundle a user named the usual way, as the curl tool reads it: `CURL_CA_BUNDLE`, else
+  /// `SSL_CERT_FILE` (behind a proxy with its own CA, or a test server's). nil for the system's.
+  package static func caFile(in environment: [String: String]) -> String? {
+    for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
+      if let path = environment[name], !path.isEmpty { return path }
+    }
+    return nil
   }
 
   /// The version of the libcurl loaded at run time, e.g. `7.88.1`.
@@ -26,18 +38,22 @@ package final class CurlHTTPClient: HTTPClient {
   }
 
   package func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
-    try CurlTransfer(request: request, userAgent: userAgent, sink: .memory).perform()
+    try CurlTransfer(request: request, userAgent: userAgent, caFile: caFile, sink: .memory).perform()
   }
 
   package func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
-    try CurlTransfer(request: request, userAgent: userAgent, sink: .fileDescriptor(fileDescriptor)).perform()
+    try CurlTransfer(
+      request: request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(fileDescriptor)
+    )
+    .perform()
   }
 
   package func downloadAll(
     _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
   ) -> [Result<HTTPResponse, NetError>] {
     let batch = CurlBatch(
-      jobs: jobs, userAgent: userAgent, maxConcurrent: maxConcurrent, retry: retry, progress: progress)
+      jobs: jobs, userAgent: userAgent, caFile: caFile, maxConcurrent: maxConcurrent, retry: retry,
+      progress: progress)
     return batch.run()
   }
 }

@@ -41,11 +41,12 @@ final class CurlTransfer {
   private var failure: NetError?
 
   /// Configures a handle for `request`; throws `NetError.setup` if libcurl refuses an option.
-  init(request: HTTPRequest, userAgent: String, sink: Sink) throws(NetError) {
+  init(request: HTTPRequest, userAgent: String, caFile: String? = nil, sink: Sink) throws(NetError) {
     self.request = request
     self.sink = sink
     easy = try CurlEasy(url: request.url)
     try configure(userAgent: userAgent)
+    if let caFile { try easy.set(CURLOPT_CAINFO, caFile) }
   }
 
   /// Runs the transfer to completion on the calling thread.

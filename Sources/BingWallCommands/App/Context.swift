@@ -43,7 +43,8 @@ package struct Context: Sendable {
       environment: environment,
       paths: Paths(environment: environment),
       terminal: Terminal.detect(environment: environment),
-      http: CurlHTTPClient(userAgent: "bingwall/\(BingWall.version)"),
+      http: CurlHTTPClient(
+        userAgent: "bingwall/\(BingWall.version)", caFile: CurlHTTPClient.caFile(in: environment)),
       processes: PosixProcessRunner(),
       clock: SystemClock(),
       random: SystemRandom(),
