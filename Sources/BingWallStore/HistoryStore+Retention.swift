@@ -73,14 +73,9 @@ extension HistoryStore {
     }
   }
 
-  /// The keys among `keys` that `prune` removed and nothing stored again since.
-  package func prunedKeys(among keys: [String]) throws(StoreError) -> Set<String> {
-    var found: Set<String> = []
-    for key in keys
-    where try database.queryOne("SELECT 1 FROM pruned WHERE key = ?", [.text(key)]) != nil {
-      found.insert(key)
-    }
-    return found
+  /// True when `prune` removed `key` and nothing stored it again since.
+  package func isPruned(key: String) throws(StoreError) -> Bool {
+    try database.queryOne("SELECT 1 FROM pruned WHERE key = ?", [.text(key)]) != nil
   }
 
 }

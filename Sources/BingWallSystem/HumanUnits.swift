@@ -33,6 +33,18 @@ package enum HumanUnits {
     return Int64(exactly: (value * pow1024(power)).rounded(.down))
   }
 
+  /// `2.4 MB`, `512 bytes`: powers of 1024, as `bytes(in:)` reads them, one decimal.
+  package static func describe(bytes: Int64) -> String {
+    let units = ["bytes", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1024, unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    return unit == 0 ? "\(bytes) bytes" : "\(value.fixed(decimals: 1)) \(units[unit])"
+  }
+
   private static func pow1024(_ power: Double) -> Double {
     var result = 1.0
     for _ in 0..<Int(power) { result *= 1024 }

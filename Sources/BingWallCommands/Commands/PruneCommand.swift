@@ -83,22 +83,23 @@ enum PruneCommand {
     let plan = outcome.plan
     let verb = outcome.dryRun ? "Would delete" : "Deleted"
     var lines = plan.removed.map { item in
-      TerminalText.clean("\(verb) \(item.date) \(item.key) (\(item.title)), \(size(item.bytes))")
+      TerminalText.clean(
+        "\(verb) \(item.date) \(item.key) (\(item.title)), \(HumanUnits.describe(bytes: item.bytes))")
     }
     if outcome.leftoversRemoved > 0 {
       lines.append("Removed \(outcome.leftoversRemoved) file(s) an interrupted prune left behind.")
     }
-    let stay = "\(plan.keptCount) stay (\(size(plan.keptBytes)))"
+    let stay = "\(plan.keptCount) stay (\(HumanUnits.describe(bytes: plan.keptBytes)))"
     if plan.removed.isEmpty {
       lines.append("Nothing to delete; \(stay).")
     } else {
       let count = plan.removed.count == 1 ? "1 picture" : "\(plan.removed.count) pictures"
       let freed = outcome.dryRun ? "Would free" : "Freed"
-      lines.append("\(freed) \(size(plan.removedBytes)) (\(count)); \(stay).")
+      lines.append("\(freed) \(HumanUnits.describe(bytes: plan.removedBytes)) (\(count)); \(stay).")
     }
     if let over = plan.protectedBytesOverLimit {
       lines.append(
-        "Favourites and the current wallpaper alone take \(size(over)), more than the size limit; "
+        "Favourites and the current wallpaper alone take \(HumanUnits.describe(bytes: over)), more than the size limit; "
           + "unmark some favourites ('bingwall favorite --remove') to meet it.")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -124,17 +125,5 @@ enum PruneCommand {
           ("title", .string(item.title)), ("path", .string(item.path)), ("bytes", .integer(item.bytes)),
         ])
       })
-  }
-
-  /// `2.4 MB`: powers of 1024, as the size option reads them.
-  static func size(_ bytes: Int64) -> String {
-    let units = ["bytes", "KB", "MB", "GB", "TB"]
-    var value = Double(bytes)
-    var unit = 0
-    while value >= 1024, unit < units.count - 1 {
-      value /= 1024
-      unit += 1
-    }
-    return unit == 0 ? "\(bytes) bytes" : "\(value.fixed(decimals: 1)) \(units[unit])"
   }
 }

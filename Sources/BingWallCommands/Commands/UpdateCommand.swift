@@ -153,7 +153,7 @@ enum UpdateCommand {
   static func retentionLine(_ retention: Pruner.Outcome?) -> String? {
     guard let plan = retention?.plan, !plan.removed.isEmpty else { return nil }
     let count = plan.removed.count == 1 ? "1 picture" : "\(plan.removed.count) pictures"
-    return "Deleted \(count) (\(PruneCommand.size(plan.removedBytes))) by the retention policy."
+    return "Deleted \(count) (\(HumanUnits.describe(bytes: plan.removedBytes))) by the retention policy."
   }
 
   static func json(_ report: UpdateReport, applied: Picture?, retention: Pruner.Outcome? = nil) -> JSONOutput

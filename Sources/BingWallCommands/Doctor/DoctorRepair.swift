@@ -235,7 +235,7 @@ struct DoctorRepair {
       return remove(path).replacingFixed("removed: not a whole JPEG (\(error))")
     }
     do {
-      if try !store.prunedKeys(among: [key]).isEmpty {
+      if try store.isPruned(key: key) {
         // The retention policy deleted it on purpose; update does not fetch it again either.
         return remove(path).replacingFixed("removed: prune deleted \(key) from the history")
       }

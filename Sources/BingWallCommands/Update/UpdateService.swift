@@ -158,7 +158,7 @@ struct UpdateService {
         let appearance = Self.appearance(of: image, market: market, served: response.servedMarket)
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
-        } else if !request.force, try !store.prunedKeys(among: [image.key]).isEmpty {
+        } else if !request.force, try store.isPruned(key: image.key) {
           report.skipped.append(
             .init(
               key: image.key, market: market, date: appearance.date,

@@ -58,7 +58,8 @@ import Testing
     #expect(lines.last?.hasPrefix("Freed ") == true)
     #expect(
       lines.last?.hasSuffix(
-        "(5 pictures); 3 stay (" + PruneCommand.size(Int64(before.prefix(3).map(\.bytes).reduce(0, +))) + ")."
+        "(5 pictures); 3 stay ("
+          + HumanUnits.describe(bytes: Int64(before.prefix(3).map(\.bytes).reduce(0, +))) + ")."
       ) == true, "\(result.stdout)")
   }
 
@@ -118,12 +119,12 @@ import Testing
     let files = try Self.files(run)
     let result = run.run(["prune", "--keep", "6", "--dry-run"])
     #expect(result.status == 0)
-    let freed = PruneCommand.size(Int64(before.suffix(2).map(\.bytes).reduce(0, +)))
+    let freed = HumanUnits.describe(bytes: Int64(before.suffix(2).map(\.bytes).reduce(0, +)))
     #expect(
       result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "," }) } == [
         "Would delete 2026-11-25 OHR.Mesa (Mesa title)", "Would delete 2026-11-24 OHR.Delta (Delta title)",
         "Would free \(freed) (2 pictures); 6 stay ("
-          + PruneCommand.size(Int64(before.prefix(6).map(\.bytes).reduce(0, +))) + ").",
+          + HumanUnits.describe(bytes: Int64(before.prefix(6).map(\.bytes).reduce(0, +))) + ").",
       ])
     #expect(try Self.stored(run).map(\.name) == before.map(\.name))
     #expect(try Self.files(run) == files)

@@ -38,15 +38,7 @@ import Testing
       image.copyright = picture.copyright
       return image
     }
-    let body: [String: Any] = ["market": ["mkt": "en-US"], "images": images.map(\.json)]
-    run.http.stub(
-      "/HPImageArchive.aspx",
-      .ok(Array(try JSONSerialization.data(withJSONObject: body)), type: "application/json"))
-    for image in images {
-      let jpeg = try TestJPEG.make(
-        width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: image.name))
-      run.http.stub("id=\(image.bingID)_UHD.jpg", .ok(Array(jpeg), type: "image/jpeg"))
-    }
+    try UpdateInProcessTests.serve(run, listing: images, pictures: images)
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     return run

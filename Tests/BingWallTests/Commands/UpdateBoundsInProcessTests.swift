@@ -17,15 +17,7 @@ import Testing
       FakeBingImage(
         name: "Extra\(index)", fullStartDate: "202610010800", title: "Extra", copyright: "x (© y)")
     }
-    let body: [String: Any] = ["market": ["mkt": "en-US"], "images": (week + extra).map(\.json)]
-    run.http.stub(
-      "/HPImageArchive.aspx",
-      .ok(Array(try JSONSerialization.data(withJSONObject: body)), type: "application/json"))
-    for image in week {
-      let jpeg = try TestJPEG.make(
-        width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: image.name))
-      run.http.stub("id=\(image.bingID)_UHD.jpg", .ok(Array(jpeg), type: "image/jpeg"))
-    }
+    try UpdateInProcessTests.serve(run, listing: (week + extra), pictures: week)
     let result = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(run.http.requests.count == 9)

@@ -18,16 +18,21 @@ import Testing
     let run = try InProcess(environment: ["BINGWALL_ENDPOINT": endpoint, "BINGWALL_BACKEND": "none"])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
     let images = Array(week.prefix(days))
-    let body: [String: Any] = ["market": ["mkt": "en-US"], "images": images.map(\.json)]
+    try serve(run, listing: images, pictures: images)
+    stubNoAutostart(run)
+    return run
+  }
+
+  /// Scripts Bing's en-US archive to list `listing`, and a UHD JPEG for each of `pictures`.
+  static func serve(_ run: InProcess, listing: [FakeBingImage], pictures: [FakeBingImage]) throws {
+    let body: [String: Any] = ["market": ["mkt": "en-US"], "images": listing.map(\.json)]
     let json = try JSONSerialization.data(withJSONObject: body)
     run.http.stub("/HPImageArchive.aspx", .ok(Array(json), type: "application/json"))
-    for image in images {
+    for image in pictures {
       let jpeg = try TestJPEG.make(
         width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: image.name))
       run.http.stub("id=\(image.bingID)_UHD.jpg", .ok(Array(jpeg), type: "image/jpeg"))
     }
-    stubNoAutostart(run)
-    return run
   }
 
   /// `status` asks systemd and cron whether autostart is on: a machine with neither.
