@@ -22,7 +22,7 @@ struct BingWindow {
     let configuration = environment.configuration
     let client = ArchiveClient(
       http: environment.context.http, endpoint: configuration.endpoint, timeout: configuration.timeout,
-      deadline: .now + .seconds(UpdateService.deadlineFactor * configuration.timeout))
+      deadline: UpdateService.deadline(configuration))
     var window = BingWindow()
     let markets = (configuration.markets + extra).filter { !$0.isEmpty }
     for market in markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {

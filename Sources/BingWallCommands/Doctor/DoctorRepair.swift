@@ -146,7 +146,7 @@ struct DoctorRepair {
     var downloader = PictureDownloader(
       http: context.http, store: store, images: environment.imageFolder, endpoint: configuration.endpoint,
       timeout: configuration.timeout, progress: nil, now: context.clock.now(), replacing: replacing)
-    downloader.deadline = .now + .seconds(UpdateService.deadlineFactor * configuration.timeout)
+    downloader.deadline = UpdateService.deadline(configuration)
     for outcome in downloader.download(plans) {
       guard let index = findingOfKey[outcome.plan.image.key] else { continue }
       switch outcome.result {

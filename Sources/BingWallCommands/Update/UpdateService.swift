@@ -126,7 +126,7 @@ struct UpdateService {
     // The whole update's time limit, whatever a server does: the archive's attempts and every
     // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
     // seconds) long before. Real time, not the context's clock: it bounds real transfers.
-    let deadline = ContinuousClock.now + .seconds(Self.deadlineFactor * configuration.timeout)
+    let deadline = Self.deadline(configuration)
     let client = ArchiveClient(
       http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline
     )
@@ -238,6 +238,11 @@ struct UpdateService {
 
   /// The whole update may take this many times `network.timeout` (3 minutes by default).
   static let deadlineFactor = 6
+
+  /// When an update (or doctor's repairs, which fetch the same way) starting now must be over.
+  static func deadline(_ configuration: Configuration) -> ContinuousClock.Instant {
+    .now + .seconds(deadlineFactor * configuration.timeout)
+  }
 
   static func isDeadline(_ error: any Error) -> Bool {
     if case .deadline = error as? NetError { return true }
