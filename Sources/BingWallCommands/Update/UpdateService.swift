@@ -141,7 +141,10 @@ struct UpdateService {
       do {
         response = try fetch(market, with: client, deadline: deadline)
       } catch {
-        report.failures.append(.init(what: market, error: error, temporary: Self.isTemporary(error)))
+        report.failures.append(
+          .init(
+            what: market, error: UntrustedCertificateError.advised(error), temporary: Self.isTemporary(error))
+        )
         continue
       }
       if response.marketSubstituted, let served = response.servedMarket {
