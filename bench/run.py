@@ -58,13 +58,19 @@ def machine():
     model = models[0] if models else platform.processor() or "unknown CPU"
     uname = os.uname()
     try:
-        commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+        # The sources the binary is built from: the last commit that touched them, and whether
+        # the worktree changes them (bench/ edits do not count).
+        sources = ["--", "Sources", "Package.swift"]
+        commit = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h"] + sources, capture_output=True,
                                 text=True, check=True).stdout.strip()
+        if subprocess.run(["git", "-C", ROOT, "status", "--porcelain"] + sources, capture_output=True,
+                          text=True, check=True).stdout.strip():
+            commit += " with uncommitted changes"
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
     load = os.getloadavg()[0]
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return ("%s; %s %s %s; %s x %d; load average %.2f at the start; bingwall %s; RUNS=%s"
+    return ("started %s; %s %s %s; %s x %d; load average %.2f at the start; bingwall sources at %s; RUNS=%s"
             % (date, uname.sysname, uname.release, uname.machine, model, count, load, commit,
                os.environ.get("RUNS", "default")))
 
