@@ -119,9 +119,6 @@ def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/bingwall"))
     if not os.access(binary, os.X_OK):
         raise SystemExit("bench: %s is not an executable (make release builds it)" % binary)
-    for tool in ("curl", "sqlite3", "convert", "openssl", "swiftc"):
-        if shutil.which(tool) is None:
-            raise SystemExit("bench: missing %s (make deps installs the benchmarks' packages)" % tool)
     names = selected()
     about = machine()
     started = time.monotonic()
