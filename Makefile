@@ -88,10 +88,10 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests fuzz
 
-## bench: run the benchmarks in bench/ (see bench/README.md).
+## bench: build for release, run every benchmark in bench/ and print one table (also written to
+## .build/bench-table.md). RUNS=N and BENCH_ONLY=update,https,... shorten it (see bench/README.md).
 bench: deps release
-	@if ls bench/*.sh >/dev/null 2>&1; then for b in bench/*.sh; do sh "$$b" || exit 1; done; \
-	else echo "make bench: no benchmarks yet"; fi
+	python3 bench/run.py .build/release/bingwall
 
 ## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG inspector,
 ## the config parser and the argument parser, FUZZ_SECONDS each (default 60). The library targets
