@@ -58,10 +58,31 @@ struct UpdateService {
     let report: UpdateReport
     var outcome: Outcome
     do {
+      // One client for the archive and every picture of this update.
+      let http = try environment.http()
+      let configuration = environment.configuration
+      // The whole update's time limit, whatever a server does: the archive's attempts and every
+      // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
+      // seconds) long before. Real time, not the context's clock: it bounds real transfers.
+      let deadline = Self.deadline(configuration)
+      let client = ArchiveClient(
+        http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline)
+      // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens and
+      // the lock is taken: the first answer is a round trip away, and that work needs none of it. A GET changes nothing,
+      // so asking before the lock (or for a history that then cannot open) is harmless.
+      let markets = request.markets.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      let context = self.context
+      let archives = Overlapped {
+        markets.map { market in
+          (market, Result { try Self.fetch(market, with: client, deadline: deadline, context: context) })
+        }
+      }
+      defer { _ = archives.value() }
       store = try environment.history()
       let lock = try environment.historyLock(onWait: onWait)
       defer { lock.release() }
-      report = try fetchAndStore(request, into: store)
+      report = try fetchAndStore(
+        request, archives: archives.value(), into: store, http: http, deadline: deadline)
       outcome = Outcome(report: report)
       outcome.stateWarning = record(error: report.failures.first.map { TerminalText.clean("\($0.error)") })
     } catch {
@@ -117,29 +138,23 @@ struct UpdateService {
 
   /// The archive of each market, then the new pictures downloaded and ingested, and the
   /// appearances of pictures already stored.
-  private func fetchAndStore(_ request: Request, into store: HistoryStore) throws -> UpdateReport {
+  private func fetchAndStore(
+    _ request: Request, archives: [(market: String, response: Result<ArchiveResponse, any Error>)],
+    into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
+  ) throws -> UpdateReport {
     let images = environment.imageFolder
     try images.ensure()
     images.removeAbandonedFiles()
     let configuration = environment.configuration
     var report = UpdateReport()
-    // The whole update's time limit, whatever a server does: the archive's attempts and every
-    // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
-    // seconds) long before. Real time, not the context's clock: it bounds real transfers.
-    let deadline = Self.deadline(configuration)
-    // One client for the archive and every picture of this update.
-    let http = try environment.http()
-    let client = ArchiveClient(
-      http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline
-    )
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
 
-    for market in request.markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+    for (market, result) in archives {
       let response: ArchiveResponse
       do {
-        response = try fetch(market, with: client, deadline: deadline)
+        response = try result.get()
       } catch {
         report.failures.append(
           .init(
@@ -223,9 +238,9 @@ struct UpdateService {
   /// temporary (no connection, timeout, 5xx), as the picture downloads are.
   /// No wait runs past `deadline` (the update's time limit, in real time): a retry that could
   /// only start after it is not waited for, and the time limit itself is not retried.
-  private func fetch(_ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant) throws
-    -> ArchiveResponse
-  {
+  private static func fetch(
+    _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context
+  ) throws -> ArchiveResponse {
     let policy = RetryPolicy.standard
     for attempt in 1... {
       do {

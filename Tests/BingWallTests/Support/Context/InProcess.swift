@@ -55,6 +55,7 @@ final class InProcess {
     let stdout = BufferOutput()
     let stderr = BufferOutput()
     let status = BingWall.run(arguments: arguments, context: context(stdout: stdout, stderr: stderr))
+    http.recordUnattributedRequests()
     return Run(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 }
