@@ -84,10 +84,10 @@ struct CompletionModel {
   static func quoted(_ text: String, fish: Bool = false) -> String {
     if fish {
       return "'"
-        + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
+        + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
         + "'"
     }
-    return "'" + text.replacing("'", with: "'\\''") + "'"
+    return "'" + text.replacingEvery("'", with: "'\\''") + "'"
   }
 
   /// The note at the top of every generated script.

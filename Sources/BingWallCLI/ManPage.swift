@@ -343,7 +343,7 @@ struct Page {
     let paragraphs = text.components(separatedBy: "\n\n")
     for (index, paragraph) in paragraphs.enumerated() {
       if index > 0 || !(lines.last ?? "").hasPrefix(".S") { macro("Pp") }
-      self.text(paragraph.replacing("\n", with: " "))
+      self.text(paragraph.replacingEvery("\n", with: " "))
     }
   }
 
@@ -392,7 +392,7 @@ struct Page {
 
   /// Backslashes as `\e`, and `\&` before a leading `.` or `'` so the line stays text.
   static func escaped(_ line: String) -> String {
-    let text = line.replacing("\\", with: "\\e")
+    let text = line.replacingEvery("\\", with: "\\e")
     return text.hasPrefix(".") || text.hasPrefix("'") ? "\\&" + text : text
   }
 }

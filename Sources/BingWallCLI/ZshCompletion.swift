@@ -55,7 +55,7 @@ package enum ZshCompletion {
     for node in model.nodes {
       let entries = node.options.flatMap { option in
         CompletionModel.spellings(of: option).map {
-          CompletionModel.quoted("\($0.replacing(":", with: "\\:")):\(option.help)")
+          CompletionModel.quoted("\($0.replacingEvery(":", with: "\\:")):\(option.help)")
         }
       }
       lines.append("    (\(node.key))")

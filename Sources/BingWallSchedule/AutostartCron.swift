@@ -60,9 +60,9 @@ package struct AutostartCron: AutostartMethod {
     }
     var word = path
     if !path.allSatisfy(plain.contains) {
-      word = "'" + path.replacing("'", with: "'\\''") + "'"
+      word = "'" + path.replacingEvery("'", with: "'\\''") + "'"
     }
-    return word.replacing("%", with: "\\%")
+    return word.replacingEvery("%", with: "\\%")
   }
 
   /// Our crontab line, without its newline. `--quiet`: cron mails whatever a job prints.

@@ -43,7 +43,7 @@ struct AutostartSystemdUnits: Sendable {
           reason: "which systemd refuses in the path of a command")
       }
     }
-    let escaped = path.replacing("%", with: "%%")
+    let escaped = path.replacingEvery("%", with: "%%")
     return escaped.contains(where: \.isWhitespace) ? "\"\(escaped)\"" : escaped
   }
 

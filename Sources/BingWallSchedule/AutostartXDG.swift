@@ -56,7 +56,7 @@ struct AutostartXDG: AutostartMethod {
 
   /// A value of type string in a desktop file: a backslash is the escape character.
   static func stringValue(_ text: String) -> String {
-    text.replacing("\\", with: "\\\\")
+    text.replacingEvery("\\", with: "\\\\")
   }
 
   static func entryText(executable: String) throws(AutostartError) -> String {
@@ -83,7 +83,7 @@ struct AutostartXDG: AutostartMethod {
       result.files = [file.path]
       // Desktops' "startup applications" panels switch an entry off in place rather than deleting it.
       let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-        .map { $0.replacing(" ", with: "") }
+        .map { $0.replacingEvery(" ", with: "") }
       if lines.contains("Hidden=true") || lines.contains("X-GNOME-Autostart-enabled=false") {
         result.note = "switched off in the desktop's settings; 'bingwall autostart enable' turns it on"
       } else {

@@ -67,7 +67,7 @@ enum SearchText {
 
   /// An FTS5 string: in double quotes, inner ones doubled, so nothing in it is an operator.
   static func phrase(_ text: String) -> String {
-    "\"" + text.replacing("\"", with: "\"\"") + "\""
+    "\"" + text.replacingEvery("\"", with: "\"\"") + "\""
   }
 
   /// `%`, `_` and the escape character itself made literal for `LIKE … ESCAPE '\'`.

@@ -207,15 +207,22 @@ package final class HistoryStore {
       guard case .integer(let id) = walk.value(at: 0) else { continue }
       if seen.insert(id).inserted { ids.append(id) }
     }
+    guard !ids.isEmpty else { return [] }
+    // One statement for the whole page (its ids as one JSON array), not one per picture: each
+    // prepare parses this long SELECT again, which was most of what `list` cost.
     let marketClause = query.market == nil ? "" : "AND market = :market"
-    let one = Self.pictureSelect(appearance: marketClause) + " WHERE p.id = :id"
-    var pictures: [Picture] = []
-    for id in ids {
-      var values: [String: SQLiteValue] = [":id": .integer(id)]
-      if let market = query.market { values[":market"] = .text(market) }
-      if let row = try database.queryOne(one, values) { pictures.append(try Self.picture(from: row)) }
+    let page =
+      Self.pictureSelect(appearance: marketClause) + " WHERE p.id IN (SELECT value FROM json_each(:ids))"
+    var values: [String: SQLiteValue] = [
+      ":ids": .text("[" + ids.map(String.init).joined(separator: ",") + "]")
+    ]
+    if let market = query.market { values[":market"] = .text(market) }
+    var byID: [Int64: Picture] = [:]
+    for row in try database.query(page, values) {
+      let picture = try Self.picture(from: row)
+      byID[picture.id] = picture
     }
-    return pictures
+    return ids.compactMap { byID[$0] }
   }
 
   /// One picture by id.

@@ -28,6 +28,21 @@ extension StringProtocol {
   }
 }
 
+extension StringProtocol {
+  /// Every `old` replaced by `new`. A loop over characters: the standard library's `replacing`
+  /// goes through the string-processing (regex) machinery, whose first use costs about a
+  /// millisecond of type lookups, and `list`, `config` and every start read environment names.
+  package func replacingEvery(_ old: Character, with new: String) -> String {
+    guard contains(old) else { return String(self) }
+    var result = ""
+    result.reserveCapacity(utf8.count)
+    for character in self {
+      if character == old { result += new } else { result.append(character) }
+    }
+    return result
+  }
+}
+
 extension Double {
   /// `12.3` for 12.345 and `decimals: 1`: fixed-point text without `String(format:)`.
   package func fixed(decimals: Int) -> String {

@@ -53,15 +53,17 @@ enum ListCommand {
         context.stdout.write(table(pictures, width: context.terminal.width))
       }
     } else {
+      // One write for all the lines: a pipe reader gets them at once, for one system call.
+      var lines = ""
       for picture in pictures {
         let fields = [
           String(picture.id), picture.date, picture.market, picture.favorite ? "1" : "0", picture.key,
           picture.displayTitle, picture.path,
         ]
-        context.stdout.write(
-          fields.map { TerminalText.clean($0).replacing("\t", with: " ") }
-            .joined(separator: "\t") + "\n")
+        lines += fields.map { TerminalText.clean($0).replacingEvery("\t", with: " ") }.joined(separator: "\t")
+        lines += "\n"
       }
+      context.stdout.write(lines)
     }
   }
 

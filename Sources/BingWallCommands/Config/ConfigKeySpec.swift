@@ -38,7 +38,7 @@ package struct ConfigKeySpec: Sendable {
 
   /// `BINGWALL_DAEMON_ROTATE` for `daemon.rotate`; `BINGWALL_ENDPOINT` for the endpoint.
   package var environmentVariable: String {
-    environmentOverride ?? "BINGWALL_" + name.uppercased().replacing(".", with: "_")
+    environmentOverride ?? "BINGWALL_" + name.uppercased().replacingEvery(".", with: "_")
   }
 
   /// Checks type, allowed set and rules; returns the value normalised, or why it is refused.

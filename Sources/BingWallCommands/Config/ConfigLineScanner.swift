@@ -114,7 +114,7 @@ struct LineScanner {
       throw error("'\(key)': expected a value; strings need quotes")
     }
     guard !text.hasPrefix("_"), !text.hasSuffix("_"), !text.contains("__"),
-      let number = Int(text.replacing("_", with: ""))
+      let number = Int(text.replacingEvery("_", with: ""))
     else {
       throw error("'\(key)': expected a value; strings need quotes")
     }

@@ -24,7 +24,7 @@ package enum ConfigType: Sendable, Equatable {
     case .string:
       return .string(raw)
     case .integer:
-      return Int(raw.replacing("_", with: "")).map(ConfigValue.integer)
+      return Int(raw.replacingEvery("_", with: "")).map(ConfigValue.integer)
     case .boolean:
       switch raw.lowercased() {
       case "true", "yes", "on", "1": return .boolean(true)

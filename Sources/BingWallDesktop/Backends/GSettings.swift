@@ -100,7 +100,7 @@ struct GSettings: Sendable {
     let locale =
       [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
       .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    let normalized = locale.lowercased().replacing("-", with: "")
+    let normalized = locale.lowercased().replacingEvery("-", with: "")
     if normalized.contains("utf8") { return session }
     var utf8Environment = environment
     utf8Environment["LC_ALL"] = "C.UTF-8"
