@@ -29,6 +29,9 @@ final class InProcess {
 
   var paths: Paths { Paths(environment: environment) }
 
+  /// Where this context says bingwall's binary is: the program of the daemon's update children.
+  static let executable = "/opt/test/bin/bingwall"
+
   /// What one run printed and returned.
   struct Run {
     var status: Int32
@@ -41,7 +44,8 @@ final class InProcess {
     Context(
       environment: environment, paths: paths,
       terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),
-      http: http, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr)
+      http: http, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr,
+      executable: Self.executable)
   }
 
   /// Runs `bingwall arguments…` on this context.
