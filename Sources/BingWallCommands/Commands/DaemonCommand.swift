@@ -24,8 +24,9 @@ enum DaemonCommand {
         Updates when each market's next picture is due (its start + 24 h, plus 1-10 minutes of \
         jitter), backs off after failures, and rotates through stored pictures when asked. \
         Sleeps on one real-time timer, so it wakes on time after a suspend and at once after a \
-        clock change. Signals: TERM or INT stop it, HUP reloads the config, USR1 rotates now. \
-        One daemon per user.
+        clock change. Each update runs as a child process (bingwall update), so a crash or a \
+        hang costs one update, not the daemon. Signals: TERM or INT stop it (and a running \
+        update), HUP reloads the config, USR1 rotates now. One daemon per user.
         """,
       options: options.map(\.spec)),
     run: run)

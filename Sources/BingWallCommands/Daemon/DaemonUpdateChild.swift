@@ -85,7 +85,9 @@ final class DaemonUpdateChild: Sendable {
     // Stopped because the daemon is stopping: the update is abandoned, as before, unrecorded.
     if result.stopped { return }
     for line in Self.lines(result.stdout, limit: Self.lineLimit) { log.line(line) }
-    for line in Self.lines(result.stderr, limit: Self.stderrLineLimit) { log.line("bingwall update: " + line) }
+    for line in Self.lines(result.stderr, limit: Self.stderrLineLimit) {
+      log.line("bingwall update: " + line)
+    }
 
     let after = journal.file.load()
     let recorded = Self.updateRecordChanged(from: before, to: after)
@@ -99,7 +101,8 @@ final class DaemonUpdateChild: Sendable {
       // `update failed:` line says why), or a state file it could not write.
       let said = Self.lines(result.stdout, limit: Self.lineLimit).last { $0.hasPrefix("update failed: ") }
       let error = result.status == 0 ? nil : said.map { String($0.dropFirst("update failed: ".count)) }
-      record(error: result.status == 0 ? nil : error ?? "`bingwall update` exited with status \(result.status)")
+      record(
+        error: result.status == 0 ? nil : error ?? "`bingwall update` exited with status \(result.status)")
     }
   }
 
@@ -141,6 +144,8 @@ final class DaemonUpdateChild: Sendable {
   /// Up to `limit` non-empty lines of `bytes`, cleaned of control characters.
   static func lines(_ bytes: Data, limit: Int) -> [String] {
     String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).lazy
-      .map { TerminalText.clean(String($0)) }.filter { !$0.allSatisfy(\.isWhitespace) }.prefix(limit).map { $0 }
+      .map { TerminalText.clean(String($0)) }.filter { !$0.allSatisfy(\.isWhitespace) }.prefix(limit).map {
+        $0
+      }
   }
 }

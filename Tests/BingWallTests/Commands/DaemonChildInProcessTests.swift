@@ -55,7 +55,9 @@ import Testing
     #expect(child.timeout == 180 + DaemonUpdateChild.margin)
     #expect(child.outputLimit == DaemonUpdateChild.outputLimit)
     #expect(child.stop != nil)
-    #expect(result.log.first == "new picture: " + "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)")
+    #expect(
+      result.log.first == "new picture: "
+        + "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)")
     #expect(result.log.contains { $0.hasPrefix("new picture: 2026-11-30  en-US  Fox title") })
     #expect(!result.log.contains { $0.hasPrefix("update failed") })
     let state = result.journal.current()
@@ -110,7 +112,9 @@ import Testing
     let real = run.context()
     run.processes.stub("bingwall") { arguments in
       // The first child crashes; the retry after the backoff is the real update.
-      if calls.withLock({ $0 += 1; return $0 }) == 1 {
+      if calls.withLock({
+        $0 += 1; return $0
+      }) == 1 {
         return ScriptedProcessRunner.exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
       }
       let stdout = BufferOutput()
@@ -179,7 +183,8 @@ import Testing
     run.processes.stub("bingwall") { _ in ScriptedProcessRunner.exit(0, stdout: flood, stderr: flood) }
     let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
     #expect(result.log.filter { $0.hasPrefix("line ") }.count == DaemonUpdateChild.lineLimit)
-    #expect(result.log.filter { $0.hasPrefix("bingwall update: line ") }.count == DaemonUpdateChild.stderrLineLimit)
+    #expect(
+      result.log.filter { $0.hasPrefix("bingwall update: line ") }.count == DaemonUpdateChild.stderrLineLimit)
     // Exit 0 with nothing in the journal (its state could not be saved): a success for the daemon.
     #expect(result.journal.current().lastUpdateSuccess != nil)
   }

@@ -195,7 +195,9 @@ import Testing
     let (process, log) = try daemon(["--rotate", "1h"])
     defer { _ = stop(process) }
     #expect(
-      eventually(10) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at") })
+      eventually(10) {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
+      })
     #expect(Self.maps(of: process.processIdentifier).contains("libc.so"))  // read whole
     #expect(Self.curlMappings(of: process.processIdentifier) == [])
   }
