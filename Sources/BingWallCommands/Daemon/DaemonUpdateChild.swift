@@ -143,9 +143,8 @@ final class DaemonUpdateChild: Sendable {
 
   /// Up to `limit` non-empty lines of `bytes`, cleaned of control characters.
   static func lines(_ bytes: Data, limit: Int) -> [String] {
-    String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).lazy
-      .map { TerminalText.clean(String($0)) }.filter { !$0.allSatisfy(\.isWhitespace) }.prefix(limit).map {
-        $0
-      }
+    let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+    let cleaned = lines.lazy.map { TerminalText.clean(String($0)) }.filter { !$0.allSatisfy(\.isWhitespace) }
+    return Array(cleaned.prefix(limit))
   }
 }

@@ -112,9 +112,11 @@ import Testing
     let real = run.context()
     run.processes.stub("bingwall") { arguments in
       // The first child crashes; the retry after the backoff is the real update.
-      if calls.withLock({
-        $0 += 1; return $0
-      }) == 1 {
+      let call = calls.withLock { count in
+        count += 1
+        return count
+      }
+      if call == 1 {
         return ScriptedProcessRunner.exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
       }
       let stdout = BufferOutput()
