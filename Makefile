@@ -20,7 +20,7 @@ DEBIAN_PACKAGES = \
 	xvfb x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
 	dbus-daemon dconf-service dconf-gsettings-backend dconf-cli libxfconf-0-3 xfconf xfdesktop4 \
 	pcmanfm pcmanfm-qt \
-	sway swaybg grim strace time openssl \
+	sway swaybg grim strace time openssl nginx \
 	systemd desktop-file-utils \
 	bash-completion zsh fish mandoc man-db \
 	chromium
@@ -88,10 +88,10 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests fuzz
 
-## bench: run the benchmarks in bench/ (see bench/README.md).
+## bench: build for release, run every benchmark in bench/ and print one table (also written to
+## .build/bench-table.md). RUNS=N and BENCH_ONLY=update,https,... shorten it (see bench/README.md).
 bench: deps release
-	@if ls bench/*.sh >/dev/null 2>&1; then for b in bench/*.sh; do sh "$$b" || exit 1; done; \
-	else echo "make bench: no benchmarks yet"; fi
+	python3 bench/run.py .build/release/bingwall
 
 ## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG inspector,
 ## the config parser and the argument parser, FUZZ_SECONDS each (default 60). The library targets
@@ -113,7 +113,7 @@ fuzz: deps
 	  log=$(FUZZ_BUILD)/fuzz-$$fuzzer.log; \
 	  swiftc -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$$fuzzer -package-name $$package \
 	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite \
-	    fuzz/$${fuzzer}Fuzz.swift $$objects -lcurl -lsqlite3 -o $(FUZZ_BUILD)/fuzz-$$fuzzer >$$log 2>&1 \
+	    fuzz/$${fuzzer}Fuzz.swift $$objects -lsqlite3 -o $(FUZZ_BUILD)/fuzz-$$fuzzer >$$log 2>&1 \
 	    || { grep -v 'Cannot export local symbol' $$log; exit 1; }; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$fuzzer; \
 	  seeds=""; [ -d fuzz/seeds/$$fuzzer ] && seeds=fuzz/seeds/$$fuzzer; \

@@ -11,11 +11,9 @@ let package = Package(
     .executable(name: "bingwall", targets: ["bingwall"])
   ],
   targets: [
-    .systemLibrary(
-      name: "CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]
-    ),
+    // libcurl's header only (Debian's libcurl4-openssl-dev): no pkg-config, which would add
+    // -lcurl. BingWallNet opens libcurl.so.4 with dlopen at the first request (CurlLibrary).
+    .systemLibrary(name: "CCurl"),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",

@@ -1,22 +1,26 @@
-"""An idle `bingwall daemon` (rotation every hour, pictures up to date) watched for a minute.
+"""An idle `bingwall daemon` (rotation every hour, pictures up to date), watched beside `sleep`.
 
-Reads resident memory and voluntary context switches from /proc for the daemon and, in the same
-run, for what peers do instead: a shell loop waking every second, and `sleep` (the floor).
-Usage: python3 bench/daemon_bench.py path/to/bingwall [seconds]
+The history is brought up to date first (one `bingwall update` against bench/fake_bing.py), so
+the daemon's next deadline is far away. Then `bingwall daemon --rotate 1h` and `sleep 3600` (the
+yardstick: a process that does nothing) start together, settle SETTLE seconds, and are watched
+side by side for IDLE_SECONDS (default 20): resident memory (VmRSS) at the end and voluntary
+context switches during the watch, from /proc/PID/status.
+Usage: python3 bench/daemon_bench.py path/to/bingwall
 """
 
 import os
 import shutil
 import subprocess
-import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fake_bing  # noqa: E402
+import common
+import fake_bing
+import pictures
 
-BINARY = os.path.abspath(sys.argv[1])
-SECONDS = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+BINARY = common.binary()
+IDLE_SECONDS = float(os.environ.get("IDLE_SECONDS", "20"))
+SETTLE = 3.0
+TARGET_MB = 18
 
 
 def status(pid):
@@ -28,45 +32,45 @@ def status(pid):
     return fields
 
 
-def watch(label, process, settle=2.0):
-    time.sleep(settle)
-    before = int(status(process.pid)["voluntary_ctxt_switches"])
-    time.sleep(SECONDS)
-    after = status(process.pid)
-    process.terminate()
-    process.wait()
-    switches = int(after["voluntary_ctxt_switches"]) - before
-    rss = int(after["VmRSS"].split()[0]) / 1024
-    anon = int(after.get("RssAnon", "0 kB").split()[0]) / 1024
-    return label, rss, anon, switches
+def kib(fields, name):
+    return int(fields.get(name, "0 kB").split()[0])
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="bingwall-bench-site-")
-    home = tempfile.mkdtemp(prefix="bingwall-bench-daemon-")
-    server, base = fake_bing.start(folder, 100_000)
+    home = common.scratch("daemon-home")
+    server, base = fake_bing.start(pictures.uhd())
+    processes = []
     try:
-        env = {"HOME": home, "PATH": os.environ["PATH"], "LANG": "C.UTF-8", "BINGWALL_ENDPOINT": base,
-               "BINGWALL_BACKEND": "none", "XDG_RUNTIME_DIR": home}
+        env = common.base_env(home, BINGWALL_ENDPOINT=base, BINGWALL_BACKEND="none", XDG_RUNTIME_DIR=home,
+                              BINGWALL_MARKETS="en-US")
         subprocess.run([BINARY, "update", "-q"], env=env, check=True)
-        rows = [
-            watch("bingwall daemon --rotate 1h", subprocess.Popen(
-                [BINARY, "daemon", "--rotate", "1h"], env=env, stderr=subprocess.DEVNULL)),
-            watch("sh: while :; do sleep 1; done", subprocess.Popen(["sh", "-c", "while :; do sleep 1; done"])),
-            watch("sleep 3600 (the floor)", subprocess.Popen(["sleep", "3600"])),
+        common.progress("daemon: bingwall daemon and sleep, idle for %.0f s after %.0f s to settle"
+                        % (IDLE_SECONDS, SETTLE))
+        processes = [
+            subprocess.Popen([BINARY, "daemon", "--rotate", "1h"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+            subprocess.Popen(["sleep", "3600"]),
         ]
+        time.sleep(SETTLE)
+        for process in processes:
+            if process.poll() is not None:
+                raise SystemExit("bench: %s exited early with %d" % (process.args[0], process.returncode))
+        before = [int(status(p.pid)["voluntary_ctxt_switches"]) for p in processes]
+        time.sleep(IDLE_SECONDS)
+        after = [status(p.pid) for p in processes]
     finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
         server.shutdown()
-        shutil.rmtree(folder)
         shutil.rmtree(home)
-    print("idle for %d s after 2 s to settle" % SECONDS)
-    print("| process | resident memory | of which private (RssAnon) | voluntary context switches |")
-    print("|---|---|---|---|")
-    for label, rss, anon, switches in rows:
-        print("| %s | %.1f MB | %.1f MB | %d |" % (label, rss, anon, switches))
-    daemon = rows[0]
-    print("targets: at most 20 MB resident: %s; at most 3 context switches: %s" % (
-        "met" if daemon[1] <= 20 else "NOT met", "met" if daemon[3] <= 3 else "NOT met"))
+    rss = [kib(fields, "VmRSS") / 1024 for fields in after]
+    anon = kib(after[0], "RssAnon") / 1024
+    switches = [int(fields["voluntary_ctxt_switches"]) - b for fields, b in zip(after, before)]
+    common.emit("idle daemon resident memory (of which private: %.1f MB)" % anon, rss[0], "MB", "sleep 3600",
+                rss[1], "at most %d MB" % TARGET_MB, rss[0] <= TARGET_MB)
+    common.emit("idle daemon voluntary context switches in %.0f s" % IDLE_SECONDS, switches[0], "count",
+                "sleep 3600", switches[1], "0", switches[0] == 0)
 
 
 if __name__ == "__main__":

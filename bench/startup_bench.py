@@ -1,91 +1,61 @@
-"""Start-up of `bingwall --version` and `list --limit 20`, against yardsticks in the same run.
+"""Start-up: `bingwall --version` and `bingwall list --limit 20`, each against a yardstick.
 
-The yardsticks: a FoundationEssentials hello world built here with swiftc (the floor of a Swift
-program that uses the same Foundation half as bingwall), and the sqlite3 CLI reading the same
-20 rows. Extra binaries given after the first (an older build, for a before/after) are timed in
-the same run. Medians of N whole-process runs (wall time), with a fresh HOME holding a history
-of 20 pictures written by bingwall itself.
-The history holds the 8 pictures of the fake week, so `list --limit 20` prints 8.
-Usage: python3 bench/startup_bench.py path/to/bingwall [other/bingwall ...]
+- `--version` against a FoundationEssentials hello world compiled in this run with `swiftc -O`
+  into .build/bench/ (the floor of a Swift program using the same half of Foundation);
+- `list --limit 20` against the sqlite3 CLI reading the same 20 rows from the same file (a
+  history of 1,000 pictures, bench/history_seed.py).
+
+Whole processes, bingwall and yardstick interleaved, median wall time of RUNS (default 41).
+Usage: python3 bench/startup_bench.py path/to/bingwall
 """
 
 import os
 import shutil
-import statistics
 import subprocess
-import sys
-import tempfile
-import time
 
-RUNS = int(os.environ.get("RUNS", "41"))
-BINARIES = [os.path.abspath(b) for b in sys.argv[1:]]
+import common
+import history_seed
 
-
-def median_ms(argv, env):
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+BINARY = common.binary()
+RUNS = common.runs(41)
+HELLO = 'import FoundationEssentials\nprint("hello \\(Date.now.timeIntervalSince1970 > 0)")\n'
+LIST_QUERY = ("SELECT p.id, a.date, a.market, p.favorite, p.key, a.title, p.path FROM appearances a"
+              " JOIN pictures p ON p.id = a.picture_id ORDER BY a.date DESC, a.picture_id DESC LIMIT 20;")
 
 
-def rss_mb(argv, env):
-    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, env=env, capture_output=True, text=True)
-    return int(out.stderr.strip().splitlines()[-1]) / 1024
+def hello_world():
+    common.need("swiftc")
+    os.makedirs(common.CACHE, exist_ok=True)
+    source = os.path.join(common.CACHE, "hello.swift")
+    program = os.path.join(common.CACHE, "hello")
+    with open(source, "w") as file:
+        file.write(HELLO)
+    common.progress("startup: compiling the FoundationEssentials hello world (swiftc -O)")
+    subprocess.run(["swiftc", "-O", source, "-o", program], check=True, cwd=common.CACHE)
+    return program
 
 
 def main():
-    work = tempfile.mkdtemp(prefix="bingwall-startup-")
+    common.need("sqlite3")
+    hello = hello_world()
+    home = common.scratch("startup-home")
     try:
-        hello = os.path.join(work, "hello")
-        with open(hello + ".swift", "w") as source:
-            source.write("import FoundationEssentials\nprint(\"hello \\(Date.now.timeIntervalSince1970 > 0)\")\n")
-        subprocess.run(["swiftc", "-O", hello + ".swift", "-o", hello], check=True)
-        home = os.path.join(work, "home")
-        os.makedirs(home)
-        env = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data", XDG_STATE_HOME=home + "/state",
-                   XDG_CONFIG_HOME=home + "/config")
-        db = fill_history(BINARIES[0], env, home)
-        rows = ["| what | median wall time | ratio to yardstick | peak RSS |", "|---|---|---|---|"]
-        floor = median_ms([hello], env)
-        rows.append("| FoundationEssentials hello world (yardstick) | %.1f ms | 1.00x | %.1f MB |"
-                    % (floor, rss_mb([hello], env)))
-        for binary in BINARIES:
-            t = median_ms([binary, "--version"], env)
-            rows.append("| %s --version | %.1f ms | %.2fx | %.1f MB |"
-                        % (label(binary), t, t / floor, rss_mb([binary, "--version"], env)))
-        query = ("SELECT p.id, a.date, a.market, a.title FROM appearances a JOIN pictures p "
-                 "ON p.id = a.picture_id ORDER BY a.date DESC LIMIT 20;")
-        sqlite_t = median_ms(["sqlite3", db, query], env)
-        rows.append("| sqlite3 CLI, the same rows (yardstick) | %.1f ms | 1.00x | %.1f MB |"
-                    % (sqlite_t, rss_mb(["sqlite3", db, query], env)))
-        for binary in BINARIES:
-            t = median_ms([binary, "list", "--limit", "20"], env)
-            rows.append("| %s list --limit 20 | %.1f ms | %.2fx | %.1f MB |"
-                        % (label(binary), t, t / sqlite_t, rss_mb([binary, "list", "--limit", "20"], env)))
-        print("\n".join(rows))
+        env = common.base_env(home)
+        database = history_seed.seed(BINARY, home, 1000)
+        common.progress("startup: --version and list, %d runs each, interleaved" % RUNS)
+        results = common.interleaved({
+            "version": lambda: common.spawn([BINARY, "--version"], env=env),
+            "hello": lambda: common.spawn([hello], env=env),
+            "list": lambda: common.spawn([BINARY, "list", "--limit", "20"], env=env),
+            "sqlite3": lambda: common.spawn(["sqlite3", database, LIST_QUERY], env=env),
+        }, RUNS)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def label(binary):
-    return os.path.relpath(binary)
-
-
-def fill_history(binary, env, home):
-    """The 8 pictures of bench/fake_bing.py's week through a real `bingwall update`."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import fake_bing  # noqa: E402
-    folder = tempfile.mkdtemp(prefix="bingwall-startup-site-")
-    server, base = fake_bing.start(folder, 20_000)
-    try:
-        subprocess.run([binary, "update", "--no-apply", "--quiet", "--market", "en-US"],
-                       env=dict(env, BINGWALL_ENDPOINT=base), check=True, capture_output=True)
-    finally:
-        server.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
-    return home + "/data/bingwall/history.db"
+        shutil.rmtree(home)
+    ms = {label: common.median(runs_) * 1000 for label, runs_ in results.items()}
+    common.emit("`bingwall --version`", ms["version"], "ms", "FoundationEssentials hello world (swiftc -O)",
+                ms["hello"], "within 1.5x", ms["version"] / ms["hello"] <= 1.5)
+    common.emit("`bingwall list --limit 20`", ms["list"], "ms", "sqlite3 CLI, the same 20 rows", ms["sqlite3"],
+                "within 2.5x", ms["list"] / ms["sqlite3"] <= 2.5)
 
 
 if __name__ == "__main__":

@@ -238,7 +238,7 @@ package enum ManPage {
       .It Ev http_proxy , https_proxy , no_proxy
       Proxies for the requests.
       .It Ev CURL_CA_BUNDLE , SSL_CERT_FILE
-      A file of certificate authorities to trust instead of the system's (the first one set), e.g. behind a proxy with its own CA.
+      A file of certificate authorities to trust instead of the system's (the first one set), e.g. behind a proxy with its own CA; config network.ca_file, when set, wins over both.
       .It Ev NO_COLOR
       Disables colour.
       .It Ev LANG

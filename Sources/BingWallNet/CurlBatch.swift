@@ -3,12 +3,13 @@ import CCurl
 import FoundationEssentials
 import Glibc
 
-/// One `downloadAll` call: runs its jobs side by side on one curl multi, retries what failed
-/// for a passing reason, and reports progress, all on the calling thread.
+/// One `downloadAll` call: runs its jobs side by side on the client's session, retries what
+/// failed for a passing reason, and reports progress, all on the calling thread.
 ///
 /// Every attempt is a fresh `CurlTransfer`, so the response of a job describes its last
-/// attempt only; the multi's connection cache is shared by all of them, so retries and later
-/// jobs reuse the connections (HTTP/1.1 keep-alive, or HTTP/2 streams over one connection).
+/// attempt only; the session's connection cache is shared by all of them and by the requests
+/// before (the archive), so jobs reuse those connections (HTTP/1.1 keep-alive, or HTTP/2
+/// streams over one connection).
 /// A job waiting out its retry delay holds no slot and no thread: the loop sleeps in
 /// `curl_multi_poll` until the earliest moment a waiting job may start, or until a socket
 /// needs attention, never longer, and never polls in a busy loop.
@@ -28,9 +29,7 @@ final class CurlBatch {
     var phase: Phase
   }
 
-  /// The longest single sleep; libcurl wakes the loop sooner for its own timers and sockets.
-  private static let longestPoll = 1000
-
+  private let session: CurlSession
   private let userAgent: String
   private let caFile: String?
   private let maxConcurrent: Int
@@ -44,9 +43,10 @@ final class CurlBatch {
   private var random = SystemRandomNumberGenerator()
 
   init(
-    jobs: [DownloadJob], userAgent: String, caFile: String? = nil, maxConcurrent: Int, retry: RetryPolicy,
-    progress: (any DownloadProgress)?
+    jobs: [DownloadJob], session: CurlSession, userAgent: String, caFile: String? = nil, maxConcurrent: Int,
+    retry: RetryPolicy, progress: (any DownloadProgress)?
   ) {
+    self.session = session
     self.caFile = caFile
     let now = clock.now
     entries = jobs.map { Entry(job: $0, phase: .waiting(notBefore: now)) }
@@ -61,13 +61,15 @@ final class CurlBatch {
   func run() -> [Result<HTTPResponse, NetError>] {
     guard !entries.isEmpty else { return [] }
     do throws(CurlMulti.Failure) {
-      let multi = try CurlMulti()
+      let multi = session.multi
       // A cap on connections as well as on running transfers: a redirect to another host
-      // must not open more than the caller allowed.
+      // must not open more than the caller allowed. At the cap libcurl closes the oldest idle
+      // connection before it opens another.
       try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConcurrent)
-      try multi.set(CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+      defer { try? multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, 0) }
       try drive(multi)
     } catch {
+      session.multi.detachAll()
       for index in entries.indices where !isFinished(index) {
         let url = entries[index].job.request.url
         entries[index].phase = .finished(.failure(.setup(url: url, message: error.message)))
@@ -112,8 +114,6 @@ final class CurlBatch {
     do throws(NetError) {
       let transfer = try CurlTransfer(
         request: job.request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(job.fileDescriptor))
-      // HTTP/2 where TLS can negotiate it, HTTP/1.1 over plain http.
-      try transfer.easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
       if job.request.url.lowercased().hasPrefix("https:") {
         // Wait for the first connection's ALPN answer and, if it is HTTP/2, share it instead of
         // opening one connection (and TLS handshake) per picture. Over plain http the answer
@@ -188,13 +188,13 @@ final class CurlBatch {
   /// slot is free; `longestPoll` when none is waiting or no slot is free, since then only a
   /// finishing transfer (which wakes the poll) can change anything.
   private func millisecondsUntilNextStart() -> Int {
-    guard jobOfTransfer.count < maxConcurrent else { return Self.longestPoll }
+    guard jobOfTransfer.count < maxConcurrent else { return CurlSession.longestPoll }
     var earliest: ContinuousClock.Instant?
     for entry in entries {
       guard case .waiting(let notBefore) = entry.phase else { continue }
       earliest = min(earliest ?? notBefore, notBefore)
     }
-    guard let earliest else { return Self.longestPoll }
+    guard let earliest else { return CurlSession.longestPoll }
     let left = clock.now.duration(to: earliest)
     guard left > .zero else { return 0 }
     // Rounded up: waking a millisecond early would only lead to a second, shorter poll.
@@ -202,7 +202,7 @@ final class CurlBatch {
     let milliseconds =
       left.components.seconds * 1000
       + (left.components.attoseconds + attosecondsPerMillisecond - 1) / attosecondsPerMillisecond
-    return Int(min(milliseconds, Int64(Self.longestPoll)))
+    return Int(min(milliseconds, Int64(CurlSession.longestPoll)))
   }
 
   private func isFinished(_ index: Int) -> Bool {

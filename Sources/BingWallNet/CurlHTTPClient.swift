@@ -2,17 +2,24 @@ import BingWallSystem
 import CCurl
 import FoundationEssentials
 import Glibc
+import Synchronization
 
-/// The real `HTTPClient`: libcurl, with TLS verification always on and one easy handle per call.
+/// The real `HTTPClient`: libcurl, with TLS verification always on.
 ///
-/// Every call builds, runs and frees its own handles (a batch also its own multi handle), so
-/// the client holds nothing but its user agent and is safe to share between threads. Proxies come from `http_proxy`, `https_proxy`
-/// and `no_proxy`, which libcurl reads itself.
+/// Requests go through a `CurlSession` (one multi handle, one connection cache) made at the
+/// first request and kept, so an update's archive and pictures share a connection. A session
+/// serves one caller at a time: a request takes an idle one (or makes one) and gives it back,
+/// so requests one after another reuse connections, and requests from several threads at once
+/// still run side by side. Proxies come from `http_proxy`, `https_proxy` and `no_proxy`, which
+/// libcurl reads itself.
 package final class CurlHTTPClient: HTTPClient {
   /// Sent as `User-Agent` with every request, e.g. `bingwall/0.1.0`.
   package let userAgent: String
   /// The certificate authorities to trust instead of the system's, when set (`caFile(in:)`).
   package let caFile: String?
+  /// Sessions no request is using. Made at the first request, so that creating a client does
+  /// not load libcurl; more only when requests overlap.
+  private let idle = Mutex<[CurlSession]>([])
 
   package init(userAgent: String, caFile: String? = nil) {
     self.userAgent = userAgent
@@ -28,32 +35,66 @@ package final class CurlHTTPClient: HTTPClient {
     return nil
   }
 
-  /// The version of the libcurl loaded at run time, e.g. `7.88.1`.
-  package static var libraryVersion: String { CurlGlobal.version.number }
+  /// The version of the libcurl loaded at run time, e.g. `7.88.1`; loads libcurl.
+  package static var libraryVersion: String { CurlLibrary.version?.number ?? "not loaded" }
 
-  /// The library and its TLS backend for `--version` output, e.g. `libcurl 7.88.1 (OpenSSL/3.0.11)`.
+  /// The library and its TLS backend for `--version -v`, e.g. `libcurl 7.88.1 (OpenSSL/3.0.11)`,
+  /// or why it cannot be loaded.
   package static var libraryDescription: String {
-    let version = CurlGlobal.version
+    guard let version = CurlLibrary.version else {
+      return "libcurl: cannot load \(CurlLibrary.soname)"
+    }
     return "libcurl \(version.number)" + (version.tls.map { " (\($0))" } ?? "")
   }
 
   package func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
-    try CurlTransfer(request: request, userAgent: userAgent, caFile: caFile, sink: .memory).perform()
+    try withSession(url: request.url) { session throws(NetError) in
+      try session.run(CurlTransfer(request: request, userAgent: userAgent, caFile: caFile, sink: .memory))
+    }
   }
 
   package func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
-    try CurlTransfer(
-      request: request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(fileDescriptor)
-    )
-    .perform()
+    try withSession(url: request.url) { session throws(NetError) in
+      try session.run(
+        CurlTransfer(
+          request: request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(fileDescriptor)))
+    }
   }
 
   package func downloadAll(
     _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
   ) -> [Result<HTTPResponse, NetError>] {
-    let batch = CurlBatch(
-      jobs: jobs, userAgent: userAgent, caFile: caFile, maxConcurrent: maxConcurrent, retry: retry,
-      progress: progress)
-    return batch.run()
+    guard let first = jobs.first else { return [] }
+    do throws(NetError) {
+      return try withSession(url: first.request.url) { session in
+        CurlBatch(
+          jobs: jobs, session: session, userAgent: userAgent, caFile: caFile, maxConcurrent: maxConcurrent,
+          retry: retry, progress: progress
+        ).run()
+      }
+    } catch {
+      return jobs.map { _ in .failure(error) }
+    }
+  }
+
+  /// Runs `body` with a session of its own: an idle one, else a new one (loading libcurl at
+  /// the first); the session is idle again afterwards.
+  private func withSession<Value>(url: String, _ body: (CurlSession) throws(NetError) -> Value)
+    throws(NetError)
+    -> Value
+  {
+    let session: CurlSession
+    if let reused = idle.withLock({ $0.popLast() }) {
+      session = reused
+    } else {
+      let api = try CurlLibrary.api(url: url)
+      do throws(CurlMulti.Failure) {
+        session = try CurlSession(api: api)
+      } catch {
+        throw NetError.setup(url: url, message: error.message)
+      }
+    }
+    defer { idle.withLock { $0.append(session) } }
+    return try body(session)
   }
 }

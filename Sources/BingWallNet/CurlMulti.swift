@@ -1,7 +1,7 @@
 import CCurl
 
 /// Owns one libcurl multi handle and the transfers attached to it, so that several run at once
-/// on the calling thread and share one connection cache.
+/// on the calling thread.
 ///
 /// The multi keeps a strong reference to every attached `CurlTransfer`: libcurl calls back into
 /// a transfer (through an unretained pointer) until its handle leaves the multi, so the transfer
@@ -14,11 +14,14 @@ final class CurlMulti {
     /// The libcurl function, e.g. `curl_multi_perform`.
     let call: String
     let code: CURLMcode
+    /// libcurl's text for `code`.
+    let text: String
 
     /// `curl_multi_perform failed (out of memory)`: for `NetError.setup` messages.
-    var message: String { "\(call) failed (\(String(cString: curl_multi_strerror(code))))" }
+    var message: String { "\(call) failed (\(text))" }
   }
 
+  private let api: UnsafePointer<bw_curl_api>
   /// The `CURLM *`, valid until `deinit`.
   private let handle: UnsafeMutableRawPointer
   /// The transfers inside the multi, by their easy handle, which is how libcurl names them.
@@ -27,33 +30,41 @@ final class CurlMulti {
   /// How many transfers are attached and not yet collected by `completed()`.
   var count: Int { attached.count }
 
-  init() throws(Failure) {
-    guard let handle = curl_multi_init() else {
-      throw Failure(call: "curl_multi_init", code: CURLM_OUT_OF_MEMORY)
+  init(api: UnsafePointer<bw_curl_api>) throws(Failure) {
+    self.api = api
+    guard let handle = api.pointee.multi_init() else {
+      throw Failure(call: "curl_multi_init", code: CURLM_OUT_OF_MEMORY, text: "out of memory")
     }
     self.handle = handle
   }
 
   deinit {
-    for easy in attached.keys { curl_multi_remove_handle(handle, easy) }
-    curl_multi_cleanup(handle)
+    detachAll()
+    _ = api.pointee.multi_cleanup(handle)
   }
 
   /// Sets a numeric multi option, which libcurl wants as a `long`.
   func set(_ option: CURLMoption, _ value: Int) throws(Failure) {
-    try check(bw_curl_multi_setopt_long(handle, option, value), "curl_multi_setopt")
+    try check(bw_curl_multi_setopt_long(api, handle, option, value), "curl_multi_setopt")
   }
 
   /// Starts `transfer`; it stays alive and attached until `completed()` hands it back.
   func add(_ transfer: CurlTransfer) throws(Failure) {
-    try check(curl_multi_add_handle(handle, transfer.easy.handle), "curl_multi_add_handle")
+    try check(api.pointee.multi_add_handle(handle, transfer.easy.handle), "curl_multi_add_handle")
     attached[transfer.easy.handle] = transfer
+  }
+
+  /// Detaches every transfer still attached, after a failed multi call: the multi outlives
+  /// the call (`CurlSession`), and what failed must not come back in a later `completed()`.
+  func detachAll() {
+    for easy in attached.keys { _ = api.pointee.multi_remove_handle(handle, easy) }
+    attached.removeAll()
   }
 
   /// Moves every attached transfer as far as it can go without waiting.
   func perform() throws(Failure) {
     var running: Int32 = 0
-    try check(curl_multi_perform(handle, &running), "curl_multi_perform")
+    try check(api.pointee.multi_perform(handle, &running), "curl_multi_perform")
   }
 
   /// Sleeps until a transfer's socket is ready, libcurl's own next timer is due, or
@@ -61,24 +72,26 @@ final class CurlMulti {
   /// when nothing is attached, so a batch waiting only for a retry does not spin.
   func poll(milliseconds: Int) throws(Failure) {
     let timeout = Int32(clamping: max(0, milliseconds))
-    try check(curl_multi_poll(handle, nil, 0, timeout, nil), "curl_multi_poll")
+    try check(api.pointee.multi_poll(handle, nil, 0, timeout, nil), "curl_multi_poll")
   }
 
   /// The transfers that ended since the last call, detached, each with its final code.
   func completed() -> [(transfer: CurlTransfer, code: CURLcode)] {
     var done: [(transfer: CurlTransfer, code: CURLcode)] = []
     var left: Int32 = 0
-    while let message = curl_multi_info_read(handle, &left) {
+    while let message = api.pointee.multi_info_read(handle, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
       // Read the message before removing its handle, which frees it.
       let code = bw_curl_msg_result(message)
-      curl_multi_remove_handle(handle, easy)
+      _ = api.pointee.multi_remove_handle(handle, easy)
       if let transfer = attached.removeValue(forKey: easy) { done.append((transfer, code)) }
     }
     return done
   }
 
   private func check(_ code: CURLMcode, _ call: String) throws(Failure) {
-    guard code == CURLM_OK else { throw Failure(call: call, code: code) }
+    guard code == CURLM_OK else {
+      throw Failure(call: call, code: code, text: String(cString: api.pointee.multi_strerror(code)))
+    }
   }
 }

@@ -7,7 +7,7 @@ import Glibc
 ///
 /// Kept apart from `CurlHTTPClient` so that a curl multi can drive several of these at once:
 /// add `easy.handle` to the multi, keep the transfer alive until `CURLMSG_DONE`, then call
-/// `finish(_:)` with the message's code. `perform()` is the single-transfer path.
+/// `finish(_:)` with the message's code (`CurlSession.run` does so for a single transfer).
 ///
 /// The transfer is the callback context of its own handle, passed unretained: the handle
 /// cannot outlive the transfer that owns it, so libcurl never calls back into freed memory.
@@ -47,12 +47,6 @@ final class CurlTransfer {
     easy = try CurlEasy(url: request.url)
     try configure(userAgent: userAgent)
     if let caFile { try easy.set(CURLOPT_CAINFO, caFile) }
-  }
-
-  /// Runs the transfer to completion on the calling thread.
-  func perform() throws(NetError) -> HTTPResponse {
-    let code = withExtendedLifetime(self) { easy.perform() }
-    return try finish(code)
   }
 
   /// Turns on libcurl's progress callback, which keeps `expectedBytes` up to date; without it
@@ -113,6 +107,8 @@ final class CurlTransfer {
     // Threads other than the main one must not get SIGALRM from the resolver's timeout.
     try easy.set(CURLOPT_NOSIGNAL, 1)
     try easy.set(CURLOPT_USERAGENT, userAgent)
+    // HTTP/2 where TLS can negotiate it (as Bing serves), HTTP/1.1 over plain http.
+    try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
     try easy.set(CURLOPT_CONNECTTIMEOUT, request.connectTimeout)
     guard let milliseconds = request.attemptMilliseconds(now: .now) else {
       throw NetError.deadline(url: request.url)
@@ -144,7 +140,7 @@ final class CurlTransfer {
     }
     let lines = try Self.headerLines(request.headers, url: request.url)
     if !lines.isEmpty {
-      guard let list = CurlStringList(lines) else {
+      guard let list = CurlStringList(lines, api: easy.api) else {
         throw NetError.setup(url: request.url, message: "out of memory for request headers")
       }
       try easy.set(CURLOPT_HTTPHEADER, list)

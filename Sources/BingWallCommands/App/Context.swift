@@ -13,7 +13,10 @@ package struct Context: Sendable {
   package var environment: [String: String]
   package var paths: Paths
   package var terminal: Terminal
-  package var http: any HTTPClient
+  /// Makes the HTTP client, trusting the PEM file given instead of the system's certificate
+  /// authorities when not nil. A factory, not a client: which file to trust is known only once
+  /// the configuration is read (`CommandEnvironment.http()`).
+  package var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
   package var processes: any ProcessRunner
   package var clock: any WallClock
   package var random: any RandomSource
@@ -25,14 +28,15 @@ package struct Context: Sendable {
   package var executable: String?
 
   package init(
-    environment: [String: String], paths: Paths, terminal: Terminal, http: any HTTPClient,
+    environment: [String: String], paths: Paths, terminal: Terminal,
+    makeHTTPClient: @escaping @Sendable (_ caFile: String?) -> any HTTPClient,
     processes: any ProcessRunner, clock: any WallClock, random: any RandomSource, stdout: any TextOutput,
     stderr: any TextOutput, executable: String? = nil
   ) {
     self.environment = environment
     self.paths = paths
     self.terminal = terminal
-    self.http = http
+    self.makeHTTPClient = makeHTTPClient
     self.processes = processes
     self.clock = clock
     self.random = random
@@ -48,8 +52,7 @@ package struct Context: Sendable {
       environment: environment,
       paths: Paths(environment: environment),
       terminal: Terminal.detect(environment: environment),
-      http: CurlHTTPClient(
-        userAgent: "bingwall/\(BingWall.version)", caFile: CurlHTTPClient.caFile(in: environment)),
+      makeHTTPClient: { CurlHTTPClient(userAgent: "bingwall/\(BingWall.version)", caFile: $0) },
       processes: PosixProcessRunner(),
       clock: SystemClock(),
       random: SystemRandom(),

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallCLI
 import BingWallDesktop
+import BingWallNet
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -55,6 +56,17 @@ struct CommandEnvironment: Sendable {
       throw FileError.system(operation: "lock", path: lockPath, errno: EAGAIN)
     }
     return lock
+  }
+
+  /// The HTTP client for this command's requests, trusting the certificate authorities the
+  /// configuration and environment name (see `TrustedAuthorities`). Make one per update and
+  /// give it to every request of it. Throws when the file named cannot be used, so commands
+  /// that make no request never fail for it.
+  func http() throws(ConfigError) -> any HTTPClient {
+    let authorities = TrustedAuthorities.resolve(
+      configuration, environment: context.environment, paths: context.paths)
+    try authorities.check()
+    return context.makeHTTPClient(authorities.file)
   }
 
   /// The history for writing, creating its folder and file on first use.

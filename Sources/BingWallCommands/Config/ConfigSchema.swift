@@ -94,6 +94,15 @@ package enum ConfigSchema {
       guard let seconds = value.integer else { return nil }
       return (1...3600).contains(seconds) ? nil : "expected between 1 and 3600 seconds"
     })
+  package static let caFile = ConfigKey<String>(
+    "network.ca_file", default: "",
+    help:
+      "PEM file of the certificate authorities to trust instead of the system's (a proxy with its own CA); "
+      + "empty means CURL_CA_BUNDLE, SSL_CERT_FILE or the system's.",
+    check: { value in
+      guard let path = value.string, !path.isEmpty else { return nil }
+      return path.hasPrefix("/") || path.hasPrefix("~/") ? nil : "expected an absolute path"
+    })
 
   /// In the order `config show` lists them.
   package static let keys: [ConfigKeySpec] = [
@@ -113,6 +122,7 @@ package enum ConfigSchema {
     maxSize.spec,
     endpoint.spec,
     timeout.spec,
+    caFile.spec,
   ]
 
   /// The key a person named (`config get KEY`, a line of the file).

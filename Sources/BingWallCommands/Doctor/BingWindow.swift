@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallNet
 import BingWallStore
 
 /// What Bing serves now: the 8-day window of every configured market, by picture key, each
@@ -20,10 +21,17 @@ struct BingWindow {
   /// Bounded like an update: no request runs past 6 x `network.timeout`.
   static func fetch(_ environment: CommandEnvironment, extra: [String] = []) -> BingWindow {
     let configuration = environment.configuration
-    let client = ArchiveClient(
-      http: environment.context.http, endpoint: configuration.endpoint, timeout: configuration.timeout,
-      deadline: UpdateService.deadline(configuration))
     var window = BingWindow()
+    let http: any HTTPClient
+    do {
+      http = try environment.http()
+    } catch {
+      window.failure = "\(error)"
+      return window
+    }
+    let client = ArchiveClient(
+      http: http, endpoint: configuration.endpoint, timeout: configuration.timeout,
+      deadline: UpdateService.deadline(configuration))
     let markets = (configuration.markets + extra).filter { !$0.isEmpty }
     for market in markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
       do {

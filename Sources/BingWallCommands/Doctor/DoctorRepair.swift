@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallNet
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
@@ -137,14 +138,16 @@ struct DoctorRepair {
     }
     guard !plans.isEmpty else { return }
     let configuration = environment.configuration
+    let http: any HTTPClient
     do {
       try environment.imageFolder.ensure()
+      http = try environment.http()
     } catch {
       for index in findingOfKey.values { findings[index].outcome = .notFixed("\(error)") }
       return
     }
     var downloader = PictureDownloader(
-      http: context.http, store: store, images: environment.imageFolder, endpoint: configuration.endpoint,
+      http: http, store: store, images: environment.imageFolder, endpoint: configuration.endpoint,
       timeout: configuration.timeout, progress: nil, now: context.clock.now(), replacing: replacing)
     downloader.deadline = UpdateService.deadline(configuration)
     for outcome in downloader.download(plans) {

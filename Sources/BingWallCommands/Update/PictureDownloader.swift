@@ -43,8 +43,10 @@ struct PictureDownloader {
 
   /// A file larger than this is refused: no wallpaper is, and an endless body must not fill the disk.
   static let maxBytes: Int64 = 256 * 1024 * 1024
-  /// Parallel transfers: Bing's CDN serves six at once without complaint, as browsers use.
-  static let maxConcurrent = 6
+  /// Parallel transfers: a whole window at once, so no picture waits for a second round trip.
+  /// Over HTTP/2, as Bing serves, they are streams of the archive's one connection; over
+  /// HTTP/1.1 (a plain http endpoint) one connection each.
+  static let maxConcurrent = ArchiveRequest.imageCount
 
   let http: any HTTPClient
   let store: HistoryStore

@@ -127,8 +127,10 @@ struct UpdateService {
     // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
     // seconds) long before. Real time, not the context's clock: it bounds real transfers.
     let deadline = Self.deadline(configuration)
+    // One client for the archive and every picture of this update.
+    let http = try environment.http()
     let client = ArchiveClient(
-      http: context.http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline
+      http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline
     )
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
@@ -139,7 +141,10 @@ struct UpdateService {
       do {
         response = try fetch(market, with: client, deadline: deadline)
       } catch {
-        report.failures.append(.init(what: market, error: error, temporary: Self.isTemporary(error)))
+        report.failures.append(
+          .init(
+            what: market, error: UntrustedCertificateError.advised(error), temporary: Self.isTemporary(error))
+        )
         continue
       }
       if response.marketSubstituted, let served = response.servedMarket {
@@ -185,7 +190,7 @@ struct UpdateService {
     }
 
     var downloader = PictureDownloader(
-      http: context.http, store: store, images: images, endpoint: configuration.endpoint,
+      http: http, store: store, images: images, endpoint: configuration.endpoint,
       timeout: configuration.timeout, progress: progress, now: now)
     downloader.deadline = deadline
     for outcome in downloader.download(plans) {

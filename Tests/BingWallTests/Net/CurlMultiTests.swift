@@ -75,6 +75,32 @@ import Testing
     #expect(server.acceptedConnections == 6)
   }
 
+  /// One update's archive, then its pictures: the pictures reuse the archive's connection
+  /// instead of each opening one, and a batch after the first reuses the batch's connections.
+  @Test func theArchivesConnectionCarriesThePicturesThatFollow() throws {
+    server.route("/archive", FakeResponse(body: .sequence(count: 500)))
+    server.route("/picture", FakeResponse(body: .sequence(count: 30_000)))
+
+    _ = try client.get(HTTPRequest(url: server.url("/archive")))
+    let first = client.downloadAll([try job("/picture")], maxConcurrent: 1, retry: .once, progress: nil)
+    let second = client.downloadAll([try job("/picture")], maxConcurrent: 1, retry: .once, progress: nil)
+    _ = try client.get(HTTPRequest(url: server.url("/archive")))
+
+    #expect((first + second).allSatisfy { (try? $0.get().bodyBytes) == 30_000 })
+    #expect(server.count(path: "/archive") == 2)
+    #expect(server.acceptedConnections == 1)
+  }
+
+  /// Two clients share nothing: a second client's request opens its own connection.
+  @Test func eachClientHasItsOwnConnections() throws {
+    server.route("/archive", FakeResponse(body: .sequence(count: 500)))
+
+    _ = try client.get(HTTPRequest(url: server.url("/archive")))
+    _ = try CurlHTTPClient(userAgent: "other").get(HTTPRequest(url: server.url("/archive")))
+
+    #expect(server.acceptedConnections == 2)
+  }
+
   @Test(arguments: [1, 2, 3])
   func runningTransfersNeverExceedTheLimit(limit: Int) throws {
     let inFlight = Mutex((now: 0, peak: 0))
@@ -326,7 +352,7 @@ import Testing
       request: HTTPRequest(url: server.url("/th")), userAgent: "t", sink: .fileDescriptor(try files.open()))
     if asked { try transfer.reportProgress() }
 
-    _ = try transfer.perform()
+    _ = try CurlSession(api: try CurlLibrary.api(url: "")).run(transfer)
 
     #expect(transfer.bodyBytes == 70_000)
     #expect(transfer.expectedBytes == (asked ? 70_000 : 0))

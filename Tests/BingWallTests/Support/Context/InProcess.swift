@@ -13,6 +13,8 @@ final class InProcess {
   let clock: TestClock
   let random: TestRandom
   let http: ScriptedHTTPClient
+  /// The CA file each HTTP client the run made was asked to trust (nil: the system's), in order.
+  let trustedFiles = Locked<[String?]>([])
   let processes: ScriptedProcessRunner
   var environment: [String: String]
   var stdoutIsTTY = false
@@ -44,7 +46,10 @@ final class InProcess {
     Context(
       environment: environment, paths: paths,
       terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),
-      http: http, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr,
+      makeHTTPClient: { [http, trustedFiles] caFile in
+        trustedFiles.withLock { $0.append(caFile) }
+        return http
+      }, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr,
       executable: Self.executable)
   }
 
