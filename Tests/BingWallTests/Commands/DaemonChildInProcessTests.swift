@@ -217,6 +217,17 @@ import Testing
     #expect(StateFile(stateDir: run.paths.stateDir).load() == before)
   }
 
+  @Test func usr1DuringAChildIsDeferredUntilItEnded() throws {
+    let run = try Self.context()
+    run.stubUpdateChild()
+    let result = try Self.runDaemon(run, waiter: SignalDuringStep(signal: SIGUSR1))
+    #expect(result.status == 0)
+    let update = try #require(result.log.firstIndex { $0.hasPrefix("new picture: ") })
+    let rotation = try #require(result.log.firstIndex { $0.hasPrefix("rotate: ") })
+    #expect(update < rotation)
+    #expect(run.processes.runs.count == 1)
+  }
+
   @Test func daemonChildIsPlumbingThatHelpAndCompletionsLeaveOut() throws {
     let run = try Self.context()
     #expect(!run.run(["update", "--help"]).stdout.contains("daemon-child"))
@@ -225,6 +236,24 @@ import Testing
     #expect(!run.run(["completions", "fish"]).stdout.contains("daemon-child"))
     #expect(!run.run(["update", "--daemon"]).stderr.contains("daemon-child"))
   }
+}
+
+/// Runs the step and reports `signal` as arriving while it ran (deferred, as `DaemonWaiter`
+/// collects it), once; stops the loop at its first sleep.
+final class SignalDuringStep: DaemonWaiting {
+  let signal: Int32
+  var sent = false
+
+  init(signal: Int32) { self.signal = signal }
+
+  func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
+    step()
+    if !sent { deferred.append(signal) }
+    sent = true
+    return nil
+  }
+
+  func wait(until deadline: Date?) -> DaemonWake { .signal(SIGTERM) }
 }
 
 /// Moves the clock to each deadline the loop asks for, `waits` times, then stops it (SIGTERM).

@@ -164,6 +164,30 @@ import Testing
     #expect(kill(child, 0) == -1 && errno == ESRCH)
   }
 
+  @Test func aCrashedUpdateChildIsOneFailedUpdateAndTheDaemonGoesOn() throws {
+    let hung = try FakeHTTPServer()
+    hung.route("/HPImageArchive.aspx", FakeResponse.json("{}").delayed(60))
+    unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
+    let extra = ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"]
+    // Swift's backtracer catches the first SIGSEGV, even one sent by kill(2), prints a backtrace
+    // and lets the process go on; without it the signal ends the child as a real crash would.
+    let (process, log) = try daemon([], extra: extra.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+    defer { _ = stop(process) }
+    #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    let child = try #require(Self.children(of: process.processIdentifier).first)
+    kill(child, SIGSEGV)
+    let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    #expect(eventually(10) { text().contains("next update at") })
+    #expect(text().contains("update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"))
+    #expect(process.isRunning)
+    let status = try sandbox.run(["status", "--json"], environment: environment.merging(extra) { $1 })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    let last = try #require(object["last_update"] as? [String: Any])
+    #expect(last["ok"] as? Bool == false)
+    #expect(last["error"] as? String == "`bingwall update` was killed by signal 11 (SIGSEGV)")
+  }
+
   @Test func fetchesAndAppliesWhenDueInAChildAndNeverMapsLibcurl() throws {
     let alps = FakeBing.week(names: ["Alp", "Elk", "Bog", "Tor", "Ria", "Kar", "Ton", "Wad"]).map {
       var image = $0
