@@ -15,7 +15,8 @@ import Synchronization
 package final class CurlHTTPClient: HTTPClient {
   /// Sent as `User-Agent` with every request, e.g. `bingwall/0.1.0`.
   package let userAgent: String
-  /// The certificate authorities to trust instead of the system's, when set (`caFile(in:)`).
+  /// The certificate authorities to trust instead of the system's, when set (`network.ca_file`,
+  /// `CURL_CA_BUNDLE` or `SSL_CERT_FILE`: `TrustedAuthorities`).
   package let caFile: String?
   /// Sessions no request is using. Made at the first request, so that creating a client does
   /// not load libcurl; more only when requests overlap.
@@ -24,15 +25,6 @@ package final class CurlHTTPClient: HTTPClient {
   package init(userAgent: String, caFile: String? = nil) {
     self.userAgent = userAgent
     self.caFile = caFile
-  }
-
-  /// The CA bundle a user named the usual way, as the curl tool reads it: `CURL_CA_BUNDLE`, else
-  /// `SSL_CERT_FILE` (behind a proxy with its own CA, or a test server's). nil for the system's.
-  package static func caFile(in environment: [String: String]) -> String? {
-    for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
-      if let path = environment[name], !path.isEmpty { return path }
-    }
-    return nil
   }
 
   /// The version of the libcurl loaded at run time, e.g. `7.88.1`; loads libcurl.

@@ -120,4 +120,54 @@ import Testing
       try SHA256.hash(fileAt: folder.path)
     }
   }
+
+  // MARK: The two engines
+
+  /// `make deps` installs libcrypto (libssl3, which libcurl needs): on this machine the hash is
+  /// libcrypto's, not the fallback.
+  @Test func libcryptoIsTheEngineHere() {
+    #expect(Libcrypto.functions != nil)
+    #expect(LibcryptoSHA256() != nil)
+  }
+
+  /// The Swift fallback gives the published digests and libcrypto's on uneven pieces.
+  @Test(arguments: vectors)
+  func theFallbackGivesThePublishedDigests(message: String, digest: String) {
+    var portable = PortableSHA256()
+    Array(message.utf8).withUnsafeBytes { portable.update($0) }
+    #expect(SHA256.hex(portable.finalize()) == digest)
+  }
+
+  @Test(arguments: [0, 1, 55, 64, 190, 100_003])
+  func theFallbackAgreesWithLibcrypto(size: Int) {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<size).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    var portable = PortableSHA256()
+    bytes.withUnsafeBytes { raw in
+      // Pieces of 1, 2, 3… bytes: every path through the pending block.
+      var offset = 0
+      var length = 1
+      while offset < raw.count {
+        let end = min(raw.count, offset + length)
+        portable.update(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+        offset = end
+        length += 1
+      }
+    }
+    #expect(SHA256.hex(portable.finalize()) == Self.digest(bytes))
+  }
+
+  /// A copy hashes on independently: the libcrypto context is copied before either changes.
+  @Test func aCopyHashesOnIndependently() {
+    var original = SHA256()
+    original.update(Data("ab".utf8))
+    var copy = original
+    copy.update(Data("c".utf8))
+    original.update(Data("x".utf8))
+    #expect(SHA256.hex(copy.finalize()) == Self.digest(Array("abc".utf8)))
+    #expect(SHA256.hex(original.finalize()) == Self.digest(Array("abx".utf8)))
+    // After finalize, a hasher starts over.
+    copy.update(Data("abc".utf8))
+    #expect(SHA256.hex(copy.finalize()) == Self.vectors[1].digest)
+  }
 }
