@@ -49,9 +49,10 @@ final class DaemonUpdateChild: Sendable {
 
   /// The child's argv: the daemon's configuration file, and the markets and resolution the
   /// daemon schedules for, so the child updates exactly what the daemon found due (a config edited
-  /// since, without SIGHUP, does not change which markets are fetched).
+  /// since, without SIGHUP, does not change which markets are fetched). `--quiet` keeps the
+  /// warning about an unlisted market code out of every update: the daemon logged it at start.
   func arguments(markets: [String], resolution: String) -> [String] {
-    var arguments = [executable, "update", "--daemon-child"]
+    var arguments = [executable, "update", "--daemon-child", "--quiet"]
     if let configFile { arguments += ["--config", configFile] }
     for market in markets { arguments += ["--market", market] }
     arguments += ["--resolution", resolution]

@@ -48,7 +48,7 @@ import Testing
     #expect(run.processes.runs.count == 1)
     #expect(
       child.arguments == [
-        Self.executable, "update", "--daemon-child", "--market", "en-US", "--resolution", "UHD",
+        Self.executable, "update", "--daemon-child", "--quiet", "--market", "en-US", "--resolution", "UHD",
       ])
     #expect(child.environment == run.environment)
     // The update's own limit (6 × 30 s) and the margin.
@@ -75,7 +75,7 @@ import Testing
       log: DaemonLog(output: log, clock: run.clock, environment: [:]))
     #expect(
       child.arguments(markets: ["en-US", "ja-JP"], resolution: "1920x1080") == [
-        Self.executable, "update", "--daemon-child", "--config", "/etc/bingwall/its config.toml",
+        Self.executable, "update", "--daemon-child", "--quiet", "--config", "/etc/bingwall/its config.toml",
         "--market", "en-US", "--market", "ja-JP", "--resolution", "1920x1080",
       ])
   }
