@@ -85,7 +85,7 @@ private struct ParseState {
     } else {
       name = String(body)
     }
-    guard let option = visibleOptions.first(where: { $0.long == name }) else {
+    guard let option = (visibleOptions + command.plumbingOptions).first(where: { $0.long == name }) else {
       var message = "Unknown option '--\(name)'"
       let guess = Suggestion.closest(to: name, in: visibleOptions.map(\.long))
       if let guess { message += ". Did you mean '--\(guess)'?" }

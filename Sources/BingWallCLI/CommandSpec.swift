@@ -103,6 +103,9 @@ package struct CommandSpec: Sendable, Equatable {
   package var discussion: String
   package var arguments: [ArgumentSpec]
   package var options: [OptionSpec]
+  /// Options for bingwall's own use (the daemon's update child): parsed like `options`, but
+  /// help, suggestions, completions and the man page never show them.
+  package var plumbingOptions: [OptionSpec]
   package var subcommands: [CommandSpec]
   /// Plumbing for the completion scripts: runs, but help, suggestions, completions and the man
   /// page leave it out so users never meet it.
@@ -110,8 +113,8 @@ package struct CommandSpec: Sendable, Equatable {
 
   package init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "",
-    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
-    hidden: Bool = false
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], plumbingOptions: [OptionSpec] = [],
+    subcommands: [CommandSpec] = [], hidden: Bool = false
   ) {
     self.name = name
     self.aliases = aliases
@@ -119,6 +122,7 @@ package struct CommandSpec: Sendable, Equatable {
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
+    self.plumbingOptions = plumbingOptions
     self.subcommands = subcommands
     self.hidden = hidden
   }

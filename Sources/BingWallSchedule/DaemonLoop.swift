@@ -20,16 +20,21 @@ package struct DaemonLoop {
     package var rotate: @Sendable () -> Void
     /// "updates for en-US, no rotation", for the log.
     package var summary: String
+    /// Ends a running update (the daemon's update is a child process) and returns once it is
+    /// gone: called when SIGTERM or SIGINT abandons a step, so no update outlives the daemon.
+    package var stopUpdate: @Sendable () -> Void
 
     package init(
       markets: @escaping @Sendable () throws -> [NewestPicture], rotation: RotationSchedule?,
-      update: (@Sendable () -> Void)?, rotate: @escaping @Sendable () -> Void, summary: String
+      update: (@Sendable () -> Void)?, rotate: @escaping @Sendable () -> Void, summary: String,
+      stopUpdate: @escaping @Sendable () -> Void = {}
     ) {
       self.markets = markets
       self.rotation = rotation
       self.update = update
       self.rotate = rotate
       self.summary = summary
+      self.stopUpdate = stopUpdate
     }
   }
 
@@ -72,6 +77,7 @@ package struct DaemonLoop {
             if rotate { step.rotate() }
           }, deferred: &pending)
         if abandoned != nil {
+          step.stopUpdate()
           log.line("stopping (the current step is abandoned; nothing half-done is kept)")
           return 0
         }

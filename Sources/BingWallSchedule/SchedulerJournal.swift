@@ -48,6 +48,12 @@ package final class SchedulerJournal: Sendable {
     try change { $0.recordRotation(at: date) }
   }
 
+  /// Another process (the daemon's update child) has just written the file: its word is newer
+  /// than any state this journal could not save, so the file is what `current()` answers again.
+  package func forgetUnsaved() {
+    unsaved.withLock { $0 = nil }
+  }
+
   /// The state with every instant later than `now` pulled back to `now`, saved when that changed
   /// anything: after the wall clock stepped back, deadlines then count from now and stay put,
   /// for the daemon and for `status` alike.

@@ -53,6 +53,16 @@ package struct Paths: Sendable, Equatable {
     return stateDir + "/bingwall.lock"
   }
 
+  /// The file this process was started from (`readlink /proc/self/exe`), nil when unreadable or
+  /// already replaced on disk (the kernel then appends ` (deleted)`).
+  package static func runningExecutable() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return path.hasSuffix(" (deleted)") ? nil : path
+  }
+
   /// The folder that holds `path`: `/a/b` for `/a/b/c`, `/` for `/a`, `` for a bare name.
   package static func parent(of path: String) -> String {
     var trimmed = Substring(path)

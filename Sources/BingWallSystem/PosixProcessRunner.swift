@@ -53,8 +53,8 @@ package struct PosixProcessRunner: ProcessRunner {
       program: program, executable: executable, arguments: CStringArray(invocation.arguments),
       environment: CStringArray(environment), input: invocation.input)
     return child.collect(
-      input: invocation.input ?? Data(), timeout: invocation.timeout,
-      pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
+      input: invocation.input ?? Data(), timeout: invocation.timeout, stop: invocation.stop,
+      outputLimit: max(0, invocation.outputLimit), pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
   }
 
   /// Finds the file that running `program` would execute, so backends can ask "is this tool here".
@@ -177,12 +177,15 @@ private struct RunningChild {
   let stdout: ChildPipe
   let stderr: ChildPipe
 
-  /// Feeds stdin, drains stdout and stderr, enforces the deadline, and reaps the child.
+  /// Feeds stdin, drains stdout and stderr, enforces the deadline and a stop request, and reaps
+  /// the child. Each output keeps its first `outputLimit` bytes.
   ///
   /// Ends once the child is reaped and both outputs reached EOF, or `drainGrace` after the reaping
   /// when a grandchild keeps a pipe open. Nothing here waits without a bound except for a child that
   /// SIGKILL cannot end (stuck in the kernel), which no user-space code can help.
-  func collect(input: Data, timeout: Double, pidfd: Int32) -> ProcessResult {
+  func collect(input: Data, timeout: Double, stop: ProcessStop?, outputLimit: Int, pidfd: Int32)
+    -> ProcessResult
+  {
     defer { if pidfd >= 0 { close(pidfd) } }
     let deadline = monotonicSeconds() + (timeout.isNaN ? 0 : max(0, timeout))
     stdin?.makeNonBlocking(\.writeEnd)
@@ -197,6 +200,9 @@ private struct RunningChild {
     var timedOut = false
     var killAt = 0.0
     var killed = false
+    // A stop request ends the child the way a timeout does, and is reported apart from one.
+    var stopped = false
+    var ending: Bool { timedOut || stopped }
 
     // A child that exits without reading its input makes our write fail with EPIPE, and the SIGPIPE
     // that comes with it would end bingwall. Blocking it in this thread only leaves other threads
@@ -214,12 +220,12 @@ private struct RunningChild {
       if status != nil {
         let drained = stdout.readEnd < 0 && stderr.readEnd < 0
         if drained || now >= exitedAt + PosixProcessRunner.drainGrace { break }
-      } else if !timedOut, now >= deadline {
-        timedOut = true
+      } else if !ending, now >= deadline || stop?.isRequested == true {
+        if now >= deadline { timedOut = true } else { stopped = true }
         killAt = now + PosixProcessRunner.killGrace
         signalGroup(SIGTERM)
         signalGroup(SIGCONT)  // A stopped child would see the SIGTERM only once resumed.
-      } else if timedOut, !killed, now >= killAt {
+      } else if ending, !killed, now >= killAt {
         killed = true
         signalGroup(SIGKILL)
       }
@@ -235,7 +241,12 @@ private struct RunningChild {
       if status != nil {
         wait = exitedAt + PosixProcessRunner.drainGrace - now
       } else {
-        wait = !timedOut ? deadline - now : !killed ? killAt - now : PosixProcessRunner.exitPollInterval
+        wait = !ending ? deadline - now : !killed ? killAt - now : PosixProcessRunner.exitPollInterval
+        if !ending, let stop, stop.wakeDescriptor >= 0 {
+          watched.append(pollfd(fd: stop.wakeDescriptor, events: Int16(POLLIN), revents: 0))
+        } else if !ending, stop != nil {
+          wait = min(wait, PosixProcessRunner.exitPollInterval)  // No pipe to wake us: look often.
+        }
         if pidfd >= 0 {
           watched.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0))
         } else {
@@ -255,15 +266,17 @@ private struct RunningChild {
         if let stdin, entry.fd == stdin.writeEnd {
           inputOffset = feed(input, from: inputOffset, into: stdin)
         } else if entry.fd == stdout.readEnd {
-          drain(stdout, into: &captured.stdout, buffer: &buffer)
+          drain(stdout, into: &captured.stdout, limit: outputLimit, buffer: &buffer)
         } else if entry.fd == stderr.readEnd {
-          drain(stderr, into: &captured.stderr, buffer: &buffer)
+          drain(stderr, into: &captured.stderr, limit: outputLimit, buffer: &buffer)
         }
       }
     }
-    return ProcessResult(
+    var result = ProcessResult(
       status: status ?? -1, stdout: Data(captured.stdout), stderr: Data(captured.stderr),
       timedOut: timedOut)
+    result.stopped = stopped
+    return result
   }
 
   /// Writes the next chunk of input; closes stdin when all of it is written or nobody reads it.
@@ -283,11 +296,11 @@ private struct RunningChild {
     return offset
   }
 
-  /// Reads what one pipe has; closes it at EOF or on an error.
-  private func drain(_ pipe: ChildPipe, into bytes: inout [UInt8], buffer: inout [UInt8]) {
+  /// Reads what one pipe has, keeping up to `limit` bytes in all; closes it at EOF or on an error.
+  private func drain(_ pipe: ChildPipe, into bytes: inout [UInt8], limit: Int, buffer: inout [UInt8]) {
     let count = buffer.withUnsafeMutableBytes { read(pipe.readEnd, $0.baseAddress, $0.count) }
     if count > 0 {
-      bytes.append(contentsOf: buffer[0..<count])
+      bytes.append(contentsOf: buffer[0..<min(count, max(0, limit - bytes.count))])
     } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
       pipe.closeReadEnd()
     }

@@ -11,14 +11,22 @@ package struct ProcessInvocation: Sendable, Equatable {
   package var input: Data?
   /// Seconds before the child is killed (SIGTERM, then SIGKILL).
   package var timeout: Double
+  /// Ends the child early, as its timeout would, when another thread asks (the daemon stopping).
+  package var stop: ProcessStop?
+  /// The most bytes of each of stdout and stderr kept; the rest is read and dropped, so a child
+  /// that prints without end neither stalls nor fills our memory.
+  package var outputLimit: Int
 
   package init(
-    arguments: [String], environment: [String: String], input: Data? = nil, timeout: Double = 10
+    arguments: [String], environment: [String: String], input: Data? = nil, timeout: Double = 10,
+    stop: ProcessStop? = nil, outputLimit: Int = .max
   ) {
     self.arguments = arguments
     self.environment = environment
     self.input = input
     self.timeout = timeout
+    self.stop = stop
+    self.outputLimit = outputLimit
   }
 }
 
@@ -30,6 +38,8 @@ package struct ProcessResult: Sendable, Equatable {
   package var stderr: Data
   /// True when the child outlived its timeout and was killed.
   package var timedOut: Bool
+  /// True when the child was ended through the invocation's `ProcessStop`.
+  package var stopped: Bool = false
 
   package init(status: Int32, stdout: Data, stderr: Data, timedOut: Bool) {
     self.status = status

@@ -22,12 +22,16 @@ package struct Context: Sendable {
   package var random: any RandomSource
   package var stdout: any TextOutput
   package var stderr: any TextOutput
+  /// The bingwall binary this process runs, as a path resolved when it started: the daemon runs
+  /// its updates as children of that path. Resolved once, at start, so that after a package
+  /// upgrade replaced the file the children run the new binary; nil when it cannot be read.
+  package var executable: String?
 
   package init(
     environment: [String: String], paths: Paths, terminal: Terminal,
     makeHTTPClient: @escaping @Sendable (_ caFile: String?) -> any HTTPClient,
     processes: any ProcessRunner, clock: any WallClock, random: any RandomSource, stdout: any TextOutput,
-    stderr: any TextOutput
+    stderr: any TextOutput, executable: String? = nil
   ) {
     self.environment = environment
     self.paths = paths
@@ -38,6 +42,7 @@ package struct Context: Sendable {
     self.random = random
     self.stdout = stdout
     self.stderr = stderr
+    self.executable = executable
   }
 
   /// The real process: its environment, terminal, libcurl, posix_spawn and clock.
@@ -52,7 +57,8 @@ package struct Context: Sendable {
       clock: SystemClock(),
       random: SystemRandom(),
       stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
-      stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO))
+      stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
+      executable: Paths.runningExecutable())
   }
 
   package func flush() {

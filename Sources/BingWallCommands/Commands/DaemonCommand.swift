@@ -24,8 +24,9 @@ enum DaemonCommand {
         Updates when each market's next picture is due (its start + 24 h, plus 1-10 minutes of \
         jitter), backs off after failures, and rotates through stored pictures when asked. \
         Sleeps on one real-time timer, so it wakes on time after a suspend and at once after a \
-        clock change. Signals: TERM or INT stop it, HUP reloads the config, USR1 rotates now. \
-        One daemon per user.
+        clock change. Each update runs as a child process (bingwall update), so a crash or a \
+        hang costs one update, not the daemon. Signals: TERM or INT stop it (and a running \
+        update), HUP reloads the config, USR1 rotates now. One daemon per user.
         """,
       options: options.map(\.spec)),
     run: run)
@@ -53,6 +54,10 @@ enum DaemonCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let settings = try settings(invocation, context)
     let log = DaemonLog(output: context.stderr, clock: context.clock, environment: context.environment)
+    guard let executable = context.executable else {
+      context.stderr.write("error: cannot find the bingwall binary to run updates with (/proc/self/exe)\n")
+      return ExitCode.failure
+    }
     let lockPath = context.paths.lockFile
     try Paths.ensureDirectory(Paths.parent(of: lockPath))
     guard let lock = try FileLock(path: lockPath, wait: false) else {
@@ -62,19 +67,21 @@ enum DaemonCommand {
     }
     defer { lock.release() }
     let journal = settings.environment.journal()
+    let child = DaemonUpdateChild(
+      context: context, executable: executable, configFile: invocation.configFile, journal: journal, log: log)
     let loop = DaemonLoop(
       clock: context.clock, waiter: try DaemonWaiter(), journal: journal, log: log,
-      reload: { plan(try self.settings(invocation, context), journal: journal, log: log) })
+      reload: { plan(try self.settings(invocation, context), child: child, log: log) })
     log.line("started (pid \(getpid())); \(describe(settings))")
     for warning in settings.environment.configuration.warnings(ConfigSchema.markets.spec) {
       log.line("warning: \(warning)")
     }
-    return try loop.run(plan(settings, journal: journal, log: log))
+    return try loop.run(plan(settings, child: child, log: log))
   }
 
-  /// What the loop does under these settings: every step goes through the update service and
-  /// `random`'s rotation, with this daemon's journal.
-  static func plan(_ settings: Settings, journal: SchedulerJournal, log: DaemonLog) -> DaemonLoop.Plan {
+  /// What the loop does under these settings: each update is a `bingwall update` child (see
+  /// `DaemonUpdateChild`), each rotation `random`'s, in this process.
+  static func plan(_ settings: Settings, child: DaemonUpdateChild, log: DaemonLog) -> DaemonLoop.Plan {
     let environment = settings.environment
     let markets = environment.configuration.markets
     let favoritesOnly = settings.favoritesOnly
@@ -87,11 +94,15 @@ enum DaemonCommand {
       }
     }
     var update: (@Sendable () -> Void)?
-    if updates { update = { @Sendable in DaemonCommand.update(environment, journal: journal, log: log) } }
+    if updates {
+      let resolution = environment.configuration.resolution
+      let timeLimit = UpdateService.timeLimit(environment.configuration)
+      update = { @Sendable in child.run(markets: markets, resolution: resolution, timeLimit: timeLimit) }
+    }
     return DaemonLoop.Plan(
       markets: newest, rotation: settings.rotation, update: update,
       rotate: { rotate(environment, favoritesOnly: favoritesOnly, log: log) },
-      summary: describe(settings))
+      summary: describe(settings), stopUpdate: { child.stop() })
   }
 
   static func describe(_ settings: Settings) -> String {
@@ -100,31 +111,6 @@ enum DaemonCommand {
       settings.updates
       ? "updates for \(settings.environment.configuration.markets.joined(separator: ", "))" : "no updates"
     return "\(updates), \(rotation)"
-  }
-
-  /// One update; failures are logged and retried with backoff (the service records them), never
-  /// fatal.
-  static func update(_ environment: CommandEnvironment, journal: SchedulerJournal, log: DaemonLog) {
-    let configuration = environment.configuration
-    do {
-      let outcome = try UpdateService(environment: environment, journal: journal).run(
-        .init(
-          markets: configuration.markets, resolution: configuration.resolution, days: nil, force: false,
-          apply: true))
-      for picture in outcome.report.fetched { log.line("new picture: " + UpdateCommand.line(picture)) }
-      for warning in outcome.report.warnings { log.line("warning: \(warning)") }
-      for failure in outcome.report.failures { log.line("update failed: \(failure.error)") }
-      if outcome.report.failures.isEmpty, outcome.report.fetched.isEmpty { log.line("update: nothing new") }
-      if let applied = outcome.appliedLine { log.line(applied.logLine) }
-      if let error = outcome.applyError { log.line("could not set the wallpaper: \(error)") }
-      if let warning = outcome.stateWarning { log.line("warning: \(warning)") }
-      if let line = UpdateCommand.retentionLine(outcome.retention) { log.line(line) }
-      if let error = outcome.retentionError {
-        log.line("warning: the retention policy was not applied: \(error)")
-      }
-    } catch {
-      log.line("update failed: \(error)")
-    }
   }
 
   static func rotate(_ environment: CommandEnvironment, favoritesOnly: Bool, log: DaemonLog) {

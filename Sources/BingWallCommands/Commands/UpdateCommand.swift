@@ -22,6 +22,10 @@ enum UpdateCommand {
     "no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update).")
   static let json = CommonOptions.json
   static let options: [any OptionHandle] = [markets, resolution, days, force, noApply, json]
+  /// Plumbing: the daemon runs its updates as `bingwall update --daemon-child` and logs what the
+  /// child prints (see `UpdateLogLines`, `DaemonUpdateChild`). Not in help or completions.
+  static let daemonChild = Flag(
+    "daemon-child", help: "Print the daemon's log lines on stdout instead of the terminal output.")
 
   static let command = Command(
     spec: CommandSpec(
@@ -32,10 +36,11 @@ enum UpdateCommand {
         caption and credit. Days the machine was off are filled in. Exit status 75 means the \
         network or Bing failed and a later try may work.
         """,
-      options: options.map(\.spec)),
+      options: options.map(\.spec), plumbingOptions: [daemonChild.spec]),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    if invocation[daemonChild] { return runForDaemon(invocation, context) }
     let environment = try CommandEnvironment(
       invocation, context, overrides: .given(in: invocation, among: options))
     let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation[json]
@@ -102,6 +107,28 @@ enum UpdateCommand {
     if report.exitStatus != ExitCode.success { return report.exitStatus }
     if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
+  }
+
+  /// The daemon's update: the same service and journal as a run by hand, the daemon's log lines
+  /// on stdout, and no terminal output (no progress bar, no "waiting for" line, no config
+  /// warnings: the daemon logged those when it started). The exit status is update's.
+  static func runForDaemon(_ invocation: Invocation, _ context: Context) -> Int32 {
+    do {
+      let environment = try CommandEnvironment(
+        invocation, context, overrides: .given(in: invocation, among: options))
+      let configuration = environment.configuration
+      let outcome = try UpdateService(environment: environment, journal: environment.journal()).run(
+        .init(
+          markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
+          force: invocation[force], apply: !invocation[noApply]))
+      for line in UpdateLogLines.lines(for: outcome) { context.stdout.write(line + "\n") }
+      if outcome.report.exitStatus != ExitCode.success { return outcome.report.exitStatus }
+      if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
+      return ExitCode.success
+    } catch {
+      context.stdout.write(UpdateLogLines.failed(error) + "\n")
+      return BingWall.exitStatus(for: error)
+    }
   }
 
   /// One line per picture skipped for a reason worth telling; entries Bing sent unusable (they

@@ -261,7 +261,12 @@ struct UpdateService {
 
   /// When an update (or doctor's repairs, which fetch the same way) starting now must be over.
   static func deadline(_ configuration: Configuration) -> ContinuousClock.Instant {
-    .now + .seconds(deadlineFactor * configuration.timeout)
+    .now + .seconds(timeLimit(configuration))
+  }
+
+  /// The whole update's time limit in seconds: `deadlineFactor` × `network.timeout`.
+  static func timeLimit(_ configuration: Configuration) -> Int {
+    deadlineFactor * configuration.timeout
   }
 
   static func isDeadline(_ error: any Error) -> Bool {

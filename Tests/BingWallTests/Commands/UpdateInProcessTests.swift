@@ -97,16 +97,20 @@ import Testing
   }
 
   /// Runs the real daemon loop for en-US on `run` until it first waits, and returns its log.
+  /// The update runs as the daemon's child, answered in this process by the real `update`.
   static func runDaemonToItsFirstWait(_ run: InProcess) throws -> BufferOutput {
     let log = BufferOutput()
-    let settings = try DaemonCommand.settings(
-      Invocation(path: ["daemon"], options: ["market": ["en-US"]]), run.context(stderr: log))
+    run.stubUpdateChild()
+    let context = run.context(stderr: log)
+    let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
     let journal = settings.environment.journal()
     let daemonLog = DaemonLog(output: log, clock: run.clock, environment: [:])
+    let child = DaemonUpdateChild(
+      context: context, executable: InProcess.executable, configFile: nil, journal: journal, log: daemonLog)
     let loop = DaemonLoop(
       clock: run.clock, waiter: StopAtFirstWait(), journal: journal, log: daemonLog,
-      reload: { DaemonCommand.plan(settings, journal: journal, log: daemonLog) })
-    #expect(try loop.run(DaemonCommand.plan(settings, journal: journal, log: daemonLog)) == 0)
+      reload: { DaemonCommand.plan(settings, child: child, log: daemonLog) })
+    #expect(try loop.run(DaemonCommand.plan(settings, child: child, log: daemonLog)) == 0)
     return log
   }
 

@@ -151,9 +151,98 @@ import Testing
     let (process, _) = try daemon(
       [], extra: ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"])
     #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    // The hung request is the update child's, not the daemon's.
+    let children = Self.children(of: process.processIdentifier)
+    #expect(children.count == 1)
+    let child = try #require(children.first)
+    #expect(DetachedProcess.commandLine(of: child).dropFirst().prefix(2) == ["update", "--daemon-child"])
     let took = stop(process)
     #expect(process.terminationStatus == 0)
     // A sanitizer slows every step several times over (`make sanitize`).
     #expect(took < (Sandbox.sanitizer == nil ? 1.0 : 5.0))
+    // The daemon stopped its child and reaped it before it exited.
+    #expect(kill(child, 0) == -1 && errno == ESRCH)
+  }
+
+  @Test func aCrashedUpdateChildIsOneFailedUpdateAndTheDaemonGoesOn() throws {
+    let hung = try FakeHTTPServer()
+    hung.route("/HPImageArchive.aspx", FakeResponse.json("{}").delayed(60))
+    unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
+    let extra = ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"]
+    // Swift's backtracer catches the first SIGSEGV, even one sent by kill(2), prints a backtrace
+    // and lets the process go on; without it the signal ends the child as a real crash would.
+    let (process, log) = try daemon([], extra: extra.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 })
+    defer { _ = stop(process) }
+    #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    let child = try #require(Self.children(of: process.processIdentifier).first)
+    kill(child, SIGSEGV)
+    let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    #expect(eventually(10) { text().contains("next update at") })
+    #expect(text().contains("update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"))
+    #expect(process.isRunning)
+    let status = try sandbox.run(["status", "--json"], environment: environment.merging(extra) { $1 })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    let last = try #require(object["last_update"] as? [String: Any])
+    #expect(last["ok"] as? Bool == false)
+    #expect(last["error"] as? String == "`bingwall update` was killed by signal 11 (SIGSEGV)")
+  }
+
+  @Test func fetchesAndAppliesWhenDueInAChildAndNeverMapsLibcurl() throws {
+    let alps = FakeBing.week(names: ["Alp", "Elk", "Bog", "Tor", "Ria", "Kar", "Ton", "Wad"]).map {
+      var image = $0
+      image.idMarket = "DE-DE"
+      return image
+    }
+    try bing.publish(market: "de-DE", images: alps)
+    for image in alps { try bing.serveJPEG(image) }
+    // de-DE has no stored picture and no update ran yet: one is due at once.
+    unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
+    let (process, log) = try daemon([], extra: ["BINGWALL_MARKETS": "de-DE"])
+    defer { _ = stop(process) }
+    let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    #expect(eventually(30) { text().contains("next update at") })
+    #expect(text().contains("new picture: 2026-12-01  de-DE  Alp title"))
+    #expect(applyCount == 1)
+    #expect(process.isRunning)
+    let status = try sandbox.run(
+      ["status", "--json"], environment: environment.merging(["BINGWALL_MARKETS": "de-DE"]) { $1 })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    #expect((object["last_update"] as? [String: Any])?["ok"] as? Bool == true)
+    // Idle after an update that downloaded eight pictures: libcurl was never in the daemon.
+    #expect(Self.children(of: process.processIdentifier).isEmpty)
+    #expect(Self.curlMappings(of: process.processIdentifier) == [])
+  }
+
+  @Test func anIdleDaemonNeverMapsLibcurl() throws {
+    let (process, log) = try daemon(["--rotate", "1h"])
+    defer { _ = stop(process) }
+    #expect(
+      eventually(10) {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
+      })
+    #expect(Self.maps(of: process.processIdentifier).contains("libc.so"))  // read whole
+    #expect(Self.curlMappings(of: process.processIdentifier) == [])
+  }
+
+  /// `/proc/PID/maps` whole: Foundation reads a /proc file only as far as its first page.
+  static func maps(of pid: Int32) -> String {
+    String(decoding: DetachedProcess.readProcFile("/proc/\(pid)/maps"), as: UTF8.self)
+  }
+
+  /// The lines of `/proc/PID/maps` that map libcurl: none for a daemon that never fetched.
+  static func curlMappings(of pid: Int32) -> [String] {
+    maps(of: pid).split(separator: "\n").map(String.init).filter { $0.contains("libcurl") }
+  }
+
+  /// The running children of `pid`, from every one of its threads (the update child is started
+  /// from the thread that runs the step).
+  static func children(of pid: Int32) -> [Int32] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.flatMap { task in
+      ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+        .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
   }
 }

@@ -368,6 +368,66 @@ import Testing
     }
   }
 
+  // MARK: Stop and output limit
+
+  @Test(arguments: [true, false])
+  func aStopFromAnotherThreadEndsTheChild(watchesExitWithPidfd: Bool) throws {
+    let runner = PosixProcessRunner(watchesExitWithPidfd: watchesExitWithPidfd)
+    let marker = scratch.path("started-\(watchesExitWithPidfd)")
+    let script = scratch.script("hang-\(watchesExitWithPidfd)", "echo started > '\(marker)'\n/bin/sleep 30")
+    let stop = ProcessStop()
+    #expect(
+      BackgroundThread.start(stackSize: 1 << 20) {
+        for _ in 0..<10_000 where !FileManager.default.fileExists(atPath: marker) { usleep(1000) }
+        stop.request()
+      })
+    var call = invocation([script], timeout: 120)
+    call.stop = stop
+    let result = try runner.run(call)
+    #expect(result.stopped)
+    #expect(!result.timedOut)
+    #expect(result.status == 128 + SIGTERM)
+  }
+
+  @Test func aStopAskedBeforeTheStartEndsTheChildAtOnce() throws {
+    let stop = ProcessStop()
+    stop.request()
+    var call = invocation(["/bin/sleep", "30"], timeout: 120)
+    call.stop = stop
+    let result = try runner.run(call)
+    #expect(result.stopped)
+    #expect(result.status == 128 + SIGTERM)
+  }
+
+  @Test func aChildThatIsNotStoppedIsNotReportedSo() throws {
+    var call = invocation(["/bin/true"])
+    call.stop = ProcessStop()
+    let result = try runner.run(call)
+    #expect(!result.stopped)
+    #expect(result.status == 0)
+  }
+
+  @Test func markEndedWakesTheWaiter() {
+    let stop = ProcessStop()
+    #expect(!stop.waitUntilEnded(seconds: 0))
+    stop.markEnded()
+    #expect(stop.waitUntilEnded(seconds: 30))
+  }
+
+  @Test func outputBeyondTheLimitIsReadAndDropped() throws {
+    // 8 MiB on each stream: far more than a pipe holds, so a runner that stopped reading would
+    // leave the child blocked until its timeout.
+    let script = scratch.script(
+      "flood", "/usr/bin/head -c 8388608 /dev/zero\n/usr/bin/head -c 8388608 /dev/zero >&2\nexit 3")
+    var call = invocation([script], timeout: 120)
+    call.outputLimit = 1000
+    let result = try runner.run(call)
+    #expect(!result.timedOut)
+    #expect(result.status == 3)
+    #expect(result.stdout == Data(repeating: 0, count: 1000))
+    #expect(result.stderr == Data(repeating: 0, count: 1000))
+  }
+
   // MARK: Helpers
 
   private func invocation(

@@ -31,6 +31,9 @@ final class InProcess {
 
   var paths: Paths { Paths(environment: environment) }
 
+  /// Where this context says bingwall's binary is: the program of the daemon's update children.
+  static let executable = "/opt/test/bin/bingwall"
+
   /// What one run printed and returned.
   struct Run {
     var status: Int32
@@ -46,7 +49,8 @@ final class InProcess {
       makeHTTPClient: { [http, trustedFiles] caFile in
         trustedFiles.withLock { $0.append(caFile) }
         return http
-      }, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr)
+      }, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr,
+      executable: Self.executable)
   }
 
   /// Runs `bingwall arguments…` on this context.

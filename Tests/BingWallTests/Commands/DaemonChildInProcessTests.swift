@@ -1,0 +1,308 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallNet
+@testable import BingWallSchedule
+@testable import BingWallSystem
+
+/// The daemon's updates as child processes, on the in-process context: the real loop, the real
+/// `DaemonUpdateChild` and journal, and a scripted child (the real `update --daemon-child` run in
+/// this process, or an ending no real update would produce: a crash, a hang, a stop).
+@Suite struct DaemonChildInProcessTests {
+  static let executable = InProcess.executable
+
+  /// en-US with two pictures at Bing and none stored: an update is due at once.
+  static func context() throws -> InProcess {
+    try UpdateInProcessTests.context()
+  }
+
+  /// Runs the daemon loop on `run` (updates on, no rotation) with `waiter`; returns its status,
+  /// the log without time stamps, and the journal.
+  static func runDaemon(_ run: InProcess, waiter: any DaemonWaiting) throws -> (
+    status: Int32, log: [String], journal: SchedulerJournal
+  ) {
+    let output = BufferOutput()
+    let context = run.context(stderr: output)
+    let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
+    let journal = settings.environment.journal()
+    let log = DaemonLog(output: output, clock: run.clock, environment: [:])
+    let child = DaemonUpdateChild(
+      context: context, executable: executable, configFile: nil, journal: journal, log: log)
+    let loop = DaemonLoop(
+      clock: run.clock, waiter: waiter, journal: journal, log: log,
+      reload: { DaemonCommand.plan(settings, child: child, log: log) })
+    let status = try loop.run(DaemonCommand.plan(settings, child: child, log: log))
+    let lines = output.lines.map { String($0.drop { $0 != " " }.dropFirst()) }
+    return (status, lines, journal)
+  }
+
+  @Test func aSuccessfulChildIsTheRealUpdateWithTheDaemonsSettings() throws {
+    let run = try Self.context()
+    run.stubUpdateChild()
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    #expect(result.status == 0)
+    let child = try #require(run.processes.runs.first)
+    #expect(run.processes.runs.count == 1)
+    #expect(
+      child.arguments == [
+        Self.executable, "update", "--daemon-child", "--quiet", "--market", "en-US", "--resolution", "UHD",
+      ])
+    #expect(child.environment == run.environment)
+    // The update's own limit (6 × 30 s) and the margin.
+    #expect(child.timeout == 180 + DaemonUpdateChild.margin)
+    #expect(child.outputLimit == DaemonUpdateChild.outputLimit)
+    #expect(child.stop != nil)
+    #expect(
+      result.log.first == "new picture: "
+        + "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)")
+    #expect(result.log.contains { $0.hasPrefix("new picture: 2026-11-30  en-US  Fox title") })
+    #expect(!result.log.contains { $0.hasPrefix("update failed") })
+    let state = result.journal.current()
+    #expect(state.lastUpdateSuccess == UTC.at("2026-12-01T09:00:00Z"))
+    #expect(state.consecutiveFailures == 0)
+  }
+
+  @Test func theConfigFileTheDaemonWasGivenIsTheChilds() throws {
+    let run = try Self.context()
+    let log = BufferOutput()
+    let context = run.context(stderr: log)
+    let child = DaemonUpdateChild(
+      context: context, executable: Self.executable, configFile: "/etc/bingwall/its config.toml",
+      journal: SchedulerJournal(file: StateFile(stateDir: run.paths.stateDir), random: run.random),
+      log: DaemonLog(output: log, clock: run.clock, environment: [:]))
+    #expect(
+      child.arguments(markets: ["en-US", "ja-JP"], resolution: "1920x1080") == [
+        Self.executable, "update", "--daemon-child", "--quiet", "--config", "/etc/bingwall/its config.toml",
+        "--market", "en-US", "--market", "ja-JP", "--resolution", "1920x1080",
+      ])
+  }
+
+  @Test func aChildThatFailsRecordsTheBackoffOnce() throws {
+    let run = try Self.context()
+    // The real update, against a Bing that refuses: it logs and records its own failure.
+    run.http.stub("/HPImageArchive.aspx", .response(status: 404, headers: [:], body: []))
+    run.stubUpdateChild()
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    #expect(result.log.contains { $0.hasPrefix("update failed: ") && $0.contains("404") })
+    let state = result.journal.current()
+    #expect(state.consecutiveFailures == 1)
+    #expect(state.lastError?.contains("404") == true)
+    #expect(state.lastUpdateSuccess == nil)
+  }
+
+  @Test func aChildThatExitsOneWithoutRecordingIsRecordedByTheDaemon() throws {
+    let run = try Self.context()
+    // A child that could not even load its configuration says so and records nothing.
+    run.processes.stub("bingwall") { _ in
+      ScriptedProcessRunner.exit(1, stdout: "update failed: config.toml line 3: bad value\n")
+    }
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    #expect(result.log.contains("update failed: config.toml line 3: bad value"))
+    let state = result.journal.current()
+    #expect(state.consecutiveFailures == 1)
+    #expect(state.lastError == "config.toml line 3: bad value")
+  }
+
+  @Test func aChildKilledByASignalIsOneFailureAndTheDaemonGoesOn() throws {
+    let run = try Self.context()
+    let calls = Mutex(0)
+    let real = run.context()
+    run.processes.stub("bingwall") { arguments in
+      // The first child crashes; the retry after the backoff is the real update.
+      let call = calls.withLock { count in
+        count += 1
+        return count
+      }
+      if call == 1 {
+        return ScriptedProcessRunner.exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
+      }
+      let stdout = BufferOutput()
+      var context = real
+      context.stdout = stdout
+      let status = BingWall.run(arguments: Array(arguments.dropFirst()), context: context)
+      return ScriptedProcessRunner.exit(status, stdout: stdout.text)
+    }
+    let waiter = MoveToDeadlines(clock: run.clock, waits: 2)
+    let result = try Self.runDaemon(run, waiter: waiter)
+    #expect(result.status == 0)
+    #expect(calls.withLock { $0 } == 2)
+    let crash = "update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"
+    #expect(result.log.filter { $0 == crash }.count == 1)
+    #expect(result.log.contains("bingwall update: 💣 Program crashed: Bad pointer dereference"))
+    // The crash counted for the backoff: the retry came later than at once.
+    #expect(waiter.deadlines.count == 2)
+    let retry = try #require(waiter.deadlines.first ?? nil)
+    #expect(retry > UTC.at("2026-12-01T09:00:00Z"))
+    #expect(result.log.contains { $0.hasPrefix("new picture: 2026-12-01  en-US  Lake title") })
+    let state = result.journal.current()
+    #expect(state.consecutiveFailures == 0)
+    #expect(state.lastUpdateSuccess == retry.flooredToTheSecond)
+  }
+
+  @Test func aChildThatRecordedSuccessThenCrashedStillCountsAsAFailure() throws {
+    let run = try Self.context()
+    let state = StateFile(stateDir: run.paths.stateDir)
+    let random = run.random
+    let clock = run.clock
+    run.processes.stub("bingwall") { _ in
+      _ = try? SchedulerJournal(file: state, random: random).recordUpdate(at: clock.now(), error: nil)
+      return ScriptedProcessRunner.exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
+    }
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    #expect(result.log.contains("update failed: `bingwall update` was killed by signal 6 (SIGABRT)"))
+    let recorded = result.journal.current()
+    #expect(recorded.consecutiveFailures == 1)
+    #expect(recorded.lastError == "`bingwall update` was killed by signal 6 (SIGABRT)")
+  }
+
+  @Test func aChildThatOutlivesItsLimitIsAFailure() throws {
+    let run = try Self.context()
+    run.processes.stub("bingwall") { _ in
+      ProcessResult(status: 143, stdout: Data(), stderr: Data(), timedOut: true)
+    }
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let line = "update failed: `bingwall update` did not finish within 240 s and was stopped"
+    #expect(result.log.contains(line))
+    #expect(result.journal.current().consecutiveFailures == 1)
+  }
+
+  @Test func aChildWhoseStatusIsLostIsAFailure() throws {
+    let run = try Self.context()
+    run.processes.stubInvocation("bingwall") { invocation in
+      ProcessResult(status: -1, stdout: Data(), stderr: Data(), timedOut: false)
+    }
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    #expect(result.log.contains("update failed: `bingwall update` ended and its exit status was lost"))
+    #expect(result.journal.current().consecutiveFailures == 1)
+  }
+
+  @Test func theChildsOutputIsBoundedInLines() throws {
+    let run = try Self.context()
+    let flood = (1...1000).map { "line \($0)" }.joined(separator: "\n")
+    run.processes.stub("bingwall") { _ in ScriptedProcessRunner.exit(0, stdout: flood, stderr: flood) }
+    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    #expect(result.log.filter { $0.hasPrefix("line ") }.count == DaemonUpdateChild.lineLimit)
+    #expect(
+      result.log.filter { $0.hasPrefix("bingwall update: line ") }.count == DaemonUpdateChild.stderrLineLimit)
+    // Exit 0 with nothing in the journal (its state could not be saved): a success for the daemon.
+    #expect(result.journal.current().lastUpdateSuccess != nil)
+  }
+
+  @Test func sigtermDuringAChildStopsItAndTheDaemonExitsZero() throws {
+    let run = try Self.context()
+    let started = ProcessStop()  // used here as a one-shot "the child is running" signal
+    let ended = Mutex(false)
+    run.processes.stubInvocation("bingwall") { invocation in
+      started.request()
+      // A hung update: runs until the daemon stops it (bounded, so a broken stop fails the test).
+      let stop = invocation.stop
+      for _ in 0..<10_000 where stop?.isRequested != true { usleep(1000) }
+      ended.withLock { $0 = stop?.isRequested == true }
+      var result = ProcessResult(status: 143, stdout: Data(), stderr: Data(), timedOut: false)
+      result.stopped = stop?.isRequested == true
+      return result
+    }
+    let waiter = SignalWhileStepRuns(signal: SIGTERM, once: started)
+    let before = StateFile(stateDir: run.paths.stateDir).load()
+    let result = try Self.runDaemon(run, waiter: waiter)
+    #expect(result.status == 0)
+    // The loop returned only once the child had been stopped and had ended.
+    #expect(ended.withLock { $0 })
+    #expect(result.log.last == "stopping (the current step is abandoned; nothing half-done is kept)")
+    #expect(!result.log.contains { $0.hasPrefix("update failed") })
+    // Abandoned, not failed: nothing recorded.
+    #expect(StateFile(stateDir: run.paths.stateDir).load() == before)
+  }
+
+  @Test func usr1DuringAChildIsDeferredUntilItEnded() throws {
+    let run = try Self.context()
+    run.stubUpdateChild()
+    let result = try Self.runDaemon(run, waiter: SignalDuringStep(signal: SIGUSR1))
+    #expect(result.status == 0)
+    let update = try #require(result.log.firstIndex { $0.hasPrefix("new picture: ") })
+    let rotation = try #require(result.log.firstIndex { $0.hasPrefix("rotate: ") })
+    #expect(update < rotation)
+    #expect(run.processes.runs.count == 1)
+  }
+
+  @Test func daemonChildIsPlumbingThatHelpAndCompletionsLeaveOut() throws {
+    let run = try Self.context()
+    #expect(!run.run(["update", "--help"]).stdout.contains("daemon-child"))
+    #expect(!run.run(["completions", "bash"]).stdout.contains("daemon-child"))
+    #expect(!run.run(["completions", "zsh"]).stdout.contains("daemon-child"))
+    #expect(!run.run(["completions", "fish"]).stdout.contains("daemon-child"))
+    #expect(!run.run(["update", "--daemon"]).stderr.contains("daemon-child"))
+  }
+}
+
+/// Runs the step and reports `signal` as arriving while it ran (deferred, as `DaemonWaiter`
+/// collects it), once; stops the loop at its first sleep.
+final class SignalDuringStep: DaemonWaiting {
+  let signal: Int32
+  var sent = false
+
+  init(signal: Int32) { self.signal = signal }
+
+  func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
+    step()
+    if !sent { deferred.append(signal) }
+    sent = true
+    return nil
+  }
+
+  func wait(until deadline: Date?) -> DaemonWake { .signal(SIGTERM) }
+}
+
+/// Moves the clock to each deadline the loop asks for, `waits` times, then stops it (SIGTERM).
+final class MoveToDeadlines: DaemonWaiting, @unchecked Sendable {
+  let clock: TestClock
+  let waits: Int
+  /// Each deadline asked for.
+  var deadlines: [Date?] = []
+
+  init(clock: TestClock, waits: Int) {
+    self.clock = clock
+    self.waits = waits
+  }
+
+  func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
+    step()
+    return nil
+  }
+
+  func wait(until deadline: Date?) -> DaemonWake {
+    deadlines.append(deadline)
+    guard deadlines.count < waits, let deadline else { return .signal(SIGTERM) }
+    clock.set(max(deadline, clock.now()))
+    return .deadline
+  }
+}
+
+/// Runs the step on its own thread, as `DaemonWaiter` does, and answers `signal` once the step
+/// says (through `once`) that it got going.
+final class SignalWhileStepRuns: DaemonWaiting {
+  let signal: Int32
+  let once: ProcessStop
+
+  init(signal: Int32, once: ProcessStop) {
+    self.signal = signal
+    self.once = once
+  }
+
+  func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
+    #expect(BackgroundThread.start(stackSize: 1 << 20, step))
+    for _ in 0..<10_000 where !once.isRequested { usleep(1000) }
+    return signal
+  }
+
+  func wait(until deadline: Date?) -> DaemonWake { .signal(SIGTERM) }
+}
+
+extension Date {
+  fileprivate var flooredToTheSecond: Date {
+    Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+  }
+}
