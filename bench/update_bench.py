@@ -31,16 +31,20 @@ def bingwall(base):
         shutil.rmtree(home)
 
 
-def curl_floor(base):
-    """The archive, then all 8 pictures at once: two curl processes, times added."""
+def curl_floor(base, durable=False):
+    """The archive, then all 8 pictures at once: two curl processes, times added. `durable` adds
+    coreutils' `sync FILE...` (an fsync of each picture): the floor for a client that, like
+    bingwall, puts a picture on disk before it names it."""
     out = common.scratch("update-curl")
     try:
         listing = fake_bing.urls(base)
         archive = common.spawn(["curl", "-sSf", "-o", os.path.join(out, "archive"), listing[0]])
         args = ["curl", "-sSf", "--parallel", "--parallel-immediate", "--parallel-max", "8"]
-        for index, url in enumerate(listing[1:]):
-            args += ["-o", os.path.join(out, str(index)), url]
-        return archive.then(common.spawn(args))
+        names = [os.path.join(out, str(index)) for index in range(len(listing) - 1)]
+        for name, url in zip(names, listing[1:]):
+            args += ["-o", name, url]
+        both = archive.then(common.spawn(args))
+        return both.then(common.spawn(["sync"] + names)) if durable else both
     finally:
         shutil.rmtree(out)
 
@@ -66,7 +70,9 @@ def main():
     try:
         check(base)
         common.progress("update: bingwall against curl, %d runs each, interleaved" % RUNS)
-        results = common.interleaved({"bingwall": lambda: bingwall(base), "curl": lambda: curl_floor(base)}, RUNS)
+        results = common.interleaved({
+            "bingwall": lambda: bingwall(base), "curl": lambda: curl_floor(base),
+            "curl+sync": lambda: curl_floor(base, durable=True)}, RUNS)
     finally:
         server.shutdown()
     floor = "curl: the archive, then all 8 pictures at once"
@@ -74,6 +80,9 @@ def main():
     curl_wall = common.median(results["curl"])
     common.emit("update of the 8-day window (8 UHD JPEGs of %.1f MB, 50 ms before each response)" % megabytes,
                 wall, "s", floor, curl_wall, "within 1.15x", wall / curl_wall <= 1.15)
+    durable_wall = common.median(results["curl+sync"])
+    common.emit("update of the 8-day window, against the floor of a client that syncs what it keeps",
+                wall, "s", floor + ", then `sync` of the 8 files", durable_wall, "none (informative)", None)
     cpu = common.median(results["bingwall"], "cpu")
     curl_cpu = common.median(results["curl"], "cpu")
     common.emit("update CPU time (user+sys)", cpu, "s", floor, curl_cpu, "within 3x", cpu / curl_cpu <= 3)
