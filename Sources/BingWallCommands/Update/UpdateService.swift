@@ -67,9 +67,10 @@ struct UpdateService {
       let deadline = Self.deadline(configuration)
       let client = ArchiveClient(
         http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline)
-      // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens and
-      // the lock is taken: the first answer is a round trip away, and that work needs none of it. A GET changes nothing,
-      // so asking before the lock (or for a history that then cannot open) is harmless.
+      // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
+      // and the lock is taken: the first answer is a round trip away, and that work needs none
+      // of it. A GET changes nothing, so asking before the lock (or for a history that then
+      // cannot open) is harmless.
       let markets = request.markets.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       let context = self.context
       let archives = Overlapped {
@@ -81,8 +82,10 @@ struct UpdateService {
       store = try environment.history()
       let lock = try environment.historyLock(onWait: onWait)
       defer { lock.release() }
+      // The pictures' time limit starts once the lock is held: an update that waited for
+      // another one must not find its own limit spent on the wait.
       report = try fetchAndStore(
-        request, archives: archives.value(), into: store, http: http, deadline: deadline)
+        request, archives: archives.value(), into: store, http: http, deadline: Self.deadline(configuration))
       outcome = Outcome(report: report)
       outcome.stateWarning = record(error: report.failures.first.map { TerminalText.clean("\($0.error)") })
     } catch {
