@@ -70,6 +70,7 @@ final class CurlBatch {
       try drive(multi)
     } catch {
       session.multi.detachAll()
+      session.isBroken = true
       for index in entries.indices where !isFinished(index) {
         let url = entries[index].job.request.url
         entries[index].phase = .finished(.failure(.setup(url: url, message: error.message)))

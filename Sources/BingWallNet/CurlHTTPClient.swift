@@ -70,7 +70,7 @@ package final class CurlHTTPClient: HTTPClient {
   }
 
   /// Runs `body` with a session of its own: an idle one, else a new one (loading libcurl at
-  /// the first); the session is idle again afterwards.
+  /// the first); the session is idle again afterwards, unless a multi call failed in it.
   private func withSession<Value>(url: String, _ body: (CurlSession) throws(NetError) -> Value)
     throws(NetError)
     -> Value
@@ -86,7 +86,7 @@ package final class CurlHTTPClient: HTTPClient {
         throw NetError.setup(url: url, message: error.message)
       }
     }
-    defer { idle.withLock { $0.append(session) } }
+    defer { if !session.isBroken { idle.withLock { $0.append(session) } } }
     return try body(session)
   }
 }

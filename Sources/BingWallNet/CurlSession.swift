@@ -11,6 +11,9 @@ import CCurl
 final class CurlSession: @unchecked Sendable {
   let api: UnsafePointer<bw_curl_api>
   let multi: CurlMulti
+  /// Set once a multi call failed: libcurl no longer vouches for the handle's state, so the
+  /// client drops the session instead of handing it to the next request.
+  var isBroken = false
 
   /// The longest single sleep; libcurl wakes the loop sooner for its own timers and sockets.
   static let longestPoll = 1000
@@ -28,6 +31,7 @@ final class CurlSession: @unchecked Sendable {
       code = try runToEnd(transfer)
     } catch {
       multi.detachAll()
+      isBroken = true
       throw NetError.setup(url: transfer.request.url, message: error.message)
     }
     return try transfer.finish(code)

@@ -27,3 +27,15 @@ package final class Overlapped<Value: Sendable>: Sendable {
     return result.withLock { $0! }
   }
 }
+
+/// Set by a caller that no longer wants an `Overlapped` work's result, so the work stops at its
+/// next convenient point (before a retry's wait) instead of being waited for in full.
+package final class CancellationFlag: Sendable {
+  private let cancelled = Mutex(false)
+
+  package init() {}
+
+  package func cancel() { cancelled.withLock { $0 = true } }
+
+  package var isCancelled: Bool { cancelled.withLock { $0 } }
+}

@@ -29,17 +29,20 @@ extension StringProtocol {
 }
 
 extension StringProtocol {
-  /// Every `old` replaced by `new`. A loop over characters: the standard library's `replacing`
-  /// goes through the string-processing (regex) machinery, whose first use costs about a
-  /// millisecond of type lookups, and `list`, `config` and every start read environment names.
-  package func replacingEvery(_ old: Character, with new: String) -> String {
-    guard contains(old) else { return String(self) }
-    var result = ""
-    result.reserveCapacity(utf8.count)
-    for character in self {
-      if character == old { result += new } else { result.append(character) }
+  /// Every `old` scalar replaced by `new`.
+  ///
+  /// By Unicode scalar, not by Character: a quote or `%` followed by a combining mark is one
+  /// Character with it, and escaping by Character would let it through unescaped (a crontab
+  /// line, a systemd unit, an FTS5 phrase). And a plain loop: the standard library's
+  /// `replacing` goes through the regex machinery, whose first use costs about a millisecond
+  /// of type lookups at every start.
+  package func replacingEvery(_ old: Unicode.Scalar, with new: String) -> String {
+    guard unicodeScalars.contains(old) else { return String(self) }
+    var result = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      if scalar == old { result.append(contentsOf: new.unicodeScalars) } else { result.append(scalar) }
     }
-    return result
+    return String(result)
   }
 }
 

@@ -4,7 +4,6 @@
 // https://curl.se/libcurl/c/curl_easy_setopt.html
 // https://curl.se/libcurl/c/curl_easy_getinfo.html
 // https://curl.se/libcurl/c/curl_multi_setopt.html
-// https://curl.se/libcurl/c/curl_share_setopt.html
 #ifndef BINGWALL_CCURL_SHIM_H
 #define BINGWALL_CCURL_SHIM_H
 
@@ -15,9 +14,6 @@
 typedef size_t (*bw_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 typedef int (*bw_curl_xferinfo_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow,
                                          curl_off_t ultotal, curl_off_t ulnow);
-typedef void (*bw_curl_lock_callback)(CURL *handle, curl_lock_data data, curl_lock_access access,
-                                      void *context);
-typedef void (*bw_curl_unlock_callback)(CURL *handle, curl_lock_data data, void *context);
 
 /// Every libcurl function bingwall calls, resolved once from the loaded library. All are in
 /// libcurl 7.73 and later (curl_easy_option_by_id is the newest); Debian 12 ships 7.88.
@@ -26,7 +22,6 @@ typedef struct bw_curl_api {
   curl_version_info_data *_Nullable (*_Nonnull version_info)(CURLversion stamp);
   CURL *_Nullable (*_Nonnull easy_init)(void);
   void (*_Nonnull easy_cleanup)(CURL *_Nonnull handle);
-  CURLcode (*_Nonnull easy_perform)(CURL *_Nonnull handle);
   const char *_Nonnull (*_Nonnull easy_strerror)(CURLcode code);
   const struct curl_easyoption *_Nullable (*_Nonnull easy_option_by_id)(CURLoption id);
   CURLcode (*_Nonnull easy_setopt)(CURL *_Nonnull handle, CURLoption option, ...);
@@ -42,10 +37,6 @@ typedef struct bw_curl_api {
                                    int *_Nullable ready);
   CURLMsg *_Nullable (*_Nonnull multi_info_read)(CURLM *_Nonnull multi, int *_Nonnull left);
   const char *_Nonnull (*_Nonnull multi_strerror)(CURLMcode code);
-  CURLSH *_Nullable (*_Nonnull share_init)(void);
-  CURLSHcode (*_Nonnull share_setopt)(CURLSH *_Nonnull share, CURLSHoption option, ...);
-  CURLSHcode (*_Nonnull share_cleanup)(CURLSH *_Nonnull share);
-  const char *_Nonnull (*_Nonnull share_strerror)(CURLSHcode code);
   struct curl_slist *_Nullable (*_Nonnull slist_append)(struct curl_slist *_Nullable list,
                                                         const char *_Nonnull string);
   void (*_Nonnull slist_free_all)(struct curl_slist *_Nullable list);
@@ -63,7 +54,6 @@ static inline const char *_Nullable bw_curl_load(const char *_Nonnull soname, bw
   BW_CURL_RESOLVE(version_info, "curl_version_info")
   BW_CURL_RESOLVE(easy_init, "curl_easy_init")
   BW_CURL_RESOLVE(easy_cleanup, "curl_easy_cleanup")
-  BW_CURL_RESOLVE(easy_perform, "curl_easy_perform")
   BW_CURL_RESOLVE(easy_strerror, "curl_easy_strerror")
   BW_CURL_RESOLVE(easy_option_by_id, "curl_easy_option_by_id")
   BW_CURL_RESOLVE(easy_setopt, "curl_easy_setopt")
@@ -77,10 +67,6 @@ static inline const char *_Nullable bw_curl_load(const char *_Nonnull soname, bw
   BW_CURL_RESOLVE(multi_poll, "curl_multi_poll")
   BW_CURL_RESOLVE(multi_info_read, "curl_multi_info_read")
   BW_CURL_RESOLVE(multi_strerror, "curl_multi_strerror")
-  BW_CURL_RESOLVE(share_init, "curl_share_init")
-  BW_CURL_RESOLVE(share_setopt, "curl_share_setopt")
-  BW_CURL_RESOLVE(share_cleanup, "curl_share_cleanup")
-  BW_CURL_RESOLVE(share_strerror, "curl_share_strerror")
   BW_CURL_RESOLVE(slist_append, "curl_slist_append")
   BW_CURL_RESOLVE(slist_free_all, "curl_slist_free_all")
 #undef BW_CURL_RESOLVE
@@ -150,26 +136,6 @@ static inline curl_version_info_data *_Nullable bw_curl_version_info_now(const b
 static inline CURLMcode bw_curl_multi_setopt_long(const bw_curl_api *_Nonnull api, CURLM *_Nonnull handle,
                                                   CURLMoption option, long value) {
   return api->multi_setopt(handle, option, value);
-}
-
-static inline CURLSHcode bw_curl_share_setopt_long(const bw_curl_api *_Nonnull api, CURLSH *_Nonnull share,
-                                                   CURLSHoption option, long value) {
-  return api->share_setopt(share, option, value);
-}
-
-static inline CURLSHcode bw_curl_share_setopt_pointer(const bw_curl_api *_Nonnull api, CURLSH *_Nonnull share,
-                                                      CURLSHoption option, void *_Nullable value) {
-  return api->share_setopt(share, option, value);
-}
-
-static inline CURLSHcode bw_curl_share_setopt_lock(const bw_curl_api *_Nonnull api, CURLSH *_Nonnull share,
-                                                   bw_curl_lock_callback _Nonnull lock) {
-  return api->share_setopt(share, CURLSHOPT_LOCKFUNC, lock);
-}
-
-static inline CURLSHcode bw_curl_share_setopt_unlock(const bw_curl_api *_Nonnull api, CURLSH *_Nonnull share,
-                                                     bw_curl_unlock_callback _Nonnull unlock) {
-  return api->share_setopt(share, CURLSHOPT_UNLOCKFUNC, unlock);
 }
 
 /// The `CURLcode` of a `CURLMSG_DONE` message, which sits in an anonymous union.

@@ -54,8 +54,11 @@ enum DaemonCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let settings = try settings(invocation, context)
     let log = DaemonLog(output: context.stderr, clock: context.clock, environment: context.environment)
-    guard let executable = context.executable else {
-      context.stderr.write("error: cannot find the bingwall binary to run updates with (/proc/self/exe)\n")
+    // Only updates run a child: a daemon that only rotates needs no binary to start.
+    guard let executable = context.executable ?? (settings.updates ? nil : "") else {
+      context.stderr.write(
+        "error: cannot find the bingwall binary to run updates with (/proc/self/exe); "
+          + "restart the daemon, or run it with --no-update\n")
       return ExitCode.failure
     }
     let lockPath = context.paths.lockFile
@@ -67,21 +70,32 @@ enum DaemonCommand {
     }
     defer { lock.release() }
     let journal = settings.environment.journal()
+    // Written under the lock, so a second daemon that fails to start never replaces it.
+    let snapshot = DaemonConfigSnapshot(
+      path: Paths.parent(of: lockPath) + "/bingwall-daemon-config.toml",
+      source: ConfigLocation(invocation: invocation, context: context))
     let child = DaemonUpdateChild(
       context: context, executable: executable, configFile: invocation.configFile, journal: journal, log: log)
     let loop = DaemonLoop(
       clock: context.clock, waiter: try DaemonWaiter(), journal: journal, log: log,
-      reload: { plan(try self.settings(invocation, context), child: child, log: log) })
+      reload: {
+        plan(
+          try self.settings(invocation, context), child: child, log: log, snapshot: snapshot.save(log: log))
+      })
     log.line("started (pid \(getpid())); \(describe(settings))")
     for warning in settings.environment.configuration.warnings(ConfigSchema.markets.spec) {
       log.line("warning: \(warning)")
     }
-    return try loop.run(plan(settings, child: child, log: log))
+    return try loop.run(plan(settings, child: child, log: log, snapshot: snapshot.save(log: log)))
   }
 
   /// What the loop does under these settings: each update is a `bingwall update` child (see
   /// `DaemonUpdateChild`), each rotation `random`'s, in this process.
-  static func plan(_ settings: Settings, child: DaemonUpdateChild, log: DaemonLog) -> DaemonLoop.Plan {
+  /// `snapshot` is the daemon's copy of its configuration file, which every child reads (see
+  /// `DaemonConfigSnapshot`); nil for the file itself.
+  static func plan(_ settings: Settings, child: DaemonUpdateChild, log: DaemonLog, snapshot: String? = nil)
+    -> DaemonLoop.Plan
+  {
     let environment = settings.environment
     let markets = environment.configuration.markets
     let favoritesOnly = settings.favoritesOnly
@@ -97,7 +111,9 @@ enum DaemonCommand {
     if updates {
       let resolution = environment.configuration.resolution
       let timeLimit = UpdateService.timeLimit(environment.configuration)
-      update = { @Sendable in child.run(markets: markets, resolution: resolution, timeLimit: timeLimit) }
+      update = { @Sendable in
+        child.run(markets: markets, resolution: resolution, timeLimit: timeLimit, snapshot: snapshot)
+      }
     }
     return DaemonLoop.Plan(
       markets: newest, rotation: settings.rotation, update: update,

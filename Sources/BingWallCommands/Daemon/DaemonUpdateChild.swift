@@ -51,9 +51,11 @@ final class DaemonUpdateChild: Sendable {
   /// daemon schedules for, so the child updates exactly what the daemon found due (a config edited
   /// since, without SIGHUP, does not change which markets are fetched). `--quiet` keeps the
   /// warning about an unlisted market code out of every update: the daemon logged it at start.
-  func arguments(markets: [String], resolution: String) -> [String] {
+  /// `snapshot`, when given, is the daemon's copy of its configuration file as last loaded
+  /// (`DaemonConfigSnapshot`), read instead of the file itself.
+  func arguments(markets: [String], resolution: String, snapshot: String? = nil) -> [String] {
     var arguments = [executable, "update", "--daemon-child", "--quiet"]
-    if let configFile { arguments += ["--config", configFile] }
+    if let config = snapshot ?? configFile { arguments += ["--config", config] }
     for market in markets { arguments += ["--market", market] }
     arguments += ["--resolution", resolution]
     return arguments
@@ -61,7 +63,7 @@ final class DaemonUpdateChild: Sendable {
 
   /// Runs one update child to its end, logs what it said, and makes sure the journal holds its
   /// result. Never throws: every failure is logged and recorded.
-  func run(markets: [String], resolution: String, timeLimit: Int) {
+  func run(markets: [String], resolution: String, timeLimit: Int, snapshot: String? = nil) {
     let stop = ProcessStop()
     defer { stop.markEnded() }
     let started = state.withLock { state in
@@ -74,7 +76,8 @@ final class DaemonUpdateChild: Sendable {
 
     let before = journal.file.load()
     let invocation = ProcessInvocation(
-      arguments: arguments(markets: markets, resolution: resolution), environment: context.environment,
+      arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
+      environment: context.environment,
       timeout: Double(timeLimit) + Self.margin, stop: stop, outputLimit: Self.outputLimit)
     let result: ProcessResult
     do {

@@ -73,12 +73,21 @@ struct UpdateService {
       // cannot open) is harmless.
       let markets = request.markets.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       let context = self.context
+      let givenUp = CancellationFlag()
       let archives = Overlapped {
         markets.map { market in
-          (market, Result { try Self.fetch(market, with: client, deadline: deadline, context: context) })
+          (
+            market,
+            Result {
+              try Self.fetch(market, with: client, deadline: deadline, context: context, givenUp: givenUp)
+            }
+          )
         }
       }
+      // On an error (no history, no lock) the requests are not retried, and the one in flight
+      // is waited for, so the work never outlives this call; on success both are no-ops.
       defer { _ = archives.value() }
+      defer { givenUp.cancel() }
       store = try environment.history()
       let lock = try environment.historyLock(onWait: onWait)
       defer { lock.release() }
@@ -241,14 +250,19 @@ struct UpdateService {
   /// temporary (no connection, timeout, 5xx), as the picture downloads are.
   /// No wait runs past `deadline` (the update's time limit, in real time): a retry that could
   /// only start after it is not waited for, and the time limit itself is not retried.
+  /// Gives up between attempts once `givenUp` is set: the caller failed and will not read it.
   private static func fetch(
-    _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context
+    _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context,
+    givenUp: CancellationFlag
   ) throws -> ArchiveResponse {
     let policy = RetryPolicy.standard
     for attempt in 1... {
       do {
         return try client.fetch(market: market)
-      } catch  where attempt < policy.attempts && Self.isTemporary(error) && !Self.isDeadline(error) {
+      } catch
+        where attempt < policy.attempts && Self.isTemporary(error) && !Self.isDeadline(error)
+        && !givenUp.isCancelled
+      {
         var asked: Double?
         if case .httpStatus(_, _, let retryAfter) = error as? BingError { asked = retryAfter }
         let delay = policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked)
