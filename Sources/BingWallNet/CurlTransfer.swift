@@ -37,6 +37,9 @@ final class CurlTransfer {
   private var headerBytes = 0
   /// Bing's headers take about 2 KiB; 256 KiB is any real server's and no hostile one's.
   static let maximumHeaderBytes = 256 * 1024
+  /// Starts the disk writes of a file sink as the body arrives (each attempt has its own
+  /// transfer, and its file starts empty).
+  private var writeback: Writeback?
   /// Why a callback stopped the transfer; libcurl itself only reports `CURLE_WRITE_ERROR`.
   private var failure: NetError?
 
@@ -44,6 +47,9 @@ final class CurlTransfer {
   init(request: HTTPRequest, userAgent: String, caFile: String? = nil, sink: Sink) throws(NetError) {
     self.request = request
     self.sink = sink
+    if case .fileDescriptor(let fileDescriptor) = sink {
+      writeback = Writeback(fileDescriptor: fileDescriptor)
+    }
     easy = try CurlEasy(url: request.url)
     try configure(userAgent: userAgent)
     if let caFile { try easy.set(CURLOPT_CAINFO, caFile) }
@@ -209,6 +215,7 @@ final class CurlTransfer {
       observer?.receive(bytes)
     }
     bodyBytes += count
+    writeback?.written(upTo: bodyBytes)
     return true
   }
 

@@ -77,4 +77,11 @@ static inline int bw_signalfd_read(int fd) {
   return (int)info.ssi_signo;
 }
 
+/// Starts writing `count` bytes at `offset` of `fd` to disk without waiting (sync_file_range(2)
+/// SYNC_FILE_RANGE_WRITE): the fsync that must come before the file is named then has little
+/// left to wait for. Not a durability guarantee by itself; the fsync still is.
+static inline int bw_start_writeback(int fd, off_t offset, off_t count) {
+  return sync_file_range(fd, offset, count, SYNC_FILE_RANGE_WRITE);
+}
+
 #endif
