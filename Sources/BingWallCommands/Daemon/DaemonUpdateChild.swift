@@ -23,6 +23,13 @@ final class DaemonUpdateChild: Sendable {
   /// Extra seconds past the update's own time limit before the child is killed: the limit bounds
   /// the transfers, and setting the wallpaper and the retention policy come after them.
   static let margin = 60.0
+
+  /// How long a child may run: its own time limit (which starts once it holds the update lock),
+  /// as long again for the wait for that lock (another update, bounded by the same limit), and
+  /// the margin. A child that waited for a `bingwall update` run by hand is not killed for it.
+  static func allowance(timeLimit: Int) -> Double {
+    Double(2 * timeLimit) + margin
+  }
   /// The most of each of the child's stdout and stderr the daemon reads, and the most lines of
   /// each it logs: the child cleans its text, but a daemon must stay small whatever it runs.
   static let outputLimit = 64 << 10
@@ -78,7 +85,7 @@ final class DaemonUpdateChild: Sendable {
     let invocation = ProcessInvocation(
       arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
       environment: context.environment,
-      timeout: Double(timeLimit) + Self.margin, stop: stop, outputLimit: Self.outputLimit)
+      timeout: Self.allowance(timeLimit: timeLimit), stop: stop, outputLimit: Self.outputLimit)
     let result: ProcessResult
     do {
       result = try context.processes.run(invocation)
@@ -97,7 +104,7 @@ final class DaemonUpdateChild: Sendable {
     let recorded = Self.updateRecordChanged(from: before, to: after)
     if recorded { journal.forgetUnsaved() }
     let recordedFailure = recorded && after.lastError != nil
-    if let ending = UpdateChildEnding(result, timeLimit: Double(timeLimit) + Self.margin).failure {
+    if let ending = UpdateChildEnding(result, timeLimit: Self.allowance(timeLimit: timeLimit)).failure {
       // Crashed or killed: a failure even when the child recorded a success before it died.
       finish(failure: ending, recordedFailure: recordedFailure)
     } else if !recorded {

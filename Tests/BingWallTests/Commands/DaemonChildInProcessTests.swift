@@ -51,8 +51,8 @@ import Testing
         Self.executable, "update", "--daemon-child", "--quiet", "--market", "en-US", "--resolution", "UHD",
       ])
     #expect(child.environment == run.environment)
-    // The update's own limit (6 × 30 s) and the margin.
-    #expect(child.timeout == 180 + DaemonUpdateChild.margin)
+    // The update's own limit (6 × 30 s), as long for the update lock, and the margin.
+    #expect(child.timeout == 2 * 180 + DaemonUpdateChild.margin)
     #expect(child.outputLimit == DaemonUpdateChild.outputLimit)
     #expect(child.stop != nil)
     #expect(
@@ -164,7 +164,7 @@ import Testing
       ProcessResult(status: 143, stdout: Data(), stderr: Data(), timedOut: true)
     }
     let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
-    let line = "update failed: `bingwall update` did not finish within 240 s and was stopped"
+    let line = "update failed: `bingwall update` did not finish within 420 s and was stopped"
     #expect(result.log.contains(line))
     #expect(result.journal.current().consecutiveFailures == 1)
   }
