@@ -79,13 +79,8 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
     // Status 0 comes with a failure only when the tool's words, not its status, told us it failed.
     if status == 0 { return "reported success but failed" }
     guard status > 128, status < 128 + 65 else { return "failed with status \(status)" }
-    let names: [Int32: String] = [
-      1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
-      8: "SIGFPE", 9: "SIGKILL",
-      11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 31: "SIGSYS",
-    ]
     let signal = status - 128
-    let name = names[signal].map { "\($0), " } ?? ""
+    let name = SignalName.name(signal).map { "\($0), " } ?? ""
     let why = signal == 31 ? " (a system call its sandbox forbids)" : ""
     return "was killed by signal \(signal) (\(name)status \(status))\(why)"
   }

@@ -7,8 +7,11 @@ package enum SignalName {
     14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS",
   ]
 
+  /// `SIGSEGV` for 11; nil for a signal without a name here.
+  package static func name(_ signal: Int32) -> String? { names[signal] }
+
   /// `signal 11 (SIGSEGV)`; `signal 40` for one without a name here.
   package static func describe(_ signal: Int32) -> String {
-    "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
+    "signal \(signal)" + (name(signal).map { " (\($0))" } ?? "")
   }
 }
