@@ -1,10 +1,8 @@
 import BingWallCLI
 import BingWallStore
 import BingWallSystem
-import Dispatch
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// The read-only half of `bingwall doctor`: the config, the database, each picture's file, the
 /// image folder and the current wallpaper. Changes nothing; `DoctorRepair` acts on what it found.
@@ -45,13 +43,10 @@ struct DoctorChecks {
       checkFolder(&state, known: &known)
       return
     }
-    let verdict = DatabaseVerdict()
-    let done = DispatchSemaphore(value: 0)
     let (path, quick, folder) = (store.path, quick, state.environment.imageFolder.path)
-    DispatchQueue.global().async {
+    let verdict = Overlapped {
       let (findings, healthy) = Self.databaseFindings(path: path, quick: quick)
-      verdict.set(.init(findings: findings, healthy: healthy, listing: Self.list(folder)))
-      done.signal()
+      return DatabaseVerdict(findings: findings, healthy: healthy, listing: Self.list(folder))
     }
     var checked = state
     checked.databaseHealthy = true
@@ -62,8 +57,7 @@ struct DoctorChecks {
     } catch {
       readError = error
     }
-    done.wait()
-    let result = verdict.get()
+    let result = verdict.value()
     let healthy = result.healthy
     state.findings += result.findings
     if readError == nil { checkFolder(&checked, known: &known, listed: result.listing) }
@@ -86,15 +80,10 @@ struct DoctorChecks {
   }
 
   /// The database check's result and the image folder's listing, handed from their thread.
-  final class DatabaseVerdict: Sendable {
-    struct Value: Sendable {
-      var findings: [DoctorFinding] = []
-      var healthy = false
-      var listing: Result<FolderListing?, FileError> = .success(nil)
-    }
-    private let value = Mutex(Value())
-    func set(_ result: Value) { value.withLock { $0 = result } }
-    func get() -> Value { value.withLock { $0 } }
+  struct DatabaseVerdict: Sendable {
+    var findings: [DoctorFinding]
+    var healthy: Bool
+    var listing: Result<FolderListing?, FileError>
   }
 
   static func list(_ folder: String) -> Result<FolderListing?, FileError> {
