@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Targets along the flow of data: commands → services (Bing, Store, Desktop, Schedule) →
+// Targets along the flow of data: commands → use cases (Kit) → services (Bing, Store, Desktop, Schedule) →
 // adapters (Net over libcurl, Store over SQLite) → system. Each target depends only on targets
 // below it, so an upward reference is a build error, not a review comment. docs/ARCHITECTURE.md
 // draws the graph.
@@ -36,12 +36,21 @@ let package = Package(
     .target(name: "BingWallSchedule", dependencies: ["BingWallSystem", "CLinux"]),
     // The command table's types, the parser, help, completion scripts and the man page.
     .target(name: "BingWallCLI", dependencies: ["BingWallSystem"]),
-    // Every command, the use cases they share (update), the configuration and the context.
+    // The use cases, one file each: typed settings in, a typed outcome out; the configuration,
+    // the context and the resources they open. Formats no text and knows no command line.
+    .target(
+      name: "BingWallKit",
+      dependencies: [
+        "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
+        "BingWallSchedule",
+      ]
+    ),
+    // One file per command: parse, build the settings, call one use case, render its outcome.
     .target(
       name: "BingWallCommands",
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallCLI",
+        "BingWallSchedule", "BingWallCLI", "BingWallKit",
       ]
     ),
     .executableTarget(
@@ -52,7 +61,7 @@ let package = Package(
       name: "BingWallTests",
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallCLI", "BingWallCommands", "CLinux", "CSQLite",
+        "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "CLinux", "CSQLite",
       ]
     ),
   ],

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallNet
 import BingWallSchedule
 import BingWallSystem
@@ -13,7 +14,7 @@ package enum BingWall {
 
   /// The process: the live context, the command, the exit status (1 when stdout failed).
   package static func main(arguments: [String]) -> Int32 {
-    let context = Context.live()
+    let context = Context.live(userAgent: "bingwall/\(version)")
     return context.finish(run(arguments: arguments, context: context))
   }
 

@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 
 /// `bingwall(1)`: the CLI target's man page writer, given what only this target knows: the
 /// command table, the configuration schema and the backends' mode tables.

@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallNet
 import BingWallSchedule
 import BingWallStore

@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -15,11 +16,10 @@ enum BackendsCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(
-      invocation, context, overrides: .given(in: invocation, among: options))
-    let requested = environment.configuration[ConfigSchema.backend].name
+    let resources = try Resources(invocation, context, options: options)
+    let requested = resources.configuration[ConfigSchema.backend].name
     let statuses = BackendSelector.statuses(
-      requested, from: environment.backends, in: environment.desktopSession)
+      requested, from: resources.backends, in: resources.desktopSession)
     if invocation[CommonOptions.json] {
       let rows = statuses.map { status -> JSONOutput in
         .object([
@@ -43,7 +43,7 @@ enum BackendsCommand {
     lines.append("")
     lines.append(
       BackendSelector.verdict(
-        requested, from: environment.backends, in: environment.desktopSession))
+        requested, from: resources.backends, in: resources.desktopSession))
     context.stdout.write(lines.joined(separator: "\n") + "\n")
     return ExitCode.success
   }

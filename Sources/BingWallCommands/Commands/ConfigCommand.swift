@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -34,7 +35,7 @@ enum ConfigCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let location = ConfigLocation(invocation: invocation, context: context)
+    let location = ConfigLocation(configFile: invocation.configFile, context: context)
     switch invocation.path.dropFirst().first {
     case "path":
       context.stdout.write(location.path + "\n")

@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -33,21 +34,20 @@ enum DaemonCommand {
 
   /// What one config load decides.
   struct Settings: Sendable {
-    var environment: CommandEnvironment
+    var resources: Resources
     var rotation: RotationSchedule?
     var favoritesOnly: Bool
     var updates: Bool
   }
 
   static func settings(_ invocation: Invocation, _ context: Context) throws -> Settings {
-    let environment = try CommandEnvironment(
-      invocation, context, overrides: .given(in: invocation, among: options))
-    let rotation = environment.configuration.rotateInterval.flatMap {
+    let resources = try Resources(invocation, context, options: options)
+    let rotation = resources.configuration.rotateInterval.flatMap {
       RotationSchedule(interval: TimeInterval($0))
     }
     return Settings(
-      environment: environment, rotation: rotation,
-      favoritesOnly: environment.configuration[ConfigSchema.favoritesOnly],
+      resources: resources, rotation: rotation,
+      favoritesOnly: resources.configuration[ConfigSchema.favoritesOnly],
       updates: !invocation[noUpdate])
   }
 
@@ -69,11 +69,11 @@ enum DaemonCommand {
       return ExitCode.failure
     }
     defer { lock.release() }
-    let journal = settings.environment.journal()
+    let journal = settings.resources.journal()
     // Written under the lock, so a second daemon that fails to start never replaces it.
     let snapshot = DaemonConfigSnapshot(
       path: Paths.parent(of: lockPath) + "/bingwall-daemon-config.toml",
-      source: ConfigLocation(invocation: invocation, context: context))
+      source: ConfigLocation(configFile: invocation.configFile, context: context))
     let child = DaemonUpdateChild(
       context: context, executable: executable, configFile: invocation.configFile, journal: journal, log: log)
     let loop = DaemonLoop(
@@ -83,7 +83,7 @@ enum DaemonCommand {
           try self.settings(invocation, context), child: child, log: log, snapshot: snapshot.save(log: log))
       })
     log.line("started (pid \(getpid())); \(describe(settings))")
-    for warning in settings.environment.configuration.warnings(ConfigSchema.markets.spec) {
+    for warning in settings.resources.configuration.warnings(ConfigSchema.markets.spec) {
       log.line("warning: \(warning)")
     }
     return try loop.run(plan(settings, child: child, log: log, snapshot: snapshot.save(log: log)))
@@ -96,28 +96,28 @@ enum DaemonCommand {
   static func plan(_ settings: Settings, child: DaemonUpdateChild, log: DaemonLog, snapshot: String? = nil)
     -> DaemonLoop.Plan
   {
-    let environment = settings.environment
-    let markets = environment.configuration.markets
+    let resources = settings.resources
+    let markets = resources.configuration.markets
     let favoritesOnly = settings.favoritesOnly
     let updates = settings.updates
     let newest: @Sendable () throws -> [NewestPicture] = {
       guard updates else { return [] }
-      let store = try environment.existingHistory()
+      let store = try resources.existingHistory()
       return try markets.map { market in
         NewestPicture(market: market, storedFullStartDate: try store?.newestFullStartDate(market: market))
       }
     }
     var update: (@Sendable () -> Void)?
     if updates {
-      let resolution = environment.configuration.resolution
-      let timeLimit = UpdateService.timeLimit(environment.configuration)
+      let resolution = resources.configuration.resolution
+      let timeLimit = UpdateService.timeLimit(resources.configuration)
       update = { @Sendable in
         child.run(markets: markets, resolution: resolution, timeLimit: timeLimit, snapshot: snapshot)
       }
     }
     return DaemonLoop.Plan(
       markets: newest, rotation: settings.rotation, update: update,
-      rotate: { rotate(environment, favoritesOnly: favoritesOnly, log: log) },
+      rotate: { rotate(resources, favoritesOnly: favoritesOnly, log: log) },
       summary: describe(settings), stopUpdate: { child.stop() })
   }
 
@@ -125,13 +125,13 @@ enum DaemonCommand {
     let rotation = settings.rotation.map { "rotating every \(Int($0.interval)) s" } ?? "no rotation"
     let updates =
       settings.updates
-      ? "updates for \(settings.environment.configuration.markets.joined(separator: ", "))" : "no updates"
+      ? "updates for \(settings.resources.configuration.markets.joined(separator: ", "))" : "no updates"
     return "\(updates), \(rotation)"
   }
 
-  static func rotate(_ environment: CommandEnvironment, favoritesOnly: Bool, log: DaemonLog) {
+  static func rotate(_ resources: Resources, favoritesOnly: Bool, log: DaemonLog) {
     do {
-      if let line = try RandomCommand.rotate(environment, favoritesOnly: favoritesOnly) {
+      if let line = try RandomCommand.rotate(resources, favoritesOnly: favoritesOnly) {
         log.line("rotate: " + line)
       } else {
         log.line("rotate: no stored picture to show yet")

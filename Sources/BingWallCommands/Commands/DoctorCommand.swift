@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 import Glibc
@@ -55,11 +56,11 @@ enum DoctorCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let fixing = invocation[fix]
     let checks = DoctorChecks(quick: invocation[quick])
-    var state = DoctorChecks.configuration(invocation, context)
+    var state = DoctorChecks.configuration(configFile: invocation.configFile, context)
     var lock: FileLock?
     if fixing {
       // Taken before the checks: a file an update is naming right now is not an orphan.
-      lock = try state.environment.historyLock { pid in
+      lock = try state.resources.historyLock { pid in
         let holder = pid.map { " (pid \($0))" } ?? ""
         context.stderr.write("waiting for another bingwall\(holder) to finish…\n")
       }
@@ -67,11 +68,11 @@ enum DoctorCommand {
     defer { lock?.release() }
 
     checks.run(&state, context)
-    let desktop = DoctorDesktopCheck.run(state.environment)
+    let desktop = DoctorDesktopCheck.run(state.resources)
     if let finding = desktop.finding { state.findings.append(finding) }
     if fixing {
       if let store = state.store, state.databaseHealthy {
-        DoctorRepair(environment: state.environment, store: store, configLoaded: state.configLoaded)
+        DoctorRepair(resources: state.resources, store: store, configLoaded: state.configLoaded)
           .run(&state.findings)
       } else {
         removeTemporaryFiles(&state.findings)

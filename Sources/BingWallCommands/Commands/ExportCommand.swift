@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 
@@ -29,9 +30,9 @@ enum ExportCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
+    let resources = try Resources(invocation, context)
     let target = Paths.absolute(invocation[folder] ?? ".")
-    guard let store = try environment.existingHistory() else { throw HistoryError.empty }
+    guard let store = try resources.existingHistory() else { throw HistoryError.empty }
     let pictures = try store.pictures(
       HistoryStore.Query(limit: 0, favoritesOnly: invocation[favorites], since: invocation[since]))
     try Paths.ensureDirectory(target)
@@ -59,12 +60,9 @@ enum ExportCommand {
       let lost = missing > 0 ? "; \(missing) missing" : ""
       context.stdout.write(
         TerminalText.clean(
-          "Exported \(count(copied + kept, "picture")) to \(target)\(there)\(lost).") + "\n")
+          "Exported \(Counted.phrase(copied + kept, "picture")) to \(target)\(there)\(lost).") + "\n")
     }
     return missing > 0 ? ExitCode.failure : ExitCode.success
   }
 
-  static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
 }

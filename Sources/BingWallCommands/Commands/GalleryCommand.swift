@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 
@@ -28,56 +29,14 @@ enum GalleryCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
-    let target: String
-    if let given = invocation[output] {
-      target = Paths.absolute(given)
-    } else {
-      do {
-        try Paths.ensureDirectory(context.paths.cacheDir)
-      } catch {
-        throw GalleryError.cannotWrite(
-          path: context.paths.cacheDir + "/gallery.html", reason: error.description)
-      }
-      target = context.paths.cacheDir + "/gallery.html"
-    }
-
-    let count = try write(to: target, history: try environment.existingHistory(), context: context)
+    let resources = try Resources(invocation, context)
+    let outcome = try Gallery.make(
+      target: invocation[output].map { Paths.absolute($0) }, resources: resources)
     if !invocation.quiet {
-      context.stdout.write(TerminalText.clean(target) + "\n")
-      if count == 0 { context.stderr.write("note: no pictures stored yet; run 'bingwall update'\n") }
+      context.stdout.write(TerminalText.clean(outcome.page) + "\n")
+      if outcome.count == 0 { context.stderr.write("note: no pictures stored yet; run 'bingwall update'\n") }
     }
-    if invocation[open] { try show(target, context) }
+    if invocation[open] { try Gallery.open(outcome.page, context: context) }
     return ExitCode.success
-  }
-
-  /// Streams the page into `target` atomically; returns how many cards it holds.
-  static func write(to target: String, history: HistoryStore?, context: Context) throws -> Int {
-    let file = try GalleryFile(target: target)
-    do {
-      file.buffer += GalleryPage.head.utf8
-      let count =
-        try history?.forEachPictureNewestFirst { picture in
-          GalleryPage.appendCard(picture, to: &file.buffer)
-          try file.flushIfFull()
-        } ?? 0
-      file.buffer += GalleryPage.end(count: count, writtenAt: Timestamp.iso8601(context.clock.now())).utf8
-      try file.commit()
-      return count
-    } catch {
-      file.discard()
-      throw error
-    }
-  }
-
-  /// Hands the page to xdg-open, detached: where no desktop is running, xdg-open starts the browser
-  /// itself and waits for it to close, so waiting (and killing it at a timeout) would take the
-  /// browser down with it.
-  static func show(_ page: String, _ context: Context) throws {
-    guard let opener = context.processes.locate("xdg-open", onPath: context.environment["PATH"]) else {
-      throw GalleryError.openerMissing(page: page)
-    }
-    _ = try context.processes.startDetached(
-      executable: opener, arguments: ["xdg-open", page], environment: context.environment, errorLog: nil)
   }
 }

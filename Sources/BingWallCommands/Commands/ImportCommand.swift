@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 
@@ -35,73 +36,37 @@ enum ImportCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
-    let source = Paths.absolute(invocation[path] ?? ".")
-    let now = context.clock.now()
-    let plan = try ImportPlan.make(path: source, now: now)
-    for refusal in plan.refused { report(refusal, context) }
-
-    let store = try environment.history()
-    let lock = try environment.historyLock { pid in
-      if !invocation.quiet {
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        context.stderr.write("Waiting for another bingwall command\(holder) to finish…\n")
-      }
+    var use = Import(resources: try Resources(invocation, context))
+    if context.terminal.stderrIsTTY, !invocation.quiet {
+      use.progress = ProgressBar(output: context.stderr, width: context.terminal.width)
     }
-    defer { lock.release() }
-    let images = environment.imageFolder
-    try images.ensure()
-
-    var progress: ImportProgress?
-    if context.terminal.stderrIsTTY, !invocation.quiet, !plan.jobs.isEmpty {
-      progress = ImportProgress(
-        bar: ProgressBar(output: context.stderr, width: context.terminal.width), clock: context.clock,
-        jobCount: plan.jobs.count, totalBytes: plan.jobs.reduce(0) { $0 + $1.size })
+    use.onWait = { pid in WaitingText.announce(pid, for: "command", quiet: invocation.quiet, context: context)
     }
-    let importer = PictureImporter(store: store, images: images, now: now, progress: progress)
-    var imported: [Int64] = []
+    let outcome = try use.run(path: Paths.absolute(invocation[path] ?? "."))
+    var imported = 0
     var duplicates = 0
-    var refused = plan.refused.count
-    var fatal: (any Error)?
-    for job in plan.jobs {
-      do {
-        let file = try job.open()
-        switch try importer.bring(
-          file, expectedSHA256: job.expectedSHA256, describe: { job.describe(file, $0) })
-        {
-        case .imported(let id): imported.append(id)
-        case .duplicate: duplicates += 1
+    var refused = 0
+    for event in outcome.events {
+      switch event {
+      case .imported(let picture):
+        imported += 1
+        if !invocation.quiet {
+          context.stdout.write(
+            TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
         }
-      } catch let error as TransferError {
+      case .duplicate: duplicates += 1
+      case .refused(let error):
         refused += 1
-        progress?.finish()
-        report(error, context)
-      } catch {
-        // The image folder or the history failed: nothing more can come in, but what did is
-        // listed before the error.
-        fatal = error
-        break
+        context.stderr.write("error: \(TerminalText.clean(error.description))\n")
       }
-      progress?.fileDone(label: job.name)
     }
-    progress?.finish()
-
     if !invocation.quiet {
-      for id in imported {
-        guard let picture = try store.picture(id: id) else { continue }
-        context.stdout.write(
-          TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
-      }
-      var summary = "Imported \(ExportCommand.count(imported.count, "picture"))"
+      var summary = "Imported \(Counted.phrase(imported, "picture"))"
       if duplicates > 0 { summary += "; \(duplicates) already stored" }
       if refused > 0 { summary += "; \(refused) refused" }
       context.stdout.write(summary + ".\n")
     }
-    if let fatal { throw fatal }
+    if let fatal = outcome.fatal { throw fatal }
     return refused > 0 ? ExitCode.failure : ExitCode.success
-  }
-
-  static func report(_ error: TransferError, _ context: Context) {
-    context.stderr.write("error: \(TerminalText.clean(error.description))\n")
   }
 }

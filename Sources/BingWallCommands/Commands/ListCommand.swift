@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -29,11 +30,11 @@ enum ListCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
+    let resources = try Resources(invocation, context)
     let query = HistoryStore.Query(
       limit: invocation[limit] ?? 20, market: invocation[market]?.code,
       favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since])
-    let pictures = try environment.existingHistory()?.pictures(query) ?? []
+    let pictures = try resources.existingHistory()?.pictures(query) ?? []
     write(
       pictures, json: invocation[json], quiet: invocation.quiet,
       empty: "No pictures stored yet; run 'bingwall update'.",

@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 
@@ -30,8 +31,8 @@ enum MarkCommand {
   /// Every selector is resolved before anything changes, so a typo in the third leaves the first two
   /// as they were.
   static func run(_ mark: PictureMark, _ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
-    guard let history = try environment.existingHistory() else { throw HistoryError.empty }
+    let resources = try Resources(invocation, context)
+    guard let history = try resources.existingHistory() else { throw HistoryError.empty }
     var pictures: [Picture] = []
     for selector in invocation.values(of: selectors) {
       let picture = try history.resolve(selector, market: invocation[market]?.code)

@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 
@@ -40,9 +41,8 @@ enum PruneCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(
-      invocation, context, overrides: .given(in: invocation, among: options))
-    let policy = environment.configuration.retentionPolicy(now: context.clock.now())
+    let resources = try Resources(invocation, context, options: options)
+    let policy = resources.configuration.retentionPolicy(now: context.clock.now())
     let isDry = invocation[dryRun]
     if policy.isEmpty {
       if !invocation.quiet {
@@ -53,19 +53,16 @@ enum PruneCommand {
       if invocation[json] { context.stdout.write(json(nil, dryRun: isDry).rendered() + "\n") }
       return ExitCode.success
     }
-    guard let store = try environment.existingHistory() else {
+    guard let store = try resources.existingHistory() else {
       if invocation[json] { context.stdout.write(json(nil, dryRun: isDry).rendered() + "\n") }
       if !invocation.quiet { context.stderr.write("No pictures stored yet; nothing to prune.\n") }
       return ExitCode.success
     }
-    let lock = try environment.historyLock { pid in
-      if !invocation.quiet {
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        context.stderr.write("Waiting for another bingwall update\(holder) to finish…\n")
-      }
+    let lock = try resources.historyLock { pid in
+      WaitingText.announce(pid, for: "update", quiet: invocation.quiet, context: context)
     }
     defer { lock.release() }
-    let outcome = try Pruner(environment: environment).run(policy, store: store, dryRun: isDry)
+    let outcome = try Pruner(resources: resources).run(policy, store: store, dryRun: isDry)
     for failure in outcome.undeletable {
       context.stderr.write(
         "warning: cannot delete \(TerminalText.clean(failure)); its row is gone, delete it by hand\n")

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -26,9 +27,8 @@ enum RandomCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(
-      invocation, context, overrides: .given(in: invocation, among: options))
-    guard let store = try environment.existingHistory() else { throw HistoryError.empty }
+    let resources = try Resources(invocation, context, options: options)
+    guard let store = try resources.existingHistory() else { throw HistoryError.empty }
     let query = HistoryStore.RandomQuery(
       favoritesOnly: invocation[favorites], market: invocation[market]?.code)
     guard try store.pictures(.init(limit: 1)).first != nil else { throw HistoryError.empty }
@@ -51,15 +51,17 @@ enum RandomCommand {
         TerminalText.clean("\(picture.id)\t\(picture.date)\t\(picture.key)\t\(picture.path)") + "\n")
       return ExitCode.success
     }
-    environment.announce(
-      try environment.apply(picture, store: store, reason: "random"), quiet: invocation.quiet)
+    AppliedText.announce(
+      try Apply.picture(picture, store: store, reason: .random, resources: resources),
+      quiet: invocation.quiet,
+      context: context)
     return ExitCode.success
   }
 
   /// The daemon's rotation: a random pick through the same query as `bingwall random`, applied.
   /// Returns the line to log, or nil when there is nothing to pick yet.
-  static func rotate(_ environment: CommandEnvironment, favoritesOnly: Bool) throws -> String? {
-    guard let store = try environment.existingHistory() else { return nil }
+  static func rotate(_ resources: Resources, favoritesOnly: Bool) throws -> String? {
+    guard let store = try resources.existingHistory() else { return nil }
     var generator = SystemRandomNumberGenerator()
     var missing: [Picture] = []
     guard
@@ -68,6 +70,7 @@ enum RandomCommand {
     else {
       return nil
     }
-    return try environment.apply(picture, store: store, reason: "rotate").logLine
+    return AppliedText.logLine(
+      try Apply.picture(picture, store: store, reason: .rotate, resources: resources))
   }
 }

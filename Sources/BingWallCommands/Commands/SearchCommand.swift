@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallStore
 import BingWallSystem
 
@@ -27,9 +28,9 @@ enum SearchCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
+    let resources = try Resources(invocation, context)
     let query = invocation.values(of: text).joined(separator: " ")
-    guard let history = try environment.existingHistory() else {
+    guard let history = try resources.existingHistory() else {
       ListCommand.write(
         [], json: invocation[json], quiet: invocation.quiet,
         empty: "No pictures stored yet; run 'bingwall update'.",

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -18,8 +19,8 @@ enum ShowCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
-    guard let history = try environment.existingHistory() else { throw HistoryError.empty }
+    let resources = try Resources(invocation, context)
+    guard let history = try resources.existingHistory() else { throw HistoryError.empty }
     let picture = try history.resolve(invocation[selector] ?? .latest, market: invocation[market]?.code)
     if invocation[json] {
       context.stdout.write(picture.json.rendered() + "\n")

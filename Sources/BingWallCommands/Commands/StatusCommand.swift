@@ -1,5 +1,6 @@
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -16,17 +17,17 @@ enum StatusCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = try CommandEnvironment(invocation, context)
-    let store = try environment.existingHistory()
+    let resources = try Resources(invocation, context)
+    let store = try resources.existingHistory()
     let current = try store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
     let state = StateFile(stateDir: context.paths.stateDir).load()
     let now = context.clock.now()
-    let markets = try environment.configuration[ConfigSchema.markets].map { market in
+    let markets = try resources.configuration[ConfigSchema.markets].map { market in
       NewestPicture(
         market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
     }
     let nextUpdate = state.nextUpdate(markets: markets, now: now)?.date
-    let rotation = environment.configuration.rotateInterval.flatMap {
+    let rotation = resources.configuration.rotateInterval.flatMap {
       RotationSchedule(interval: TimeInterval($0))
     }
     let nextRotation = state.nextRotation(rotation, now: now)?.date

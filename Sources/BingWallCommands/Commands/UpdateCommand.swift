@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallCLI
 import BingWallDesktop
+import BingWallKit
 import BingWallNet
 import BingWallSchedule
 import BingWallStore
@@ -41,18 +42,14 @@ enum UpdateCommand {
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     if invocation[daemonChild] { return runForDaemon(invocation, context) }
-    let environment = try CommandEnvironment(
-      invocation, context, overrides: .given(in: invocation, among: options))
+    let resources = try Resources(invocation, context, options: options)
     let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation[json]
-    var service = UpdateService(environment: environment, journal: environment.journal())
+    var service = UpdateService(resources: resources, journal: resources.journal())
     service.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
     service.onWait = { pid in
-      if !invocation.quiet {
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        context.stderr.write("Waiting for another bingwall update\(holder) to finish…\n")
-      }
+      WaitingText.announce(pid, for: "update", quiet: invocation.quiet, context: context)
     }
-    let configuration = environment.configuration
+    let configuration = resources.configuration
     if !invocation.quiet {
       for warning in configuration.warnings(ConfigSchema.markets.spec) {
         context.stderr.write("warning: \(warning)\n")
@@ -90,7 +87,7 @@ enum UpdateCommand {
       if report.fetched.isEmpty, report.failures.isEmpty {
         context.stdout.write("Already up to date.\n")
       }
-      if let applied = outcome.appliedLine { context.stdout.write(applied.line + "\n") }
+      if let applied = outcome.appliedLine { context.stdout.write(AppliedText.line(applied) + "\n") }
       if let line = retentionLine(outcome.retention) { context.stdout.write(line + "\n") }
     }
     if let error = outcome.retentionError {
@@ -100,7 +97,9 @@ enum UpdateCommand {
     for failure in outcome.retention?.undeletable ?? [] {
       context.stderr.write("warning: cannot delete \(TerminalText.clean(failure)); delete it by hand\n")
     }
-    if let warning = outcome.appliedLine?.warning { context.stderr.write("warning: \(warning)\n") }
+    if let applied = outcome.appliedLine, let warning = AppliedText.warning(applied) {
+      context.stderr.write("warning: \(warning)\n")
+    }
     // After the list: the pictures are stored whatever the desktop did, and a user reading the
     // terminal should see what arrived before why it is not on screen.
     if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
@@ -114,10 +113,9 @@ enum UpdateCommand {
   /// warnings: the daemon logged those when it started). The exit status is update's.
   static func runForDaemon(_ invocation: Invocation, _ context: Context) -> Int32 {
     do {
-      let environment = try CommandEnvironment(
-        invocation, context, overrides: .given(in: invocation, among: options))
-      let configuration = environment.configuration
-      let outcome = try UpdateService(environment: environment, journal: environment.journal()).run(
+      let resources = try Resources(invocation, context, options: options)
+      let configuration = resources.configuration
+      let outcome = try UpdateService(resources: resources, journal: resources.journal()).run(
         .init(
           markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
           force: invocation[force], apply: !invocation[noApply]))

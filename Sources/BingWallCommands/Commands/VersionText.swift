@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallKit
 import BingWallNet
 import BingWallStore
 

@@ -3,6 +3,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 
 /// Picture ids, keys and names: what may become a file name, and what is refused.
 @Suite struct ArchiveImageIdentityTests {

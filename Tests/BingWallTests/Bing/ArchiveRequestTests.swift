@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 
 /// The two URLs bingwall builds: the archive request and a picture's download.
 @Suite struct ArchiveRequestTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
 

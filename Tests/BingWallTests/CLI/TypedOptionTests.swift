@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallStore
 
 /// The typed layer over the parser: handles read the values the parser accepted, as the types

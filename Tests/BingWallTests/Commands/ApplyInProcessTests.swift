@@ -4,6 +4,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSystem
 
 /// `apply --lock-screen` inside the test process: a desktop without a lock screen picture gets the

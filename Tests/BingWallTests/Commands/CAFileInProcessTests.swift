@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSystem
 
 /// `network.ca_file`: which certificate authorities an update's requests trust, and the one

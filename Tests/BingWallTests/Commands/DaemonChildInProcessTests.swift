@@ -4,6 +4,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
@@ -27,7 +28,7 @@ import Testing
     let output = BufferOutput()
     let context = run.context(stderr: output)
     let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
-    let journal = settings.environment.journal()
+    let journal = settings.resources.journal()
     let log = DaemonLog(output: output, clock: run.clock, environment: [:])
     let child = DaemonUpdateChild(
       context: context, executable: executable, configFile: nil, journal: journal, log: log)

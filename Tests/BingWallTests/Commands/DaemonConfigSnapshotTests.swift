@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
 
@@ -12,7 +13,7 @@ import Testing
   static func snapshot(_ run: InProcess) -> DaemonConfigSnapshot {
     DaemonConfigSnapshot(
       path: run.home.file("daemon-config.toml"),
-      source: ConfigLocation(invocation: Invocation(path: ["daemon"]), context: run.context()))
+      source: ConfigLocation(configFile: nil, context: run.context()))
   }
 
   @Test func theCopyIsTheFileAsLoadedAndALaterEditDoesNotReachIt() throws {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 
 /// Which names in the image folder `doctor` takes for pictures (`<date>_<Name>_<RES>[-N].jpg`, as
 /// `ImageFolder.fileName` writes them) and which for strays.

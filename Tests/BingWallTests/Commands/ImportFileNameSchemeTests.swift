@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 
 /// What `import` reads from the names of plain JPEG files, scheme by scheme, and the names that
 /// only look like a scheme.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -194,8 +195,8 @@ import Testing
     let items = try store.retentionItems()
     let delta = try #require(items.last)
     let mesa = items[items.count - 2]
-    let environment = try CommandEnvironment(Invocation(path: ["prune"]), run.context())
-    let pruner = Pruner(environment: environment)
+    let resources = try Resources(context: run.context(), configFile: nil)
+    let pruner = Pruner(resources: resources)
     try Paths.ensureDirectory(run.paths.stateDir)
     try Data((delta.path + "\n" + mesa.path + "\n").utf8).write(
       to: URL(fileURLWithPath: pruner.pendingListPath))

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -103,7 +104,7 @@ import Testing
     run.stubUpdateChild()
     let context = run.context(stderr: log)
     let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
-    let journal = settings.environment.journal()
+    let journal = settings.resources.journal()
     let daemonLog = DaemonLog(output: log, clock: run.clock, environment: [:])
     let child = DaemonUpdateChild(
       context: context, executable: InProcess.executable, configFile: nil, journal: journal, log: daemonLog)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSystem
 
 /// What `update` says, in the order a terminal shows stdout and stderr together.

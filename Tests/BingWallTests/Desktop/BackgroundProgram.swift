@@ -17,7 +17,7 @@ final class BackgroundProgram {
     guard let executable = PosixProcessRunner.which(arguments[0], path: environment["PATH"]) else {
       throw SystemCallError("\(arguments[0]) is not installed", errno: ENOENT)
     }
-    FileManager.default.createFile(atPath: log, contents: nil)
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process = Process()
     process.executableURL = URL(fileURLWithPath: executable)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
 

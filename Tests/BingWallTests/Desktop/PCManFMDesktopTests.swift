@@ -62,7 +62,7 @@ struct PCManFMDesktopTests {
   @Test func aRuntimeFolderThatIsNoFolderIsNamed() throws {
     let sandbox = try Self.sandboxWithDesktop()
     let file = sandbox.folder.file("not-a-folder")
-    FileManager.default.createFile(atPath: file, contents: Data())
+    _ = FileManager.default.createFile(atPath: file, contents: Data())
     #expect {
       try LXDEBackend().set(
         WallpaperRequest(path: try sandbox.picture("a.png"), mode: .fill),

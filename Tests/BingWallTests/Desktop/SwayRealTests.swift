@@ -4,6 +4,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSystem
 
 /// The sway and swaybg backends against a real headless sway, read back from grim's screenshots and

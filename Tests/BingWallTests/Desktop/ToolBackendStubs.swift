@@ -2,6 +2,7 @@ import Foundation
 
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
 

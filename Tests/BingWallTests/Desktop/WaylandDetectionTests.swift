@@ -2,6 +2,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 
 /// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable;
 /// sway also where no variable names it (sway 1.7 sets none).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 
 /// `gallery` through the real binary, on a history a real `update` fetched from the fake Bing.
 @Suite struct GalleryEndToEndTests {

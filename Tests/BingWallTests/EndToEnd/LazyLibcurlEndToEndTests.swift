@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallNet
 
 /// libcurl is opened at the first request, not at start: commands that never touch the

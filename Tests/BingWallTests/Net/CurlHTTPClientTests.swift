@@ -7,6 +7,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallStore

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
 

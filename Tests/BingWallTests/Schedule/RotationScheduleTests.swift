@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 
 /// Rotation deadlines: one interval after the persisted last rotation, now when overdue or never

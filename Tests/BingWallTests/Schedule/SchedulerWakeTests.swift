@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -131,7 +132,7 @@ import Testing
     #expect(wake.date == resume)
     #expect(Self.fresh.due(markets: Self.enUS, rotation: Self.halfHour, now: resume) == [.update, .rotate])
 
-    var loop = DaemonSimulation(
+    let loop = DaemonSimulation(
       now: Self.morning, markets: ["en-US"], stored: ["en-US": UTC.at("2026-12-02T08:00:00Z")],
       state: Self.fresh, rotation: Self.halfHour, bing: { _, now in PublishingBing.enUS(at: now) })
     loop.run(until: UTC.at("2026-12-02T10:00:00Z"))
@@ -161,7 +162,7 @@ import Testing
     let clamped = state.clamped(to: back)
     #expect(clamped.due(markets: Self.enUS, rotation: Self.halfHour, now: back + .minutes(30)) == .rotate)
 
-    var loop = DaemonSimulation(
+    let loop = DaemonSimulation(
       now: back, markets: ["en-US"], stored: ["en-US": UTC.at("2026-12-02T08:00:00Z")], state: state,
       rotation: Self.halfHour, bing: { _, now in PublishingBing.enUS(at: now) })
     loop.run(until: back + .hours(2))
@@ -171,7 +172,7 @@ import Testing
   /// DST ends on 1 November: fullstartdate + 24 h asks at 0700, an hour before Bing's 0800, finds
   /// nothing new, and asks again every 15–25 minutes until the picture comes; the day after, 0800.
   @Test func dstEndsAnHourEarlyThenRetries() throws {
-    var loop = DaemonSimulation(
+    let loop = DaemonSimulation(
       now: UTC.at("2026-11-01T12:00:00Z"), markets: ["en-US"],
       stored: ["en-US": UTC.at("2026-11-01T07:00:00Z")],
       seed: 3, bing: { _, now in PublishingBing.enUS(at: now) })
@@ -195,7 +196,7 @@ import Testing
 
   /// Bing publishes three hours late: every 15–25 minutes for two hours, then hourly; bounded.
   @Test func lateBingIsAskedAgainWithoutALoop() throws {
-    var loop = DaemonSimulation(
+    let loop = DaemonSimulation(
       now: UTC.at("2026-12-02T12:00:00Z"), markets: ["en-US"],
       stored: ["en-US": UTC.at("2026-12-02T08:00:00Z")],
       seed: 11,
@@ -223,7 +224,7 @@ import Testing
   /// the first attempt after the network is back succeeds and clears the streak.
   @Test func networkDownBacksOffThenRecovers() {
     let back = UTC.at("2026-12-03T11:00:00Z")
-    var loop = DaemonSimulation(
+    let loop = DaemonSimulation(
       now: UTC.at("2026-12-02T12:00:00Z"), markets: ["en-US", "ja-JP"],
       stored: ["en-US": UTC.at("2026-12-02T08:00:00Z"), "ja-JP": UTC.at("2026-12-02T15:00:00Z")],
       seed: 5, fails: { $0 >= UTC.at("2026-12-03T08:00:00Z") && $0 < back },
@@ -248,7 +249,7 @@ import Testing
   /// Several markets over three days: each publication is fetched once, 1–10 minutes after it.
   @Test(arguments: [UInt64(1), 2, 3, 4])
   func severalMarketsEachFetchedSoonAfterPublication(seed: UInt64) {
-    var loop = DaemonSimulation(
+    let loop = DaemonSimulation(
       now: UTC.at("2026-12-02T09:00:00Z"), markets: ["en-US", "ja-JP", "en-IN"],
       stored: [
         "en-US": UTC.at("2026-12-02T08:00:00Z"), "ja-JP": UTC.at("2026-12-01T15:00:00Z"),

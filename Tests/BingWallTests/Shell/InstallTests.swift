@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
 

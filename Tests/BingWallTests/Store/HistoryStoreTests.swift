@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem

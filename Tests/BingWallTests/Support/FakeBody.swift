@@ -2,6 +2,7 @@ import Foundation
 
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 
 /// A response body, generated piece by piece so that large ones never sit in memory.

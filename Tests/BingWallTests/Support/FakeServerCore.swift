@@ -5,6 +5,7 @@ import Synchronization
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallStore

@@ -3,6 +3,7 @@ import Synchronization
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
 

@@ -1,5 +1,6 @@
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
 

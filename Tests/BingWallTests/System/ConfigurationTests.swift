@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSystem
 
 /// A whole `bingwall` run inside the test process: a sandboxed HOME, the test clock, a seeded

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallSystem
 
 extension InProcess {

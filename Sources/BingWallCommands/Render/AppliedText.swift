@@ -1,0 +1,29 @@
+import BingWallKit
+import BingWallSystem
+
+/// How a picture set as the wallpaper reads: on the terminal (a line on stdout, a warning on
+/// stderr) and in the daemon's log (both in one line).
+enum AppliedText {
+  /// `Applied 2026-12-01 OHR.Place (Title) with gnome`, or `Applied /path with feh`.
+  static func line(_ outcome: Apply.Outcome) -> String {
+    let subject = outcome.picture.map { "\($0.date) \($0.key) (\($0.displayTitle))" } ?? outcome.path
+    return TerminalText.clean("Applied \(subject) with \(outcome.backend)")
+  }
+
+  /// Without the `warning: ` prefix; nil when everything asked for was done.
+  static func warning(_ outcome: Apply.Outcome) -> String? {
+    guard outcome.noLockScreen else { return nil }
+    return "this desktop (\(outcome.backend)) has no lock screen picture to set; only the background changed"
+  }
+
+  /// The line and the warning in one line, for the daemon's log.
+  static func logLine(_ outcome: Apply.Outcome) -> String {
+    line(outcome) + (warning(outcome).map { "; warning: " + $0 } ?? "")
+  }
+
+  /// The line on stdout (unless `quiet`) and the warning, if any, on stderr.
+  static func announce(_ outcome: Apply.Outcome, quiet: Bool, context: Context) {
+    if !quiet { context.stdout.write(line(outcome) + "\n") }
+    if let warning = warning(outcome) { context.stderr.write("warning: \(warning)\n") }
+  }
+}

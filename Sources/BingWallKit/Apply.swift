@@ -1,0 +1,46 @@
+import BingWallDesktop
+import BingWallStore
+import BingWallSystem
+import Glibc
+
+/// Setting a picture as the wallpaper: a stored one (recorded in the history with why it was
+/// set) or any image file. `apply`, `random`, update's newest picture and the daemon's rotation
+/// all come here.
+package enum Apply {
+  /// What was set, with which backend, and whether the lock screen asked for could not be set.
+  package struct Outcome: Sendable, Equatable {
+    /// The stored picture, or nil for a file given by path.
+    package var picture: Picture?
+    package var path: String
+    package var backend: String
+    /// The lock screen was asked for (flag or config) and this desktop has none: not a failure,
+    /// since the option means "where the desktop has one", but never silent either.
+    package var noLockScreen: Bool
+  }
+
+  /// Why a stored picture was set, as the history records it.
+  package enum Reason: String, Sendable {
+    case apply, random, rotate, update
+  }
+
+  /// Sets a stored picture and records it.
+  package static func picture(_ picture: Picture, store: HistoryStore, reason: Reason, resources: Resources)
+    throws -> Outcome
+  {
+    guard access(picture.path, R_OK) == 0 else {
+      throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
+    }
+    let set = try resources.applier.apply(path: picture.path)
+    try store.recordApply(
+      pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
+    return Outcome(
+      picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false)
+  }
+
+  /// Sets an image file that is not in the history (checked first by `ImageFileCheck`).
+  package static func file(_ path: String, resources: Resources) throws -> Outcome {
+    try ImageFileCheck.check(path)
+    let set = try resources.applier.apply(path: path)
+    return Outcome(picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false)
+  }
+}

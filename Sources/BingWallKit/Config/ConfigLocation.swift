@@ -1,0 +1,24 @@
+import BingWallSchedule
+
+/// Which config file a command reads: `--config`, else `BINGWALL_CONFIG`, else the XDG one.
+package struct ConfigLocation {
+  package var path: String
+  /// Named by the user, so it must exist for reading.
+  var explicit: Bool
+  package var environment: [String: String]
+
+  package init(configFile: String?, context: Context) {
+    environment = context.environment
+    if let flag = configFile {
+      path = flag
+      explicit = true
+    } else {
+      path = context.paths.configFile
+      explicit = !(context.environment["BINGWALL_CONFIG"] ?? "").isEmpty
+    }
+  }
+
+  package func load(overrides: [Configuration.Override] = []) throws(ConfigError) -> Configuration {
+    try Configuration.load(file: path, explicit: explicit, environment: environment, overrides: overrides)
+  }
+}

@@ -1,0 +1,78 @@
+import BingWallBing
+import BingWallNet
+import BingWallSchedule
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Everything a command touches outside its own logic, in one value.
+///
+/// Use cases reach it through `Resources`; tests build one with buffers and fakes (see
+/// Tests/BingWallTests/Support).
+package struct Context: Sendable {
+  package var environment: [String: String]
+  package var paths: Paths
+  package var terminal: Terminal
+  /// Makes the HTTP client, trusting the PEM file given instead of the system's certificate
+  /// authorities when not nil. A factory, not a client: which file to trust is known only once
+  /// the configuration is read (`Resources.http()`).
+  package var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
+  package var processes: any ProcessRunner
+  package var clock: any WallClock
+  package var random: any RandomSource
+  package var stdout: any TextOutput
+  package var stderr: any TextOutput
+  /// The bingwall binary this process runs, as a path resolved when it started: the daemon runs
+  /// its updates as children of that path. Resolved once, at start, so that after a package
+  /// upgrade replaced the file the children run the new binary; nil when it cannot be read.
+  package var executable: String?
+
+  package init(
+    environment: [String: String], paths: Paths, terminal: Terminal,
+    makeHTTPClient: @escaping @Sendable (_ caFile: String?) -> any HTTPClient,
+    processes: any ProcessRunner, clock: any WallClock, random: any RandomSource, stdout: any TextOutput,
+    stderr: any TextOutput, executable: String? = nil
+  ) {
+    self.environment = environment
+    self.paths = paths
+    self.terminal = terminal
+    self.makeHTTPClient = makeHTTPClient
+    self.processes = processes
+    self.clock = clock
+    self.random = random
+    self.stdout = stdout
+    self.stderr = stderr
+    self.executable = executable
+  }
+
+  /// The real process: its environment, terminal, libcurl, posix_spawn and clock.
+  package static func live(userAgent: String) -> Context {
+    let environment = ProcessInfo.processInfo.environment
+    return Context(
+      environment: environment,
+      paths: Paths(environment: environment),
+      terminal: Terminal.detect(environment: environment),
+      makeHTTPClient: { CurlHTTPClient(userAgent: userAgent, caFile: $0) },
+      processes: PosixProcessRunner(),
+      clock: SystemClock(),
+      random: SystemRandom(),
+      stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
+      stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
+      executable: Paths.runningExecutable())
+  }
+
+  package func flush() {
+    stdout.flush()
+    stderr.flush()
+  }
+
+  /// Flushes and returns the exit status, turned into 1 when stdout could not be written
+  /// (`bingwall list --json > file` on a full disk must not look like success).
+  package func finish(_ status: Int32) -> Int32 {
+    flush()
+    guard let code = (stdout as? FileDescriptorOutput)?.writeError else { return status }
+    stderr.write("error: cannot write the output: \(String(cString: strerror(code)))\n")
+    stderr.flush()
+    return status == ExitCode.success ? ExitCode.failure : status
+  }
+}

@@ -1,0 +1,163 @@
+import BingWallSchedule
+import BingWallSystem
+import FoundationEssentials
+import Synchronization
+
+/// The daemon's update, run as a child process: `bingwall update --daemon-child`, the same
+/// binary, so the daemon itself never loads libcurl nor holds a picture being downloaded, and a
+/// child that crashes or hangs costs one failed update, not the daemon.
+///
+/// Locks: the daemon holds the per-user daemon lock (`Paths.lockFile`, `bingwall.lock` in the
+/// runtime folder) for its whole life; the child takes the update lock (`update.lock` in the
+/// state folder) as any `bingwall update` does. Two files, so the child never waits for its
+/// parent; and the daemon's lock descriptor is close-on-exec and the process runner closes every
+/// descriptor above 2 in the child, so the child never holds the daemon lock either (a child
+/// outliving a killed daemon must not make the next daemon think one still runs).
+///
+/// The journal: the child records its result in `scheduler.json` exactly as an update by hand
+/// does (`UpdateService` through `environment.journal()`, under the update lock). The daemon
+/// records only what the child could not: a child that crashed, was killed, timed out, could not
+/// start, or ended before recording anything (a broken configuration) counts as a failed update,
+/// so the backoff applies and `status` shows why.
+package final class DaemonUpdateChild: Sendable {
+  /// Extra seconds past the update's own time limit before the child is killed: the limit bounds
+  /// the transfers, and setting the wallpaper and the retention policy come after them.
+  static let margin = 60.0
+
+  /// How long a child may run: its own time limit (which starts once it holds the update lock),
+  /// as long again for the wait for that lock (another update, bounded by the same limit), and
+  /// the margin. A child that waited for a `bingwall update` run by hand is not killed for it.
+  static func allowance(timeLimit: Int) -> Double {
+    Double(2 * timeLimit) + margin
+  }
+  /// The most of each of the child's stdout and stderr the daemon reads, and the most lines of
+  /// each it logs: the child cleans its text, but a daemon must stay small whatever it runs.
+  static let outputLimit = 64 << 10
+  static let lineLimit = 200
+  static let stderrLineLimit = 20
+
+  let context: Context
+  let executable: String
+  /// `--config FILE` as the daemon was given it, made absolute; nil for the usual lookup (the
+  /// environment, BINGWALL_CONFIG included, passes through to the child).
+  let configFile: String?
+  let journal: SchedulerJournal
+  let log: DaemonLog
+  /// The stop of the child running now, if any; `stopping` refuses to start another.
+  private let state = Mutex<(running: ProcessStop?, stopping: Bool)>((nil, false))
+
+  package init(
+    context: Context, executable: String, configFile: String?, journal: SchedulerJournal, log: DaemonLog
+  ) {
+    self.context = context
+    self.executable = executable
+    self.configFile = configFile.map { Paths.absolute($0) }
+    self.journal = journal
+    self.log = log
+  }
+
+  /// The child's argv: the daemon's configuration file, and the markets and resolution the
+  /// daemon schedules for, so the child updates exactly what the daemon found due (a config edited
+  /// since, without SIGHUP, does not change which markets are fetched). `--quiet` keeps the
+  /// warning about an unlisted market code out of every update: the daemon logged it at start.
+  /// `snapshot`, when given, is the daemon's copy of its configuration file as last loaded
+  /// (`DaemonConfigSnapshot`), read instead of the file itself.
+  func arguments(markets: [String], resolution: String, snapshot: String? = nil) -> [String] {
+    var arguments = [executable, "update", "--daemon-child", "--quiet"]
+    if let config = snapshot ?? configFile { arguments += ["--config", config] }
+    for market in markets { arguments += ["--market", market] }
+    arguments += ["--resolution", resolution]
+    return arguments
+  }
+
+  /// Runs one update child to its end, logs what it said, and makes sure the journal holds its
+  /// result. Never throws: every failure is logged and recorded.
+  package func run(markets: [String], resolution: String, timeLimit: Int, snapshot: String? = nil) {
+    let stop = ProcessStop()
+    defer { stop.markEnded() }
+    let started = state.withLock { state in
+      if state.stopping { return false }
+      state.running = stop
+      return true
+    }
+    guard started else { return }
+    defer { state.withLock { $0.running = nil } }
+
+    let before = journal.file.load()
+    let invocation = ProcessInvocation(
+      arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
+      environment: context.environment,
+      timeout: Self.allowance(timeLimit: timeLimit), stop: stop, outputLimit: Self.outputLimit)
+    let result: ProcessResult
+    do {
+      result = try context.processes.run(invocation)
+    } catch {
+      finish(failure: "cannot start `bingwall update`: \(error)", recordedFailure: false)
+      return
+    }
+    // Stopped because the daemon is stopping: the update is abandoned, as before, unrecorded.
+    if result.stopped { return }
+    for line in Self.lines(result.stdout, limit: Self.lineLimit) { log.line(line) }
+    for line in Self.lines(result.stderr, limit: Self.stderrLineLimit) {
+      log.line("bingwall update: " + line)
+    }
+
+    let after = journal.file.load()
+    let recorded = Self.updateRecordChanged(from: before, to: after)
+    if recorded { journal.forgetUnsaved() }
+    let recordedFailure = recorded && after.lastError != nil
+    if let ending = UpdateChildEnding(result, timeLimit: Self.allowance(timeLimit: timeLimit)).failure {
+      // Crashed or killed: a failure even when the child recorded a success before it died.
+      finish(failure: ending, recordedFailure: recordedFailure)
+    } else if !recorded {
+      // Ended normally without a word in the journal: a configuration it could not load (its
+      // `update failed:` line says why), or a state file it could not write.
+      let said = Self.lines(result.stdout, limit: Self.lineLimit).last { $0.hasPrefix("update failed: ") }
+      let error = result.status == 0 ? nil : said.map { String($0.dropFirst("update failed: ".count)) }
+      record(
+        error: result.status == 0 ? nil : error ?? "`bingwall update` exited with status \(result.status)")
+    }
+  }
+
+  /// Ends the running child (SIGTERM, SIGKILL after the runner's grace) and waits until it is
+  /// gone; no child starts after this. For the daemon's SIGTERM and SIGINT.
+  package func stop() {
+    let running = state.withLock { state in
+      state.stopping = true
+      return state.running
+    }
+    guard let running else { return }
+    running.request()
+    // The runner kills within half a second; the bound only keeps a wedged kernel from
+    // keeping the daemon from exiting.
+    _ = running.waitUntilEnded(seconds: 5)
+  }
+
+  private func finish(failure: String, recordedFailure: Bool) {
+    log.line("update failed: " + failure)
+    if !recordedFailure { record(error: failure) }
+  }
+
+  private func record(error: String?) {
+    do {
+      try journal.recordUpdate(at: context.clock.now(), error: error.map(TerminalText.clean))
+    } catch {
+      log.line("warning: cannot save the update's result in \(journal.file.path): \(error)")
+    }
+  }
+
+  /// Whether anything but the rotation changed in the state: every recorded update sets the
+  /// attempt's time and draws new jitter, so a record always shows.
+  static func updateRecordChanged(from before: SchedulerState, to after: SchedulerState) -> Bool {
+    var comparable = after
+    comparable.lastRotation = before.lastRotation
+    return comparable != before
+  }
+
+  /// Up to `limit` non-empty lines of `bytes`, cleaned of control characters.
+  static func lines(_ bytes: Data, limit: Int) -> [String] {
+    let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+    let cleaned = lines.lazy.map { TerminalText.clean(String($0)) }.filter { !$0.allSatisfy(\.isWhitespace) }
+    return Array(cleaned.prefix(limit))
+  }
+}

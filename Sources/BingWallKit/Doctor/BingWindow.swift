@@ -1,0 +1,49 @@
+import BingWallBing
+import BingWallNet
+import BingWallStore
+
+/// What Bing serves now: the 8-day window of every configured market, by picture key, each
+/// picture with its appearances (a picture shown in two markets has two).
+struct BingWindow {
+  struct Shown {
+    var image: ArchiveImage
+    var appearance: Appearance
+  }
+
+  var appearances: [String: [Shown]] = [:]
+  /// The first market whose archive could not be read: without it, "Bing no longer serves it" is
+  /// not known, so nothing is forgotten or removed on that ground.
+  var failure: String?
+
+  /// One archive request per market, as `update` makes (one try each: doctor is run by hand,
+  /// and a second run is the retry): the configured markets and `extra`, the markets the pictures
+  /// in question appeared in (one fetched with `update -m de-DE` is judged by de-DE's window).
+  /// Bounded like an update: no request runs past 6 x `network.timeout`.
+  static func fetch(_ resources: Resources, extra: [String] = []) -> BingWindow {
+    let configuration = resources.configuration
+    var window = BingWindow()
+    let http: any HTTPClient
+    do {
+      http = try resources.http()
+    } catch {
+      window.failure = "\(error)"
+      return window
+    }
+    let client = ArchiveClient(
+      http: http, endpoint: configuration.endpoint, timeout: configuration.timeout,
+      deadline: UpdateService.deadline(configuration))
+    let markets = (configuration.markets + extra).filter { !$0.isEmpty }
+    for market in markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+      do {
+        let response = try client.fetch(market: market)
+        for image in response.images {
+          let appearance = UpdateService.appearance(of: image, market: market, served: response.servedMarket)
+          window.appearances[image.key, default: []].append(Shown(image: image, appearance: appearance))
+        }
+      } catch {
+        if window.failure == nil { window.failure = "\(market): \(error)" }
+      }
+    }
+    return window
+  }
+}

@@ -1,0 +1,37 @@
+import BingWallDesktop
+import BingWallSystem
+
+/// Whether some wallpaper backend can work in this session, and which one `apply` would use.
+///
+/// Only a warning when none can: a server or a container keeping a history without a desktop is a
+/// fine use, and `backend = "none"` says so outright (then nothing is checked). It asks the process
+/// runner whether tools are installed and runs none of them.
+package enum DoctorDesktopCheck {
+  /// The backend that would be selected, or nil; a warning when none can work here.
+  package static func run(_ resources: Resources) -> (selected: String?, finding: DoctorFinding?) {
+    let requested = resources.configuration[ConfigSchema.backend].name
+    if requested == "none" { return ("none", nil) }
+    let session = resources.desktopSession
+    do {
+      let choice = try BackendSelector.select(requested, from: resources.backends, in: session)
+      return (choice.backend.name, nil)
+    } catch {
+      let finding = DoctorFinding(
+        .backend, .warning, subject: requested == "auto" ? "backend auto" : "backend \(requested)",
+        message: "no wallpaper can be set here: \(error) (\(describe(session)))",
+        advice: "run 'bingwall backends' in your desktop session; where no desktop is wanted set "
+          + "backend = \"none\" ('bingwall config set backend none')")
+      return (nil, finding)
+    }
+  }
+
+  /// The session variables backends read, for the message: `DISPLAY unset, WAYLAND_DISPLAY=wayland-1, session bus found`.
+  package static func describe(_ session: DesktopSession) -> String {
+    func variable(_ name: String) -> String {
+      let value = session.environment[name] ?? ""
+      return value.isEmpty ? "\(name) unset" : "\(name)=\(value)"
+    }
+    let bus = session.hasSessionBus ? "session bus found" : "no session bus"
+    return [variable("DISPLAY"), variable("WAYLAND_DISPLAY"), bus].joined(separator: ", ")
+  }
+}

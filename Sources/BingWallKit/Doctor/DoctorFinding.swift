@@ -1,0 +1,110 @@
+import BingWallStore
+import BingWallSystem
+
+/// One thing `bingwall doctor` found: what is wrong, with what, what to do, and what `--fix` did.
+package struct DoctorFinding: Sendable, Equatable {
+  /// Which family of checks found it; the `check` of the JSON output.
+  package enum Check: String, Sendable {
+    case config, database, file, folder, wallpaper, backend
+  }
+
+  /// A problem keeps the exit status at 1 until fixed; a warning never does (a machine without a
+  /// desktop is a fine place to keep a history).
+  package enum Severity: String, Sendable {
+    case problem, warning
+  }
+
+  /// What `--fix` made of it.
+  package enum Outcome: Sendable, Equatable {
+    /// Not asked to fix (no `--fix`), or nothing a fix could do (a warning).
+    case open
+    /// Repaired; the text says how ("downloaded again as …").
+    case fixed(String)
+    /// Asked to fix and could not; the text says why and what to do.
+    case notFixed(String)
+  }
+
+  var check: Check
+  package var severity: Severity
+  /// What it is about: a path, a picture key, the database file.
+  var subject: String
+  /// What is wrong, as a clause ("is missing").
+  var message: String
+  /// What to do about it, for the user.
+  package var advice: String
+  package var outcome: Outcome = .open
+  /// What `--fix` would do about it; `.none` when nothing can be done by a program.
+  package var action: Action = .none
+
+  /// A repair `--fix` knows.
+  package enum Action: Sendable, Equatable {
+    case none
+    /// A leftover temporary file or a stray file: remove it.
+    case remove(path: String)
+    /// Rows of appearances or applies whose picture is gone: delete them.
+    case deleteOrphanedRows
+    /// The picture's file is gone (`damaged` false) or no longer what was stored: fetch it
+    /// again while Bing serves it; a gone one that Bing no longer serves is forgotten.
+    case refetch(HistoryStore.StoredFile, damaged: Bool)
+    /// A file named like a picture that no row knows: adopt it when it is one, else remove it.
+    case adopt(path: String, name: PictureFileName)
+  }
+
+  init(_ check: Check, _ severity: Severity, subject: String, message: String, advice: String) {
+    self.check = check
+    self.severity = severity
+    self.subject = subject
+    self.message = message
+    self.advice = advice
+  }
+
+  /// True while it makes `doctor` fail: a problem not fixed.
+  var remains: Bool {
+    guard severity == .problem else { return false }
+    if case .fixed = outcome { return false }
+    return true
+  }
+
+  /// A `.bingwall-*.part` file: removable whatever else is wrong.
+  package var isTemporaryFile: Bool { check == .folder && message == Self.temporaryMessage }
+
+  static let temporaryMessage = "is a temporary file left by an update that was killed"
+
+  var isFixed: Bool {
+    if case .fixed = outcome { return true }
+    return false
+  }
+
+  /// `problem: [file] OHR.Fox: … is missing; run 'bingwall doctor --fix' …`, the status word saying
+  /// what `--fix` did when it ran.
+  var line: String {
+    let status: String
+    let tail: String
+    switch outcome {
+    case .open:
+      status = severity.rawValue
+      tail = advice
+    case .fixed(let how):
+      status = "fixed"
+      tail = how
+    case .notFixed(let why):
+      status = "not fixed"
+      tail = why
+    }
+    return TerminalText.clean(
+      "\(status): [\(check.rawValue)] \(subject): \(message)\(tail.isEmpty ? "" : "; " + tail)")
+  }
+
+  package var json: JSONOutput {
+    var fields: [(String, JSONOutput)] = [
+      ("check", .string(check.rawValue)), ("severity", .string(severity.rawValue)),
+      ("subject", .string(subject)), ("message", .string(message)), ("advice", .string(advice)),
+      ("fixed", .bool(isFixed)),
+    ]
+    switch outcome {
+    case .open: fields.append(("result", .null))
+    case .fixed(let how), .notFixed(let how): fields.append(("result", .string(how)))
+    }
+    return .object(fields)
+  }
+}

@@ -1,0 +1,23 @@
+import FoundationEssentials
+
+/// What can go wrong writing or opening the gallery page.
+package enum GalleryError: Error, Equatable, Sendable {
+  /// The page could not be written at `path`; `reason` is the system's.
+  case cannotWrite(path: String, reason: String)
+  /// The page was written but there is no `xdg-open` to show it.
+  case openerMissing(page: String)
+}
+
+extension GalleryError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .cannotWrite(let path, let reason):
+      return "cannot write the gallery to \(path) (\(reason)); choose a writable folder with --output"
+    case .openerMissing(let page):
+      return
+        "wrote \(page) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils); open the file in a browser"
+    }
+  }
+
+  package var errorDescription: String? { description }
+}

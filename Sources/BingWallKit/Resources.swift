@@ -1,0 +1,86 @@
+import BingWallDesktop
+import BingWallNet
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+import Glibc
+
+/// What the use cases open: the effective configuration over the context's seams, and from them
+/// the history, the image folder, the scheduler journal, the update lock, the HTTP client and the
+/// desktop. A use case receives one and asks it; nothing here formats text.
+package struct Resources: Sendable {
+  package let context: Context
+  package let configuration: Configuration
+
+  /// The configuration of `configFile` (or the usual lookup when nil), with the command line's
+  /// overrides applied.
+  package init(context: Context, configFile: String?, overrides: [Configuration.Override] = []) throws {
+    self.context = context
+    configuration = try ConfigLocation(configFile: configFile, context: context).load(overrides: overrides)
+  }
+
+  /// Resources over a configuration already loaded (doctor's fallback to the defaults).
+  init(context: Context, configuration: Configuration) {
+    self.context = context
+    self.configuration = configuration
+  }
+
+  package var imageFolder: ImageFolder { ImageFolder(path: configuration.imageDir(paths: context.paths)) }
+
+  /// The history for reading; nil when nothing was ever fetched (no database file yet).
+  package func existingHistory() throws -> HistoryStore? {
+    try HistoryStore.openExisting(path: context.paths.databaseFile)
+  }
+
+  /// The history for writing, creating its folder and file on first use.
+  package func history() throws -> HistoryStore {
+    try Paths.ensureDirectory(context.paths.dataDir)
+    return try HistoryStore(path: context.paths.databaseFile)
+  }
+
+  /// The scheduler state's one writer (see `SchedulerJournal`), over the user's state file.
+  package func journal() -> SchedulerJournal {
+    SchedulerJournal(file: StateFile(stateDir: context.paths.stateDir), random: context.random)
+  }
+
+  /// The lock every use case that adds or removes pictures holds (update, prune, import,
+  /// doctor --fix), waited for (and `onWait` told, with the holder's pid when known) when another
+  /// process holds it: two of them never download, delete or adopt the same file at once.
+  package func historyLock(onWait: (Int32?) -> Void = { _ in }) throws -> FileLock {
+    try Paths.ensureDirectory(context.paths.stateDir)
+    let lockPath = context.paths.stateDir + "/update.lock"
+    if let lock = try FileLock(path: lockPath, wait: false) { return lock }
+    onWait(FileLock.holder(of: lockPath))
+    guard let lock = try FileLock(path: lockPath, wait: true) else {
+      throw FileError.system(operation: "lock", path: lockPath, errno: EAGAIN)
+    }
+    return lock
+  }
+
+  /// The HTTP client for this use case's requests, trusting the certificate authorities the
+  /// configuration and environment name (see `TrustedAuthorities`). Make one per update and
+  /// give it to every request of it. Throws when the file named cannot be used, so use cases
+  /// that make no request never fail for it.
+  package func http() throws(ConfigError) -> any HTTPClient {
+    let authorities = TrustedAuthorities.resolve(
+      configuration, environment: context.environment, paths: context.paths)
+    try authorities.check()
+    return context.makeHTTPClient(authorities.file)
+  }
+
+  /// The session as the desktop tools see it.
+  package var desktopSession: DesktopSession {
+    DesktopSession(environment: context.environment, processes: context.processes, home: context.paths.home)
+  }
+
+  /// Every backend, configured (the `command` template comes from config).
+  package var backends: [any WallpaperBackend] {
+    BackendRegistry.all(command: configuration[ConfigSchema.command], session: desktopSession)
+  }
+
+  package var applier: WallpaperApplier {
+    WallpaperApplier(
+      session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend].name,
+      mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen])
+  }
+}

@@ -1,0 +1,82 @@
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// Applies a retention policy: `prune`, and every update (and so the daemon) after it stores
+/// and applies.
+///
+/// Rows first, then files: the rows of what goes are deleted in one transaction, then the files
+/// are unlinked and their folder synced. Before the rows go, the paths are written to a pending
+/// list in the state folder; a run killed between the commit and the last unlink leaves files no
+/// row knows, and the next prune (or update) removes exactly those, never any other file of a
+/// folder the user may share with pictures of their own.
+package struct Pruner {
+  /// What one prune did, or would do (`dryRun`).
+  package struct Outcome {
+    package var plan: RetentionPlan
+    package var dryRun: Bool
+    /// Files of an earlier, interrupted prune removed first.
+    package var leftoversRemoved = 0
+    /// Files whose rows went but which could not be removed (`path: reason`).
+    package var undeletable: [String] = []
+  }
+
+  package let resources: Resources
+
+  package init(resources: Resources) { self.resources = resources }
+
+  private var context: Context { resources.context }
+  var pendingListPath: String { context.paths.stateDir + "/prune-pending" }
+
+  /// Prunes `store` by `policy`. The caller holds the history lock.
+  package func run(_ policy: RetentionPolicy, store: HistoryStore, dryRun: Bool) throws -> Outcome {
+    var outcome = Outcome(plan: RetentionPlan(items: [], policy: policy, protected: []), dryRun: dryRun)
+    if !dryRun { outcome.leftoversRemoved = try finishInterrupted(store: store) }
+    let protected = Set(try store.recentlyApplied(limit: 1))
+    outcome.plan = RetentionPlan(items: try store.retentionItems(), policy: policy, protected: protected)
+    guard !dryRun, !outcome.plan.removed.isEmpty else { return outcome }
+
+    let paths = outcome.plan.removed.map(\.path)
+    try Paths.ensureDirectory(context.paths.stateDir)
+    try AtomicFile.write(Data((paths.joined(separator: "\n") + "\n").utf8), to: pendingListPath)
+    try store.deleteRows(of: outcome.plan.removed, at: context.clock.now())
+    outcome.undeletable = try removeFiles(paths, store: store)
+    unlink(pendingListPath)
+    return outcome
+  }
+
+  /// The paths a prune listed before deleting their rows and has not finished removing (a
+  /// killed one's); empty when there is no list. Doctor reads it too.
+  func pendingPaths() throws -> [String] {
+    guard let bytes = try FileContents.read(pendingListPath, limit: 64 << 20) else { return [] }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  /// Removes the files a killed prune listed and whose rows are gone; returns how many.
+  private func finishInterrupted(store: HistoryStore) throws -> Int {
+    let listed = try pendingPaths()
+    guard !listed.isEmpty else { return 0 }
+    let present = listed.filter { access($0, F_OK) == 0 }
+    _ = try removeFiles(present, store: store)
+    unlink(pendingListPath)
+    return present.filter { access($0, F_OK) != 0 }.count
+  }
+
+  /// Unlinks each path no row records (a pending list is ours, but an import may have reused a
+  /// name since), then syncs the folders; returns `path: reason` for each that would not go.
+  private func removeFiles(_ paths: [String], store: HistoryStore) throws -> [String] {
+    var failed: [String] = []
+    var folders: Set<String> = []
+    for path in paths where path.hasPrefix("/") && path.hasSuffix(".jpg") {
+      if try store.isPathTaken(path) { continue }
+      if unlink(path) == 0 {
+        folders.insert(Paths.parent(of: path))
+      } else if errno != ENOENT {
+        failed.append("\(path): \(String(cString: strerror(errno)))")
+      }
+    }
+    for folder in folders.sorted() { try? TemporaryFile.syncFolder(folder) }
+    return failed
+  }
+}

@@ -1,0 +1,73 @@
+import BingWallNet
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall import PATH`: the pictures of an export folder, a peer's folder or single files,
+/// each checked and named like a downloaded one, under the update lock.
+package struct Import {
+  /// What happened to one file, in the order the files were tried.
+  package enum Event: Sendable {
+    case imported(Picture)
+    /// Its content is stored already, under any key.
+    case duplicate
+    /// Refused before or while it was read: not a JPEG, unreadable, a checksum that differs.
+    case refused(TransferError)
+  }
+
+  package struct Outcome: Sendable {
+    package var events: [Event] = []
+    /// The image folder or the history failed: nothing more came in; what did is in `events`.
+    package var fatal: (any Error)?
+  }
+
+  package var resources: Resources
+  /// Fed file by file; nil off a terminal.
+  package var progress: (any DownloadProgress)?
+  /// Told when the import must wait for another command, with its pid when known.
+  package var onWait: (Int32?) -> Void = { _ in }
+
+  package init(resources: Resources) { self.resources = resources }
+
+  package func run(path source: String) throws -> Outcome {
+    let context = resources.context
+    let now = context.clock.now()
+    let plan = try ImportPlan.make(path: source, now: now)
+    var outcome = Outcome(events: plan.refused.map(Event.refused))
+
+    let store = try resources.history()
+    let lock = try resources.historyLock(onWait: onWait)
+    defer { lock.release() }
+    let images = resources.imageFolder
+    try images.ensure()
+
+    let progress = self.progress.flatMap { bar in
+      plan.jobs.isEmpty
+        ? nil
+        : ImportProgress(
+          bar: bar, clock: context.clock, jobCount: plan.jobs.count,
+          totalBytes: plan.jobs.reduce(0) { $0 + $1.size })
+    }
+    let importer = PictureImporter(store: store, images: images, now: now, progress: progress)
+    for job in plan.jobs {
+      do {
+        let file = try job.open()
+        switch try importer.bring(
+          file, expectedSHA256: job.expectedSHA256, describe: { job.describe(file, $0) })
+        {
+        case .imported(let id):
+          if let picture = try store.picture(id: id) { outcome.events.append(.imported(picture)) }
+        case .duplicate: outcome.events.append(.duplicate)
+        }
+      } catch let error as TransferError {
+        progress?.finish()
+        outcome.events.append(.refused(error))
+      } catch {
+        outcome.fatal = error
+        break
+      }
+      progress?.fileDone(label: job.name)
+    }
+    progress?.finish()
+    return outcome
+  }
+}

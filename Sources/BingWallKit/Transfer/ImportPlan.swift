@@ -1,0 +1,183 @@
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// An open folder, read through its descriptor so that every name is looked up inside it.
+final class FolderHandle {
+  package let path: String
+  let descriptor: Int32
+
+  init(path: String) throws(FileError) {
+    self.path = path
+    descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if descriptor < 0 { throw FileError.system(operation: "open folder", path: path, errno: errno) }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The size of the entry `name` (0 when it cannot be read), for the progress bar.
+  package func size(of name: String, followLinks: Bool) -> Int64 {
+    var status = stat()
+    guard fstatat(descriptor, name, &status, followLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { return 0 }
+    return Int64(status.st_size)
+  }
+
+  /// The type bits of the entry `name`; nil when it cannot be read.
+  func type(of name: String, followLinks: Bool = true) -> mode_t? {
+    var status = stat()
+    guard fstatat(descriptor, name, &status, followLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    return status.st_mode & S_IFMT
+  }
+}
+
+/// One file an import will try: where to read it and how to record it.
+package struct ImportJob {
+  package var name: String
+  /// For the progress bar; 0 when unknown.
+  package var size: Int64
+  var open: () throws(TransferError) -> SourceFile
+  package var expectedSHA256: String?
+  var describe: (SourceFile, NewPictureFile) -> PictureImporter.Description
+}
+
+/// What `import PATH` will do: the files to try, and what was refused before any was read.
+package struct ImportPlan {
+  enum Kind: Equatable {
+    case export
+    case folder
+    case file
+  }
+
+  var kind: Kind
+  package var jobs: [ImportJob] = []
+  package var refused: [TransferError] = []
+  /// Keeps the folder open while the jobs run.
+  var folder: FolderHandle?
+
+  /// Looks at PATH: an export folder (it has `bingwall-export.json`), a plain folder, or a file.
+  package static func make(path: String, now: Date) throws -> ImportPlan {
+    var status = stat()
+    if stat(path, &status) != 0 { throw FileError.system(operation: "read", path: path, errno: errno) }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR:
+      let folder = try FolderHandle(path: path)
+      if folder.type(of: ExportDocument.fileName, followLinks: false) != nil {
+        return try export(folder, now: now)
+      }
+      return try plainFolder(folder, now: now)
+    case S_IFREG:
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      let job = ImportJob(
+        name: name, size: Int64(status.st_size),
+        open: { () throws(TransferError) in try SourceFile.open(path: path, name: name) },
+        describe: { source, file in plain(source, file, now: now) })
+      return ImportPlan(kind: .file, jobs: [job])
+    default:
+      throw TransferError.notImportable(path: path)
+    }
+  }
+
+  // MARK: - A bingwall export
+
+  private static func export(_ folder: FolderHandle, now: Date) throws -> ImportPlan {
+    let documentPath = folder.path + "/" + ExportDocument.fileName
+    // A link could make the document any file of the system; an export writes a plain file.
+    guard folder.type(of: ExportDocument.fileName, followLinks: false) == S_IFREG else {
+      throw TransferError.invalidDocument(path: documentPath, detail: "it is not a regular file")
+    }
+    if folder.size(of: ExportDocument.fileName, followLinks: true) > ExportDocument.maximumBytes {
+      throw TransferError.documentTooLarge(path: documentPath, limit: ExportDocument.maximumBytes)
+    }
+    let read = Result { () throws(FileError) in
+      try FileContents.read(documentPath, limit: ExportDocument.maximumBytes) ?? []
+    }
+    if case .failure(let error) = read, error.errno == EFBIG {
+      throw TransferError.documentTooLarge(path: documentPath, limit: ExportDocument.maximumBytes)
+    }
+    let bytes = try read.get()
+    var plan = ImportPlan(kind: .export, folder: folder)
+    var entries: [(position: Int, entry: ExportDocument.Entry)] = []
+    for (position, result) in try ExportDocument.read(bytes, path: documentPath).enumerated() {
+      switch result {
+      case .success(let entry): entries.append((position, entry))
+      case .failure(let error): plan.refused.append(error)
+      }
+    }
+    // In the order they arrived in the exporting history (its ids), so that pictures of one day
+    // list in the same order here; the document itself is newest first.
+    entries.sort { left, right in
+      switch (left.entry.originalID, right.entry.originalID) {
+      case (let l?, let r?): return l < r
+      case (nil, nil): return left.position > right.position
+      case (_?, nil): return true
+      case (nil, _?): return false
+      }
+    }
+    for (_, entry) in entries {
+      plan.jobs.append(
+        ImportJob(
+          name: entry.fileName, size: folder.size(of: entry.fileName, followLinks: false),
+          open: { () throws(TransferError) in
+            try SourceFile.open(entry.fileName, in: folder.descriptor, followLinks: false)
+          },
+          expectedSHA256: entry.sha256,
+          describe: { _, file in
+            var checked = file
+            checked.key = entry.key
+            checked.resolution = entry.resolution
+            return PictureImporter.Description(
+              picture: ImportedPicture(
+                file: checked, favorite: entry.favorite, banned: entry.banned, addedAt: entry.addedAt,
+                appearances: entry.appearances),
+              date: entry.date, name: PictureKey.name(of: entry.key))
+          }))
+    }
+    return plan
+  }
+
+  // MARK: - A folder of JPEGs
+
+  private static func plainFolder(_ folder: FolderHandle, now: Date) throws -> ImportPlan {
+    var plan = ImportPlan(kind: .folder, folder: folder)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    for name in names where !name.hasPrefix(".") {
+      // Only the top level: subfolders are left alone, without a word.
+      if folder.type(of: name) == S_IFDIR { continue }
+      guard FileNameScheme.hasJPEGExtension(name) else {
+        plan.refused.append(.notJPEG(name: name))
+        continue
+      }
+      plan.jobs.append(
+        ImportJob(
+          name: name, size: folder.size(of: name, followLinks: true),
+          open: { () throws(TransferError) in
+            try SourceFile.open(name, in: folder.descriptor, followLinks: true)
+          },
+          describe: { source, file in plain(source, file, now: now) }))
+    }
+    return plan
+  }
+
+  /// A file known only by its name and bytes: key, date, market and size from its name where the
+  /// name follows a known scheme, the date else from its modification time. Without a market the
+  /// appearance is recorded with an empty one (see README, "export and import").
+  static func plain(_ source: SourceFile, _ checked: NewPictureFile, now: Date) -> PictureImporter.Description
+  {
+    let named = FileNameScheme.read(source.name)
+    let key = PictureKey.key(forName: named.name)
+    let date = named.date ?? source.modifiedDate
+    var file = checked
+    file.key = key
+    file.resolution = named.resolution ?? "\(checked.width)x\(checked.height)"
+    let appearance = Appearance(
+      market: named.market ?? "", servedMarket: nil, date: date, bingID: named.bingID ?? key,
+      title: PictureKey.name(of: key), caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "",
+      hsh: "", wp: true, fullStartDate: "")
+    return PictureImporter.Description(
+      picture: ImportedPicture(
+        file: file, favorite: false, banned: false, addedAt: Timestamp.iso8601(now),
+        appearances: [StoredAppearance(appearance, superseded: false)]),
+      date: date, name: PictureKey.name(of: key))
+  }
+}

@@ -1,0 +1,319 @@
+import BingWallBing
+import BingWallDesktop
+import BingWallNet
+import BingWallSchedule
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// `bingwall update` and the daemon's update, whole: lock → archive → plan → download and
+/// ingest → appearances → scheduler state → apply if the newest picture is new → notify.
+///
+/// Holds the update lock until the scheduler state is written, so two updates (cron and the
+/// daemon) never download the same picture twice: the second waits, then finds everything
+/// stored. The scheduler state is written through the journal alone, also when the update
+/// throws, so `status` and the daemon always agree on the next update.
+package struct UpdateService {
+  package struct Request {
+    package var markets: [String]
+    package var resolution: String
+    /// Only the newest N days of each market's window; nil for all eight.
+    package var days: Int?
+    package var force: Bool
+    /// Apply a new newest picture (also needs config `apply_on_update`).
+    package var apply: Bool
+
+    package init(markets: [String], resolution: String, days: Int?, force: Bool, apply: Bool) {
+      self.markets = markets
+      self.resolution = resolution
+      self.days = days
+      self.force = force
+      self.apply = apply
+    }
+  }
+
+  /// Everything one update did.
+  package struct Outcome {
+    package var report: UpdateReport
+    package var applied: Picture?
+    /// What setting the newest picture did, when it was set.
+    package var appliedLine: Apply.Outcome?
+    package var applyError: (any Error)?
+    /// Set when the scheduler state could not be saved; the update itself still counts.
+    package var stateWarning: String?
+    /// What the retention policy deleted after the update (nil when there is no policy).
+    package var retention: Pruner.Outcome?
+    /// Why the retention policy could not be applied; the update itself still counts.
+    package var retentionError: (any Error)?
+  }
+
+  package let resources: Resources
+  let journal: SchedulerJournal
+  package var progress: (any DownloadProgress)?
+  /// Told when the run must wait for another update to finish, with its pid when known.
+  package var onWait: (Int32?) -> Void = { _ in }
+
+  package init(resources: Resources, journal: SchedulerJournal) {
+    self.resources = resources
+    self.journal = journal
+  }
+
+  private var context: Context { resources.context }
+
+  package func run(_ request: Request) throws -> Outcome {
+    let store: HistoryStore
+    let report: UpdateReport
+    var outcome: Outcome
+    do {
+      // One client for the archive and every picture of this update.
+      let http = try resources.http()
+      let configuration = resources.configuration
+      // The whole update's time limit, whatever a server does: the archive's attempts and every
+      // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
+      // seconds) long before. Real time, not the context's clock: it bounds real transfers.
+      let deadline = Self.deadline(configuration)
+      let client = ArchiveClient(
+        http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline)
+      // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
+      // and the lock is taken: the first answer is a round trip away, and that work needs none
+      // of it. A GET changes nothing, so asking before the lock (or for a history that then
+      // cannot open) is harmless.
+      let markets = request.markets.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      let context = self.context
+      let givenUp = CancellationFlag()
+      let archives = Overlapped {
+        markets.map { market in
+          (
+            market,
+            Result {
+              try Self.fetch(market, with: client, deadline: deadline, context: context, givenUp: givenUp)
+            }
+          )
+        }
+      }
+      // On an error (no history, no lock) the requests are not retried, and the one in flight
+      // is waited for, so the work never outlives this call; on success both are no-ops.
+      defer { _ = archives.value() }
+      defer { givenUp.cancel() }
+      store = try resources.history()
+      let lock = try resources.historyLock(onWait: onWait)
+      defer { lock.release() }
+      // The pictures' time limit starts once the lock is held: an update that waited for
+      // another one must not find its own limit spent on the wait.
+      report = try fetchAndStore(
+        request, archives: archives.value(), into: store, http: http, deadline: Self.deadline(configuration))
+      outcome = Outcome(report: report)
+      outcome.stateWarning = record(error: report.failures.first.map { TerminalText.clean("\($0.error)") })
+    } catch {
+      _ = record(error: TerminalText.clean("\(error)"))
+      throw error
+    }
+    try applyNewest(request, store: store, outcome: &outcome)
+    // After the apply, so the picture just set is the current wallpaper that retention keeps.
+    let policy = resources.configuration.retentionPolicy(now: context.clock.now())
+    if !policy.isEmpty {
+      do {
+        let lock = try resources.historyLock(onWait: onWait)
+        defer { lock.release() }
+        outcome.retention = try Pruner(resources: resources).run(policy, store: store, dryRun: false)
+      } catch {
+        outcome.retentionError = error
+      }
+    }
+    return outcome
+  }
+
+  /// Sets the newest picture when this update fetched it.
+  private func applyNewest(_ request: Request, store: HistoryStore, outcome: inout Outcome) throws {
+    // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
+    // one a `ban` marked while this update ran.
+    let configuration = resources.configuration
+    guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
+      outcome.report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
+    else { return }
+    do {
+      outcome.appliedLine = try Apply.picture(newest, store: store, reason: .update, resources: resources)
+      outcome.applied = try store.picture(id: newest.id)
+      if configuration.notify {
+        Notifier(session: resources.desktopSession).announce(
+          title: newest.displayTitle,
+          body: [newest.caption, newest.credit].filter { !$0.isEmpty }.joined(separator: " — "),
+          picture: newest.path)
+      }
+    } catch {
+      outcome.applyError = error
+    }
+  }
+
+  /// Records the end of the attempt; returns a warning when the state could not be saved.
+  private func record(error: String?) -> String? {
+    do {
+      try journal.recordUpdate(at: context.clock.now(), error: error)
+      return nil
+    } catch {
+      return "cannot save the update's result in \(journal.file.path): \(error)"
+    }
+  }
+
+  /// The archive of each market, then the new pictures downloaded and ingested, and the
+  /// appearances of pictures already stored.
+  private func fetchAndStore(
+    _ request: Request, archives: [(market: String, response: Result<ArchiveResponse, any Error>)],
+    into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
+  ) throws -> UpdateReport {
+    let images = resources.imageFolder
+    try images.ensure()
+    images.removeAbandonedFiles()
+    let configuration = resources.configuration
+    var report = UpdateReport()
+    var plans: [DownloadPlan] = []
+    var known: [String: Int] = [:]  // key → index in plans
+    var appearancesOnly: [(key: String, appearance: Appearance)] = []
+
+    for (market, result) in archives {
+      let response: ArchiveResponse
+      do {
+        response = try result.get()
+      } catch {
+        report.failures.append(
+          .init(
+            what: market, error: UntrustedCertificateError.advised(error), temporary: Self.isTemporary(error))
+        )
+        continue
+      }
+      if response.marketSubstituted, let served = response.servedMarket {
+        report.substitutions.append(.init(requested: market, served: served))
+      }
+      if response.ignoredEntries > 0 {
+        report.warnings.append(
+          "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
+            + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored")
+      }
+      for skipped in response.skipped {
+        report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.description))
+      }
+      let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
+      for image in window {
+        let appearance = Self.appearance(of: image, market: market, served: response.servedMarket)
+        if let index = known[image.key] {
+          plans[index].appearances.append(appearance)
+        } else if !request.force, try store.isPruned(key: image.key) {
+          report.skipped.append(
+            .init(
+              key: image.key, market: market, date: appearance.date,
+              reason: "deleted by the retention policy; update --force fetches it again"))
+        } else if !request.force, try store.hasPicture(key: image.key) {
+          appearancesOnly.append((image.key, appearance))
+          report.skipped.append(
+            .init(key: image.key, market: market, date: appearance.date, reason: "already stored"))
+        } else {
+          known[image.key] = plans.count
+          plans.append(DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
+        }
+      }
+    }
+
+    let now = context.clock.now()
+    if !appearancesOnly.isEmpty {
+      try store.write {
+        for (key, appearance) in appearancesOnly {
+          guard let id = try store.newestPictureID(key: key) else { continue }
+          if try store.record(appearance, pictureID: id, at: now) { report.appearancesRecorded += 1 }
+        }
+      }
+    }
+
+    var downloader = PictureDownloader(
+      http: http, store: store, images: images, endpoint: configuration.endpoint,
+      timeout: configuration.timeout, progress: progress, now: now)
+    downloader.deadline = deadline
+    for outcome in downloader.download(plans) {
+      let key = outcome.plan.image.key
+      switch outcome.result {
+      case .stored(let id):
+        if let picture = try store.picture(id: id) { report.fetched.append(picture) }
+      case .identical:
+        report.appearancesRecorded += outcome.plan.appearances.count
+        for appearance in outcome.plan.appearances {
+          report.skipped.append(
+            .init(
+              key: key, market: appearance.market, date: appearance.date,
+              reason: "already stored (identical file)"))
+        }
+      case .skipped(let reason):
+        for appearance in outcome.plan.appearances {
+          report.skipped.append(
+            .init(key: key, market: appearance.market, date: appearance.date, reason: reason))
+        }
+      case .failed(let error, let temporary):
+        report.failures.append(.init(what: key, error: error, temporary: temporary))
+      }
+    }
+    report.fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    return report
+  }
+
+  /// The archive request, tried up to three times with backoff and jitter when the failure is
+  /// temporary (no connection, timeout, 5xx), as the picture downloads are.
+  /// No wait runs past `deadline` (the update's time limit, in real time): a retry that could
+  /// only start after it is not waited for, and the time limit itself is not retried.
+  /// Gives up between attempts once `givenUp` is set: the caller failed and will not read it.
+  private static func fetch(
+    _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context,
+    givenUp: CancellationFlag
+  ) throws -> ArchiveResponse {
+    let policy = RetryPolicy.standard
+    for attempt in 1... {
+      do {
+        return try client.fetch(market: market)
+      } catch
+        where attempt < policy.attempts && Self.isTemporary(error) && !Self.isDeadline(error)
+        && !givenUp.isCancelled
+      {
+        var asked: Double?
+        if case .httpStatus(_, _, let retryAfter) = error as? BingError { asked = retryAfter }
+        let delay = policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked)
+        if ContinuousClock.now + .milliseconds(Int(delay * 1000)) >= deadline { throw error }
+        context.clock.sleep(seconds: delay)
+      }
+    }
+    preconditionFailure("unreachable: the loop returns or throws")
+  }
+
+  /// The whole update may take this many times `network.timeout` (3 minutes by default).
+  static let deadlineFactor = 6
+
+  /// When an update (or doctor's repairs, which fetch the same way) starting now must be over.
+  static func deadline(_ configuration: Configuration) -> ContinuousClock.Instant {
+    .now + .seconds(timeLimit(configuration))
+  }
+
+  /// The whole update's time limit in seconds: `deadlineFactor` × `network.timeout`.
+  package static func timeLimit(_ configuration: Configuration) -> Int {
+    deadlineFactor * configuration.timeout
+  }
+
+  static func isDeadline(_ error: any Error) -> Bool {
+    if case .deadline = error as? NetError { return true }
+    return false
+  }
+
+  static func isTemporary(_ error: any Error) -> Bool {
+    switch error {
+    case let error as NetError: return error.isTemporary
+    case let error as BingError: return error.isTemporary
+    default: return false
+    }
+  }
+
+  static func appearance(of image: ArchiveImage, market: String, served: String?) -> Appearance {
+    Appearance(
+      market: market, servedMarket: served, date: image.date.description, bingID: image.bingID,
+      title: image.title, caption: image.caption, credit: image.credit, copyright: image.copyright,
+      // The link is for a browser: relative ones mean Bing's site, not a mirror or test endpoint.
+      copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com") ?? "",
+      urlbase: image.urlbase, hsh: image.hsh, wp: image.wp,
+      fullStartDate: Timestamp.iso8601(image.fullStartDate))
+  }
+}
