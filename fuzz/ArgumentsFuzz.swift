@@ -9,6 +9,6 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     separator: 0, omittingEmptySubsequences: false
   )
   .map { String(decoding: $0, as: UTF8.self) }
-  _ = try? CommandLineParser(root: CommandTable.root).parse(words)
+  _ = try? CommandLineParser(root: BingWall.commandLine).parse(words)
   return 0
 }

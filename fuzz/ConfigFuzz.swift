@@ -1,4 +1,4 @@
-import BingWallCommands
+import BingWallKit
 
 // libFuzzer entry for the config file parser (`make fuzz`): any text must give a document or a
 // `ConfigError` naming the file and line, never crash.

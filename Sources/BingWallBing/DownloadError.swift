@@ -6,7 +6,7 @@ import Glibc
 package enum DownloadError: Error, Equatable, Sendable {
   /// Every size tried was refused; `problems` says why, size by size.
   case unusable(key: String, problems: [String])
-  /// The server failed (5xx, 429) after every retry.
+  /// The server failed (5xx, 429) on every attempt the retry policy and the deadline allowed.
   case serverError(url: String, status: Int)
 }
 
@@ -16,7 +16,7 @@ extension DownloadError: CustomStringConvertible, LocalizedError {
     case .unusable(let key, let problems):
       return "cannot download \(key): \(problems.joined(separator: "; ")); nothing was stored"
     case .serverError(let url, let status):
-      return "\(url) answered HTTP \(status) after 3 attempts; try again later"
+      return "\(url) answered HTTP \(status) on every attempt; try again later"
     }
   }
 

@@ -42,12 +42,6 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
     "bingwall does not know the market \(code); using it as given (Bing may answer with another market's picture)"
   }
 
-  /// The markets with a picture of their own (docs/bing-endpoint.md).
-  package static let withOwnPicture: Set<String> = [
-    "de-DE", "en-CA", "en-GB", "en-IN", "en-US", "es-ES", "fr-CA", "fr-FR", "it-IT", "ja-JP", "pt-BR",
-    "zh-CN",
-  ]
-
   /// The market when neither config nor the locale names one.
   package static let fallback = Market(listed: "en-US")
 

@@ -50,13 +50,6 @@ package final class HistoryStore {
     try database.queryOne("SELECT 1 FROM pictures WHERE key = ? LIMIT 1", [.text(key)]) != nil
   }
 
-  /// The keys among `keys` that have a stored file.
-  package func storedKeys(among keys: [String]) throws(StoreError) -> Set<String> {
-    var found: Set<String> = []
-    for key in keys where try hasPicture(key: key) { found.insert(key) }
-    return found
-  }
-
   /// The picture with this exact content, if stored (a placeholder served for another key shows here).
   package func picture(sha256: String) throws(StoreError) -> (id: Int64, key: String)? {
     guard

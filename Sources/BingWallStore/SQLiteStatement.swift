@@ -71,9 +71,6 @@ package final class SQLiteStatement {
     for (name, value) in values { try bind(value, named: name) }
   }
 
-  /// Sets every parameter back to NULL.
-  package func clearBindings() { sqlite3_clear_bindings(handle) }
-
   // MARK: - Running
 
   /// Runs the statement to its next row: `true` when a row is ready to read, `false` when done.

@@ -34,8 +34,6 @@ package enum SQLiteValue: Sendable, Equatable, Hashable {
     case .blob: return "BLOB"
     }
   }
-
-  package var isNull: Bool { self == .null }
 }
 
 extension SQLiteValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

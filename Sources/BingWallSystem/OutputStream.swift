@@ -50,12 +50,3 @@ package final class FileDescriptorOutput: TextOutput {
 
   deinit { flush() }
 }
-
-/// Collects text in memory; tests read it back.
-package final class BufferOutput: TextOutput {
-  private let buffer = Mutex("")
-  package init() {}
-  package func write(_ text: String) { buffer.withLock { $0 += text } }
-  package func flush() {}
-  package var text: String { buffer.withLock { $0 } }
-}

@@ -10,7 +10,10 @@ import Glibc
 
 /// The entry point: parse, dispatch, report errors, return the exit status.
 package enum BingWall {
-  package static let version = "0.1.0"
+  static let version = "0.1.0"
+
+  /// The command table's root, for `make fuzz`'s argument fuzzer (outside this package's tests).
+  package static var commandLine: CommandSpec { CommandTable.root }
 
   /// The process: the live context, the command, the exit status (1 when stdout failed).
   package static func main(arguments: [String]) -> Int32 {
@@ -18,7 +21,7 @@ package enum BingWall {
     return context.finish(run(arguments: arguments, context: context))
   }
 
-  package static func run(arguments: [String], context: Context) -> Int32 {
+  static func run(arguments: [String], context: Context) -> Int32 {
     let root = CommandTable.root
     let outcome: ParseOutcome
     do {

@@ -5,21 +5,16 @@ import BingWallSchedule
 import BingWallSystem
 
 /// A command of the table: its description and what runs it.
-package struct Command: Sendable {
-  package var spec: CommandSpec
+struct Command: Sendable {
+  var spec: CommandSpec
   /// Runs the parsed invocation; returns the exit status or throws an error to be reported.
-  package var run: @Sendable (Invocation, Context) throws -> Int32
-
-  package init(spec: CommandSpec, run: @escaping @Sendable (Invocation, Context) throws -> Int32) {
-    self.spec = spec
-    self.run = run
-  }
+  var run: @Sendable (Invocation, Context) throws -> Int32
 }
 
 /// The one table of commands: parser, help, completions and the man page read it.
-package enum CommandTable {
+enum CommandTable {
   /// Only commands that work are listed; later features add theirs here.
-  package static let commands: [Command] = [
+  static let commands: [Command] = [
     UpdateCommand.command,
     ApplyCommand.command,
     RandomCommand.command,
@@ -44,7 +39,7 @@ package enum CommandTable {
     CompleteCommand.man,
   ]
 
-  package static let root = CommandSpec(
+  static let root = CommandSpec(
     name: "bingwall",
     abstract: "Fetch Bing's picture of the day, keep every one in a history, and set it as your wallpaper.",
     subcommands: commands.map(\.spec))

@@ -7,6 +7,7 @@ import BingWallStore
 // The domain types options and arguments produce. The parser has already checked each word
 // against the spec's kind (a choice in its listed spelling), so these only wrap it.
 
+extension BackendName: CommandLineValue {}
 extension Market: CommandLineValue {}
 extension Resolution: CommandLineValue {}
 

@@ -4,18 +4,18 @@ import BingWallKit
 /// An option that sets a config key for one run: `--resolution` for `resolution`.
 ///
 /// The option's value type is the key's, so what the command line gives is what the key holds.
-package struct ConfigOption<Handle: OptionHandle>: OptionHandle where Handle.Value: ConfigValueRepresentable {
-  package let handle: Handle
-  package let key: ConfigKey<Handle.Value>
+struct ConfigOption<Handle: OptionHandle>: OptionHandle where Handle.Value: ConfigValueRepresentable {
+  let handle: Handle
+  let key: ConfigKey<Handle.Value>
 
-  package var spec: OptionSpec { handle.spec }
+  var spec: OptionSpec { handle.spec }
 
-  package func given(in invocation: Invocation) -> Handle.Value? { handle.given(in: invocation) }
+  func given(in invocation: Invocation) -> Handle.Value? { handle.given(in: invocation) }
 }
 
 extension OptionHandle where Value: ConfigValueRepresentable {
   /// This option, standing in for `key` on the command line.
-  package func overriding(_ key: ConfigKey<Value>) -> ConfigOption<Self> {
+  func overriding(_ key: ConfigKey<Value>) -> ConfigOption<Self> {
     ConfigOption(handle: self, key: key)
   }
 }

@@ -6,17 +6,17 @@ import Synchronization
 /// A one-line progress bar on a terminal's stderr: bytes, rate, and the picture being fetched.
 ///
 /// Only used when stderr is a TTY; it redraws in place and erases itself at the end.
-package final class ProgressBar: DownloadProgress {
+final class ProgressBar: DownloadProgress {
   private let output: any TextOutput
   private let width: Int
   private let drawn = Mutex(false)
 
-  package init(output: any TextOutput, width: Int) {
+  init(output: any TextOutput, width: Int) {
     self.output = output
     self.width = max(40, width)
   }
 
-  package func update(_ snapshot: ProgressSnapshot) {
+  func update(_ snapshot: ProgressSnapshot) {
     if snapshot.isFinal {
       if drawn.withLock({ $0 }) { output.write("\r\u{1b}[K") }
       output.flush()

@@ -9,13 +9,6 @@ import Glibc
 /// `{mode}` becomes `fill`, `fit`, `stretch`, `center` or `tile` (`auto` is given as `fill`, since
 /// a tool that takes a mode word has no "leave it alone").
 package struct CommandBackend: WallpaperBackend {
-  /// The placeholders, for the man page: what each becomes.
-  package static let placeholderTable: [String: String] = [
-    "{path}": "the picture's absolute path",
-    "{uri}": "the picture as a percent-encoded file:// URI",
-    "{mode}": "fill, fit, stretch, center or tile",
-  ]
-
   /// The `command` setting as written.
   package let template: String
 

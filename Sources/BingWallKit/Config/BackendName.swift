@@ -1,11 +1,10 @@
-import BingWallCLI
 import BingWallDesktop
 
 /// The value of config `backend` and `--backend`: `auto`, or a name from `BackendRegistry.names`.
 ///
 /// Checked against the one list the desktop target keeps, so a name that passed the command
 /// line or the config file is one the backend selector knows.
-package struct BackendName: Hashable, Sendable, LosslessStringConvertible, CommandLineValue {
+package struct BackendName: Hashable, Sendable, LosslessStringConvertible {
   /// As `BackendRegistry.names` spells it.
   package let name: String
 

@@ -1,4 +1,3 @@
-import BingWallCLI
 import BingWallDesktop
 import BingWallSchedule
 import BingWallStore

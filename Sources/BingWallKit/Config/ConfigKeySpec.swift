@@ -1,5 +1,4 @@
 import BingWallBing
-import BingWallCLI
 import BingWallDesktop
 import BingWallSchedule
 import BingWallStore

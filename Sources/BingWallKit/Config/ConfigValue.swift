@@ -1,4 +1,3 @@
-import BingWallCLI
 import BingWallStore
 import BingWallSystem
 

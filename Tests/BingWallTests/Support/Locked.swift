@@ -1,9 +1,8 @@
 import Foundation
 
 /// A value behind an `NSLock` (a pthread mutex), with `Mutex`'s `withLock` shape, for the test
-/// support's threads (the fake server, the JPEG cache). On Linux, Synchronization's `Mutex` is
-/// a futex ThreadSanitizer does not model, so `make sanitize` reported every access under it as
-/// a race; this lock it sees.
+/// support's own threads (the fake server, the JPEG cache): ThreadSanitizer models a pthread
+/// mutex, so `make sanitize` checks what these threads share.
 final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
