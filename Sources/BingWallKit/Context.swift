@@ -16,7 +16,7 @@ package struct Context: Sendable {
   /// Makes the HTTP client, trusting the PEM file given instead of the system's certificate
   /// authorities when not nil. A factory, not a client: which file to trust is known only once
   /// the configuration is read (`Resources.http()`).
-  package var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
+  var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
   package var processes: any ProcessRunner
   package var clock: any WallClock
   package var random: any RandomSource

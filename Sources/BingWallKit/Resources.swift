@@ -25,7 +25,7 @@ package struct Resources: Sendable {
     self.configuration = configuration
   }
 
-  package var imageFolder: ImageFolder { ImageFolder(path: configuration.imageDir(paths: context.paths)) }
+  var imageFolder: ImageFolder { ImageFolder(path: configuration.imageDir(paths: context.paths)) }
 
   /// The history for reading; nil when nothing was ever fetched (no database file yet).
   package func existingHistory() throws -> HistoryStore? {
@@ -61,7 +61,7 @@ package struct Resources: Sendable {
   /// configuration and environment name (see `TrustedAuthorities`). Make one per update and
   /// give it to every request of it. Throws when the file named cannot be used, so use cases
   /// that make no request never fail for it.
-  package func http() throws(ConfigError) -> any HTTPClient {
+  func http() throws(ConfigError) -> any HTTPClient {
     let authorities = TrustedAuthorities.resolve(
       configuration, environment: context.environment, paths: context.paths)
     try authorities.check()
@@ -78,7 +78,7 @@ package struct Resources: Sendable {
     BackendRegistry.all(command: configuration[ConfigSchema.command], session: desktopSession)
   }
 
-  package var applier: WallpaperApplier {
+  var applier: WallpaperApplier {
     WallpaperApplier(
       session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend].name,
       mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen])

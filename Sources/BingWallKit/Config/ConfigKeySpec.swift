@@ -25,15 +25,15 @@ package struct ConfigKeySpec: Sendable {
   /// line each without `warning: `.
   package var warnings: (@Sendable (ConfigValue) -> [String])?
   /// Overrides the generated `BINGWALL_<NAME>` variable.
-  package var environmentOverride: String?
+  var environmentOverride: String?
 
   /// `[daemon]` for `daemon.rotate`; nil for a top-level key.
-  package var section: String? {
+  var section: String? {
     name.contains(".") ? String(name.split(separator: ".")[0]) : nil
   }
 
   /// The key within its section: `rotate` for `daemon.rotate`.
-  package var leaf: String { String(name.split(separator: ".").last ?? "") }
+  var leaf: String { String(name.split(separator: ".").last ?? "") }
 
   /// `BINGWALL_DAEMON_ROTATE` for `daemon.rotate`; `BINGWALL_ENDPOINT` for the endpoint.
   package var environmentVariable: String {
@@ -41,7 +41,7 @@ package struct ConfigKeySpec: Sendable {
   }
 
   /// Checks type, allowed set and rules; returns the value normalised, or why it is refused.
-  package func validate(_ value: ConfigValue) -> Result<ConfigValue, ConfigRefusal> {
+  func validate(_ value: ConfigValue) -> Result<ConfigValue, ConfigRefusal> {
     guard value.type == type else { return .failure(ConfigRefusal("expected \(type.phrase)")) }
     var value = value
     if let allowed {

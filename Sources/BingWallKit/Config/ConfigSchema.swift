@@ -23,7 +23,7 @@ package enum ConfigSchema {
     "resolution", default: Resolution(Resolution.preferred)!,
     help: "Picture size to download; UHD falls back to 1920x1080 when missing.",
     allowed: Resolution.known)
-  package static let imageDir = ConfigKey<String>(
+  static let imageDir = ConfigKey<String>(
     "image_dir", default: "",
     help: "Folder for the pictures; empty means $XDG_DATA_HOME/bingwall/images.",
     check: { value in
@@ -40,7 +40,7 @@ package enum ConfigSchema {
   package static let mode = ConfigKey<WallpaperMode>(
     "mode", default: .auto,
     help: "How the picture fills the screen.", allowed: WallpaperMode.all)
-  package static let applyOnUpdate = ConfigKey<Bool>(
+  static let applyOnUpdate = ConfigKey<Bool>(
     "apply_on_update", default: true,
     help: "Set the newest picture as the wallpaper after an update.")
   package static let lockScreen = ConfigKey<Bool>(
@@ -56,7 +56,7 @@ package enum ConfigSchema {
   package static let favoritesOnly = ConfigKey<Bool>(
     "daemon.favorites_only", default: false,
     help: "Rotate through favourite pictures only.")
-  package static let notify = ConfigKey<Bool>(
+  static let notify = ConfigKey<Bool>(
     "daemon.notify", default: false,
     help: "Show a desktop notification when a new picture is applied.")
   package static let keep = ConfigKey<Int>(
@@ -74,7 +74,7 @@ package enum ConfigSchema {
       guard let text = value.string, !text.isEmpty else { return nil }
       return HumanUnits.bytes(in: text) == nil ? "expected a size such as 500MB or 2GB" : nil
     })
-  package static let endpoint = ConfigKey<String>(
+  static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",
     help: "Base URL of Bing (or a mirror); every request goes there.",
     check: { value in
@@ -86,14 +86,14 @@ package enum ConfigSchema {
       return nil
     },
     environmentOverride: "BINGWALL_ENDPOINT")
-  package static let timeout = ConfigKey<Int>(
+  static let timeout = ConfigKey<Int>(
     "network.timeout", default: 30,
     help: "Seconds a request may take before it is abandoned.",
     check: { value in
       guard let seconds = value.integer else { return nil }
       return (1...3600).contains(seconds) ? nil : "expected between 1 and 3600 seconds"
     })
-  package static let caFile = ConfigKey<String>(
+  static let caFile = ConfigKey<String>(
     "network.ca_file", default: "",
     help:
       "PEM file of the certificate authorities to trust instead of the system's (a proxy with its own CA); "
@@ -130,7 +130,7 @@ package enum ConfigSchema {
   }
 
   /// The section names that exist: `daemon`, `retention`, `network`.
-  package static var sections: [String] {
+  static var sections: [String] {
     var seen: [String] = []
     for key in keys { if let section = key.section, !seen.contains(section) { seen.append(section) } }
     return seen

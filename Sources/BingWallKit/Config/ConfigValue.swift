@@ -83,12 +83,12 @@ package enum ConfigValue: Sendable, Equatable {
     return nil
   }
 
-  package var boolean: Bool? {
+  var boolean: Bool? {
     if case .boolean(let flag) = self { return flag }
     return nil
   }
 
-  package var strings: [String]? {
+  var strings: [String]? {
     if case .strings(let items) = self { return items }
     return nil
   }

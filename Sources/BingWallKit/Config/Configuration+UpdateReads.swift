@@ -7,7 +7,7 @@ extension Configuration {
 
   package var markets: [String] { self[ConfigSchema.markets].map(\.code) }
   package var resolution: String { self[ConfigSchema.resolution].name }
-  package var applyOnUpdate: Bool { self[ConfigSchema.applyOnUpdate] }
-  package var notify: Bool { self[ConfigSchema.notify] }
-  package var timeout: Int { self[ConfigSchema.timeout] }
+  var applyOnUpdate: Bool { self[ConfigSchema.applyOnUpdate] }
+  var notify: Bool { self[ConfigSchema.notify] }
+  var timeout: Int { self[ConfigSchema.timeout] }
 }

@@ -141,14 +141,14 @@ package struct Configuration: Sendable {
   /// The byte limit of the image folder; nil when there is none.
   package var maxSize: Int64? { HumanUnits.bytes(in: self[ConfigSchema.maxSize]) }
   /// The Bing base URL without a trailing slash.
-  package var endpoint: String {
+  var endpoint: String {
     var url = self[ConfigSchema.endpoint]
     while url.hasSuffix("/") { url.removeLast() }
     return url
   }
 
   /// The image folder: `image_dir` with `~` expanded, else the XDG default.
-  package func imageDir(paths: Paths) -> String {
+  func imageDir(paths: Paths) -> String {
     let configured = self[ConfigSchema.imageDir]
     guard !configured.isEmpty else { return paths.defaultImageDir }
     if configured.hasPrefix("~/") { return paths.home + configured.dropFirst(1) }

@@ -23,7 +23,7 @@ package struct TrustedAuthorities: Equatable, Sendable {
   package static let system = TrustedAuthorities(file: nil, setting: nil, origin: nil)
 
   /// The variables the curl tool reads, in its order.
-  package static let curlVariables = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"]
+  static let curlVariables = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"]
 
   /// Which file the precedence above picks for this configuration and environment.
   package static func resolve(_ configuration: Configuration, environment: [String: String], paths: Paths)

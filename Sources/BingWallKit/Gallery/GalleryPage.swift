@@ -56,7 +56,7 @@ package enum GalleryPage {
   /// Appends one picture's card: the picture (a link to its file), title, date and markets,
   /// caption, credit, the favourite star or a discreet "banned", and the link to Bing when there is
   /// a web one. Every piece of text is escaped; nothing from the history becomes markup.
-  package static func appendCard(_ picture: Picture, to html: inout [UInt8]) {
+  static func appendCard(_ picture: Picture, to html: inout [UInt8]) {
     let title = picture.displayTitle
     html += "<article class=\"card".utf8
     if picture.favorite { html += " favorite".utf8 }

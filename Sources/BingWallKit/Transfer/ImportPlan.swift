@@ -37,7 +37,7 @@ package struct ImportJob {
   /// For the progress bar; 0 when unknown.
   package var size: Int64
   var open: () throws(TransferError) -> SourceFile
-  package var expectedSHA256: String?
+  var expectedSHA256: String?
   var describe: (SourceFile, NewPictureFile) -> PictureImporter.Description
 }
 
@@ -50,7 +50,7 @@ package struct ImportPlan {
   }
 
   var kind: Kind
-  package var jobs: [ImportJob] = []
+  var jobs: [ImportJob] = []
   package var refused: [TransferError] = []
   /// Keeps the folder open while the jobs run.
   var folder: FolderHandle?

@@ -195,7 +195,7 @@ package final class ImportProgress {
     draw(label: label, isFinal: false)
   }
 
-  package func fileDone(label: String) {
+  func fileDone(label: String) {
     finished += 1
     draw(label: label, isFinal: false)
   }

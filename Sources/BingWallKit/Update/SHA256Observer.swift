@@ -34,7 +34,7 @@ package final class SHA256Observer: BodyObserver {
   }
 
   /// The lower-case hex digest of everything received since the last reset.
-  package func hexDigest() -> String {
+  func hexDigest() -> String {
     queue.sync { state.withLock { SHA256.hex($0.finalize()) } }
   }
 }

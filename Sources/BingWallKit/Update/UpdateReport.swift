@@ -32,7 +32,7 @@ package struct UpdateReport: Sendable {
   /// Things the user should know that are not failures (a response listing more than asked).
   package var warnings: [String] = []
   /// Appearances recorded for pictures already stored (another market, a re-issued day).
-  package var appearancesRecorded = 0
+  var appearancesRecorded = 0
 
   /// 0 when everything worked, 75 when something may work later, 1 otherwise.
   package var exitStatus: Int32 {
