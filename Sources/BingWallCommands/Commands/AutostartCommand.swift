@@ -10,12 +10,8 @@ import Glibc
 
 /// `bingwall autostart enable|disable|status [--method M]`: start at login, or update periodically.
 enum AutostartCommand {
-  static let methodNames = ["systemd", "systemd-timer", "xdg", "cron"]
-  /// Methods that run `bingwall daemon`; two of them at once would start two daemons.
-  static let daemonMethods: Set<String> = ["systemd", "xdg"]
-
   /// `--method`, worded for each subcommand.
-  static let method = Option<String>("method", name: "method", kind: .choice(methodNames), help: "")
+  static let method = Option<String>("method", name: "method", kind: .choice(Autostart.methodNames), help: "")
 
   static func methodOption(_ help: String) -> OptionSpec { method.with(help: help).spec }
 
@@ -53,11 +49,8 @@ enum AutostartCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let environment = AutostartEnvironment(
-      configHome: context.paths.configHome, processes: context.processes, environment: context.environment)
-    let output = AutostartOutput(context: context, quiet: invocation.quiet)
-    var methods = environment.methods
-    if let chosen = invocation[method] { methods = methods.filter { $0.name == chosen } }
+    let autostart = Autostart(context: context)
+    let output = AutostartText(context: context, quiet: invocation.quiet)
     switch invocation.path.dropFirst().first {
     case "enable":
       if let file = invocation.configFile {
@@ -65,139 +58,14 @@ enum AutostartCommand {
           "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
             + "default config file")
       }
-      return try enable(invocation[method], environment, output, context)
+      output.show(try autostart.enable(invocation[method]))
     case "disable":
-      return try disable(methods, explicit: invocation[method] != nil, output)
+      output.show(try autostart.disable(invocation[method]))
     case "status":
-      status(methods.map { $0.status() }, json: invocation[CommonOptions.json], context)
-      return ExitCode.success
+      output.show(autostart.status(invocation[method]), json: invocation[CommonOptions.json])
     default:
       preconditionFailure("autostart subcommand not handled: \(invocation.path)")
     }
-  }
-
-  static func enable(
-    _ requested: String?, _ environment: AutostartEnvironment, _ output: AutostartOutput,
-    _ context: Context
-  ) throws -> Int32 {
-    let (executable, warning) = try AutostartEnvironment.executable(environment: context.environment)
-    if let warning { output.warn(warning) }
-    var chosen: [String]
-    if let requested {
-      chosen = [requested]
-    } else {
-      let on = environment.methods.filter { $0.status().enabled }.map(\.name)
-      if !on.isEmpty {
-        // Enabling again keeps what is there, even if this shell would pick otherwise.
-        chosen = on
-        output.say("Autostart is on with \(on.joined(separator: ", ")); keeping it.")
-      } else {
-        let (name, reason) = choose(environment, context.environment)
-        chosen = [name]
-        output.say("Using \(name): \(reason) (choose another with --method).")
-      }
-    }
-    for name in chosen {
-      guard let method = environment.method(named: name) else { continue }
-      // Two daemons would fight over the lock; say so rather than leave the second one failing.
-      let rivals = daemonMethods.subtracting(chosen).compactMap { environment.method(named: $0) }
-      if daemonMethods.contains(name), let rival = rivals.first(where: { $0.status().enabled }) {
-        output.warn(
-          "\(rival.name) also starts bingwall daemon; the second daemon will exit as 'already running'. "
-            + "Turn one off: bingwall autostart disable --method \(rival.name)")
-      }
-      output.show(try method.enable(executable: executable), effect: method.effect)
-    }
     return ExitCode.success
-  }
-
-  /// The method for `enable` without `--method`, and why, for the message.
-  static func choose(_ environment: AutostartEnvironment, _ variables: [String: String]) -> (String, String) {
-    if environment.systemctl.isReachable { return ("systemd", "a systemd user instance answers") }
-    if let desktop = variables["XDG_CURRENT_DESKTOP"], !desktop.isEmpty {
-      return ("xdg", "no systemd user instance answers, and the desktop is \(desktop)")
-    }
-    return ("cron", "no systemd user instance answers and no desktop is running")
-  }
-
-  static func disable(_ methods: [any AutostartMethod], explicit: Bool, _ output: AutostartOutput) throws
-    -> Int32
-  {
-    var any = false
-    for method in methods {
-      // Without --method, only what is ours: a foreign bingwall.service is no reason to fail.
-      if !explicit {
-        let status = method.status()
-        if status.files.isEmpty, status.lines.isEmpty { continue }
-      }
-      let report = try method.disable()
-      any = any || report.outcome == .disabled
-      if explicit || report.outcome == .disabled { output.show(report, effect: method.effect) }
-    }
-    if !explicit, !any { output.say("Autostart was not on; nothing changed.") }
-    return ExitCode.success
-  }
-
-  static func status(_ statuses: [AutostartStatus], json: Bool, _ context: Context) {
-    if json {
-      let items = statuses.map { status -> JSONOutput in
-        var members: [(String, JSONOutput)] = [
-          ("method", .string(status.method)), ("enabled", .bool(status.enabled)),
-          ("files", .array(status.files.map(JSONOutput.string))),
-        ]
-        if status.method == AutostartCron.method {
-          members.append(("lines", .array(status.lines.map(JSONOutput.string))))
-        }
-        members.append(("note", .optional(status.note)))
-        return .object(members)
-      }
-      context.stdout.write(JSONOutput.array(items).rendered() + "\n")
-      return
-    }
-    let width = (statuses.map(\.method.count).max() ?? 0) + 2
-    for status in statuses {
-      let name = status.method + String(repeating: " ", count: width - status.method.count)
-      var details = status.files + status.lines.map { "crontab: \($0)" }
-      if let note = status.note { details.append("(\(note))") }
-      let detail = details.isEmpty ? "" : "  " + details.joined(separator: "; ")
-      context.stdout.write(TerminalText.clean(name + (status.enabled ? "on " : "off") + detail) + "\n")
-    }
-  }
-}
-
-/// How `autostart` talks: what happened on stdout, advice on stderr, both silenced by `--quiet`
-/// except the commands the user still has to run.
-struct AutostartOutput {
-  let context: Context
-  let quiet: Bool
-
-  func say(_ text: String) {
-    if !quiet { context.stdout.write(TerminalText.clean(text) + "\n") }
-  }
-
-  func warn(_ text: String) {
-    if !quiet { context.stderr.write("warning: " + TerminalText.clean(text) + "\n") }
-  }
-
-  func show(_ report: AutostartReport, effect: String) {
-    for action in report.actions { say(action) }
-    switch report.outcome {
-    case .enabled: say("Autostart on (\(report.method)): \(effect).")
-    case .updated: say("Autostart updated (\(report.method)): \(effect).")
-    case .alreadyEnabled: say("Autostart already on (\(report.method)); nothing changed.")
-    case .disabled: say("Autostart off (\(report.method)).")
-    case .alreadyDisabled: say("Autostart was already off (\(report.method)); nothing changed.")
-    }
-    for warning in report.warnings { warn(warning) }
-    guard !report.pending.isEmpty else { return }
-    // Printed even with --quiet: without them the job is not finished.
-    let reason = report.pendingReason.map { " (\($0))" } ?? ""
-    context.stdout.write(
-      TerminalText.clean(
-        "systemd is not reachable from here\(reason). To finish, run in your desktop session:")
-        + "\n")
-    for command in report.pending {
-      context.stdout.write("  " + TerminalText.clean(command.joined(separator: " ")) + "\n")
-    }
   }
 }

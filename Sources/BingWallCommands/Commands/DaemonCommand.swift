@@ -130,12 +130,12 @@ enum DaemonCommand {
   }
 
   static func rotate(_ resources: Resources, favoritesOnly: Bool, log: DaemonLog) {
+    var request = Rotate.Request(reason: .rotate)
+    request.favoritesOnly = favoritesOnly
     do {
-      if let line = try RandomCommand.rotate(resources, favoritesOnly: favoritesOnly) {
-        log.line("rotate: " + line)
-      } else {
-        log.line("rotate: no stored picture to show yet")
-      }
+      for line in RotateText.logLines(try Rotate(resources: resources).run(request)) { log.line(line) }
+    } catch HistoryError.empty, HistoryError.nothingToPick {
+      log.line("rotate: no stored picture to show yet")
     } catch {
       log.line("rotate failed: \(error)")
     }

@@ -30,18 +30,15 @@ enum ExportCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let resources = try Resources(invocation, context)
-    let target = Paths.absolute(invocation[folder] ?? ".")
-    guard let store = try resources.existingHistory() else { throw HistoryError.empty }
-    let pictures = try store.pictures(
-      HistoryStore.Query(limit: 0, favoritesOnly: invocation[favorites], since: invocation[since]))
-    try Paths.ensureDirectory(target)
-    var exporter = PictureExporter(store: store, folder: target)
+    var request = Export.Request(folder: Paths.absolute(invocation[folder] ?? "."))
+    request.favoritesOnly = invocation[favorites]
+    request.since = invocation[since]
+    let outcome = try Export(resources: try Resources(invocation, context)).run(request)
     var copied = 0
     var kept = 0
     var missing = 0
-    for picture in pictures {
-      switch try exporter.export(picture) {
+    for (picture, result) in outcome.events {
+      switch result {
       case .copied(let fileName):
         copied += 1
         if !invocation.quiet {
@@ -54,15 +51,13 @@ enum ExportCommand {
         context.stderr.write("error: \(TerminalText.clean(error.description))\n")
       }
     }
-    try exporter.finish(at: context.clock.now())
     if !invocation.quiet {
       let there = kept > 0 ? " (\(kept) already there)" : ""
       let lost = missing > 0 ? "; \(missing) missing" : ""
       context.stdout.write(
         TerminalText.clean(
-          "Exported \(Counted.phrase(copied + kept, "picture")) to \(target)\(there)\(lost).") + "\n")
+          "Exported \(Counted.phrase(copied + kept, "picture")) to \(request.folder)\(there)\(lost).") + "\n")
     }
     return missing > 0 ? ExitCode.failure : ExitCode.success
   }
-
 }

@@ -28,26 +28,15 @@ enum MarkCommand {
       run: { invocation, context in try run(mark, invocation, context) })
   }
 
-  /// Every selector is resolved before anything changes, so a typo in the third leaves the first two
-  /// as they were.
   static func run(_ mark: PictureMark, _ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let resources = try Resources(invocation, context)
-    guard let history = try resources.existingHistory() else { throw HistoryError.empty }
-    var pictures: [Picture] = []
-    for selector in invocation.values(of: selectors) {
-      let picture = try history.resolve(selector, market: invocation[market]?.code)
-      if !pictures.contains(where: { $0.id == picture.id }) { pictures.append(picture) }
-    }
     let value = !invocation[remove]
-    try history.setMark(mark, to: value, pictureIDs: pictures.map(\.id))
-
-    let current = try history.recentlyApplied(limit: 1).first
-    for picture in pictures where !invocation.quiet {
+    let outcome = try Mark(resources: try Resources(invocation, context)).run(
+      mark, to: value, selectors: invocation.values(of: selectors), market: invocation[market]?.code)
+    for picture in outcome.pictures where !invocation.quiet {
       let said = TerminalText.clean("\(picture.date) \(picture.key) (\(picture.displayTitle))")
       context.stdout.write("\(verb(mark, value)) \(said)\n")
     }
-    if mark == .banned, value, let current, pictures.contains(where: { $0.id == current }) {
-      // Nothing automatic: the user may be about to pick the next one by hand.
+    if outcome.bannedCurrent {
       context.stderr.write(
         "note: the banned picture is still your wallpaper; run 'bingwall random' to set another\n")
     }

@@ -41,86 +41,30 @@ enum PruneCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let resources = try Resources(invocation, context, options: options)
-    let policy = resources.configuration.retentionPolicy(now: context.clock.now())
+    var prune = Prune(resources: try Resources(invocation, context, options: options))
+    let quiet = invocation.quiet
+    prune.onWait = { pid in WaitingText.announce(pid, for: "update", quiet: quiet, context: context) }
     let isDry = invocation[dryRun]
-    if policy.isEmpty {
-      if !invocation.quiet {
+    let ran: Pruner.Outcome?
+    switch try prune.run(dryRun: isDry) {
+    case .noPolicy:
+      if !quiet {
         context.stderr.write(
           "No retention policy: give --keep, --older-than or --max-size, or set [retention] in the "
             + "config ('bingwall config set retention.keep 500'); nothing deleted.\n")
       }
-      if invocation[json] { context.stdout.write(json(nil, dryRun: isDry).rendered() + "\n") }
-      return ExitCode.success
+      ran = nil
+    case .nothingStored:
+      if !quiet { context.stderr.write("No pictures stored yet; nothing to prune.\n") }
+      ran = nil
+    case .ran(let outcome):
+      for failure in outcome.undeletable {
+        context.stderr.write("warning: \(RetentionText.undeletable(failure))\n")
+      }
+      if !invocation[json], !quiet { context.stdout.write(RetentionText.report(outcome)) }
+      ran = outcome
     }
-    guard let store = try resources.existingHistory() else {
-      if invocation[json] { context.stdout.write(json(nil, dryRun: isDry).rendered() + "\n") }
-      if !invocation.quiet { context.stderr.write("No pictures stored yet; nothing to prune.\n") }
-      return ExitCode.success
-    }
-    let lock = try resources.historyLock { pid in
-      WaitingText.announce(pid, for: "update", quiet: invocation.quiet, context: context)
-    }
-    defer { lock.release() }
-    let outcome = try Pruner(resources: resources).run(policy, store: store, dryRun: isDry)
-    for failure in outcome.undeletable {
-      context.stderr.write(
-        "warning: cannot delete \(TerminalText.clean(failure)); its row is gone, delete it by hand\n")
-    }
-    if invocation[json] {
-      context.stdout.write(json(outcome, dryRun: isDry).rendered() + "\n")
-    } else if !invocation.quiet {
-      context.stdout.write(text(outcome))
-    }
-    return outcome.undeletable.isEmpty ? ExitCode.success : ExitCode.failure
-  }
-
-  /// One line per picture, then what it frees and what stays.
-  static func text(_ outcome: Pruner.Outcome) -> String {
-    let plan = outcome.plan
-    let verb = outcome.dryRun ? "Would delete" : "Deleted"
-    var lines = plan.removed.map { item in
-      TerminalText.clean(
-        "\(verb) \(item.date) \(item.key) (\(item.title)), \(HumanUnits.describe(bytes: item.bytes))")
-    }
-    if outcome.leftoversRemoved > 0 {
-      lines.append("Removed \(outcome.leftoversRemoved) file(s) an interrupted prune left behind.")
-    }
-    let stay = "\(plan.keptCount) stay (\(HumanUnits.describe(bytes: plan.keptBytes)))"
-    if plan.removed.isEmpty {
-      lines.append("Nothing to delete; \(stay).")
-    } else {
-      let count = plan.removed.count == 1 ? "1 picture" : "\(plan.removed.count) pictures"
-      let freed = outcome.dryRun ? "Would free" : "Freed"
-      lines.append("\(freed) \(HumanUnits.describe(bytes: plan.removedBytes)) (\(count)); \(stay).")
-    }
-    if let over = plan.protectedBytesOverLimit {
-      lines.append(
-        "Favourites and the current wallpaper alone take \(HumanUnits.describe(bytes: over)), more than the size limit; "
-          + "unmark some favourites ('bingwall favorite --remove') to meet it.")
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  static func json(_ outcome: Pruner.Outcome?, dryRun: Bool) -> JSONOutput {
-    let plan = outcome?.plan
-    return .object([
-      ("dry_run", .bool(dryRun)),
-      ("deleted", json(plan?.removed ?? [])),
-      ("freed_bytes", .integer(plan?.removedBytes ?? 0)),
-      ("kept", .integer(Int64(plan?.keptCount ?? 0))),
-      ("kept_bytes", .integer(plan?.keptBytes ?? 0)),
-    ])
-  }
-
-  /// The pictures deleted, as `prune --json` and `update --json` (`pruned`) print them.
-  static func json(_ items: [RetentionItem]) -> JSONOutput {
-    .array(
-      items.map { item in
-        .object([
-          ("id", .integer(item.id)), ("key", .string(item.key)), ("date", .string(item.date)),
-          ("title", .string(item.title)), ("path", .string(item.path)), ("bytes", .integer(item.bytes)),
-        ])
-      })
+    if invocation[json] { context.stdout.write(RetentionText.json(ran, dryRun: isDry).rendered() + "\n") }
+    return (ran?.undeletable ?? []).isEmpty ? ExitCode.success : ExitCode.failure
   }
 }

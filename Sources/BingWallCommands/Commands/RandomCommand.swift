@@ -27,50 +27,20 @@ enum RandomCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let resources = try Resources(invocation, context, options: options)
-    guard let store = try resources.existingHistory() else { throw HistoryError.empty }
-    let query = HistoryStore.RandomQuery(
-      favoritesOnly: invocation[favorites], market: invocation[market]?.code)
-    guard try store.pictures(.init(limit: 1)).first != nil else { throw HistoryError.empty }
-    var missing: [Picture] = []
-    let picture: Picture?
-    if let seed = invocation[seed] {
-      var generator = SeededGenerator(seed: UInt64(seed))
-      picture = try store.randomReadablePicture(query, using: &generator, missing: &missing)
+    var request = Rotate.Request(reason: .random)
+    request.favoritesOnly = invocation[favorites]
+    request.market = invocation[market]?.code
+    request.seed = invocation[seed].map(UInt64.init)
+    request.dryRun = invocation[dryRun]
+    let outcome = try Rotate(resources: try Resources(invocation, context, options: options)).run(request)
+    for lost in outcome.missing { context.stderr.write("warning: \(RotateText.missing(lost))\n") }
+    if let applied = outcome.applied {
+      AppliedText.announce(applied, quiet: invocation.quiet, context: context)
     } else {
-      var generator = SystemRandomNumberGenerator()
-      picture = try store.randomReadablePicture(query, using: &generator, missing: &missing)
-    }
-    for lost in missing {
-      context.stderr.write(
-        TerminalText.clean("warning: skipped \(lost.key): its file \(lost.path) is gone") + "\n")
-    }
-    guard let picture else { throw HistoryError.nothingToPick }
-    if invocation[dryRun] {
+      let picture = outcome.picture
       context.stdout.write(
         TerminalText.clean("\(picture.id)\t\(picture.date)\t\(picture.key)\t\(picture.path)") + "\n")
-      return ExitCode.success
     }
-    AppliedText.announce(
-      try Apply.picture(picture, store: store, reason: .random, resources: resources),
-      quiet: invocation.quiet,
-      context: context)
     return ExitCode.success
-  }
-
-  /// The daemon's rotation: a random pick through the same query as `bingwall random`, applied.
-  /// Returns the line to log, or nil when there is nothing to pick yet.
-  static func rotate(_ resources: Resources, favoritesOnly: Bool) throws -> String? {
-    guard let store = try resources.existingHistory() else { return nil }
-    var generator = SystemRandomNumberGenerator()
-    var missing: [Picture] = []
-    guard
-      let picture = try store.randomReadablePicture(
-        .init(favoritesOnly: favoritesOnly), using: &generator, missing: &missing)
-    else {
-      return nil
-    }
-    return AppliedText.logLine(
-      try Apply.picture(picture, store: store, reason: .rotate, resources: resources))
   }
 }

@@ -28,22 +28,14 @@ enum SearchCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let resources = try Resources(invocation, context)
-    let query = invocation.values(of: text).joined(separator: " ")
-    guard let history = try resources.existingHistory() else {
-      ListCommand.write(
-        [], json: invocation[json], quiet: invocation.quiet,
-        empty: "No pictures stored yet; run 'bingwall update'.",
-        context)
-      return ExitCode.success
+    let text = invocation.values(of: self.text).joined(separator: " ")
+    let list = PictureListText(json: invocation[json], quiet: invocation.quiet, context: context)
+    switch try Search(resources: try Resources(invocation, context)).run(text, limit: invocation[limit] ?? 20) {
+    case .nothingStored: list.write([], empty: "No pictures stored yet; run 'bingwall update'.")
+    case .nothingToSearchFor:
+      throw UsageError("'\(TerminalText.clean(text))' has no letter or digit to search for", path: ["search"])
+    case .found(let pictures): list.write(pictures, empty: "Nothing stored matches that.")
     }
-    guard let pictures = try history.search(query, limit: invocation[limit] ?? 20) else {
-      throw UsageError(
-        "'\(TerminalText.clean(query))' has no letter or digit to search for", path: ["search"])
-    }
-    ListCommand.write(
-      pictures, json: invocation[json], quiet: invocation.quiet, empty: "Nothing stored matches that.",
-      context)
     return ExitCode.success
   }
 }

@@ -17,77 +17,56 @@ enum StatusCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let resources = try Resources(invocation, context)
-    let store = try resources.existingHistory()
-    let current = try store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
-    let state = StateFile(stateDir: context.paths.stateDir).load()
-    let now = context.clock.now()
-    let markets = try resources.configuration[ConfigSchema.markets].map { market in
-      NewestPicture(
-        market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
-    }
-    let nextUpdate = state.nextUpdate(markets: markets, now: now)?.date
-    let rotation = resources.configuration.rotateInterval.flatMap {
-      RotationSchedule(interval: TimeInterval($0))
-    }
-    let nextRotation = state.nextRotation(rotation, now: now)?.date
-    let daemonPID = runningDaemon(lockPath: context.paths.lockFile)
-    let autostart = AutostartEnvironment(
-      configHome: context.paths.configHome, processes: context.processes, environment: context.environment
-    ).methods.filter { $0.status().enabled }.map(\.name)
-    let lastOK = state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess
-
+    let report = try Status(resources: try Resources(invocation, context)).run()
     if invocation[CommonOptions.json] {
-      let lastUpdate: JSONOutput =
-        state.lastUpdateAttempt.map {
-          .object([
-            ("at", .string(Timestamp.iso8601($0))), ("ok", .bool(lastOK)),
-            ("error", .optional(state.lastError)),
-          ])
-        } ?? .null
-      let object = JSONOutput.object([
-        ("current", current?.json ?? .null),
-        ("last_update", lastUpdate),
-        ("next_update", .optional(nextUpdate.map(Timestamp.iso8601))),
-        ("next_rotation", .optional(nextRotation.map(Timestamp.iso8601))),
-        (
-          "daemon",
-          .object([
-            ("running", .bool(daemonPID != nil)), ("pid", daemonPID.map { .integer(Int64($0)) } ?? .null),
-          ])
-        ),
-        ("autostart", .array(autostart.map(JSONOutput.string))),
-      ])
-      context.stdout.write(object.rendered() + "\n")
-      return ExitCode.success
+      context.stdout.write(json(report).rendered() + "\n")
+    } else {
+      context.stdout.write(text(report))
     }
+    return ExitCode.success
+  }
+
+  static func json(_ report: Status.Report) -> JSONOutput {
+    let lastUpdate: JSONOutput =
+      report.lastUpdateAttempt.map {
+        .object([
+          ("at", .string(Timestamp.iso8601($0))), ("ok", .bool(report.lastUpdateOK)),
+          ("error", .optional(report.lastError)),
+        ])
+      } ?? .null
+    return .object([
+      ("current", report.current?.json ?? .null),
+      ("last_update", lastUpdate),
+      ("next_update", .optional(report.nextUpdate.map(Timestamp.iso8601))),
+      ("next_rotation", .optional(report.nextRotation.map(Timestamp.iso8601))),
+      (
+        "daemon",
+        .object([
+          ("running", .bool(report.daemonPID != nil)),
+          ("pid", report.daemonPID.map { .integer(Int64($0)) } ?? .null),
+        ])
+      ),
+      ("autostart", .array(report.autostart.map(JSONOutput.string))),
+    ])
+  }
+
+  static func text(_ report: Status.Report) -> String {
     var lines: [String] = []
-    if let current {
+    if let current = report.current {
       lines.append("current:      \(current.date) \(current.key) (\(current.displayTitle))")
     } else {
       lines.append("current:      none set by bingwall")
     }
-    if let attempt = state.lastUpdateAttempt {
-      let result = lastOK ? "ok" : "failed: \(state.lastError ?? "unknown error")"
+    if let attempt = report.lastUpdateAttempt {
+      let result = report.lastUpdateOK ? "ok" : "failed: \(report.lastError ?? "unknown error")"
       lines.append("last update:  \(Timestamp.iso8601(attempt)), \(result)")
     } else {
       lines.append("last update:  never")
     }
-    lines.append("next update:  \(nextUpdate.map(Timestamp.iso8601) ?? "none (no market configured)")")
-    lines.append("next rotate:  \(nextRotation.map(Timestamp.iso8601) ?? "off")")
-    lines.append("daemon:       \(daemonPID.map { "running (pid \($0))" } ?? "not running")")
-    lines.append("autostart:    \(autostart.isEmpty ? "off" : autostart.joined(separator: ", "))")
-    context.stdout.write(lines.map(TerminalText.clean).joined(separator: "\n") + "\n")
-    return ExitCode.success
-  }
-
-  /// The daemon's pid when one holds the lock; nil when the lock is free.
-  static func runningDaemon(lockPath: String) -> Int32? {
-    guard FileManager.default.fileExists(atPath: lockPath) else { return nil }
-    guard let probe = try? FileLock(path: lockPath, wait: false, recordPID: false) else {
-      return FileLock.holder(of: lockPath) ?? -1
-    }
-    probe.release()
-    return nil
+    lines.append("next update:  \(report.nextUpdate.map(Timestamp.iso8601) ?? "none (no market configured)")")
+    lines.append("next rotate:  \(report.nextRotation.map(Timestamp.iso8601) ?? "off")")
+    lines.append("daemon:       \(report.daemonPID.map { "running (pid \($0))" } ?? "not running")")
+    lines.append("autostart:    \(report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", "))")
+    return lines.map(TerminalText.clean).joined(separator: "\n") + "\n"
   }
 }

@@ -40,172 +40,52 @@ enum UpdateCommand {
       options: options.map(\.spec), plumbingOptions: [daemonChild.spec]),
     run: run)
 
+  /// One pipeline for both audiences: by hand, the terminal's output (and a progress bar on a
+  /// terminal); as the daemon's child (`--daemon-child`), the daemon's log lines on stdout and
+  /// no terminal output (no progress bar, no "waiting for" line, no config warnings: the daemon
+  /// logged those when it started). The exit status is the same.
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    if invocation[daemonChild] { return runForDaemon(invocation, context) }
-    let resources = try Resources(invocation, context, options: options)
-    let showProgress = context.terminal.stderrIsTTY && !invocation.quiet && !invocation[json]
-    var service = UpdateService(resources: resources, journal: resources.journal())
-    service.progress = showProgress ? ProgressBar(output: context.stderr, width: context.terminal.width) : nil
-    service.onWait = { pid in
-      WaitingText.announce(pid, for: "update", quiet: invocation.quiet, context: context)
-    }
-    let configuration = resources.configuration
-    if !invocation.quiet {
-      for warning in configuration.warnings(ConfigSchema.markets.spec) {
-        context.stderr.write("warning: \(warning)\n")
-      }
-    }
-    let outcome = try service.run(
-      .init(
-        markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
-        force: invocation[force], apply: !invocation[noApply]))
-    let report = outcome.report
-    if let warning = outcome.stateWarning { context.stderr.write("warning: \(warning)\n") }
-    if !invocation.quiet {
-      for substitution in report.substitutions {
-        context.stderr.write(
-          "warning: Bing served the \(substitution.served) picture for \(substitution.requested); "
-            + "\(substitution.requested) has no picture of its own\n")
-      }
-    }
-    if !invocation.quiet {
-      for warning in report.warnings { context.stderr.write("warning: \(TerminalText.clean(warning))\n") }
-    }
-    // One line per distinct failure, with a count: eight pictures refused by an unwritable folder
-    // say it once.
-    for (line, count) in distinctLines(report.failures.map { TerminalText.clean("\($0.error)") }) {
-      context.stderr.write("error: \(line)\(count > 1 ? " (\(count) times)" : "")\n")
-    }
-    if invocation[json] {
-      context.stdout.write(
-        json(report, applied: outcome.applied, retention: outcome.retention).rendered() + "\n")
-    } else if !invocation.quiet {
-      for line in skipLines(report.skipped) { context.stderr.write(line + "\n") }
-      for picture in report.fetched {
-        context.stdout.write(line(picture) + "\n")
-      }
-      if report.fetched.isEmpty, report.failures.isEmpty {
-        context.stdout.write("Already up to date.\n")
-      }
-      if let applied = outcome.appliedLine { context.stdout.write(AppliedText.line(applied) + "\n") }
-      if let line = retentionLine(outcome.retention) { context.stdout.write(line + "\n") }
-    }
-    if let error = outcome.retentionError {
-      context.stderr.write(
-        "warning: the retention policy was not applied: \(TerminalText.clean("\(error)"))\n")
-    }
-    for failure in outcome.retention?.undeletable ?? [] {
-      context.stderr.write("warning: cannot delete \(TerminalText.clean(failure)); delete it by hand\n")
-    }
-    if let applied = outcome.appliedLine, let warning = AppliedText.warning(applied) {
-      context.stderr.write("warning: \(warning)\n")
-    }
-    // After the list: the pictures are stored whatever the desktop did, and a user reading the
-    // terminal should see what arrived before why it is not on screen.
-    if let error = outcome.applyError { context.stderr.write("error: \(TerminalText.clean("\(error)"))\n") }
-    if report.exitStatus != ExitCode.success { return report.exitStatus }
-    if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
-    return ExitCode.success
-  }
-
-  /// The daemon's update: the same service and journal as a run by hand, the daemon's log lines
-  /// on stdout, and no terminal output (no progress bar, no "waiting for" line, no config
-  /// warnings: the daemon logged those when it started). The exit status is update's.
-  static func runForDaemon(_ invocation: Invocation, _ context: Context) -> Int32 {
+    let forDaemon = invocation[daemonChild]
+    let events: [UpdateEvent]
     do {
-      let resources = try Resources(invocation, context, options: options)
-      let configuration = resources.configuration
-      let outcome = try UpdateService(resources: resources, journal: resources.journal()).run(
-        .init(
-          markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
-          force: invocation[force], apply: !invocation[noApply]))
-      for line in UpdateLogLines.lines(for: outcome) { context.stdout.write(line + "\n") }
-      if outcome.report.exitStatus != ExitCode.success { return outcome.report.exitStatus }
-      if let error = outcome.applyError { return BingWall.exitStatus(for: error) }
-      return ExitCode.success
-    } catch {
+      events = try update(invocation, context, forDaemon: forDaemon)
+    } catch where forDaemon {
       context.stdout.write(UpdateLogLines.failed(error) + "\n")
       return BingWall.exitStatus(for: error)
     }
-  }
-
-  /// One line per picture skipped for a reason worth telling; entries Bing sent unusable (they
-  /// have no key) one line per market, with a count and the first reason: a body of broken
-  /// entries says so once, not once each.
-  static func skipLines(_ skipped: [UpdateReport.Skip]) -> [String] {
-    var lines: [String] = []
-    var unusable: [(market: String, count: Int, first: String)] = []
-    for skip in skipped where !skip.reason.hasPrefix("already stored") {
-      guard skip.key.isEmpty else {
-        lines.append(TerminalText.clean("skipped \(skip.key) (\(skip.market)): \(skip.reason)"))
-        continue
-      }
-      if let index = unusable.firstIndex(where: { $0.market == skip.market }) {
-        unusable[index].count += 1
-      } else {
-        unusable.append((skip.market, 1, skip.reason))
-      }
+    if forDaemon {
+      for line in UpdateLogLines.lines(for: events) { context.stdout.write(line + "\n") }
+    } else {
+      UpdateText.write(events, quiet: invocation.quiet, json: invocation[json], context: context)
+      if invocation[json] { context.stdout.write(UpdateJSON.render(events).rendered() + "\n") }
     }
-    for entry in unusable {
-      let what = entry.count == 1 ? "a picture" : "\(entry.count) pictures"
-      let first = entry.count == 1 ? "" : " (the first)"
-      lines.append(TerminalText.clean("skipped \(what) (\(entry.market))\(first): \(entry.first)"))
-    }
-    return lines
+    if events.exitStatus != ExitCode.success { return events.exitStatus }
+    if let error = events.applyError { return BingWall.exitStatus(for: error) }
+    return ExitCode.success
   }
 
-  /// Each distinct line once, in the order first seen, with how often it came.
-  static func distinctLines(_ lines: [String]) -> [(String, Int)] {
-    var counts: [String: Int] = [:]
-    var order: [String] = []
-    for line in lines {
-      if counts[line] == nil { order.append(line) }
-      counts[line, default: 0] += 1
-    }
-    return order.map { ($0, counts[$0] ?? 0) }
-  }
-
-  /// `2026-12-01  en-US  Title — Caption (© Credit)`, cleaned of control characters.
-  static func line(_ picture: Picture) -> String {
-    let title = picture.displayTitle
-    var text = "\(picture.date)  \(picture.market)  \(title)"
-    if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
-    if !picture.credit.isEmpty { text += " (© \(picture.credit))" }
-    return TerminalText.clean(text)
-  }
-
-  /// `Deleted 3 pictures (7.2 MB) by the retention policy.`, or nil when it deleted nothing.
-  static func retentionLine(_ retention: Pruner.Outcome?) -> String? {
-    guard let plan = retention?.plan, !plan.removed.isEmpty else { return nil }
-    let count = plan.removed.count == 1 ? "1 picture" : "\(plan.removed.count) pictures"
-    return "Deleted \(count) (\(HumanUnits.describe(bytes: plan.removedBytes))) by the retention policy."
-  }
-
-  static func json(_ report: UpdateReport, applied: Picture?, retention: Pruner.Outcome? = nil) -> JSONOutput
+  private static func update(_ invocation: Invocation, _ context: Context, forDaemon: Bool) throws
+    -> [UpdateEvent]
   {
-    .object([
-      ("fetched", .array(report.fetched.map(\.json))),
-      (
-        "skipped",
-        .array(
-          report.skipped.map {
-            .object([
-              ("key", .string($0.key)), ("market", .string($0.market)), ("date", .string($0.date)),
-              ("reason", .string($0.reason)),
-            ])
-          })
-      ),
-      ("applied", applied?.json ?? .null),
-      (
-        "market_served",
-        .array(
-          report.substitutions.map {
-            .object([("requested", .string($0.requested)), ("served", .string($0.served))])
-          })
-      ),
-      ("errors", .array(report.failures.map { .string("\($0.error)") })),
-      ("warnings", .array(report.warnings.map(JSONOutput.string))),
-      ("pruned", PruneCommand.json(retention?.plan.removed ?? [])),
-    ])
+    let resources = try Resources(invocation, context, options: options)
+    var service = UpdateService(resources: resources, journal: resources.journal())
+    let configuration = resources.configuration
+    if !forDaemon {
+      let quiet = invocation.quiet
+      if context.terminal.stderrIsTTY, !quiet, !invocation[json] {
+        service.progress = ProgressBar(output: context.stderr, width: context.terminal.width)
+      }
+      service.onWait = { pid in WaitingText.announce(pid, for: "update", quiet: quiet, context: context) }
+      if !quiet {
+        for warning in configuration.warnings(ConfigSchema.markets.spec) {
+          context.stderr.write("warning: \(warning)\n")
+        }
+      }
+    }
+    return try service.run(
+      .init(
+        markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
+        force: invocation[force], apply: !invocation[noApply])
+    ).events
   }
 }

@@ -1,25 +1,40 @@
 import BingWallKit
 import BingWallSystem
 
-/// What one update did, as the daemon's log says it: `new picture: …`, `warning: …`,
+/// An update's events as the daemon's log says them: `new picture: …`, `warning: …`,
 /// `update failed: …`, `update: nothing new`, the applied picture, the retention policy.
 ///
 /// `bingwall update --daemon-child` prints these on stdout, one per line, and the daemon logs
-/// each with its timestamp: the log reads as it did when the daemon ran updates itself.
+/// each with its timestamp. Every event the terminal shows has its line here.
 enum UpdateLogLines {
-  static func lines(for outcome: UpdateService.Outcome) -> [String] {
-    let report = outcome.report
-    var lines = report.fetched.map { "new picture: " + UpdateCommand.line($0) }
-    lines += report.warnings.map { "warning: \($0)" }
-    lines += report.failures.map { "update failed: \($0.error)" }
-    if report.failures.isEmpty, report.fetched.isEmpty { lines.append("update: nothing new") }
-    if let applied = outcome.appliedLine { lines.append(AppliedText.logLine(applied)) }
-    if let error = outcome.applyError { lines.append("could not set the wallpaper: \(error)") }
-    if let warning = outcome.stateWarning { lines.append("warning: \(warning)") }
-    if let line = UpdateCommand.retentionLine(outcome.retention) { lines.append(line) }
-    if let error = outcome.retentionError {
-      lines.append("warning: the retention policy was not applied: \(error)")
+  static func lines(for events: [UpdateEvent]) -> [String] {
+    var lines: [String] = []
+    var skips: [UpdateSkip] = []
+    for event in events {
+      if case .skipped(let skip) = event {
+        skips.append(skip)
+        continue
+      }
+      lines += UpdateText.skipLines(skips)
+      skips = []
+      switch event {
+      case .substituted(let requested, let served):
+        lines.append("warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
+      case .warning(let warning): lines.append("warning: \(warning)")
+      case .failed(let failure): lines.append("update failed: \(failure.error)")
+      case .skipped: break
+      case .fetched(let picture): lines.append("new picture: " + PictureLine.text(picture))
+      case .upToDate: lines.append("update: nothing new")
+      case .stateNotSaved(let warning): lines.append("warning: \(warning)")
+      case .applied(let applied): lines.append(AppliedText.logLine(applied))
+      case .applyFailed(let error): lines.append("could not set the wallpaper: \(error)")
+      case .pruned(let outcome):
+        if let line = RetentionText.summary(outcome) { lines.append(line) }
+        lines += outcome.undeletable.map { "warning: " + RetentionText.undeletable($0) }
+      case .pruneFailed(let error): lines.append("warning: " + RetentionText.failed(error))
+      }
     }
+    lines += UpdateText.skipLines(skips)
     return lines.map(TerminalText.clean)
   }
 

@@ -11,9 +11,9 @@ import Glibc
 /// list in the state folder; a run killed between the commit and the last unlink leaves files no
 /// row knows, and the next prune (or update) removes exactly those, never any other file of a
 /// folder the user may share with pictures of their own.
-package struct Pruner {
+package struct Pruner: Sendable {
   /// What one prune did, or would do (`dryRun`).
-  package struct Outcome {
+  package struct Outcome: Sendable {
     package var plan: RetentionPlan
     package var dryRun: Bool
     /// Files of an earlier, interrupted prune removed first.

@@ -14,7 +14,7 @@ import Glibc
 /// export) is kept as it is.
 package struct PictureExporter {
   /// What became of one picture.
-  package enum Outcome: Equatable {
+  package enum Outcome: Equatable, Sendable {
     case copied(fileName: String)
     case alreadyThere(fileName: String)
     case missing(TransferError)

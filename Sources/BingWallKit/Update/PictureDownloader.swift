@@ -32,7 +32,7 @@ struct PictureDownloader {
     case stored(pictureID: Int64)
     /// `--force` fetched bytes identical to a stored file that is still there: nothing new.
     case identical(pictureID: Int64)
-    case skipped(String)
+    case skipped(UpdateSkip.Reason)
     case failed(any Error, temporary: Bool)
   }
 
@@ -165,7 +165,7 @@ struct PictureDownloader {
       pending = refused.sorted()
       round += 1
     }
-    return plans.indices.map { Outcome(plan: plans[$0], result: results[$0] ?? .skipped("not attempted")) }
+    return plans.indices.map { Outcome(plan: plans[$0], result: results[$0] ?? .skipped(.notAttempted)) }
   }
 
   private enum Refusal: Error {
@@ -239,9 +239,7 @@ struct PictureDownloader {
 
   private func exhausted(_ plan: DownloadPlan, _ problems: [String]) -> Result {
     if !plan.image.wp {
-      return .skipped(
-        "Bing marks this day as not for wallpapers (wp:false) and no size was usable: "
-          + problems.joined(separator: "; "))
+      return .skipped(.notForWallpapers(problems: problems))
     }
     return .failed(DownloadError.unusable(key: plan.image.key, problems: problems), temporary: false)
   }

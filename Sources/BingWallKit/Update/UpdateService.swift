@@ -33,19 +33,9 @@ package struct UpdateService {
     }
   }
 
-  /// Everything one update did.
-  package struct Outcome {
-    package var report: UpdateReport
-    package var applied: Picture?
-    /// What setting the newest picture did, when it was set.
-    package var appliedLine: Apply.Outcome?
-    package var applyError: (any Error)?
-    /// Set when the scheduler state could not be saved; the update itself still counts.
-    package var stateWarning: String?
-    /// What the retention policy deleted after the update (nil when there is no policy).
-    package var retention: Pruner.Outcome?
-    /// Why the retention policy could not be applied; the update itself still counts.
-    package var retentionError: (any Error)?
+  /// Everything one update did, in the order it happened.
+  package struct Outcome: Sendable {
+    package var events: [UpdateEvent]
   }
 
   package let resources: Resources
@@ -63,8 +53,7 @@ package struct UpdateService {
 
   package func run(_ request: Request) throws -> Outcome {
     let store: HistoryStore
-    let report: UpdateReport
-    var outcome: Outcome
+    var events: [UpdateEvent]
     do {
       // One client for the archive and every picture of this update.
       let http = try resources.http()
@@ -101,48 +90,53 @@ package struct UpdateService {
       defer { lock.release() }
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
-      report = try fetchAndStore(
+      events = try fetchAndStore(
         request, archives: archives.value(), into: store, http: http, deadline: Self.deadline(configuration))
-      outcome = Outcome(report: report)
-      outcome.stateWarning = record(error: report.failures.first.map { TerminalText.clean("\($0.error)") })
+      let firstFailure = events.lazy.compactMap { event -> String? in
+        if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }
+        return nil
+      }.first
+      if let warning = record(error: firstFailure) { events.append(.stateNotSaved(warning)) }
     } catch {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
     }
-    try applyNewest(request, store: store, outcome: &outcome)
+    if let applied = try applyNewest(request, store: store, fetched: events.fetched) { events.append(applied) }
     // After the apply, so the picture just set is the current wallpaper that retention keeps.
     let policy = resources.configuration.retentionPolicy(now: context.clock.now())
     if !policy.isEmpty {
       do {
         let lock = try resources.historyLock(onWait: onWait)
         defer { lock.release() }
-        outcome.retention = try Pruner(resources: resources).run(policy, store: store, dryRun: false)
+        events.append(.pruned(try Pruner(resources: resources).run(policy, store: store, dryRun: false)))
       } catch {
-        outcome.retentionError = error
+        events.append(.pruneFailed(error))
       }
     }
-    return outcome
+    return Outcome(events: events)
   }
 
-  /// Sets the newest picture when this update fetched it.
-  private func applyNewest(_ request: Request, store: HistoryStore, outcome: inout Outcome) throws {
+  /// Sets the newest picture when this update fetched it: `.applied`, `.applyFailed`, or nil
+  /// when there is nothing to set.
+  private func applyNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> UpdateEvent? {
     // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
     // one a `ban` marked while this update ran.
     let configuration = resources.configuration
     guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
-      outcome.report.fetched.contains(where: { $0.id == newest.id }), !newest.banned
-    else { return }
+      fetched.contains(where: { $0.id == newest.id }), !newest.banned
+    else { return nil }
     do {
-      outcome.appliedLine = try Apply.picture(newest, store: store, reason: .update, resources: resources)
-      outcome.applied = try store.picture(id: newest.id)
+      var applied = try Apply.picture(newest, store: store, reason: .update, resources: resources)
+      applied.picture = try store.picture(id: newest.id) ?? newest
       if configuration.notify {
         Notifier(session: resources.desktopSession).announce(
           title: newest.displayTitle,
           body: [newest.caption, newest.credit].filter { !$0.isEmpty }.joined(separator: " — "),
           picture: newest.path)
       }
+      return .applied(applied)
     } catch {
-      outcome.applyError = error
+      return .applyFailed(error)
     }
   }
 
@@ -161,12 +155,16 @@ package struct UpdateService {
   private func fetchAndStore(
     _ request: Request, archives: [(market: String, response: Result<ArchiveResponse, any Error>)],
     into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
-  ) throws -> UpdateReport {
+  ) throws -> [UpdateEvent] {
     let images = resources.imageFolder
     try images.ensure()
     images.removeAbandonedFiles()
     let configuration = resources.configuration
-    var report = UpdateReport()
+    var substitutions: [UpdateEvent] = []
+    var warnings: [UpdateEvent] = []
+    var failures: [UpdateEvent] = []
+    var skips: [UpdateEvent] = []
+    var fetched: [Picture] = []
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
@@ -176,22 +174,23 @@ package struct UpdateService {
       do {
         response = try result.get()
       } catch {
-        report.failures.append(
-          .init(
-            what: market, error: UntrustedCertificateError.advised(error), temporary: Self.isTemporary(error))
-        )
+        failures.append(
+          .failed(
+            .init(
+              what: market, error: UntrustedCertificateError.advised(error), temporary: Self.isTemporary(error))))
         continue
       }
       if response.marketSubstituted, let served = response.servedMarket {
-        report.substitutions.append(.init(requested: market, served: served))
+        substitutions.append(.substituted(requested: market, served: served))
       }
       if response.ignoredEntries > 0 {
-        report.warnings.append(
+        warnings.append(
+          .warning(
           "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
-            + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored")
+            + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored"))
       }
       for skipped in response.skipped {
-        report.skipped.append(.init(key: "", market: market, date: "", reason: skipped.description))
+        skips.append(.skipped(.init(key: "", market: market, date: "", reason: .unusableEntry(skipped))))
       }
       let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
       for image in window {
@@ -199,14 +198,11 @@ package struct UpdateService {
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
         } else if !request.force, try store.isPruned(key: image.key) {
-          report.skipped.append(
-            .init(
-              key: image.key, market: market, date: appearance.date,
-              reason: "deleted by the retention policy; update --force fetches it again"))
+          skips.append(.skipped(.init(key: image.key, market: market, date: appearance.date, reason: .pruned)))
         } else if !request.force, try store.hasPicture(key: image.key) {
           appearancesOnly.append((image.key, appearance))
-          report.skipped.append(
-            .init(key: image.key, market: market, date: appearance.date, reason: "already stored"))
+          skips.append(
+            .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .alreadyStored)))
         } else {
           known[image.key] = plans.count
           plans.append(DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
@@ -219,7 +215,7 @@ package struct UpdateService {
       try store.write {
         for (key, appearance) in appearancesOnly {
           guard let id = try store.newestPictureID(key: key) else { continue }
-          if try store.record(appearance, pictureID: id, at: now) { report.appearancesRecorded += 1 }
+          _ = try store.record(appearance, pictureID: id, at: now)
         }
       }
     }
@@ -232,26 +228,23 @@ package struct UpdateService {
       let key = outcome.plan.image.key
       switch outcome.result {
       case .stored(let id):
-        if let picture = try store.picture(id: id) { report.fetched.append(picture) }
+        if let picture = try store.picture(id: id) { fetched.append(picture) }
       case .identical:
-        report.appearancesRecorded += outcome.plan.appearances.count
         for appearance in outcome.plan.appearances {
-          report.skipped.append(
-            .init(
-              key: key, market: appearance.market, date: appearance.date,
-              reason: "already stored (identical file)"))
+          skips.append(
+            .skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: .identicalFile)))
         }
       case .skipped(let reason):
         for appearance in outcome.plan.appearances {
-          report.skipped.append(
-            .init(key: key, market: appearance.market, date: appearance.date, reason: reason))
+          skips.append(.skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: reason)))
         }
       case .failed(let error, let temporary):
-        report.failures.append(.init(what: key, error: error, temporary: temporary))
+        failures.append(.failed(.init(what: key, error: error, temporary: temporary)))
       }
     }
-    report.fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
-    return report
+    fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    let upToDate: [UpdateEvent] = fetched.isEmpty && failures.isEmpty ? [.upToDate] : []
+    return substitutions + warnings + failures + skips + fetched.map(UpdateEvent.fetched) + upToDate
   }
 
   /// The archive request, tried up to three times with backoff and jitter when the failure is

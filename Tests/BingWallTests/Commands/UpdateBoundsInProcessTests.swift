@@ -30,7 +30,7 @@ import Testing
 
   /// The same failure for every picture is one line with a count, not one line each.
   @Test func oneErrorLinePerKindWithACount() {
-    let lines = UpdateCommand.distinctLines(["a", "b", "a", "a"])
+    let lines = Distinct.lines(["a", "b", "a", "a"])
     #expect(lines.map(\.0) == ["a", "b"])
     #expect(lines.map(\.1) == [3, 1])
   }

@@ -1,0 +1,52 @@
+import BingWallKit
+import BingWallStore
+import BingWallSystem
+
+/// Pictures as `list` and `search` print them: JSON, a table on a terminal, else one
+/// tab-separated line each.
+struct PictureListText {
+  var json: Bool
+  var quiet: Bool
+  var context: Context
+
+  /// `empty` goes to stderr when there are none and stdout is a terminal.
+  func write(_ pictures: [Picture], empty: String) {
+    if json {
+      context.stdout.write(JSONOutput.array(pictures.map(\.json)).rendered() + "\n")
+    } else if context.terminal.stdoutIsTTY {
+      if pictures.isEmpty {
+        if !quiet { context.stderr.write(empty + "\n") }
+      } else {
+        context.stdout.write(Self.table(pictures, width: context.terminal.width))
+      }
+    } else {
+      // One write for all the lines: a pipe reader gets them at once, for one system call.
+      var lines = ""
+      for picture in pictures {
+        let fields = [
+          String(picture.id), picture.date, picture.market, picture.favorite ? "1" : "0", picture.key,
+          picture.displayTitle, picture.path,
+        ]
+        lines += fields.map { TerminalText.clean($0).replacingEvery("\t", with: " ") }.joined(separator: "\t")
+        lines += "\n"
+      }
+      context.stdout.write(lines)
+    }
+  }
+
+  static func table(_ pictures: [Picture], width: Int) -> String {
+    let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
+    func pad(_ text: String, _ size: Int) -> String {
+      text + String(repeating: " ", count: max(0, size - text.count))
+    }
+    var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  TITLE"]
+    let used = idWidth + 2 + 12 + 8 + 5
+    for picture in pictures {
+      let title = TerminalText.truncate(TerminalText.clean(picture.displayTitle), to: max(10, width - used))
+      lines.append(
+        pad(String(picture.id), idWidth) + "  " + pad(picture.date, 10) + "  " + pad(picture.market, 6) + "  "
+          + (picture.favorite ? " *   " : "     ") + title)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

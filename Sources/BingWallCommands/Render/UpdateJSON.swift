@@ -1,0 +1,40 @@
+import BingWallKit
+import BingWallStore
+import BingWallSystem
+
+/// `update --json`: fetched, skipped, applied, market_served, errors, warnings, pruned.
+enum UpdateJSON {
+  static func render(_ events: [UpdateEvent]) -> JSONOutput {
+    var fetched: [JSONOutput] = []
+    var skipped: [JSONOutput] = []
+    var applied: JSONOutput = .null
+    var served: [JSONOutput] = []
+    var errors: [JSONOutput] = []
+    var warnings: [JSONOutput] = []
+    var pruned: [RetentionItem] = []
+    for event in events {
+      switch event {
+      case .substituted(let requested, let market):
+        served.append(.object([("requested", .string(requested)), ("served", .string(market))]))
+      case .warning(let warning): warnings.append(.string(warning))
+      case .failed(let failure): errors.append(.string("\(failure.error)"))
+      case .skipped(let skip):
+        skipped.append(
+          .object([
+            ("key", .string(skip.key)), ("market", .string(skip.market)), ("date", .string(skip.date)),
+            ("reason", .string(skip.reason.description)),
+          ]))
+      case .fetched(let picture): fetched.append(picture.json)
+      case .applied(let outcome): applied = outcome.picture?.json ?? .null
+      case .pruned(let outcome): pruned = outcome.plan.removed
+      // On stderr, as without --json: the object's fields say what the update did.
+      case .upToDate, .stateNotSaved, .applyFailed, .pruneFailed: break
+      }
+    }
+    return .object([
+      ("fetched", .array(fetched)), ("skipped", .array(skipped)), ("applied", applied),
+      ("market_served", .array(served)), ("errors", .array(errors)), ("warnings", .array(warnings)),
+      ("pruned", RetentionText.json(pruned)),
+    ])
+  }
+}

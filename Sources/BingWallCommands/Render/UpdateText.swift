@@ -1,0 +1,94 @@
+import BingWallKit
+import BingWallSystem
+
+/// An update's events on the terminal: what arrived on stdout, everything else on stderr.
+///
+/// `--quiet` keeps only what the user must see (errors, and warnings about lost state or files
+/// left behind); `--json` keeps stderr as it is and leaves stdout to `UpdateJSON`.
+enum UpdateText {
+  static func write(_ events: [UpdateEvent], quiet: Bool, json: Bool, context: Context) {
+    let chatty = !quiet && !json
+    // One line per distinct failure, with a count: eight pictures refused by an unwritable
+    // folder say it once.
+    let failures = Distinct.lines(
+      events.compactMap { event -> String? in
+        guard case .failed(let failure) = event else { return nil }
+        return TerminalText.clean("\(failure.error)")
+      })
+    var failuresWritten = false
+    var skips: [UpdateSkip] = []
+    func flushSkips() {
+      guard chatty else { return }
+      for line in skipLines(skips) { context.stderr.write(line + "\n") }
+      skips = []
+    }
+    for event in events {
+      if case .skipped = event {} else { flushSkips() }
+      switch event {
+      case .substituted(let requested, let served):
+        if !quiet {
+          context.stderr.write(
+            TerminalText.clean(
+              "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
+              + "\n")
+        }
+      case .warning(let warning):
+        if !quiet { context.stderr.write("warning: \(TerminalText.clean(warning))\n") }
+      case .failed:
+        guard !failuresWritten else { continue }
+        failuresWritten = true
+        for (line, count) in failures {
+          context.stderr.write("error: \(line)\(count > 1 ? " (\(count) times)" : "")\n")
+        }
+      case .skipped(let skip):
+        skips.append(skip)
+      case .fetched(let picture):
+        if chatty { context.stdout.write(PictureLine.text(picture) + "\n") }
+      case .upToDate:
+        if chatty { context.stdout.write("Already up to date.\n") }
+      case .stateNotSaved(let warning):
+        context.stderr.write("warning: \(TerminalText.clean(warning))\n")
+      case .applied(let applied):
+        if chatty { context.stdout.write(AppliedText.line(applied) + "\n") }
+        if let warning = AppliedText.warning(applied) { context.stderr.write("warning: \(warning)\n") }
+      case .applyFailed(let error):
+        // After the list: the pictures are stored whatever the desktop did, and a user reading
+        // the terminal should see what arrived before why it is not on screen.
+        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
+      case .pruned(let outcome):
+        if chatty, let line = RetentionText.summary(outcome) { context.stdout.write(line + "\n") }
+        for failure in outcome.undeletable {
+          context.stderr.write("warning: \(RetentionText.undeletable(failure))\n")
+        }
+      case .pruneFailed(let error):
+        context.stderr.write("warning: \(RetentionText.failed(error))\n")
+      }
+    }
+    flushSkips()
+  }
+
+  /// One line per picture skipped for a reason worth telling; entries Bing sent unusable (they
+  /// have no key) one line per market, with a count and the first reason: a body of broken
+  /// entries says so once, not once each.
+  static func skipLines(_ skipped: [UpdateSkip]) -> [String] {
+    var lines: [String] = []
+    var unusable: [(market: String, count: Int, first: String)] = []
+    for skip in skipped where skip.reason.isNews {
+      guard skip.key.isEmpty else {
+        lines.append(TerminalText.clean("skipped \(skip.key) (\(skip.market)): \(skip.reason)"))
+        continue
+      }
+      if let index = unusable.firstIndex(where: { $0.market == skip.market }) {
+        unusable[index].count += 1
+      } else {
+        unusable.append((skip.market, 1, skip.reason.description))
+      }
+    }
+    for entry in unusable {
+      let what = entry.count == 1 ? "a picture" : "\(entry.count) pictures"
+      let first = entry.count == 1 ? "" : " (the first)"
+      lines.append(TerminalText.clean("skipped \(what) (\(entry.market))\(first): \(entry.first)"))
+    }
+    return lines
+  }
+}

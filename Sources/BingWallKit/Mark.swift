@@ -1,0 +1,34 @@
+import BingWallStore
+
+/// `bingwall favorite` and `bingwall ban` (`--remove` takes the mark off).
+///
+/// Every selector is resolved before anything changes, so a typo in the third leaves the first
+/// two as they were.
+package struct Mark {
+  package struct Outcome: Sendable {
+    /// Each picture once, in the order first named.
+    package var pictures: [Picture]
+    /// A picture just banned is the current wallpaper; nothing changes it automatically, as the
+    /// user may be about to pick the next one by hand.
+    package var bannedCurrent: Bool
+  }
+
+  package var resources: Resources
+
+  package init(resources: Resources) { self.resources = resources }
+
+  package func run(_ mark: PictureMark, to value: Bool, selectors: [PictureSelector], market: String?) throws
+    -> Outcome
+  {
+    guard let history = try resources.existingHistory() else { throw HistoryError.empty }
+    var pictures: [Picture] = []
+    for selector in selectors {
+      let picture = try history.resolve(selector, market: market)
+      if !pictures.contains(where: { $0.id == picture.id }) { pictures.append(picture) }
+    }
+    try history.setMark(mark, to: value, pictureIDs: pictures.map(\.id))
+    let current = try history.recentlyApplied(limit: 1).first
+    let bannedCurrent = mark == .banned && value && pictures.contains { $0.id == current }
+    return Outcome(pictures: pictures, bannedCurrent: bannedCurrent)
+  }
+}

@@ -1,0 +1,37 @@
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall export DIR`: copies of the pictures under readable names, then the metadata that
+/// `import` brings them back with (see `PictureExporter`).
+package struct Export {
+  package struct Request: Sendable {
+    /// An absolute path; created when missing.
+    package var folder: String
+    package var favoritesOnly = false
+    /// Only pictures shown on or after this local date (YYYY-MM-DD).
+    package var since: String?
+
+    package init(folder: String) { self.folder = folder }
+  }
+
+  /// What happened to each picture, in the history's order (newest first).
+  package struct Outcome: Sendable {
+    package var events: [(picture: Picture, outcome: PictureExporter.Outcome)]
+  }
+
+  package var resources: Resources
+
+  package init(resources: Resources) { self.resources = resources }
+
+  package func run(_ request: Request) throws -> Outcome {
+    guard let store = try resources.existingHistory() else { throw HistoryError.empty }
+    let pictures = try store.pictures(
+      HistoryStore.Query(limit: 0, favoritesOnly: request.favoritesOnly, since: request.since))
+    try Paths.ensureDirectory(request.folder)
+    var exporter = PictureExporter(store: store, folder: request.folder)
+    var outcome = Outcome(events: [])
+    for picture in pictures { outcome.events.append((picture, try exporter.export(picture))) }
+    try exporter.finish(at: resources.context.clock.now())
+    return outcome
+  }
+}

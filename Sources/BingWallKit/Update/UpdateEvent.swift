@@ -1,0 +1,104 @@
+import BingWallBing
+import BingWallStore
+import BingWallSystem
+
+/// One thing an update did, in the order it happened. The terminal, `--json` and the daemon's
+/// log each print the same list (see Render/UpdateText, UpdateJSON, UpdateLogLines), so none
+/// of them can leave out what another shows.
+package enum UpdateEvent: Sendable {
+  /// Bing answered for `requested` with another market's picture.
+  case substituted(requested: String, served: String)
+  /// Something the user should know that is not a failure (a response listing more than asked).
+  case warning(String)
+  /// A market's archive or one picture failed.
+  case failed(UpdateFailure)
+  /// A picture of the window that was not downloaded, and why.
+  case skipped(UpdateSkip)
+  /// A picture newly stored. These come newest first.
+  case fetched(Picture)
+  /// Nothing was fetched and nothing failed.
+  case upToDate
+  /// The scheduler state could not be saved; the update itself still counts.
+  case stateNotSaved(String)
+  /// The newest picture was new and was set; `picture` is as stored after the apply.
+  case applied(Apply.Outcome)
+  /// The newest picture was new and could not be set; the pictures are stored all the same.
+  case applyFailed(any Error)
+  /// What the retention policy deleted after the update.
+  case pruned(Pruner.Outcome)
+  /// The retention policy could not be applied; the update itself still counts.
+  case pruneFailed(any Error)
+}
+
+/// A picture of the window that was not downloaded.
+package struct UpdateSkip: Sendable, Equatable {
+  /// Empty for an entry Bing sent unusable: it has no key to name it by.
+  package var key: String
+  package var market: String
+  package var date: String
+  package var reason: Reason
+
+  package enum Reason: Sendable, Equatable, CustomStringConvertible {
+    case alreadyStored
+    /// Downloaded again (`--force`) and the bytes are the stored picture's.
+    case identicalFile
+    /// The retention policy deleted it; only `--force` fetches it again.
+    case pruned
+    /// `wp:false` and no size came down usable: Bing itself says it is not a wallpaper.
+    case notForWallpapers(problems: [String])
+    /// The update's time limit ran out before its turn.
+    case notAttempted
+    /// The archive entry cannot be used (see `SkippedImage`).
+    case unusableEntry(SkippedImage)
+
+    /// Whether the terminal and the log tell it: "already stored" is the normal case.
+    package var isNews: Bool {
+      switch self {
+      case .alreadyStored, .identicalFile: return false
+      case .pruned, .notForWallpapers, .notAttempted, .unusableEntry: return true
+      }
+    }
+
+    package var description: String {
+      switch self {
+      case .alreadyStored: return "already stored"
+      case .identicalFile: return "already stored (identical file)"
+      case .pruned: return "deleted by the retention policy; update --force fetches it again"
+      case .notForWallpapers(let problems):
+        return "Bing marks this day as not for wallpapers (wp:false) and no size was usable: "
+          + problems.joined(separator: "; ")
+      case .notAttempted: return "not attempted"
+      case .unusableEntry(let entry): return entry.description
+      }
+    }
+  }
+}
+
+/// Something that failed: a market's metadata, or one picture.
+package struct UpdateFailure: Sendable {
+  /// The market or the picture's key.
+  package var what: String
+  package var error: any Error
+  package var temporary: Bool
+}
+
+extension [UpdateEvent] {
+  /// 0 when everything worked, 75 when every failure may work later, 1 otherwise. A failed
+  /// apply is the command's to map (its error says which code).
+  package var exitStatus: Int32 {
+    let failures = compactMap { event -> UpdateFailure? in
+      if case .failed(let failure) = event { return failure }
+      return nil
+    }
+    if failures.isEmpty { return ExitCode.success }
+    return failures.allSatisfy(\.temporary) ? ExitCode.temporaryFailure : ExitCode.failure
+  }
+
+  package var fetched: [Picture] {
+    compactMap { if case .fetched(let picture) = $0 { return picture } else { return nil } }
+  }
+
+  package var applyError: (any Error)? {
+    lazy.compactMap { if case .applyFailed(let error) = $0 { return error } else { return nil } }.first
+  }
+}
