@@ -30,7 +30,8 @@ enum SearchCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let text = invocation.values(of: self.text).joined(separator: " ")
     let list = PictureListText(json: invocation[json], quiet: invocation.quiet, context: context)
-    switch try Search(resources: try Resources(invocation, context)).run(text, limit: invocation[limit] ?? 20) {
+    switch try Search(resources: try Resources(invocation, context)).run(text, limit: invocation[limit] ?? 20)
+    {
     case .nothingStored: list.write([], empty: "No pictures stored yet; run 'bingwall update'.")
     case .nothingToSearchFor:
       throw UsageError("'\(TerminalText.clean(text))' has no letter or digit to search for", path: ["search"])

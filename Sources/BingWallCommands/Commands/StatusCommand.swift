@@ -66,7 +66,8 @@ enum StatusCommand {
     lines.append("next update:  \(report.nextUpdate.map(Timestamp.iso8601) ?? "none (no market configured)")")
     lines.append("next rotate:  \(report.nextRotation.map(Timestamp.iso8601) ?? "off")")
     lines.append("daemon:       \(report.daemonPID.map { "running (pid \($0))" } ?? "not running")")
-    lines.append("autostart:    \(report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", "))")
+    lines.append(
+      "autostart:    \(report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", "))")
     return lines.map(TerminalText.clean).joined(separator: "\n") + "\n"
   }
 }

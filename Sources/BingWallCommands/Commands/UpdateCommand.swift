@@ -49,7 +49,7 @@ enum UpdateCommand {
     let events: [UpdateEvent]
     do {
       events = try update(invocation, context, forDaemon: forDaemon)
-    } catch where forDaemon {
+    } catch  where forDaemon {
       context.stdout.write(UpdateLogLines.failed(error) + "\n")
       return BingWall.exitStatus(for: error)
     }

@@ -39,7 +39,8 @@ enum RetentionText {
     } else {
       let freed = outcome.dryRun ? "Would free" : "Freed"
       lines.append(
-        "\(freed) \(HumanUnits.describe(bytes: plan.removedBytes)) (\(Counted.phrase(plan.removed.count, "picture"))); \(stay).")
+        "\(freed) \(HumanUnits.describe(bytes: plan.removedBytes)) (\(Counted.phrase(plan.removed.count, "picture"))); \(stay)."
+      )
     }
     if let over = plan.protectedBytesOverLimit {
       lines.append(

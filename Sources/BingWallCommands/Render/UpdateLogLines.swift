@@ -19,7 +19,9 @@ enum UpdateLogLines {
       skips = []
       switch event {
       case .substituted(let requested, let served):
-        lines.append("warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
+        lines.append(
+          "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"
+        )
       case .warning(let warning): lines.append("warning: \(warning)")
       case .failed(let failure): lines.append("update failed: \(failure.error)")
       case .skipped: break

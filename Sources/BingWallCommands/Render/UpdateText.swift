@@ -29,7 +29,8 @@ enum UpdateText {
         if !quiet {
           context.stderr.write(
             TerminalText.clean(
-              "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
+              "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"
+            )
               + "\n")
         }
       case .warning(let warning):

@@ -101,7 +101,9 @@ package struct UpdateService {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
     }
-    if let applied = try applyNewest(request, store: store, fetched: events.fetched) { events.append(applied) }
+    if let applied = try applyNewest(request, store: store, fetched: events.fetched) {
+      events.append(applied)
+    }
     // After the apply, so the picture just set is the current wallpaper that retention keeps.
     let policy = resources.configuration.retentionPolicy(now: context.clock.now())
     if !policy.isEmpty {
@@ -118,7 +120,8 @@ package struct UpdateService {
 
   /// Sets the newest picture when this update fetched it: `.applied`, `.applyFailed`, or nil
   /// when there is nothing to set.
-  private func applyNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> UpdateEvent? {
+  private func applyNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> UpdateEvent?
+  {
     // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
     // one a `ban` marked while this update ran.
     let configuration = resources.configuration
@@ -177,7 +180,8 @@ package struct UpdateService {
         failures.append(
           .failed(
             .init(
-              what: market, error: UntrustedCertificateError.advised(error), temporary: Self.isTemporary(error))))
+              what: market, error: UntrustedCertificateError.advised(error),
+              temporary: Self.isTemporary(error))))
         continue
       }
       if response.marketSubstituted, let served = response.servedMarket {
@@ -186,8 +190,8 @@ package struct UpdateService {
       if response.ignoredEntries > 0 {
         warnings.append(
           .warning(
-          "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
-            + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored"))
+            "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
+              + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored"))
       }
       for skipped in response.skipped {
         skips.append(.skipped(.init(key: "", market: market, date: "", reason: .unusableEntry(skipped))))
@@ -198,7 +202,8 @@ package struct UpdateService {
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
         } else if !request.force, try store.isPruned(key: image.key) {
-          skips.append(.skipped(.init(key: image.key, market: market, date: appearance.date, reason: .pruned)))
+          skips.append(
+            .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .pruned)))
         } else if !request.force, try store.hasPicture(key: image.key) {
           appearancesOnly.append((image.key, appearance))
           skips.append(
@@ -232,11 +237,13 @@ package struct UpdateService {
       case .identical:
         for appearance in outcome.plan.appearances {
           skips.append(
-            .skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: .identicalFile)))
+            .skipped(
+              .init(key: key, market: appearance.market, date: appearance.date, reason: .identicalFile)))
         }
       case .skipped(let reason):
         for appearance in outcome.plan.appearances {
-          skips.append(.skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: reason)))
+          skips.append(
+            .skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: reason)))
         }
       case .failed(let error, let temporary):
         failures.append(.failed(.init(what: key, error: error, temporary: temporary)))

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import BingWallBing
+@testable import BingWallCommands
+@testable import BingWallKit
+@testable import BingWallStore
+@testable import BingWallSystem
+
+/// The terminal, `--json` and the daemon's log render one event list: what one shows, the
+/// others show too.
+@Suite struct UpdateRenderersTests {
+  static let broken = UpdateSkip(
+    key: "", market: "en-US", date: "",
+    reason: .unusableEntry(SkippedImage(index: 2, urlbase: nil, reason: .notAnObject(found: "a string"))))
+  static let pruned = UpdateSkip(key: "OHR.Gone", market: "en-US", date: "2026-11-30", reason: .pruned)
+
+  /// One of each event worth telling, with a prune that left a file behind.
+  static func everyEvent() -> [UpdateEvent] {
+    var prune = Pruner.Outcome(
+      plan: RetentionPlan(items: [], policy: RetentionPolicy(keep: 1), protected: []), dryRun: false)
+    prune.undeletable = ["/pictures/OHR.Stuck.jpg"]
+    return [
+      .substituted(requested: "da-DK", served: "ROW"), .warning("Bing listed 9 pictures"),
+      .skipped(broken), .skipped(pruned),
+      .skipped(.init(key: "OHR.Here", market: "en-US", date: "2026-12-01", reason: .alreadyStored)),
+      .stateNotSaved("cannot save the update's result"), .pruned(prune),
+    ]
+  }
+
+  @Test func theDaemonLogShowsTheSubstitutionsSkipsAndUndeletableFilesTheTerminalShows() throws {
+    let stderr = BufferOutput()
+    UpdateText.write(
+      Self.everyEvent(), quiet: false, json: false, context: try InProcess().context(stderr: stderr))
+    let terminal = stderr.text
+    let log = UpdateLogLines.lines(for: Self.everyEvent())
+    for needle in [
+      "Bing served the ROW picture for da-DK", "Bing listed 9 pictures",
+      "skipped a picture (en-US): image 3: the entry is a string, not an object",
+      "skipped OHR.Gone (en-US): deleted by the retention policy", "cannot save the update's result",
+      "cannot delete /pictures/OHR.Stuck.jpg",
+    ] {
+      #expect(terminal.contains(needle), "terminal lacks \(needle): \(terminal)")
+      #expect(log.contains { $0.contains(needle) }, "log lacks \(needle): \(log)")
+    }
+    // "Already stored" is the normal case: neither says it.
+    #expect(!terminal.contains("OHR.Here"))
+    #expect(!log.contains { $0.contains("OHR.Here") })
+  }
+
+  @Test func jsonListsEverySkipWithItsReason() throws {
+    let json = UpdateJSON.render(Self.everyEvent()).rendered()
+    let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let reasons = (object["skipped"] as? [[String: String]])?.compactMap { $0["reason"] }
+    #expect(
+      reasons == [
+        "image 3: the entry is a string, not an object",
+        "deleted by the retention policy; update --force fetches it again", "already stored",
+      ])
+    #expect(object["market_served"] as? [[String: String]] == [["requested": "da-DK", "served": "ROW"]])
+  }
+
+  @Test func theDaemonChildLogsTheServedMarketWarning() throws {
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": "https://bing.test"])
+    run.http.stub(
+      "/HPImageArchive.aspx",
+      .ok(Array(try RealBingFixtures.body(RealBingFixtures.daDKServedROW)), type: "application/json"))
+    run.http.stub("/th?id=", .ok(Array(try TestJPEG.make(width: 64, height: 36)), type: "image/jpeg"))
+    let result = run.run([
+      "update", "--daemon-child", "--no-apply", "--days", "1", "-r", "1920x1080", "-m", "da-DK",
+    ])
+    #expect(result.status == 0, "\(result.stdout)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "warning: Bing served the ROW picture for da-DK; da-DK has no picture of its own")
+    #expect(lines.contains { $0.hasPrefix("new picture: ") })
+    #expect(result.stderr == "")
+  }
+}
