@@ -25,7 +25,7 @@ package struct Resources: Sendable {
     self.configuration = configuration
   }
 
-  var imageFolder: ImageFolder { ImageFolder(path: configuration.imageDir(paths: context.paths)) }
+  package var imageFolder: ImageFolder { ImageFolder(path: configuration.imageDir(paths: context.paths)) }
 
   /// The history for reading; nil when nothing was ever fetched (no database file yet).
   package func existingHistory() throws -> HistoryStore? {

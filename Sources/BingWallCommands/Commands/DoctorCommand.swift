@@ -2,7 +2,6 @@ import BingWallCLI
 import BingWallKit
 import BingWallStore
 import BingWallSystem
-import Glibc
 
 /// `bingwall doctor [--fix] [--quick] [--json]`: checks the config, the database, every picture's
 /// file, the image folder, the current wallpaper and the desktop, and with `--fix` repairs what it can.
@@ -54,54 +53,14 @@ enum DoctorCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let fixing = invocation[fix]
-    let checks = DoctorChecks(quick: invocation[quick])
-    var state = DoctorChecks.configuration(configFile: invocation.configFile, context)
-    var lock: FileLock?
-    if fixing {
-      // Taken before the checks: a file an update is naming right now is not an orphan.
-      lock = try state.resources.historyLock { pid in
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        context.stderr.write("waiting for another bingwall\(holder) to finish…\n")
-      }
-    }
-    defer { lock?.release() }
-
-    checks.run(&state, context)
-    let desktop = DoctorDesktopCheck.run(state.resources)
-    if let finding = desktop.finding { state.findings.append(finding) }
-    if fixing {
-      if let store = state.store, state.databaseHealthy {
-        DoctorRepair(resources: state.resources, store: store, configLoaded: state.configLoaded)
-          .run(&state.findings)
-      } else {
-        removeTemporaryFiles(&state.findings)
-      }
-      // What no repair touched is said as not fixed, with what to do by hand.
-      for index in state.findings.indices
-      where state.findings[index].severity == .problem && state.findings[index].outcome == .open {
-        state.findings[index].outcome = .notFixed(state.findings[index].advice)
-      }
-    }
-    let report = DoctorReport(
-      state: state, backend: desktop.selected, fixing: fixing, quick: invocation[quick])
+    var doctor = Doctor(configFile: invocation.configFile, context: context)
+    doctor.onWait = { pid in WaitingText.announce(pid, for: "command", quiet: false, context: context) }
+    let report = try doctor.run(fix: invocation[fix], quick: invocation[quick])
     if invocation[json] {
-      context.stdout.write(report.json.rendered() + "\n")
+      context.stdout.write(DoctorText.json(report).rendered() + "\n")
     } else {
-      context.stdout.write(report.text(quiet: invocation.quiet))
+      context.stdout.write(DoctorText.text(report, quiet: invocation.quiet))
     }
     return report.ok ? ExitCode.success : ExitCode.failure
-  }
-
-  /// `--fix` without a history that can be trusted (none, or one that does not open or fails its
-  /// check): only leftover temporary files go; nothing is written to a damaged database, and no file
-  /// is judged against it.
-  static func removeTemporaryFiles(_ findings: inout [DoctorFinding]) {
-    for index in findings.indices {
-      guard case .remove(let path) = findings[index].action, findings[index].isTemporaryFile else { continue }
-      findings[index].outcome =
-        unlink(path) == 0 || errno == ENOENT
-        ? .fixed("removed") : .notFixed("cannot remove it: \(String(cString: strerror(errno)))")
-    }
   }
 }

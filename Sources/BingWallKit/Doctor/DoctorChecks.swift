@@ -15,15 +15,15 @@ package struct DoctorChecks {
   package struct State {
     package var findings: [DoctorFinding] = []
     package var resources: Resources
-    var configPath: String
+    package var configPath: String
     /// False when the config did not load: the checks then use the defaults, and `--fix` leaves
     /// alone what depends on the config (the image folder, the markets).
     package var configLoaded: Bool
     /// Open and passing SQLite's check; nil when there is no history yet or it does not open.
     package var store: HistoryStore?
-    var databaseExists: Bool
+    package var databaseExists: Bool
     package var databaseHealthy = false
-    var pictures = 0
+    package var pictures = 0
     /// Files in the image folder that no row knows, left unjudged because the history cannot say.
     var unjudgedFiles = 0
   }

@@ -24,12 +24,12 @@ package struct DoctorFinding: Sendable, Equatable {
     case notFixed(String)
   }
 
-  var check: Check
+  package var check: Check
   package var severity: Severity
   /// What it is about: a path, a picture key, the database file.
-  var subject: String
+  package var subject: String
   /// What is wrong, as a clause ("is missing").
-  var message: String
+  package var message: String
   /// What to do about it, for the user.
   package var advice: String
   package var outcome: Outcome = .open
@@ -59,7 +59,7 @@ package struct DoctorFinding: Sendable, Equatable {
   }
 
   /// True while it makes `doctor` fail: a problem not fixed.
-  var remains: Bool {
+  package var remains: Bool {
     guard severity == .problem else { return false }
     if case .fixed = outcome { return false }
     return true
@@ -70,41 +70,8 @@ package struct DoctorFinding: Sendable, Equatable {
 
   static let temporaryMessage = "is a temporary file left by an update that was killed"
 
-  var isFixed: Bool {
+  package var isFixed: Bool {
     if case .fixed = outcome { return true }
     return false
-  }
-
-  /// `problem: [file] OHR.Fox: … is missing; run 'bingwall doctor --fix' …`, the status word saying
-  /// what `--fix` did when it ran.
-  var line: String {
-    let status: String
-    let tail: String
-    switch outcome {
-    case .open:
-      status = severity.rawValue
-      tail = advice
-    case .fixed(let how):
-      status = "fixed"
-      tail = how
-    case .notFixed(let why):
-      status = "not fixed"
-      tail = why
-    }
-    return TerminalText.clean(
-      "\(status): [\(check.rawValue)] \(subject): \(message)\(tail.isEmpty ? "" : "; " + tail)")
-  }
-
-  package var json: JSONOutput {
-    var fields: [(String, JSONOutput)] = [
-      ("check", .string(check.rawValue)), ("severity", .string(severity.rawValue)),
-      ("subject", .string(subject)), ("message", .string(message)), ("advice", .string(advice)),
-      ("fixed", .bool(isFixed)),
-    ]
-    switch outcome {
-    case .open: fields.append(("result", .null))
-    case .fixed(let how), .notFixed(let how): fields.append(("result", .string(how)))
-    }
-    return .object(fields)
   }
 }
