@@ -37,7 +37,7 @@ struct BingWindow {
       do {
         let response = try client.fetch(market: market)
         for image in response.images {
-          let appearance = UpdateService.appearance(of: image, market: market, served: response.servedMarket)
+          let appearance = Appearance(image, market: market, served: response.servedMarket)
           window.appearances[image.key, default: []].append(Shown(image: image, appearance: appearance))
         }
       } catch {

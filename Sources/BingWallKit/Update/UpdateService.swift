@@ -198,7 +198,7 @@ package struct UpdateService {
       }
       let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
       for image in window {
-        let appearance = Self.appearance(of: image, market: market, served: response.servedMarket)
+        let appearance = Appearance(image, market: market, served: response.servedMarket)
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
         } else if !request.force, try store.isPruned(key: image.key) {
@@ -305,15 +305,5 @@ package struct UpdateService {
     case let error as BingError: return error.isTemporary
     default: return false
     }
-  }
-
-  static func appearance(of image: ArchiveImage, market: String, served: String?) -> Appearance {
-    Appearance(
-      market: market, servedMarket: served, date: image.date.description, bingID: image.bingID,
-      title: image.title, caption: image.caption, credit: image.credit, copyright: image.copyright,
-      // The link is for a browser: relative ones mean Bing's site, not a mirror or test endpoint.
-      copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com") ?? "",
-      urlbase: image.urlbase, hsh: image.hsh, wp: image.wp,
-      fullStartDate: Timestamp.iso8601(image.fullStartDate))
   }
 }
