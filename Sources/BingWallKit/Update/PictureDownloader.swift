@@ -188,7 +188,7 @@ struct PictureDownloader {
     case .success(let value):
       http = value
     }
-    if http.status >= 500 || http.status == 429 {
+    if HTTPResponse.isTemporaryFailure(status: http.status) {
       return .failure(
         .fatal(DownloadError.serverError(url: attempt.url, status: http.status), temporary: true))
     }
