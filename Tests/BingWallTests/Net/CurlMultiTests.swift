@@ -165,7 +165,7 @@ import Testing
   @Test func anObserverSeesExactlyTheFinalBody() throws {
     let finalSize = 700_000
     routeAnswering("/th", [Failure.truncated.response, FakeResponse(body: .sequence(count: finalSize))])
-    let digest = SHA256Observer(maxPending: 2)
+    let digest = SHA256Observer()
     var request = try job("/th")
     request.observer = digest
 
