@@ -33,11 +33,9 @@ enum MarkCommand {
   static func run(_ mark: PictureMark, _ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context)
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
-    var pictures: [Picture] = []
-    for selector in invocation.values(of: selectors) {
-      let picture = try history.resolve(selector, market: invocation[market]?.code)
-      if !pictures.contains(where: { $0.id == picture.id }) { pictures.append(picture) }
-    }
+    let pictures = try invocation.values(of: selectors).map { selector in
+      try history.resolve(selector, market: invocation[market]?.code)
+    }.uniqued(by: \.id)
     let value = !invocation[remove]
     try history.setMark(mark, to: value, pictureIDs: pictures.map(\.id))
 

@@ -20,7 +20,7 @@ struct DownloadPlan {
     self.appearances = appearances
     var sizes = [preferred, Resolution.fallback]
     if !image.wp, preferred == Resolution.preferred { sizes = [Resolution.fallback] }
-    resolutions = sizes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    resolutions = sizes.uniqued()
   }
 }
 

@@ -79,7 +79,7 @@ package struct UpdateService {
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
       // cannot open) is harmless.
-      let markets = request.markets.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      let markets = request.markets.uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
       let archives = Overlapped {
