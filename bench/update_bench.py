@@ -85,7 +85,7 @@ def main():
                 wall, "s", floor + ", then `sync` of the 8 files", durable_wall, "none (informative)", None)
     cpu = common.median(results["bingwall"], "cpu")
     curl_cpu = common.median(results["curl"], "cpu")
-    common.emit("update CPU time (user+sys)", cpu, "s", floor, curl_cpu, "within 3x", cpu / curl_cpu <= 3)
+    common.emit("update CPU time (user+sys)", cpu, "s", floor, curl_cpu, "within 2x", cpu / curl_cpu <= 2)
 
 
 if __name__ == "__main__":

@@ -111,9 +111,4 @@ package struct ArchiveImage: Sendable, Equatable {
     if !trimmed.isEmpty && trimmed != "Info" { return title }
     return caption.isEmpty ? name : caption
   }
-
-  /// The URL of this picture in `resolution` under `endpoint`; see `ImageURL`.
-  package func imageURL(endpoint: String, resolution: String) -> String {
-    ImageURL.url(endpoint: endpoint, urlbase: urlbase, resolution: resolution)
-  }
 }

@@ -1,3 +1,4 @@
+import BingWallNet
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 /// Transport failures are not here: `ArchiveClient` lets `NetError` through unchanged, so the
 /// caller maps both with their own `isTemporary`. Every message names the market and, where
 /// known, the URL, and says what to do.
-package enum BingError: Error, Equatable, Sendable {
+package enum BingError: TemporaryFailure, Equatable, Sendable {
   /// The archive answered with a status other than 200.
   case httpStatus(url: String, status: Int, retryAfter: Double? = nil)
   /// Status 200 with nothing but whitespace in the body, which Bing has served in the wild.
@@ -33,8 +34,8 @@ package enum BingError: Error, Equatable, Sendable {
   /// True when asking again later could succeed, so that the command exits 75 and keeps the
   /// current wallpaper.
   ///
-  /// The rule: statuses that mean "not now" (5xx, 429 Too Many Requests, 408 Request Timeout)
-  /// and well-formed answers with nothing in them (an empty body, `null`, no images) are
+  /// The rule: statuses that mean "not now" (`HTTPResponse.isTemporaryFailure`, the same rule
+  /// as for the pictures) and well-formed answers with nothing in them (an empty body, `null`, no images) are
   /// temporary; Bing serves all of these for a correct request when its archive has a bad
   /// moment. Every other status, and bodies of the wrong shape (HTML, broken JSON, wrong
   /// types, unusable pictures), are not: asking the same endpoint again returns the same
@@ -42,12 +43,18 @@ package enum BingError: Error, Equatable, Sendable {
   package var isTemporary: Bool {
     switch self {
     case .httpStatus(_, let status, _):
-      return (500...599).contains(status) || status == 429 || status == 408
+      return HTTPResponse.isTemporaryFailure(status: status)
     case .emptyBody, .nullBody, .noImages:
       return true
     case .htmlPage, .invalidJSON, .notAnObject, .imagesNotAList, .noUsableImage, .unusableImage:
       return false
     }
+  }
+
+  /// The wait the archive's answer asked for, for `RetryLoop`.
+  package var retryAfter: Double? {
+    if case .httpStatus(_, _, let retryAfter) = self { return retryAfter }
+    return nil
   }
 
   /// Text from the network for a message (see `TerminalText.quoted`).

@@ -1,13 +1,23 @@
+import BingWallNet
 import BingWallSystem
 import FoundationEssentials
 import Glibc
 
 /// A picture that could not be downloaded as a usable image.
-package enum DownloadError: Error, Equatable, Sendable {
+package enum DownloadError: TemporaryFailure, Equatable, Sendable {
   /// Every size tried was refused; `problems` says why, size by size.
   case unusable(key: String, problems: [String])
-  /// The server failed (5xx, 429) on every attempt the retry policy and the deadline allowed.
+  /// The server answered "not now" (`HTTPResponse.isTemporaryFailure`: 5xx, 429, 408) on every
+  /// attempt the retry loop allowed.
   case serverError(url: String, status: Int)
+
+  /// A server's "not now" may pass; a picture no size of which is usable stays so.
+  package var isTemporary: Bool {
+    switch self {
+    case .unusable: return false
+    case .serverError: return true
+    }
+  }
 }
 
 extension DownloadError: CustomStringConvertible, LocalizedError {

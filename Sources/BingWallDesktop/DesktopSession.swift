@@ -11,13 +11,20 @@ package struct DesktopSession: Sendable {
   package let environment: [String: String]
   package let processes: any ProcessRunner
   package let home: String
+  /// Times the waits for a tool's work to show (a settings file rewritten, a swaybg started):
+  /// the context's clock, so that with scripted tools a test's clock runs those waits out.
+  package let clock: any WallClock
   /// Seconds a tool may run before it is killed.
   package var timeout: Double = 10
 
-  package init(environment: [String: String], processes: any ProcessRunner, home: String) {
+  package init(
+    environment: [String: String], processes: any ProcessRunner, home: String,
+    clock: any WallClock = SystemClock()
+  ) {
     self.environment = SessionBus.filling(environment)
     self.processes = processes
     self.home = home
+    self.clock = clock
   }
 
   /// The desktops `XDG_CURRENT_DESKTOP` names, lower-cased, in order (`ubuntu:GNOME` → both).

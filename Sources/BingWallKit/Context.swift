@@ -48,14 +48,15 @@ package struct Context: Sendable {
   /// The real process: its environment, terminal, libcurl, posix_spawn and clock.
   package static func live(userAgent: String) -> Context {
     let environment = ProcessInfo.processInfo.environment
+    let random = SystemRandom()
     return Context(
       environment: environment,
       paths: Paths(environment: environment),
       terminal: Terminal.detect(environment: environment),
-      makeHTTPClient: { CurlHTTPClient(userAgent: userAgent, caFile: $0) },
+      makeHTTPClient: { CurlHTTPClient(userAgent: userAgent, caFile: $0, random: random) },
       processes: PosixProcessRunner(),
       clock: SystemClock(),
-      random: SystemRandom(),
+      random: random,
       stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
       executable: Paths.runningExecutable())

@@ -21,11 +21,7 @@ package struct Mark {
     -> Outcome
   {
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
-    var pictures: [Picture] = []
-    for selector in selectors {
-      let picture = try history.resolve(selector, market: market)
-      if !pictures.contains(where: { $0.id == picture.id }) { pictures.append(picture) }
-    }
+    let pictures = try selectors.map { try history.resolve($0, market: market) }.uniqued(by: \.id)
     try history.setMark(mark, to: value, pictureIDs: pictures.map(\.id))
     let current = try history.recentlyApplied(limit: 1).first
     let bannedCurrent = mark == .banned && value && pictures.contains { $0.id == current }

@@ -70,7 +70,9 @@ package struct Resources: Sendable {
 
   /// The session as the desktop tools see it.
   package var desktopSession: DesktopSession {
-    DesktopSession(environment: context.environment, processes: context.processes, home: context.paths.home)
+    DesktopSession(
+      environment: context.environment, processes: context.processes, home: context.paths.home,
+      clock: context.clock)
   }
 
   /// Every backend, configured (the `command` template comes from config).

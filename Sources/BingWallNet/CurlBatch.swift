@@ -24,8 +24,8 @@ final class CurlBatch {
 
   private struct Entry {
     let job: DownloadJob
-    /// Attempts started so far.
-    var attempts = 0
+    /// The job's attempts so far, and when (whether) the next may start.
+    var retries: RetryLoop
     var phase: Phase
   }
 
@@ -33,26 +33,29 @@ final class CurlBatch {
   private let userAgent: String
   private let caFile: String?
   private let maxConcurrent: Int
-  private let retry: RetryPolicy
+  private let random: any RandomSource
   private let progress: (any DownloadProgress)?
   private let clock = ContinuousClock()
   private var entries: [Entry]
   /// The job of each running transfer.
   private var jobOfTransfer: [ObjectIdentifier: Int] = [:]
   private var meter: ProgressMeter?
-  private var random = SystemRandomNumberGenerator()
 
   init(
     jobs: [DownloadJob], session: CurlSession, userAgent: String, caFile: String? = nil, maxConcurrent: Int,
-    retry: RetryPolicy, progress: (any DownloadProgress)?
+    retry: RetryPolicy, random: any RandomSource, progress: (any DownloadProgress)?
   ) {
     self.session = session
     self.caFile = caFile
     let now = clock.now
-    entries = jobs.map { Entry(job: $0, phase: .waiting(notBefore: now)) }
+    entries = jobs.map { job in
+      Entry(
+        job: job, retries: RetryLoop(policy: retry, deadline: job.request.deadline),
+        phase: .waiting(notBefore: now))
+    }
     self.userAgent = userAgent
     self.maxConcurrent = max(1, maxConcurrent)
-    self.retry = retry
+    self.random = random
     self.progress = progress
     if progress != nil { meter = ProgressMeter(labels: jobs.map(\.label), start: now) }
   }
@@ -111,7 +114,7 @@ final class CurlBatch {
 
   private func start(_ index: Int, on multi: CurlMulti) {
     let job = entries[index].job
-    entries[index].attempts += 1
+    entries[index].retries.begin()
     do throws(NetError) {
       let transfer = try CurlTransfer(
         request: job.request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(job.fileDescriptor))
@@ -142,7 +145,9 @@ final class CurlBatch {
     guard let index = jobOfTransfer.removeValue(forKey: ObjectIdentifier(transfer)) else { return }
     let outcome = Result { () throws(NetError) in try transfer.finish(code) }
     let entry = entries[index]
-    guard entry.attempts < retry.attempts, RetryPolicy.isRetryable(outcome) else {
+    guard let failure = RetryLoop.Failure(outcome),
+      let notBefore = entry.retries.nextAttempt(after: failure, now: clock.now, unit: random.unit())
+    else {
       finish(index, outcome, keptBytes: transfer.bodyBytes)
       return
     }
@@ -154,15 +159,6 @@ final class CurlBatch {
     entry.job.observer?.reset()
     meter?.update(index, received: transfer.bodyBytes, expected: nil)
     meter?.restart(index)
-    let asked = (try? outcome.get()).flatMap(RetryPolicy.retryAfter(of:))
-    let delay = retry.delay(
-      beforeRetry: entry.attempts, unit: Double.random(in: 0..<1, using: &random), retryAfter: asked)
-    let notBefore = clock.now + .seconds(delay)
-    // A retry that could only start after the deadline is not waited for.
-    guard !entry.job.request.isPastDeadline(notBefore) else {
-      finish(index, outcome, keptBytes: transfer.bodyBytes)
-      return
-    }
     entries[index].phase = .waiting(notBefore: notBefore)
   }
 

@@ -21,10 +21,13 @@ package final class CurlHTTPClient: HTTPClient {
   /// Sessions no request is using. Made at the first request, so that creating a client does
   /// not load libcurl; more only when requests overlap.
   private let idle = Mutex<[CurlSession]>([])
+  /// Where the retries' jitter comes from: the context's random source.
+  private let random: any RandomSource
 
-  package init(userAgent: String, caFile: String? = nil) {
+  package init(userAgent: String, caFile: String? = nil, random: any RandomSource = SystemRandom()) {
     self.userAgent = userAgent
     self.caFile = caFile
+    self.random = random
   }
 
   /// The version of the libcurl loaded at run time, e.g. `7.88.1`; loads libcurl.
@@ -45,14 +48,6 @@ package final class CurlHTTPClient: HTTPClient {
     }
   }
 
-  package func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
-    try withSession(url: request.url) { session throws(NetError) in
-      try session.run(
-        CurlTransfer(
-          request: request, userAgent: userAgent, caFile: caFile, sink: .fileDescriptor(fileDescriptor)))
-    }
-  }
-
   package func downloadAll(
     _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
   ) -> [Result<HTTPResponse, NetError>] {
@@ -61,7 +56,7 @@ package final class CurlHTTPClient: HTTPClient {
       return try withSession(url: first.request.url) { session in
         CurlBatch(
           jobs: jobs, session: session, userAgent: userAgent, caFile: caFile, maxConcurrent: maxConcurrent,
-          retry: retry, progress: progress
+          retry: retry, random: random, progress: progress
         ).run()
       }
     } catch {

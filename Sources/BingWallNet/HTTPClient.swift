@@ -44,11 +44,6 @@ package struct HTTPRequest: Sendable, Equatable {
       Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000)
     return milliseconds > 0 ? min(whole, milliseconds) : nil
   }
-
-  /// True when an attempt starting at `instant` would begin after the deadline.
-  package func isPastDeadline(_ instant: ContinuousClock.Instant) -> Bool {
-    deadline.map { instant >= $0 } ?? false
-  }
 }
 
 /// What came back: status, headers, and the body when it was read into memory.
@@ -94,13 +89,11 @@ package struct HTTPResponse: Sendable, Equatable {
 package protocol HTTPClient: Sendable {
   /// GET into memory.
   func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse
-  /// GET with the body streamed into an open file descriptor, never held whole in memory.
-  func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse
   /// Several downloads at once, each streamed into its own file, so that a market's pictures
   /// arrive in the time of the slowest rather than of all together.
   ///
   /// At most `maxConcurrent` transfers run at a time. A job that fails for a passing reason
-  /// (see `RetryPolicy.isRetryable`) is tried again, its file emptied first, while the others
+  /// (`RetryLoop`, with `retry` and the request's deadline) is tried again, its file emptied first, while the others
   /// go on; a failure is that job's alone. Returns once every job has ended, one result per job
   /// in job order, each describing the job's last attempt; like `download`, a non-2xx status
   /// (also a 5xx after the last retry) is a response, not an error.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// Failures of a transfer itself, as opposed to an unwanted HTTP status.
-package enum NetError: Error, Equatable, Sendable {
+package enum NetError: TemporaryFailure, Equatable, Sendable {
   /// libcurl failed; `code` is the `CURLcode`, `message` curl's own error text.
   case transport(url: String, code: Int32, message: String)
   /// The body grew past the request's `maxBytes`.

@@ -1,12 +1,13 @@
 import FoundationEssentials
 import Glibc
 
-/// When a batch download tries a job again, and how long it waits first.
+/// How many times a request is tried, and how long each retry waits first; `RetryLoop` applies
+/// it, to the archive and to the pictures alike.
 ///
-/// Only failures that another try could cure are retried: transport errors that
-/// `NetError.isTemporary` accepts (no connection, timeouts, resets, bodies cut short) and the
-/// statuses that mean "the server is struggling" (5xx, 429). Other 4xx answers, bodies over
-/// the limit and write errors would fail the same way again.
+/// Only failures that another try could cure are retried (`TemporaryFailure`): transport
+/// errors that `NetError.isTemporary` accepts (no connection, timeouts, resets, bodies cut
+/// short) and the statuses that mean "not now" (`HTTPResponse.isTemporaryFailure`: 5xx, 429,
+/// 408). Other 4xx answers, bodies over the limit and write errors would fail the same way again.
 ///
 /// The wait grows exponentially and is jittered ("equal jitter": half the step is fixed, the
 /// other half random) so that the eight pictures of a market, failed by one hiccup, do not
@@ -32,14 +33,6 @@ package struct RetryPolicy: Sendable, Equatable {
   /// One try, no retries.
   package static let once = RetryPolicy(attempts: 1, baseDelay: 0, maxDelay: 0)
 
-  /// Whether one attempt's outcome is worth another try.
-  package static func isRetryable(_ outcome: Result<HTTPResponse, NetError>) -> Bool {
-    switch outcome {
-    case .success(let response): return response.status == 429 || (500...599).contains(response.status)
-    case .failure(let error): return error.isTemporary
-    }
-  }
-
   /// Seconds to wait before retry number `retry` (1 before the second attempt), for a
   /// `unit` drawn uniformly from 0..<1: between half the step and the whole step. A server's
   /// `Retry-After` lengthens the wait up to `longestRetryAfter`, never shortens it.
@@ -54,10 +47,11 @@ package struct RetryPolicy: Sendable, Equatable {
   /// update's time limit still ends the wait sooner when it comes first.
   package static let longestRetryAfter = 30.0
 
-  /// The seconds a 429 or 5xx answer asks us to wait (`Retry-After: 120`); nil when it says
-  /// nothing usable. The HTTP-date form is not read: Bing's servers send seconds.
+  /// The seconds a temporary failure's answer (5xx, 429, 408) asks us to wait
+  /// (`Retry-After: 120`); nil when it says nothing usable. The HTTP-date form is not read:
+  /// Bing's servers send seconds.
   package static func retryAfter(of response: HTTPResponse) -> Double? {
-    guard response.status == 429 || (500...599).contains(response.status),
+    guard HTTPResponse.isTemporaryFailure(status: response.status),
       let value = response.header("Retry-After")?.trimmed(), let seconds = Int(value), seconds >= 0
     else { return nil }
     return Double(seconds)

@@ -30,9 +30,4 @@ package struct RotationSchedule: Sendable, Equatable {
     guard let lastRotation else { return now }
     return max(min(lastRotation, now) + interval, now)
   }
-
-  /// Whether a rotation is due at `now`.
-  package func isDue(after lastRotation: Date?, now: Date) -> Bool {
-    next(after: lastRotation, now: now) <= now
-  }
 }

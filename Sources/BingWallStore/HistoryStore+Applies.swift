@@ -19,13 +19,11 @@ extension HistoryStore {
     // The newest rows only, not a GROUP BY over years of rotation.
     let rows = try database.query(
       "SELECT picture_id FROM applies ORDER BY id DESC LIMIT ?", [.integer(Int64(limit * 20))])
-    var seen: Set<Int64> = []
-    var ids: [Int64] = []
+    var ids = UniqueElements<Int64>()
     for row in rows where ids.count < limit {
-      let id = try row.int64("picture_id")
-      if seen.insert(id).inserted { ids.append(id) }
+      ids.add(try row.int64("picture_id"))
     }
-    return ids
+    return ids.elements
   }
 
   /// What `random` may pick from.

@@ -37,10 +37,10 @@ extension HistoryStore {
       ORDER BY a.date DESC, a.picture_id DESC
       """)
     try walk.bind([":q": .text(binding)])
-    var seen: Set<Int64> = []
+    var seen = UniqueElements<Int64>()
     var pictures: [Picture] = []
     while limit == 0 || pictures.count < limit, try walk.step() {
-      guard case .integer(let id) = walk.value(at: 0), seen.insert(id).inserted else { continue }
+      guard case .integer(let id) = walk.value(at: 0), seen.add(id) else { continue }
       if let picture = try picture(id: id) { pictures.append(picture) }
     }
     return pictures

@@ -194,12 +194,12 @@ package final class HistoryStore {
       ORDER BY a.date DESC, a.picture_id DESC
       """)
     try walk.bind(bindings)
-    var seen: Set<Int64> = []
-    var ids: [Int64] = []
-    while query.limit == 0 || ids.count < query.limit, try walk.step() {
+    var unique = UniqueElements<Int64>()
+    while query.limit == 0 || unique.count < query.limit, try walk.step() {
       guard case .integer(let id) = walk.value(at: 0) else { continue }
-      if seen.insert(id).inserted { ids.append(id) }
+      unique.add(id)
     }
+    let ids = unique.elements
     guard !ids.isEmpty else { return [] }
     // One statement for the whole page (its ids as one JSON array), not one per picture: each
     // prepare parses this long SELECT again, which was most of what `list` cost.

@@ -9,8 +9,7 @@ import Glibc
 extension SQLiteDatabase {
   /// Runs one statement with positional bindings and returns how many rows it changed.
   ///
-  /// For the new row's id after an INSERT read `lastInsertRowID`, or use `RETURNING id` with
-  /// `queryOne`.
+  /// For the new row's id after an INSERT, use `RETURNING id` with `queryOne`.
   @discardableResult
   package func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> Int {
     let statement = try prepare(sql)

@@ -40,16 +40,14 @@ extension SQLiteDatabase {
   /// uses it.
   @discardableResult
   func storeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    let scope = try beginTransaction()
-    let value: T
-    do throws(StoreError) {
-      value = try body()
-    } catch {
-      rollBack(scope)
+    do {
+      return try transaction(body)
+    } catch let error as StoreError {
       throw error
+    } catch {
+      // BEGIN, COMMIT and the body throw nothing but StoreError; `transaction` rethrows them.
+      preconditionFailure("a transaction of StoreError bodies threw \(error)")
     }
-    try commit(scope)
-    return value
   }
 
   private enum TransactionScope {

@@ -86,11 +86,6 @@ package final class SQLiteDatabase {
   /// The version of the SQLite library loaded at run time, e.g. "3.40.1".
   package static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 
-  /// The rowid of the last successful INSERT on this connection (0 if none).
-  ///
-  /// https://www.sqlite.org/c3ref/last_insert_rowid.html
-  package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
   /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
   ///
   /// https://www.sqlite.org/c3ref/changes.html

@@ -54,12 +54,6 @@ package enum StoreError: Error, Equatable, Sendable {
     let primary = SQLiteResultCode.primary(code)
     return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
   }
-
-  /// True for a violated UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint.
-  package var isConstraintViolation: Bool {
-    guard let code = resultCode else { return false }
-    return SQLiteResultCode.primary(code) == SQLITE_CONSTRAINT
-  }
 }
 
 extension StoreError: CustomStringConvertible, LocalizedError {

@@ -187,7 +187,7 @@ private struct RunningChild {
     -> ProcessResult
   {
     defer { if pidfd >= 0 { close(pidfd) } }
-    let deadline = monotonicSeconds() + (timeout.isNaN ? 0 : max(0, timeout))
+    let deadline = SystemClock.monotonicSeconds() + (timeout.isNaN ? 0 : max(0, timeout))
     stdin?.makeNonBlocking(\.writeEnd)
     stdout.makeNonBlocking(\.readEnd)
     stderr.makeNonBlocking(\.readEnd)
@@ -211,7 +211,7 @@ private struct RunningChild {
     defer { sigpipe.restore() }
 
     while true {
-      let now = monotonicSeconds()
+      let now = SystemClock.monotonicSeconds()
       if status == nil, let reaped = reapWithoutWaiting() {
         status = reaped
         exitedAt = now
@@ -324,13 +324,6 @@ private struct RunningChild {
   private func signalGroup(_ signal: Int32) {
     kill(-pid, signal)
   }
-}
-
-/// Seconds on CLOCK_MONOTONIC, which wall-clock steps cannot move.
-private func monotonicSeconds() -> Double {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// Both ends of a pipe until each is handed over or closed. Ours are always close-on-exec.

@@ -56,13 +56,9 @@ package final class ProcessStop: Sendable, Equatable {
   package func waitUntilEnded(seconds: Double) -> Bool {
     guard endedRead >= 0 else { return true }
     var watched = pollfd(fd: endedRead, events: Int16(POLLIN), revents: 0)
-    var deadline = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &deadline)
-    let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + max(0, seconds)
+    let end = SystemClock.monotonicSeconds() + max(0, seconds)
     while true {
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+      let left = end - SystemClock.monotonicSeconds()
       if left <= 0 { return false }
       let ready = poll(&watched, 1, Int32(min(left, 60) * 1000) + 1)
       if ready > 0 { return true }  // POLLHUP: the write end was closed.

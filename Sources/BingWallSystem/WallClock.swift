@@ -1,23 +1,46 @@
 import FoundationEssentials
 import Glibc
 
-/// The seam for the time of day and for waiting, so schedules and retries can be tested
-/// without sleeping.
+/// The seam for time: the time of day, the monotonic clock and waiting, so schedules, retries,
+/// time limits and polls can be tested without sleeping.
 package protocol WallClock: Sendable {
   func now() -> Date
-  /// Blocks for `seconds` (a retry's backoff); a test clock moves its time on instead.
+  /// The monotonic clock, for time limits and polls: no wall-clock step (a time sync, the user
+  /// setting the date) moves it.
+  func monotonicNow() -> ContinuousClock.Instant
+  /// Blocks for `seconds` (a retry's backoff, a poll's pause); a test clock moves its time on
+  /// instead.
   func sleep(seconds: Double)
 }
 
-/// The system's real-time clock.
+/// The system's clocks.
 package struct SystemClock: WallClock {
   package init() {}
   package func now() -> Date { Date() }
+
+  /// The one reading of monotonic time in the program: everything else asks a `WallClock`, or
+  /// (below any context, in the process runner) `monotonicSeconds`.
+  package func monotonicNow() -> ContinuousClock.Instant { .now }
 
   package func sleep(seconds: Double) {
     guard seconds > 0 else { return }
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+  }
+
+  /// Seconds on the monotonic clock since an origin fixed at first use, for loops that count in
+  /// seconds, where a time limit may be infinite.
+  static func monotonicSeconds() -> Double {
+    origin.duration(to: SystemClock().monotonicNow()).seconds
+  }
+
+  private static let origin = SystemClock().monotonicNow()
+}
+
+extension Duration {
+  /// The duration in seconds, with its fraction.
+  package var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) * 1e-18
   }
 }

@@ -32,13 +32,7 @@ enum CompleteCommand {
     guard let store = try? HistoryStore.openExisting(path: databaseFile),
       let pictures = try? store.pictures(HistoryStore.Query(limit: selectorLimit))
     else { return [] }
-    var seen: Set<String> = []
-    var words: [String] = []
-    for word in pictures.map({ String($0.id) }) + pictures.map(\.date) + pictures.map(\.key)
-    where seen.insert(word).inserted {
-      words.append(word)
-    }
-    return words
+    return (pictures.map({ String($0.id) }) + pictures.map(\.date) + pictures.map(\.key)).uniqued()
   }
 
   /// `bingwall __man`: the man page, so `make man` can regenerate man/bingwall.1.

@@ -9,7 +9,8 @@ import Glibc
 /// `{mode}` becomes `fill`, `fit`, `stretch`, `center` or `tile` (`auto` is given as `fill`, since
 /// a tool that takes a mode word has no "leave it alone").
 package struct CommandBackend: WallpaperBackend {
-  /// The `command` setting as written.
+  /// The config's `command` value, its TOML quoting and escapes already decoded (empty when
+  /// unset); split into words again by `ArgumentTemplate` at each use.
   package let template: String
 
   package let name = "command"

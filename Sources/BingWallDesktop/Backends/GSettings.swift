@@ -104,7 +104,8 @@ struct GSettings: Sendable {
     if normalized.contains("utf8") { return session }
     var utf8Environment = environment
     utf8Environment["LC_ALL"] = "C.UTF-8"
-    var copy = DesktopSession(environment: utf8Environment, processes: session.processes, home: session.home)
+    var copy = DesktopSession(
+      environment: utf8Environment, processes: session.processes, home: session.home, clock: session.clock)
     copy.timeout = session.timeout
     return copy
   }

@@ -50,7 +50,7 @@ package struct LXDEBackend: WallpaperBackend {
         SettingsFileValue.find("wallpaper_mode", inSection: "*", of: text, syntax: .literal)
       )
     }
-    let took = Settling.poll(seconds: Self.settleSeconds) { () -> Bool? in
+    let took = session.clock.poll(timeout: Self.settleSeconds, every: 0.05) { () -> Bool? in
       let now = stored()
       return now.path == request.path && now.mode == mode ? true : nil
     }

@@ -67,12 +67,15 @@ package struct SwayBackend: WallpaperBackend {
     }
     var environment = session.environment
     environment["SWAYSOCK"] = socket
-    var ipc = DesktopSession(environment: environment, processes: session.processes, home: session.home)
+    var ipc = DesktopSession(
+      environment: environment, processes: session.processes, home: session.home, clock: session.clock)
     ipc.timeout = session.timeout
     let before = Set(Self.swaybgs(of: socket).map(\.pid))
     try ipc.run(Self.arguments(for: request), backend: name)
 
-    guard waitForSwaysBackground(showing: request.path, of: socket, startedAfter: before) else {
+    guard
+      waitForSwaysBackground(showing: request.path, of: socket, startedAfter: before, clock: session.clock)
+    else {
       throw .didNotTake(
         backend: name, expected: request.path,
         found: "no swaybg of sway's showing it after \(Int(readBackTimeout)) s (is swaybg installed, "
@@ -95,18 +98,16 @@ package struct SwayBackend: WallpaperBackend {
 
   /// Polls /proc until a swaybg this sway started after `before` was taken shows `path` (sway starts
   /// it after answering; the one it replaces may linger a moment and prove nothing).
-  func waitForSwaysBackground(showing path: String, of socket: String, startedAfter before: Set<pid_t>)
-    -> Bool
-  {
-    let deadline = ProcessInfo.processInfo.systemUptime + readBackTimeout
-    repeat {
-      let shown = Self.swaybgs(of: socket).contains {
+  func waitForSwaysBackground(
+    showing path: String, of socket: String, startedAfter before: Set<pid_t>, clock: any WallClock
+  ) -> Bool {
+    let shown = clock.poll(timeout: readBackTimeout, every: 0.05) { () -> Bool? in
+      let started = Self.swaybgs(of: socket).contains {
         !before.contains($0.pid) && SwaybgBackend.pictures(inCommandLine: $0.arguments).contains(path)
       }
-      if shown { return true }
-      usleep(50_000)
-    } while ProcessInfo.processInfo.systemUptime < deadline
-    return false
+      return started ? true : nil
+    }
+    return shown != nil
   }
 
   /// The swaybg processes the sway behind `socket` started: sway hands each its Wayland connection

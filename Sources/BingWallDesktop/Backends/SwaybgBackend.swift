@@ -75,9 +75,8 @@ package struct SwaybgBackend: WallpaperBackend {
     } catch {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
     }
-    // Uptime, not the wall clock, which a time sync may step while we wait.
-    let deadline = ProcessInfo.processInfo.systemUptime + handover
-    while ProcessInfo.processInfo.systemUptime < deadline {
+    // Watched on the monotonic clock, which a time sync cannot step while we wait.
+    _ = try session.clock.poll(timeout: handover, every: 0.02) { () throws(DesktopError) -> Bool? in
       if let status = DetachedProcess.exitStatus(of: pid) {
         let said =
           log.flatMap(Self.failure(inLog:)) ?? "swaybg exited at once; is a wlroots compositor running?"
@@ -89,7 +88,7 @@ package struct SwaybgBackend: WallpaperBackend {
           backend: name, expected: request.path,
           found: "swaybg could not load it: \(TerminalText.clean(said)); the previous picture stays up")
       }
-      usleep(20_000)
+      return nil
     }
     do {
       try Self.writePid(pid, to: pidFile)

@@ -131,8 +131,6 @@ package enum ConfigSchema {
 
   /// The section names that exist: `daemon`, `retention`, `network`.
   static var sections: [String] {
-    var seen: [String] = []
-    for key in keys { if let section = key.section, !seen.contains(section) { seen.append(section) } }
-    return seen
+    keys.compactMap(\.section).uniqued()
   }
 }

@@ -33,7 +33,7 @@ struct BingWindow {
       http: http, endpoint: configuration.endpoint, timeout: configuration.timeout,
       deadline: UpdateService.deadline(configuration))
     let markets = (configuration.markets + extra).filter { !$0.isEmpty }
-    for market in markets.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+    for market in markets.uniqued() {
       do {
         let response = try client.fetch(market: market)
         for image in response.images {

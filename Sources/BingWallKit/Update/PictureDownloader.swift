@@ -20,7 +20,7 @@ struct DownloadPlan {
     self.appearances = appearances
     var sizes = [preferred, Resolution.fallback]
     if !image.wp, preferred == Resolution.preferred { sizes = [Resolution.fallback] }
-    resolutions = sizes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    resolutions = sizes.uniqued()
   }
 }
 
@@ -188,7 +188,7 @@ struct PictureDownloader {
     case .success(let value):
       http = value
     }
-    if http.status >= 500 || http.status == 429 {
+    if HTTPResponse.isTemporaryFailure(status: http.status) {
       return .failure(
         .fatal(DownloadError.serverError(url: attempt.url, status: http.status), temporary: true))
     }

@@ -1,40 +1,29 @@
 import BingWallNet
-import BingWallStore
 import BingWallSystem
-import Dispatch
-import FoundationEssentials
-import Glibc
 import Synchronization
 
-/// Hashes a download as it arrives, on another core, so `update` never reads a picture back
-/// and the transfer loop never waits for the hash.
+/// Hashes a download as it arrives, so `update` never reads a picture back.
 ///
-/// Pieces are copied and hashed in order on a serial queue. At most `maxPending` pieces wait
-/// at once; past that `receive` blocks, so a fast network cannot pile a picture up in memory.
+/// Each piece is hashed where libcurl hands it over, on the transfer's thread, straight from
+/// curl's buffer: libcrypto's SHA-256 (SHA extensions where the CPU has them) runs faster than
+/// the network delivers, so copying the piece and handing it to another thread would cost more
+/// than the hash. The lock is never contended (one transfer feeds one observer); it is there
+/// because the digest is read on the thread that started the batch.
 package final class SHA256Observer: BodyObserver {
   private let state = Mutex(SHA256())
-  private let queue = DispatchQueue(label: "bingwall.sha256")
-  private let credits: DispatchSemaphore
 
-  package init(maxPending: Int = 16) {
-    credits = DispatchSemaphore(value: maxPending)
-  }
+  package init() {}
 
   package func receive(_ bytes: UnsafeRawBufferPointer) {
-    credits.wait()
-    let piece = Data(bytes)
-    queue.async { [self] in
-      piece.withUnsafeBytes { raw in state.withLock { $0.update(raw) } }
-      credits.signal()
-    }
+    state.withLock { $0.update(bytes) }
   }
 
   package func reset() {
-    queue.sync { state.withLock { $0 = SHA256() } }
+    state.withLock { $0 = SHA256() }
   }
 
   /// The lower-case hex digest of everything received since the last reset.
   func hexDigest() -> String {
-    queue.sync { state.withLock { SHA256.hex($0.finalize()) } }
+    state.withLock { SHA256.hex($0.finalize()) }
   }
 }

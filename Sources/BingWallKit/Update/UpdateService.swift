@@ -60,15 +60,15 @@ package struct UpdateService {
       let configuration = resources.configuration
       // The whole update's time limit, whatever a server does: the archive's attempts and every
       // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
-      // seconds) long before. Real time, not the context's clock: it bounds real transfers.
-      let deadline = Self.deadline(configuration)
+      // seconds) long before. On the context's monotonic clock, which no wall-clock step moves.
+      let deadline = Self.deadline(configuration, clock: context.clock)
       let client = ArchiveClient(
         http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline)
       // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
       // cannot open) is harmless.
-      let markets = request.markets.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      let markets = request.markets.uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
       let archives = Overlapped {
@@ -91,7 +91,8 @@ package struct UpdateService {
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
       events = try fetchAndStore(
-        request, archives: archives.value(), into: store, http: http, deadline: Self.deadline(configuration))
+        request, archives: archives.value(), into: store, http: http,
+        deadline: Self.deadline(configuration, clock: context.clock))
       let firstFailure = events.lazy.compactMap { event -> String? in
         if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }
         return nil
@@ -254,39 +255,30 @@ package struct UpdateService {
     return substitutions + warnings + failures + skips + fetched.map(UpdateEvent.fetched) + upToDate
   }
 
-  /// The archive request, tried up to three times with backoff and jitter when the failure is
-  /// temporary (no connection, timeout, 5xx), as the picture downloads are.
-  /// No wait runs past `deadline` (the update's time limit, in real time): a retry that could
-  /// only start after it is not waited for, and the time limit itself is not retried.
-  /// Gives up between attempts once `givenUp` is set: the caller failed and will not read it.
+  /// The archive request, through the one retry loop (`RetryLoop`) as the picture downloads
+  /// are: up to three tries with backoff and jitter when the failure is temporary, no retry that
+  /// could only start after `deadline` (the update's time limit), and none for the time limit
+  /// itself. Gives up between attempts once `givenUp` is set: the caller failed and will not
+  /// read it.
   private static func fetch(
     _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context,
     givenUp: CancellationFlag
   ) throws -> ArchiveResponse {
-    let policy = RetryPolicy.standard
-    for attempt in 1... {
-      do {
-        return try client.fetch(market: market)
-      } catch
-        where attempt < policy.attempts && Self.isTemporary(error) && !Self.isDeadline(error)
-        && !givenUp.isCancelled
-      {
-        var asked: Double?
-        if case .httpStatus(_, _, let retryAfter) = error as? BingError { asked = retryAfter }
-        let delay = policy.delay(beforeRetry: attempt, unit: context.random.unit(), retryAfter: asked)
-        if ContinuousClock.now + .milliseconds(Int(delay * 1000)) >= deadline { throw error }
-        context.clock.sleep(seconds: delay)
-      }
+    var retries = RetryLoop(policy: .standard, deadline: deadline)
+    return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
+      try client.fetch(market: market)
     }
-    preconditionFailure("unreachable: the loop returns or throws")
   }
 
   /// The whole update may take this many times `network.timeout` (3 minutes by default).
   static let deadlineFactor = 6
 
-  /// When an update (or doctor's repairs, which fetch the same way) starting now must be over.
-  static func deadline(_ configuration: Configuration) -> ContinuousClock.Instant {
-    .now + .seconds(timeLimit(configuration))
+  /// When an update (or doctor's repairs, which fetch the same way) starting now must be over,
+  /// on the context's monotonic clock.
+  static func deadline(_ configuration: Configuration, clock: any WallClock = SystemClock())
+    -> ContinuousClock.Instant
+  {
+    clock.monotonicNow() + .seconds(timeLimit(configuration))
   }
 
   /// The whole update's time limit in seconds: `deadlineFactor` × `network.timeout`.
@@ -294,16 +286,8 @@ package struct UpdateService {
     deadlineFactor * configuration.timeout
   }
 
-  static func isDeadline(_ error: any Error) -> Bool {
-    if case .deadline = error as? NetError { return true }
-    return false
-  }
-
+  /// Whether a later update could succeed where `error` failed (`TemporaryFailure`).
   static func isTemporary(_ error: any Error) -> Bool {
-    switch error {
-    case let error as NetError: return error.isTemporary
-    case let error as BingError: return error.isTemporary
-    default: return false
-    }
+    (error as? any TemporaryFailure)?.isTemporary ?? false
   }
 }

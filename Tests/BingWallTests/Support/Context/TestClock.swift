@@ -8,19 +8,26 @@ import Synchronization
 final class TestClock: WallClock, Sendable {
   private let current: Mutex<Date>
   private let slept = Mutex<[Double]>([])
+  /// The monotonic clock: where the real one stood when the test clock was made, moved on by
+  /// `sleep` and `advance` only (`set` steps the wall clock alone, as a time sync would).
+  private let monotonic = Mutex(ContinuousClock.now)
 
   init(_ start: Date = Date(timeIntervalSince1970: 1_796_000_000)) {
     current = Mutex(start)
   }
 
   func now() -> Date { current.withLock { $0 } }
+  func monotonicNow() -> ContinuousClock.Instant { monotonic.withLock { $0 } }
 
   func sleep(seconds: Double) {
     slept.withLock { $0.append(seconds) }
     advance(seconds)
   }
 
-  func advance(_ seconds: Double) { current.withLock { $0 += seconds } }
+  func advance(_ seconds: Double) {
+    current.withLock { $0 += seconds }
+    monotonic.withLock { $0 += .seconds(seconds) }
+  }
   func set(_ date: Date) { current.withLock { $0 = date } }
 
   /// Every `sleep` asked for, in order.

@@ -1,0 +1,8 @@
+@testable import BingWallBing
+
+extension ArchiveImage {
+  /// The URL of this picture in `resolution` under `endpoint`; see `ImageURL`.
+  func imageURL(endpoint: String, resolution: String) -> String {
+    ImageURL.url(endpoint: endpoint, urlbase: urlbase, resolution: resolution)
+  }
+}

@@ -1,0 +1,18 @@
+import CSQLite
+
+@testable import BingWallStore
+
+extension SQLiteDatabase {
+  /// The rowid of the last successful INSERT on this connection (0 if none).
+  ///
+  /// https://www.sqlite.org/c3ref/last_insert_rowid.html
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+}
+
+extension StoreError {
+  /// True for a violated UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint.
+  var isConstraintViolation: Bool {
+    guard let code = resultCode else { return false }
+    return SQLiteResultCode.primary(code) == SQLITE_CONSTRAINT
+  }
+}
