@@ -13,7 +13,7 @@ package struct DesktopSession: Sendable {
   package let home: String
   /// Times the waits for a tool's work to show (a settings file rewritten, a swaybg started):
   /// the context's clock, so that with scripted tools a test's clock runs those waits out.
-  package let clock: any WallClock
+  let clock: any WallClock
   /// Seconds a tool may run before it is killed.
   package var timeout: Double = 10
 

@@ -47,7 +47,7 @@ package struct Context: Sendable {
 
   /// The real process: its environment, terminal, libcurl, posix_spawn and clock.
   package static func live(userAgent: String) -> Context {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.current()
     let random = SystemRandom()
     return Context(
       environment: environment,
