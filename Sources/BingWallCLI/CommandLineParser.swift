@@ -208,3 +208,19 @@ private struct ParseState {
     return result
   }
 }
+
+extension CommandLineParser {
+  /// The outcome for a command line of global options only that asks for the version
+  /// (`--version`, with `-v`, `-q`), found without the command table: building the table's
+  /// typed options is most of what a start costs (bench/README.md), and the version needs none
+  /// of it. Nil for anything else, which the full parse answers; where this answers, the full
+  /// parse gives the same outcome, since global options mean the same under every root.
+  package static func versionOnly(_ words: [String]) -> ParseOutcome? {
+    guard words.allSatisfy({ $0.hasPrefix("-") && $0 != "-" && $0 != "--" }) else { return nil }
+    let bare = CommandSpec(name: "bingwall", abstract: "")
+    guard let outcome = try? CommandLineParser(root: bare).parse(words), case .version = outcome else {
+      return nil
+    }
+    return outcome
+  }
+}

@@ -8,15 +8,16 @@ import Glibc
 package enum ProcessEnvironment {
   /// Every `NAME=value` entry; for a name given twice the first wins, as `getenv` has it.
   package static func current() -> [String: String] {
+    var count = 0
+    while environ[count] != nil { count += 1 }
     var environment: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
+    environment.reserveCapacity(count)
+    // Last to first, so that the first of a repeated name is the one left.
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      guard let pointer = environ[index] else { continue }
       let text = String(cString: pointer)
-      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-        let name = String(text[..<equals])
-        if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
-      }
-      entry += 1
+      guard let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
     }
     return environment
   }

@@ -22,24 +22,27 @@ package enum BingWall {
   }
 
   static func run(arguments: [String], context: Context) -> Int32 {
-    let root = CommandTable.root
     let outcome: ParseOutcome
-    do {
-      outcome = try CommandLineParser(root: root).parse(arguments)
-    } catch {
-      context.stderr.write(Help.usageErrorText(error, root: root))
-      return ExitCode.usage
+    if let version = CommandLineParser.versionOnly(arguments) {
+      outcome = version
+    } else {
+      do {
+        outcome = try CommandLineParser(root: CommandTable.root).parse(arguments)
+      } catch {
+        context.stderr.write(Help.usageErrorText(error, root: CommandTable.root))
+        return ExitCode.usage
+      }
     }
     switch outcome {
     case .help(let path):
-      context.stdout.write(Help.render(root: root, path: path, width: context.terminal.width))
+      context.stdout.write(Help.render(root: CommandTable.root, path: path, width: context.terminal.width))
       return ExitCode.success
     case .version(let verbose):
       context.stdout.write(VersionText.render(verbose: verbose))
       return ExitCode.success
     case .run(let invocation):
       guard let command = CommandTable.command(for: invocation.path) else {
-        context.stdout.write(Help.render(root: root, path: [], width: context.terminal.width))
+        context.stdout.write(Help.render(root: CommandTable.root, path: [], width: context.terminal.width))
         return ExitCode.success
       }
       if !invocation.quiet {
@@ -50,7 +53,7 @@ package enum BingWall {
       do {
         return try command.run(invocation, context)
       } catch let error as UsageError {
-        context.stderr.write(Help.usageErrorText(error, root: root))
+        context.stderr.write(Help.usageErrorText(error, root: CommandTable.root))
         return ExitCode.usage
       } catch {
         context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
