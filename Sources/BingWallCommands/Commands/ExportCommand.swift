@@ -33,24 +33,21 @@ enum ExportCommand {
     var request = Export.Request(folder: Paths.absolute(invocation[folder] ?? "."))
     request.favoritesOnly = invocation[favorites]
     request.since = invocation[since]
-    let outcome = try Export(resources: try Resources(invocation, context)).run(request)
-    var copied = 0
-    var kept = 0
-    var missing = 0
-    for (picture, result) in outcome.events {
+    var use = Export(resources: try Resources(invocation, context))
+    use.onEvent = { picture, result in
       switch result {
       case .copied(let fileName):
-        copied += 1
         if !invocation.quiet {
           context.stdout.write(TerminalText.clean("\(fileName)  \(picture.displayTitle)") + "\n")
         }
-      case .alreadyThere:
-        kept += 1
-      case .missing(let error):
-        missing += 1
-        context.stderr.write("error: \(TerminalText.clean(error.description))\n")
+      case .alreadyThere: break
+      case .missing(let error): context.stderr.write("error: \(TerminalText.clean(error.description))\n")
       }
     }
+    let results = try use.run(request).events.map(\.outcome)
+    let copied = results.count { if case .copied = $0 { true } else { false } }
+    let missing = results.count { if case .missing = $0 { true } else { false } }
+    let kept = results.count - copied - missing
     if !invocation.quiet {
       let there = kept > 0 ? " (\(kept) already there)" : ""
       let lost = missing > 0 ? "; \(missing) missing" : ""

@@ -20,6 +20,8 @@ package struct Export {
   }
 
   package var resources: Resources
+  /// Told of each picture as it is done, so a long export shows its progress line by line.
+  package var onEvent: (Picture, PictureExporter.Outcome) -> Void = { _, _ in }
 
   package init(resources: Resources) { self.resources = resources }
 
@@ -30,7 +32,11 @@ package struct Export {
     try Paths.ensureDirectory(request.folder)
     var exporter = PictureExporter(store: store, folder: request.folder)
     var outcome = Outcome(events: [])
-    for picture in pictures { outcome.events.append((picture, try exporter.export(picture))) }
+    for picture in pictures {
+      let result = try exporter.export(picture)
+      onEvent(picture, result)
+      outcome.events.append((picture, result))
+    }
     try exporter.finish(at: resources.context.clock.now())
     return outcome
   }

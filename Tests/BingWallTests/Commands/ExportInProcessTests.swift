@@ -9,6 +9,25 @@ import Testing
 /// `export` inside the test process, and the round trip through `import` into another user's
 /// empty history.
 @Suite struct ExportInProcessTests {
+  /// Each picture is told as it is done, before the export document that ends the export is
+  /// written, so `export` prints its lines as it goes rather than all at the end.
+  @Test func eachPictureIsToldBeforeTheExportEnds() throws {
+    let source = try ExportImportSupport.richHistory()
+    let folder = try TemporaryDirectory()
+    let target = folder.file("export")
+    var use = Export(resources: try Resources(context: source.context(), configFile: nil))
+    var told: [(key: String, documentThere: Bool)] = []
+    use.onEvent = { picture, _ in
+      told.append(
+        (picture.key, FileManager.default.fileExists(atPath: target + "/" + ExportDocument.fileName)))
+    }
+    let outcome = try use.run(Export.Request(folder: target))
+    #expect(told.map(\.key) == outcome.events.map(\.picture.key))
+    #expect(told.count == 3)
+    #expect(told.allSatisfy { !$0.documentThere })
+    #expect(FileManager.default.fileExists(atPath: target + "/" + ExportDocument.fileName))
+  }
+
   /// Everything `list` and `show` say comes back, ids and absolute paths aside, with the same
   /// bytes: two markets, a favourite, a banned picture and a superseded appearance included.
   @Test func exportThenImportIntoAnEmptyHistoryGivesTheSameHistory() throws {
