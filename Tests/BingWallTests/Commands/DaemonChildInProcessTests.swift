@@ -98,7 +98,7 @@ import Testing
     let run = try Self.context()
     // A child that could not even load its configuration says so and records nothing.
     run.processes.stub("bingwall") { _ in
-      ScriptedProcessRunner.exit(1, stdout: "update failed: config.toml line 3: bad value\n")
+      .exit(1, stdout: "update failed: config.toml line 3: bad value\n")
     }
     let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
     #expect(result.log.contains("update failed: config.toml line 3: bad value"))
@@ -118,13 +118,9 @@ import Testing
         return count
       }
       if call == 1 {
-        return ScriptedProcessRunner.exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
+        return .exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
       }
-      let stdout = BufferOutput()
-      var context = real
-      context.stdout = stdout
-      let status = BingWall.run(arguments: Array(arguments.dropFirst()), context: context)
-      return ScriptedProcessRunner.exit(status, stdout: stdout.text)
+      return InProcess.runChild(arguments, on: real)
     }
     let waiter = MoveToDeadlines(clock: run.clock, waits: 2)
     let result = try Self.runDaemon(run, waiter: waiter)
@@ -150,7 +146,7 @@ import Testing
     let clock = run.clock
     run.processes.stub("bingwall") { _ in
       _ = try? SchedulerJournal(file: state, random: random).recordUpdate(at: clock.now(), error: nil)
-      return ScriptedProcessRunner.exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
+      return .exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
     }
     let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
     #expect(result.log.contains("update failed: `bingwall update` was killed by signal 6 (SIGABRT)"))
@@ -183,7 +179,7 @@ import Testing
   @Test func theChildsOutputIsBoundedInLines() throws {
     let run = try Self.context()
     let flood = (1...1000).map { "line \($0)" }.joined(separator: "\n")
-    run.processes.stub("bingwall") { _ in ScriptedProcessRunner.exit(0, stdout: flood, stderr: flood) }
+    run.processes.stub("bingwall") { _ in .exit(0, stdout: flood, stderr: flood) }
     let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
     #expect(result.log.filter { $0.hasPrefix("line ") }.count == DaemonUpdateChild.lineLimit)
     #expect(
