@@ -108,7 +108,7 @@ fuzz: deps
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
 	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z'); \
 	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector; \
-	cp Tests/Fixtures/realbing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
+	cp Tests/Fixtures/realbing/*.json Tests/Fixtures/bing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
 	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
 	convert -size 48x32 gradient: -interlace JPEG $(FUZZ_BUILD)/corpus-JPEGInspector/progressive.jpg; \
 	for fuzzer in $(FUZZERS); do \
