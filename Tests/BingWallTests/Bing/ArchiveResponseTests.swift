@@ -244,6 +244,7 @@ import Testing
     // `market` that is no object counts as absent, so the newest id's `_EN-US` decides.
     #expect(response.servedMarket == "en-US")
     #expect(response.skipped.isEmpty)
+    #expect(response.images.map(\.key) == ["OHR.Minimal", "OHR.Nulls"])
     for image in response.images {
       #expect(image.title.isEmpty && image.copyright.isEmpty && image.caption.isEmpty)
       #expect(image.credit.isEmpty && image.copyrightLink.isEmpty && image.hsh.isEmpty)
