@@ -111,13 +111,16 @@ bench: deps release
 ## the config parser and the argument parser, FUZZ_SECONDS each (default 60). The library targets
 ## are built with -sanitize=fuzzer,address into $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is
 ## linked against them; a crash stops the run and leaves its input in fuzz/crashes/.
+# The entries see the targets' `package` declarations through -package-name, which must be the one
+# SwiftPM gives: the folder's name, lower-cased, with every character not allowed in an identifier
+# made `_` (a worktree such as wt-tests is `wt_tests`).
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD = .build/fuzz
 FUZZERS = JSONParser JPEGInspector Config Arguments
 fuzz: deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
-	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z'); \
+	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
 	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector; \
 	cp Tests/Fixtures/realbing/*.json Tests/Fixtures/bing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
 	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
