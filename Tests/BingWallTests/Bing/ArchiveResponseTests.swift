@@ -283,6 +283,8 @@ import Testing
     body.append(Data(("\r\n  " + BingFixtures.enIN + "\n\n").utf8))
     let response = try ArchiveResponse.decode(body, requestedMarket: "en-IN")
     #expect(response == (try decode(BingFixtures.enIN, market: "en-IN")))
+    // Not only the same as the bare body: the three days that body holds.
+    #expect(dates(response) == Self.days(2024, 7, from: 8, count: 3))
   }
 
   @Test func everyFixtureDecodesToTheSameResultTwice() throws {
