@@ -51,9 +51,18 @@ endef
 deps:
 	$(call install-missing,$(DEBIAN_PACKAGES),make deps)
 
+# The debug build's flags, for `build`, `lint`, `test`, `test-kde`, `man` and `completions`: every
+# compiler warning is an error, so the build and the test build stay warning-free and `make lint`
+# fails on the first new warning. One set of flags for all of them because SwiftPM rebuilds every
+# target when the flags change: `make test` then runs the tests lint's build made, built once. The
+# release build (optimised, its own folder) and the fuzz and sanitizer builds (their own
+# --build-path and -sanitize flags) do not take it: a warning a newer toolchain adds must not stop
+# an install or a fuzz run.
+DEBUG_FLAGS = -Xswiftc -warnings-as-errors
+
 ## build: debug build.
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
 
 ## release: optimised build, with the Swift runtime and FoundationEssentials linked in
 ## statically: the dynamic loader then has 5 libraries to map instead of 16, and a command starts
@@ -65,9 +74,9 @@ release:
 run: deps release
 	.build/release/bingwall $(ARGS)
 
-## test: set up, lint, build, run every test.
+## test: set up, lint (which builds the tests), run every test.
 test: deps lint
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall $(SWIFT) test --skip-build
 
 # A real Plasma desktop for `make test-kde` (about 250 MB): plasmashell, its tools (qdbus,
@@ -79,13 +88,15 @@ KDE_PACKAGES = plasma-workspace plasma-desktop
 ## under Xvfb on a private session bus (opt-in: `make test` runs only the stub tests).
 test-kde: deps
 	$(call install-missing,$(KDE_PACKAGES),make test-kde)
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_KDE=1 BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
 	  $(SWIFT) test --skip-build --filter KDERealTests
 
-## lint: swift format's checks, with the rules in .swift-format.
+## lint: swift format's checks, with the rules in .swift-format; then the test build, which fails on
+## any compiler warning (DEBUG_FLAGS).
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests fuzz
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 
 ## format: rewrite the sources in the house format.
 format:
@@ -100,15 +111,18 @@ bench: deps release
 ## the config parser and the argument parser, FUZZ_SECONDS each (default 60). The library targets
 ## are built with -sanitize=fuzzer,address into $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is
 ## linked against them; a crash stops the run and leaves its input in fuzz/crashes/.
+# The entries see the targets' `package` declarations through -package-name, which must be the one
+# SwiftPM gives: the folder's name, lower-cased, with every character not allowed in an identifier
+# made `_` (a worktree such as wt-tests is `wt_tests`).
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD = .build/fuzz
 FUZZERS = JSONParser JPEGInspector Config Arguments
 fuzz: deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
-	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z'); \
+	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
 	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector; \
-	cp Tests/Fixtures/realbing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
+	cp Tests/Fixtures/realbing/*.json Tests/Fixtures/bing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
 	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
 	convert -size 48x32 gradient: -interlace JPEG $(FUZZ_BUILD)/corpus-JPEGInspector/progressive.jpg; \
 	for fuzzer in $(FUZZERS); do \
@@ -142,12 +156,12 @@ sanitize: deps
 ## man, completions: regenerate the committed man page and completion scripts from the command
 ## table (a test fails when they are out of date).
 man:
-	$(SWIFT) run bingwall __man > man/bingwall.1
+	$(SWIFT) run $(DEBUG_FLAGS) bingwall __man > man/bingwall.1
 
 completions:
-	$(SWIFT) run bingwall completions bash > completions/bingwall.bash
-	$(SWIFT) run bingwall completions zsh > completions/_bingwall
-	$(SWIFT) run bingwall completions fish > completions/bingwall.fish
+	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions bash > completions/bingwall.bash
+	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions zsh > completions/_bingwall
+	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions fish > completions/bingwall.fish
 
 ## install: the binary, the man page and the completions under $(DESTDIR)$(PREFIX), where man,
 ## bash-completion, zsh and fish look. INSTALL_BINARY=no installs only the generated files.

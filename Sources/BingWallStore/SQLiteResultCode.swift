@@ -21,7 +21,6 @@ enum SQLiteResultCode {
   static func extended(_ primary: Int32, _ number: Int32) -> Int32 { primary | (number << 8) }
 
   static let constraintForeignKey = extended(SQLITE_CONSTRAINT, 3)
-  static let constraintUnique = extended(SQLITE_CONSTRAINT, 8)
 
   private static let names: [Int32: String] = {
     var table: [Int32: String] = [:]

@@ -62,20 +62,33 @@ import Testing
     Rejection("no usable image", BingFixtures.enUSNoneUsable, "noUsableImage", temporary: false),
   ]
 
-  static func kind(of error: BingError) -> String {
-    switch error {
-    case .httpStatus: return "httpStatus"
-    case .emptyBody: return "emptyBody"
-    case .nullBody: return "nullBody"
-    case .htmlPage: return "htmlPage"
-    case .invalidJSON: return "invalidJSON"
-    case .notAnObject: return "notAnObject"
-    case .noImages: return "noImages"
-    case .imagesNotAList: return "imagesNotAList"
-    case .noUsableImage: return "noUsableImage"
-    case .unusableImage: return "unusableImage"
+  /// BingError's cases by name. `init` switches over BingError with no default, so a new case
+  /// does not build until it is named here; `everyRejectionKindIsCovered` then asks for a body
+  /// that gives it.
+  enum Kind: String, CaseIterable, Sendable {
+    case httpStatus, emptyBody, nullBody, htmlPage, invalidJSON, notAnObject, noImages, imagesNotAList
+    case noUsableImage, unusableImage
+
+    init(_ error: BingError) {
+      switch error {
+      case .httpStatus: self = .httpStatus
+      case .emptyBody: self = .emptyBody
+      case .nullBody: self = .nullBody
+      case .htmlPage: self = .htmlPage
+      case .invalidJSON: self = .invalidJSON
+      case .notAnObject: self = .notAnObject
+      case .noImages: self = .noImages
+      case .imagesNotAList: self = .imagesNotAList
+      case .noUsableImage: self = .noUsableImage
+      case .unusableImage: self = .unusableImage
+      }
     }
+
+    /// What no body as a whole is refused with: a status, and one entry among usable ones.
+    static let notFromABody: Set<Kind> = [.httpStatus, .unusableImage]
   }
+
+  static func kind(of error: BingError) -> String { Kind(error).rawValue }
 
   private static func error(decoding body: Data, url: String? = Self.url) -> BingError? {
     do {
@@ -108,13 +121,14 @@ import Testing
     #expect(error.description == "Bing returned an empty body for en-GB; try again later")
   }
 
+  /// The kinds come from what decoding each body threw, the expected ones from BingError's cases:
+  /// a new case, or a body that stops giving its own, fails here.
   @Test func everyRejectionKindIsCovered() {
-    let kinds = Set(Self.rejections.map(\.kind))
-    #expect(
-      kinds == [
-        "emptyBody", "nullBody", "noImages", "htmlPage", "invalidJSON", "notAnObject", "imagesNotAList",
-        "noUsableImage",
-      ])
+    let errors = Self.rejections.compactMap { Self.error(decoding: $0.body) }
+    #expect(errors.count == Self.rejections.count)
+    let kinds = Set(errors.map(Kind.init))
+    #expect(kinds == Set(Kind.allCases).subtracting(Kind.notFromABody))
+    #expect(kinds.count == 8)
   }
 
   /// Advice shared by the messages of bodies that are not Bing's JSON at all.

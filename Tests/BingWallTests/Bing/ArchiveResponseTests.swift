@@ -244,6 +244,7 @@ import Testing
     // `market` that is no object counts as absent, so the newest id's `_EN-US` decides.
     #expect(response.servedMarket == "en-US")
     #expect(response.skipped.isEmpty)
+    #expect(response.images.map(\.key) == ["OHR.Minimal", "OHR.Nulls"])
     for image in response.images {
       #expect(image.title.isEmpty && image.copyright.isEmpty && image.caption.isEmpty)
       #expect(image.credit.isEmpty && image.copyrightLink.isEmpty && image.hsh.isEmpty)
@@ -282,6 +283,8 @@ import Testing
     body.append(Data(("\r\n  " + BingFixtures.enIN + "\n\n").utf8))
     let response = try ArchiveResponse.decode(body, requestedMarket: "en-IN")
     #expect(response == (try decode(BingFixtures.enIN, market: "en-IN")))
+    // Not only the same as the bare body: the three days that body holds.
+    #expect(dates(response) == Self.days(2024, 7, from: 8, count: 3))
   }
 
   @Test func everyFixtureDecodesToTheSameResultTwice() throws {

@@ -24,12 +24,12 @@ import Testing
       switch arguments.dropFirst().first {
       case "set":
         stored.withLock { $0[arguments[2] + " " + arguments[3]] = arguments[4] }
-        return ScriptedProcessRunner.exit(0)
+        return .exit(0)
       case "get":
         let value = stored.withLock { $0[arguments[2] + " " + arguments[3]] } ?? "''"
-        return ScriptedProcessRunner.exit(0, stdout: value + "\n")
+        return .exit(0, stdout: value + "\n")
       default:
-        return ScriptedProcessRunner.exit(1, stderr: "unexpected \(arguments)")
+        return .exit(1, stderr: "unexpected \(arguments)")
       }
     }
     return run

@@ -20,30 +20,10 @@ import Testing
     try UpdateInProcessTests.context()
   }
 
-  /// Runs the daemon loop on `run` (updates on, no rotation) with `waiter`; returns its status,
-  /// the log without time stamps, and the journal.
-  static func runDaemon(_ run: InProcess, waiter: any DaemonWaiting) throws -> (
-    status: Int32, log: [String], journal: SchedulerJournal
-  ) {
-    let output = BufferOutput()
-    let context = run.context(stderr: output)
-    let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
-    let journal = settings.resources.journal()
-    let log = DaemonLog(output: output, clock: run.clock, environment: [:])
-    let child = DaemonUpdateChild(
-      context: context, executable: executable, configFile: nil, journal: journal, log: log)
-    let loop = DaemonLoop(
-      clock: run.clock, waiter: waiter, journal: journal, log: log,
-      reload: { DaemonCommand.plan(settings, child: child, log: log) })
-    let status = try loop.run(DaemonCommand.plan(settings, child: child, log: log))
-    let lines = output.lines.map { String($0.drop { $0 != " " }.dropFirst()) }
-    return (status, lines, journal)
-  }
-
   @Test func aSuccessfulChildIsTheRealUpdateWithTheDaemonsSettings() throws {
     let run = try Self.context()
     run.stubUpdateChild()
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.status == 0)
     let child = try #require(run.processes.runs.first)
     #expect(run.processes.runs.count == 1)
@@ -86,7 +66,7 @@ import Testing
     // The real update, against a Bing that refuses: it logs and records its own failure.
     run.http.stub("/HPImageArchive.aspx", .response(status: 404, headers: [:], body: []))
     run.stubUpdateChild()
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.log.contains { $0.hasPrefix("update failed: ") && $0.contains("404") })
     let state = result.journal.current()
     #expect(state.consecutiveFailures == 1)
@@ -98,9 +78,9 @@ import Testing
     let run = try Self.context()
     // A child that could not even load its configuration says so and records nothing.
     run.processes.stub("bingwall") { _ in
-      ScriptedProcessRunner.exit(1, stdout: "update failed: config.toml line 3: bad value\n")
+      .exit(1, stdout: "update failed: config.toml line 3: bad value\n")
     }
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.log.contains("update failed: config.toml line 3: bad value"))
     let state = result.journal.current()
     #expect(state.consecutiveFailures == 1)
@@ -118,16 +98,12 @@ import Testing
         return count
       }
       if call == 1 {
-        return ScriptedProcessRunner.exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
+        return .exit(139, stderr: "💣 Program crashed: Bad pointer dereference\n")
       }
-      let stdout = BufferOutput()
-      var context = real
-      context.stdout = stdout
-      let status = BingWall.run(arguments: Array(arguments.dropFirst()), context: context)
-      return ScriptedProcessRunner.exit(status, stdout: stdout.text)
+      return InProcess.runChild(arguments, on: real)
     }
     let waiter = MoveToDeadlines(clock: run.clock, waits: 2)
-    let result = try Self.runDaemon(run, waiter: waiter)
+    let result = try run.runDaemon(waiter: waiter)
     #expect(result.status == 0)
     #expect(calls.withLock { $0 } == 2)
     let crash = "update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"
@@ -150,9 +126,9 @@ import Testing
     let clock = run.clock
     run.processes.stub("bingwall") { _ in
       _ = try? SchedulerJournal(file: state, random: random).recordUpdate(at: clock.now(), error: nil)
-      return ScriptedProcessRunner.exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
+      return .exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
     }
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.log.contains("update failed: `bingwall update` was killed by signal 6 (SIGABRT)"))
     let recorded = result.journal.current()
     #expect(recorded.consecutiveFailures == 1)
@@ -164,7 +140,7 @@ import Testing
     run.processes.stub("bingwall") { _ in
       ProcessResult(status: 143, stdout: Data(), stderr: Data(), timedOut: true)
     }
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     let line = "update failed: `bingwall update` did not finish within 420 s and was stopped"
     #expect(result.log.contains(line))
     #expect(result.journal.current().consecutiveFailures == 1)
@@ -175,7 +151,7 @@ import Testing
     run.processes.stubInvocation("bingwall") { invocation in
       ProcessResult(status: -1, stdout: Data(), stderr: Data(), timedOut: false)
     }
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.log.contains("update failed: `bingwall update` ended and its exit status was lost"))
     #expect(result.journal.current().consecutiveFailures == 1)
   }
@@ -183,8 +159,8 @@ import Testing
   @Test func theChildsOutputIsBoundedInLines() throws {
     let run = try Self.context()
     let flood = (1...1000).map { "line \($0)" }.joined(separator: "\n")
-    run.processes.stub("bingwall") { _ in ScriptedProcessRunner.exit(0, stdout: flood, stderr: flood) }
-    let result = try Self.runDaemon(run, waiter: StopAtFirstWait())
+    run.processes.stub("bingwall") { _ in .exit(0, stdout: flood, stderr: flood) }
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.log.filter { $0.hasPrefix("line ") }.count == DaemonUpdateChild.lineLimit)
     #expect(
       result.log.filter { $0.hasPrefix("bingwall update: line ") }.count == DaemonUpdateChild.stderrLineLimit)
@@ -208,7 +184,7 @@ import Testing
     }
     let waiter = SignalWhileStepRuns(signal: SIGTERM, once: started)
     let before = StateFile(stateDir: run.paths.stateDir).load()
-    let result = try Self.runDaemon(run, waiter: waiter)
+    let result = try run.runDaemon(waiter: waiter)
     #expect(result.status == 0)
     // The loop returned only once the child had been stopped and had ended.
     #expect(ended.withLock { $0 })
@@ -221,7 +197,7 @@ import Testing
   @Test func usr1DuringAChildIsDeferredUntilItEnded() throws {
     let run = try Self.context()
     run.stubUpdateChild()
-    let result = try Self.runDaemon(run, waiter: SignalDuringStep(signal: SIGUSR1))
+    let result = try run.runDaemon(waiter: SignalDuringStep(signal: SIGUSR1))
     #expect(result.status == 0)
     let update = try #require(result.log.firstIndex { $0.hasPrefix("new picture: ") })
     let rotation = try #require(result.log.firstIndex { $0.hasPrefix("rotate: ") })

@@ -425,7 +425,7 @@ import Testing
     let run = try Self.context()
     run.environment["BINGWALL_BACKEND"] = "auto"
     run.environment["DISPLAY"] = ":5"
-    run.processes.stub("feh") { _ in ScriptedProcessRunner.exit(0) }
+    run.processes.stub("feh") { _ in .exit(0) }
     let result = run.run(["doctor"])
     #expect(result.status == 0)
     #expect(result.stdout.hasSuffix("the backend (feh): all well.\n"), "\(result.stdout)")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BingWallCommands
@@ -197,67 +196,30 @@ import Testing
 
   @Test func openHandsThePageToXdgOpenAndNothingElse() throws {
     let run = try Self.context()
-    let opener = DetachedRecorder(installed: ["xdg-open"])
-    let result = Self.run(run, ["gallery", "--open"], processes: opener)
+    run.processes.stubDetached("xdg-open") { _ throws(ProcessError) in 4242 }
+    let result = run.run(["gallery", "--open"])
     #expect(result.status == 0, "\(result.stderr)")
     let path = run.paths.cacheDir + "/gallery.html"
-    #expect(opener.started == [["xdg-open", path]])
-    #expect(opener.executables == ["/usr/bin/xdg-open"])
+    #expect(run.processes.allCalls.map(\.arguments) == [["xdg-open", path]])
+    #expect(run.processes.detachedStarts.map(\.executable) == ["/usr/bin/xdg-open"])
     #expect(result.stdout == path + "\n")
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
   @Test func withoutXdgOpenTheErrorNamesThePageThatStays() throws {
     let run = try Self.context()
-    let opener = DetachedRecorder(installed: [])
+    run.processes.missing("xdg-open")
     let output = run.home.file("page.html")
-    let result = Self.run(run, ["gallery", "--open", "--output", output], processes: opener)
+    let result = run.run(["gallery", "--open", "--output", output])
     #expect(result.status == 1)
-    #expect(opener.started == [])
+    #expect(run.processes.allCalls == [])
+    #expect(run.processes.lookups.map(\.first) == ["xdg-open"])
     #expect(result.stdout == output + "\n")
     #expect(
       result.stderr
         == "error: wrote \(output) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils); open the file in a browser\n"
     )
     #expect(Self.cardKeys(try Self.page(output)).count == 5)
-  }
-
-  /// Runs `bingwall arguments…` on `run`'s context with another process runner.
-  static func run(_ run: InProcess, _ arguments: [String], processes: any ProcessRunner) -> InProcess.Run {
-    let stdout = BufferOutput()
-    let stderr = BufferOutput()
-    var context = run.context(stdout: stdout, stderr: stderr)
-    context.processes = processes
-    let status = BingWall.run(arguments: arguments, context: context)
-    return InProcess.Run(status: status, stdout: stdout.text, stderr: stderr.text)
-  }
-}
-
-/// A process runner for `--open`: records detached starts, says which programs are installed, and
-/// fails the test when anything is run and waited for.
-final class DetachedRecorder: ProcessRunner, Sendable {
-  let installed: Set<String>
-  private let log = Mutex<[(executable: String, arguments: [String])]>([])
-
-  init(installed: Set<String>) { self.installed = installed }
-
-  var started: [[String]] { log.withLock { $0.map(\.arguments) } }
-  var executables: [String] { log.withLock { $0.map(\.executable) } }
-
-  func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult {
-    Issue.record("unexpected waited run: \(invocation.arguments)")
-    throw .notFound(program: invocation.arguments.first ?? "")
-  }
-
-  func locate(_ program: String, onPath path: String?) -> String? {
-    installed.contains(program) ? "/usr/bin/" + program : nil
-  }
-
-  func startDetached(
-    executable: String, arguments: [String], environment: [String: String], errorLog: String?
-  ) throws(ProcessError) -> pid_t {
-    log.withLock { $0.append((executable, arguments)) }
-    return 4242
   }
 }
 

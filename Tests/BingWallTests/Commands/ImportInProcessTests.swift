@@ -145,12 +145,10 @@ import Testing
     #expect(piped.run(["import", folder.path]).stderr == "")
 
     let terminal = try ExportImportSupport.freshUser()
-    let stderr = BufferOutput()
-    var context = terminal.context(stdout: BufferOutput(), stderr: stderr)
-    context.terminal.stderrIsTTY = true
-    #expect(BingWall.run(arguments: ["import", folder.path], context: context) == 0)
-    #expect(stderr.text.contains("\r\u{1b}[K"), "\(stderr.text.debugDescription)")
-    #expect(stderr.text.contains("1/1"), "\(stderr.text.debugDescription)")
+    let result = terminal.run(["import", folder.path]) { $0.terminal.stderrIsTTY = true }
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("\r\u{1b}[K"), "\(result.stderr.debugDescription)")
+    #expect(result.stderr.contains("1/1"), "\(result.stderr.debugDescription)")
   }
 
   /// A picture `prune` removed comes back with an import, and `update` may fetch it again.

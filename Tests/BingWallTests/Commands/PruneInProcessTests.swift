@@ -217,8 +217,8 @@ import Testing
     let path = run.home.path + "/config.toml"
     try "[retention]\nkeep = 4\n".write(toFile: path, atomically: true, encoding: .utf8)
     run.environment["BINGWALL_CONFIG"] = path
-    let log = try UpdateInProcessTests.runDaemonToItsFirstWait(run)
-    #expect(log.lines.contains { $0.contains("Deleted 4 pictures (") }, "\(log.lines)")
+    let log = try run.runDaemonToItsFirstWait()
+    #expect(log.contains { $0.contains("Deleted 4 pictures (") }, "\(log)")
     #expect(try Self.names(run) == ["Lake", "Fox", "Dune", "Reef"])
   }
 }

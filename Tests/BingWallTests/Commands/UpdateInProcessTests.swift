@@ -97,29 +97,10 @@ import Testing
     }
   }
 
-  /// Runs the real daemon loop for en-US on `run` until it first waits, and returns its log.
-  /// The update runs as the daemon's child, answered in this process by the real `update`.
-  static func runDaemonToItsFirstWait(_ run: InProcess) throws -> BufferOutput {
-    let log = BufferOutput()
-    run.stubUpdateChild()
-    let context = run.context(stderr: log)
-    let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
-    let journal = settings.resources.journal()
-    let daemonLog = DaemonLog(output: log, clock: run.clock, environment: [:])
-    let child = DaemonUpdateChild(
-      context: context, executable: InProcess.executable, configFile: nil, journal: journal, log: daemonLog)
-    let loop = DaemonLoop(
-      clock: run.clock, waiter: StopAtFirstWait(), journal: journal, log: daemonLog,
-      reload: { DaemonCommand.plan(settings, child: child, log: daemonLog) })
-    #expect(try loop.run(DaemonCommand.plan(settings, child: child, log: daemonLog)) == 0)
-    return log
-  }
-
   /// The daemon's "next update at" line and `status --json`'s next_update are the same instant.
   @Test func daemonLogsTheNextUpdateThatStatusShows() throws {
     let run = try Self.context()
-    let log = try Self.runDaemonToItsFirstWait(run)
-    let lines = log.lines.map { String($0.drop { $0 != " " }.dropFirst()) }  // without the time stamp
+    let lines = try run.runDaemonToItsFirstWait()
     #expect(lines.first?.hasPrefix("new picture: 2026-12-01  en-US  Lake title") == true)
     let next = try #require(lines.first { $0.hasPrefix("next update at ") })
     let status = run.run(["status", "--json"])
@@ -128,14 +109,4 @@ import Testing
     #expect(next == "next update at \(shown)")
     #expect(lines.last == "stopping")
   }
-}
-
-/// Runs steps at once and stops the loop at its first sleep.
-final class StopAtFirstWait: DaemonWaiting {
-  func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
-    step()
-    return nil
-  }
-
-  func wait(until deadline: Date?) -> DaemonWake { .signal(SIGTERM) }
 }

@@ -16,8 +16,7 @@ import Testing
     }
     // One buffer for both streams: the order of the writes is the order a user reads.
     let screen = BufferOutput()
-    let status = BingWall.run(
-      arguments: ["update", "--market", "en-US"], context: run.context(stdout: screen, stderr: screen))
+    let status = run.run(["update", "--market", "en-US"], stdout: screen, stderr: screen).status
     let lines = screen.lines
     #expect(status != 0)
     let error = try #require(lines.firstIndex { $0.hasPrefix("error: ") }, "\(lines)")

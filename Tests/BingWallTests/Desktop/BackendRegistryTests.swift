@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BingWallDesktop
@@ -15,8 +14,12 @@ import Testing
         "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "lxde", "lxqt", "sway", "hyprland",
         "swww", "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
+    // The list the selector walks, against the same independent list: `names` is made from it.
     #expect(
-      BackendRegistry.names.dropFirst() == BackendRegistry.all(command: "", session: nil).map(\.name)[...])
+      BackendRegistry.all(command: "", session: nil).map(\.name) == [
+        "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "lxde", "lxqt", "sway", "hyprland", "swww",
+        "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+      ])
   }
 
   @Test func modeTablesAreEveryBackendWithOneButCommandAndNone() {
@@ -44,7 +47,8 @@ import Testing
   /// Tool look-ups go through the session's process runner, so an in-process double decides what is
   /// installed: nothing here exists on disk.
   @Test func toolsAreLookedUpThroughTheProcessRunner() throws {
-    let runner = InProcessRunner(installed: ["feh": "/fake/bin/feh"])
+    let runner = ScriptedProcessRunner()
+    runner.install("feh", at: "/fake/bin/feh")
     let session = DesktopSession(
       environment: ["PATH": "/fake/bin", "DISPLAY": ":424242"], processes: runner, home: "/")
     #expect(session.which("feh") == "/fake/bin/feh")
@@ -58,7 +62,11 @@ import Testing
 
   /// swaybg is started through the session's process runner too, with the argv it always had.
   @Test func swaybgStartsThroughTheProcessRunner() {
-    let runner = InProcessRunner(installed: ["swaybg": "/fake/bin/swaybg"])
+    let runner = ScriptedProcessRunner()
+    runner.install("swaybg", at: "/fake/bin/swaybg")
+    runner.stubDetached("swaybg") { start throws(ProcessError) in
+      throw .spawnFailed(program: start.executable, errno: EPERM)
+    }
     let session = DesktopSession(
       environment: [
         "PATH": "/fake/bin", "WAYLAND_DISPLAY": "wayland-424242", "XDG_RUNTIME_DIR": "/nonexistent",
@@ -73,41 +81,9 @@ import Testing
       try SwaybgBackend().set(request, in: session)
     }
     #expect(
-      runner.detachedStarts == [["/fake/bin/swaybg", "swaybg", "-o", "*", "-i", "/pics/a.jpg", "-m", "fit"]])
-  }
-}
-
-/// A process runner that runs nothing: it knows which tools are installed where, records look-ups
-/// and detached starts, and refuses to start anything.
-final class InProcessRunner: ProcessRunner, Sendable {
-  private let installed: [String: String]
-  private let recordedLookups = Mutex<[[String]]>([])
-  private let recordedStarts = Mutex<[[String]]>([])
-
-  init(installed: [String: String]) {
-    self.installed = installed
-  }
-
-  /// Each look-up as the program and the PATH it was looked up on.
-  var lookups: [[String]] { recordedLookups.withLock { $0 } }
-  /// Each detached start as the executable, then its argv.
-  var detachedStarts: [[String]] { recordedStarts.withLock { $0 } }
-
-  func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult {
-    throw .notFound(program: invocation.arguments.first ?? "")
-  }
-
-  func locate(_ program: String, onPath path: String?) -> String? {
-    recordedLookups.withLock { $0.append([program, path ?? ""]) }
-    return installed[program]
-  }
-
-  func startDetached(
-    executable: String, arguments: [String], environment: [String: String], errorLog: String?
-  )
-    throws(ProcessError) -> pid_t
-  {
-    recordedStarts.withLock { $0.append([executable] + arguments) }
-    throw .spawnFailed(program: executable, errno: EPERM)
+      runner.detachedStarts.map { [$0.executable] + $0.arguments } == [
+        ["/fake/bin/swaybg", "swaybg", "-o", "*", "-i", "/pics/a.jpg", "-m", "fit"]
+      ])
+    #expect(runner.runs == [])
   }
 }

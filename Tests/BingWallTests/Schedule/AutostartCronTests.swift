@@ -104,32 +104,29 @@ import Testing
 
   /// A crontab(1) that keeps the table in memory, like the real one on a system with cron.
   struct FakeCrontab {
-    let table: AutostartFakeRunner.Box<[UInt8]?>
-    let runner: AutostartFakeRunner
+    let table: Locked<[UInt8]?>
+    let runner = ScriptedProcessRunner()
 
     init(_ initial: [UInt8]?, listStatus: Int32 = 0) {
-      let table = AutostartFakeRunner.Box(initial)
+      let table = Locked(initial)
       self.table = table
-      runner = AutostartFakeRunner { arguments, input in
-        guard arguments.first == "crontab" else { return nil }
-        switch arguments.dropFirst().first {
-        case "-l":
-          if listStatus != 0 {
-            return AutostartFakeRunner.result(listStatus, stderr: "crontab: permission denied\n")
-          }
-          guard let current = table.value else {
-            return AutostartFakeRunner.result(1, stderr: "no crontab for me\n")
-          }
-          return ProcessResult(status: 0, stdout: Data(current), stderr: Data(), timedOut: false)
-        case "-": table.value = Array(input ?? Data())
-        case "-r": table.value = nil
-        default: return AutostartFakeRunner.result(2)
-        }
-        return AutostartFakeRunner.result(0)
+      runner.stub(["crontab"]) { _ in .exit(2) }
+      runner.stub(["crontab", "-l"]) { _ in
+        if listStatus != 0 { return .exit(listStatus, stderr: "crontab: permission denied\n") }
+        guard let current = table.withLock({ $0 }) else { return .exit(1, stderr: "no crontab for me\n") }
+        return ProcessResult(status: 0, stdout: Data(current), stderr: Data(), timedOut: false)
+      }
+      runner.stubInvocation(["crontab", "-"]) { invocation in
+        table.withLock { $0 = Array(invocation.input ?? Data()) }
+        return .exit(0)
+      }
+      runner.stub(["crontab", "-r"]) { _ in
+        table.withLock { $0 = nil }
+        return .exit(0)
       }
     }
 
-    var current: [UInt8]? { table.value }
+    var current: [UInt8]? { table.withLock { $0 } }
 
     func cron() -> AutostartCron {
       AutostartCron(
@@ -169,10 +166,10 @@ import Testing
   }
 
   @Test func withoutCrontabEnableFailsAndDisableHasNothingToDo() throws {
+    let runner = ScriptedProcessRunner()
+    runner.missing("crontab")
     let cron = AutostartCron(
-      AutostartEnvironment(
-        configHome: "/nonexistent", processes: AutostartFakeRunner { _, _ in nil }, environment: [:]),
-      minute: 17)
+      AutostartEnvironment(configHome: "/nonexistent", processes: runner, environment: [:]), minute: 17)
     #expect(throws: AutostartError.toolMissing(tool: "crontab", hint: AutostartCron.missingHint)) {
       try cron.enable(executable: "/usr/local/bin/bingwall")
     }

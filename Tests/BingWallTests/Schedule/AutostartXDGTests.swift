@@ -15,7 +15,7 @@ import Testing
   var method: AutostartXDG {
     AutostartXDG(
       AutostartEnvironment(
-        configHome: home.file("config"), processes: AutostartFakeRunner { _, _ in nil }, environment: [:]))
+        configHome: home.file("config"), processes: ScriptedProcessRunner(), environment: [:]))
   }
 
   var entryPath: String { home.file("config/autostart/bingwall.desktop") }

@@ -16,3 +16,8 @@ extension StoreError {
     return SQLiteResultCode.primary(code) == SQLITE_CONSTRAINT
   }
 }
+
+extension SQLiteResultCode {
+  /// `SQLITE_CONSTRAINT_UNIQUE`, which the store never tells apart from its other constraint codes.
+  static let constraintUnique = extended(SQLITE_CONSTRAINT, 8)
+}

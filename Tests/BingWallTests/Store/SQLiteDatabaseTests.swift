@@ -17,7 +17,7 @@ import Testing
   // MARK: - Set-up
 
   @Test func opensInWALModeAndCreatesTheWALFile() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
     let database = try SQLiteDatabase(path: path)
     try database.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func createsNewFilesReadableOnlyByTheUser() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
     // With the usual umask 022 SQLite alone would make these 0644.
     let database = try SQLiteDatabase(path: path)
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func leavesTheModeOfAnExistingFileAlone() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("shared.db")
     #expect(
       FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o640]))
@@ -65,7 +65,7 @@ import Testing
 
   @Test(arguments: BadFile.allCases)
   func aBadFileGivesAnErrorThatNamesItAndSaysWhatToDo(_ bad: BadFile) throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path: String
     let primary: Int32
     let advice: String
@@ -96,7 +96,7 @@ import Testing
   }
 
   @Test func aReadOnlyConnectionReadsButDoesNotWrite() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
     let writer = try SQLiteDatabase(path: path)
     try writer.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
@@ -110,7 +110,7 @@ import Testing
   }
 
   @Test func readOnlyDoesNotCreateAFile() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("absent.db")
     #expect(throws: StoreError.self) { try SQLiteDatabase(path: path, readOnly: true) }
     #expect(!FileManager.default.fileExists(atPath: path))
@@ -119,7 +119,7 @@ import Testing
   // MARK: - Foreign keys and statement errors
 
   @Test func enforcesForeignKeys() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("fk.db"))
     try database.execute(
       """
@@ -192,7 +192,7 @@ import Testing
 
   @Test(arguments: roundTripValues)
   func valuesRoundTrip(value: SQLiteValue) throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("values.db"))
     // No declared type: no affinity, every value is stored as given.
     try database.execute("CREATE TABLE IF NOT EXISTS v(id INTEGER PRIMARY KEY, x)")
@@ -301,7 +301,7 @@ import Testing
   struct BodyFailed: Error, Equatable {}
 
   @Test func aTransactionCommitsWhatItsBodyDid() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("commit.db"))
     try database.execute("CREATE TABLE IF NOT EXISTS t(x)")
     let id = try database.transaction {
@@ -313,7 +313,7 @@ import Testing
   }
 
   @Test func aThrowingBodyRollsBackAndItsErrorComesOut() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("rollback.db"))
     try database.execute("CREATE TABLE IF NOT EXISTS t(x)")
     #expect(throws: BodyFailed()) {
@@ -341,7 +341,7 @@ import Testing
   }
 
   @Test func nestedTransactionsAreSavepoints() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("nested.db"))
     try database.execute("CREATE TABLE IF NOT EXISTS t(x)")
     try database.transaction {
@@ -362,7 +362,7 @@ import Testing
   // MARK: - Concurrency
 
   @Test func connectionsOnSeveralThreadsAllGetTheirWritesIn() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("threads.db")
     try SQLiteDatabase(path: path).execute("CREATE TABLE t(thread INTEGER, n INTEGER)")
     let threads = 4
@@ -392,7 +392,7 @@ import Testing
   }
 
   @Test func severalConnectionsCanCreateTheSameNewFileAtOnce() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let failures = Failures()
     // Several rounds, each on a new file: the race in switching to WAL is rare.
     let rounds = 20
@@ -415,7 +415,7 @@ import Testing
   }
 
   @Test func waitsForAnotherProcessToFinishWriting() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
     let database = try SQLiteDatabase(path: path)
     try database.execute("CREATE TABLE t(who TEXT)")
@@ -472,23 +472,6 @@ import Testing
 }
 
 // MARK: - Helpers
-
-/// A fresh folder under the system's temporary directory, removed with everything in it on deinit.
-fileprivate final class ScratchFolder {
-  let path: String
-
-  init() throws {
-    let base = FileManager.default.temporaryDirectory.path
-    var template = Array((base + "/bingwall-sqlite-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    guard let made else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    path = String(cString: made)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-}
 
 /// Error texts gathered from several threads.
 fileprivate final class Failures: Sendable {

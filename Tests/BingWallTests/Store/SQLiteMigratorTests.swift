@@ -27,7 +27,7 @@ import Testing
   ]
 
   @Test func runsPendingMigrationsOnceAndInOrder() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
     let migrator = SQLiteMigrator(Self.three)
 
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func appliesOnlyTheMigrationsAddedSinceLastTime() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("history.db"))
     #expect(try SQLiteMigrator(Array(Self.three.prefix(2))).migrate(database) == 2)
     #expect(try database.userVersion() == 2)
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func aFailingMigrationChangesNothing() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("history.db"))
     let broken = SQLiteMigrator(
       Array(Self.three.prefix(2)) + [
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func aMigrationThatBreaksAForeignKeyIsRolledBack() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("history.db"))
     let migrator = SQLiteMigrator([
       .sql("CREATE TABLE picture(id INTEGER PRIMARY KEY)"),
@@ -110,7 +110,7 @@ import Testing
 
   @Test func rebuildingATableDoesNotCascadeToRowsThatReferToIt() throws {
     // SQLite's recipe for a schema change (copy, drop, rename) must not delete child rows.
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("history.db"))
     let migrator = SQLiteMigrator([
       .sql(
@@ -133,7 +133,7 @@ import Testing
   }
 
   @Test func refusesADatabaseFromANewerBingwall() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("history.db"))
     try database.execute("PRAGMA user_version = 7")
 
@@ -146,7 +146,7 @@ import Testing
   }
 
   @Test func refusesToRunInsideATransaction() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let database = try SQLiteDatabase(path: folder.file("history.db"))
     #expect(throws: StoreError.self) {
       try database.transaction { try SQLiteMigrator(Self.three).migrate(database) }
@@ -155,7 +155,7 @@ import Testing
   }
 
   @Test func severalConnectionsMigratingANewFileAtOnceRunEachMigrationOnce() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
     let migrator = SQLiteMigrator(Self.three)
     let group = DispatchGroup()
@@ -192,21 +192,4 @@ fileprivate final class Results: Sendable {
   func failed(_ text: String) { state.withLock { $0.failures.append(text) } }
   var total: Int { state.withLock { $0.total } }
   var failures: [String] { state.withLock { $0.failures } }
-}
-
-/// A fresh folder under the system's temporary directory, removed with everything in it on deinit.
-fileprivate final class ScratchFolder {
-  let path: String
-
-  init() throws {
-    let base = FileManager.default.temporaryDirectory.path
-    var template = Array((base + "/bingwall-migrator-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    guard let made else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    path = String(cString: made)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
 }

@@ -10,13 +10,9 @@ enum RealBingFixtures {
   /// en-GB whose newest copyright holds a second copy of itself.
   static let enGBInsertedCopy = "en-GB_2024-06-30"
 
-  static let folder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // BingWallTests
-    .deletingLastPathComponent()  // Tests
-    .appendingPathComponent("Fixtures/realbing")
+  static let folder = Fixtures.folder.appendingPathComponent("realbing")
 
   static func body(_ name: String) throws -> Data {
-    try Data(contentsOf: folder.appendingPathComponent(name + ".json"))
+    try Fixtures.data("realbing/\(name).json")
   }
 }

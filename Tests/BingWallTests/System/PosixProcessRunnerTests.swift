@@ -14,7 +14,7 @@ import Testing
 /// The real runner against real programs: argv fidelity, environment, PATH, pipes, signals, timeouts.
 @Suite struct PosixProcessRunnerTests {
   let runner = PosixProcessRunner()
-  private let scratch = ScratchFolder()
+  private let scratch = try! TemporaryDirectory()
   /// Enough for the scripts below, and nothing from the test process's own environment.
   static let environment = ["PATH": "/usr/bin:/bin"]
 
@@ -30,16 +30,16 @@ import Testing
 
   @Test(arguments: hostileArguments)
   func hostileArgumentArrivesIntactAndRunsNothing(template: String) throws {
-    let argument = template.replacingOccurrences(of: "@MARKER@", with: scratch.path("marker"))
+    let argument = template.replacingOccurrences(of: "@MARKER@", with: scratch.file("marker"))
     let result = try runner.run(invocation(["/usr/bin/printf", "%s\\0", argument]))
     #expect(result.status == 0)
     #expect(result.stdout == Data(argument.utf8) + [0])
-    #expect(!FileManager.default.fileExists(atPath: scratch.path("marker")))
+    #expect(!FileManager.default.fileExists(atPath: scratch.file("marker")))
   }
 
   @Test func manyHostileArgumentsStaySeparate() throws {
     let arguments = Self.hostileArguments.map {
-      $0.replacingOccurrences(of: "@MARKER@", with: scratch.path("marker"))
+      $0.replacingOccurrences(of: "@MARKER@", with: scratch.file("marker"))
     }
     let result = try runner.run(invocation(["printf", "%s\\0"] + arguments))
     var entries = result.stdout.split(separator: 0, omittingEmptySubsequences: false).map {
@@ -47,15 +47,15 @@ import Testing
     }
     #expect(entries.popLast() == "")  // After the last terminator.
     #expect(entries == arguments)
-    #expect(!FileManager.default.fileExists(atPath: scratch.path("marker")))
+    #expect(!FileManager.default.fileExists(atPath: scratch.file("marker")))
   }
 
   /// The control for the two tests above: through a shell these strings do create the marker.
   @Test(arguments: ["$(touch @MARKER@)", "`touch @MARKER@`", "a; touch @MARKER@", "> @MARKER@"])
   func shellWouldHaveRunThem(template: String) throws {
-    let command = template.replacingOccurrences(of: "@MARKER@", with: scratch.path("marker"))
+    let command = template.replacingOccurrences(of: "@MARKER@", with: scratch.file("marker"))
     _ = try runner.run(invocation(["/bin/sh", "-c", command]))
-    #expect(FileManager.default.fileExists(atPath: scratch.path("marker")))
+    #expect(FileManager.default.fileExists(atPath: scratch.file("marker")))
   }
 
   @Test(arguments: [["/usr/bin/printf", "a\0b"], ["/bin/sh\0x"]])
@@ -137,11 +137,11 @@ import Testing
   @Test(arguments: ["no-such-tool-here", "/no/such/file", "not-executable", "./relative-missing", ""])
   func missingProgramIsNotFound(program: String) {
     scratch.file("not-executable", "#!/bin/sh\n", mode: 0o644)
-    let program = program == "not-executable" ? scratch.path(program) : program
+    let program = program == "not-executable" ? scratch.file(program) : program
     #expect(throws: ProcessError.notFound(program: program)) {
-      try runner.run(ProcessInvocation(arguments: [program], environment: ["PATH": scratch.path("")]))
+      try runner.run(ProcessInvocation(arguments: [program], environment: ["PATH": scratch.path]))
     }
-    #expect(PosixProcessRunner.which(program, path: scratch.path("")) == nil)
+    #expect(PosixProcessRunner.which(program, path: scratch.path) == nil)
   }
 
   @Test func emptyArgumentListIsNotFound() {
@@ -157,11 +157,11 @@ import Testing
   }
 
   @Test func scriptWithoutInterpreterLineIsNotHandedToAShell() {
-    let script = scratch.file("no-shebang", "touch \(scratch.path("marker"))\n", mode: 0o755)
+    let script = scratch.file("no-shebang", "touch \(scratch.file("marker"))\n", mode: 0o755)
     #expect(throws: ProcessError.spawnFailed(program: script, errno: ENOEXEC)) {
       try runner.run(invocation([script]))
     }
-    #expect(!FileManager.default.fileExists(atPath: scratch.path("marker")))
+    #expect(!FileManager.default.fileExists(atPath: scratch.file("marker")))
   }
 
   // MARK: Standard streams
@@ -321,7 +321,7 @@ import Testing
 
   /// Escaped into its own session, the grandchild survives the group kill and still holds the pipes.
   @Test func timeoutWithEscapedGrandchildDoesNotHangUs() throws {
-    let pidFile = scratch.path("grandchild.pid")
+    let pidFile = scratch.file("grandchild.pid")
     let script = scratch.script(
       "escaper",
       """
@@ -374,7 +374,7 @@ import Testing
   @Test(arguments: [true, false])
   func aStopFromAnotherThreadEndsTheChild(watchesExitWithPidfd: Bool) throws {
     let runner = PosixProcessRunner(watchesExitWithPidfd: watchesExitWithPidfd)
-    let marker = scratch.path("started-\(watchesExitWithPidfd)")
+    let marker = scratch.file("started-\(watchesExitWithPidfd)")
     let script = scratch.script("hang-\(watchesExitWithPidfd)", "echo started > '\(marker)'\n/bin/sleep 30")
     let stop = ProcessStop()
     #expect(
@@ -481,31 +481,17 @@ private func repeated(_ text: String, count: Int) -> Data {
   Data(String(repeating: text, count: count).utf8)
 }
 
-/// A fresh folder under the temporary directory for one test's scripts, removed with the value.
-///
-/// Private to this file so it cannot clash with the shared test support types.
-private final class ScratchFolder: Sendable {
-  let root: String
-
-  init() {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(base)/bingwall-proc-XXXXXX".utf8CString)
-    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(created != nil, "mkdtemp failed: \(String(cString: strerror(errno)))")
-    root = String(cString: created!)
-  }
-
-  func path(_ name: String) -> String { name.isEmpty ? root : "\(root)/\(name)" }
-
+/// A script folder's writes, which stop the test at once when they fail.
+extension TemporaryDirectory {
   /// A `#!/bin/sh` script with `body`, executable.
   @discardableResult
-  func script(_ name: String, _ body: String) -> String {
+  fileprivate func script(_ name: String, _ body: String) -> String {
     file(name, "#!/bin/sh\n\(body)\n", mode: 0o755)
   }
 
   @discardableResult
-  func file(_ name: String, _ contents: String, mode: Int) -> String {
-    let target = path(name)
+  fileprivate func file(_ name: String, _ contents: String, mode: Int) -> String {
+    let target = file(name)
     let written = FileManager.default.createFile(
       atPath: target, contents: Data(contents.utf8), attributes: [.posixPermissions: mode])
     precondition(written, "cannot write \(target)")
@@ -513,11 +499,9 @@ private final class ScratchFolder: Sendable {
   }
 
   @discardableResult
-  func folder(_ name: String) -> String {
-    let target = path(name)
+  fileprivate func folder(_ name: String) -> String {
+    let target = file(name)
     precondition(mkdir(target, 0o755) == 0, "cannot create \(target)")
     return target
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: root) }
 }

@@ -54,13 +54,26 @@ final class InProcess {
       executable: Self.executable)
   }
 
-  /// Runs `bingwall arguments…` on this context.
+  /// Runs `bingwall arguments…` on this context: every in-process test of a command comes through
+  /// here, so each ends by recording the unscripted requests and programs made off its task.
+  ///
+  /// Passing one buffer as both `stdout` and `stderr` keeps the two streams in the order a
+  /// terminal shows them; `adjust` changes the context first (a terminal on stderr, say).
   @discardableResult
-  func run(_ arguments: [String]) -> Run {
-    let stdout = BufferOutput()
-    let stderr = BufferOutput()
-    let status = BingWall.run(arguments: arguments, context: context(stdout: stdout, stderr: stderr))
-    http.recordUnattributedRequests()
+  func run(
+    _ arguments: [String], stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput(),
+    adjust: (inout Context) -> Void = { _ in }
+  ) -> Run {
+    var context = context(stdout: stdout, stderr: stderr)
+    adjust(&context)
+    let status = BingWall.run(arguments: arguments, context: context)
+    recordUnattributedCalls()
     return Run(status: status, stdout: stdout.text, stderr: stderr.text)
+  }
+
+  /// Records, in the calling test, what its run asked of an unscripted seam off the test's task.
+  func recordUnattributedCalls() {
+    http.recordUnattributedRequests()
+    processes.recordUnattributedCalls()
   }
 }

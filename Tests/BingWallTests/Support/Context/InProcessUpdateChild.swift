@@ -11,14 +11,18 @@ extension InProcess {
   /// `update --daemon-child`, argv parsing included.
   func stubUpdateChild() {
     let base = context()
-    processes.stub("bingwall") { arguments in
-      var child = base
-      let stdout = BufferOutput()
-      let stderr = BufferOutput()
-      child.stdout = stdout
-      child.stderr = stderr
-      let status = BingWall.run(arguments: Array(arguments.dropFirst()), context: child)
-      return ScriptedProcessRunner.exit(status, stdout: stdout.text, stderr: stderr.text)
-    }
+    processes.stub("bingwall") { arguments in Self.runChild(arguments, on: base) }
+  }
+
+  /// Runs the child whose argv is `arguments` (`bingwall update …`) on `context`, as its process
+  /// would: what it printed and the status it returned.
+  static func runChild(_ arguments: [String], on context: Context) -> ProcessResult {
+    var child = context
+    let stdout = BufferOutput()
+    let stderr = BufferOutput()
+    child.stdout = stdout
+    child.stderr = stderr
+    let status = BingWall.run(arguments: Array(arguments.dropFirst()), context: child)
+    return .exit(status, stdout: stdout.text, stderr: stderr.text)
   }
 }
