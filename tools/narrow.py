@@ -996,7 +996,7 @@ def memberwise_candidates(files):
         if f.target == "fuzz":
             continue
         scopes = scopes_by_line(f.code)
-        for m in re.finditer(r"(?m)^(\s*)((?:package\s+)?)struct\s+([A-Za-z_][A-Za-z0-9_]*)[^{]*\{", f.code):
+        for m in re.finditer(r"(?m)^([ \t]*)((?:package\s+)?)struct\s+([A-Za-z_][A-Za-z0-9_]*)[^{]*\{", f.code):
             start_line = f.code.count("\n", 0, m.start())
             name = m.group(3)
             depth = len(scopes[start_line]) + 1
