@@ -281,9 +281,13 @@ def scopes_by_line(code):
                         j = next(x for x in range(j, len(toks)) if toks[x][0] == rest[2] and x > j)
                     else:
                         break
-                pending = (tok, name)
+                pending = (tok, name, toks[k][1])
         elif tok == "{":
-            stack.append(pending or ("block", None))
+            if pending:
+                # (kind, name, the header's text up to the brace: conformances, where clause)
+                stack.append((pending[0], pending[1], code[pending[2]:toks[k][1]]))
+            else:
+                stack.append(("block", None, ""))
             pending = None
         elif tok == "}":
             if stack:
@@ -725,6 +729,15 @@ def first_pass(files, decls, deps, index=None):
         stack = d.file.scopes[d.line] if d.line < len(d.file.scopes) else ()
         return [x[1] for x in reversed(stack) if x[0] != "block"]
 
+    protocol_names = {d.names[0] for d in decls if d.keyword == "protocol"} | set(requirements) | set(inherits)
+
+    def is_protocol(d):
+        return d.parent[1] in protocol_names
+
+    def default_witness(d):
+        name = "init" if d.keyword == "init" else ("subscript" if d.keyword == "subscript" else d.names[0])
+        return name in protocol_requirements(d.parent[1], requirements, inherits)
+
     def named_types(d, text):
         """The type declarations of d's target that a name in text (d's signature) resolves to."""
         result = []
@@ -735,10 +748,11 @@ def first_pass(files, decls, deps, index=None):
             if not qualifier and w == own:
                 continue
             cands = [t for t in by_name_type.get(w, []) if t.target == d.target and t is not d]
-            if not cands:
+            if not cands and not qualifier:
                 continue
             if qualifier and qualifier not in ("Self", "self"):
-                # a qualified name: only the type nested in the qualifier (which may live elsewhere)
+                # a qualified name: the qualifier, and only the type nested in it (which may live elsewhere)
+                result += named_types(d, qualifier)
                 result += [t for t in cands if t.parent and t.parent[1] == qualifier]
                 continue
             else:
@@ -759,6 +773,12 @@ def first_pass(files, decls, deps, index=None):
             want = base_used[d.key()]
             reason = "named by another target" if want else "no other target names it"
             parent = parent_type_kept(d)
+            if d.parent and d.parent[0] == "extension" and is_protocol(d):
+                # A default implementation witnesses the requirements of its protocol (and of those
+                # it refines) for every conformer: package while it matches one of them.
+                parent = None
+                if not want and default_witness(d):
+                    want, reason = True, "default implementation of a protocol requirement"
             if parent is False:
                 want, reason = False, "its type is internal"
             elif not want and parent is not False and witness(d):
@@ -778,8 +798,20 @@ def first_pass(files, decls, deps, index=None):
                 d.signature.split(":", 1)[1] if ":" in d.signature and d.keyword in ("protocol", "class") else "")
             if d.keyword == "enum":
                 text += " " + " ".join(enum_case_words(d))
+            if d.keyword == "protocol":
+                text += " " + " ".join(enum_case_words(d, r"\s*(@\w+\s+)*(static\s+|mutating\s+)*(func|var|init|subscript|associatedtype)\b"))
             for t in named_types(d, text):
                 new_exposed.setdefault(t.key(), d.where())
+            if d.parent and d.parent[0] == "extension" and d.keyword not in TYPE_KEYWORDS:
+                # a package member in an extension needs the extended type (and its constraints)
+                # to be package: "cannot declare a package ... in an extension with internal requirements"
+                for t in by_name_type.get(d.parent[1], []):
+                    if t.target == d.target:
+                        new_exposed.setdefault(t.key(), d.where())
+                header = d.parent[2] if len(d.parent) > 2 else ""
+                if " where " in header:
+                    for t in named_types(d, header.split(" where ", 1)[1]):
+                        new_exposed.setdefault(t.key(), d.where())
         if new_exposed != exposed:
             exposed.clear()
             exposed.update(new_exposed)
@@ -790,8 +822,8 @@ def first_pass(files, decls, deps, index=None):
 exposed = {}
 
 
-def enum_case_words(d):
-    """Words in the `case` lines directly inside an enum's body."""
+def enum_case_words(d, pattern=r"\s*(indirect\s+)?case\b"):
+    """Words in the `case` lines directly inside an enum's body (or other lines matching pattern)."""
     f = d.file
     scopes = f.scopes if hasattr(f, "scopes") else scopes_by_line(f.code)
     f.scopes = scopes
@@ -800,8 +832,8 @@ def enum_case_words(d):
     for j in range(d.line + 1, len(f.code_lines)):
         if len(scopes[j]) < depth_here and j > d.line + 1:
             break
-        if len(scopes[j]) == depth_here and re.match(r"\s*(indirect\s+)?case\b", f.code_lines[j]):
-            words |= set(IDENT.findall(f.code_lines[j]))
+        if len(scopes[j]) == depth_here and re.match(pattern, f.code_lines[j]):
+            words |= set(IDENT.findall(signature_text(f.code_lines, j)))
     return words
 
 
@@ -848,9 +880,13 @@ def package_name():
     return re.sub(r"[^a-z0-9_]", "_", os.path.basename(ROOT).lower())
 
 
+DIAGNOSTIC_STYLE = ["-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm"]
+
+
 def build():
     started = time.time()
-    proc = subprocess.run(["swift", "build", "--build-tests"], capture_output=True, text=True)
+    # The llvm style prints each note on its own `file:line:col: note:` line, which fix() reads.
+    proc = subprocess.run(["swift", "build", "--build-tests"] + DIAGNOSTIC_STYLE, capture_output=True, text=True)
     output = proc.stdout + proc.stderr
     ok = proc.returncode == 0
     log(f"swift build --build-tests: {'ok' if ok else 'failed'} in {time.time() - started:.0f} s")
@@ -861,7 +897,8 @@ def build():
                 continue
             module = "Fuzz" + harness[: -len("Fuzz.swift")]
             p = subprocess.run(
-                ["swiftc", "-typecheck", "-parse-as-library", "-module-name", module, "-package-name", name,
+                ["swiftc", "-typecheck", "-diagnostic-style", "llvm", "-parse-as-library", "-module-name", module,
+                 "-package-name", name,
                  "-I", ".build/debug/Modules", "-I", "Sources/CLinux", "-I", "Sources/CCurl", "-I",
                  "Sources/CSQLite", os.path.join("fuzz", harness)],
                 capture_output=True, text=True)
@@ -945,6 +982,16 @@ def fix(errors, decls, files_by_path, deps):
         if (path, line) in dropped and ("must be declared package" in message or "must be as accessible" in message
                                          or "matches a requirement" in message):
             restore(dropped[(path, line)], message)
+        if "in an extension with internal requirements" in message:
+            f = files_by_path.get(path)
+            stack = f.scopes[line] if f is not None and line < len(f.scopes) else ()
+            entry = next((x for x in reversed(stack) if x[0] != "block"), None)
+            if entry:
+                names = {entry[1]} | set(IDENT.findall(entry[2].split(" where ", 1)[1] if " where " in entry[2] else ""))
+                for w in names:
+                    for c in by_name.get(w, []):
+                        if c.keyword in TYPE_KEYWORDS | {"typealias"} and c.target == etarget:
+                            restore(c, message)
         if "uses an internal type" in message or "uses an internal" in message or "internal type" in message:
             f = files_by_path.get(path)
             text = signature_text(f.code_lines, line) if f else ""
@@ -969,7 +1016,10 @@ def fix(errors, decls, files_by_path, deps):
                     for c in others(by_name.get(w, [])):
                         if c.keyword == "init":
                             restore(c, message)
-        if len(restored) == before:
+        visibility = re.search(r"cannot find|has no member|inaccessible|no exact matches|extra argument|missing argument"
+                               r"|cannot convert|ambiguous|cannot call|is not a member|no member|cannot infer"
+                               r"|does not conform|unavailable", message)
+        if len(restored) == before and visibility:
             # Fallback: a dropped declaration of another target named on the error's line.
             f = files_by_path.get(path)
             if f and line < len(f.code_lines):
