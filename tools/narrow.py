@@ -9,17 +9,20 @@ Run from the package root, on a clean tree (it edits Sources/ in place; commit o
 
 What it does, in order:
 
-1. Name-based first pass. Every `package` declaration in Sources/ is found (after masking
-   comments and string literals) with its name, its enclosing type and its signature. It keeps
-   `package` when another target that can see it (a target depending on it in Package.swift,
-   or a fuzz/ harness, which imports without @testable) names it as a whole word; Tests/ do
-   not count, because they `@testable import` every module. An `init` is named by its type: it
-   stays when another target constructs the type (`Type(`, `Type.init`, `Type {`, or a
-   `.init(label:` with its first label). A member of a type that becomes internal becomes
-   internal. A witness of a requirement of a protocol the type conforms to (the package's own
-   protocols, read from their bodies, and the standard library's) stays while its type stays.
-   A type that a kept declaration's signature names (parameters, results, stored types,
-   associated values, inheritance, initial values) stays. These rules run to a fixed point.
+1. First pass. Every `package` declaration in Sources/ is found (after masking comments and
+   string literals) with its name, its enclosing type and its signature. It keeps `package` when
+   code in another module references it, as the compiler's index of the build it starts with
+   says (.build/debug/index/store, read through the toolchain's libIndexStore: implicit uses,
+   `.init(...)` and inferred members included). Tests/ do not count: they `@testable import`
+   every module. fuzz/ is compiled apart, so there a whole-word use of the name counts (an init
+   is named by its type: `Type(`, `Type.init`, `.init(label:`). Without an index (or with
+   --names-only) every declaration is judged by names: used when a target that depends on it
+   names it. A member of a type that becomes internal becomes internal. A witness of a
+   requirement of a package or public protocol (the index's "overrides" relation), an operator,
+   and a protocol extension's default implementation of a requirement stay while their type
+   does. A type that a kept declaration's signature names (parameters, results, stored types,
+   initial values, associated values, protocol requirements, an extension's constraints) stays.
+   These rules run to a fixed point.
 2. Compile-fix loop: `swift build --build-tests`, then `swiftc -typecheck` of each fuzz/
    harness with the flags `make fuzz` links them with. Each error and its notes are matched
    to the declarations the first pass changed ("inaccessible due to 'internal' protection
@@ -31,7 +34,10 @@ What it does, in order:
    exactly the one the compiler writes (same labels, order and types; same defaults; the body
    only assigns each stored property), the init goes; then one more build (an init that a
    build refuses to lose is put back).
-4. `swift format format --in-place` on what it changed, and the counts before and after.
+4. `swift format format --in-place` on Sources, and the counts before and after.
+
+It builds first (to refresh the index), so a run costs that build plus about one full build per
+round: 2.5 minutes here with one round, on 2 shared cores. Run `make lint` and the tests after.
 
 The count is the number of declarations whose first non-attribute word is `package`, in code
 (not in comments or strings): the same as
