@@ -10,14 +10,40 @@ extension Image {
   /// rest of the picture is copied, not recomputed.
   /// https://www.libvips.org/API/8.14/libvips-create.html#vips-text
   package func captioned(_ caption: Caption) throws(ImageError) -> Image {
+    let placement = try captionPlacement(caption)
+    let layout = placement.layout
+    let reach = layout.shadowReach
+    let shadow = try softShadow(of: placement.shadowText, layout)
+    let under = try region(placement.patch)
+    let shadowAt = Int32(reach - layout.shadowBlurPad + layout.shadowOffset)
+    let shadowed = try under.derived("caption") {
+      bw_vips_composite2_over(api, under.handle, shadow.handle, $0, shadowAt, shadowAt)
+    }
+    let text = placement.text
+    let written = try shadowed.derived("caption") {
+      bw_vips_composite2_over(api, shadowed.handle, text.handle, $0, Int32(reach), Int32(reach))
+    }
+    // The composite has gained an alpha band; the picture has none.
+    let opaque = try written.derived("caption") {
+      bw_vips_extract_bands(api, written.handle, $0, 0, Int32(bands))
+    }
+    let eightBit = try opaque.derived("caption") { bw_vips_cast_uchar(api, opaque.handle, $0) }
+    let patch = placement.patch
+    return try derived("caption") {
+      bw_vips_insert(api, handle, eightBit.handle, $0, Int32(patch.x), Int32(patch.y))
+    }
+  }
+
+  /// Where `caption` goes on this picture, with its text rendered: the corner, and the patch
+  /// that the text and its shadow cover, the only pixels `captioned` changes.
+  func captionPlacement(_ caption: Caption) throws(ImageError) -> CaptionPlacement {
     let layout = CaptionLayout(for: size)
     let text = try Self.rendered(caption.markup(colour: "white"), layout, api: api, source: source)
     let shadowText = try Self.rendered(caption.markup(colour: "black"), layout, api: api, source: source)
     let block = text.size
     guard block.width + 2 * layout.margin <= width, block.height + 2 * layout.margin <= height else {
       throw .operation(
-        operation: "caption", path: source,
-        message: "a \(block) caption does not fit on a \(size) picture")
+        operation: "caption", path: source, message: "a \(block) caption does not fit on a \(size) picture")
     }
     let reach = layout.shadowReach
     let corner = try CaptionCorner.calmest(in: self, for: block, margin: layout.margin, reach: reach)
@@ -26,27 +52,11 @@ extension Image {
     let patch = PixelRect(
       x: origin.x - reach, y: origin.y - reach, width: block.width + 2 * reach,
       height: block.height + 2 * reach)
-    let shadow = try softShadow(of: shadowText, layout)
-    let under = try region(patch)
-    let shadowed = try under.derived("caption") {
-      bw_vips_composite2_over(
-        api, under.handle, shadow.handle, $0, Int32(reach - layout.shadowBlurPad + layout.shadowOffset),
-        Int32(reach - layout.shadowBlurPad + layout.shadowOffset))
-    }
-    let written = try shadowed.derived("caption") {
-      bw_vips_composite2_over(api, shadowed.handle, text.handle, $0, Int32(reach), Int32(reach))
-    }
-    let opaque = try written.derived("caption") {
-      bw_vips_extract_bands(api, written.handle, $0, 0, Int32(bands))
-    }
-    let eightBit = try opaque.derived("caption") { bw_vips_cast_uchar(api, opaque.handle, $0) }
-    return try derived("caption") {
-      bw_vips_insert(api, handle, eightBit.handle, $0, Int32(patch.x), Int32(patch.y))
-    }
+    return CaptionPlacement(layout: layout, corner: corner, patch: patch, text: text, shadowText: shadowText)
   }
 
   /// `markup` as RGBA, in the layout's font and wrapped at its width.
-  private static func rendered(
+  static func rendered(
     _ markup: String, _ layout: CaptionLayout, api: UnsafePointer<bw_vips_api>, source: String
   ) throws(ImageError) -> Image {
     try made("caption", api: api, source: source) {
@@ -70,30 +80,12 @@ extension Image {
   }
 }
 
-/// The sizes of a caption on a picture of a given size, all in pixels.
-struct CaptionLayout {
-  /// The title's font size (72 dpi, so points are pixels): a fortieth of the shorter side.
-  let fontSize: Int
-  /// From the picture's edges to the text: one line's height.
-  let margin: Int
-  /// Where lines wrap: under half the width of a landscape picture, the width less the margins
-  /// of a portrait one.
-  let wrapWidth: Int
-  let shadowOffset: Int
-  let shadowSigma: Double
-  /// Transparent room around the shadow's text so the blur is not cut: three sigmas.
-  let shadowBlurPad: Int
-
-  init(for picture: PixelSize) {
-    fontSize = max(12, min(picture.width, picture.height) / 40)
-    margin = fontSize
-    wrapWidth =
-      picture.width > picture.height ? picture.width * 45 / 100 : max(fontSize, picture.width - 2 * margin)
-    shadowOffset = max(1, fontSize / 12)
-    shadowSigma = max(1, Double(fontSize) / 10)
-    shadowBlurPad = Int((3 * shadowSigma).rounded(.up))
-  }
-
-  /// How far past the text the shadow can reach: its offset and its blur.
-  var shadowReach: Int { shadowOffset + shadowBlurPad }
+/// A caption fitted to one picture: its sizes, its corner, the patch it covers, and its text
+/// rendered white and black (for the shadow).
+struct CaptionPlacement {
+  let layout: CaptionLayout
+  let corner: CaptionCorner
+  let patch: PixelRect
+  let text: Image
+  let shadowText: Image
 }
