@@ -14,6 +14,9 @@ let package = Package(
     // libcurl's header only (Debian's libcurl4-openssl-dev): no pkg-config, which would add
     // -lcurl. BingWallNet opens libcurl.so.4 with dlopen at the first request (CurlLibrary).
     .systemLibrary(name: "CCurl"),
+    // libvips's functions as a table of our own declarations: no header, no pkg-config, no -lvips.
+    // BingWallImage opens libvips.so.42 with dlopen at the first image operation (VipsLibrary).
+    .systemLibrary(name: "CVips"),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -28,6 +31,9 @@ let package = Package(
     .target(name: "BingWallNet", dependencies: ["BingWallSystem", "CCurl"]),
     // The history (SQLite), the image folder and JPEG inspection: the only importer of CSQLite.
     .target(name: "BingWallStore", dependencies: ["BingWallSystem", "CSQLite"]),
+    // Pictures made for a screen with libvips (crop, letterbox, dim, blur, caption, atomic JPEG
+    // save): the only importer of CVips.
+    .target(name: "BingWallImage", dependencies: ["BingWallSystem", "CVips"]),
     // Bing's archive endpoint: requests, tolerant decoding, markets and resolutions.
     .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallNet"]),
     // Desktop sessions and the wallpaper backends.
@@ -61,7 +67,8 @@ let package = Package(
       name: "BingWallTests",
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "CLinux", "CSQLite",
+        "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "BingWallImage", "CLinux",
+        "CSQLite",
       ]
     ),
   ],

@@ -1,0 +1,78 @@
+import CVips
+
+extension Image {
+  /// The picture at `path` covering `size` exactly: resized until it fills the screen, then cut
+  /// to the screen's shape around what draws the eye (libvips's attention crop: skin tones,
+  /// saturated colour, edges), in memory. `fill` on a screen of any shape, with nothing stretched.
+  ///
+  /// Read through `vips_thumbnail`, which decodes a large JPEG at 1/2, 1/4 or 1/8 of its size
+  /// when that still covers the screen, so a 16384x16384 picture never exists whole in memory.
+  /// https://www.libvips.org/API/8.14/libvips-resample.html#vips-thumbnail
+  package static func cropped(from path: String, to size: PixelSize) throws(ImageError) -> Image {
+    try thumbnail(path, size, crop: Int32(BW_VIPS_INTERESTING_ATTENTION), operation: "crop")
+  }
+
+  /// The picture at `path` letterboxed into `size`: resized to fit, whole, and centred on bars
+  /// of the colour of its edges that face them (the top and bottom rows for bars above and
+  /// below), in memory. `fit` on a screen of another shape.
+  ///
+  /// One colour, the mean of those edges, rather than the edge pixels stretched outwards
+  /// (`VIPS_EXTEND_COPY`): a stretched edge turns every detail on it into a stripe.
+  package static func letterboxed(from path: String, to size: PixelSize) throws(ImageError) -> Image {
+    let fitted = try thumbnail(path, size, crop: Int32(BW_VIPS_INTERESTING_NONE), operation: "fit")
+    guard fitted.size != size else { return fitted }
+    let colour = try fitted.edgeColour(barsBesideIt: fitted.width < size.width)
+    let x = (size.width - fitted.width) / 2
+    let y = (size.height - fitted.height) / 2
+    let api = fitted.api
+    guard
+      let background = colour.withUnsafeBufferPointer({
+        api.pointee.array_double_new($0.baseAddress!, Int32($0.count))
+      })
+    else {
+      throw .operation(operation: "fit", path: path, message: VipsLibrary.errorText(api))
+    }
+    defer { bw_vips_array_double_unref(api, background) }
+    let boxed = try fitted.derived("fit") {
+      bw_vips_embed_background(
+        api, fitted.handle, $0, Int32(x), Int32(y), Int32(size.width), Int32(size.height), background)
+    }
+    return try boxed.inMemory("fit")
+  }
+
+  private static func thumbnail(_ path: String, _ size: PixelSize, crop: Int32, operation: String)
+    throws(ImageError) -> Image
+  {
+    // The header first: refuses a picture larger than the store's before any pixel is decoded.
+    let original = try open(jpeg: path)
+    let resized = try original.derived(operation) {
+      bw_vips_thumbnail(original.api, path, $0, Int32(size.width), Int32(size.height), crop)
+    }
+    return try resized.inMemory(operation)
+  }
+
+  /// The mean colour, one value per band, of the two edges bars will touch: the left and right
+  /// columns when `barsBesideIt`, else the top and bottom rows; 4 pixels deep, so one dark line
+  /// of JPEG ringing does not decide it.
+  func edgeColour(barsBesideIt: Bool) throws(ImageError) -> [Double] {
+    let depth = min(4, barsBesideIt ? width : height)
+    let edges: [PixelRect] =
+      barsBesideIt
+      ? [
+        PixelRect(x: 0, y: 0, width: depth, height: height),
+        PixelRect(x: width - depth, y: 0, width: depth, height: height),
+      ]
+      : [
+        PixelRect(x: 0, y: 0, width: width, height: depth),
+        PixelRect(x: 0, y: height - depth, width: width, height: depth),
+      ]
+    var colour = [Double](repeating: 0, count: bands)
+    for edge in edges {
+      let strip = try region(edge)
+      for band in 0..<bands {
+        colour[band] += try strip.mean(band: band) / Double(edges.count)
+      }
+    }
+    return colour
+  }
+}

@@ -1,0 +1,77 @@
+import CVips
+
+/// A libvips image (`VipsImage`): a picture, or the recipe of one that libvips computes when it
+/// is saved or measured. Unreferenced with its owner.
+///
+/// Each operation returns a new image and leaves its input as it was, so one screen-sized
+/// picture can feed its dark, lock and caption variants. `@unchecked Sendable`: a `VipsImage`
+/// is never changed once built, and libvips computes one from any thread.
+/// https://www.libvips.org/API/8.14/VipsImage.html
+package final class Image: @unchecked Sendable {
+  let handle: OpaquePointer
+  let api: UnsafePointer<bw_vips_api>
+  /// The file the picture came from, which every error names.
+  let source: String
+
+  init(handle: OpaquePointer, api: UnsafePointer<bw_vips_api>, source: String) {
+    self.handle = handle
+    self.api = api
+    self.source = source
+  }
+
+  deinit {
+    api.pointee.object_unref(UnsafeMutableRawPointer(handle))
+  }
+
+  /// The largest side accepted, as the image folder's (BingWallStore's `JPEGInspector`): beyond
+  /// any screen, and what a picture from Bing can be. Kept in step by hand, since this target
+  /// sits below the store.
+  package static let maximumSide = 16384
+
+  package var width: Int { Int(api.pointee.image_get_width(handle)) }
+  package var height: Int { Int(api.pointee.image_get_height(handle)) }
+  package var size: PixelSize { PixelSize(width: width, height: height) }
+  var bands: Int { Int(api.pointee.image_get_bands(handle)) }
+
+  /// The JPEG at `path`, of which only the header is read now; its pixels are read once, top
+  /// to bottom, by the first operation that needs them, which fails if the file is cut short.
+  package static func open(jpeg path: String) throws(ImageError) -> Image {
+    let api = try VipsLibrary.api()
+    var out: OpaquePointer?
+    guard bw_vips_jpegload_sequential(api, path, &out) == 0, let out else {
+      throw .operation(operation: "open", path: path, message: VipsLibrary.errorText(api))
+    }
+    let image = Image(handle: out, api: api, source: path)
+    guard image.width <= maximumSide, image.height <= maximumSide else {
+      throw .tooLarge(path: path, width: image.width, height: image.height, limit: maximumSide)
+    }
+    return image
+  }
+
+  /// The image `call` makes from this one (or from nothing), or the error naming `operation`.
+  func derived(_ operation: String, _ call: (UnsafeMutablePointer<OpaquePointer?>) -> Int32)
+    throws(ImageError) -> Image
+  {
+    try Self.made(operation, api: api, source: source, call)
+  }
+
+  static func made(
+    _ operation: String, api: UnsafePointer<bw_vips_api>, source: String,
+    _ call: (UnsafeMutablePointer<OpaquePointer?>) -> Int32
+  ) throws(ImageError) -> Image {
+    var out: OpaquePointer?
+    guard call(&out) == 0, let out else {
+      throw .operation(operation: operation, path: source, message: VipsLibrary.errorText(api))
+    }
+    return Image(handle: out, api: api, source: source)
+  }
+
+  /// The image computed into memory now: what is read several times (a screen's picture and
+  /// its variants) is decoded once, and a damaged file fails here.
+  func inMemory(_ operation: String) throws(ImageError) -> Image {
+    guard let copy = api.pointee.image_copy_memory(handle) else {
+      throw .operation(operation: operation, path: source, message: VipsLibrary.errorText(api))
+    }
+    return Image(handle: copy, api: api, source: source)
+  }
+}

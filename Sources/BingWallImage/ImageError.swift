@@ -1,0 +1,35 @@
+import BingWallSystem
+import FoundationEssentials
+
+/// Failures of making a picture for a screen, each with the file it concerns and libvips's own
+/// reason.
+package enum ImageError: Error, Equatable, Sendable {
+  /// libvips could not be opened or set up: not installed, too old, or its init failed.
+  case libraryMissing(soname: String, package: String, reason: String)
+  /// A libvips operation (`operation`, e.g. "crop") on the picture from `path` failed;
+  /// `message` is libvips's error buffer, on one line.
+  case operation(operation: String, path: String, message: String)
+  /// The picture at `path` is larger than `limit` on a side: more than any picture the image
+  /// folder accepts.
+  case tooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// The made picture could not be written to its file.
+  case write(FileError)
+}
+
+extension ImageError: CustomStringConvertible, LocalizedError {
+  package var description: String {
+    switch self {
+    case .libraryMissing(let soname, let package, let reason):
+      return
+        "cannot load \(soname) (\(reason)); pictures are used as they are, with no crop and no variants; install Debian's \(package) package"
+    case .operation(let operation, let path, let message):
+      return "cannot \(operation) \(path): \(message)"
+    case .tooLarge(let path, let width, let height, let limit):
+      return "\(path) is \(width)x\(height), larger than \(limit) on a side; refusing it"
+    case .write(let error):
+      return error.description
+    }
+  }
+
+  package var errorDescription: String? { description }
+}

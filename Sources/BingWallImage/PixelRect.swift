@@ -1,0 +1,14 @@
+/// A rectangle of pixels inside a picture, from its top-left corner.
+struct PixelRect: Hashable, Sendable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+
+  init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+}

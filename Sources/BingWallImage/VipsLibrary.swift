@@ -1,0 +1,96 @@
+import BingWallSystem
+import CVips
+import Glibc
+
+/// libvips, opened the first time a picture is made for a screen, and its process-wide set-up.
+///
+/// Linked, libvips would load at every start of bingwall with the ~60 libraries behind it
+/// (glib, GObject, Pango, cairo, fontconfig, librsvg, poppler, ImageMagick's core…), though
+/// `list`, `status`, a TAB press and the idle daemon never touch a pixel. So it is opened with
+/// dlopen and its functions are resolved once into a table, under `swift_once` (a static `let`),
+/// by whichever thread asks first. Missing, it is one error naming the package to install, and
+/// the plain picture is used as it is.
+///
+/// The set-up keeps a long-running process small and its input narrow: no operation cache
+/// (every variant is made once and saved, so nothing would be reused), at most 4 worker
+/// threads, and every loader but JPEG's blocked, so a file that only claims to be a JPEG never
+/// reaches the SVG, PDF or ImageMagick loaders.
+/// https://www.libvips.org/API/8.14/VipsOperation.html#vips-cache-set-max
+enum VipsLibrary {
+  /// The shared object Debian's `libvips42` package installs.
+  static let soname = "libvips.so.42"
+  /// Debian's package that holds `soname`, which the error names.
+  static let package = "libvips42"
+  /// The oldest libvips with every function and option used here (`fail_on`, `rgba` text).
+  static let minimumVersion = (major: 8, minor: 14)
+
+  /// The resolved functions, or why libvips cannot be used. `nonisolated(unsafe)` because a
+  /// pointer is not `Sendable`: the table is written once, before `swift_once` publishes it,
+  /// and only read after.
+  nonisolated(unsafe) private static let loaded: Result<UnsafePointer<bw_vips_api>, ImageError> = open(
+    soname: soname)
+
+  /// The function table, once libvips is open and initialised.
+  static func api() throws(ImageError) -> UnsafePointer<bw_vips_api> {
+    try loaded.get()
+  }
+
+  /// Opens libvips if no operation has yet, so a caller can warn once, before making anything,
+  /// that pictures will be used as they are.
+  package static func load() throws(ImageError) {
+    _ = try api()
+  }
+
+  /// The runtime library's version, e.g. "8.14.1"; nil when libvips cannot be loaded.
+  package static var version: String? {
+    guard case .success(let api) = loaded else { return nil }
+    return (0..<3).map { String(api.pointee.version(Int32($0))) }.joined(separator: ".")
+  }
+
+  /// Opens and sets up the library at `soname`; `loaded` opens the real one, a test one that
+  /// does not exist.
+  static func open(soname: String) -> Result<UnsafePointer<bw_vips_api>, ImageError> {
+    // Never freed: the table serves every image until the process exits.
+    let table = UnsafeMutablePointer<bw_vips_api>.allocate(capacity: 1)
+    if let failure = bw_vips_load(soname, table) {
+      return .failure(.libraryMissing(soname: soname, package: package, reason: String(cString: failure)))
+    }
+    let api = table.pointee
+    let version = (major: Int(api.version(0)), minor: Int(api.version(1)))
+    guard version >= minimumVersion else {
+      let found = "\(version.major).\(version.minor)"
+      let needed = "\(minimumVersion.major).\(minimumVersion.minor)"
+      return .failure(
+        .libraryMissing(soname: soname, package: package, reason: "version \(found), older than \(needed)"))
+    }
+    guard api.start("bingwall") == 0 else {
+      return .failure(
+        .libraryMissing(soname: soname, package: package, reason: errorText(UnsafePointer(table))))
+    }
+    bw_vips_drop_warnings(table)
+    api.cache_set_max(0)
+    api.concurrency_set(Int32(workerThreads))
+    api.block_untrusted_set(1)
+    api.operation_block_set("VipsForeignLoad", 1)
+    api.operation_block_set("VipsForeignLoadJpeg", 0)
+    return .success(UnsafePointer(table))
+  }
+
+  /// One per core, up to 4: a screen-sized picture gains little from more, and the desktop the
+  /// daemon shares the machine with keeps the rest.
+  static var workerThreads: Int {
+    max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+
+  /// libvips's error text since the last failure, as one line, and the buffer emptied.
+  ///
+  /// The buffer is process-wide: two operations failing at once on two threads could each see
+  /// both texts, never lose one.
+  static func errorText(_ api: UnsafePointer<bw_vips_api>) -> String {
+    let text = String(cString: api.pointee.error_buffer())
+    api.pointee.error_clear()
+    let line = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }.filter { !$0.isEmpty }
+      .joined(separator: "; ")
+    return line.isEmpty ? "libvips gave no reason" : line
+  }
+}

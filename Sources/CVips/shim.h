@@ -1,0 +1,238 @@
+// The libvips 8.14 and GObject functions bingwall calls, through a table filled by dlopen/dlsym
+// at first use instead of by the linker (see VipsLibrary.swift for why), and fixed-argument
+// wrappers for libvips's variadic operations, which Swift cannot call.
+//
+// The types are declared opaquely and the enum values copied, so neither libvips's nor glib's
+// include paths are needed to build; check/prototypes.c assigns every real function to its
+// member here and compares every constant, and a test compiles it against <vips/vips.h>.
+// https://www.libvips.org/API/8.14/
+#ifndef BINGWALL_CVIPS_SHIM_H
+#define BINGWALL_CVIPS_SHIM_H
+
+#include <dlfcn.h>
+#include <stddef.h>
+
+typedef struct _VipsImage VipsImage;
+typedef struct _VipsArea VipsArea;
+typedef struct _VipsArrayDouble VipsArrayDouble;
+
+// Values of the libvips enums the wrappers pass (VipsAccess, VipsFailOn, VipsInteresting,
+// VipsExtend, VipsBlendMode, VipsBandFormat).
+enum {
+  BW_VIPS_ACCESS_SEQUENTIAL = 1,
+  BW_VIPS_FAIL_ON_TRUNCATED = 1,
+  BW_VIPS_INTERESTING_NONE = 0,
+  BW_VIPS_INTERESTING_ATTENTION = 3,
+  BW_VIPS_EXTEND_BLACK = 0,
+  BW_VIPS_EXTEND_BACKGROUND = 5,
+  BW_VIPS_BLEND_MODE_OVER = 2,
+  BW_VIPS_FORMAT_UCHAR = 0,
+  // GLogLevelFlags' G_LOG_LEVEL_WARNING.
+  BW_G_LOG_LEVEL_WARNING = 1 << 4,
+};
+
+typedef void (*bw_g_log_func)(const char *_Nullable domain, int level, const char *_Nullable message,
+                              void *_Nullable context);
+
+/// Every libvips and GObject function bingwall calls, resolved once from the loaded library
+/// (GObject's and glib's through libvips's own dependencies). All are in libvips 8.13 and later
+/// (vips_block_untrusted_set is the newest); Debian 12 ships 8.14.
+typedef struct bw_vips_api {
+  // vips_init: `init` would be an initialiser to Swift.
+  int (*_Nonnull start)(const char *_Nonnull argv0);
+  int (*_Nonnull version)(int flag);
+  const char *_Nonnull (*_Nonnull error_buffer)(void);
+  void (*_Nonnull error_clear)(void);
+  void (*_Nonnull cache_set_max)(int max);
+  void (*_Nonnull concurrency_set)(int concurrency);
+  void (*_Nonnull block_untrusted_set)(int state);
+  void (*_Nonnull operation_block_set)(const char *_Nonnull name, int state);
+  int (*_Nonnull image_get_width)(const VipsImage *_Nonnull image);
+  int (*_Nonnull image_get_height)(const VipsImage *_Nonnull image);
+  int (*_Nonnull image_get_bands)(const VipsImage *_Nonnull image);
+  VipsImage *_Nullable (*_Nonnull image_copy_memory)(VipsImage *_Nonnull image);
+  VipsArrayDouble *_Nullable (*_Nonnull array_double_new)(const double *_Nonnull array, int count);
+  void (*_Nonnull area_unref)(VipsArea *_Nonnull area);
+  int (*_Nonnull jpegload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
+  int (*_Nonnull thumbnail)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, int width, ...);
+  int (*_Nonnull linear1)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double a, double b,
+                          ...);
+  int (*_Nonnull gaussblur)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double sigma, ...);
+  int (*_Nonnull embed)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int x, int y, int width,
+                        int height, ...);
+  int (*_Nonnull extract_area)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int left, int top,
+                               int width, int height, ...);
+  int (*_Nonnull extract_band)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int band, ...);
+  int (*_Nonnull insert)(VipsImage *_Nonnull main, VipsImage *_Nonnull sub, VipsImage *_Nullable *_Nonnull out,
+                         int x, int y, ...);
+  int (*_Nonnull cast)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int format, ...);
+  // VipsBlendMode has no negative value, so the compiler makes it unsigned.
+  int (*_Nonnull composite2)(VipsImage *_Nonnull base, VipsImage *_Nonnull overlay,
+                             VipsImage *_Nullable *_Nonnull out, unsigned int mode, ...);
+  int (*_Nonnull text)(VipsImage *_Nullable *_Nonnull out, const char *_Nonnull text, ...);
+  int (*_Nonnull avg)(VipsImage *_Nonnull in, double *_Nonnull out, ...);
+  int (*_Nonnull deviate)(VipsImage *_Nonnull in, double *_Nonnull out, ...);
+  int (*_Nonnull jpegsave_buffer)(VipsImage *_Nonnull in, void *_Nullable *_Nonnull buffer,
+                                  size_t *_Nonnull length, ...);
+  void (*_Nonnull object_unref)(void *_Nonnull object);
+  void (*_Nonnull free)(void *_Nullable memory);
+  unsigned int (*_Nonnull log_set_handler)(const char *_Nullable domain, int levels,
+                                           bw_g_log_func _Nonnull handler, void *_Nullable context);
+} bw_vips_api;
+
+/// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text,
+/// or the name of the first missing function (a libvips older than 8.13).
+static inline const char *_Nullable bw_vips_load(const char *_Nonnull soname, bw_vips_api *_Nonnull api) {
+  // RTLD_LOCAL: libvips's symbols (and glib's, which it brings) serve only this table.
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  if (!library) return dlerror();
+#define BW_VIPS_RESOLVE(field, name) \
+  if (!(*(void **)&api->field = dlsym(library, name))) return name;
+  BW_VIPS_RESOLVE(start, "vips_init")
+  BW_VIPS_RESOLVE(version, "vips_version")
+  BW_VIPS_RESOLVE(error_buffer, "vips_error_buffer")
+  BW_VIPS_RESOLVE(error_clear, "vips_error_clear")
+  BW_VIPS_RESOLVE(cache_set_max, "vips_cache_set_max")
+  BW_VIPS_RESOLVE(concurrency_set, "vips_concurrency_set")
+  BW_VIPS_RESOLVE(block_untrusted_set, "vips_block_untrusted_set")
+  BW_VIPS_RESOLVE(operation_block_set, "vips_operation_block_set")
+  BW_VIPS_RESOLVE(image_get_width, "vips_image_get_width")
+  BW_VIPS_RESOLVE(image_get_height, "vips_image_get_height")
+  BW_VIPS_RESOLVE(image_get_bands, "vips_image_get_bands")
+  BW_VIPS_RESOLVE(image_copy_memory, "vips_image_copy_memory")
+  BW_VIPS_RESOLVE(array_double_new, "vips_array_double_new")
+  BW_VIPS_RESOLVE(area_unref, "vips_area_unref")
+  BW_VIPS_RESOLVE(jpegload, "vips_jpegload")
+  BW_VIPS_RESOLVE(thumbnail, "vips_thumbnail")
+  BW_VIPS_RESOLVE(linear1, "vips_linear1")
+  BW_VIPS_RESOLVE(gaussblur, "vips_gaussblur")
+  BW_VIPS_RESOLVE(embed, "vips_embed")
+  BW_VIPS_RESOLVE(extract_area, "vips_extract_area")
+  BW_VIPS_RESOLVE(extract_band, "vips_extract_band")
+  BW_VIPS_RESOLVE(insert, "vips_insert")
+  BW_VIPS_RESOLVE(cast, "vips_cast")
+  BW_VIPS_RESOLVE(composite2, "vips_composite2")
+  BW_VIPS_RESOLVE(text, "vips_text")
+  BW_VIPS_RESOLVE(avg, "vips_avg")
+  BW_VIPS_RESOLVE(deviate, "vips_deviate")
+  BW_VIPS_RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer")
+  BW_VIPS_RESOLVE(object_unref, "g_object_unref")
+  BW_VIPS_RESOLVE(free, "g_free")
+  BW_VIPS_RESOLVE(log_set_handler, "g_log_set_handler")
+#undef BW_VIPS_RESOLVE
+  return NULL;
+}
+
+static inline void bw_vips_drop_log_message(const char *_Nullable domain, int level,
+                                            const char *_Nullable message, void *_Nullable context) {
+  (void)domain, (void)level, (void)message, (void)context;
+}
+
+/// libvips repeats each failure as a g_warning per tile on stderr ("error in tile 0 x 128");
+/// the error buffer already holds it, and bingwall prints it once.
+static inline void bw_vips_drop_warnings(const bw_vips_api *_Nonnull api) {
+  api->log_set_handler("VIPS", BW_G_LOG_LEVEL_WARNING, bw_vips_drop_log_message, NULL);
+}
+
+/// The JPEG at `path`, read top to bottom once, failing (at the read) when it is cut short.
+static inline int bw_vips_jpegload_sequential(const bw_vips_api *_Nonnull api, const char *_Nonnull path,
+                                              VipsImage *_Nullable *_Nonnull out) {
+  return api->jpegload(path, out, "access", BW_VIPS_ACCESS_SEQUENTIAL, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
+                       NULL);
+}
+
+/// The picture at `path` resized to cover `width`x`height` and cut to it at `crop`, or with
+/// BW_VIPS_INTERESTING_NONE resized to fit inside; shrinking while it decodes when it can.
+/// https://www.libvips.org/API/8.14/libvips-resample.html#vips-thumbnail
+static inline int bw_vips_thumbnail(const bw_vips_api *_Nonnull api, const char *_Nonnull path,
+                                    VipsImage *_Nullable *_Nonnull out, int width, int height, int crop) {
+  return api->thumbnail(path, out, width, "height", height, "crop", crop, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
+                        NULL);
+}
+
+/// `in * a + b`, kept 8-bit.
+static inline int bw_vips_linear1_uchar(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                        VipsImage *_Nullable *_Nonnull out, double a, double b) {
+  return api->linear1(in, out, a, b, "uchar", 1, NULL);
+}
+
+static inline int bw_vips_gaussblur(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                    VipsImage *_Nullable *_Nonnull out, double sigma) {
+  return api->gaussblur(in, out, sigma, NULL);
+}
+
+/// `in` placed at (x, y) on a `width`x`height` canvas of one colour (`background`, one value
+/// per band).
+static inline int bw_vips_embed_background(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                           VipsImage *_Nullable *_Nonnull out, int x, int y, int width,
+                                           int height, VipsArrayDouble *_Nonnull background) {
+  return api->embed(in, out, x, y, width, height, "extend", BW_VIPS_EXTEND_BACKGROUND, "background",
+                    background, NULL);
+}
+
+/// `in` placed at (x, y) on a `width`x`height` canvas of zeros (transparent, for RGBA).
+static inline int bw_vips_embed_black(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                      VipsImage *_Nullable *_Nonnull out, int x, int y, int width,
+                                      int height) {
+  return api->embed(in, out, x, y, width, height, "extend", BW_VIPS_EXTEND_BLACK, NULL);
+}
+
+static inline int bw_vips_extract_area(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                       VipsImage *_Nullable *_Nonnull out, int left, int top, int width,
+                                       int height) {
+  return api->extract_area(in, out, left, top, width, height, NULL);
+}
+
+/// Bands `band` to `band + count - 1` of `in`.
+static inline int bw_vips_extract_bands(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                        VipsImage *_Nullable *_Nonnull out, int band, int count) {
+  return api->extract_band(in, out, band, "n", count, NULL);
+}
+
+static inline int bw_vips_insert(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull main,
+                                 VipsImage *_Nonnull sub, VipsImage *_Nullable *_Nonnull out, int x, int y) {
+  return api->insert(main, sub, out, x, y, NULL);
+}
+
+static inline int bw_vips_cast_uchar(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                     VipsImage *_Nullable *_Nonnull out) {
+  return api->cast(in, out, BW_VIPS_FORMAT_UCHAR, NULL);
+}
+
+/// `overlay` drawn over `base` with its top-left corner at (x, y), through its alpha band.
+static inline int bw_vips_composite2_over(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull base,
+                                          VipsImage *_Nonnull overlay, VipsImage *_Nullable *_Nonnull out,
+                                          int x, int y) {
+  return api->composite2(base, overlay, out, BW_VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+
+/// Pango `markup` in `font` as an RGBA image, wrapped at `width` pixels; at 72 dpi a font size
+/// in points is a size in pixels.
+static inline int bw_vips_text_rgba(const bw_vips_api *_Nonnull api, VipsImage *_Nullable *_Nonnull out,
+                                    const char *_Nonnull markup, const char *_Nonnull font, int width) {
+  return api->text(out, markup, "font", font, "width", width, "dpi", 72, "rgba", 1, NULL);
+}
+
+static inline int bw_vips_avg(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in, double *_Nonnull out) {
+  return api->avg(in, out, NULL);
+}
+
+static inline int bw_vips_deviate(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                  double *_Nonnull out) {
+  return api->deviate(in, out, NULL);
+}
+
+/// `in` as a baseline JPEG at `quality`, without its metadata (EXIF, XMP, ICC profile).
+static inline int bw_vips_jpegsave_buffer(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                          void *_Nullable *_Nonnull buffer, size_t *_Nonnull length,
+                                          int quality) {
+  return api->jpegsave_buffer(in, buffer, length, "Q", quality, "strip", 1, NULL);
+}
+
+/// A VipsArrayDouble is a VipsArea (its first member), which is how libvips frees it.
+static inline void bw_vips_array_double_unref(const bw_vips_api *_Nonnull api,
+                                              VipsArrayDouble *_Nonnull array) {
+  api->area_unref((VipsArea *)array);
+}
+
+#endif

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import BingWallImage
+
+/// Damaged, oversized and unwritable: each is one clear error, and no file is left half made.
+@Suite struct ImageFailureTests {
+  @Test func aJPEGCutAfterItsHeaderIsOneClearError() throws {
+    let folder = try TemporaryDirectory()
+    let whole = try TestPictures.noise(in: folder, width: 640, height: 360)
+    let truncated = try TestPictures.truncatedAfterHeader(whole, in: folder)
+    // The header is whole: the size is known, and the pixels fail when they are read.
+    #expect(try Image.open(jpeg: truncated).size == PixelSize(width: 640, height: 360))
+    for make in [
+      { try Image.cropped(from: truncated, to: PixelSize(width: 320, height: 320)) },
+      { try Image.letterboxed(from: truncated, to: PixelSize(width: 320, height: 320)) },
+    ] {
+      #expect {
+        _ = try make()
+      } throws: { error in
+        guard case .operation(_, let path, let message) = error as? ImageError else { return false }
+        return path == truncated && message == "VipsJpeg: Premature end of input file"
+          && !"\(error)".contains("\n")
+      }
+    }
+    // The plain picture next to it is unaffected.
+    #expect(try Image.cropped(from: whole, to: PixelSize(width: 320, height: 320)).width == 320)
+  }
+
+  @Test func aPictureLargerThanTheStoreAcceptsIsRefusedFromItsHeader() throws {
+    let folder = try TemporaryDirectory()
+    let small = try TestPictures.draw("small.jpg", in: folder, ["-size", "16x8", "xc:gray"])
+    let wide = try TestPictures.claiming(width: 16385, height: 8, from: small, in: folder)
+    #expect(throws: ImageError.tooLarge(path: wide, width: 16385, height: 8, limit: 16384)) {
+      try Image.cropped(from: wide, to: PixelSize(width: 100, height: 100))
+    }
+    let widest = try TestPictures.claiming(width: 16384, height: 8, from: small, in: folder)
+    #expect(try Image.open(jpeg: widest).width == 16384)
+  }
+
+  @Test func aFileThatIsNotAJPEGIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    let png = folder.file("picture.jpg")
+    try ExternalTool.run(["convert", "-size", "64x48", "xc:red", "png:" + png])
+    #expect(throws: ImageError.self) { try Image.cropped(from: png, to: PixelSize(width: 32, height: 32)) }
+  }
+
+  @Test func aSaveLeavesOnlyTheFinishedFile() throws {
+    let folder = try TemporaryDirectory()
+    let picture = try Image.cropped(
+      from: try TestPictures.gradient(in: folder, width: 320, height: 180),
+      to: PixelSize(width: 160, height: 90))
+    let output = try TemporaryDirectory()
+    let target = output.file("screen.jpg")
+    try picture.saveJPEG(to: target)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["screen.jpg"])
+    #expect(try Image.open(jpeg: target).size == PixelSize(width: 160, height: 90))
+    var status = stat()
+    #expect(stat(target, &status) == 0 && status.st_mode & 0o777 == 0o644)
+  }
+
+  /// A picture whose pixels cannot be read fails while it is encoded, before any file exists:
+  /// the previous file stays as it was, and no temporary file is left.
+  @Test func aFailedSaveLeavesThePreviousFileIntact() throws {
+    let folder = try TemporaryDirectory()
+    let truncated = try TestPictures.truncatedAfterHeader(
+      try TestPictures.noise(in: folder, width: 320, height: 180), in: folder)
+    let output = try TemporaryDirectory()
+    let target = output.file("screen.jpg")
+    try Data("the previous picture".utf8).write(to: URL(fileURLWithPath: target))
+    #expect(throws: ImageError.self) {
+      try Image.open(jpeg: truncated).dimmed(by: 0.7).saveJPEG(to: target)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["screen.jpg"])
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "the previous picture")
+  }
+
+  @Test func aSaveIntoAMissingFolderIsAWriteError() throws {
+    let folder = try TemporaryDirectory()
+    let picture = try Image.open(jpeg: try TestPictures.gradient(in: folder, width: 64, height: 36))
+    #expect {
+      try picture.saveJPEG(to: folder.file("missing/screen.jpg"))
+    } throws: { error in
+      guard case .write = error as? ImageError else { return false }
+      return "\(error)".hasPrefix("cannot create a file in \(folder.path)/missing:")
+    }
+  }
+}
