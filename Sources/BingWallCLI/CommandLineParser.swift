@@ -48,7 +48,8 @@ private struct ParseState {
   let root: CommandSpec
   var command: CommandSpec
   var path: [String] = []
-  var options: [String: [String]] = [:]
+  var options: [String: [Invocation.Given]] = [:]
+  var unlistedCodes: [String] = []
   var positionals: [String] = []
 
   init(root: CommandSpec) {
@@ -93,7 +94,7 @@ private struct ParseState {
     }
     if !option.takesValue {
       if inline != nil { throw UsageError("The option '--\(name)' does not take a value", path: path) }
-      record(option, value: "")
+      record(option, Invocation.Given(word: "", value: true))
       return
     }
     guard let value = inline ?? next() else {
@@ -110,7 +111,7 @@ private struct ParseState {
         throw UsageError("Unknown option '-\(letter)'", path: path)
       }
       if !option.takesValue {
-        record(option, value: "")
+        record(option, Invocation.Given(word: "", value: true))
         continue
       }
       // A short option with a value ends the pack: the rest of the word, else the next word.
@@ -124,27 +125,39 @@ private struct ParseState {
   }
 
   mutating func record(_ option: OptionSpec, validating raw: String) throws(UsageError) {
-    switch option.kind.validate(raw) {
-    case .success(let value):
-      record(option, value: value)
+    let label = Help.label(of: option, longOnly: true)
+    record(option, try accept(raw, kind: option.kind, reader: option.reader, label: label))
+  }
+
+  mutating func record(_ option: OptionSpec, _ given: Invocation.Given) {
+    // A single-valued option given twice keeps the last value, as getopt-style tools do.
+    if option.repeatable || !option.takesValue {
+      options[option.long, default: []].append(given)
+    } else {
+      options[option.long] = [given]
+    }
+  }
+
+  /// The value of a word for the option or argument labelled `label`, checked against its kind
+  /// and made by its reader. A language-region code outside the kind's list is noted for the
+  /// command's warning.
+  mutating func accept(
+    _ raw: String, kind: ValueKind, reader: ValueReader, label: String
+  ) throws(UsageError) -> Invocation.Given {
+    switch kind.validate(raw) {
+    case .success(let word):
+      if case .languageRegion(let listed) = kind, !listed.contains(word), !unlistedCodes.contains(word) {
+        unlistedCodes.append(word)
+      }
+      return Invocation.Given(word: word, value: reader.value(of: word, for: label))
     case .failure(let problem):
-      var message =
-        "The value '\(raw)' is invalid for '\(Help.label(of: option, longOnly: true))': \(problem.detail)"
+      var message = "The value '\(raw)' is invalid for '\(label)': \(problem.detail)"
       if let guess = problem.suggestion { message += ". Did you mean '\(guess)'?" }
       throw UsageError(message, path: path)
     }
   }
 
-  mutating func record(_ option: OptionSpec, value: String) {
-    // A single-valued option given twice keeps the last value, as getopt-style tools do.
-    if option.repeatable || !option.takesValue {
-      options[option.long, default: []].append(value)
-    } else {
-      options[option.long] = [value]
-    }
-  }
-
-  func finish() throws(UsageError) -> ParseOutcome {
+  mutating func finish() throws(UsageError) -> ParseOutcome {
     if options[GlobalOptions.help.spec.long] != nil { return .help(path: path) }
     if options[GlobalOptions.version.spec.long] != nil {
       return .version(verbose: options[GlobalOptions.verbose.spec.long] != nil)
@@ -153,7 +166,7 @@ private struct ParseState {
     // A command that only groups subcommands shows its help, as swift-argument-parser does.
     if !command.subcommands.isEmpty { return .help(path: path) }
     let arguments = try assignArguments()
-    return .run(Invocation(path: path, options: options, arguments: arguments))
+    return .run(Invocation(path: path, options: options, arguments: arguments, unlistedCodes: unlistedCodes))
   }
 
   /// The command that `bingwall help WORDS...` asks about, suggesting a fix for a typo.
@@ -173,8 +186,8 @@ private struct ParseState {
     return topic
   }
 
-  func assignArguments() throws(UsageError) -> [String: [String]] {
-    var result: [String: [String]] = [:]
+  mutating func assignArguments() throws(UsageError) -> [String: [Invocation.Given]] {
+    var result: [String: [Invocation.Given]] = [:]
     var remaining = positionals[...]
     for argument in command.arguments {
       let taken: [String]
@@ -191,16 +204,10 @@ private struct ParseState {
         if argument.optional { continue }
         throw UsageError("Missing expected argument '<\(argument.name)>'", path: path)
       }
-      var values: [String] = []
+      var values: [Invocation.Given] = []
       for raw in taken {
-        switch argument.kind.validate(raw) {
-        case .success(let value):
-          values.append(value)
-        case .failure(let problem):
-          var message = "The value '\(raw)' is invalid for '<\(argument.name)>': \(problem.detail)"
-          if let guess = problem.suggestion { message += ". Did you mean '\(guess)'?" }
-          throw UsageError(message, path: path)
-        }
+        values.append(
+          try accept(raw, kind: argument.kind, reader: argument.reader, label: "<\(argument.name)>"))
       }
       result[argument.name] = values
     }

@@ -14,6 +14,10 @@ package enum ValueKind: Sendable, Equatable {
   case directory
   /// A calendar date, `YYYY-MM-DD`.
   case date
+  /// `off`, or a duration as people write it: `30m`, `2h`, `1h30m`, `1d`.
+  case duration
+  /// A size in powers of 1024: `500MB`, `2GB`, `4096`.
+  case size
   /// A picture from the history (completed from it): `latest`, an id, a date or a key.
   case selector
   /// A picture from the history or a path to an image file (completed as both).
@@ -50,6 +54,8 @@ package struct OptionSpec: Sendable, Equatable {
   package var help: String
   /// Shown as `(default: …)` in help and the man page.
   package var defaultDescription: String?
+  /// What the accepted word becomes: the typed handle's value type.
+  package var reader: ValueReader = .text
 
   /// A flag: present or absent.
   package static func flag(
@@ -81,6 +87,8 @@ package struct ArgumentSpec: Sendable, Equatable {
   package var optional: Bool
   /// Takes every remaining positional word (at least one unless optional).
   package var variadic: Bool
+  /// What the accepted word becomes: the typed handle's value type.
+  package var reader: ValueReader = .text
 
   package init(
     _ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, variadic: Bool = false

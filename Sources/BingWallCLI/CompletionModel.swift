@@ -28,7 +28,7 @@ struct CompletionModel {
 
     init(_ kind: ValueKind) {
       switch kind {
-      case .text, .integer, .date: self = .nothing
+      case .text, .integer, .date, .duration, .size: self = .nothing
       case .choice, .configKey, .languageRegion: self = .words(kind.choices ?? [])
       case .file: self = .files
       case .directory: self = .directories

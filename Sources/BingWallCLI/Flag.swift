@@ -8,7 +8,7 @@ package struct Flag: OptionHandle {
 
   /// True when given; nil when absent, so that an absent flag overrides nothing.
   package func given(in invocation: Invocation) -> Bool? {
-    words(in: invocation).isEmpty ? nil : true
+    values(in: invocation, as: Bool.self).isEmpty ? nil : true
   }
 }
 

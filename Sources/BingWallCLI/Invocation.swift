@@ -4,23 +4,48 @@ import BingWallSystem
 package struct Invocation: Sendable, Equatable {
   /// The command names from the root, e.g. `["config", "get"]`; aliases resolved to names.
   package var path: [String]
-  /// Values by long option name, in the order given; a flag has one empty value per occurrence.
-  package var options: [String: [String]]
-  /// Positional words by argument name.
-  package var arguments: [String: [String]]
+  /// Values by option, in the order given; a flag has one `true` per occurrence. Only the
+  /// handles read them (`invocation[Self.days]`, see Flag, Option and Argument), so a command
+  /// cannot misread a renamed option.
+  var options: [String: [Given]]
+  /// Positional values by argument.
+  var arguments: [String: [Given]]
+  /// The language-region codes given that their option's list does not hold, once each, in
+  /// the order given: the command warns about them.
+  package var unlistedCodes: [String]
 
-  package init(path: [String], options: [String: [String]] = [:], arguments: [String: [String]] = [:]) {
+  init(
+    path: [String], options: [String: [Given]] = [:], arguments: [String: [Given]] = [:],
+    unlistedCodes: [String] = []
+  ) {
     self.path = path
     self.options = options
     self.arguments = arguments
+    self.unlistedCodes = unlistedCodes
   }
-
-  // Commands read options and arguments through their typed handles (`invocation[Self.days]`,
-  // see Flag, Option and Argument), never by name, so a renamed option cannot be misread.
 
   package var quiet: Bool { self[GlobalOptions.quiet] }
   package var verbose: Bool { self[GlobalOptions.verbose] }
   package var configFile: String? { self[GlobalOptions.config] }
+
+  /// One value the command line gave: the word as the parser accepted it, and what the spec's
+  /// reader made of it. Equal by the word, which the value is a function of.
+  struct Given: Sendable, Equatable {
+    var word: String
+    var value: any Sendable
+
+    static func == (lhs: Given, rhs: Given) -> Bool { lhs.word == rhs.word }
+  }
+
+  /// The values given for an option or argument, as the handle's type.
+  func values<Value>(_ given: [Given]?, as _: Value.Type) -> [Value] {
+    (given ?? []).map { item in
+      guard let value = item.value as? Value else {
+        preconditionFailure("'\(item.word)' was read as \(type(of: item.value)), not \(Value.self)")
+      }
+      return value
+    }
+  }
 }
 
 /// What the command line asks for.

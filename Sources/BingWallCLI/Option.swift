@@ -7,10 +7,11 @@ package struct Option<Value: CommandLineValue>: OptionHandle {
     default defaultDescription: String? = nil
   ) {
     spec = .value(long, short: short, name: name, kind: kind, help: help, default: defaultDescription)
+    spec.reader = .reading(Value.self)
   }
 
   package func given(in invocation: Invocation) -> Value? {
-    words(in: invocation).last.map { Value.accepted($0, for: "--\(spec.long)") }
+    values(in: invocation, as: Value.self).last
   }
 
   /// The same option with help worded for one command.
@@ -35,8 +36,8 @@ package struct RepeatedOption<Value: CommandLineValue>: OptionHandle {
 
   /// Every value; nil when the option was not given at all.
   package func given(in invocation: Invocation) -> [Value]? {
-    let words = words(in: invocation)
-    return words.isEmpty ? nil : words.map { Value.accepted($0, for: "--\(spec.long)") }
+    let values = values(in: invocation, as: Value.self)
+    return values.isEmpty ? nil : values
   }
 }
 

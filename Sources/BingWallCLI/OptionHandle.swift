@@ -8,6 +8,8 @@ package protocol OptionHandle: Sendable {
 }
 
 extension OptionHandle {
-  /// The words given for this option, in order; empty when it is absent.
-  func words(in invocation: Invocation) -> [String] { invocation.options[spec.long] ?? [] }
+  /// The values given for this option, in order; empty when it is absent.
+  func values<Given>(in invocation: Invocation, as type: Given.Type) -> [Given] {
+    invocation.values(invocation.options[spec.long], as: type)
+  }
 }

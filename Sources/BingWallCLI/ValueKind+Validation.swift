@@ -52,6 +52,12 @@ extension ValueKind {
     case .date:
       return CalendarDate(parsing: raw) != nil
         ? .success(raw) : .failure(ValueProblem("expected a date as YYYY-MM-DD"))
+    case .duration:
+      return Duration(offOrHumanText: raw) != nil
+        ? .success(raw) : .failure(ValueProblem("expected off or a duration such as 30m, 2h, 1d"))
+    case .size:
+      return ByteCount(raw) != nil
+        ? .success(raw) : .failure(ValueProblem("expected a size such as 500MB or 2GB"))
     }
   }
 }

@@ -26,13 +26,13 @@ package enum BackendSelector {
     "spectrwm", "jwm", "fvwm", "windowmaker", "cwm", "leftwm", "berry", "ratpoison", "evilwm", "2bwm",
   ]
 
-  /// `requested` is `auto` or a backend name (already validated against `BackendRegistry.names`).
+  /// The backend `requested` names, or the one the session calls for when it is `auto`.
   package static func select(
-    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+    _ requested: BackendName, from backends: [any WallpaperBackend], in session: DesktopSession
   ) throws(DesktopError) -> Choice {
     let choice: Choice
-    if requested != "auto" {
-      guard let named = backends.first(where: { $0.name == requested }) else {
+    if requested != .auto {
+      guard let named = backends.first(where: { $0.name == requested.name }) else {
         throw DesktopError.noBackend(reason: "no backend called '\(requested)'")
       }
       choice = Choice(backend: named, reason: "asked for by name")
@@ -97,7 +97,7 @@ package enum BackendSelector {
 
   /// The backend `requested` resolves to here, or why none can work: the last line of `backends`.
   package static func verdict(
-    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+    _ requested: BackendName, from backends: [any WallpaperBackend], in session: DesktopSession
   ) -> String {
     do {
       let choice = try select(requested, from: backends, in: session)
@@ -109,7 +109,7 @@ package enum BackendSelector {
 
   /// Every backend with its state, for `bingwall backends`.
   package static func statuses(
-    _ requested: String, from backends: [any WallpaperBackend], in session: DesktopSession
+    _ requested: BackendName, from backends: [any WallpaperBackend], in session: DesktopSession
   ) -> [Status] {
     var selectedName: String?
     var problem: String?
@@ -123,7 +123,7 @@ package enum BackendSelector {
       let detected = backend.isDetected(in: session)
       var note: String
       if backend.name == selectedName {
-        note = requested == "auto" ? "selected: auto" : "selected: --backend or config"
+        note = requested == .auto ? "selected: auto" : "selected: --backend or config"
       } else if !available {
         let missing = backend.tools.filter { session.which($0) == nil }
         if let command = backend as? CommandBackend {
@@ -136,7 +136,7 @@ package enum BackendSelector {
       } else {
         note = detected ? "detected" : "installed"
       }
-      if selectedName == nil, backend.name == requested, let problem { note = problem }
+      if selectedName == nil, backend.name == requested.name, let problem { note = problem }
       return Status(
         name: backend.name, available: available, detected: detected, selected: backend.name == selectedName,
         tools: backend.tools, note: note)

@@ -2,13 +2,12 @@
 package struct WallpaperApplier: Sendable {
   package let session: DesktopSession
   package let backends: [any WallpaperBackend]
-  /// `auto` or a backend name.
-  package let requested: String
+  package let requested: BackendName
   package let mode: WallpaperMode
   package let lockScreen: Bool
 
   package init(
-    session: DesktopSession, backends: [any WallpaperBackend], requested: String, mode: WallpaperMode,
+    session: DesktopSession, backends: [any WallpaperBackend], requested: BackendName, mode: WallpaperMode,
     lockScreen: Bool
   ) {
     self.session = session

@@ -82,7 +82,7 @@ package struct Resources: Sendable {
 
   var applier: WallpaperApplier {
     WallpaperApplier(
-      session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend].name,
+      session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend],
       mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen])
   }
 }

@@ -37,9 +37,7 @@ package struct Status {
       NewestPicture(
         market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
     }
-    let rotation = resources.configuration.rotateInterval.flatMap {
-      RotationSchedule(interval: TimeInterval($0))
-    }
+    let rotation = RotationSchedule(every: resources.configuration[ConfigSchema.rotate])
     let autostart = AutostartEnvironment(
       configHome: context.paths.configHome, processes: context.processes, environment: context.environment
     ).methods.filter { $0.status().enabled }.map(\.name)

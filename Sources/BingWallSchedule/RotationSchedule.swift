@@ -19,10 +19,9 @@ package struct RotationSchedule: Sendable, Equatable {
     self.interval = interval
   }
 
-  /// From a duration as people write it, `30m` or `1h30m`; nil for `off` and anything unreadable.
-  package init?(every text: String) {
-    guard let seconds = HumanUnits.seconds(in: text) else { return nil }
-    self.init(interval: TimeInterval(seconds))
+  /// From `daemon.rotate`; nil for zero, which is `off`.
+  package init?(every duration: Duration) {
+    self.init(interval: TimeInterval(duration.components.seconds))
   }
 
   /// `lastRotation + interval`, but never before `now` and never more than an interval after it.

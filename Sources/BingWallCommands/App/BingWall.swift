@@ -46,8 +46,10 @@ package enum BingWall {
         return ExitCode.success
       }
       if !invocation.quiet {
-        for warning in unlistedCodeWarnings(invocation, options: command.spec.options) {
-          context.stderr.write("warning: \(warning)\n")
+        // The parser accepts any well-formed code; only market options take one, so the
+        // warning is the market's.
+        for code in invocation.unlistedCodes {
+          context.stderr.write("warning: \(Market.unknownWarning(code))\n")
         }
       }
       do {
@@ -60,21 +62,6 @@ package enum BingWall {
         return exitStatus(for: error)
       }
     }
-  }
-
-  /// One warning per distinct code given for a language-region option that its list does not
-  /// hold. The parser accepts any well-formed code; only market options take one, so the
-  /// warning is the market's.
-  static func unlistedCodeWarnings(_ invocation: Invocation, options: [OptionSpec]) -> [String] {
-    var unlisted: [String] = []
-    for option in options {
-      guard case .languageRegion(let listed) = option.kind else { continue }
-      for code in invocation.options[option.long] ?? []
-      where !listed.contains(code) && !unlisted.contains(code) {
-        unlisted.append(code)
-      }
-    }
-    return unlisted.map(Market.unknownWarning)
   }
 
   /// The exit status for an error a command threw: its own, or 1.

@@ -17,7 +17,7 @@ enum BackendsCommand {
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context, options: options)
-    let requested = resources.configuration[ConfigSchema.backend].name
+    let requested = resources.configuration[ConfigSchema.backend]
     let statuses = BackendSelector.statuses(
       requested, from: resources.backends, in: resources.desktopSession)
     if invocation[CommonOptions.json] {

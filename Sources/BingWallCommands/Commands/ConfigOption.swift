@@ -4,9 +4,11 @@ import BingWallKit
 /// An option that sets a config key for one run: `--resolution` for `resolution`.
 ///
 /// The option's value type is the key's, so what the command line gives is what the key holds.
-struct ConfigOption<Handle: OptionHandle>: OptionHandle where Handle.Value: ConfigValueRepresentable {
+struct ConfigOption<Handle: OptionHandle>: OptionHandle {
   let handle: Handle
-  let key: ConfigKey<Handle.Value>
+  let key: ConfigKeySpec
+  /// The option's value as the key holds it.
+  let configValue: @Sendable (Handle.Value) -> ConfigValue
 
   var spec: OptionSpec { handle.spec }
 
@@ -16,7 +18,15 @@ struct ConfigOption<Handle: OptionHandle>: OptionHandle where Handle.Value: Conf
 extension OptionHandle where Value: ConfigValueRepresentable {
   /// This option, standing in for `key` on the command line.
   func overriding(_ key: ConfigKey<Value>) -> ConfigOption<Self> {
-    ConfigOption(handle: self, key: key)
+    ConfigOption(handle: self, key: key.spec, configValue: \.configValue)
+  }
+}
+
+extension OptionHandle where Value: ConfigText {
+  /// This option, standing in for a key that may also be unset (`""`); the command line always
+  /// sets it.
+  func overriding(_ key: ConfigKey<Value?>) -> ConfigOption<Self> {
+    ConfigOption(handle: self, key: key.spec, configValue: { Optional($0).configValue })
   }
 }
 
@@ -27,7 +37,7 @@ protocol ConfigOverriding {
 
 extension ConfigOption: ConfigOverriding {
   func override(in invocation: Invocation) -> Configuration.Override? {
-    given(in: invocation).map { .init(key: key.spec, value: $0.configValue, option: "--" + spec.long) }
+    given(in: invocation).map { .init(key: key, value: configValue($0), option: "--" + spec.long) }
   }
 }
 

@@ -1,3 +1,4 @@
+import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
@@ -9,8 +10,9 @@ import Glibc
 
 /// `bingwall daemon`: refresh when Bing publishes, rotate on a schedule, in the foreground.
 enum DaemonCommand {
-  static let rotateEvery = Option<String>(
-    "rotate", name: "duration", help: "Show another stored picture this often, e.g. 30m, 2h.",
+  static let rotateEvery = Option<Duration>(
+    "rotate", name: "duration", kind: .duration,
+    help: "Show another stored picture this often, e.g. 30m, 2h.",
     default: "config daemon.rotate, off"
   ).overriding(ConfigSchema.rotate)
   static let favorites = Flag("favorites", help: "Rotate through favourite pictures only.")
@@ -42,9 +44,7 @@ enum DaemonCommand {
 
   static func settings(_ invocation: Invocation, _ context: Context) throws -> Settings {
     let resources = try Resources(invocation, context, options: options)
-    let rotation = resources.configuration.rotateInterval.flatMap {
-      RotationSchedule(interval: TimeInterval($0))
-    }
+    let rotation = RotationSchedule(every: resources.configuration[ConfigSchema.rotate])
     return Settings(
       resources: resources, rotation: rotation,
       favoritesOnly: resources.configuration[ConfigSchema.favoritesOnly],
@@ -97,22 +97,23 @@ enum DaemonCommand {
     -> DaemonLoop.Plan
   {
     let resources = settings.resources
-    let markets = resources.configuration.markets
+    let markets = resources.configuration[ConfigSchema.markets]
     let favoritesOnly = settings.favoritesOnly
     let updates = settings.updates
     let newest: @Sendable () throws -> [NewestPicture] = {
       guard updates else { return [] }
       let store = try resources.existingHistory()
       return try markets.map { market in
-        NewestPicture(market: market, storedFullStartDate: try store?.newestFullStartDate(market: market))
+        NewestPicture(
+          market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
       }
     }
     var update: (@Sendable () -> Void)?
     if updates {
-      let resolution = resources.configuration.resolution
-      let timeLimit = UpdateService.timeLimit(resources.configuration)
+      let resolution = resources.configuration[ConfigSchema.resolution]
+      let limits = resources.configuration.networkLimits
       update = { @Sendable in
-        child.run(markets: markets, resolution: resolution, timeLimit: timeLimit, snapshot: snapshot)
+        child.run(markets: markets, resolution: resolution, limits: limits, snapshot: snapshot)
       }
     }
     return DaemonLoop.Plan(
@@ -125,7 +126,8 @@ enum DaemonCommand {
     let rotation = settings.rotation.map { "rotating every \(Int($0.interval)) s" } ?? "no rotation"
     let updates =
       settings.updates
-      ? "updates for \(settings.resources.configuration.markets.joined(separator: ", "))" : "no updates"
+      ? "updates for \(settings.resources.configuration[ConfigSchema.markets].map(\.code).joined(separator: ", "))"
+      : "no updates"
     return "\(updates), \(rotation)"
   }
 

@@ -15,8 +15,9 @@ enum PruneCommand {
     help: "Delete pictures last shown more than this many days ago; 0 keeps any age.",
     default: "config 'retention.max_age_days'"
   ).overriding(ConfigSchema.maxAgeDays)
-  static let maxSize = Option<String>(
-    "max-size", name: "size", help: "Delete the oldest pictures until the rest fit, e.g. 500MB or 2GB.",
+  static let maxSize = Option<ByteCount>(
+    "max-size", name: "size", kind: .size,
+    help: "Delete the oldest pictures until the rest fit, e.g. 500MB or 2GB.",
     default: "config 'retention.max_size'"
   ).overriding(ConfigSchema.maxSize)
   static let dryRun = Flag("dry-run", help: "Only list what would be deleted and the space it would free.")

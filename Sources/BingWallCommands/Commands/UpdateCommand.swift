@@ -84,7 +84,8 @@ enum UpdateCommand {
     }
     return try service.run(
       .init(
-        markets: configuration.markets, resolution: configuration.resolution, days: invocation[days],
+        markets: configuration[ConfigSchema.markets], resolution: configuration[ConfigSchema.resolution],
+        days: invocation[days],
         force: invocation[force], apply: !invocation[noApply])
     ).events
   }

@@ -46,12 +46,14 @@ package enum ConfigSchema {
   package static let lockScreen = ConfigKey<Bool>(
     "lock_screen", default: false,
     help: "Also set the lock screen where the desktop has one; elsewhere a warning says so.")
-  package static let rotate = ConfigKey<String>(
-    "daemon.rotate", default: "off",
+  /// Zero is `off`.
+  package static let rotate = ConfigKey<Duration>(
+    "daemon.rotate", default: .zero,
     help: "How often the daemon shows another stored picture: off, or e.g. 30m, 2h, 1d.",
     check: { value in
-      guard let text = value.string, text != "off" else { return nil }
-      return HumanUnits.seconds(in: text) == nil ? "expected off or a duration such as 30m, 2h, 1d" : nil
+      guard let text = value.string else { return nil }
+      return Duration(configValue: .string(text)) == nil
+        ? "expected off or a duration such as 30m, 2h, 1d" : nil
     })
   package static let favoritesOnly = ConfigKey<Bool>(
     "daemon.favorites_only", default: false,
@@ -67,12 +69,13 @@ package enum ConfigSchema {
     "retention.max_age_days", default: 0,
     help: "Delete pictures older than this many days; 0 keeps all.",
     check: { ($0.integer ?? 0) < 0 ? "expected 0 or more" : nil })
-  package static let maxSize = ConfigKey<String>(
-    "retention.max_size", default: "",
+  /// Nil, written `""`, is no limit.
+  package static let maxSize = ConfigKey<ByteCount?>(
+    "retention.max_size", default: nil,
     help: "Keep the image folder under this size, e.g. 2GB; empty means no limit.",
     check: { value in
-      guard let text = value.string, !text.isEmpty else { return nil }
-      return HumanUnits.bytes(in: text) == nil ? "expected a size such as 500MB or 2GB" : nil
+      guard let text = value.string else { return nil }
+      return ByteCount?(configValue: .string(text)) == nil ? "expected a size such as 500MB or 2GB" : nil
     })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",

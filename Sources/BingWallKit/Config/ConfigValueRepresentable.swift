@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallSystem
 
 /// A Swift type a config key holds, and how it maps to and from the TOML value.
 package protocol ConfigValueRepresentable: Sendable {
@@ -39,6 +40,36 @@ extension Array: ConfigValueRepresentable where Element: ConfigText {
   package var configValue: ConfigValue { .strings(map(\.description)) }
 }
 
+/// A value that may be absent, written as the empty string: `max_size = ""` is no limit.
+extension Optional: ConfigValueRepresentable where Wrapped: ConfigText {
+  package static var configType: ConfigType { .string }
+
+  /// Nil for a value of another type or a string `Wrapped` refuses; `.some(nil)` for `""`.
+  package init?(configValue: ConfigValue) {
+    guard let text = configValue.string else { return nil }
+    if text.isEmpty {
+      self = .none
+    } else {
+      guard let value = Wrapped(text) else { return nil }
+      self = .some(value)
+    }
+  }
+
+  package var configValue: ConfigValue { .string(map(\.description) ?? "") }
+}
+
+/// A duration in whole seconds, written as people write it (`30m`, `1h30m`); zero is `off`.
+extension Duration: ConfigValueRepresentable {
+  package static var configType: ConfigType { .string }
+
+  package init?(configValue: ConfigValue) {
+    guard let text = configValue.string else { return nil }
+    self.init(offOrHumanText: text)
+  }
+
+  package var configValue: ConfigValue { .string(offOrHumanText) }
+}
+
 extension Int: ConfigValueRepresentable {
   package static var configType: ConfigType { .integer }
   package init?(configValue: ConfigValue) {
@@ -60,5 +91,6 @@ extension Bool: ConfigValueRepresentable {
 extension String: ConfigText {}
 extension Market: ConfigText {}
 extension Resolution: ConfigText {}
+extension ByteCount: ConfigText {}
 extension BackendName: ConfigText {}
 extension WallpaperMode: ConfigText {}

@@ -136,10 +136,6 @@ package struct Configuration: Sendable {
 
   // MARK: - Values derived from a key
 
-  /// Seconds between rotations; nil when rotation is off.
-  package var rotateInterval: Int? { HumanUnits.seconds(in: self[ConfigSchema.rotate]) }
-  /// The byte limit of the image folder; nil when there is none.
-  package var maxSize: Int64? { HumanUnits.bytes(in: self[ConfigSchema.maxSize]) }
   /// The Bing base URL without a trailing slash.
   var endpoint: String {
     var url = self[ConfigSchema.endpoint]

@@ -1,3 +1,4 @@
+import BingWallBing
 import BingWallSchedule
 import BingWallSystem
 import FoundationEssentials
@@ -27,8 +28,8 @@ package final class DaemonUpdateChild: Sendable {
   /// How long a child may run: its own time limit (which starts once it holds the update lock),
   /// as long again for the wait for that lock (another update, bounded by the same limit), and
   /// the margin. A child that waited for a `bingwall update` run by hand is not killed for it.
-  static func allowance(timeLimit: Int) -> Double {
-    Double(2 * timeLimit) + margin
+  static func allowance(_ limits: NetworkLimits) -> Double {
+    Double(2 * limits.updateTimeLimit) + margin
   }
   /// The most of each of the child's stdout and stderr the daemon reads, and the most lines of
   /// each it logs: the child cleans its text, but a daemon must stay small whatever it runs.
@@ -62,17 +63,18 @@ package final class DaemonUpdateChild: Sendable {
   /// warning about an unlisted market code out of every update: the daemon logged it at start.
   /// `snapshot`, when given, is the daemon's copy of its configuration file as last loaded
   /// (`DaemonConfigSnapshot`), read instead of the file itself.
-  func arguments(markets: [String], resolution: String, snapshot: String? = nil) -> [String] {
+  func arguments(markets: [Market], resolution: Resolution, snapshot: String? = nil) -> [String] {
     var arguments = [executable, "update", "--daemon-child", "--quiet"]
     if let config = snapshot ?? configFile { arguments += ["--config", config] }
-    for market in markets { arguments += ["--market", market] }
-    arguments += ["--resolution", resolution]
+    for market in markets { arguments += ["--market", market.code] }
+    arguments += ["--resolution", resolution.name]
     return arguments
   }
 
   /// Runs one update child to its end, logs what it said, and makes sure the journal holds its
   /// result. Never throws: every failure is logged and recorded.
-  package func run(markets: [String], resolution: String, timeLimit: Int, snapshot: String? = nil) {
+  package func run(markets: [Market], resolution: Resolution, limits: NetworkLimits, snapshot: String? = nil)
+  {
     let stop = ProcessStop()
     defer { stop.markEnded() }
     let started = state.withLock { state in
@@ -87,7 +89,7 @@ package final class DaemonUpdateChild: Sendable {
     let invocation = ProcessInvocation(
       arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
       environment: context.environment,
-      timeout: Self.allowance(timeLimit: timeLimit), stop: stop, outputLimit: Self.outputLimit)
+      timeout: Self.allowance(limits), stop: stop, outputLimit: Self.outputLimit)
     let result: ProcessResult
     do {
       result = try context.processes.run(invocation)
@@ -106,7 +108,7 @@ package final class DaemonUpdateChild: Sendable {
     let recorded = Self.updateRecordChanged(from: before, to: after)
     if recorded { journal.forgetUnsaved() }
     let recordedFailure = recorded && after.lastError != nil
-    if let ending = UpdateChildEnding(result, timeLimit: Self.allowance(timeLimit: timeLimit)).failure {
+    if let ending = UpdateChildEnding(result, timeLimit: Self.allowance(limits)).failure {
       // Crashed or killed: a failure even when the child recorded a success before it died.
       finish(failure: ending, recordedFailure: recordedFailure)
     } else if !recorded {

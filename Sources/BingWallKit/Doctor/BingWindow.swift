@@ -29,10 +29,11 @@ struct BingWindow {
       window.failure = "\(error)"
       return window
     }
+    let limits = configuration.networkLimits
     let client = ArchiveClient(
-      http: http, endpoint: configuration.endpoint, timeout: configuration.timeout,
-      deadline: UpdateService.deadline(configuration))
-    let markets = (configuration.markets + extra).filter { !$0.isEmpty }
+      http: http, endpoint: configuration.endpoint, timeout: limits.requestTimeout,
+      deadline: limits.updateDeadline(clock: resources.context.clock))
+    let markets = (configuration[ConfigSchema.markets].map(\.code) + extra).filter { !$0.isEmpty }
     for market in markets.uniqued() {
       do {
         let response = try client.fetch(market: market)

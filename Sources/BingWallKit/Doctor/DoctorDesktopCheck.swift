@@ -9,15 +9,15 @@ import BingWallSystem
 package enum DoctorDesktopCheck {
   /// The backend that would be selected, or nil; a warning when none can work here.
   package static func run(_ resources: Resources) -> (selected: String?, finding: DoctorFinding?) {
-    let requested = resources.configuration[ConfigSchema.backend].name
-    if requested == "none" { return ("none", nil) }
+    let requested = resources.configuration[ConfigSchema.backend]
+    if requested.name == "none" { return ("none", nil) }
     let session = resources.desktopSession
     do {
       let choice = try BackendSelector.select(requested, from: resources.backends, in: session)
       return (choice.backend.name, nil)
     } catch {
       let finding = DoctorFinding(
-        .backend, .warning, subject: requested == "auto" ? "backend auto" : "backend \(requested)",
+        .backend, .warning, subject: requested == .auto ? "backend auto" : "backend \(requested)",
         message: "no wallpaper can be set here: \(error) (\(describe(session)))",
         advice: "run 'bingwall backends' in your desktop session; where no desktop is wanted set "
           + "backend = \"none\" ('bingwall config set backend none')")

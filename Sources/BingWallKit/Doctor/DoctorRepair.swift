@@ -154,8 +154,9 @@ package struct DoctorRepair {
     }
     var downloader = PictureDownloader(
       http: http, store: store, images: resources.imageFolder, endpoint: configuration.endpoint,
-      timeout: configuration.timeout, progress: nil, now: context.clock.now(), replacing: replacing)
-    downloader.deadline = UpdateService.deadline(configuration)
+      timeout: configuration.networkLimits.requestTimeout, progress: nil, now: context.clock.now(),
+      replacing: replacing)
+    downloader.deadline = configuration.networkLimits.updateDeadline(clock: context.clock)
     for outcome in downloader.download(plans) {
       guard let index = findingOfKey[outcome.plan.image.key] else { continue }
       switch outcome.result {

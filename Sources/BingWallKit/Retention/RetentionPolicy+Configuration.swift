@@ -13,6 +13,6 @@ extension Configuration {
     return RetentionPolicy(
       keep: keep > 0 ? keep : nil,
       shownBefore: days > 0 ? String(Timestamp.iso8601(cutoff).prefix(10)) : nil,
-      maxBytes: maxSize)
+      maxBytes: self[ConfigSchema.maxSize]?.bytes)
   }
 }

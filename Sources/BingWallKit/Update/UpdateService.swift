@@ -16,15 +16,15 @@ import Glibc
 /// throws, so `status` and the daemon always agree on the next update.
 package struct UpdateService {
   package struct Request {
-    package var markets: [String]
-    package var resolution: String
+    package var markets: [Market]
+    package var resolution: Resolution
     /// Only the newest N days of each market's window; nil for all eight.
     package var days: Int?
     package var force: Bool
     /// Apply a new newest picture (also needs config `apply_on_update`).
     package var apply: Bool
 
-    package init(markets: [String], resolution: String, days: Int?, force: Bool, apply: Bool) {
+    package init(markets: [Market], resolution: Resolution, days: Int?, force: Bool, apply: Bool) {
       self.markets = markets
       self.resolution = resolution
       self.days = days
@@ -61,14 +61,15 @@ package struct UpdateService {
       // The whole update's time limit, whatever a server does: the archive's attempts and every
       // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
       // seconds) long before. On the context's monotonic clock, which no wall-clock step moves.
-      let deadline = Self.deadline(configuration, clock: context.clock)
+      let limits = configuration.networkLimits
+      let deadline = limits.updateDeadline(clock: context.clock)
       let client = ArchiveClient(
-        http: http, endpoint: configuration.endpoint, timeout: configuration.timeout, deadline: deadline)
+        http: http, endpoint: configuration.endpoint, timeout: limits.requestTimeout, deadline: deadline)
       // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
       // cannot open) is harmless.
-      let markets = request.markets.uniqued()
+      let markets = request.markets.map(\.code).uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
       let archives = Overlapped {
@@ -92,7 +93,7 @@ package struct UpdateService {
       // another one must not find its own limit spent on the wait.
       events = try fetchAndStore(
         request, archives: archives.value(), into: store, http: http,
-        deadline: Self.deadline(configuration, clock: context.clock))
+        deadline: limits.updateDeadline(clock: context.clock))
       let firstFailure = events.lazy.compactMap { event -> String? in
         if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }
         return nil
@@ -126,13 +127,14 @@ package struct UpdateService {
     // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
     // one a `ban` marked while this update ran.
     let configuration = resources.configuration
-    guard request.apply, configuration.applyOnUpdate, let newest = try store.pictures(.init(limit: 1)).first,
+    guard request.apply, configuration[ConfigSchema.applyOnUpdate],
+      let newest = try store.pictures(.init(limit: 1)).first,
       fetched.contains(where: { $0.id == newest.id }), !newest.banned
     else { return nil }
     do {
       var applied = try Apply.picture(newest, store: store, reason: .update, resources: resources)
       applied.picture = try store.picture(id: newest.id) ?? newest
-      if configuration.notify {
+      if configuration[ConfigSchema.notify] {
         Notifier(session: resources.desktopSession).announce(
           title: newest.displayTitle,
           body: [newest.caption, newest.credit].filter { !$0.isEmpty }.joined(separator: " — "),
@@ -211,7 +213,8 @@ package struct UpdateService {
             .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .alreadyStored)))
         } else {
           known[image.key] = plans.count
-          plans.append(DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
+          plans.append(
+            DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution.name))
         }
       }
     }
@@ -228,7 +231,7 @@ package struct UpdateService {
 
     var downloader = PictureDownloader(
       http: http, store: store, images: images, endpoint: configuration.endpoint,
-      timeout: configuration.timeout, progress: progress, now: now)
+      timeout: configuration.networkLimits.requestTimeout, progress: progress, now: now)
     downloader.deadline = deadline
     for outcome in downloader.download(plans) {
       let key = outcome.plan.image.key
@@ -268,22 +271,6 @@ package struct UpdateService {
     return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
       try client.fetch(market: market)
     }
-  }
-
-  /// The whole update may take this many times `network.timeout` (3 minutes by default).
-  static let deadlineFactor = 6
-
-  /// When an update (or doctor's repairs, which fetch the same way) starting now must be over,
-  /// on the context's monotonic clock.
-  static func deadline(_ configuration: Configuration, clock: any WallClock = SystemClock())
-    -> ContinuousClock.Instant
-  {
-    clock.monotonicNow() + .seconds(timeLimit(configuration))
-  }
-
-  /// The whole update's time limit in seconds: `deadlineFactor` × `network.timeout`.
-  package static func timeLimit(_ configuration: Configuration) -> Int {
-    deadlineFactor * configuration.timeout
   }
 
   /// Whether a later update could succeed where `error` failed (`TemporaryFailure`).

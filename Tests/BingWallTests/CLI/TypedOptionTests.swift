@@ -6,6 +6,7 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallStore
+@testable import BingWallSystem
 
 /// The typed layer over the parser: handles read the values the parser accepted, as the types
 /// commands use, and options that stand in for config keys become overrides.
@@ -81,14 +82,36 @@ import Testing
     #expect(configuration[ConfigSchema.mode] == .auto)
   }
 
-  @Test func aBadRotateStillNamesTheOption() throws {
-    let daemon = try invocation(["daemon", "--rotate", "soon"])
-    #expect {
-      try Configuration.load(
-        file: "/nonexistent", explicit: false, environment: [:],
-        overrides: .given(in: daemon, among: DaemonCommand.options))
-    } throws: { error in
-      "\(error)".contains("--rotate")
-    }
+  @Test func aBadRotateOrSizeIsRefusedByTheParser() {
+    #expect(
+      throws: UsageError(
+        "The value 'soon' is invalid for '--rotate <duration>': expected off or a duration such as 30m, 2h, 1d",
+        path: ["daemon"])
+    ) { try parser.parse(["daemon", "--rotate", "soon"]) }
+    #expect(
+      throws: UsageError(
+        "The value '2XB' is invalid for '--max-size <size>': expected a size such as 500MB or 2GB",
+        path: ["prune"])
+    ) { try parser.parse(["prune", "--max-size", "2XB"]) }
+  }
+
+  /// Durations and sizes come back as values, and reach their keys in the spelling config reads.
+  @Test func durationsAndSizesAreValues() throws {
+    let daemon = try invocation(["daemon", "--rotate", "90m"])
+    #expect(daemon[DaemonCommand.rotateEvery.handle] == .seconds(5400))
+    let rotate = [Configuration.Override].given(in: daemon, among: DaemonCommand.options)
+    #expect(rotate.map(\.value) == [.string("1h30m")])
+    let off = try invocation(["daemon", "--rotate", "off"])
+    #expect(off[DaemonCommand.rotateEvery.handle] == .zero)
+    #expect(
+      [Configuration.Override].given(in: off, among: DaemonCommand.options).map(\.value) == [.string("off")])
+
+    let prune = try invocation(["prune", "--max-size", "1.5G"])
+    #expect(prune[PruneCommand.maxSize.handle] == ByteCount(bytes: 1536 << 20))
+    let size = [Configuration.Override].given(in: prune, among: PruneCommand.options)
+    #expect(size.map(\.value) == [.string("1536M")])
+    let configuration = try Configuration.load(
+      file: "/nonexistent", explicit: false, environment: [:], overrides: size)
+    #expect(configuration[ConfigSchema.maxSize] == ByteCount(bytes: 1536 << 20))
   }
 }

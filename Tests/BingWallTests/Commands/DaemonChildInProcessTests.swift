@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallKit
@@ -55,10 +56,11 @@ import Testing
       journal: SchedulerJournal(file: StateFile(stateDir: run.paths.stateDir), random: run.random),
       log: DaemonLog(output: log, clock: run.clock, environment: [:]))
     #expect(
-      child.arguments(markets: ["en-US", "ja-JP"], resolution: "1920x1080") == [
-        Self.executable, "update", "--daemon-child", "--quiet", "--config", "/etc/bingwall/its config.toml",
-        "--market", "en-US", "--market", "ja-JP", "--resolution", "1920x1080",
-      ])
+      child.arguments(markets: [Market("en-US")!, Market("ja-JP")!], resolution: Resolution("1920x1080")!)
+        == [
+          Self.executable, "update", "--daemon-child", "--quiet", "--config", "/etc/bingwall/its config.toml",
+          "--market", "en-US", "--market", "ja-JP", "--resolution", "1920x1080",
+        ])
   }
 
   @Test func aChildThatFailsRecordsTheBackoffOnce() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallKit
@@ -45,7 +46,8 @@ import Testing
       context: run.context(), executable: "/bin/bingwall", configFile: "/etc/given.toml",
       journal: SchedulerJournal(file: StateFile(stateDir: run.paths.stateDir), random: run.random),
       log: DaemonLog(output: BufferOutput(), clock: run.clock, environment: [:]))
-    let arguments = child.arguments(markets: ["en-US"], resolution: "UHD", snapshot: "/run/copy.toml")
+    let arguments = child.arguments(
+      markets: [Market("en-US")!], resolution: Resolution("UHD")!, snapshot: "/run/copy.toml")
     #expect(arguments.contains("--config"))
     #expect(arguments[arguments.firstIndex(of: "--config")! + 1] == "/run/copy.toml")
     #expect(!arguments.contains("/etc/given.toml"))

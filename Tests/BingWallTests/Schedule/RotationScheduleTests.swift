@@ -61,11 +61,13 @@ import Testing
   }
 
   @Test(arguments: [("30m", 1800.0), ("1s", 1), ("1h30m", 5400), ("1d", 86_400)])
-  func intervalsAsPeopleWriteThem(text: String, seconds: TimeInterval) {
-    #expect(RotationSchedule(every: text)?.interval == seconds)
+  func intervalsAsPeopleWriteThem(text: String, seconds: TimeInterval) throws {
+    let duration = try #require(Duration(offOrHumanText: text))
+    #expect(RotationSchedule(every: duration)?.interval == seconds)
+    #expect(Duration(offOrHumanText: duration.offOrHumanText) == duration)
   }
 
   @Test(arguments: ["off", "", "0m", "30", "-5m", "thirty"]) func noRotation(text: String) {
-    #expect(RotationSchedule(every: text) == nil)
+    #expect(Duration(offOrHumanText: text).flatMap(RotationSchedule.init(every:)) == nil)
   }
 }

@@ -200,6 +200,39 @@ import Testing
     #expect(HumanUnits.bytes(in: "lots") == nil)
     #expect(HumanUnits.bytes(in: "2XB") == nil)
   }
+
+  /// What a size or a duration writes back is read as the same value: an override given on the
+  /// command line reaches its key through that text.
+  @Test(arguments: ["2GB", "500M", "1.5KiB", "4096", "1.5G", "3T", "1000000"])
+  func sizesReadBackAsWritten(_ text: String) throws {
+    let size = try #require(ByteCount(text))
+    #expect(ByteCount(size.description) == size)
+    #expect(size.bytes == HumanUnits.bytes(in: text))
+  }
+
+  @Test func sizesUseTheLargestExactUnit() {
+    #expect(ByteCount(bytes: 2 << 30).description == "2G")
+    #expect(ByteCount(bytes: 1536).description == "1536")
+    #expect(ByteCount(bytes: 3 << 40).description == "3T")
+    #expect(ByteCount(bytes: 5 << 50).description == "5120T")
+  }
+
+  @Test(
+    arguments: [("30m", 1800), ("1h30m", 5400), ("90m", 5400), ("1d1s", 86401), ("3600s", 3600)]
+      as [(String, Int64)])
+  func durationsReadBackAsWritten(_ text: String, _ seconds: Int64) throws {
+    let duration = try #require(Duration(humanText: text))
+    #expect(duration == .seconds(seconds))
+    #expect(Duration(humanText: duration.humanText) == duration)
+    #expect(Duration(offOrHumanText: duration.offOrHumanText) == duration)
+  }
+
+  @Test func offIsZero() {
+    #expect(Duration(offOrHumanText: "off") == .zero)
+    #expect(Duration.zero.offOrHumanText == "off")
+    #expect(Duration(humanText: "off") == nil)
+    #expect(Duration(offOrHumanText: "") == nil)
+  }
 }
 
 @Suite struct MarketTests {

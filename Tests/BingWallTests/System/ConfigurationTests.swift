@@ -13,22 +13,22 @@ import Testing
   @Test func defaultsApplyWithoutAFile() throws {
     let configuration = try Configuration.load(
       file: "/nonexistent/config.toml", explicit: false, environment: [:])
-    #expect(configuration.markets == ["en-US"])
+    #expect(configuration[ConfigSchema.markets].map(\.code) == ["en-US"])
     #expect(configuration.setting("markets").source == .builtIn)
-    #expect(configuration.resolution == "UHD")
+    #expect(configuration[ConfigSchema.resolution].name == "UHD")
     #expect(configuration.endpoint == "https://www.bing.com")
-    #expect(configuration.timeout == 30)
-    #expect(configuration.rotateInterval == nil)
+    #expect(configuration[ConfigSchema.timeout] == 30)
+    #expect(configuration[ConfigSchema.rotate] == .zero)
   }
 
   @Test func theLocaleChoosesTheDefaultMarket() throws {
     let configuration = try Configuration.load(
       file: "/nonexistent", explicit: false, environment: ["LANG": "ja_JP.UTF-8"])
-    #expect(configuration.markets == ["ja-JP"])
+    #expect(configuration[ConfigSchema.markets].map(\.code) == ["ja-JP"])
     #expect(configuration.setting("markets").source.description == "default, from LANG")
     let unknown = try Configuration.load(
       file: "/nonexistent", explicit: false, environment: ["LANG": "C.UTF-8"])
-    #expect(unknown.markets == ["en-US"])
+    #expect(unknown[ConfigSchema.markets].map(\.code) == ["en-US"])
   }
 
   @Test func commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws {
@@ -45,15 +45,42 @@ import Testing
         Configuration.Override(
           key: ConfigSchema.resolution.spec, value: .string("1920x1080"), option: "--resolution")
       ])
-    #expect(configuration.resolution == "1920x1080")
+    #expect(configuration[ConfigSchema.resolution].name == "1920x1080")
     #expect(configuration.setting("resolution").source == .commandLine(option: "--resolution"))
     #expect(configuration[ConfigSchema.mode] == .fit)
     #expect(configuration.setting("mode").source == .environment(variable: "BINGWALL_MODE"))
-    #expect(configuration.timeout == 9)
+    #expect(configuration[ConfigSchema.timeout] == 9)
     #expect(configuration.setting("network.timeout").source == .file(path: file, line: 4))
     #expect(configuration.endpoint == "http://127.0.0.1:1")
     #expect(configuration.setting("network.endpoint").source.description == "BINGWALL_ENDPOINT")
-    #expect(configuration.applyOnUpdate)
+    #expect(configuration[ConfigSchema.applyOnUpdate])
+  }
+
+  /// `daemon.rotate` and `retention.max_size` hold a duration and a size; `off` and `""` are
+  /// their unset spellings.
+  @Test func durationAndSizeKeysAreTyped() throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.file("config.toml")
+    try "[daemon]\nrotate = \"90m\"\n[retention]\nmax_size = \"2GB\"\n".write(
+      toFile: file, atomically: false, encoding: .utf8)
+    let configured = try Configuration.load(file: file, explicit: true, environment: [:])
+    #expect(configured[ConfigSchema.rotate] == .seconds(5400))
+    #expect(configured[ConfigSchema.maxSize] == ByteCount(bytes: 2 << 30))
+    #expect(configured.retentionPolicy(now: Date()).maxBytes == 2 << 30)
+
+    let unset = try Configuration.load(file: "/nonexistent", explicit: false, environment: [:])
+    #expect(unset[ConfigSchema.rotate] == .zero)
+    #expect(unset[ConfigSchema.maxSize] == nil)
+    #expect(unset.retentionPolicy(now: Date()).maxBytes == nil)
+    #expect(ConfigSchema.rotate.spec.defaultValue == .string("off"))
+    #expect(ConfigSchema.maxSize.spec.defaultValue == .string(""))
+
+    try "[daemon]\nrotate = \"soon\"\n".write(toFile: file, atomically: false, encoding: .utf8)
+    #expect {
+      try Configuration.load(file: file, explicit: true, environment: [:])
+    } throws: { error in
+      "\(error)".contains("expected off or a duration such as 30m, 2h, 1d")
+    }
   }
 
   @Test func aBadEnvironmentValueNamesTheVariable() {

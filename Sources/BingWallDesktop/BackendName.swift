@@ -1,5 +1,3 @@
-import BingWallDesktop
-
 /// The value of config `backend` and `--backend`: `auto`, or a name from `BackendRegistry.names`.
 ///
 /// Checked against the one list the desktop target keeps, so a name that passed the command
