@@ -1,7 +1,7 @@
 import BingWallSystem
 
 /// How a command names one stored picture: `latest`, an id, a local date, or a key.
-package enum PictureSelector: Sendable, Equatable, CustomStringConvertible {
+package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
   case latest
   case id(Int64)
   case date(CalendarDate)
@@ -18,6 +18,11 @@ package enum PictureSelector: Sendable, Equatable, CustomStringConvertible {
     } else {
       self = .key(text.contains(".") ? text : "OHR." + text)
     }
+  }
+
+  /// As `init(parsing:)`: every text names a selector.
+  package init?(_ description: String) {
+    self.init(parsing: description)
   }
 
   package var description: String {

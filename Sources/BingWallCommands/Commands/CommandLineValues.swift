@@ -11,10 +11,5 @@ extension BackendName: CommandLineValue {}
 extension Market: CommandLineValue {}
 extension Resolution: CommandLineValue {}
 
-extension WallpaperMode: CommandLineValue {
-  package init?(commandLine word: String) { self.init(rawValue: word) }
-}
-
-extension PictureSelector: CommandLineValue {
-  package init?(commandLine word: String) { self.init(parsing: word) }
-}
+extension WallpaperMode: CommandLineValue {}
+extension PictureSelector: CommandLineValue {}
