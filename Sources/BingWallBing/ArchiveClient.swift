@@ -7,16 +7,16 @@ import BingWallNet
 /// statuses and bodies come out as `BingError`, with its own `isTemporary`.
 package struct ArchiveClient: Sendable {
   /// The archive body is a few kilobytes; anything near a mebibyte is not Bing's JSON.
-  package static let maximumBodyBytes: Int64 = 1 << 20
+  static let maximumBodyBytes: Int64 = 1 << 20
 
-  package let http: any HTTPClient
+  let http: any HTTPClient
   /// The configured base URL, e.g. `https://www.bing.com`.
-  package let endpoint: String
+  let endpoint: String
   /// Seconds allowed for the whole request.
-  package let timeout: Int
+  let timeout: Int
 
   /// When the whole update must be over; nil for none.
-  package var deadline: ContinuousClock.Instant?
+  var deadline: ContinuousClock.Instant?
 
   package init(http: any HTTPClient, endpoint: String, timeout: Int, deadline: ContinuousClock.Instant? = nil)
   {

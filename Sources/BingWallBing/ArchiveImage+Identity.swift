@@ -146,7 +146,7 @@ extension ArchiveImage {
   ///
   /// It names the market whose picture was served, which a body without `market` (one asked
   /// for without `mbl=1`) says nowhere else: `_ROW…` answered for da-DK.
-  package var idMarket: String? { Self.marketSuffix(of: bingID).map(\.market) }
+  var idMarket: String? { Self.marketSuffix(of: bingID).map(\.market) }
 
   /// `X_EN-US123` → (`X`, `EN-US`): the text before the last `_`, and the letters and dashes
   /// (at least one letter) between it and the trailing digits; nil without such a suffix.

@@ -36,11 +36,11 @@ package struct ArchiveImage: Sendable, Equatable {
   package let fullStartDate: Date
   /// True when the body had no `fullstartdate` and the dates were estimated from `startdate`
   /// and the market (see `ArchiveImage.dates`).
-  package let isDateEstimated: Bool
+  let isDateEstimated: Bool
   /// Bing's `startdate` (`yyyyMMdd`, the UTC date of local midnight), or empty when absent.
-  package let startdate: String
+  let startdate: String
   /// Bing's `enddate` (`yyyyMMdd`), or empty when absent.
-  package let enddate: String
+  let enddate: String
   /// The title as sent: often empty (zh-CN), `"Info"` (ROW), or absent (old bodies, stored as
   /// empty). `displayTitle` is what to show.
   package let title: String
@@ -51,7 +51,7 @@ package struct ArchiveImage: Sendable, Equatable {
   /// The photographer and agency: what is inside that last `(© …)`, or empty.
   package let credit: String
   /// `copyrightlink` as sent, possibly relative or empty; see `absoluteCopyrightLink`.
-  package let copyrightLink: String
+  let copyrightLink: String
   /// Bing's `hsh`, a hash of the picture as Bing computes it; empty when absent.
   package let hsh: String
   /// Bing's `wp`: false for days whose larger sizes are missing or placeholders. True when
@@ -63,7 +63,7 @@ package struct ArchiveImage: Sendable, Equatable {
   /// `market` (the market that served the body) is used only when `fullstartdate` is absent,
   /// to estimate the local date from `startdate`. Absent optional fields are empty strings.
   /// Throws `BingError.unusableImage` when the fields do not make a safe, dated picture.
-  package init(
+  init(
     urlbase: String, fullstartdate: String?, startdate: String?, enddate: String? = nil,
     copyright: String = "", copyrightLink: String = "", title: String = "", hsh: String = "",
     wp: Bool = true, market: String? = nil
@@ -106,7 +106,7 @@ package struct ArchiveImage: Sendable, Equatable {
 
   /// The title to show: `title`, unless it is empty or ROW's placeholder `"Info"`; then the
   /// caption, and when that is empty too, the name.
-  package var displayTitle: String {
+  var displayTitle: String {
     let trimmed = title.trimmed()
     if !trimmed.isEmpty && trimmed != "Info" { return title }
     return caption.isEmpty ? name : caption

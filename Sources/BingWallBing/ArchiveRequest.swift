@@ -14,7 +14,7 @@ package enum ArchiveRequest {
   /// without a trailing slash; one is dropped anyway so that the path never starts `//`.
   /// The market is percent-encoded although codes are plain letters and a dash: it comes from
   /// configuration or the command line, and must not be able to add query items.
-  package static func url(endpoint: String, market: String) -> String {
+  static func url(endpoint: String, market: String) -> String {
     let query = "format=js&idx=0&n=\(imageCount)&mkt=\(percentEncoded(market))&mbl=1"
     return "\(base(endpoint))/HPImageArchive.aspx?\(query)"
   }

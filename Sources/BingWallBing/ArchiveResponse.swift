@@ -6,7 +6,7 @@ import Glibc
 /// and the entries set aside as unusable.
 package struct ArchiveResponse: Sendable, Equatable {
   /// The market asked for.
-  package var requestedMarket: String
+  var requestedMarket: String
   /// The market Bing served: the one the body names (`market.mkt`, present with `mbl=1`), else
   /// the one the newest picture's id names (`OHR.X_ROW123` → `ROW`), as every body asked for
   /// without `mbl=1` must be read. In `Market.known`'s spelling when it is a known code; nil
@@ -18,7 +18,7 @@ package struct ArchiveResponse: Sendable, Equatable {
   /// Entries that were not usable, while at least one other entry was.
   package var skipped: [SkippedImage]
 
-  package init(
+  init(
     requestedMarket: String, servedMarket: String?, images: [ArchiveImage], skipped: [SkippedImage]
   ) {
     self.requestedMarket = requestedMarket
@@ -43,7 +43,7 @@ package struct ArchiveResponse: Sendable, Equatable {
   /// refused, each way with its own `BingError`, when it is empty, `null`, HTML, not JSON,
   /// not an object, has no images or no list of them, or no usable entry at all. `url` only
   /// names the request in those errors.
-  package static func decode(_ body: Data, requestedMarket: String, url: String? = nil) throws(BingError)
+  static func decode(_ body: Data, requestedMarket: String, url: String? = nil) throws(BingError)
     -> ArchiveResponse
   {
     let root = try parseRoot(body, market: requestedMarket, url: url)

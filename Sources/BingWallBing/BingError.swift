@@ -8,7 +8,7 @@ import Glibc
 /// Transport failures are not here: `ArchiveClient` lets `NetError` through unchanged, so the
 /// caller maps both with their own `isTemporary`. Every message names the market and, where
 /// known, the URL, and says what to do.
-package enum BingError: TemporaryFailure, Equatable, Sendable {
+enum BingError: TemporaryFailure, Equatable, Sendable {
   /// The archive answered with a status other than 200.
   case httpStatus(url: String, status: Int, retryAfter: Double? = nil)
   /// Status 200 with nothing but whitespace in the body, which Bing has served in the wild.
@@ -40,7 +40,7 @@ package enum BingError: TemporaryFailure, Equatable, Sendable {
   /// moment. Every other status, and bodies of the wrong shape (HTML, broken JSON, wrong
   /// types, unusable pictures), are not: asking the same endpoint again returns the same
   /// thing until a person fixes the endpoint, the proxy or bingwall.
-  package var isTemporary: Bool {
+  var isTemporary: Bool {
     switch self {
     case .httpStatus(_, let status, _):
       return HTTPResponse.isTemporaryFailure(status: status)
@@ -52,7 +52,7 @@ package enum BingError: TemporaryFailure, Equatable, Sendable {
   }
 
   /// The wait the archive's answer asked for, for `RetryLoop`.
-  package var retryAfter: Double? {
+  var retryAfter: Double? {
     if case .httpStatus(_, _, let retryAfter) = self { return retryAfter }
     return nil
   }
@@ -62,7 +62,7 @@ package enum BingError: TemporaryFailure, Equatable, Sendable {
 }
 
 extension BingError: CustomStringConvertible, LocalizedError {
-  package var description: String {
+  var description: String {
     switch self {
     case .httpStatus(let url, let status, _):
       let advice =
@@ -98,7 +98,7 @@ extension BingError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  package var errorDescription: String? { description }
+  var errorDescription: String? { description }
 
   private static let checkEndpoint =
     "check that network.endpoint (or BINGWALL_ENDPOINT) points at Bing and that no proxy or "
@@ -113,5 +113,5 @@ extension BingError: CustomStringConvertible, LocalizedError {
 
 extension BingError: ExitStatusError {
   /// 75 when a later try may work, 1 otherwise.
-  package var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
+  var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
 }

@@ -13,10 +13,10 @@ package struct JSONParser {
   /// and URL that this parser does not know; `import` reads export documents with it too.
   package struct SyntaxError: Error, Equatable {
     /// Offset in bytes from the start of the body.
-    package var offset: Int
-    package var message: String
+    var offset: Int
+    var message: String
     /// True when the text ended in the middle of a value: a body cut short.
-    package var isTruncated: Bool
+    var isTruncated: Bool
 
     package var description: String {
       isTruncated

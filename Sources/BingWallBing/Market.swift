@@ -46,7 +46,7 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
   package static let fallback = Market(listed: "en-US")
 
   /// The listed spelling of a code given in any case, or nil when it is not in `known`.
-  package static func canonical(_ code: String) -> String? {
+  static func canonical(_ code: String) -> String? {
     known.first { $0.equalsIgnoringCase(code) }
   }
 

@@ -11,7 +11,7 @@ package struct SkippedImage: Sendable, Equatable, CustomStringConvertible {
   /// An `Error` only so that the derivation steps can throw it with a precise type; outside
   /// this module it arrives inside `BingError.noUsableImage` or `BingError.unusableImage`.
   /// Values quoted from the body are kept raw here and made printable in `description`.
-  package enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
+  enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
     /// The entry is not a JSON object.
     case notAnObject(found: String)
     /// A required field is absent or `null`.
@@ -53,12 +53,12 @@ package struct SkippedImage: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Position in the body's `images` list, from 0.
-  package var index: Int
+  var index: Int
   /// The entry's `urlbase` as given, when it was a string; to recognise the entry.
-  package var urlbase: String?
-  package var reason: Reason
+  var urlbase: String?
+  var reason: Reason
 
-  package init(index: Int, urlbase: String?, reason: Reason) {
+  init(index: Int, urlbase: String?, reason: Reason) {
     self.index = index
     self.urlbase = urlbase
     self.reason = reason

@@ -26,18 +26,18 @@ extension Duration: CommandLineValue {
 }
 
 /// How a spec's accepted word becomes its handle's value type.
-package struct ValueReader: Sendable, Equatable {
+struct ValueReader: Sendable, Equatable {
   /// The value type, so that two specs compare equal when they read the same type.
   private let type: ObjectIdentifier
   private let make: @Sendable (String) -> (any Sendable)?
 
   /// Words read as `Value`.
-  package static func reading<Value: CommandLineValue>(_: Value.Type) -> ValueReader {
+  static func reading<Value: CommandLineValue>(_: Value.Type) -> ValueReader {
     ValueReader(type: ObjectIdentifier(Value.self), make: { Value(commandLine: $0) })
   }
 
   /// The word itself.
-  package static let text = reading(String.self)
+  static let text = reading(String.self)
 
   /// The value of a word the kind accepted for `name`. A word it accepted that the type still
   /// refuses means the spec's kind and the handle's type disagree: a programming error, which
@@ -50,5 +50,5 @@ package struct ValueReader: Sendable, Equatable {
     return value
   }
 
-  package static func == (lhs: ValueReader, rhs: ValueReader) -> Bool { lhs.type == rhs.type }
+  static func == (lhs: ValueReader, rhs: ValueReader) -> Bool { lhs.type == rhs.type }
 }

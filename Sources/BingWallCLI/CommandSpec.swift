@@ -31,7 +31,7 @@ package enum ValueKind: Sendable, Equatable {
   case languageRegion([String])
 
   /// The allowed values, when the set is closed; the listed ones of a language-region code.
-  package var choices: [String]? {
+  var choices: [String]? {
     switch self {
     case .choice(let values): return values
     case .configKey(let names): return names
@@ -45,20 +45,20 @@ package enum ValueKind: Sendable, Equatable {
 package struct OptionSpec: Sendable, Equatable {
   /// The long name without dashes: `market` for `--market`.
   package var long: String
-  package var short: Character?
+  var short: Character?
   /// The placeholder in help (`market` for `<market>`); nil for a flag that takes no value.
-  package var valueName: String?
-  package var kind: ValueKind
+  var valueName: String?
+  var kind: ValueKind
   /// May be given several times, collecting every value.
-  package var repeatable: Bool
-  package var help: String
+  var repeatable: Bool
+  var help: String
   /// Shown as `(default: …)` in help and the man page.
-  package var defaultDescription: String?
+  var defaultDescription: String?
   /// What the accepted word becomes: the typed handle's value type.
-  package var reader: ValueReader = .text
+  var reader: ValueReader = .text
 
   /// A flag: present or absent.
-  package static func flag(
+  static func flag(
     _ long: String, short: Character? = nil, help: String, repeatable: Bool = false
   ) -> OptionSpec {
     OptionSpec(
@@ -67,7 +67,7 @@ package struct OptionSpec: Sendable, Equatable {
   }
 
   /// An option that takes a value.
-  package static func value(
+  static func value(
     _ long: String, short: Character? = nil, name: String, kind: ValueKind = .text,
     repeatable: Bool = false, help: String, default defaultDescription: String? = nil
   ) -> OptionSpec {
@@ -76,19 +76,19 @@ package struct OptionSpec: Sendable, Equatable {
       defaultDescription: defaultDescription)
   }
 
-  package var takesValue: Bool { valueName != nil }
+  var takesValue: Bool { valueName != nil }
 }
 
 /// A positional argument of a command.
 package struct ArgumentSpec: Sendable, Equatable {
-  package var name: String
-  package var kind: ValueKind
+  var name: String
+  var kind: ValueKind
   package var help: String
-  package var optional: Bool
+  var optional: Bool
   /// Takes every remaining positional word (at least one unless optional).
-  package var variadic: Bool
+  var variadic: Bool
   /// What the accepted word becomes: the typed handle's value type.
-  package var reader: ValueReader = .text
+  var reader: ValueReader = .text
 
   package init(
     _ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, variadic: Bool = false
@@ -104,20 +104,20 @@ package struct ArgumentSpec: Sendable, Equatable {
 /// A command or subcommand: the one description that parsing, help, completion and the man page read.
 package struct CommandSpec: Sendable, Equatable {
   package var name: String
-  package var aliases: [String]
+  var aliases: [String]
   /// One line: `OVERVIEW:` in help, the summary in lists.
-  package var abstract: String
+  var abstract: String
   /// Paragraphs after the overview; may be empty.
-  package var discussion: String
-  package var arguments: [ArgumentSpec]
-  package var options: [OptionSpec]
+  var discussion: String
+  var arguments: [ArgumentSpec]
+  var options: [OptionSpec]
   /// Options for bingwall's own use (the daemon's update child): parsed like `options`, but
   /// help, suggestions, completions and the man page never show them.
-  package var plumbingOptions: [OptionSpec]
-  package var subcommands: [CommandSpec]
+  var plumbingOptions: [OptionSpec]
+  var subcommands: [CommandSpec]
   /// Plumbing for the completion scripts: runs, but help, suggestions, completions and the man
   /// page leave it out so users never meet it.
-  package var hidden: Bool
+  var hidden: Bool
 
   package init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "",
@@ -136,15 +136,15 @@ package struct CommandSpec: Sendable, Equatable {
   }
 
   /// The subcommands users may see: what help, completions and the man page list.
-  package var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
+  var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
 
   /// The subcommand called `word`, by name or alias.
-  package func subcommand(named word: String) -> CommandSpec? {
+  func subcommand(named word: String) -> CommandSpec? {
     subcommands.first { $0.name == word || $0.aliases.contains(word) }
   }
 
   /// The command at `path` below this one; `[]` is this one.
-  package func descendant(_ path: [String]) -> CommandSpec? {
+  func descendant(_ path: [String]) -> CommandSpec? {
     var current = self
     for word in path {
       guard let next = current.subcommand(named: word) else { return nil }
@@ -155,16 +155,16 @@ package struct CommandSpec: Sendable, Equatable {
 }
 
 /// Options every command accepts, before or after the command name.
-package enum GlobalOptions {
-  package static let help = Flag("help", short: "h", help: "Show help information.")
-  package static let version = Flag("version", help: "Show the version.")
-  package static let quiet = Flag("quiet", short: "q", help: "Print only errors.")
-  package static let verbose = Flag(
+enum GlobalOptions {
+  static let help = Flag("help", short: "h", help: "Show help information.")
+  static let version = Flag("version", help: "Show the version.")
+  static let quiet = Flag("quiet", short: "q", help: "Print only errors.")
+  static let verbose = Flag(
     "verbose", short: "v", help: "Print more about what happens (with --version: the library versions).")
-  package static let config = Option<String>(
+  static let config = Option<String>(
     "config", name: "file", kind: .file,
     help: "Read the configuration from this file instead of the default one.")
 
   /// In the order help lists them.
-  package static let all: [OptionSpec] = [quiet.spec, verbose.spec, config.spec, version.spec, help.spec]
+  static let all: [OptionSpec] = [quiet.spec, verbose.spec, config.spec, version.spec, help.spec]
 }

@@ -46,7 +46,7 @@ package enum Help {
   }
 
   /// The synopsis after `USAGE:`, e.g. `bingwall config get <key>`.
-  package static func usage(root: CommandSpec, path: [String]) -> String {
+  static func usage(root: CommandSpec, path: [String]) -> String {
     guard let command = root.descendant(path) else { return "bingwall" }
     var parts = ["bingwall"] + path
     if path.isEmpty {
@@ -79,7 +79,7 @@ package enum Help {
   }
 
   /// `-m, --market <market>`, or with `longOnly` just `--market <market>`.
-  package static func label(of option: OptionSpec, longOnly: Bool = false) -> String {
+  static func label(of option: OptionSpec, longOnly: Bool = false) -> String {
     var text = "--" + option.long
     if let valueName = option.valueName { text += " <\(valueName)>" }
     if !longOnly, let short = option.short { text = "-\(short), " + text }

@@ -25,7 +25,7 @@ package struct Invocation: Sendable, Equatable {
   }
 
   package var quiet: Bool { self[GlobalOptions.quiet] }
-  package var verbose: Bool { self[GlobalOptions.verbose] }
+  var verbose: Bool { self[GlobalOptions.verbose] }
   package var configFile: String? { self[GlobalOptions.config] }
 
   /// One value the command line gave: the word as the parser accepted it, and what the spec's
@@ -60,7 +60,7 @@ package enum ParseOutcome: Sendable, Equatable {
 /// A command line that does not fit the command table. Exit status 64.
 package struct UsageError: Error, Equatable, Sendable {
   /// The first line, after `Error: `.
-  package var message: String
+  var message: String
   /// The command whose usage line to show.
   package var path: [String]
 

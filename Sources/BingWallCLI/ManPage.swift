@@ -12,12 +12,12 @@ package enum ManPage {
   /// What the CONFIGURATION section says of one key; built from the configuration schema, which
   /// lives above this target.
   package struct ConfigKeyEntry: Sendable {
-    package var name: String
-    package var help: String
-    package var typePhrase: String
-    package var defaultLiteral: String
-    package var allowed: [String]?
-    package var environmentVariable: String
+    var name: String
+    var help: String
+    var typePhrase: String
+    var defaultLiteral: String
+    var allowed: [String]?
+    var environmentVariable: String
 
     package init(
       name: String, help: String, typePhrase: String, defaultLiteral: String, allowed: [String]?,
@@ -34,8 +34,8 @@ package enum ManPage {
 
   /// The MODES table: the explicit modes as columns, and each backend's own setting per mode.
   package struct ModeTable: Sendable {
-    package var modes: [String]
-    package var rows: [(backend: String, settings: [String: String])]
+    var modes: [String]
+    var rows: [(backend: String, settings: [String: String])]
 
     package init(modes: [String], rows: [(backend: String, settings: [String: String])]) {
       self.modes = modes

@@ -45,5 +45,5 @@ extension Invocation {
   /// The option's value; nil when it was not given.
   package subscript<Value>(option: Option<Value>) -> Value? { option.given(in: self) }
   /// Every value given for the option; empty when it was not given.
-  package subscript<Value>(option: RepeatedOption<Value>) -> [Value] { option.given(in: self) ?? [] }
+  subscript<Value>(option: RepeatedOption<Value>) -> [Value] { option.given(in: self) ?? [] }
 }

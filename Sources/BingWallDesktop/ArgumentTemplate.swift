@@ -9,9 +9,9 @@ import BingWallSystem
 /// picture's path and caption come from the internet and must never become code. Placeholders are
 /// replaced inside the split words, in one pass, so a path with blanks stays one argument and a path
 /// that contains `{uri}` is not expanded again.
-package struct ArgumentTemplate: Sendable, Equatable {
+struct ArgumentTemplate: Sendable, Equatable {
   /// Why a template cannot be used; `description` is the message the user sees.
-  package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+  enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// No words at all.
     case empty
     /// A quote opened and never closed; `quote` is `'` or `"`.
@@ -21,7 +21,7 @@ package struct ArgumentTemplate: Sendable, Equatable {
     /// `{name}` that is not one of ours, most likely a typo.
     case unknownPlaceholder(name: String)
 
-    package var description: String {
+    var description: String {
       switch self {
       case .empty: return "the command is empty; set command = \"mytool {path}\" in the config"
       case .unterminatedQuote(let quote): return "the command has a \(quote) quote that is never closed"
@@ -47,7 +47,7 @@ package struct ArgumentTemplate: Sendable, Equatable {
   let words: [[Piece]]
 
   /// Splits and checks `text`; throws for an empty template, an open quote or an unknown placeholder.
-  package init(_ text: String) throws(Problem) {
+  init(_ text: String) throws(Problem) {
     let split = try Self.split(text)
     if split.isEmpty { throw .empty }
     var words: [[Piece]] = []
@@ -56,15 +56,15 @@ package struct ArgumentTemplate: Sendable, Equatable {
   }
 
   /// The program as written (the first word, placeholders left in).
-  package var program: String { Self.render(words[0], path: "{path}", uri: "{uri}", mode: "{mode}") }
+  var program: String { Self.render(words[0], path: "{path}", uri: "{uri}", mode: "{mode}") }
 
   /// The argument vector for one picture; `mode` is the word `{mode}` becomes.
-  package func arguments(path: String, uri: String, mode: String) -> [String] {
+  func arguments(path: String, uri: String, mode: String) -> [String] {
     words.map { Self.render($0, path: path, uri: uri, mode: mode) }
   }
 
   /// The words of `text` with quotes and escapes removed; no placeholder handling.
-  package static func split(_ text: String) throws(Problem) -> [String] {
+  static func split(_ text: String) throws(Problem) -> [String] {
     var words: [String] = []
     var word = ""
     var inWord = false  // True once a quote or character started a word, even an empty `''`.

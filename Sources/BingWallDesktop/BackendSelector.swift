@@ -5,7 +5,7 @@ package enum BackendSelector {
   /// A backend and why it was chosen, for `backends` and `-v`.
   package struct Choice: Sendable {
     package var backend: any WallpaperBackend
-    package var reason: String
+    var reason: String
   }
 
   /// One row of `bingwall backends`.

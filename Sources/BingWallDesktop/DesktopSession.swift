@@ -9,13 +9,13 @@ import Glibc
 package struct DesktopSession: Sendable {
   /// The environment children get (with the session bus filled in when found).
   package let environment: [String: String]
-  package let processes: any ProcessRunner
-  package let home: String
+  let processes: any ProcessRunner
+  let home: String
   /// Times the waits for a tool's work to show (a settings file rewritten, a swaybg started):
   /// the context's clock, so that with scripted tools a test's clock runs those waits out.
   let clock: any WallClock
   /// Seconds a tool may run before it is killed.
-  package var timeout: Double = 10
+  var timeout: Double = 10
 
   package init(
     environment: [String: String], processes: any ProcessRunner, home: String,
@@ -28,28 +28,28 @@ package struct DesktopSession: Sendable {
   }
 
   /// The desktops `XDG_CURRENT_DESKTOP` names, lower-cased, in order (`ubuntu:GNOME` → both).
-  package var desktops: [String] {
+  var desktops: [String] {
     (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
   }
 
   /// `DESKTOP_SESSION`, lower-cased, with a path such as `/usr/share/xsessions/plasma` cut to its name.
-  package var desktopSession: String {
+  var desktopSession: String {
     String((environment["DESKTOP_SESSION"] ?? "").lowercased().split(separator: "/").last ?? "")
   }
 
-  package var hasX11: Bool { !(environment["DISPLAY"] ?? "").isEmpty }
-  package var hasWayland: Bool {
+  var hasX11: Bool { !(environment["DISPLAY"] ?? "").isEmpty }
+  var hasWayland: Bool {
     !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"] == "wayland"
   }
   package var hasSessionBus: Bool { !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty }
 
   /// The absolute path of `tool` on the session's PATH, if installed, as the process runner sees it.
-  package func which(_ tool: String) -> String? {
+  func which(_ tool: String) -> String? {
     processes.locate(tool, onPath: environment["PATH"])
   }
 
   /// Why `need` is not met here, or nil when it is.
-  package func missing(_ need: SessionNeed) -> String? {
+  func missing(_ need: SessionNeed) -> String? {
     switch need {
     case .nothing: return nil
     case .x11: return hasX11 ? nil : "no X11 display (DISPLAY is not set)"
@@ -70,7 +70,7 @@ package struct DesktopSession: Sendable {
   /// a timeout or a missing program becomes a `DesktopError` carrying what the tool said (stderr, or
   /// stdout when stderr is empty).
   @discardableResult
-  package func run(_ arguments: [String], backend: String, input: Data? = nil) throws(DesktopError)
+  func run(_ arguments: [String], backend: String, input: Data? = nil) throws(DesktopError)
     -> ProcessResult
   {
     let command = arguments.joined(separator: " ")

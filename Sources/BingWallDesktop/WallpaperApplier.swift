@@ -1,10 +1,10 @@
 /// Sets a picture through the chosen backend, and the lock screen when asked.
 package struct WallpaperApplier: Sendable {
-  package let session: DesktopSession
-  package let backends: [any WallpaperBackend]
-  package let requested: BackendName
-  package let mode: WallpaperMode
-  package let lockScreen: Bool
+  let session: DesktopSession
+  let backends: [any WallpaperBackend]
+  let requested: BackendName
+  let mode: WallpaperMode
+  let lockScreen: Bool
 
   package init(
     session: DesktopSession, backends: [any WallpaperBackend], requested: BackendName, mode: WallpaperMode,

@@ -2,15 +2,10 @@
 package struct WallpaperRequest: Sendable, Equatable {
   /// Absolute path.
   package var path: String
-  package var mode: WallpaperMode
-
-  package init(path: String, mode: WallpaperMode) {
-    self.path = path
-    self.mode = mode
-  }
+  var mode: WallpaperMode
 
   /// `file://` and the path percent-encoded, as gsettings and D-Bus APIs want it.
-  package var uri: String { FileURI.make(path) }
+  var uri: String { FileURI.make(path) }
 }
 
 /// What a backend needs from the session to work at all.
@@ -94,9 +89,9 @@ extension WallpaperBackend {
 }
 
 /// `file://` URIs for local paths.
-package enum FileURI {
+enum FileURI {
   /// Percent-encodes everything but unreserved characters and `/`.
-  package static func make(_ path: String) -> String {
+  static func make(_ path: String) -> String {
     var result = "file://"
     for byte in path.utf8 {
       let isUnreserved =
@@ -113,7 +108,7 @@ package enum FileURI {
   }
 
   /// The path of a `file://` URI, percent-decoded; nil for anything else.
-  package static func path(of uri: String) -> String? {
+  static func path(of uri: String) -> String? {
     guard uri.hasPrefix("file://") else { return nil }
     var bytes: [UInt8] = []
     var input = Array(uri.utf8.dropFirst(7))[...]

@@ -17,5 +17,5 @@ package enum WallpaperMode: String, Sendable, CaseIterable {
   package static let all: [String] = allCases.map(\.rawValue)
 
   /// `auto` as a flag-only tool must see it.
-  package var explicit: WallpaperMode { self == .auto ? .fill : self }
+  var explicit: WallpaperMode { self == .auto ? .fill : self }
 }

@@ -9,7 +9,7 @@ extension Image {
   /// (`PangoMarkup`); the patch is composed on its own and put back with `vips_insert`, so the
   /// rest of the picture is copied, not recomputed.
   /// https://www.libvips.org/API/8.14/libvips-create.html#vips-text
-  package func captioned(_ caption: Caption) throws(ImageError) -> Image {
+  func captioned(_ caption: Caption) throws(ImageError) -> Image {
     let placement = try captionPlacement(caption)
     let layout = placement.layout
     let reach = layout.shadowReach

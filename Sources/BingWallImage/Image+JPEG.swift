@@ -12,7 +12,7 @@ extension Image {
   /// The mode is 0644 by default: a login screen's greeter, which shows the lock picture, runs
   /// as another user.
   /// https://www.libvips.org/API/8.14/VipsForeignSave.html#vips-jpegsave-buffer
-  package func saveJPEG(to path: String, quality: Int = 90, mode: mode_t = 0o644) throws(ImageError) {
+  func saveJPEG(to path: String, quality: Int = 90, mode: mode_t = 0o644) throws(ImageError) {
     var buffer: UnsafeMutableRawPointer?
     var length = 0
     guard bw_vips_jpegsave_buffer(api, handle, &buffer, &length, Int32(quality)) == 0, let buffer else {

@@ -8,7 +8,7 @@ extension Image {
   /// Read through `vips_thumbnail`, which decodes a large JPEG at 1/2, 1/4 or 1/8 of its size
   /// when that still covers the screen, so a 16384x16384 picture never exists whole in memory.
   /// https://www.libvips.org/API/8.14/libvips-resample.html#vips-thumbnail
-  package static func cropped(from path: String, to size: PixelSize) throws(ImageError) -> Image {
+  static func cropped(from path: String, to size: PixelSize) throws(ImageError) -> Image {
     try thumbnail(path, size, crop: Int32(BW_VIPS_INTERESTING_ATTENTION), operation: "crop")
   }
 
@@ -18,7 +18,7 @@ extension Image {
   ///
   /// One colour, the mean of those edges, rather than the edge pixels stretched outwards
   /// (`VIPS_EXTEND_COPY`): a stretched edge turns every detail on it into a stripe.
-  package static func letterboxed(from path: String, to size: PixelSize) throws(ImageError) -> Image {
+  static func letterboxed(from path: String, to size: PixelSize) throws(ImageError) -> Image {
     let fitted = try thumbnail(path, size, crop: Int32(BW_VIPS_INTERESTING_NONE), operation: "fit")
     guard fitted.size != size else { return fitted }
     let colour = try fitted.edgeColour(barsBesideIt: fitted.width < size.width)

@@ -7,7 +7,7 @@ import CVips
 /// picture can feed its dark, lock and caption variants. `@unchecked Sendable`: a `VipsImage`
 /// is never changed once built, and libvips computes one from any thread.
 /// https://www.libvips.org/API/8.14/VipsImage.html
-package final class Image: @unchecked Sendable {
+final class Image: @unchecked Sendable {
   let handle: OpaquePointer
   let api: UnsafePointer<bw_vips_api>
   /// The file the picture came from, which every error names.
@@ -26,16 +26,16 @@ package final class Image: @unchecked Sendable {
   /// The largest side accepted, as the image folder's (BingWallStore's `JPEGInspector`): beyond
   /// any screen, and what a picture from Bing can be. Kept in step by hand, since this target
   /// sits below the store.
-  package static let maximumSide = 16384
+  static let maximumSide = 16384
 
-  package var width: Int { Int(api.pointee.image_get_width(handle)) }
-  package var height: Int { Int(api.pointee.image_get_height(handle)) }
-  package var size: PixelSize { PixelSize(width: width, height: height) }
+  var width: Int { Int(api.pointee.image_get_width(handle)) }
+  var height: Int { Int(api.pointee.image_get_height(handle)) }
+  var size: PixelSize { PixelSize(width: width, height: height) }
   var bands: Int { Int(api.pointee.image_get_bands(handle)) }
 
   /// The JPEG at `path`, of which only the header is read now; its pixels are read once, top
   /// to bottom, by the first operation that needs them, which fails if the file is cut short.
-  package static func open(jpeg path: String) throws(ImageError) -> Image {
+  static func open(jpeg path: String) throws(ImageError) -> Image {
     let api = try VipsLibrary.api()
     var out: OpaquePointer?
     guard bw_vips_jpegload_sequential(api, path, &out) == 0, let out else {

@@ -4,11 +4,4 @@ struct PixelRect: Hashable, Sendable {
   var y: Int
   var width: Int
   var height: Int
-
-  init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
 }

@@ -1,13 +1,8 @@
 /// A picture's or a screen's size in pixels.
-package struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-  package let width: Int
-  package let height: Int
-
-  package init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
+struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+  let width: Int
+  let height: Int
 
   /// `2560x1440`, as screen sizes are written.
-  package var description: String { "\(width)x\(height)" }
+  var description: String { "\(width)x\(height)" }
 }

@@ -37,12 +37,12 @@ enum VipsLibrary {
 
   /// Opens libvips if no operation has yet, so a caller can warn once, before making anything,
   /// that pictures will be used as they are.
-  package static func load() throws(ImageError) {
+  static func load() throws(ImageError) {
     _ = try api()
   }
 
   /// The runtime library's version, e.g. "8.14.1"; nil when libvips cannot be loaded.
-  package static var version: String? {
+  static var version: String? {
     guard case .success(let api) = loaded else { return nil }
     return (0..<3).map { String(api.pointee.version(Int32($0))) }.joined(separator: ".")
   }

@@ -33,7 +33,7 @@ package struct Autostart {
     case nothingElse
   }
 
-  package let environment: AutostartEnvironment
+  let environment: AutostartEnvironment
   let variables: [String: String]
 
   package init(context: Context) {

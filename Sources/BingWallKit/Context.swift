@@ -17,9 +17,9 @@ package struct Context: Sendable {
   /// authorities when not nil. A factory, not a client: which file to trust is known only once
   /// the configuration is read (`Resources.http()`).
   var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
-  package var processes: any ProcessRunner
+  var processes: any ProcessRunner
   package var clock: any WallClock
-  package var random: any RandomSource
+  var random: any RandomSource
   package var stdout: any TextOutput
   package var stderr: any TextOutput
   /// The bingwall binary this process runs, as a path resolved when it started: the daemon runs
@@ -27,7 +27,7 @@ package struct Context: Sendable {
   /// upgrade replaced the file the children run the new binary; nil when it cannot be read.
   package var executable: String?
 
-  package init(
+  init(
     environment: [String: String], paths: Paths, terminal: Terminal,
     makeHTTPClient: @escaping @Sendable (_ caFile: String?) -> any HTTPClient,
     processes: any ProcessRunner, clock: any WallClock, random: any RandomSource, stdout: any TextOutput,
@@ -62,7 +62,7 @@ package struct Context: Sendable {
       executable: Paths.runningExecutable())
   }
 
-  package func flush() {
+  func flush() {
     stdout.flush()
     stderr.flush()
   }

@@ -45,13 +45,13 @@ enum ImageFileCheck {
 }
 
 /// `apply FILE` with something that is not a picture.
-package enum ApplyError: Error, CustomStringConvertible {
+enum ApplyError: Error, CustomStringConvertible {
   /// The file's first bytes are no image format a desktop reads.
   case notAnImage(path: String)
   /// It starts like a JPEG but is not a whole one.
   case damagedJPEG(path: String, why: String)
 
-  package var description: String {
+  var description: String {
     switch self {
     case .notAnImage(let path):
       return "\(path) is not a JPEG, PNG, GIF, WebP or BMP picture; nothing was changed"

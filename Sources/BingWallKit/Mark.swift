@@ -13,7 +13,7 @@ package struct Mark {
     package var bannedCurrent: Bool
   }
 
-  package var resources: Resources
+  var resources: Resources
 
   package init(resources: Resources) { self.resources = resources }
 

@@ -33,7 +33,7 @@ package struct Resources: Sendable {
   }
 
   /// The history for writing, creating its folder and file on first use.
-  package func history() throws -> HistoryStore {
+  func history() throws -> HistoryStore {
     try Paths.ensureDirectory(context.paths.dataDir)
     return try HistoryStore(path: context.paths.databaseFile)
   }
@@ -46,7 +46,7 @@ package struct Resources: Sendable {
   /// The lock every use case that adds or removes pictures holds (update, prune, import,
   /// doctor --fix), waited for (and `onWait` told, with the holder's pid when known) when another
   /// process holds it: two of them never download, delete or adopt the same file at once.
-  package func historyLock(onWait: (Int32?) -> Void = { _ in }) throws -> FileLock {
+  func historyLock(onWait: (Int32?) -> Void = { _ in }) throws -> FileLock {
     try Paths.ensureDirectory(context.paths.stateDir)
     let lockPath = context.paths.stateDir + "/update.lock"
     if let lock = try FileLock(path: lockPath, wait: false) { return lock }

@@ -14,7 +14,7 @@ package struct Rotate {
     package var seed: UInt64?
     /// Pick without setting it.
     package var dryRun = false
-    package var reason: Apply.Reason
+    var reason: Apply.Reason
 
     package init(reason: Apply.Reason) { self.reason = reason }
   }
@@ -27,7 +27,7 @@ package struct Rotate {
     package var applied: Apply.Outcome?
   }
 
-  package var resources: Resources
+  var resources: Resources
 
   package init(resources: Resources) { self.resources = resources }
 

@@ -10,7 +10,7 @@ package struct Search {
     case found([Picture])
   }
 
-  package var resources: Resources
+  var resources: Resources
 
   package init(resources: Resources) { self.resources = resources }
 

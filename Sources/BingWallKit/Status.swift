@@ -23,7 +23,7 @@ package struct Status {
     package var autostart: [String]
   }
 
-  package var resources: Resources
+  var resources: Resources
 
   package init(resources: Resources) { self.resources = resources }
 

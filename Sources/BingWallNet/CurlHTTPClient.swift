@@ -14,10 +14,10 @@ import Synchronization
 /// libcurl reads itself.
 package final class CurlHTTPClient: HTTPClient {
   /// Sent as `User-Agent` with every request, e.g. `bingwall/0.1.0`.
-  package let userAgent: String
+  let userAgent: String
   /// The certificate authorities to trust instead of the system's, when set (`network.ca_file`,
   /// `CURL_CA_BUNDLE` or `SSL_CERT_FILE`: `TrustedAuthorities`).
-  package let caFile: String?
+  let caFile: String?
   /// Sessions no request is using. Made at the first request, so that creating a client does
   /// not load libcurl; more only when requests overlap.
   private let idle = Mutex<[CurlSession]>([])
@@ -31,7 +31,7 @@ package final class CurlHTTPClient: HTTPClient {
   }
 
   /// The version of the libcurl loaded at run time, e.g. `7.88.1`; loads libcurl.
-  package static var libraryVersion: String { CurlLibrary.version?.number ?? "not loaded" }
+  static var libraryVersion: String { CurlLibrary.version?.number ?? "not loaded" }
 
   /// The library and its TLS backend for `--version -v`, e.g. `libcurl 7.88.1 (OpenSSL/3.0.11)`,
   /// or why it cannot be loaded.

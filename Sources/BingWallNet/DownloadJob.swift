@@ -6,14 +6,14 @@
 /// file freshly created or truncated (a pipe cannot be emptied, so a retry into one fails).
 /// After a job's final failure its file may hold part of a body; the caller discards it.
 package struct DownloadJob: Sendable, Equatable {
-  package var request: HTTPRequest
+  var request: HTTPRequest
   /// Open for writing; stays open and owned by the caller.
-  package var fileDescriptor: Int32
+  var fileDescriptor: Int32
   /// Names the job in progress reports, e.g. the picture's title.
-  package var label: String
+  var label: String
   /// Sees every body byte as it is written (and a reset before each retry), so a caller can
   /// hash the file while it downloads instead of reading it back afterwards.
-  package var observer: (any BodyObserver)?
+  var observer: (any BodyObserver)?
 
   package init(
     request: HTTPRequest, fileDescriptor: Int32, label: String, observer: (any BodyObserver)? = nil

@@ -12,9 +12,9 @@ package struct ProgressSnapshot: Sendable, Equatable {
   /// The label of the job that most recently received bytes (or finished).
   package var label: String
   /// Body bytes of that job's current attempt.
-  package var received: Int64
+  var received: Int64
   /// That job's announced length, nil while unknown.
-  package var expected: Int64?
+  var expected: Int64?
   /// Body bytes now held by all jobs' files: finished jobs count what they kept. It falls
   /// back when a failed attempt's bytes are thrown away for a retry.
   package var totalReceived: Int64

@@ -3,23 +3,23 @@ import Glibc
 
 /// One HTTP GET: the URL and the limits that apply to it.
 package struct HTTPRequest: Sendable, Equatable {
-  package var url: String
+  var url: String
   /// Extra request headers, sent as `Name: value`.
-  package var headers: [String: String]
+  var headers: [String: String]
   /// Seconds allowed to establish the connection.
-  package var connectTimeout: Int
+  var connectTimeout: Int
   /// Seconds allowed for the whole transfer, headers and body.
-  package var timeout: Int
+  var timeout: Int
   /// The transfer fails once the body exceeds this many bytes; nil means no limit.
-  package var maxBytes: Int64?
+  var maxBytes: Int64?
   /// The transfer fails once it has moved less than `HTTPRequest.stallBytesPerSecond` for this
   /// many seconds: a server dripping a byte a second is abandoned long before `timeout`.
-  package var stallTimeout: Int?
+  var stallTimeout: Int?
   /// No attempt, first or retried, runs past this instant (the whole update's time limit).
-  package var deadline: ContinuousClock.Instant?
+  var deadline: ContinuousClock.Instant?
 
   /// Below this rate for `stallTimeout` seconds a transfer counts as stalled.
-  package static let stallBytesPerSecond = 1024
+  static let stallBytesPerSecond = 1024
 
   package init(
     url: String, headers: [String: String] = [:], connectTimeout: Int = 10, timeout: Int = 30,
@@ -36,7 +36,7 @@ package struct HTTPRequest: Sendable, Equatable {
 
   /// Milliseconds this attempt may take: `timeout`, cut to what is left before the deadline;
   /// nil when the deadline has passed.
-  package func attemptMilliseconds(now: ContinuousClock.Instant) -> Int? {
+  func attemptMilliseconds(now: ContinuousClock.Instant) -> Int? {
     let whole = timeout * 1000
     guard let deadline else { return whole }
     let left = now.duration(to: deadline)
@@ -50,7 +50,7 @@ package struct HTTPRequest: Sendable, Equatable {
 package struct HTTPResponse: Sendable, Equatable {
   package var status: Int
   /// Header fields of the final response in the order received, names as sent.
-  package var headers: [(name: String, value: String)]
+  var headers: [(name: String, value: String)]
   /// The body for `get`; empty for `download`, whose body went to the file.
   package var body: Data
   /// The URL after redirects.
@@ -58,7 +58,7 @@ package struct HTTPResponse: Sendable, Equatable {
   /// Bytes of body received.
   package var bodyBytes: Int64
 
-  package init(
+  init(
     status: Int, headers: [(name: String, value: String)], body: Data, effectiveURL: String,
     bodyBytes: Int64
   ) {

@@ -14,29 +14,23 @@ import Glibc
 /// all knock again in the same instant, while each still waits at least half its step.
 package struct RetryPolicy: Sendable, Equatable {
   /// Tries in total per job, the first included; 1 means no retries.
-  package var attempts: Int
+  var attempts: Int
   /// Seconds of the first step; step n is `baseDelay * 2^(n-1)`.
-  package var baseDelay: Double
+  var baseDelay: Double
   /// Seconds no step exceeds.
-  package var maxDelay: Double
-
-  package init(attempts: Int, baseDelay: Double, maxDelay: Double) {
-    self.attempts = attempts
-    self.baseDelay = baseDelay
-    self.maxDelay = maxDelay
-  }
+  var maxDelay: Double
 
   /// Three tries, waiting about 0.5 s and then about 1 s: rides out a brief outage or a
   /// dropped connection without keeping a user at the terminal for long.
   package static let standard = RetryPolicy(attempts: 3, baseDelay: 0.5, maxDelay: 8)
 
   /// One try, no retries.
-  package static let once = RetryPolicy(attempts: 1, baseDelay: 0, maxDelay: 0)
+  static let once = RetryPolicy(attempts: 1, baseDelay: 0, maxDelay: 0)
 
   /// Seconds to wait before retry number `retry` (1 before the second attempt), for a
   /// `unit` drawn uniformly from 0..<1: between half the step and the whole step. A server's
   /// `Retry-After` lengthens the wait up to `longestRetryAfter`, never shortens it.
-  package func delay(beforeRetry retry: Int, unit: Double, retryAfter: Double? = nil) -> Double {
+  func delay(beforeRetry retry: Int, unit: Double, retryAfter: Double? = nil) -> Double {
     let step = min(maxDelay, baseDelay * pow(2, Double(max(0, retry - 1))))
     let own = step > 0 ? step / 2 + step / 2 * min(max(unit, 0), 1) : 0
     guard let retryAfter, retryAfter > own else { return own }
@@ -45,7 +39,7 @@ package struct RetryPolicy: Sendable, Equatable {
 
   /// The longest `Retry-After` obeyed: a server asking for an hour gets half a minute, and the
   /// update's time limit still ends the wait sooner when it comes first.
-  package static let longestRetryAfter = 30.0
+  static let longestRetryAfter = 30.0
 
   /// The seconds a temporary failure's answer (5xx, 429, 408) asks us to wait
   /// (`Retry-After: 120`); nil when it says nothing usable. The HTTP-date form is not read:

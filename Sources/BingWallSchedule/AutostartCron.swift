@@ -79,7 +79,7 @@ package struct AutostartCron: AutostartMethod {
   }
 
   /// The lines of a crontab, each with its newline when it has one, so joining them gives the bytes back.
-  package static func lines(_ crontab: [UInt8]) -> [ArraySlice<UInt8>] {
+  static func lines(_ crontab: [UInt8]) -> [ArraySlice<UInt8>] {
     var result: [ArraySlice<UInt8>] = []
     var start = 0
     for (index, byte) in crontab.enumerated() where byte == UInt8(ascii: "\n") {

@@ -6,7 +6,7 @@
 struct AutostartSystemd: AutostartMethod {
   static let unitName = "bingwall.service"
 
-  package static let method = "systemd"
+  static let method = "systemd"
   var name: String { Self.method }
   var effect: String {
     "bingwall daemon starts with your graphical session"

@@ -8,7 +8,7 @@ struct AutostartSystemdTimer: AutostartMethod {
   static let serviceName = "bingwall-update.service"
   static let timerName = "bingwall-update.timer"
 
-  package static let method = "systemd-timer"
+  static let method = "systemd-timer"
   var name: String { Self.method }
   var effect: String {
     "bingwall update runs every hour (and after each boot)"

@@ -11,7 +11,7 @@ struct AutostartSystemdUnits: Sendable {
     var text: String
   }
 
-  package let method: String
+  let method: String
   let folder: String
   /// Every file the method writes.
   let names: [String]
@@ -21,7 +21,7 @@ struct AutostartSystemdUnits: Sendable {
   let target: String
   /// A changed service must be restarted to run the new command line; a timer needs nothing.
   let restartsOnChange: Bool
-  package let systemctl: AutostartSystemctl
+  let systemctl: AutostartSystemctl
 
   private var files: [AutostartFile] { names.map { AutostartFile(path: folder + "/" + $0) } }
 

@@ -5,7 +5,7 @@ import BingWallSystem
 /// For sessions without systemd, or whose systemd never reaches graphical-session.target. The
 /// desktop starts `bingwall daemon` once per login; there is no restart after a crash.
 struct AutostartXDG: AutostartMethod {
-  package static let method = "xdg"
+  static let method = "xdg"
   static let fileName = "bingwall.desktop"
 
   var name: String { Self.method }

@@ -12,17 +12,17 @@ package struct DaemonLoop {
   /// What one load of the configuration asks of the loop.
   package struct Plan: Sendable {
     /// Each market's newest stored picture, the deadline's input; empty when updates are off.
-    package var markets: @Sendable () throws -> [NewestPicture]
-    package var rotation: RotationSchedule?
+    var markets: @Sendable () throws -> [NewestPicture]
+    var rotation: RotationSchedule?
     /// One update, which records its own result in the journal; nil when updates are off.
-    package var update: (@Sendable () -> Void)?
+    var update: (@Sendable () -> Void)?
     /// One rotation; the loop records it.
-    package var rotate: @Sendable () -> Void
+    var rotate: @Sendable () -> Void
     /// "updates for en-US, no rotation", for the log.
-    package var summary: String
+    var summary: String
     /// Ends a running update (the daemon's update is a child process) and returns once it is
     /// gone: called when SIGTERM or SIGINT abandons a step, so no update outlives the daemon.
-    package var stopUpdate: @Sendable () -> Void
+    var stopUpdate: @Sendable () -> Void
 
     package init(
       markets: @escaping @Sendable () throws -> [NewestPicture], rotation: RotationSchedule?,
@@ -120,7 +120,7 @@ package struct DaemonLoop {
 
   /// `next update at 2026-12-03T08:07:12Z`: the instant `status` shows as `next_update`, since
   /// both read it off the same journal state with the same function.
-  package func logNextUpdate(_ plan: Plan) {
+  func logNextUpdate(_ plan: Plan) {
     guard plan.update != nil else { return }
     let now = clock.now()
     guard let markets = try? plan.markets(),

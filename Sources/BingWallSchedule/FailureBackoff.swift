@@ -9,14 +9,14 @@ import Glibc
 /// a retry from following a failure at once; the random half keeps clients that failed together (a
 /// Bing outage) from retrying together. So k = 1 waits 30–60 s, k = 7 and above 30–60 min. A
 /// success resets `k` to 0, which waits nothing.
-package enum FailureBackoff {
+enum FailureBackoff {
   /// The ceiling after the first failure.
-  package static let first: TimeInterval = 60
+  static let first: TimeInterval = 60
   /// The largest ceiling, reached after the seventh failure.
-  package static let limit: TimeInterval = 60 * 60
+  static let limit: TimeInterval = 60 * 60
 
   /// `min(1 h, 1 min × 2^(failures-1))`; 0 for no failures.
-  package static func ceiling(afterFailures failures: Int) -> TimeInterval {
+  static func ceiling(afterFailures failures: Int) -> TimeInterval {
     guard failures > 0 else { return 0 }
     // 2^6 minutes already passes the hour; stopping there keeps large streaks from overflowing.
     let doublings = min(failures - 1, 6)
@@ -24,14 +24,14 @@ package enum FailureBackoff {
   }
 
   /// Half the ceiling plus `share` (0…1, clamped) of the other half, in whole seconds.
-  package static func delay(afterFailures failures: Int, share: Double) -> TimeInterval {
+  static func delay(afterFailures failures: Int, share: Double) -> TimeInterval {
     let half = ceiling(afterFailures: failures) / 2
     let share = share.isFinite ? min(max(share, 0), 1) : 0.5
     return half + (half * share).rounded(.down)
   }
 
   /// `delay(afterFailures:share:)` with the share drawn from `generator`.
-  package static func delay<Generator: RandomNumberGenerator>(
+  static func delay<Generator: RandomNumberGenerator>(
     afterFailures failures: Int, using generator: inout Generator
   ) -> TimeInterval {
     delay(afterFailures: failures, share: Double.random(in: 0...1, using: &generator))

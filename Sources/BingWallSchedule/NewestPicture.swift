@@ -6,11 +6,11 @@ import Glibc
 /// because Bing's next picture for a market comes 24 hours after the current one started.
 package struct NewestPicture: Sendable, Equatable {
   /// The market as configured, `en-US`.
-  package var market: String
+  var market: String
   /// `fullstartdate` of the market's newest stored picture; nil when the market has none yet.
-  package var fullStartDate: Date?
+  var fullStartDate: Date?
 
-  package init(market: String, fullStartDate: Date?) {
+  init(market: String, fullStartDate: Date?) {
     self.market = market
     self.fullStartDate = fullStartDate
   }

@@ -14,7 +14,7 @@ package struct RotationSchedule: Sendable, Equatable {
   package let interval: TimeInterval
 
   /// Nil unless `interval` is a positive, finite number of seconds.
-  package init?(interval: TimeInterval) {
+  init?(interval: TimeInterval) {
     guard interval.isFinite, interval > 0 else { return nil }
     self.interval = interval
   }
@@ -25,7 +25,7 @@ package struct RotationSchedule: Sendable, Equatable {
   }
 
   /// `lastRotation + interval`, but never before `now` and never more than an interval after it.
-  package func next(after lastRotation: Date?, now: Date) -> Date {
+  func next(after lastRotation: Date?, now: Date) -> Date {
     guard let lastRotation else { return now }
     return max(min(lastRotation, now) + interval, now)
   }

@@ -3,13 +3,13 @@ import FoundationEssentials
 import Glibc
 
 /// A schedule that cannot be used as stored.
-package enum ScheduleError: Error, Equatable, Sendable {
+enum ScheduleError: Error, Equatable, Sendable {
   /// The daemon's state file is not the JSON it writes; `detail` says what is wrong.
   case unreadableState(source: String, detail: String)
 }
 
 extension ScheduleError: CustomStringConvertible, LocalizedError {
-  package var description: String {
+  var description: String {
     switch self {
     case .unreadableState(let source, let detail):
       return "cannot read the daemon state \(source): \(detail); "
@@ -17,5 +17,5 @@ extension ScheduleError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  package var errorDescription: String? { description }
+  var errorDescription: String? { description }
 }

@@ -5,22 +5,22 @@
 /// disagree, shift the update time at every rotation, and make `bingwall status` print a time the
 /// daemon does not use. Drawing again after each success still spreads clients day by day; a failure
 /// draws only a new `backoffShare`.
-package struct ScheduleJitter: Sendable, Equatable {
+struct ScheduleJitter: Sendable, Equatable {
   /// Both offsets lie in 1…10 minutes, in whole seconds, so a million clients do not ask Bing at once.
-  package static let seconds: ClosedRange<Int> = 60...600
+  static let seconds: ClosedRange<Int> = 60...600
 
   /// The middle of every range: for a state written without a jitter (a hand-made or older file).
-  package static let middle = ScheduleJitter(publication: 330, retry: 330, backoffShare: 0.5)
+  static let middle = ScheduleJitter(publication: 330, retry: 330, backoffShare: 0.5)
 
   /// Seconds added to a market's publication time (`fullstartdate + 24 h`).
-  package let publication: Int
+  let publication: Int
   /// Seconds added to the wait before asking again when Bing is late or a market came back empty.
-  package let retry: Int
+  let retry: Int
   /// The share, 0…1, of the random half of the failure backoff (see `FailureBackoff`).
-  package let backoffShare: Double
+  let backoffShare: Double
 
   /// Values outside their ranges (a hand-edited state file) are pulled back into them.
-  package init(publication: Int, retry: Int, backoffShare: Double) {
+  init(publication: Int, retry: Int, backoffShare: Double) {
     let range = Self.seconds
     self.publication = min(max(publication, range.lowerBound), range.upperBound)
     self.retry = min(max(retry, range.lowerBound), range.upperBound)
@@ -28,7 +28,7 @@ package struct ScheduleJitter: Sendable, Equatable {
   }
 
   /// A fresh draw, uniform over each range.
-  package static func random<Generator: RandomNumberGenerator>(using generator: inout Generator)
+  static func random<Generator: RandomNumberGenerator>(using generator: inout Generator)
     -> ScheduleJitter
   {
     ScheduleJitter(

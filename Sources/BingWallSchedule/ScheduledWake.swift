@@ -5,7 +5,7 @@ import Glibc
 /// single timer is armed for, and the words of its log line.
 package struct ScheduledWake: Sendable, Equatable {
   /// The work behind the deadline.
-  package enum Reason: Sendable, Equatable {
+  enum Reason: Sendable, Equatable {
     /// The daily update, for the market and reason given.
     case update(UpdateDeadline)
     /// A retry after this many consecutive failed updates.
@@ -16,15 +16,10 @@ package struct ScheduledWake: Sendable, Equatable {
 
   /// Never before the `now` it was computed for.
   package var date: Date
-  package var reason: Reason
-
-  package init(date: Date, reason: Reason) {
-    self.date = date
-    self.reason = reason
-  }
+  var reason: Reason
 
   /// The work this wake is for.
-  package var work: DueWork {
+  var work: DueWork {
     switch reason {
     case .update, .retryAfterFailure: return .update
     case .rotation: return .rotate

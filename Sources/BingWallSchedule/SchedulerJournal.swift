@@ -21,7 +21,7 @@ package final class SchedulerJournal: Sendable {
   }
 
   /// The state as every reader should see it now.
-  package func current() -> SchedulerState {
+  func current() -> SchedulerState {
     unsaved.withLock { $0 } ?? file.load()
   }
 
@@ -44,7 +44,7 @@ package final class SchedulerJournal: Sendable {
   /// A rotation happened at `date` (also when nothing could be shown, so that a broken picture is
   /// not retried at once).
   @discardableResult
-  package func recordRotation(at date: Date) throws(FileError) -> SchedulerState {
+  func recordRotation(at date: Date) throws(FileError) -> SchedulerState {
     try change { $0.recordRotation(at: date) }
   }
 
@@ -57,7 +57,7 @@ package final class SchedulerJournal: Sendable {
   /// The state with every instant later than `now` pulled back to `now`, saved when that changed
   /// anything: after the wall clock stepped back, deadlines then count from now and stay put,
   /// for the daemon and for `status` alike.
-  package func clamped(to now: Date) -> SchedulerState {
+  func clamped(to now: Date) -> SchedulerState {
     let state = current()
     let clamped = state.clamped(to: now)
     guard clamped != state else { return state }

@@ -29,7 +29,7 @@ extension SchedulerState {
 
   /// The earliest of the next update and the next rotation (the update on a tie); nil when there is
   /// neither a market nor a rotation, and the daemon has nothing to wait for but a signal.
-  package func nextWake(markets: [NewestPicture], rotation: RotationSchedule?, now: Date) -> ScheduledWake? {
+  func nextWake(markets: [NewestPicture], rotation: RotationSchedule?, now: Date) -> ScheduledWake? {
     let update = nextUpdate(markets: markets, now: now)
     let rotate = nextRotation(rotation, now: now)
     guard let update else { return rotate }
@@ -38,7 +38,7 @@ extension SchedulerState {
   }
 
   /// The work due at `now`: update, rotate, both, or nothing.
-  package func due(markets: [NewestPicture], rotation: RotationSchedule?, now: Date) -> DueWork {
+  func due(markets: [NewestPicture], rotation: RotationSchedule?, now: Date) -> DueWork {
     var work: DueWork = []
     if let update = nextUpdate(markets: markets, now: now), update.date <= now { work.insert(.update) }
     if let rotate = nextRotation(rotation, now: now), rotate.date <= now { work.insert(.rotate) }

@@ -65,7 +65,7 @@ extension SchedulerState: Codable {
   }
 
   /// The state file's bytes: pretty-printed JSON with sorted keys and a final newline.
-  package func encoded() -> Data {
+  func encoded() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Strings, integers and finite doubles cannot fail to encode.
@@ -74,7 +74,7 @@ extension SchedulerState: Codable {
   }
 
   /// Reads what `encoded()` wrote; `source` (the file's path) names it in the error.
-  package static func decode(_ data: Data, source: String) throws(ScheduleError) -> SchedulerState {
+  static func decode(_ data: Data, source: String) throws(ScheduleError) -> SchedulerState {
     do {
       return try JSONDecoder().decode(SchedulerState.self, from: data)
     } catch let error as DecodingError {

@@ -14,15 +14,15 @@ package struct SchedulerState: Sendable, Equatable {
   /// The end of the last update that succeeded; only ever set by a success.
   package var lastUpdateSuccess: Date?
   /// Failed updates since the last success; drives `FailureBackoff`.
-  package var consecutiveFailures: Int
+  var consecutiveFailures: Int
   /// What the last failed update said; nil once an update succeeds.
   package var lastError: String?
   /// When the last rotation happened; the next is due one interval later.
   package var lastRotation: Date?
   /// The offsets for the current deadlines; drawn again at every successful update.
-  package var jitter: ScheduleJitter
+  var jitter: ScheduleJitter
 
-  package init(
+  init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
     lastError: String? = nil, lastRotation: Date? = nil, jitter: ScheduleJitter
   ) {
@@ -36,7 +36,7 @@ package struct SchedulerState: Sendable, Equatable {
 
   /// An update succeeded at `date`: the streak and the error are cleared, and `jitter` (a fresh
   /// draw) spreads the next deadlines.
-  package mutating func recordUpdateSuccess(at date: Date, jitter: ScheduleJitter) {
+  mutating func recordUpdateSuccess(at date: Date, jitter: ScheduleJitter) {
     let date = Self.toTheSecond(date)
     lastUpdateAttempt = date
     lastUpdateSuccess = date
@@ -49,7 +49,7 @@ package struct SchedulerState: Sendable, Equatable {
   ///
   /// Only the backoff's share is drawn again (`backoffShare`, 0…1): a new publication or retry
   /// offset would move a deadline the failure has nothing to do with, possibly past the backoff.
-  package mutating func recordUpdateFailure(at date: Date, error: String, backoffShare: Double) {
+  mutating func recordUpdateFailure(at date: Date, error: String, backoffShare: Double) {
     lastUpdateAttempt = Self.toTheSecond(date)
     consecutiveFailures = consecutiveFailures == Int.max ? Int.max : consecutiveFailures + 1
     lastError = error
@@ -57,13 +57,13 @@ package struct SchedulerState: Sendable, Equatable {
   }
 
   /// A rotation happened at `date`.
-  package mutating func recordRotation(at date: Date) {
+  mutating func recordRotation(at date: Date) {
     lastRotation = Self.toTheSecond(date)
   }
 
   /// The same state with every instant later than `now` replaced by `now`, for after the wall clock
   /// stepped back. Deadlines then count from `now` and stay put as the clock moves on.
-  package func clamped(to now: Date) -> SchedulerState {
+  func clamped(to now: Date) -> SchedulerState {
     func clamp(_ date: Date?) -> Date? { date.map { min($0, now) } }
     var state = self
     state.lastUpdateAttempt = clamp(lastUpdateAttempt)

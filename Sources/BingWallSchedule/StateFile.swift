@@ -26,7 +26,7 @@ package struct StateFile: Sendable {
   /// Read, change and write back under a lock, so `update` from cron and the daemon do not
   /// overwrite each other's fields.
   @discardableResult
-  package func change(_ body: (inout SchedulerState) -> Void) throws(FileError) -> SchedulerState {
+  func change(_ body: (inout SchedulerState) -> Void) throws(FileError) -> SchedulerState {
     try Paths.ensureDirectory(Paths.parent(of: path))
     let lock = try FileLock(path: lockPath, wait: true)
     defer { lock?.release() }

@@ -21,9 +21,9 @@ import Glibc
 /// The earliest market wins; on a tie, the first one listed. Instants later than `now` (the clock
 /// stepped back) count as `now`, so no deadline is more than a day and ten minutes away. A deadline
 /// already past is reported as `now`.
-package struct UpdateDeadline: Sendable, Equatable {
+struct UpdateDeadline: Sendable, Equatable {
   /// Why the market is due when it is, for the daemon's log line and `bingwall status`.
-  package enum Reason: Sendable, Equatable {
+  enum Reason: Sendable, Equatable {
     /// The market has no stored picture.
     case noPicture
     /// An update succeeded a moment ago and the market still has no picture.
@@ -37,30 +37,24 @@ package struct UpdateDeadline: Sendable, Equatable {
   }
 
   /// The wait before asking again while Bing is late, or a market came back empty.
-  package static let retryInterval: TimeInterval = 15 * 60
+  static let retryInterval: TimeInterval = 15 * 60
   /// The wait once Bing is `slowAfter` late: it has probably stopped publishing for the market.
-  package static let slowRetryInterval: TimeInterval = 60 * 60
+  static let slowRetryInterval: TimeInterval = 60 * 60
   /// How late Bing may be before the checks slow down to `slowRetryInterval`.
-  package static let slowAfter: TimeInterval = 2 * 60 * 60
+  static let slowAfter: TimeInterval = 2 * 60 * 60
   /// From a picture's start to the next one's publication.
-  package static let publicationPeriod: TimeInterval = 24 * 60 * 60
+  static let publicationPeriod: TimeInterval = 24 * 60 * 60
 
   /// When the update is due; never before `now`.
-  package var date: Date
+  var date: Date
   /// The market that makes it due.
-  package var market: String
-  package var reason: Reason
-
-  package init(date: Date, market: String, reason: Reason) {
-    self.date = date
-    self.market = market
-    self.reason = reason
-  }
+  var market: String
+  var reason: Reason
 
   /// The earliest deadline over `markets`; nil when no market is configured.
   ///
   /// `lastSuccess` is the end of the last update that succeeded, whatever it fetched.
-  package static func next(
+  static func next(
     for markets: [NewestPicture], lastSuccess: Date?, now: Date, jitter: ScheduleJitter
   ) -> UpdateDeadline? {
     let success = lastSuccess.map { min($0, now) }

@@ -28,10 +28,10 @@ extension HistoryStore {
 
   /// What `random` may pick from.
   package struct RandomQuery: Sendable, Equatable {
-    package var favoritesOnly = false
-    package var market: String?
+    var favoritesOnly = false
+    var market: String?
     /// Pictures to leave out besides the usual ones (e.g. whose file has gone).
-    package var excluded: Set<Int64> = []
+    var excluded: Set<Int64> = []
 
     package init(favoritesOnly: Bool = false, market: String? = nil, excluded: Set<Int64> = []) {
       self.favoritesOnly = favoritesOnly
@@ -44,7 +44,7 @@ extension HistoryStore {
   /// min(10, n/2) applied (n = how many could be picked), so a small history still rotates.
   ///
   /// `generator` makes the pick reproducible (`--seed`).
-  package func randomPicture<Generator: RandomNumberGenerator>(
+  func randomPicture<Generator: RandomNumberGenerator>(
     _ query: RandomQuery, using generator: inout Generator
   ) throws -> Picture? {
     var conditions = ["banned = 0"]

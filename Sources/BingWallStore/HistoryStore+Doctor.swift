@@ -91,7 +91,7 @@ extension HistoryStore {
 
   /// Points a picture at a file fetched again, with that file's own hash, size and dimensions
   /// (Bing may serve other bytes, or only the fallback size, today). Call inside `write`.
-  package func replaceFile(pictureID: Int64, with file: NewPictureFile) throws(StoreError) {
+  func replaceFile(pictureID: Int64, with file: NewPictureFile) throws(StoreError) {
     try database.run(
       """
       UPDATE pictures SET path = ?, sha256 = ?, resolution = ?, width = ?, height = ?, bytes = ?

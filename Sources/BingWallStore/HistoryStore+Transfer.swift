@@ -17,11 +17,11 @@ package struct StoredAppearance: Sendable, Equatable {
 /// file and everything recorded about it, marks and arrival time included.
 package struct ImportedPicture: Sendable, Equatable {
   package var file: NewPictureFile
-  package var favorite: Bool
-  package var banned: Bool
+  var favorite: Bool
+  var banned: Bool
   /// ISO 8601, as `added_at` is stored.
-  package var addedAt: String
-  package var appearances: [StoredAppearance]
+  var addedAt: String
+  var appearances: [StoredAppearance]
 
   package init(
     file: NewPictureFile, favorite: Bool, banned: Bool, addedAt: String, appearances: [StoredAppearance]

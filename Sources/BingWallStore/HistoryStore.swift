@@ -69,7 +69,7 @@ package final class HistoryStore {
   /// Adds a validated file (or finds the same key and content already stored); returns its id.
   /// Call inside `write`.
   @discardableResult
-  package func insert(_ file: NewPictureFile, at now: Date) throws(StoreError) -> Int64 {
+  func insert(_ file: NewPictureFile, at now: Date) throws(StoreError) -> Int64 {
     try database.run(
       """
       INSERT INTO pictures (key, sha256, path, resolution, width, height, bytes, added_at)
@@ -133,7 +133,7 @@ package final class HistoryStore {
   }
 
   /// The stored file with exactly this key and content, if any.
-  package func file(key: String, sha256: String) throws(StoreError) -> (id: Int64, path: String)? {
+  func file(key: String, sha256: String) throws(StoreError) -> (id: Int64, path: String)? {
     guard
       let row = try database.queryOne(
         "SELECT id, path FROM pictures WHERE key = ? AND sha256 = ?", [.text(key), .text(sha256)])
@@ -152,12 +152,12 @@ package final class HistoryStore {
   /// What `list` asks for.
   package struct Query: Sendable, Equatable {
     /// 0 means no limit.
-    package var limit: Int = 20
-    package var market: String?
-    package var favoritesOnly = false
-    package var bannedOnly = false
+    var limit: Int = 20
+    var market: String?
+    var favoritesOnly = false
+    var bannedOnly = false
     /// Only pictures shown on or after this local date.
-    package var since: String?
+    var since: String?
 
     package init(
       limit: Int = 20, market: String? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
@@ -225,7 +225,7 @@ package final class HistoryStore {
   }
 
   /// The pictures that appeared on a local date, each in the market given or any market.
-  package func pictures(onDate date: String, market: String?) throws(StoreError) -> [Picture] {
+  func pictures(onDate date: String, market: String?) throws(StoreError) -> [Picture] {
     var bindings: [String: SQLiteValue] = [":date": .text(date)]
     var marketClause = ""
     if let market {
@@ -239,7 +239,7 @@ package final class HistoryStore {
   }
 
   /// The newest stored file of a key, as a picture.
-  package func picture(key: String) throws(StoreError) -> Picture? {
+  func picture(key: String) throws(StoreError) -> Picture? {
     guard let id = try newestPictureID(key: key) else { return nil }
     return try picture(id: id)
   }

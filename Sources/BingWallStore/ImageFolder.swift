@@ -57,7 +57,7 @@ package struct ImageFolder: Sendable {
 /// failure and swept by the next update.
 package final class PendingImageFile {
   static let fallbackPrefix = ".bingwall-"
-  package let folder: String
+  let folder: String
   package private(set) var fileDescriptor: Int32
   /// The visible temporary name when O_TMPFILE was not available.
   private var namedPath: String?
@@ -82,7 +82,7 @@ package final class PendingImageFile {
   }
 
   /// Empties the file for another attempt.
-  package func truncate() throws(FileError) {
+  func truncate() throws(FileError) {
     if ftruncate(fileDescriptor, 0) != 0 || lseek(fileDescriptor, 0, SEEK_SET) < 0 {
       throw FileError.system(operation: "truncate", path: folder, errno: errno)
     }

@@ -5,11 +5,6 @@ import Glibc
 package struct JPEGInfo: Sendable, Equatable {
   package var width: Int
   package var height: Int
-
-  package init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
 }
 
 /// Tells a whole JPEG picture from what a server may send in its place, without decoding it.
@@ -31,7 +26,7 @@ package struct JPEGInfo: Sendable, Equatable {
 /// Marker codes: ITU-T T.81, table B.1.
 package enum JPEGInspector {
   /// How many `00` bytes may follow the end-of-image marker.
-  package static let maximumTrailingZeros = 16
+  static let maximumTrailingZeros = 16
 
   /// How much of the start of a file `looksLikeHTML` gets to see for messages.
   static let sniffLength = 512
@@ -69,7 +64,7 @@ package enum JPEGInspector {
   ///
   /// For a better message than "not a JPEG": a page saved as the picture means the server sent a
   /// redirect or an error page with status 200, not that the picture is broken.
-  package static func looksLikeHTML(_ prefix: [UInt8]) -> Bool {
+  static func looksLikeHTML(_ prefix: [UInt8]) -> Bool {
     var start = 0
     if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // UTF-8 byte order mark
     while start < prefix.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(prefix[start]) { start += 1 }
@@ -171,7 +166,7 @@ package enum JPEGInspector {
   }
 
   /// The largest side accepted: beyond any screen (8K is 7680), and ImageMagick's default limit.
-  package static let maximumSide = 16384
+  static let maximumSide = 16384
   /// See `checkPlausible`.
   static let maximumPixelsPerByte = 1024
 

@@ -10,25 +10,25 @@ package struct Picture: Sendable, Equatable {
   package var market: String
   /// Every market the picture appeared in, sorted.
   package var markets: [String]
-  package var title: String
+  var title: String
   package var caption: String
   package var credit: String
-  package var copyright: String
+  var copyright: String
   package var copyrightLink: String
   package var path: String
-  package var resolution: String
+  var resolution: String
   package var width: Int
   package var height: Int
   package var bytes: Int64
   package var sha256: String
   package var favorite: Bool
   package var banned: Bool
-  package var appliedCount: Int
-  package var lastApplied: String?
+  var appliedCount: Int
+  var lastApplied: String?
   /// Bing's own id of the appearance shown (`OHR.Name_EN-US123`).
-  package var bingID: String
-  package var servedMarket: String?
-  package var addedAt: String
+  var bingID: String
+  var servedMarket: String?
+  var addedAt: String
 }
 
 /// One picture of the day as Bing listed it for one market: what `update` records.
@@ -72,7 +72,7 @@ package struct Appearance: Sendable, Equatable {
 /// A validated file about to join the history.
 package struct NewPictureFile: Sendable, Equatable {
   package var key: String
-  package var sha256: String
+  var sha256: String
   package var path: String
   package var resolution: String
   package var width: Int

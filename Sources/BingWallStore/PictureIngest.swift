@@ -21,8 +21,8 @@ package struct PictureIngest {
     case identical(pictureID: Int64)
   }
 
-  package let store: HistoryStore
-  package let images: ImageFolder
+  let store: HistoryStore
+  let images: ImageFolder
 
   package init(store: HistoryStore, images: ImageFolder) {
     self.store = store

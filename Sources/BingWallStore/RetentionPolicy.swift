@@ -3,11 +3,11 @@
 /// says so; favourites and the protected pictures (the current wallpaper) never go.
 package struct RetentionPolicy: Sendable, Equatable {
   /// Keep the newest N pictures; nil keeps any number.
-  package var keep: Int?
+  var keep: Int?
   /// Remove pictures whose newest appearance is before this date (`YYYY-MM-DD`); nil keeps any age.
-  package var shownBefore: String?
+  var shownBefore: String?
   /// Remove the oldest pictures until the history's files take at most this many bytes.
-  package var maxBytes: Int64?
+  var maxBytes: Int64?
 
   package init(keep: Int? = nil, shownBefore: String? = nil, maxBytes: Int64? = nil) {
     self.keep = keep
@@ -29,9 +29,9 @@ package struct RetentionItem: Sendable, Equatable {
   package var title: String
   package var path: String
   package var bytes: Int64
-  package var favorite: Bool
+  var favorite: Bool
 
-  package init(
+  init(
     id: Int64, key: String, date: String, title: String, path: String, bytes: Int64, favorite: Bool
   ) {
     self.id = id

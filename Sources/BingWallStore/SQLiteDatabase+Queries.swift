@@ -11,7 +11,7 @@ extension SQLiteDatabase {
   ///
   /// For the new row's id after an INSERT, use `RETURNING id` with `queryOne`.
   @discardableResult
-  package func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> Int {
+  func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> Int {
     let statement = try prepare(sql)
     try statement.bind(bindings)
     try statement.run()
@@ -20,7 +20,7 @@ extension SQLiteDatabase {
 
   /// Runs one statement with named bindings (`[":id": 3]`) and returns how many rows it changed.
   @discardableResult
-  package func run(_ sql: String, _ bindings: [String: SQLiteValue]) throws(StoreError) -> Int {
+  func run(_ sql: String, _ bindings: [String: SQLiteValue]) throws(StoreError) -> Int {
     let statement = try prepare(sql)
     try statement.bind(bindings)
     try statement.run()
@@ -28,21 +28,21 @@ extension SQLiteDatabase {
   }
 
   /// Every row of a query with positional bindings.
-  package func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [SQLiteRow] {
+  func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [SQLiteRow] {
     let statement = try prepare(sql)
     try statement.bind(bindings)
     return try statement.rows()
   }
 
   /// Every row of a query with named bindings.
-  package func query(_ sql: String, _ bindings: [String: SQLiteValue]) throws(StoreError) -> [SQLiteRow] {
+  func query(_ sql: String, _ bindings: [String: SQLiteValue]) throws(StoreError) -> [SQLiteRow] {
     let statement = try prepare(sql)
     try statement.bind(bindings)
     return try statement.rows()
   }
 
   /// The first row of a query, or `nil` when it has none. The statement stops there.
-  package func queryOne(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> SQLiteRow? {
+  func queryOne(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> SQLiteRow? {
     let statement = try prepare(sql)
     try statement.bind(bindings)
     defer { statement.reset() }
@@ -50,7 +50,7 @@ extension SQLiteDatabase {
   }
 
   /// The first row of a query with named bindings, or `nil`.
-  package func queryOne(_ sql: String, _ bindings: [String: SQLiteValue]) throws(StoreError) -> SQLiteRow? {
+  func queryOne(_ sql: String, _ bindings: [String: SQLiteValue]) throws(StoreError) -> SQLiteRow? {
     let statement = try prepare(sql)
     try statement.bind(bindings)
     defer { statement.reset() }
@@ -58,7 +58,7 @@ extension SQLiteDatabase {
   }
 
   /// The first column of the first row (`SELECT count(*) ...`), or `nil` when there is no row.
-  package func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> SQLiteValue? {
+  func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> SQLiteValue? {
     try queryOne(sql, bindings).map { $0[0] }
   }
 }

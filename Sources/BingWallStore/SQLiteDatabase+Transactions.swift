@@ -23,7 +23,7 @@ extension SQLiteDatabase {
   /// error), and those must come out unchanged; Swift cannot spell "the body's error or
   /// StoreError" as one type.
   @discardableResult
-  package func transaction<T>(_ body: () throws -> T) throws -> T {
+  func transaction<T>(_ body: () throws -> T) throws -> T {
     let scope = try beginTransaction()
     let value: T
     do {

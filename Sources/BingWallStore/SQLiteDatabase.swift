@@ -18,7 +18,7 @@ package final class SQLiteDatabase {
   /// The file name as given; every error message names it.
   package let path: String
   /// True when opened with `readOnly: true`.
-  package let isReadOnly: Bool
+  let isReadOnly: Bool
   let handle: OpaquePointer
 
   /// Opens (and unless `readOnly`, creates with mode 0600) the database file at `path`.
@@ -38,7 +38,7 @@ package final class SQLiteDatabase {
   /// `immutable` (read-only only) opens a file on read-only media: SQLite then takes no lock and
   /// needs no `-shm` file, which a WAL database otherwise must create beside itself, so a history
   /// in a read-only folder can still be read. Nothing may change the file while it is open so.
-  package init(
+  init(
     path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Duration = .seconds(10)
   ) throws(StoreError) {
     self.path = path
@@ -89,15 +89,15 @@ package final class SQLiteDatabase {
   /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
   ///
   /// https://www.sqlite.org/c3ref/changes.html
-  package var changes: Int { Int(sqlite3_changes64(handle)) }
+  var changes: Int { Int(sqlite3_changes64(handle)) }
 
   /// True between BEGIN and COMMIT/ROLLBACK (SQLite's autocommit mode is off).
   ///
   /// https://www.sqlite.org/c3ref/get_autocommit.html
-  package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
   /// `PRAGMA user_version`: the schema version the migrator keeps.
-  package func userVersion() throws(StoreError) -> Int {
+  func userVersion() throws(StoreError) -> Int {
     guard let row = try queryOne("PRAGMA user_version") else { return 0 }
     return try row.int(at: 0)
   }
@@ -109,7 +109,7 @@ package final class SQLiteDatabase {
   /// https://www.sqlite.org/c3ref/prepare.html
   /// A prepare loop rather than `sqlite3_exec`, so an error names the statement that failed.
   /// Statements before it stay applied unless the script runs inside a transaction.
-  package func execute(_ sql: String) throws(StoreError) {
+  func execute(_ sql: String) throws(StoreError) {
     let text = Array(sql.utf8CString)
     var offset = 0
     while true {
@@ -120,7 +120,7 @@ package final class SQLiteDatabase {
 
   /// Compiles exactly one statement; SQL left over after it (other than comments) is an error,
   /// so a forgotten second statement is not silently ignored. Use `execute` for scripts.
-  package func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+  func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
     let text = Array(sql.utf8CString)
     var offset = 0
     guard let statement = try prepareNext(text, from: &offset) else {

@@ -15,15 +15,15 @@ import Glibc
 /// requires (https://www.sqlite.org/lang_altertable.html#otheralter): with them on, dropping a
 /// table to rebuild it would delete or block the rows that refer to it. `PRAGMA
 /// foreign_key_check` must then be clean before the migration commits.
-package struct SQLiteMigrator: Sendable {
-  package let migrations: [SQLiteMigration]
+struct SQLiteMigrator: Sendable {
+  let migrations: [SQLiteMigration]
 
-  package init(_ migrations: [SQLiteMigration]) {
+  init(_ migrations: [SQLiteMigration]) {
     self.migrations = migrations
   }
 
   /// The schema version this code knows: the number of migrations.
-  package var latestVersion: Int { migrations.count }
+  var latestVersion: Int { migrations.count }
 
   /// Applies every pending migration and returns how many this call applied (0 when up to date,
   /// also when another process did the work meanwhile).
@@ -32,7 +32,7 @@ package struct SQLiteMigrator: Sendable {
   /// when a migration fails, `.misuse` when called inside a transaction (migrations need their
   /// own, and `PRAGMA foreign_keys` cannot change inside one).
   @discardableResult
-  package func migrate(_ database: SQLiteDatabase) throws(StoreError) -> Int {
+  func migrate(_ database: SQLiteDatabase) throws(StoreError) -> Int {
     if database.isInTransaction {
       throw .misuse(path: database.path, message: "migrate was called inside a transaction")
     }
@@ -80,7 +80,7 @@ package struct SQLiteMigrator: Sendable {
   /// history is left exactly as it was. Reads `user_version` at byte 60 of the header
   /// (https://www.sqlite.org/fileformat.html#the_database_header); a file too short or missing
   /// passes, and the migrator's own check after opening still applies.
-  package func checkHeader(ofFileAt path: String) throws(StoreError) {
+  func checkHeader(ofFileAt path: String) throws(StoreError) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }

@@ -10,7 +10,7 @@ import Glibc
 /// index. A missing column or a value of another type throws `StoreError.noSuchColumn` or
 /// `.typeMismatch`; the `optional…` accessors return `nil` for NULL only. `double` also accepts an
 /// INTEGER, since a REAL column may hold integral values stored as integers; nothing else converts.
-package struct SQLiteRow: Sendable, Equatable {
+struct SQLiteRow: Sendable, Equatable {
   /// The column names and the context for error messages, shared by every row of one result.
   final class Layout: Sendable {
     let names: [String]
@@ -38,77 +38,72 @@ package struct SQLiteRow: Sendable, Equatable {
 
   let layout: Layout
   /// The values in column order.
-  package let values: [SQLiteValue]
-
-  init(layout: Layout, values: [SQLiteValue]) {
-    self.layout = layout
-    self.values = values
-  }
+  let values: [SQLiteValue]
 
   /// The column names in order, as SQLite reports them (`sqlite3_column_name`).
-  package var columns: [String] { layout.names }
+  var columns: [String] { layout.names }
 
-  package static func == (lhs: SQLiteRow, rhs: SQLiteRow) -> Bool {
+  static func == (lhs: SQLiteRow, rhs: SQLiteRow) -> Bool {
     lhs.columns == rhs.columns && lhs.values == rhs.values
   }
 
   /// The value at a 0-based index. Traps when out of range, like an array; use `value(at:)` to throw.
-  package subscript(index: Int) -> SQLiteValue { values[index] }
+  subscript(index: Int) -> SQLiteValue { values[index] }
 
   /// The value of the named column, or `nil` when the result has no such column.
-  package subscript(name: String) -> SQLiteValue? { layout.index(of: name).map { values[$0] } }
+  subscript(name: String) -> SQLiteValue? { layout.index(of: name).map { values[$0] } }
 
-  package func value(_ name: String) throws(StoreError) -> SQLiteValue { try resolve(.name(name)).value }
-  package func value(at index: Int) throws(StoreError) -> SQLiteValue { try resolve(.index(index)).value }
+  func value(_ name: String) throws(StoreError) -> SQLiteValue { try resolve(.name(name)).value }
+  func value(at index: Int) throws(StoreError) -> SQLiteValue { try resolve(.index(index)).value }
 
-  package func int(_ name: String) throws(StoreError) -> Int { try required(.name(name), Self.int) }
-  package func int(at index: Int) throws(StoreError) -> Int { try required(.index(index), Self.int) }
-  package func int64(_ name: String) throws(StoreError) -> Int64 { try required(.name(name), Self.int64) }
-  package func int64(at index: Int) throws(StoreError) -> Int64 { try required(.index(index), Self.int64) }
-  package func double(_ name: String) throws(StoreError) -> Double { try required(.name(name), Self.double) }
-  package func double(at index: Int) throws(StoreError) -> Double { try required(.index(index), Self.double) }
-  package func string(_ name: String) throws(StoreError) -> String { try required(.name(name), Self.string) }
-  package func string(at index: Int) throws(StoreError) -> String { try required(.index(index), Self.string) }
-  package func data(_ name: String) throws(StoreError) -> Data { try required(.name(name), Self.data) }
-  package func data(at index: Int) throws(StoreError) -> Data { try required(.index(index), Self.data) }
+  func int(_ name: String) throws(StoreError) -> Int { try required(.name(name), Self.int) }
+  func int(at index: Int) throws(StoreError) -> Int { try required(.index(index), Self.int) }
+  func int64(_ name: String) throws(StoreError) -> Int64 { try required(.name(name), Self.int64) }
+  func int64(at index: Int) throws(StoreError) -> Int64 { try required(.index(index), Self.int64) }
+  func double(_ name: String) throws(StoreError) -> Double { try required(.name(name), Self.double) }
+  func double(at index: Int) throws(StoreError) -> Double { try required(.index(index), Self.double) }
+  func string(_ name: String) throws(StoreError) -> String { try required(.name(name), Self.string) }
+  func string(at index: Int) throws(StoreError) -> String { try required(.index(index), Self.string) }
+  func data(_ name: String) throws(StoreError) -> Data { try required(.name(name), Self.data) }
+  func data(at index: Int) throws(StoreError) -> Data { try required(.index(index), Self.data) }
   /// 0 is false, any other INTEGER true.
-  package func bool(_ name: String) throws(StoreError) -> Bool { try required(.name(name), Self.bool) }
-  package func bool(at index: Int) throws(StoreError) -> Bool { try required(.index(index), Self.bool) }
+  func bool(_ name: String) throws(StoreError) -> Bool { try required(.name(name), Self.bool) }
+  func bool(at index: Int) throws(StoreError) -> Bool { try required(.index(index), Self.bool) }
 
-  package func optionalInt(_ name: String) throws(StoreError) -> Int? {
+  func optionalInt(_ name: String) throws(StoreError) -> Int? {
     try optional(.name(name), Self.int)
   }
-  package func optionalInt(at index: Int) throws(StoreError) -> Int? {
+  func optionalInt(at index: Int) throws(StoreError) -> Int? {
     try optional(.index(index), Self.int)
   }
-  package func optionalInt64(_ name: String) throws(StoreError) -> Int64? {
+  func optionalInt64(_ name: String) throws(StoreError) -> Int64? {
     try optional(.name(name), Self.int64)
   }
-  package func optionalInt64(at index: Int) throws(StoreError) -> Int64? {
+  func optionalInt64(at index: Int) throws(StoreError) -> Int64? {
     try optional(.index(index), Self.int64)
   }
-  package func optionalDouble(_ name: String) throws(StoreError) -> Double? {
+  func optionalDouble(_ name: String) throws(StoreError) -> Double? {
     try optional(.name(name), Self.double)
   }
-  package func optionalDouble(at index: Int) throws(StoreError) -> Double? {
+  func optionalDouble(at index: Int) throws(StoreError) -> Double? {
     try optional(.index(index), Self.double)
   }
-  package func optionalString(_ name: String) throws(StoreError) -> String? {
+  func optionalString(_ name: String) throws(StoreError) -> String? {
     try optional(.name(name), Self.string)
   }
-  package func optionalString(at index: Int) throws(StoreError) -> String? {
+  func optionalString(at index: Int) throws(StoreError) -> String? {
     try optional(.index(index), Self.string)
   }
-  package func optionalData(_ name: String) throws(StoreError) -> Data? {
+  func optionalData(_ name: String) throws(StoreError) -> Data? {
     try optional(.name(name), Self.data)
   }
-  package func optionalData(at index: Int) throws(StoreError) -> Data? {
+  func optionalData(at index: Int) throws(StoreError) -> Data? {
     try optional(.index(index), Self.data)
   }
-  package func optionalBool(_ name: String) throws(StoreError) -> Bool? {
+  func optionalBool(_ name: String) throws(StoreError) -> Bool? {
     try optional(.name(name), Self.bool)
   }
-  package func optionalBool(at index: Int) throws(StoreError) -> Bool? {
+  func optionalBool(at index: Int) throws(StoreError) -> Bool? {
     try optional(.index(index), Self.bool)
   }
 

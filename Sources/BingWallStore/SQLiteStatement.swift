@@ -10,11 +10,11 @@ import Glibc
 /// thread at a time). Parameters are 1-based, as in SQLite; columns are 0-based. A statement that
 /// stopped on a row holds a read snapshot until it is reset, finished or freed, which keeps WAL
 /// checkpoints from completing; `rows()` and the database's `query` helpers always reset.
-package final class SQLiteStatement {
+final class SQLiteStatement {
   /// The connection, kept open as long as this statement lives; errors also need its handle.
-  package let database: SQLiteDatabase
+  let database: SQLiteDatabase
   /// The SQL text of this one statement.
-  package let sql: String
+  let sql: String
   let handle: OpaquePointer
 
   init(database: SQLiteDatabase, handle: OpaquePointer, sql: String) {
@@ -26,13 +26,13 @@ package final class SQLiteStatement {
   deinit { sqlite3_finalize(handle) }
 
   /// How many parameters the SQL has (the largest index, for `?NNN`).
-  package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+  var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
   /// How many columns a row of this statement has (0 for statements that return no data).
-  package var columnCount: Int { Int(sqlite3_column_count(handle)) }
+  var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
   /// The name of a 0-based result column, as written after `AS` or taken from the table.
-  package func columnName(at index: Int) -> String {
+  func columnName(at index: Int) -> String {
     guard let name = sqlite3_column_name(handle, Int32(index)) else { return "" }
     return String(cString: name)
   }
@@ -43,7 +43,7 @@ package final class SQLiteStatement {
   ///
   /// https://www.sqlite.org/c3ref/bind_blob.html
   /// Text and blobs are copied (`SQLITE_TRANSIENT`), so the Swift value may go away at once.
-  package func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
+  func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
     guard let position = Int32(exactly: index) else {
       throw bindError("?\(index)", code: SQLITE_RANGE, message: "no parameter with that index")
     }
@@ -52,7 +52,7 @@ package final class SQLiteStatement {
   }
 
   /// Binds a value to a named parameter: `":name"` as the SQL spells it; a bare `"name"` means `:name`.
-  package func bind(_ value: SQLiteValue, named name: String) throws(StoreError) {
+  func bind(_ value: SQLiteValue, named name: String) throws(StoreError) {
     let spelled = name.first.map { ":@$?".contains($0) } == true ? name : ":" + name
     let index = sqlite3_bind_parameter_index(handle, spelled)
     if index == 0 { throw bindError(spelled, code: SQLITE_RANGE, message: "no parameter of that name") }
@@ -60,13 +60,13 @@ package final class SQLiteStatement {
   }
 
   /// Binds values to parameters 1, 2, ...; there must be exactly one value per parameter.
-  package func bind(_ values: [SQLiteValue]) throws(StoreError) {
+  func bind(_ values: [SQLiteValue]) throws(StoreError) {
     guard values.count == parameterCount else { throw countMismatch(values.count) }
     for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
   }
 
   /// Binds named values (`[":id": 3]`; bare names mean `:name`); every parameter must get a value.
-  package func bind(_ values: [String: SQLiteValue]) throws(StoreError) {
+  func bind(_ values: [String: SQLiteValue]) throws(StoreError) {
     guard values.count == parameterCount else { throw countMismatch(values.count) }
     for (name, value) in values { try bind(value, named: name) }
   }
@@ -78,7 +78,7 @@ package final class SQLiteStatement {
   /// https://www.sqlite.org/c3ref/step.html
   /// On failure the statement is reset (so it can run again) and the error carries SQLite's code.
   @discardableResult
-  package func step() throws(StoreError) -> Bool {
+  func step() throws(StoreError) -> Bool {
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW:
@@ -98,10 +98,10 @@ package final class SQLiteStatement {
   ///
   /// https://www.sqlite.org/c3ref/reset.html
   /// Its return value repeats the last `step` error, which `step` already threw, so it is dropped.
-  package func reset() { sqlite3_reset(handle) }
+  func reset() { sqlite3_reset(handle) }
 
   /// The value of a 0-based column of the current row.
-  package func value(at index: Int) -> SQLiteValue {
+  func value(at index: Int) -> SQLiteValue {
     let column = Int32(index)
     switch sqlite3_column_type(handle, column) {
     case SQLITE_INTEGER:
@@ -123,10 +123,10 @@ package final class SQLiteStatement {
   }
 
   /// The current row, copied out.
-  package func row() -> SQLiteRow { row(layout: makeLayout()) }
+  func row() -> SQLiteRow { row(layout: makeLayout()) }
 
   /// Runs the statement to the end, returning every row, then resets it.
-  package func rows() throws(StoreError) -> [SQLiteRow] {
+  func rows() throws(StoreError) -> [SQLiteRow] {
     defer { reset() }
     var rows: [SQLiteRow] = []
     var layout: SQLiteRow.Layout?
@@ -140,7 +140,7 @@ package final class SQLiteStatement {
   }
 
   /// Runs the statement to the end, ignoring rows, then resets it.
-  package func run() throws(StoreError) {
+  func run() throws(StoreError) {
     defer { reset() }
     while try step() {}
   }

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// https://www.sqlite.org/datatype3.html
 /// Literals make bindings short: `[nil, 42, 1.5, "text", true]`. A `Bool` is stored as 0 or 1.
-package enum SQLiteValue: Sendable, Equatable, Hashable {
+enum SQLiteValue: Sendable, Equatable, Hashable {
   case null
   case integer(Int64)
   case real(Double)
@@ -13,19 +13,19 @@ package enum SQLiteValue: Sendable, Equatable, Hashable {
   case blob(Data)
 
   /// `true` as 1, `false` as 0, the way SQLite spells booleans.
-  package init(_ value: Bool) { self = .integer(value ? 1 : 0) }
+  init(_ value: Bool) { self = .integer(value ? 1 : 0) }
 
   /// TEXT, or NULL for `nil`.
-  package init(_ value: String?) { self = value.map(SQLiteValue.text) ?? .null }
+  init(_ value: String?) { self = value.map(SQLiteValue.text) ?? .null }
 
   /// BLOB, or NULL for `nil`. An empty `Data` stays an empty BLOB, not NULL.
-  package init(_ value: Data?) { self = value.map(SQLiteValue.blob) ?? .null }
+  init(_ value: Data?) { self = value.map(SQLiteValue.blob) ?? .null }
 
   /// An `Int` as INTEGER, or NULL for `nil`.
-  package init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
+  init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
 
   /// SQLite's name of this value's storage class, as `typeof()` would print it.
-  package var typeName: String {
+  var typeName: String {
     switch self {
     case .null: return "NULL"
     case .integer: return "INTEGER"
@@ -39,9 +39,9 @@ package enum SQLiteValue: Sendable, Equatable, Hashable {
 extension SQLiteValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
   ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 {
-  package init(nilLiteral: ()) { self = .null }
-  package init(integerLiteral value: Int64) { self = .integer(value) }
-  package init(floatLiteral value: Double) { self = .real(value) }
-  package init(stringLiteral value: String) { self = .text(value) }
-  package init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
+  init(nilLiteral: ()) { self = .null }
+  init(integerLiteral value: Int64) { self = .integer(value) }
+  init(floatLiteral value: Double) { self = .real(value) }
+  init(stringLiteral value: String) { self = .text(value) }
+  init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }

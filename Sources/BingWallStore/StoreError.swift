@@ -33,7 +33,7 @@ package enum StoreError: Error, Equatable, Sendable {
   case readOnlyNeedsUpgrade(path: String, found: Int, known: Int)
 
   /// The extended SQLite result code behind this error, when SQLite reported one.
-  package var resultCode: Int32? {
+  var resultCode: Int32? {
     switch self {
     case .open(_, let code, _), .prepare(_, _, let code, _), .bind(_, _, _, let code, _),
       .statement(_, _, let code, _):
@@ -49,7 +49,7 @@ package enum StoreError: Error, Equatable, Sendable {
   ///
   /// With `BEGIN IMMEDIATE` and a busy timeout this should only happen when another process
   /// really kept the database locked that long; retrying later is reasonable.
-  package var isBusy: Bool {
+  var isBusy: Bool {
     guard let code = resultCode else { return false }
     let primary = SQLiteResultCode.primary(code)
     return primary == SQLITE_BUSY || primary == SQLITE_LOCKED

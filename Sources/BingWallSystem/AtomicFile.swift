@@ -20,8 +20,8 @@ package enum AtomicFile {
 /// Until then `discard()` (and a crash) leaves nothing but an obviously temporary name.
 package final class TemporaryFile {
   package let path: String
-  package let folder: String
-  package private(set) var fileDescriptor: Int32
+  let folder: String
+  private(set) var fileDescriptor: Int32
   private var committed = false
 
   package init(in folder: String, mode: mode_t = 0o600, prefix: String = ".bingwall-") throws(FileError) {

@@ -3,7 +3,7 @@
 package struct ByteCount: Hashable, Comparable, Sendable, LosslessStringConvertible {
   package let bytes: Int64
 
-  package init(bytes: Int64) {
+  init(bytes: Int64) {
     self.bytes = bytes
   }
 
@@ -25,7 +25,7 @@ package struct ByteCount: Hashable, Comparable, Sendable, LosslessStringConverti
   }
 
   /// `2.4 MB`, `512 bytes`: for people, one decimal.
-  package var readable: String { HumanUnits.describe(bytes: bytes) }
+  var readable: String { HumanUnits.describe(bytes: bytes) }
 
   package static func < (lhs: ByteCount, rhs: ByteCount) -> Bool { lhs.bytes < rhs.bytes }
 }

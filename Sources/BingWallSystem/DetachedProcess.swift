@@ -18,7 +18,7 @@ package enum DetachedProcess {
   ///
   /// The child is still ours to reap: a long-running caller (the daemon) must `reap` it once it
   /// ended, or it stays a zombie. A short-lived bingwall exits first and init adopts it.
-  package static func spawn(
+  static func spawn(
     executable: String, arguments: [String], environment: [String: String], errorLog: String? = nil
   ) throws(ProcessError) -> pid_t {
     let program = executable

@@ -1,13 +1,13 @@
 extension Duration {
   /// The whole seconds people write in config (`90s`, `30m`, `1h30m`, `1d`); nil for anything
   /// else, zero included.
-  package init?(humanText text: String) {
+  init?(humanText text: String) {
     guard let seconds = HumanUnits.seconds(in: text) else { return nil }
     self = .seconds(seconds)
   }
 
   /// The shortest text `init(humanText:)` reads back as the same whole seconds: `1h30m`.
-  package var humanText: String {
+  var humanText: String {
     var left = components.seconds
     var text = ""
     for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where left >= size {

@@ -1,7 +1,7 @@
 /// Durations and sizes as people write them in config: `30m`, `1h30m`, `2GB`.
 package enum HumanUnits {
   /// Seconds in `90s`, `30m`, `2h`, `1d`, `1h30m`; nil for anything else, zero included.
-  package static func seconds(in text: String) -> Int? {
+  static func seconds(in text: String) -> Int? {
     let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
     var total = 0
     var digits = ""

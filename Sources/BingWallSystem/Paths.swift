@@ -8,11 +8,11 @@ import Glibc
 package struct Paths: Sendable, Equatable {
   package var home: String
   package var configHome: String
-  package var dataHome: String
-  package var stateHome: String
-  package var cacheHome: String
+  var dataHome: String
+  var stateHome: String
+  var cacheHome: String
   /// `XDG_RUNTIME_DIR`, which has no default.
-  package var runtimeDir: String?
+  var runtimeDir: String?
   /// `BINGWALL_CONFIG` when set, else `configHome/bingwall/config.toml`.
   package var configFile: String
 

@@ -8,7 +8,7 @@ import Glibc
 /// libcrypto and the published vectors. The hot path works on raw 64-byte blocks straight from
 /// the caller's buffer. See https://csrc.nist.gov/pubs/fips/180-4/upd1/final, sections 4.1.2, 4.2.2,
 /// 5.1.1, 6.2.
-package struct PortableSHA256: Sendable {
+struct PortableSHA256: Sendable {
   /// The eight working words H0…H7 (section 5.3.3 gives their start values).
   private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
 
@@ -41,10 +41,10 @@ package struct PortableSHA256: Sendable {
   /// Message length so far in bytes; the padding needs it in bits, modulo 2^64.
   private var length: UInt64 = 0
 
-  package init() {}
+  init() {}
 
   /// Adds `bytes` to the message.
-  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard var input = bytes.baseAddress, bytes.count > 0 else { return }
     var remaining = bytes.count
     length &+= UInt64(truncatingIfNeeded: remaining)
@@ -82,7 +82,7 @@ package struct PortableSHA256: Sendable {
   /// Pads the message (5.1.1) and returns its 32-byte digest.
   ///
   /// The hasher then starts over, as if new, so a value can be reused for the next message.
-  package mutating func finalize() -> [UInt8] {
+  mutating func finalize() -> [UInt8] {
     // One block when the 0x80 byte and the 8-byte length still fit after the pending bytes, else two.
     var tail: (Block, Block) = ((0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0))
     let count = pendingCount

@@ -4,18 +4,18 @@ import Glibc
 /// A child process to start: an argument vector, never a shell string.
 package struct ProcessInvocation: Sendable, Equatable {
   /// `arguments[0]` is the program: a path, or a name looked up on the environment's PATH.
-  package var arguments: [String]
+  var arguments: [String]
   /// The child's whole environment.
-  package var environment: [String: String]
+  var environment: [String: String]
   /// Bytes written to the child's stdin, then closed; nil gives it /dev/null.
-  package var input: Data?
+  var input: Data?
   /// Seconds before the child is killed (SIGTERM, then SIGKILL).
-  package var timeout: Double
+  var timeout: Double
   /// Ends the child early, as its timeout would, when another thread asks (the daemon stopping).
-  package var stop: ProcessStop?
+  var stop: ProcessStop?
   /// The most bytes of each of stdout and stderr kept; the rest is read and dropped, so a child
   /// that prints without end neither stalls nor fills our memory.
-  package var outputLimit: Int
+  var outputLimit: Int
 
   package init(
     arguments: [String], environment: [String: String], input: Data? = nil, timeout: Double = 10,
@@ -41,7 +41,7 @@ package struct ProcessResult: Sendable, Equatable {
   /// True when the child was ended through the invocation's `ProcessStop`.
   package var stopped: Bool = false
 
-  package init(status: Int32, stdout: Data, stderr: Data, timedOut: Bool) {
+  init(status: Int32, stdout: Data, stderr: Data, timedOut: Bool) {
     self.status = status
     self.stdout = stdout
     self.stderr = stderr

@@ -39,10 +39,10 @@ package final class ProcessStop: Sendable, Equatable {
     _ = write(wake.write, &byte, 1)
   }
 
-  package var isRequested: Bool { requested.withLock { $0 } }
+  var isRequested: Bool { requested.withLock { $0 } }
 
   /// Readable once a stop was requested: the runner polls it with the child's pipes.
-  package var wakeDescriptor: Int32 { wake.read }
+  var wakeDescriptor: Int32 { wake.read }
 
   /// The child was reaped (`run` returned): wakes `waitUntilEnded`.
   package func markEnded() {

@@ -16,7 +16,7 @@ package struct SystemRandom: RandomSource {
 
 /// A `RandomSource` as the standard library's generator protocol, for `Int.random(in:using:)`.
 package struct RandomSourceGenerator: RandomNumberGenerator {
-  package let source: any RandomSource
+  let source: any RandomSource
   package init(_ source: any RandomSource) { self.source = source }
   package mutating func next() -> UInt64 { source.next() }
 }

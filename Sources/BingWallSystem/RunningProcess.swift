@@ -9,14 +9,14 @@ package struct RunningProcess: Sendable, Equatable {
   /// The user it runs as.
   package let uid: uid_t
 
-  package init(pid: Int32, arguments: [String], uid: uid_t = getuid()) {
+  init(pid: Int32, arguments: [String], uid: uid_t = getuid()) {
     self.pid = pid
     self.arguments = arguments
     self.uid = uid
   }
 
   /// The last path component of `arguments[0]`.
-  package var programName: String {
+  var programName: String {
     String((arguments.first ?? "").split(separator: "/").last ?? "")
   }
 

@@ -25,7 +25,7 @@ package struct SHA256: Sendable {
     libcrypto?.update(bytes)
   }
 
-  package mutating func update(_ data: Data) {
+  mutating func update(_ data: Data) {
     data.withUnsafeBytes { update($0) }
   }
 

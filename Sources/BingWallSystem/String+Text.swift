@@ -10,7 +10,7 @@ extension StringProtocol {
   /// Without leading and trailing line breaks.
   package func trimmingNewlines() -> String { trimming(where: \.isNewline) }
 
-  package func trimming(where drop: (Character) -> Bool) -> String {
+  func trimming(where drop: (Character) -> Bool) -> String {
     guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else {
       return ""
     }

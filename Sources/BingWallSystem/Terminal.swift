@@ -10,17 +10,10 @@ package struct Terminal: Sendable, Equatable {
   /// Columns available for help text and tables.
   package var width: Int
   /// Colour allowed: a TTY, and neither `NO_COLOR` nor `TERM=dumb`.
-  package var colour: Bool
-
-  package init(stdoutIsTTY: Bool, stderrIsTTY: Bool, width: Int, colour: Bool) {
-    self.stdoutIsTTY = stdoutIsTTY
-    self.stderrIsTTY = stderrIsTTY
-    self.width = width
-    self.colour = colour
-  }
+  var colour: Bool
 
   /// A terminal that is not one: what tests and pipes see.
-  package static let plain = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, colour: false)
+  static let plain = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, colour: false)
 
   /// Reads the real terminal; `COLUMNS` wins over the kernel's idea of the width.
   package static func detect(environment: [String: String]) -> Terminal {

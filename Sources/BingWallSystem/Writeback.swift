@@ -13,7 +13,7 @@ import CLinux
 /// too much is dirty. Either way a download cannot outrun the disk it is written to.
 package struct Writeback {
   /// How much new data waits before its writes are started.
-  package static let stride: Int64 = 1 << 20
+  static let stride: Int64 = 1 << 20
 
   private let fileDescriptor: Int32
   /// Where the data not yet handed to the disk begins.

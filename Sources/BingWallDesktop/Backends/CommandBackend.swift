@@ -8,32 +8,32 @@ import Glibc
 /// path replaces `{path}` inside a word and stays one argument whatever characters it contains.
 /// `{mode}` becomes `fill`, `fit`, `stretch`, `center` or `tile` (`auto` is given as `fill`, since
 /// a tool that takes a mode word has no "leave it alone").
-package struct CommandBackend: WallpaperBackend {
+struct CommandBackend: WallpaperBackend {
   /// The config's `command` value, its TOML quoting and escapes already decoded (empty when
   /// unset); split into words again by `ArgumentTemplate` at each use.
-  package let template: String
+  let template: String
 
-  package let name = "command"
-  package let need = SessionNeed.nothing
+  let name = "command"
+  let need = SessionNeed.nothing
 
-  package init(template: String) {
+  init(template: String) {
     self.template = template
   }
 
   /// The program the template starts, or none when the template is unusable.
-  package var tools: [String] {
+  var tools: [String] {
     guard let parsed = try? ArgumentTemplate(template) else { return [] }
     return [parsed.program]
   }
 
-  package func isAvailable(in session: DesktopSession) -> Bool {
+  func isAvailable(in session: DesktopSession) -> Bool {
     guard let program = tools.first else { return false }
     return session.which(program) != nil
   }
 
   /// Why the backend cannot run, for the error and `backends`: the template's own problem, or
   /// a missing program.
-  package var problem: String {
+  var problem: String {
     if template.trimmingBlanks().isEmpty {
       return "config 'command' is empty; set it to your tool and its arguments, e.g. \"mytool --set {path}\""
     }
@@ -46,10 +46,10 @@ package struct CommandBackend: WallpaperBackend {
   }
 
   /// Never: only a user who configured it means it.
-  package func isDetected(in session: DesktopSession) -> Bool { false }
+  func isDetected(in session: DesktopSession) -> Bool { false }
 
   /// The argument vector for `request`; throws `misconfigured` for an unusable template.
-  package func arguments(for request: WallpaperRequest) throws(DesktopError) -> [String] {
+  func arguments(for request: WallpaperRequest) throws(DesktopError) -> [String] {
     let parsed: ArgumentTemplate
     do {
       parsed = try ArgumentTemplate(template)
@@ -59,7 +59,7 @@ package struct CommandBackend: WallpaperBackend {
     return parsed.arguments(path: request.path, uri: request.uri, mode: request.mode.explicit.rawValue)
   }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try session.run(arguments(for: request), backend: name)
   }
 }

@@ -1,20 +1,20 @@
 /// One X11 root-window setter that takes a flag per mode and the picture: what makes the one
 /// `FlagToolBackend` into feh, xwallpaper, nitrogen or hsetroot.
-package struct FlagTool: Sendable {
+struct FlagTool: Sendable {
   /// The backend name, which is also the program run.
-  package let name: String
+  let name: String
   /// The flag per mode; `auto` is `fill`.
-  package let modeTable: [WallpaperMode: String]
+  let modeTable: [WallpaperMode: String]
   /// Words between the mode flag and the picture.
-  package let extraArguments: [String]
-  package let need: SessionNeed
+  let extraArguments: [String]
+  let need: SessionNeed
   /// Where the tool writes down the picture it set, for tools that do.
-  package let record: PictureRecord?
+  let record: PictureRecord?
 
   /// Sets the picture and writes `~/.fehbg` (a shell script that restores it) unless told
   /// `--no-fehbg`. We keep that file: it is the only place the choice can be read back from, and many
   /// window manager setups already run it at login.
-  package static let feh = FlagTool(
+  static let feh = FlagTool(
     name: "feh",
     modeTable: [
       .fill: "--bg-fill", .fit: "--bg-max", .stretch: "--bg-scale", .center: "--bg-center",
@@ -22,7 +22,7 @@ package struct FlagTool: Sendable {
     ], extraArguments: [], need: .x11, record: .fehbg)
 
   /// A small setter with no state file to read back.
-  package static let xwallpaper = FlagTool(
+  static let xwallpaper = FlagTool(
     name: "xwallpaper",
     modeTable: [
       .fill: "--zoom", .fit: "--maximize", .stretch: "--stretch", .center: "--center", .tile: "--tile",
@@ -31,7 +31,7 @@ package struct FlagTool: Sendable {
 
   /// `--save` keeps the choice, so `nitrogen --restore` at login brings it back and we can read it
   /// back from `bg-saved.cfg`.
-  package static let nitrogen = FlagTool(
+  static let nitrogen = FlagTool(
     name: "nitrogen",
     modeTable: [
       .fill: "--set-zoom-fill", .fit: "--set-zoom", .stretch: "--set-scaled", .center: "--set-centered",
@@ -40,13 +40,13 @@ package struct FlagTool: Sendable {
 
   /// No state file to read back. Its flag names mislead: `-fill` stretches the picture, and the
   /// cropping fill is `-cover`.
-  package static let hsetroot = FlagTool(
+  static let hsetroot = FlagTool(
     name: "hsetroot",
     modeTable: [.fill: "-cover", .fit: "-full", .stretch: "-fill", .center: "-center", .tile: "-tile"],
     extraArguments: [], need: .x11, record: nil)
 
   /// The argument vector for `request`.
-  package func arguments(for request: WallpaperRequest) -> [String] {
+  func arguments(for request: WallpaperRequest) -> [String] {
     [name, modeTable[request.mode.explicit]!] + extraArguments + [request.path]
   }
 }

@@ -3,23 +3,23 @@ import Glibc
 
 /// Sets the X11 root window with a tool that takes a flag per mode (feh, xwallpaper, nitrogen,
 /// hsetroot), as its `FlagTool` says, and reads the picture back where the tool writes it down.
-package struct FlagToolBackend: WallpaperBackend {
-  package let tool: FlagTool
-  package var name: String { tool.name }
-  package var tools: [String] { [tool.name] }
-  package var need: SessionNeed { tool.need }
-  package var modeTable: [WallpaperMode: String]? { tool.modeTable }
+struct FlagToolBackend: WallpaperBackend {
+  let tool: FlagTool
+  var name: String { tool.name }
+  var tools: [String] { [tool.name] }
+  var need: SessionNeed { tool.need }
+  var modeTable: [WallpaperMode: String]? { tool.modeTable }
   /// Each draws on the X11 root window, which any bare X11 session shows.
-  package var fallback: DisplayServer? { .x11 }
+  var fallback: DisplayServer? { .x11 }
 
-  package init(_ tool: FlagTool) {
+  init(_ tool: FlagTool) {
     self.tool = tool
   }
 
   /// Root-window setters belong to no desktop; detection reaches them as the X11 fallbacks.
-  package func isDetected(in session: DesktopSession) -> Bool { false }
+  func isDetected(in session: DesktopSession) -> Bool { false }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     do {
       try session.run(tool.arguments(for: request), backend: name)
@@ -39,7 +39,7 @@ package struct FlagToolBackend: WallpaperBackend {
     }
   }
 
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let record = tool.record,
       let text = try? String(contentsOfFile: record.file(session), encoding: .utf8)
     else { return nil }

@@ -1,27 +1,27 @@
 /// The GNOME-family desktops (GNOME, Cinnamon, MATE, Deepin), through gsettings: one backend, told by
 /// a `GSettingsDesktop` which schema and keys are this desktop's.
-package struct GSettingsBackend: WallpaperBackend {
-  package let desktop: GSettingsDesktop
-  package var name: String { desktop.name }
-  package let tools = [GSettings.tool]
+struct GSettingsBackend: WallpaperBackend {
+  let desktop: GSettingsDesktop
+  var name: String { desktop.name }
+  let tools = [GSettings.tool]
   /// The session bus, unless `GSETTINGS_BACKEND` picks a settings store that needs none.
-  package let need: SessionNeed
-  package var modeTable: [WallpaperMode: String]? { desktop.modeTable }
+  let need: SessionNeed
+  var modeTable: [WallpaperMode: String]? { desktop.modeTable }
 
   /// `session` decides `need` (see `GSettings.need`); without one the bus is needed.
-  package init(_ desktop: GSettingsDesktop, session: DesktopSession? = nil) {
+  init(_ desktop: GSettingsDesktop, session: DesktopSession? = nil) {
     self.desktop = desktop
     need = GSettings.need(environment: session?.environment ?? [:])
   }
 
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     guard session.isDesktop(desktop.desktops, orSession: desktop.sessions) else { return false }
     return !desktop.detectionNeedsSchema || GSettings(backend: name).hasSchema(desktop.schema, in: session)
   }
 
   /// The mode first, then a dark-style copy where the schema has one, then the picture itself, read
   /// back: it is the key that proves the change took.
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let settings = GSettings(backend: name)
     try settings.checkStore(in: session)
     let picture = desktop.value(for: request)
@@ -34,12 +34,12 @@ package struct GSettingsBackend: WallpaperBackend {
     try settings.setVerified(desktop.schema, desktop.pictureKey, to: picture, in: session)
   }
 
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     let stored = try GSettings(backend: name).string(desktop.schema, desktop.pictureKey, in: session)
     return stored.flatMap(desktop.path(fromStored:))
   }
 
-  package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+  func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool
   {
     switch desktop.lockScreen {

@@ -3,9 +3,9 @@
 ///
 /// They share gsettings, the `picture-options` key and its mode names; they differ in schema, in
 /// whether the picture is a URI or a path, in a dark-style copy and in the lock screen.
-package struct GSettingsDesktop: Sendable {
+struct GSettingsDesktop: Sendable {
   /// How the picture key wants the picture.
-  package enum PictureForm: Sendable {
+  enum PictureForm: Sendable {
     /// A `file://` URI (`picture-uri`).
     case uri
     /// A plain absolute path (MATE's `picture-filename`).
@@ -13,7 +13,7 @@ package struct GSettingsDesktop: Sendable {
   }
 
   /// What setting the lock screen picture means on this desktop.
-  package enum LockScreen: Sendable {
+  enum LockScreen: Sendable {
     /// The desktop has no lock screen picture of its own to set.
     case none
     /// The lock screen shows the desktop background, so setting one sets both.
@@ -23,24 +23,24 @@ package struct GSettingsDesktop: Sendable {
   }
 
   /// The backend name.
-  package let name: String
+  let name: String
   /// The schema holding `picture-options` and the picture key.
-  package let schema: String
-  package let pictureKey: String
-  package let pictureForm: PictureForm
+  let schema: String
+  let pictureKey: String
+  let pictureForm: PictureForm
   /// A second picture key for dark style, set where the schema has it (GNOME 42+).
-  package let darkPictureKey: String?
-  package let lockScreen: LockScreen
+  let darkPictureKey: String?
+  let lockScreen: LockScreen
   /// `XDG_CURRENT_DESKTOP` names that mean this desktop, lower-cased.
-  package let desktops: Set<String>
+  let desktops: Set<String>
   /// `DESKTOP_SESSION` names that do, consulted only when `XDG_CURRENT_DESKTOP` is unset.
-  package let sessions: Set<String>
+  let sessions: Set<String>
   /// Whether detection also asks for `schema` to be installed: where the desktop's name does not
   /// promise it (Deepin V23 has dropped the wrapped GNOME schema), auto must fall through to the
   /// next choice rather than pick a backend whose first `gsettings set` fails.
-  package var detectionNeedsSchema = false
+  var detectionNeedsSchema = false
   /// `picture-options` per mode; `auto` leaves the setting alone.
-  package var modeTable: [WallpaperMode: String] { Self.pictureOptions }
+  var modeTable: [WallpaperMode: String] { Self.pictureOptions }
 
   /// The GNOME names, which the other schemas copy.
   static let pictureOptions: [WallpaperMode: String] = [
@@ -49,7 +49,7 @@ package struct GSettingsDesktop: Sendable {
 
   /// GNOME and the desktops built on its settings (Unity, Budgie, Pop, Ubuntu's session). With only
   /// `picture-uri`, a desktop in dark style would keep its old picture.
-  package static let gnome = GSettingsDesktop(
+  static let gnome = GSettingsDesktop(
     name: "gnome", schema: "org.gnome.desktop.background", pictureKey: "picture-uri", pictureForm: .uri,
     darkPictureKey: "picture-uri-dark",
     lockScreen: .key(schema: "org.gnome.desktop.screensaver", key: "picture-uri"),
@@ -58,13 +58,13 @@ package struct GSettingsDesktop: Sendable {
 
   /// Cinnamon: GNOME's keys under its own schema, without a dark-style key. Its screensaver shows
   /// the desktop background.
-  package static let cinnamon = GSettingsDesktop(
+  static let cinnamon = GSettingsDesktop(
     name: "cinnamon", schema: "org.cinnamon.desktop.background", pictureKey: "picture-uri", pictureForm: .uri,
     darkPictureKey: nil, lockScreen: .sameAsDesktop, desktops: ["x-cinnamon", "cinnamon"],
     sessions: ["cinnamon", "cinnamon2d"])
 
   /// MATE, which takes a plain path where GNOME takes a URI.
-  package static let mate = GSettingsDesktop(
+  static let mate = GSettingsDesktop(
     name: "mate", schema: "org.mate.background", pictureKey: "picture-filename", pictureForm: .path,
     darkPictureKey: nil, lockScreen: .none, desktops: ["mate"], sessions: ["mate"])
 
@@ -72,7 +72,7 @@ package struct GSettingsDesktop: Sendable {
   /// V23 also offer D-Bus calls on their Appearance service (`com.deepin.daemon.Appearance`,
   /// `org.deepin.dde.Appearance1`), which differ between versions; the wrapped GNOME schema is the one
   /// interface both read.
-  package static let deepin: GSettingsDesktop = {
+  static let deepin: GSettingsDesktop = {
     var deepin = GSettingsDesktop(
       name: "deepin", schema: "com.deepin.wrap.gnome.desktop.background", pictureKey: "picture-uri",
       pictureForm: .uri, darkPictureKey: nil, lockScreen: .none, desktops: ["deepin", "dde"],

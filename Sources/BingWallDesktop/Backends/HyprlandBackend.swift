@@ -9,30 +9,30 @@ import Glibc
 /// picture at its own size, so `center` becomes `contain`: the whole picture, in the middle.
 /// hyprpaper separates the monitor, the path and the mode with commas, so a path with a comma (or a
 /// line break, which ends a request) is refused rather than misread.
-package struct HyprlandBackend: WallpaperBackend {
+struct HyprlandBackend: WallpaperBackend {
   /// hyprpaper's fit mode per mode; `auto` is `fill`, `center` falls back to `contain`.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .fill: "cover", .fit: "contain", .stretch: "fill", .center: "contain", .tile: "tile",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
-  package let name = "hyprland"
-  package let tools = ["hyprctl"]
-  package let need = SessionNeed.wayland
+  let name = "hyprland"
+  let tools = ["hyprctl"]
+  let need = SessionNeed.wayland
 
-  package init() {}
+  init() {}
 
   /// `HYPRLAND_INSTANCE_SIGNATURE` is how hyprctl finds its compositor; without it hyprctl fails.
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     !(session.environment["HYPRLAND_INSTANCE_SIGNATURE"] ?? "").isEmpty
   }
 
   /// The one argument hyprpaper parses itself: monitor, path and fit mode, separated by commas.
-  package static func arguments(for request: WallpaperRequest) -> [String] {
+  static func arguments(for request: WallpaperRequest) -> [String] {
     ["hyprctl", "hyprpaper", "wallpaper", ",\(request.path),\(modeTable[request.mode.explicit]!)"]
   }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     if request.path.contains(where: { $0 == "," || $0.isNewline }) {
       throw .misconfigured(

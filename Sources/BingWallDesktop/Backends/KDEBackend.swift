@@ -1,13 +1,13 @@
 import BingWallSystem
 
 /// KDE Plasma: `plasma-apply-wallpaperimage` (Plasma 5.22+), else a Plasma script over D-Bus.
-package struct KDEBackend: WallpaperBackend {
+struct KDEBackend: WallpaperBackend {
   /// `--fill-mode` per mode (Plasma 6.2+); `auto` leaves the fill mode alone.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .fill: "preserveAspectCrop", .fit: "preserveAspectFit", .stretch: "stretch", .center: "pad",
     .tile: "tile",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
   /// The same modes as the image plugin stores them in `FillMode`: Qt's `Image.fillMode` numbers.
   static let fillModeNumbers: [WallpaperMode: Int] = [
     .stretch: 0, .fit: 1, .fill: 2, .tile: 3, .center: 6,
@@ -17,29 +17,29 @@ package struct KDEBackend: WallpaperBackend {
   static let scriptTools = ["qdbus6", "qdbus", "dbus-send"]
   static let configTools = ["kwriteconfig6", "kwriteconfig5"]
 
-  package let name = "kde"
+  let name = "kde"
   /// Alternatives, not a set: any one of them is enough (see `isAvailable`).
-  package let tools = [applyTool] + scriptTools
-  package let need = SessionNeed.sessionBus
+  let tools = [applyTool] + scriptTools
+  let need = SessionNeed.sessionBus
 
-  package init() {}
+  init() {}
 
-  package func isAvailable(in session: DesktopSession) -> Bool {
+  func isAvailable(in session: DesktopSession) -> Bool {
     tools.contains { session.which($0) != nil }
   }
 
   /// Every name, since any one of them would do.
-  package func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> String? {
     isAvailable(in: session) ? nil : tools.joined(separator: " or ")
   }
 
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     session.isDesktop(["kde"], orSession: ["plasma", "plasmawayland", "plasmax11", "kde-plasma"])
   }
 
   /// Uses `plasma-apply-wallpaperimage` when it can do all that is asked, else the script: where
   /// the tool predates `--fill-mode`, the script is the only way to set the mode.
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let scriptTool = Self.scriptTools.first { session.which($0) != nil }
     guard session.which(Self.applyTool) != nil else {
       guard let scriptTool else {
@@ -85,7 +85,7 @@ package struct KDEBackend: WallpaperBackend {
 
   /// kwriteconfig writes the lock screen's picture; without it the desktop must stay untouched, so
   /// this runs before `set`.
-  package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {
+  func checkLockScreen(in session: DesktopSession) throws(DesktopError) {
     _ = try configTool(in: session)
   }
 
@@ -97,7 +97,7 @@ package struct KDEBackend: WallpaperBackend {
   }
 
   /// Plasma's lock screen keeps its own picture in `kscreenlockerrc`.
-  package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+  func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool
   {
     let tool = try configTool(in: session)

@@ -2,27 +2,27 @@ import BingWallSystem
 
 /// LXDE, whose desktop is drawn by PCManFM; a second `pcmanfm` hands the picture to the running one,
 /// which stores it in its profile's `desktop-items-0.conf`, where it is read back.
-package struct LXDEBackend: WallpaperBackend {
+struct LXDEBackend: WallpaperBackend {
   /// `--wallpaper-mode` per mode; PCManFM has no "leave it", so `auto` is `crop` (fill).
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .auto: "crop", .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "pcmanfm"
   /// Seconds the running pcmanfm gets to store the picture after the second one has exited.
   static let settleSeconds = 3.0
 
-  package let name = "lxde"
-  package let tools = [tool]
-  package let need = SessionNeed.display
+  let name = "lxde"
+  let tools = [tool]
+  let need = SessionNeed.display
 
-  package init() {}
+  init() {}
 
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     session.isDesktop(["lxde"], orSession: ["lxde", "lubuntu"])
   }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     guard let desktop = PCManFMDesktop.find(Self.tool, in: session) else {
       throw .sessionMissing(backend: name, what: PCManFMDesktop.absence(Self.tool, in: session))
@@ -64,7 +64,7 @@ package struct LXDEBackend: WallpaperBackend {
   }
 
   /// The picture the running desktop stored, when it runs here.
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let desktop = PCManFMDesktop.find(Self.tool, in: session) else { return nil }
     let file = desktop.configFolder(in: session) + "/pcmanfm/\(desktop.profile)/desktop-items-0.conf"
     guard let bytes = (try? FileContents.read(file)).flatMap({ $0 }) else { return nil }

@@ -6,30 +6,30 @@ import BingWallSystem
 ///
 /// pcmanfm-qt ignores a path equal to the one it shows, which is harmless here: the picture is then
 /// already on screen, and the read-back finds it.
-package struct LXQtBackend: WallpaperBackend {
+struct LXQtBackend: WallpaperBackend {
   /// `--wallpaper-mode` per mode. pcmanfm-qt 1.2 (Debian 12) takes only color, stretch, fit, center
   /// and tile there and silently ignores any other word (its own Zoom is in the preferences dialog
   /// only), so fill and `auto` are stretch: it covers the screen as fill does, and Bing's 16:9
   /// picture on a 16:9 screen looks the same.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .auto: "stretch", .fill: "stretch", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "pcmanfm-qt"
 
-  package let name = "lxqt"
-  package let tools = [tool]
-  package let need = SessionNeed.display
+  let name = "lxqt"
+  let tools = [tool]
+  let need = SessionNeed.display
 
-  package init() {}
+  init() {}
 
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     session.isDesktop(["lxqt"], orSession: ["lxqt"])
   }
 
   /// The mode is not read back: pcmanfm-qt 1.2 shows the new mode but never stores it (its
   /// `settings.conf` keeps the old `WallpaperMode`).
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     guard let desktop = PCManFMDesktop.find(Self.tool, in: session) else {
       throw .sessionMissing(backend: name, what: PCManFMDesktop.absence(Self.tool, in: session))
@@ -46,7 +46,7 @@ package struct LXQtBackend: WallpaperBackend {
     }
   }
 
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     PCManFMDesktop.find(Self.tool, in: session).flatMap { Self.storedPicture(of: $0, in: session) }
   }
 

@@ -1,5 +1,5 @@
 /// A file in which a wallpaper tool writes down the picture it set, and how to read it back.
-package struct PictureRecord: Sendable {
+struct PictureRecord: Sendable {
   /// Where the file is in this session.
   let file: @Sendable (DesktopSession) -> String
   /// The picture the file's text names, nil when it names none or does not parse.

@@ -14,26 +14,26 @@ import Glibc
 /// would cut it short. Paths with
 /// anything beyond letters, digits and `/._-+@%=` are therefore refused (bingwall's own picture
 /// names never have such characters; a home folder might): the `swaybg` backend takes any path.
-package struct SwayBackend: WallpaperBackend {
+struct SwayBackend: WallpaperBackend {
   /// sway's own mode word per mode; `auto` is `fill`.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
-  package let name = "sway"
-  package let tools = ["swaymsg"]
+  let name = "sway"
+  let tools = ["swaymsg"]
   /// Only sway's IPC socket, which `SwaySocket` finds even where `WAYLAND_DISPLAY` is unset (cron).
-  package let need = SessionNeed.nothing
+  let need = SessionNeed.nothing
   /// Seconds sway gets to start the swaybg that shows the new picture.
-  package var readBackTimeout: Double = 5
+  var readBackTimeout: Double = 5
 
-  package init() {}
+  init() {}
 
   /// sway answering on its IPC socket, in a session that names sway or names no desktop at all:
   /// sway 1.7 sets no `XDG_CURRENT_DESKTOP` and Debian's session file no `DesktopNames`, while a
   /// session that names another desktop makes a `SWAYSOCK` there a stale export.
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     let named = session.desktops
     if !named.isEmpty {
       guard named.contains("sway") else { return false }
@@ -45,11 +45,11 @@ package struct SwayBackend: WallpaperBackend {
   }
 
   /// `*` is every output; swaymsg passes it to sway as a word, no shell involved.
-  package static func arguments(for request: WallpaperRequest) -> [String] {
+  static func arguments(for request: WallpaperRequest) -> [String] {
     ["swaymsg", "output", "*", "bg", request.path, modeTable[request.mode.explicit]!]
   }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     guard Self.isSafe(request.path) else {
       throw .misconfigured(
@@ -88,7 +88,7 @@ package struct SwayBackend: WallpaperBackend {
   }
 
   /// The picture of the swaybg this sway runs (not one the `swaybg` backend started).
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let socket = SwaySocket.find(in: session) else { return nil }
     return Self.swaybgs(of: socket).reversed().lazy.compactMap {
       SwaybgBackend.pictures(inCommandLine: $0.arguments).first

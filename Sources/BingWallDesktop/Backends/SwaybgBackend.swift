@@ -13,35 +13,35 @@ import Glibc
 /// swaybg 1.2 does not exit on a picture it cannot load: it logs "Failed to load image" and draws
 /// grey. Its stderr therefore goes to a log beside the pid file, read during the handover; on that
 /// line the new swaybg is stopped and the old one, still drawing the previous picture, is kept.
-package struct SwaybgBackend: WallpaperBackend {
+struct SwaybgBackend: WallpaperBackend {
   /// swaybg's `-m` value per mode; `auto` is `fill`.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
-  package let name = "swaybg"
-  package let tools = ["swaybg"]
-  package let need = SessionNeed.wayland
+  let name = "swaybg"
+  let tools = ["swaybg"]
+  let need = SessionNeed.wayland
   /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
-  package var fallback: DisplayServer? { .wayland }
+  var fallback: DisplayServer? { .wayland }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed
   /// load in this time (no compositor, an unreadable picture) is reported as a failure.
-  package var handover: Double = 1
+  var handover: Double = 1
 
-  package init() {}
+  init() {}
 
-  package func isDetected(in session: DesktopSession) -> Bool { false }
+  func isDetected(in session: DesktopSession) -> Bool { false }
 
   /// `*` is every output; no shell sees it.
-  package static func arguments(for request: WallpaperRequest) -> [String] {
+  static func arguments(for request: WallpaperRequest) -> [String] {
     ["swaybg", "-o", "*", "-i", request.path, "-m", modeTable[request.mode.explicit]!]
   }
 
   /// Where the running swaybg's pid is kept: the runtime folder (cleared at logout, like the process;
   /// systemd's `/run/user/UID` where `XDG_RUNTIME_DIR` is unset, as under cron, so a cron run finds
   /// the file a desktop run wrote), else bingwall's state folder.
-  package static func pidFile(in session: DesktopSession) -> String {
+  static func pidFile(in session: DesktopSession) -> String {
     if let runtime = session.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
       return runtime + "/bingwall-swaybg.pid"
     }
@@ -52,11 +52,11 @@ package struct SwaybgBackend: WallpaperBackend {
   }
 
   /// The stderr of the swaybg we started last, beside its pid file.
-  package static func logFile(in session: DesktopSession) -> String {
+  static func logFile(in session: DesktopSession) -> String {
     String(pidFile(in: session).dropLast(".pid".count)) + ".log"
   }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     guard let executable = session.which("swaybg") else { throw .toolMissing(backend: name, tool: "swaybg") }
     let arguments = Self.arguments(for: request)
@@ -99,7 +99,7 @@ package struct SwaybgBackend: WallpaperBackend {
   }
 
   /// The picture of the swaybg we started last, from its command line in /proc, while it runs.
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let pid = Self.readPid(Self.pidFile(in: session)), pid > 1,
       DetachedProcess.commandName(of: pid) == "swaybg"
     else { return nil }

@@ -7,47 +7,47 @@ import BingWallSystem
 /// config's job, and `img` fails with a clear message when it is not there. swww cannot tile;
 /// `center` and `tile` both use `--resize no`, which shows the picture at its own size in the middle.
 /// `--resize stretch` is recent; an older swww knows only no, crop and fit and fails (a tool failure).
-package struct SwwwBackend: WallpaperBackend {
+struct SwwwBackend: WallpaperBackend {
   /// The `--resize` value per mode; `auto` is `fill`.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "no", .tile: "no",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   /// The programs, in the order we prefer them.
-  package static let programs = ["awww", "swww"]
+  static let programs = ["awww", "swww"]
   /// Both names for an error, the one users know first.
-  package static let missingName = "swww or awww"
+  static let missingName = "swww or awww"
 
-  package let name = "swww"
-  package let need = SessionNeed.wayland
+  let name = "swww"
+  let need = SessionNeed.wayland
   /// It brings its own daemon, so it works under any compositor that speaks wlr-layer-shell.
-  package var fallback: DisplayServer? { .wayland }
+  var fallback: DisplayServer? { .wayland }
 
-  package init() {}
+  init() {}
 
   /// Both names, for listings; `isAvailable` needs only one of them.
-  package var tools: [String] { Self.programs }
+  var tools: [String] { Self.programs }
 
-  package func isAvailable(in session: DesktopSession) -> Bool { program(in: session) != nil }
+  func isAvailable(in session: DesktopSession) -> Bool { program(in: session) != nil }
 
-  package func isDetected(in session: DesktopSession) -> Bool { false }
+  func isDetected(in session: DesktopSession) -> Bool { false }
 
   /// Either name will do, so a missing tool is both of them.
-  package func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> String? {
     program(in: session) == nil ? Self.missingName : nil
   }
 
   /// The installed program, awww before swww.
-  package func program(in session: DesktopSession) -> String? {
+  func program(in session: DesktopSession) -> String? {
     Self.programs.first { session.which($0) != nil }
   }
 
-  package static func arguments(program: String, for request: WallpaperRequest) -> [String] {
+  static func arguments(program: String, for request: WallpaperRequest) -> [String] {
     [program, "img", request.path, "--resize", modeTable[request.mode.explicit]!]
   }
 
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     guard let program = program(in: session) else {
       throw .toolMissing(backend: name, tool: Self.missingName)
     }

@@ -2,30 +2,30 @@ import BingWallSystem
 
 /// XFCE, through xfconf's `xfce4-desktop` channel, where every monitor and workspace has its own
 /// picture property.
-package struct XFCEBackend: WallpaperBackend {
+struct XFCEBackend: WallpaperBackend {
   /// `image-style` per mode (xfdesktop's numbers: 1 centred, 2 tiled, 3 stretched, 4 scaled,
   /// 5 zoomed); `auto` leaves the style alone.
-  package static let modeTable: [WallpaperMode: String] = [
+  static let modeTable: [WallpaperMode: String] = [
     .fill: "5", .fit: "4", .stretch: "3", .center: "1", .tile: "2",
   ]
-  package var modeTable: [WallpaperMode: String]? { Self.modeTable }
+  var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "xfconf-query"
   static let channel = "xfce4-desktop"
 
-  package let name = "xfce"
-  package let tools = [tool]
-  package let need: SessionNeed = .displayOrSessionBus
+  let name = "xfce"
+  let tools = [tool]
+  let need: SessionNeed = .displayOrSessionBus
 
-  package init() {}
+  init() {}
 
-  package func isDetected(in session: DesktopSession) -> Bool {
+  func isDetected(in session: DesktopSession) -> Bool {
     session.isDesktop(["xfce"], orSession: ["xfce", "xfce4", "xubuntu"])
   }
 
   /// Sets every monitor's and workspace's picture, blanking each first: xfdesktop redraws only when
   /// the value changes, so setting the same path again would show nothing. Every picture property
   /// set is read back.
-  package func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+  func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let properties = try listBackdrop(in: session)
     var images = properties.filter { $0.hasSuffix("last-image") || $0.hasSuffix("image-path") }
     let styles = properties.filter { $0.hasSuffix("image-style") }
@@ -83,7 +83,7 @@ package struct XFCEBackend: WallpaperBackend {
   }
 
   /// The first monitor's picture, as xfdesktop's own settings dialog shows it.
-  package func current(in session: DesktopSession) throws(DesktopError) -> String? {
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
     let properties = try listBackdrop(in: session)
     guard let property = properties.first(where: { $0.hasSuffix("last-image") }) else { return nil }
     return try read(property, in: session).flatMap { $0.isEmpty ? nil : $0 }

@@ -10,27 +10,27 @@ import BingWallSystem
 /// Anything else is an error naming the line, so a typo never silently resets a setting.
 package struct ConfigDocument: Sendable, Equatable {
   /// One `key = value` in the file.
-  package struct Entry: Sendable, Equatable {
+  struct Entry: Sendable, Equatable {
     /// The full dotted name: `daemon.rotate`, whether written under `[daemon]` or dotted.
-    package var key: String
-    package var value: ConfigValue
+    var key: String
+    var value: ConfigValue
     /// 1-based line of the key.
-    package var line: Int
+    var line: Int
     /// Where the value's text starts (line index, UTF-8 offset) and ends (exclusive).
     var valueStart: (line: Int, offset: Int)
     var valueEnd: (line: Int, offset: Int)
     /// The table header the entry sits under; nil at the top.
     var table: String?
 
-    package static func == (lhs: Entry, rhs: Entry) -> Bool {
+    static func == (lhs: Entry, rhs: Entry) -> Bool {
       lhs.key == rhs.key && lhs.value == rhs.value && lhs.line == rhs.line
     }
   }
 
   package var path: String
   /// The file's lines without their newline characters.
-  package private(set) var lines: [String]
-  package private(set) var entries: [Entry]
+  private(set) var lines: [String]
+  private(set) var entries: [Entry]
   /// Table name → 0-based index of its header line.
   private var tableHeaders: [String: Int]
 
@@ -54,7 +54,7 @@ package struct ConfigDocument: Sendable, Equatable {
   /// The file's new text.
   package var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
 
-  package func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+  func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
 
   // MARK: - Parsing
 

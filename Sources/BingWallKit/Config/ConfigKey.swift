@@ -4,9 +4,9 @@
 /// cannot disagree.
 package struct ConfigKey<Value: ConfigValueRepresentable>: Sendable {
   package let spec: ConfigKeySpec
-  package let defaultValue: Value
+  let defaultValue: Value
 
-  package init(
+  init(
     _ name: String, default defaultValue: Value, help: String, allowed: [String]? = nil,
     unlisted: (description: String, normalise: @Sendable (String) -> String?)? = nil,
     check: (@Sendable (ConfigValue) -> String?)? = nil,
@@ -19,5 +19,5 @@ package struct ConfigKey<Value: ConfigValueRepresentable>: Sendable {
       environmentOverride: environmentOverride)
   }
 
-  package var name: String { spec.name }
+  var name: String { spec.name }
 }

@@ -18,9 +18,9 @@ package struct ConfigKeySpec: Sendable {
   /// Items outside `allowed` that are accepted all the same: what they look like, for the
   /// refusal of anything else, and their normalised spelling (nil refuses). Nil keeps
   /// `allowed` closed.
-  package var unlisted: (description: String, normalise: @Sendable (String) -> String?)?
+  var unlisted: (description: String, normalise: @Sendable (String) -> String?)?
   /// Further checks beyond type and allowed set: nil when the value is fine, else why not.
-  package var check: (@Sendable (ConfigValue) -> String?)?
+  var check: (@Sendable (ConfigValue) -> String?)?
   /// What to warn about in a value that is accepted (a market bingwall does not know), one
   /// line each without `warning: `.
   package var warnings: (@Sendable (ConfigValue) -> [String])?
@@ -75,7 +75,7 @@ package struct ConfigKeySpec: Sendable {
 }
 
 /// Why a value was refused, in words for the error line.
-package struct ConfigRefusal: Error, Equatable, Sendable {
-  package var reason: String
-  package init(_ reason: String) { self.reason = reason }
+struct ConfigRefusal: Error, Equatable, Sendable {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
 }

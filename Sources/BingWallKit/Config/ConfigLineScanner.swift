@@ -4,8 +4,8 @@ import BingWallStore
 
 /// Reads TOML-subset tokens from config lines, byte by byte; arrays may continue on later lines.
 struct LineScanner {
-  package let lines: [String]
-  package let path: String
+  let lines: [String]
+  let path: String
   private(set) var line: Int
   private(set) var offset = 0
   private var bytes: [UInt8]

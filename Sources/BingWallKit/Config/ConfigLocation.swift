@@ -5,7 +5,7 @@ package struct ConfigLocation {
   package var path: String
   /// Named by the user, so it must exist for reading.
   var explicit: Bool
-  package var environment: [String: String]
+  var environment: [String: String]
 
   package init(configFile: String?, context: Context) {
     environment = context.environment

@@ -34,7 +34,7 @@ package enum ConfigSchema {
     "backend", default: .auto,
     help: "Wallpaper backend: auto, or a name from 'bingwall backends'.",
     allowed: BackendRegistry.names)
-  package static let command = ConfigKey<String>(
+  static let command = ConfigKey<String>(
     "command", default: "",
     help: "For backend \"command\": the program and its arguments; {path}, {uri} and {mode} are replaced.")
   package static let mode = ConfigKey<WallpaperMode>(

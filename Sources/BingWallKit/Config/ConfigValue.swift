@@ -44,7 +44,7 @@ package enum ConfigValue: Sendable, Equatable {
   case boolean(Bool)
   case strings([String])
 
-  package var type: ConfigType {
+  var type: ConfigType {
     switch self {
     case .string: return .string
     case .integer: return .integer
@@ -73,12 +73,12 @@ package enum ConfigValue: Sendable, Equatable {
     }
   }
 
-  package var string: String? {
+  var string: String? {
     if case .string(let text) = self { return text }
     return nil
   }
 
-  package var integer: Int? {
+  var integer: Int? {
     if case .integer(let number) = self { return number }
     return nil
   }

@@ -35,9 +35,9 @@ package struct Configuration: Sendable {
 
   /// A value given on the command line for a key, e.g. `--market de-DE` for `markets`.
   package struct Override: Sendable {
-    package var key: ConfigKeySpec
-    package var value: ConfigValue
-    package var option: String
+    var key: ConfigKeySpec
+    var value: ConfigValue
+    var option: String
 
     package init(key: ConfigKeySpec, value: ConfigValue, option: String) {
       self.key = key
@@ -47,13 +47,13 @@ package struct Configuration: Sendable {
   }
 
   /// The config file consulted (it may not exist).
-  package let file: String
+  let file: String
   /// The parsed file, or nil when there is none.
-  package let document: ConfigDocument?
+  let document: ConfigDocument?
   private var settings: [String: Setting]
 
   /// Loads every layer. A file named explicitly (`--config`, `BINGWALL_CONFIG`) must exist.
-  package static func load(
+  static func load(
     file: String, explicit: Bool, environment: [String: String], overrides: [Override] = []
   ) throws(ConfigError) -> Configuration {
     let document = try ConfigFile.read(file)

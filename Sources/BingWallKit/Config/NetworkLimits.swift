@@ -5,7 +5,7 @@ import BingWallSystem
 /// watch over its update child share.
 package struct NetworkLimits: Sendable, Equatable {
   /// Seconds one request may take, and the stall limit (below 1 KiB/s this long).
-  package let requestTimeout: Int
+  let requestTimeout: Int
 
   /// The whole update may take this many requests' time (3 minutes by default): the archive's
   /// attempts and every picture's attempts end by then, whatever a server does.
@@ -16,7 +16,7 @@ package struct NetworkLimits: Sendable, Equatable {
   }
 
   /// The whole update's time limit in seconds.
-  package var updateTimeLimit: Int { Self.updateFactor * requestTimeout }
+  var updateTimeLimit: Int { Self.updateFactor * requestTimeout }
 
   /// When an update starting now must be over, on the clock's monotonic time, which no
   /// wall-clock step moves.

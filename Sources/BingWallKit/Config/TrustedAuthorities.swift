@@ -11,22 +11,22 @@ import Glibc
 /// 2. `CURL_CA_BUNDLE`, then `SSL_CERT_FILE`, as the curl tool reads them: defaults for every
 ///    TLS program of the session, so bingwall's own setting beats them;
 /// 3. the system's store.
-package struct TrustedAuthorities: Equatable, Sendable {
+struct TrustedAuthorities: Equatable, Sendable {
   /// The PEM file, `~` expanded; nil for the system's store.
-  package var file: String?
+  var file: String?
   /// The setting that named it: `network.ca_file`, `CURL_CA_BUNDLE` or `SSL_CERT_FILE`.
-  package var setting: String?
+  var setting: String?
   /// Where that setting came from, for the error line: `config.toml:12`, a variable, `environment`.
-  package var origin: String?
+  var origin: String?
 
   /// The system's store.
-  package static let system = TrustedAuthorities(file: nil, setting: nil, origin: nil)
+  static let system = TrustedAuthorities(file: nil, setting: nil, origin: nil)
 
   /// The variables the curl tool reads, in its order.
   static let curlVariables = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"]
 
   /// Which file the precedence above picks for this configuration and environment.
-  package static func resolve(_ configuration: Configuration, environment: [String: String], paths: Paths)
+  static func resolve(_ configuration: Configuration, environment: [String: String], paths: Paths)
     -> TrustedAuthorities
   {
     let configured = configuration[ConfigSchema.caFile]
@@ -46,7 +46,7 @@ package struct TrustedAuthorities: Equatable, Sendable {
   /// Throws unless the file can be read and holds a PEM certificate: a wrong path is one line
   /// naming the setting and the path before any request, not libcurl's "error setting
   /// certificate file" for every picture.
-  package func check() throws(ConfigError) {
+  func check() throws(ConfigError) {
     guard let file, let setting, let origin else { return }
     func refuse(_ reason: String) -> ConfigError {
       .badValue(origin: origin, key: setting, message: "cannot use \(file): \(reason)")

@@ -9,11 +9,9 @@ package struct DoctorChecks {
   /// Sizes instead of hashes, and SQLite's `quick_check` instead of `integrity_check`.
   var quick: Bool
 
-  package init(quick: Bool) { self.quick = quick }
-
   /// Everything the checks learnt, for the repairs and the report.
   package struct State {
-    package var findings: [DoctorFinding] = []
+    var findings: [DoctorFinding] = []
     package var resources: Resources
     package var configPath: String
     /// False when the config did not load: the checks then use the defaults, and `--fix` leaves
@@ -38,7 +36,7 @@ package struct DoctorChecks {
   /// SQLite's check reads every page of the database and the file check looks up every picture's
   /// file: they run at once, on two connections and two cores, and what the file checks found
   /// counts only when the database passed (a damaged one may list files wrongly).
-  package func run(_ state: inout State, _ context: Context) {
+  func run(_ state: inout State, _ context: Context) {
     var known = KnownFiles()
     guard let store = openDatabase(&state, context) else {
       checkFolder(&state, known: &known)
@@ -82,7 +80,7 @@ package struct DoctorChecks {
 
   /// The database check's result and the image folder's listing, handed from their thread.
   struct DatabaseVerdict: Sendable {
-    package var findings: [DoctorFinding]
+    var findings: [DoctorFinding]
     var healthy: Bool
     var listing: Result<FolderListing?, FileError>
   }
@@ -95,7 +93,7 @@ package struct DoctorChecks {
 
   /// The configuration every command reads; a broken one is a finding, and the checks go on with
   /// the defaults (and the environment, when that parses).
-  package static func configuration(configFile: String?, _ context: Context) -> State {
+  static func configuration(configFile: String?, _ context: Context) -> State {
     let location = ConfigLocation(configFile: configFile, context: context)
     do {
       let resources = try Resources(context: context, configFile: configFile)
@@ -200,7 +198,7 @@ package struct DoctorChecks {
     }
 
     /// The name of `path` inside the folder, when it lies right there.
-    package func name(of path: String) -> String? {
+    func name(of path: String) -> String? {
       let bytes = path.utf8
       guard bytes.starts(with: prefix.utf8) else { return nil }
       let name = bytes.dropFirst(prefix.utf8.count)

@@ -6,9 +6,9 @@ import BingWallSystem
 /// Only a warning when none can: a server or a container keeping a history without a desktop is a
 /// fine use, and `backend = "none"` says so outright (then nothing is checked). It asks the process
 /// runner whether tools are installed and runs none of them.
-package enum DoctorDesktopCheck {
+enum DoctorDesktopCheck {
   /// The backend that would be selected, or nil; a warning when none can work here.
-  package static func run(_ resources: Resources) -> (selected: String?, finding: DoctorFinding?) {
+  static func run(_ resources: Resources) -> (selected: String?, finding: DoctorFinding?) {
     let requested = resources.configuration[ConfigSchema.backend]
     if requested.name == "none" { return ("none", nil) }
     let session = resources.desktopSession
@@ -26,7 +26,7 @@ package enum DoctorDesktopCheck {
   }
 
   /// The session variables backends read, for the message: `DISPLAY unset, WAYLAND_DISPLAY=wayland-1, session bus found`.
-  package static func describe(_ session: DesktopSession) -> String {
+  static func describe(_ session: DesktopSession) -> String {
     func variable(_ name: String) -> String {
       let value = session.environment[name] ?? ""
       return value.isEmpty ? "\(name) unset" : "\(name)=\(value)"

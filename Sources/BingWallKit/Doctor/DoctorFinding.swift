@@ -66,7 +66,7 @@ package struct DoctorFinding: Sendable, Equatable {
   }
 
   /// A `.bingwall-*.part` file: removable whatever else is wrong.
-  package var isTemporaryFile: Bool { check == .folder && message == Self.temporaryMessage }
+  var isTemporaryFile: Bool { check == .folder && message == Self.temporaryMessage }
 
   static let temporaryMessage = "is a temporary file left by an update that was killed"
 

@@ -15,14 +15,14 @@ import Glibc
 /// archive is fetched: pictures Bing still serves are downloaded again through the same checks as
 /// `update`, lost ones it no longer serves are forgotten, and unknown files named like pictures are
 /// adopted when the window has them.
-package struct DoctorRepair {
-  package let resources: Resources
-  package let store: HistoryStore
+struct DoctorRepair {
+  let resources: Resources
+  let store: HistoryStore
   /// The configuration loaded: without it the markets and the image folder are guesses, so only
   /// the database's own repairs run.
-  package let configLoaded: Bool
+  let configLoaded: Bool
 
-  package init(resources: Resources, store: HistoryStore, configLoaded: Bool) {
+  init(resources: Resources, store: HistoryStore, configLoaded: Bool) {
     self.resources = resources
     self.store = store
     self.configLoaded = configLoaded
@@ -30,7 +30,7 @@ package struct DoctorRepair {
 
   private var context: Context { resources.context }
 
-  package func run(_ findings: inout [DoctorFinding]) {
+  func run(_ findings: inout [DoctorFinding]) {
     let configNeeded =
       "not fixed while the config does not load; correct it and run 'bingwall doctor --fix' again"
     for index in findings.indices {

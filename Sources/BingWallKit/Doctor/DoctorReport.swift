@@ -8,13 +8,6 @@ package struct DoctorReport {
   package let fixing: Bool
   package let quick: Bool
 
-  package init(state: DoctorChecks.State, backend: String?, fixing: Bool, quick: Bool) {
-    self.state = state
-    self.backend = backend
-    self.fixing = fixing
-    self.quick = quick
-  }
-
   package var findings: [DoctorFinding] { state.findings }
   package var problems: Int { findings.filter { $0.severity == .problem }.count }
   package var fixedProblems: Int { findings.filter { $0.severity == .problem && $0.isFixed }.count }

@@ -10,7 +10,7 @@ struct FileIdentity: Hashable, Sendable {
 /// What the image folder holds, read with `readdir`: 100,000 names cost a few milliseconds, and
 /// only names no row knows are looked at further.
 struct FolderListing: Sendable {
-  package var path: String
+  var path: String
   var names: [String]
 
   /// Nil when the folder does not exist (nothing fetched yet); throws when it cannot be read.

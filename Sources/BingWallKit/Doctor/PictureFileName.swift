@@ -5,7 +5,7 @@ import BingWallSystem
 /// `<date>_<Name>_<RES>[-N].jpg`.
 package struct PictureFileName: Sendable, Equatable {
   var date: String
-  package var name: String
+  var name: String
   var resolution: String
   var attempt: Int
 

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What can go wrong writing or opening the gallery page.
-package enum GalleryError: Error, Equatable, Sendable {
+enum GalleryError: Error, Equatable, Sendable {
   /// The page could not be written at `path`; `reason` is the system's.
   case cannotWrite(path: String, reason: String)
   /// The page was written but there is no `xdg-open` to show it.
@@ -9,7 +9,7 @@ package enum GalleryError: Error, Equatable, Sendable {
 }
 
 extension GalleryError: CustomStringConvertible, LocalizedError {
-  package var description: String {
+  var description: String {
     switch self {
     case .cannotWrite(let path, let reason):
       return "cannot write the gallery to \(path) (\(reason)); choose a writable folder with --output"
@@ -19,5 +19,5 @@ extension GalleryError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  package var errorDescription: String? { description }
+  var errorDescription: String? { description }
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 ///
 /// Chunks of about a megabyte keep memory flat for any history size while costing a few hundred
 /// `write` calls for 100,000 pictures.
-package final class GalleryFile {
+final class GalleryFile {
   static let chunkSize = 1 << 20
 
   let target: String
@@ -15,7 +15,7 @@ package final class GalleryFile {
   /// UTF-8 not yet written; the page is appended to it.
   var buffer: [UInt8] = []
 
-  package init(target: String) throws(GalleryError) {
+  init(target: String) throws(GalleryError) {
     self.target = target
     let folder = Paths.parent(of: target)
     do {

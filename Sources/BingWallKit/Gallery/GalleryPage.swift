@@ -6,7 +6,7 @@ import BingWallStore
 /// One static file that needs nothing else: styles inline, no script, no font and no request to
 /// any server (its Content-Security-Policy forbids them, a second wall behind the escaping), the
 /// pictures read from their local files.
-package enum GalleryPage {
+enum GalleryPage {
   static let title = "bingwall gallery"
 
   /// Cards below the first screen are neither laid out nor painted until scrolled near
@@ -33,7 +33,7 @@ package enum GalleryPage {
     a{color:var(--link)}
     """
 
-  package static let head = """
+  static let head = """
     <!DOCTYPE html>
     <html lang="en">
     <head>
@@ -108,7 +108,7 @@ package enum GalleryPage {
   }
 
   /// The end of the page: what an empty history means, the count, and when the page was written.
-  package static func end(count: Int, writtenAt: String) -> String {
+  static func end(count: Int, writtenAt: String) -> String {
     let empty =
       count == 0
       ? "<p class=\"empty\">No pictures stored yet; run <code>bingwall update</code>, then "

@@ -9,7 +9,7 @@ package struct Prune {
     case ran(Pruner.Outcome)
   }
 
-  package var resources: Resources
+  var resources: Resources
   /// Told when the prune must wait for an update to finish, with its pid when known.
   package var onWait: (Int32?) -> Void = { _ in }
 

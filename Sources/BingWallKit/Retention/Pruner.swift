@@ -22,15 +22,15 @@ package struct Pruner: Sendable {
     package var undeletable: [String] = []
   }
 
-  package let resources: Resources
+  let resources: Resources
 
-  package init(resources: Resources) { self.resources = resources }
+  init(resources: Resources) { self.resources = resources }
 
   private var context: Context { resources.context }
   var pendingListPath: String { context.paths.stateDir + "/prune-pending" }
 
   /// Prunes `store` by `policy`. The caller holds the history lock.
-  package func run(_ policy: RetentionPolicy, store: HistoryStore, dryRun: Bool) throws -> Outcome {
+  func run(_ policy: RetentionPolicy, store: HistoryStore, dryRun: Bool) throws -> Outcome {
     var outcome = Outcome(plan: RetentionPlan(items: [], policy: policy, protected: []), dryRun: dryRun)
     if !dryRun { outcome.leftoversRemoved = try finishInterrupted(store: store) }
     let protected = Set(try store.recentlyApplied(limit: 1))

@@ -6,7 +6,7 @@ extension Configuration {
   /// The `[retention]` keys (or the options standing in for them) as a policy; 0 and "" mean
   /// "no limit". Ages count back from `now` in whole days, compared with market-local dates, so a
   /// picture may stay up to a day longer in a market east of UTC; never a day less.
-  package func retentionPolicy(now: Date) -> RetentionPolicy {
+  func retentionPolicy(now: Date) -> RetentionPolicy {
     let keep = self[ConfigSchema.keep]
     let days = self[ConfigSchema.maxAgeDays]
     let cutoff = now.addingTimeInterval(-Double(days) * 86_400)

@@ -19,7 +19,7 @@ package struct Export {
     package var events: [(picture: Picture, outcome: PictureExporter.Outcome)]
   }
 
-  package var resources: Resources
+  var resources: Resources
   /// Told of each picture as it is done, so a long export shows its progress line by line.
   package var onEvent: (Picture, PictureExporter.Outcome) -> Void = { _, _ in }
 

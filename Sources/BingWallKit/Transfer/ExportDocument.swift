@@ -26,7 +26,7 @@ enum ExportDocument {
     return .object(members)
   }
 
-  package static func json(_ stored: StoredAppearance) -> JSONOutput {
+  static func json(_ stored: StoredAppearance) -> JSONOutput {
     let appearance = stored.appearance
     return .object([
       ("market", .string(appearance.market)),

@@ -4,7 +4,7 @@ import BingWallSystem
 /// What a JPEG's file name says about the picture, for `import` of a plain folder.
 struct NamedPicture: Equatable {
   /// The readable name: `AuroraIceland`, the key's part after `OHR.`.
-  package var name: String
+  var name: String
   /// The market-local date the name carries, if any.
   var date: String?
   /// The market, in our spelling (`en-US`, `ROW`), when the name says.

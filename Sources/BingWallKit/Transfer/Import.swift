@@ -20,7 +20,7 @@ package struct Import {
     package var fatal: (any Error)?
   }
 
-  package var resources: Resources
+  var resources: Resources
   /// Fed file by file; nil off a terminal.
   package var progress: (any DownloadProgress)?
   /// Told when the import must wait for another command, with its pid when known.

@@ -5,7 +5,7 @@ import Glibc
 
 /// An open folder, read through its descriptor so that every name is looked up inside it.
 final class FolderHandle {
-  package let path: String
+  let path: String
   let descriptor: Int32
 
   init(path: String) throws(FileError) {
@@ -17,7 +17,7 @@ final class FolderHandle {
   deinit { close(descriptor) }
 
   /// The size of the entry `name` (0 when it cannot be read), for the progress bar.
-  package func size(of name: String, followLinks: Bool) -> Int64 {
+  func size(of name: String, followLinks: Bool) -> Int64 {
     var status = stat()
     guard fstatat(descriptor, name, &status, followLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { return 0 }
     return Int64(status.st_size)
@@ -32,17 +32,17 @@ final class FolderHandle {
 }
 
 /// One file an import will try: where to read it and how to record it.
-package struct ImportJob {
-  package var name: String
+struct ImportJob {
+  var name: String
   /// For the progress bar; 0 when unknown.
-  package var size: Int64
+  var size: Int64
   var open: () throws(TransferError) -> SourceFile
   var expectedSHA256: String?
   var describe: (SourceFile, NewPictureFile) -> PictureImporter.Description
 }
 
 /// What `import PATH` will do: the files to try, and what was refused before any was read.
-package struct ImportPlan {
+struct ImportPlan {
   enum Kind: Equatable {
     case export
     case folder
@@ -51,12 +51,12 @@ package struct ImportPlan {
 
   var kind: Kind
   var jobs: [ImportJob] = []
-  package var refused: [TransferError] = []
+  var refused: [TransferError] = []
   /// Keeps the folder open while the jobs run.
   var folder: FolderHandle?
 
   /// Looks at PATH: an export folder (it has `bingwall-export.json`), a plain folder, or a file.
-  package static func make(path: String, now: Date) throws -> ImportPlan {
+  static func make(path: String, now: Date) throws -> ImportPlan {
     var status = stat()
     if stat(path, &status) != 0 { throw FileError.system(operation: "read", path: path, errno: errno) }
     switch status.st_mode & S_IFMT {

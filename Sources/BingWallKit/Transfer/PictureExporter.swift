@@ -20,14 +20,14 @@ package struct PictureExporter {
     case missing(TransferError)
   }
 
-  package let store: HistoryStore
+  let store: HistoryStore
   let folder: String
 
   /// File names handed out in this run, so two pictures never get the same one.
   private var taken: Set<String> = []
   private var entries: [JSONOutput] = []
 
-  package init(store: HistoryStore, folder: String) {
+  init(store: HistoryStore, folder: String) {
     self.store = store
     self.folder = folder
   }
@@ -41,7 +41,7 @@ package struct PictureExporter {
   }
 
   /// Copies one picture's file (or finds it there already) and adds it to the document.
-  package mutating func export(_ picture: Picture) throws -> Outcome {
+  mutating func export(_ picture: Picture) throws -> Outcome {
     let source = open(picture.path, O_RDONLY | O_CLOEXEC)
     if source < 0 {
       if errno == ENOENT { return .missing(.missingFile(key: picture.key, path: picture.path)) }
@@ -73,7 +73,7 @@ package struct PictureExporter {
   }
 
   /// Syncs the folder, so every name given is on disk, then writes the document over the old one.
-  package func finish(at now: Date) throws {
+  func finish(at now: Date) throws {
     try TemporaryFile.syncFolder(folder)
     let text = ExportDocument.render(entries, exportedAt: now)
     try AtomicFile.write(Data(text.utf8), to: folder + "/" + ExportDocument.fileName, mode: 0o644)

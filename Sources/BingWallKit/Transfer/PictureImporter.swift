@@ -8,14 +8,14 @@ import Glibc
 /// checked (a regular file, inside the folder) is what is copied.
 final class SourceFile {
   /// The name messages use: the file's name inside PATH.
-  package let name: String
+  let name: String
   let descriptor: Int32
   let size: Int64
   let modified: time_t
 
   /// Opens `name` inside the folder `folder` (a descriptor); `followLinks` false refuses a
   /// symbolic link, so a name from an export document cannot lead out of its folder.
-  package static func open(_ name: String, in folder: Int32, followLinks: Bool) throws(TransferError)
+  static func open(_ name: String, in folder: Int32, followLinks: Bool) throws(TransferError)
     -> SourceFile
   {
     let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)
@@ -28,7 +28,7 @@ final class SourceFile {
   }
 
   /// Opens the file at `path`, which the user named.
-  package static func open(path: String, name: String) throws(TransferError) -> SourceFile {
+  static func open(path: String, name: String) throws(TransferError) -> SourceFile {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if descriptor < 0 { throw .unreadable(name: name, reason: String(cString: strerror(errno))) }
     return try SourceFile(name: name, descriptor: descriptor)
@@ -70,7 +70,7 @@ final class SourceFile {
 /// whole JPEG, compared by content with everything stored, synced, and only then named and
 /// recorded in one transaction (`PictureIngest.adopt`), so a failed or interrupted import leaves no
 /// file without its rows.
-package struct PictureImporter {
+struct PictureImporter {
   /// What became of one file.
   package enum Outcome {
     case imported(pictureID: Int64)
@@ -83,20 +83,13 @@ package struct PictureImporter {
   struct Description {
     var picture: ImportedPicture
     var date: String
-    package var name: String
+    var name: String
   }
 
-  package let store: HistoryStore
+  let store: HistoryStore
   let images: ImageFolder
   let now: Date
   let progress: ImportProgress?
-
-  package init(store: HistoryStore, images: ImageFolder, now: Date, progress: ImportProgress?) {
-    self.store = store
-    self.images = images
-    self.now = now
-    self.progress = progress
-  }
 
   /// Imports `source`, whose sha256 must be `expectedSHA256` when given; `describe` turns the
   /// checked file into its rows. Refusals of this one file are `TransferError`s; anything else
@@ -173,7 +166,7 @@ package struct PictureImporter {
 }
 
 /// The progress bar of an import, fed file by file (only on a terminal).
-package final class ImportProgress {
+final class ImportProgress {
   private let bar: any DownloadProgress
   private let clock: any WallClock
   private let started: Date
@@ -182,7 +175,7 @@ package final class ImportProgress {
   private var received: Int64 = 0
   private var finished = 0
 
-  package init(bar: any DownloadProgress, clock: any WallClock, jobCount: Int, totalBytes: Int64) {
+  init(bar: any DownloadProgress, clock: any WallClock, jobCount: Int, totalBytes: Int64) {
     self.bar = bar
     self.clock = clock
     self.started = clock.now()
@@ -200,7 +193,7 @@ package final class ImportProgress {
     draw(label: label, isFinal: false)
   }
 
-  package func finish() { draw(label: "", isFinal: true) }
+  func finish() { draw(label: "", isFinal: true) }
 
   private func draw(label: String, isFinal: Bool) {
     let elapsed = max(0.001, clock.now().timeIntervalSince(started))

@@ -22,7 +22,7 @@ enum PictureKey {
   }
 
   /// `Lake` for `OHR.Lake`: the readable part that file names use.
-  package static func name(of key: String) -> String {
+  static func name(of key: String) -> String {
     key.hasPrefix("OHR.") ? String(key.dropFirst(4)) : key
   }
 

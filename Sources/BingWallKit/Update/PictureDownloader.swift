@@ -49,7 +49,7 @@ struct PictureDownloader {
   static let maxConcurrent = ArchiveRequest.imageCount
 
   let http: any HTTPClient
-  package let store: HistoryStore
+  let store: HistoryStore
   let images: ImageFolder
   let endpoint: String
   let timeout: Int

@@ -9,16 +9,16 @@ import Synchronization
 /// the network delivers, so copying the piece and handing it to another thread would cost more
 /// than the hash. The lock is never contended (one transfer feeds one observer); it is there
 /// because the digest is read on the thread that started the batch.
-package final class SHA256Observer: BodyObserver {
+final class SHA256Observer: BodyObserver {
   private let state = Mutex(SHA256())
 
-  package init() {}
+  init() {}
 
-  package func receive(_ bytes: UnsafeRawBufferPointer) {
+  func receive(_ bytes: UnsafeRawBufferPointer) {
     state.withLock { $0.update(bytes) }
   }
 
-  package func reset() {
+  func reset() {
     state.withLock { $0 = SHA256() }
   }
 

@@ -77,9 +77,9 @@ package struct UpdateSkip: Sendable, Equatable {
 /// Something that failed: a market's metadata, or one picture.
 package struct UpdateFailure: Sendable {
   /// The market or the picture's key.
-  package var what: String
+  var what: String
   package var error: any Error
-  package var temporary: Bool
+  var temporary: Bool
 }
 
 extension [UpdateEvent] {
@@ -94,7 +94,7 @@ extension [UpdateEvent] {
     return failures.allSatisfy(\.temporary) ? ExitCode.temporaryFailure : ExitCode.failure
   }
 
-  package var fetched: [Picture] {
+  var fetched: [Picture] {
     compactMap { if case .fetched(let picture) = $0 { return picture } else { return nil } }
   }
 

@@ -16,13 +16,13 @@ import Glibc
 /// throws, so `status` and the daemon always agree on the next update.
 package struct UpdateService {
   package struct Request {
-    package var markets: [Market]
-    package var resolution: Resolution
+    var markets: [Market]
+    var resolution: Resolution
     /// Only the newest N days of each market's window; nil for all eight.
-    package var days: Int?
-    package var force: Bool
+    var days: Int?
+    var force: Bool
     /// Apply a new newest picture (also needs config `apply_on_update`).
-    package var apply: Bool
+    var apply: Bool
 
     package init(markets: [Market], resolution: Resolution, days: Int?, force: Bool, apply: Bool) {
       self.markets = markets
@@ -38,7 +38,7 @@ package struct UpdateService {
     package var events: [UpdateEvent]
   }
 
-  package let resources: Resources
+  let resources: Resources
   let journal: SchedulerJournal
   package var progress: (any DownloadProgress)?
   /// Told when the run must wait for another update to finish, with its pid when known.
