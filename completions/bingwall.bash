@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random list history show search favorite ban prune export import gallery doctor backends status daemon config autostart completions help' ;;
+    bingwall) echo 'update apply random list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart completions help' ;;
     bingwall/config) echo 'path show get set' ;;
     bingwall/autostart) echo 'enable disable status' ;;
   esac
@@ -45,6 +45,7 @@ _bingwall_options() {
     bingwall/gallery) echo '--output -o --open --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/doctor) echo '--fix --quick --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/outputs) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/daemon) echo '--rotate --favorites --no-update --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/config) echo '--quiet -q --verbose -v --config --version --help -h' ;;
@@ -93,6 +94,8 @@ _bingwall_option_value() {
     bingwall/doctor:--config) echo files ;;
     bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
     bingwall/backends:--config) echo files ;;
+    bingwall/outputs:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' ;;
+    bingwall/outputs:--config) echo files ;;
     bingwall/status:--config) echo files ;;
     bingwall/daemon:--config) echo files ;;
     bingwall/config:--config) echo files ;;

@@ -36,6 +36,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo doctor
         case bingwall/backends
             echo backends
+        case bingwall/outputs
+            echo outputs
         case bingwall/status
             echo status
         case bingwall/daemon
@@ -145,6 +147,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a import -d 'Import pi
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a gallery -d 'Write a static HTML page of the whole history, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a doctor -d 'Check the history, its files, the config and the desktop; --fix repairs.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a outputs -d 'List the connected screens: size, position, scale, rotation, primary.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Run the scheduler in the foreground: refresh and rotate.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a config -d 'Show or change the configuration.'
@@ -203,6 +206,8 @@ complete -c bingwall -n '__bingwall_at bingwall/doctor' -l quick -d 'Compare eac
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/outputs' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde lxde lxqt sway hyprland swww swaybg feh xwallpaper nitrogen hsetroot command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
+complete -c bingwall -n '__bingwall_at bingwall/outputs' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/status' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/daemon' -l rotate -x -d 'Show another stored picture this often, e.g. 30m, 2h.'
 complete -c bingwall -n '__bingwall_at bingwall/daemon' -l favorites -d 'Rotate through favourite pictures only.'

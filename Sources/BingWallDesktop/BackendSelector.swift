@@ -15,6 +15,10 @@ package enum BackendSelector {
     package var detected: Bool
     package var selected: Bool
     package var tools: [String]
+    /// Where it reads the screens (`bingwall outputs`).
+    package var outputSource: OutputSource
+    /// True when it gives each screen a picture of its own.
+    package var setsEachOutput: Bool
     /// Why it is (not) usable or chosen, in a few words.
     package var note: String
   }
@@ -139,7 +143,8 @@ package enum BackendSelector {
       if selectedName == nil, backend.name == requested.name, let problem { note = problem }
       return Status(
         name: backend.name, available: available, detected: detected, selected: backend.name == selectedName,
-        tools: backend.tools, note: note)
+        tools: backend.tools, outputSource: backend.outputSource, setsEachOutput: backend.setsEachOutput,
+        note: note)
     }
   }
 }

@@ -27,6 +27,14 @@ package struct DesktopSession: Sendable {
     self.clock = clock
   }
 
+  /// The same session with another environment (a tool's socket filled in), same runner,
+  /// clock and timeout.
+  func with(environment: [String: String]) -> DesktopSession {
+    var session = DesktopSession(environment: environment, processes: processes, home: home, clock: clock)
+    session.timeout = timeout
+    return session
+  }
+
   /// The desktops `XDG_CURRENT_DESKTOP` names, lower-cased, in order (`ubuntu:GNOME` → both).
   var desktops: [String] {
     (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }

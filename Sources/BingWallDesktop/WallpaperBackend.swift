@@ -47,12 +47,19 @@ package protocol WallpaperBackend: Sendable {
   /// The display it serves when detection names no desktop (first available in the list wins);
   /// nil for backends that only ever come by name or detection.
   var fallback: DisplayServer? { get }
+  /// Where its desktop tells the screens (`bingwall outputs`).
+  var outputSource: OutputSource { get }
+  /// True when it gives each screen a picture of its own (`setEach`); false when one picture,
+  /// set once, covers every screen.
+  var setsEachOutput: Bool { get }
   /// True when its tools exist here (for `command`: when a command is configured).
   func isAvailable(in session: DesktopSession) -> Bool
   /// True when this is the session's own desktop (XDG_CURRENT_DESKTOP and friends).
   func isDetected(in session: DesktopSession) -> Bool
   /// Sets the wallpaper; throws when the tool failed or the setting did not take.
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+  /// Sets one picture per screen, named by output; only called when `setsEachOutput`.
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError)
   /// The current wallpaper's path where the desktop can tell, else nil.
   func current(in session: DesktopSession) throws(DesktopError) -> String?
   /// Sets the lock screen picture where the desktop has one; false when it has none.
@@ -68,6 +75,14 @@ package protocol WallpaperBackend: Sendable {
 extension WallpaperBackend {
   package var modeTable: [WallpaperMode: String]? { nil }
   package var fallback: DisplayServer? { nil }
+  package var outputSource: OutputSource { .none }
+  package var setsEachOutput: Bool { false }
+
+  package func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession)
+    throws(DesktopError)
+  {
+    throw .misconfigured(backend: name, message: "\(name) sets one picture for every screen")
+  }
 
   package func isAvailable(in session: DesktopSession) -> Bool {
     tools.allSatisfy { session.which($0) != nil }

@@ -2,6 +2,8 @@
 package indirect enum JSONOutput: Sendable, Equatable {
   case string(String)
   case integer(Int64)
+  /// A number with a fraction (a screen's scale, 1.25), written with at most 3 decimals.
+  case decimal(Double)
   case bool(Bool)
   case null
   case array([JSONOutput])
@@ -18,6 +20,11 @@ package indirect enum JSONOutput: Sendable, Equatable {
     switch self {
     case .string(let text): return Self.quote(text)
     case .integer(let number): return String(number)
+    case .decimal(let number):
+      var text = number.isFinite ? number.fixed(decimals: 3) : "null"
+      while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text
     case .bool(let flag): return flag ? "true" : "false"
     case .null: return "null"
     case .array(let items):

@@ -18,6 +18,7 @@ enum CommandTable {
     GalleryCommand.command,
     DoctorCommand.command,
     BackendsCommand.command,
+    OutputsCommand.command,
     StatusCommand.command,
     DaemonCommand.command,
     ConfigCommand.command,

@@ -25,7 +25,9 @@ enum BackendsCommand {
         .object([
           ("name", .string(status.name)), ("available", .bool(status.available)),
           ("detected", .bool(status.detected)), ("selected", .bool(status.selected)),
-          ("tools", .array(status.tools.map(JSONOutput.string))), ("note", .string(status.note)),
+          ("tools", .array(status.tools.map(JSONOutput.string))),
+          ("outputs", .string(status.outputSource.rawValue)), ("per_output", .bool(status.setsEachOutput)),
+          ("note", .string(status.note)),
         ])
       }
       context.stdout.write(JSONOutput.array(rows).rendered() + "\n")

@@ -32,7 +32,7 @@ enum ShowCommand {
       let text: String
       switch value {
       case .string(let string): text = string
-      case .integer(let number): text = String(number)
+      case .integer, .decimal: text = value.rendered()
       case .bool(let flag): text = flag ? "yes" : "no"
       case .null: text = name == "last_applied" ? "never" : "-"
       case .array(let items):

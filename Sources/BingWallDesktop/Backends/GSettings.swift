@@ -104,10 +104,7 @@ struct GSettings: Sendable {
     if normalized.contains("utf8") { return session }
     var utf8Environment = environment
     utf8Environment["LC_ALL"] = "C.UTF-8"
-    var copy = DesktopSession(
-      environment: utf8Environment, processes: session.processes, home: session.home, clock: session.clock)
-    copy.timeout = session.timeout
-    return copy
+    return session.with(environment: utf8Environment)
   }
 
   /// Whether `schema` has `key`: older GNOME (before 42) lacks `picture-uri-dark`.

@@ -6,6 +6,7 @@ struct GSettingsBackend: WallpaperBackend {
   let tools = [GSettings.tool]
   /// The session bus, unless `GSETTINGS_BACKEND` picks a settings store that needs none.
   let need: SessionNeed
+  var outputSource: OutputSource { .xrandr }
   var modeTable: [WallpaperMode: String]? { desktop.modeTable }
 
   /// `session` decides `need` (see `GSettings.need`); without one the bus is needed.

@@ -19,6 +19,7 @@ struct HyprlandBackend: WallpaperBackend {
   let name = "hyprland"
   let tools = ["hyprctl"]
   let need = SessionNeed.wayland
+  var outputSource: OutputSource { .hyprland }
 
   init() {}
 

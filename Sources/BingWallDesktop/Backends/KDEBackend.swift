@@ -21,6 +21,7 @@ struct KDEBackend: WallpaperBackend {
   /// Alternatives, not a set: any one of them is enough (see `isAvailable`).
   let tools = [applyTool] + scriptTools
   let need = SessionNeed.sessionBus
+  var outputSource: OutputSource { .kscreen }
 
   init() {}
 

@@ -15,6 +15,7 @@ struct LXDEBackend: WallpaperBackend {
   let name = "lxde"
   let tools = [tool]
   let need = SessionNeed.display
+  var outputSource: OutputSource { .xrandr }
 
   init() {}
 

@@ -20,6 +20,7 @@ struct LXQtBackend: WallpaperBackend {
   let name = "lxqt"
   let tools = [tool]
   let need = SessionNeed.display
+  var outputSource: OutputSource { .xrandr }
 
   init() {}
 

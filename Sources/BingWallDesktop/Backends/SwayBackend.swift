@@ -25,6 +25,7 @@ struct SwayBackend: WallpaperBackend {
   let tools = ["swaymsg"]
   /// Only sway's IPC socket, which `SwaySocket` finds even where `WAYLAND_DISPLAY` is unset (cron).
   let need = SessionNeed.nothing
+  var outputSource: OutputSource { .sway }
   /// Seconds sway gets to start the swaybg that shows the new picture.
   var readBackTimeout: Double = 5
 
@@ -67,9 +68,7 @@ struct SwayBackend: WallpaperBackend {
     }
     var environment = session.environment
     environment["SWAYSOCK"] = socket
-    var ipc = DesktopSession(
-      environment: environment, processes: session.processes, home: session.home, clock: session.clock)
-    ipc.timeout = session.timeout
+    let ipc = session.with(environment: environment)
     let before = Set(Self.swaybgs(of: socket).map(\.pid))
     try ipc.run(Self.arguments(for: request), backend: name)
 

@@ -23,6 +23,7 @@ struct SwaybgBackend: WallpaperBackend {
   let name = "swaybg"
   let tools = ["swaybg"]
   let need = SessionNeed.wayland
+  var outputSource: OutputSource { .sway }
   /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
   var fallback: DisplayServer? { .wayland }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed

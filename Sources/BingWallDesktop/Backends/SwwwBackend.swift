@@ -21,6 +21,7 @@ struct SwwwBackend: WallpaperBackend {
 
   let name = "swww"
   let need = SessionNeed.wayland
+  var outputSource: OutputSource { .wlroots }
   /// It brings its own daemon, so it works under any compositor that speaks wlr-layer-shell.
   var fallback: DisplayServer? { .wayland }
 

@@ -15,6 +15,7 @@ struct XFCEBackend: WallpaperBackend {
   let name = "xfce"
   let tools = [tool]
   let need: SessionNeed = .displayOrSessionBus
+  var outputSource: OutputSource { .xrandr }
 
   init() {}
 

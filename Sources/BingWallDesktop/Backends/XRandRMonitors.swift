@@ -8,6 +8,34 @@ enum XRandRMonitors {
     parse(try session.run([tool, "--listmonitors"], backend: backend).stdoutText)
   }
 
+  /// The monitors with their geometry, in RandR's order (which is Xinerama's, the order feh
+  /// and nitrogen number screens in), the primary one marked `*`.
+  static func outputs(in session: DesktopSession, backend: String) throws(DesktopError) -> [Output] {
+    outputs(try session.run([tool, "--listmonitors"], backend: backend).stdoutText)
+  }
+
+  /// Each monitor line's name (as `parse`), geometry `W/mmxH/mm+X+Y` and primary mark. RandR
+  /// gives no rotation here: the geometry is already turned.
+  static func outputs(_ text: String) -> [Output] {
+    text.split(whereSeparator: \.isNewline).compactMap { line -> Output? in
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      guard words.count >= 3, words[0].hasSuffix(":"), Int(words[0].dropLast()) != nil,
+        let name = parse(String(line)).first
+      else { return nil }
+      let flags = words[1].prefix { $0 == "+" || $0 == "*" }
+      // 1920/344x1080/194+0+0: the sizes carry millimetres after a slash.
+      let parts = words[2].split(separator: "+", omittingEmptySubsequences: false)
+      let sides = parts.first?.split(separator: "x") ?? []
+      guard parts.count == 3, sides.count == 2,
+        let width = Int(sides[0].prefix { $0 != "/" }), let height = Int(sides[1].prefix { $0 != "/" }),
+        let x = Int(parts[1]), let y = Int(parts[2])
+      else { return nil }
+      return Output(
+        name: name, width: width, height: height, x: x, y: y, rotation: nil, primary: flags.contains("*"))
+    }
+    .normalised()
+  }
+
   /// The first output of every monitor in `xrandr --listmonitors` output.
   ///
   /// Each line is ` 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1`: index, the monitor's name after `+`

@@ -49,8 +49,10 @@ final class HeadlessSway {
   private let process: Process
 
   /// `drawsOwnBackground: false` is a wlroots compositor that draws nothing of its own (sway with
-  /// `swaybg_command -`), for the `swaybg` backend's tests.
-  init(drawsOwnBackground: Bool = true) throws {
+  /// `swaybg_command -`), for the `swaybg` backend's tests. Each of `moreOutputs` is one more
+  /// headless output, `HEADLESS-2` onwards, with the rest of its `output` line (`resolution
+  /// 240x320 transform 90`).
+  init(drawsOwnBackground: Bool = true, moreOutputs: [String] = []) throws {
     folder = try TemporaryDirectory()
     runtime = folder.file("run")
     pictures = folder.file("pictures")
@@ -67,7 +69,8 @@ final class HeadlessSway {
       drawsOwnBackground
       ? "output * bg #\(String(repeating: "0", count: 6 - hex.count))\(hex) solid_color" : "swaybg_command -"
     let config = folder.file("config")
-    try "\(background)\noutput HEADLESS-1 resolution \(Self.width)x\(Self.height)\n".write(
+    let outputs = moreOutputs.enumerated().map { "output HEADLESS-\($0.offset + 2) \($0.element)\n" }.joined()
+    try "\(background)\noutput HEADLESS-1 resolution \(Self.width)x\(Self.height)\n\(outputs)".write(
       toFile: config, atomically: true, encoding: .utf8)
 
     var arguments = ["sway", "-c", config]
@@ -81,6 +84,7 @@ final class HeadlessSway {
     process.environment = [
       "PATH": Self.searchPath, "HOME": folder.path, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
       "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "LANG": "C.UTF-8",
+      "WLR_HEADLESS_OUTPUTS": String(1 + moreOutputs.count),
     ]
     process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
     process.standardInput = FileHandle.nullDevice

@@ -1,11 +1,10 @@
-import BingWallSystem
-
-/// A strict RFC 8259 reader for Bing's archive body, with errors that give the byte offset.
+/// A strict RFC 8259 reader, with errors that give the byte offset: Bing's archive body, export
+/// documents, and what desktop tools such as `swaymsg -t get_outputs` print.
 ///
 /// Hand-written rather than Foundation's, for two reasons: `JSONSerialization` accepts trailing
 /// commas and merges booleans into numbers, and its errors ("The data is not in the correct
-/// format") cannot tell a body cut short from a body that is not JSON at all. The body is a
-/// few kilobytes and is read once, whole, after the transfer ends.
+/// format") cannot tell a body cut short from a body that is not JSON at all. Every text it
+/// reads is bounded by its reader (a response, a file, a tool's output) and read once, whole.
 package struct JSONParser {
   /// Why the text is not JSON, and where.
   ///

@@ -28,4 +28,16 @@ package enum JSONValue: Equatable, Sendable {
     if case .string(let text) = self { return text }
     return nil
   }
+
+  /// A number with no fraction that fits an `Int`; nil for anything else (`1.5`, `"1"`, `true`).
+  package var intValue: Int? {
+    guard case .number(let value) = self, value.rounded() == value, abs(value) < 1e15 else { return nil }
+    return Int(value)
+  }
+
+  /// The value of a number; nil for every other type.
+  package var doubleValue: Double? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
 }

@@ -1,0 +1,32 @@
+import BingWallSystem
+
+/// The outputs of sway and other wlroots compositors that speak its IPC, from
+/// `swaymsg -t get_outputs -r`.
+///
+/// Each active output has `current_mode` (the panel's pixels, unturned), `transform`
+/// (`normal`, `90`, `flipped-270`…), `scale`, `rect` (its place in the layout, in layout pixels)
+/// and `primary` (always false on sway 1.7, which then takes the first as primary).
+/// https://man.archlinux.org/man/sway-ipc.7.en#GET_OUTPUTS_(3)
+enum SwayOutputs {
+  static func parse(_ text: String) throws(OutputReadError) -> [Output] {
+    guard case .array(let entries) = try OutputReadError.json(text, tool: "swaymsg") else {
+      throw .unexpected(tool: "swaymsg", what: "the answer is not a list of outputs")
+    }
+    return entries.compactMap { entry -> Output? in
+      guard case .object(let fields) = entry, fields["active"] != .bool(false),
+        case .string(let name) = fields["name"], case .object(let mode) = fields["current_mode"],
+        let modeWidth = mode["width"]?.intValue, let modeHeight = mode["height"]?.intValue
+      else { return nil }
+      let transform = fields["transform"]?.stringValue ?? "normal"
+      let rotation = Int(transform.split(separator: "-").last ?? "") ?? 0
+      let turned = rotation == 90 || rotation == 270
+      var rect: [String: JSONValue] = [:]
+      if case .object(let fields) = fields["rect"] { rect = fields }
+      return Output(
+        name: name, width: turned ? modeHeight : modeWidth, height: turned ? modeWidth : modeHeight,
+        x: rect["x"]?.intValue ?? 0, y: rect["y"]?.intValue ?? 0, scale: fields["scale"]?.doubleValue ?? 1,
+        rotation: rotation, primary: fields["primary"] == .bool(true))
+    }
+    .normalised()
+  }
+}

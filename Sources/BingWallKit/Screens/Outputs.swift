@@ -1,0 +1,26 @@
+import BingWallDesktop
+
+/// The screens of this session as the selected backend's desktop reports them, and whether that
+/// backend gives each its own picture: `bingwall outputs`, and what `doctor` and `backends` say.
+package enum Outputs {
+  package struct Outcome: Sendable, Equatable {
+    package var backend: String
+    /// The tool that listed them.
+    package var source: OutputSource
+    /// True when the backend sets one picture per screen; false when one picture covers all.
+    package var setsEachOutput: Bool
+    package var outputs: [Output]
+  }
+
+  /// Selects the backend as `apply` would and asks its desktop for the screens.
+  package static func read(resources: Resources) throws -> Outcome {
+    let session = resources.desktopSession
+    let backend = try BackendSelector.select(
+      resources.configuration[ConfigSchema.backend], from: resources.backends, in: session
+    ).backend
+    let outputs = try backend.outputSource.read(in: session, backend: backend.name)
+    return Outcome(
+      backend: backend.name, source: backend.outputSource, setsEachOutput: backend.setsEachOutput,
+      outputs: outputs)
+  }
+}
