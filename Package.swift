@@ -48,7 +48,7 @@ let package = Package(
       name: "BingWallKit",
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule",
+        "BingWallSchedule", "BingWallImage",
       ]
     ),
     // One file per command: parse, build the settings, call one use case, render its outcome.

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// Failures of making a picture for a screen, each with the file it concerns and libvips's own
 /// reason.
-enum ImageError: Error, Equatable, Sendable {
+package enum ImageError: Error, Equatable, Sendable {
   /// libvips could not be opened or set up: not installed, too old, or its init failed.
   case libraryMissing(soname: String, package: String, reason: String)
   /// A libvips operation (`operation`, e.g. "crop") on the picture from `path` failed;
@@ -17,7 +17,7 @@ enum ImageError: Error, Equatable, Sendable {
 }
 
 extension ImageError: CustomStringConvertible, LocalizedError {
-  var description: String {
+  package var description: String {
     switch self {
     case .libraryMissing(let soname, let package, let reason):
       return
@@ -31,5 +31,5 @@ extension ImageError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  var errorDescription: String? { description }
+  package var errorDescription: String? { description }
 }

@@ -16,6 +16,10 @@ package enum Apply {
     /// The lock screen was asked for (flag or config) and this desktop has none: not a failure,
     /// since the option means "where the desktop has one", but never silent either.
     package var noLockScreen: Bool
+    /// Each screen's own picture, by output name; empty when the file was set as it is.
+    package var screens: [String: String] = [:]
+    /// Why the screens' own pictures could not be made (the file was set as it is).
+    package var screenProblem: String?
   }
 
   /// Why a stored picture was set, as the history records it.
@@ -34,13 +38,16 @@ package enum Apply {
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
     return Outcome(
-      picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false)
+      picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
+      screens: set.screens, screenProblem: set.screenProblem)
   }
 
   /// Sets an image file that is not in the history (checked first by `ImageFileCheck`).
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
     let set = try resources.applier.apply(path: path)
-    return Outcome(picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false)
+    return Outcome(
+      picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
+      screens: set.screens, screenProblem: set.screenProblem)
   }
 }

@@ -83,6 +83,14 @@ package struct Resources: Sendable {
   var applier: WallpaperApplier {
     WallpaperApplier(
       session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend],
-      mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen])
+      mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen],
+      screenPictures: { [screenPictures] in screenPictures.make(from: $0, for: $1, mode: $2) })
+  }
+
+  /// The screens' own pictures, in the cache folder.
+  var screenPictures: ScreenPictures {
+    ScreenPictures(
+      folder: context.paths.cacheDir + "/screens", maximumSize: configuration[ConfigSchema.screenCacheMaxSize]
+    )
   }
 }

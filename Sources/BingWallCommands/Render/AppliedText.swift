@@ -12,8 +12,15 @@ enum AppliedText {
 
   /// Without the `warning: ` prefix; nil when everything asked for was done.
   static func warning(_ outcome: Apply.Outcome) -> String? {
-    guard outcome.noLockScreen else { return nil }
-    return "this desktop (\(outcome.backend)) has no lock screen picture to set; only the background changed"
+    var warnings: [String] = []
+    if let problem = outcome.screenProblem {
+      warnings.append(TerminalText.clean(problem) + "; the picture was set as it is on every screen")
+    }
+    if outcome.noLockScreen {
+      warnings.append(
+        "this desktop (\(outcome.backend)) has no lock screen picture to set; only the background changed")
+    }
+    return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
   }
 
   /// The line and the warning in one line, for the daemon's log.

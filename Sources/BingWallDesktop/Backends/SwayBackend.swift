@@ -26,6 +26,8 @@ struct SwayBackend: WallpaperBackend {
   /// Only sway's IPC socket, which `SwaySocket` finds even where `WAYLAND_DISPLAY` is unset (cron).
   let need = SessionNeed.nothing
   var outputSource: OutputSource { .sway }
+  /// `output NAME bg` gives each output its own picture.
+  var setsEachOutput: Bool { true }
   /// Seconds sway gets to start the swaybg that shows the new picture.
   var readBackTimeout: Double = 5
 
@@ -46,18 +48,35 @@ struct SwayBackend: WallpaperBackend {
   }
 
   /// `*` is every output; swaymsg passes it to sway as a word, no shell involved.
-  static func arguments(for request: WallpaperRequest) -> [String] {
-    ["swaymsg", "output", "*", "bg", request.path, modeTable[request.mode.explicit]!]
+  static func arguments(for request: WallpaperRequest, output: String = "*") -> [String] {
+    ["swaymsg", "output", output, "bg", request.path, modeTable[request.mode.explicit]!]
   }
 
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try set([("*", request)], in: session)
+  }
+
+  /// One `swaymsg output NAME bg PATH MODE` per output, each name and path checked as a path is.
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+    try set(requests.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, in: session)
+  }
+
+  private func set(_ requests: [(output: String, request: WallpaperRequest)], in session: DesktopSession)
+    throws(DesktopError)
+  {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
-    guard Self.isSafe(request.path) else {
-      throw .misconfigured(
-        backend: name,
-        message:
-          "sway would expand or split the picture path \(request.path.debugDescription) (it allows only "
-          + "letters, digits and /._-+@%=); move the data folder or use --backend swaybg")
+    for (output, request) in requests {
+      guard Self.isSafe(request.path) else {
+        throw .misconfigured(
+          backend: name,
+          message:
+            "sway would expand or split the picture path \(request.path.debugDescription) (it allows only "
+            + "letters, digits and /._-+@%=); move the data folder or use --backend swaybg")
+      }
+      guard output == "*" || Self.isSafe(output) else {
+        throw .misconfigured(
+          backend: name, message: "sway would expand or split the output name \(output.debugDescription)")
+      }
     }
     guard let socket = SwaySocket.find(in: session) else {
       throw .sessionMissing(
@@ -70,13 +89,14 @@ struct SwayBackend: WallpaperBackend {
     environment["SWAYSOCK"] = socket
     let ipc = session.with(environment: environment)
     let before = Set(Self.swaybgs(of: socket).map(\.pid))
-    try ipc.run(Self.arguments(for: request), backend: name)
-
-    guard
-      waitForSwaysBackground(showing: request.path, of: socket, startedAfter: before, clock: session.clock)
+    for (output, request) in requests {
+      try ipc.run(Self.arguments(for: request, output: output), backend: name)
+    }
+    let paths = requests.map(\.request.path)
+    guard waitForSwaysBackground(showing: paths, of: socket, startedAfter: before, clock: session.clock)
     else {
       throw .didNotTake(
-        backend: name, expected: request.path,
+        backend: name, expected: paths.joined(separator: ", "),
         found: "no swaybg of sway's showing it after \(Int(readBackTimeout)) s (is swaybg installed, "
           + "or swaybg_command disabled in sway's config?)")
     }
@@ -95,16 +115,16 @@ struct SwayBackend: WallpaperBackend {
     .first
   }
 
-  /// Polls /proc until a swaybg this sway started after `before` was taken shows `path` (sway starts
-  /// it after answering; the one it replaces may linger a moment and prove nothing).
+  /// Polls /proc until swaybgs this sway started after `before` was taken show every one of
+  /// `paths` (sway starts them after answering; the ones they replace may linger a moment and
+  /// prove nothing).
   func waitForSwaysBackground(
-    showing path: String, of socket: String, startedAfter before: Set<pid_t>, clock: any WallClock
+    showing paths: [String], of socket: String, startedAfter before: Set<pid_t>, clock: any WallClock
   ) -> Bool {
     let shown = clock.poll(timeout: readBackTimeout, every: 0.05) { () -> Bool? in
-      let started = Self.swaybgs(of: socket).contains {
-        !before.contains($0.pid) && SwaybgBackend.pictures(inCommandLine: $0.arguments).contains(path)
-      }
-      return started ? true : nil
+      let showing = Self.swaybgs(of: socket).filter { !before.contains($0.pid) }
+        .flatMap { SwaybgBackend.pictures(inCommandLine: $0.arguments) }
+      return paths.allSatisfy(showing.contains) ? true : nil
     }
     return shown != nil
   }

@@ -77,6 +77,15 @@ package enum ConfigSchema {
       guard let text = value.string else { return nil }
       return ByteCount?(configValue: .string(text)) == nil ? "expected a size such as 500MB or 2GB" : nil
     })
+  /// The screens' own pictures (`$XDG_CACHE_HOME/bingwall/screens`), made again when needed:
+  /// the oldest go first beyond this size. Nil, written `""`, is no limit.
+  package static let screenCacheMaxSize = ConfigKey<ByteCount?>(
+    "pictures.cache_max_size", default: ByteCount("500M"),
+    help: "Keep the screens' own pictures (crops made for each screen) under this size, e.g. 500MB.",
+    check: { value in
+      guard let text = value.string else { return nil }
+      return ByteCount?(configValue: .string(text)) == nil ? "expected a size such as 500MB or 2GB" : nil
+    })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",
     help: "Base URL of Bing (or a mirror); every request goes there.",
@@ -122,6 +131,7 @@ package enum ConfigSchema {
     keep.spec,
     maxAgeDays.spec,
     maxSize.spec,
+    screenCacheMaxSize.spec,
     endpoint.spec,
     timeout.spec,
     caFile.spec,

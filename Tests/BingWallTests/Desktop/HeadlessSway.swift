@@ -146,22 +146,24 @@ final class HeadlessSway {
     return path
   }
 
-  /// The output as grim captures it.
-  func screenshot() throws -> Screenshot {
+  /// The output as grim captures it: every output, or only the one named.
+  func screenshot(output: String? = nil) throws -> Screenshot {
     try Screenshot(
-      ppm: ExternalTool.run([
-        "XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(waylandDisplay)", "grim", "-t", "ppm", "-",
-      ]))
+      ppm: ExternalTool.run(
+        ["XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(waylandDisplay)", "grim"]
+          + (output.map { ["-o", $0] } ?? []) + ["-t", "ppm", "-"]))
   }
 
   /// Polls screenshots until `condition` holds of one, for up to `seconds`; the last one either way.
   /// swaybg draws a moment after it starts, and sway starts its own after answering.
-  func screenshot(within seconds: Double = 15, until condition: (Screenshot) -> Bool) throws -> Screenshot {
+  func screenshot(
+    output: String? = nil, within seconds: Double = 15, until condition: (Screenshot) -> Bool
+  ) throws -> Screenshot {
     let deadline = Date().addingTimeInterval(seconds)
-    var shot = try screenshot()
+    var shot = try screenshot(output: output)
     while !condition(shot), Date() < deadline {
       usleep(50_000)
-      shot = try screenshot()
+      shot = try screenshot(output: output)
     }
     return shot
   }

@@ -1,0 +1,109 @@
+import Synchronization
+import Testing
+
+@testable import BingWallDesktop
+@testable import BingWallSystem
+
+/// When the applier makes each screen its own picture, and what it does when it cannot: the file
+/// is then set as it is, and the reason travels up as a warning, never as a failure.
+@Suite struct WallpaperApplierScreensTests {
+  /// A backend that sets each output, reading its screens with a scripted xrandr, and records
+  /// what it was asked to set.
+  struct RecordingBackend: WallpaperBackend {
+    let name = "recording"
+    let tools: [String] = []
+    let need = SessionNeed.nothing
+    var outputSource: OutputSource { .xrandr }
+    var setsEachOutput: Bool { true }
+    let plain = Locked<[WallpaperRequest]>([])
+    let each = Locked<[[String: WallpaperRequest]]>([])
+
+    func isDetected(in session: DesktopSession) -> Bool { true }
+    func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+      plain.withLock { $0.append(request) }
+    }
+    func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+      each.withLock { $0.append(requests) }
+    }
+  }
+
+  static let twoMonitors =
+    "Monitors: 2\n 0: +*DP-1 1920/1x1080/1+0+0  DP-1\n 1: +DP-2 1080/1x1920/1+1920+0  DP-2\n"
+
+  static func applier(
+    _ backend: RecordingBackend, mode: WallpaperMode, xrandr: @escaping ScriptedProcessRunner.Answer,
+    maker: @escaping ScreenPictureMaker
+  ) -> WallpaperApplier {
+    let runner = ScriptedProcessRunner()
+    runner.stub(["xrandr", "--listmonitors"], xrandr)
+    let session = DesktopSession(
+      environment: ["PATH": "/fake/bin", "DISPLAY": ":9"], processes: runner, home: "/")
+    return WallpaperApplier(
+      session: session, backends: [backend], requested: "auto", mode: mode, lockScreen: false,
+      screenPictures: maker)
+  }
+
+  @Test(arguments: [WallpaperMode.auto, .fill, .fit])
+  func eachScreenGetsItsOwnPictureStretchedToFit(mode: WallpaperMode) throws {
+    let backend = RecordingBackend()
+    let asked = Locked<[String]>([])
+    let applier = Self.applier(backend, mode: mode, xrandr: { _ in .exit(0, stdout: Self.twoMonitors) }) {
+      source, output, mode in
+      asked.withLock { $0.append("\(output.name) \(output.sizeText) \(mode)") }
+      return .success("/cache/\(output.name).jpg")
+    }
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    let explicit = mode == .fit ? "fit" : "fill"
+    #expect(asked.withLock { $0 } == ["DP-1 1920x1080 \(explicit)", "DP-2 1080x1920 \(explicit)"])
+    #expect(backend.plain.withLock { $0 }.isEmpty)
+    #expect(
+      backend.each.withLock { $0 } == [
+        [
+          "DP-1": WallpaperRequest(path: "/cache/DP-1.jpg", mode: .stretch),
+          "DP-2": WallpaperRequest(path: "/cache/DP-2.jpg", mode: .stretch),
+        ]
+      ])
+    #expect(outcome.screens == ["DP-1": "/cache/DP-1.jpg", "DP-2": "/cache/DP-2.jpg"])
+    #expect(outcome.screenProblem == nil)
+  }
+
+  /// `center`, `tile` and `stretch` mean the picture as it is: no screen is asked about.
+  @Test(arguments: [WallpaperMode.center, .tile, .stretch])
+  func modesThatShowThePictureAsItIsMakeNothing(mode: WallpaperMode) throws {
+    let backend = RecordingBackend()
+    let applier = Self.applier(backend, mode: mode, xrandr: { _ in .exit(1, stderr: "not asked") }) {
+      _, _, _ in
+      Issue.record("a screen picture was made for \(mode)")
+      return .success("/never")
+    }
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: mode)])
+    #expect(outcome.screens.isEmpty)
+    #expect(outcome.screenProblem == nil)
+  }
+
+  @Test func aPictureThatCannotBeMadeLeavesThePlainFileAndSaysWhy() throws {
+    let backend = RecordingBackend()
+    let applier = Self.applier(backend, mode: .fill, xrandr: { _ in .exit(0, stdout: Self.twoMonitors) }) {
+      _, _, _ in .failure(.init("cannot load libvips.so.42 (not found)"))
+    }
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    #expect(backend.each.withLock { $0 }.isEmpty)
+    #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: .fill)])
+    #expect(outcome.screenProblem == "cannot load libvips.so.42 (not found)")
+  }
+
+  @Test func screensThatCannotBeListedLeaveThePlainFileWithTheToolsWords() throws {
+    let backend = RecordingBackend()
+    let applier = Self.applier(
+      backend, mode: .fill, xrandr: { _ in .exit(1, stderr: "Can't open display :9") }
+    ) {
+      _, _, _ in
+      Issue.record("a screen picture was made without screens")
+      return .success("/never")
+    }
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: .fill)])
+    #expect(outcome.screenProblem?.contains("Can't open display :9") == true)
+  }
+}
