@@ -24,6 +24,8 @@ struct SwaybgBackend: WallpaperBackend {
   let tools = ["swaybg"]
   let need = SessionNeed.wayland
   var outputSource: OutputSource { .sway }
+  /// One swaybg takes an `-o NAME -i PATH -m MODE` group per output.
+  var setsEachOutput: Bool { true }
   /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
   var fallback: DisplayServer? { .wayland }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed
@@ -36,7 +38,15 @@ struct SwaybgBackend: WallpaperBackend {
 
   /// `*` is every output; no shell sees it.
   static func arguments(for request: WallpaperRequest) -> [String] {
-    ["swaybg", "-o", "*", "-i", request.path, "-m", modeTable[request.mode.explicit]!]
+    arguments(for: [("*", request)])
+  }
+
+  /// One group per output, in name order; swaybg takes each name and path as one argument.
+  static func arguments(for requests: [(output: String, request: WallpaperRequest)]) -> [String] {
+    ["swaybg"]
+      + requests.flatMap {
+        ["-o", $0.output, "-i", $0.request.path, "-m", modeTable[$0.request.mode.explicit]!]
+      }
   }
 
   /// Where the running swaybg's pid is kept: the runtime folder (cleared at logout, like the process;
@@ -58,9 +68,21 @@ struct SwaybgBackend: WallpaperBackend {
   }
 
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try start(Self.arguments(for: request), showing: request.path, in: session)
+  }
+
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+    let sorted = requests.sorted { $0.key < $1.key }.map { (output: $0.key, request: $0.value) }
+    try start(
+      Self.arguments(for: sorted), showing: sorted.map(\.request.path).joined(separator: ", "), in: session)
+  }
+
+  /// Starts swaybg with `arguments`, then hands over from the one started last time.
+  private func start(_ arguments: [String], showing expected: String, in session: DesktopSession)
+    throws(DesktopError)
+  {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     guard let executable = session.which("swaybg") else { throw .toolMissing(backend: name, tool: "swaybg") }
-    let arguments = Self.arguments(for: request)
     let command = arguments.joined(separator: " ")
     let pidFile = Self.pidFile(in: session)
     let logFile = Self.logFile(in: session)
@@ -86,7 +108,7 @@ struct SwaybgBackend: WallpaperBackend {
       if let said = log.flatMap(Self.failure(inLog:)) {
         Self.stop(pid)
         throw .didNotTake(
-          backend: name, expected: request.path,
+          backend: name, expected: expected,
           found: "swaybg could not load it: \(TerminalText.clean(said)); the previous picture stays up")
       }
       return nil

@@ -64,19 +64,24 @@ package struct Pruner: Sendable {
   }
 
   /// Unlinks each path no row records (a pending list is ours, but an import may have reused a
-  /// name since), then syncs the folders; returns `path: reason` for each that would not go.
+  /// name since), then syncs the folders and removes the pictures made of them for screens;
+  /// returns `path: reason` for each that would not go.
   private func removeFiles(_ paths: [String], store: HistoryStore) throws -> [String] {
     var failed: [String] = []
     var folders: Set<String> = []
+    var removed: [String] = []
     for path in paths where path.hasPrefix("/") && path.hasSuffix(".jpg") {
       if try store.isPathTaken(path) { continue }
-      if unlink(path) == 0 {
+      if unlink(path) == 0 || errno == ENOENT {
         folders.insert(Paths.parent(of: path))
-      } else if errno != ENOENT {
+        removed.append(path)
+      } else {
         failed.append("\(path): \(String(cString: strerror(errno)))")
       }
     }
     for folder in folders.sorted() { try? TemporaryFile.syncFolder(folder) }
+    // The screens' pictures of what went: made again from nothing, so no sync and no report.
+    resources.screenPictures.remove(madeFrom: removed)
     return failed
   }
 }

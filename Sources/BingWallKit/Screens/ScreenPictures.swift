@@ -92,4 +92,31 @@ package struct ScreenPictures: Sendable {
       total -= file.size
     }
   }
+
+  /// Removes every picture made from one of `sources` (prune, after their files went). The folder
+  /// is listed once, however many sources; a name counts only in the exact form `make` writes,
+  /// `STEM-HASH-WxH-FIT.jpg`, so no other file is touched.
+  func remove(madeFrom sources: [String]) {
+    guard !sources.isEmpty, let listing = try? FolderListing.read(folder) else { return }
+    let stems = Set(sources.map(Self.stem(of:)))
+    for name in listing.names {
+      guard let stem = Self.sourceStem(ofMade: name), stems.contains(stem) else { continue }
+      unlink("\(folder)/\(name)")
+    }
+  }
+
+  /// The source's stem of a name `make` wrote; nil for any other name.
+  static func sourceStem(ofMade name: String) -> String? {
+    guard name.hasSuffix(".jpg") else { return nil }
+    let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count >= 4 else { return nil }
+    let hash = parts[parts.count - 3]
+    let size = parts[parts.count - 2].split(separator: "x")
+    let fit = parts[parts.count - 1]
+    guard hash.count == 8, hash.allSatisfy(\.isHexDigit), size.count == 2,
+      size.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      ScreenPicture.Fit(rawValue: String(fit)) != nil
+    else { return nil }
+    return parts.dropLast(3).joined(separator: "-")
+  }
 }

@@ -45,6 +45,34 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: run.paths.defaultImageDir).sorted()
   }
 
+  /// The screens' pictures made of a pruned picture go with it; those of a kept one, and any
+  /// file of another form, stay.
+  @Test func theScreensPicturesOfAPrunedPictureGoWithIt() throws {
+    let run = try Self.context()
+    let stored = try Self.stored(run)
+    let kept = try #require(stored.first)
+    let pruned = try #require(stored.last)
+    let cache = run.paths.cacheDir + "/screens"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    func made(_ path: String, _ tail: String) -> String {
+      "\(ScreenPictures.stem(of: path))-\(tail)"
+    }
+    let gone = [
+      made(pruned.path, "0badcafe-2560x1440-crop.jpg"), made(pruned.path, "12345678-1080x1920-letterbox.jpg"),
+    ]
+    let stay = [
+      made(kept.path, "0badcafe-2560x1440-crop.jpg"), made(pruned.path, "notahash-2560x1440-crop.jpg"),
+      made(pruned.path, "0badcafe-2560x1440-crop.png"), "notes.txt",
+    ]
+    for name in gone + stay {
+      #expect(FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8)))
+    }
+
+    #expect(run.run(["prune", "--keep", "\(stored.count - 1)", "-q"]).status == 0)
+    let left = try FileManager.default.contentsOfDirectory(atPath: cache)
+    #expect(Set(left) == Set(stay))
+  }
+
   @Test func keepLeavesTheNewestAndDeletesTheRestRowsAndFiles() throws {
     let run = try Self.context()
     let before = try Self.stored(run)

@@ -42,13 +42,16 @@ struct ScreenPicturesRealTests {
     return (maxX - minX + 1, maxY - minY + 1, touches)
   }
 
-  static func applier(_ sway: HeadlessSway, cache: String) -> WallpaperApplier {
+  static func applier(
+    _ sway: HeadlessSway, cache: String, backend: any WallpaperBackend = SwayBackend()
+  ) -> WallpaperApplier {
     let session = DesktopSession(
       environment: sway.environment(home: sway.folder.path), processes: PosixProcessRunner(),
       home: sway.folder.path)
     let pictures = ScreenPictures(folder: cache, maximumSize: nil)
     return WallpaperApplier(
-      session: session, backends: [SwayBackend()], requested: "sway", mode: .fill, lockScreen: false,
+      session: session, backends: [backend], requested: BackendName(backend.name)!, mode: .fill,
+      lockScreen: false,
       screenPictures: { pictures.make(from: $0, for: $1, mode: $2) })
   }
 
@@ -62,10 +65,17 @@ struct ScreenPicturesRealTests {
 
   /// The disc is off-centre, where a centred portrait crop would cut it in half: the attention
   /// crop keeps it whole, and both outputs show it round.
-  @Test func eachOutputShowsItsOwnCropWithTheDiscWholeAndRound() throws {
-    let sway = try HeadlessSway(moreOutputs: ["resolution 320x240 transform 90"])
+  ///
+  /// Through sway's own swaybg (`sway`), and through ours under a compositor that draws nothing
+  /// (`swaybg`, one process with a group per output).
+  @Test(arguments: ["sway", "swaybg"])
+  func eachOutputShowsItsOwnCropWithTheDiscWholeAndRound(backend: String) throws {
+    let sway = try HeadlessSway(
+      drawsOwnBackground: backend == "sway", moreOutputs: ["resolution 320x240 transform 90"])
     let picture = try Self.disc(at: 1250, in: sway)
-    let outcome = try Self.applier(sway, cache: try Self.cache(in: sway)).apply(path: picture)
+    let setter: any WallpaperBackend = backend == "sway" ? SwayBackend() : SwaybgBackend()
+    let outcome = try Self.applier(sway, cache: try Self.cache(in: sway), backend: setter).apply(
+      path: picture)
 
     #expect(outcome.screenProblem == nil)
     #expect(Set(outcome.screens.keys) == ["HEADLESS-1", "HEADLESS-2"])
