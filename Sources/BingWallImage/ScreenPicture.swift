@@ -8,12 +8,6 @@ package enum ScreenPicture {
     case letterbox
   }
 
-  /// Opens libvips now, so a caller can say once, before anything else, that pictures will be
-  /// used as they are.
-  package static func checkLibrary() throws(ImageError) {
-    try VipsLibrary.load()
-  }
-
   /// Makes the picture at `source` exactly `width`x`height` and saves it, atomically, at `path`.
   package static func make(
     from source: String, width: Int, height: Int, fit: Fit, to path: String
