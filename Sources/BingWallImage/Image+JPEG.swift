@@ -15,8 +15,14 @@ extension Image {
   func saveJPEG(to path: String, quality: Int = 90, mode: mode_t = 0o644) throws(ImageError) {
     var buffer: UnsafeMutableRawPointer?
     var length = 0
-    guard bw_vips_jpegsave_buffer(api, handle, &buffer, &length, Int32(quality)) == 0, let buffer else {
-      throw .operation(operation: "encode", path: source, message: VipsLibrary.errorText(api))
+    if let message = VipsLibrary.failure(
+      of: { bw_vips_jpegsave_buffer(api, handle, &buffer, &length, Int32(quality)) == 0 && buffer != nil },
+      api)
+    {
+      throw .operation(operation: "encode", path: source, message: message)
+    }
+    guard let buffer else {
+      throw .operation(operation: "encode", path: source, message: "libvips gave no bytes")
     }
     defer { api.pointee.free(buffer) }
     // No copy: the bytes stay libvips's, freed above once written.

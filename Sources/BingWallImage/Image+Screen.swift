@@ -25,12 +25,19 @@ extension Image {
     let x = (size.width - fitted.width) / 2
     let y = (size.height - fitted.height) / 2
     let api = fitted.api
-    guard
-      let background = colour.withUnsafeBufferPointer({
-        api.pointee.array_double_new($0.baseAddress!, Int32($0.count))
-      })
-    else {
-      throw .operation(operation: "fit", path: path, message: VipsLibrary.errorText(api))
+    var made: OpaquePointer?
+    if let message = VipsLibrary.failure(
+      of: {
+        made = colour.withUnsafeBufferPointer {
+          api.pointee.array_double_new($0.baseAddress!, Int32($0.count))
+        }
+        return made != nil
+      }, api)
+    {
+      throw .operation(operation: "fit", path: path, message: message)
+    }
+    guard let background = made else {
+      throw .operation(operation: "fit", path: path, message: "libvips gave no array")
     }
     defer { bw_vips_array_double_unref(api, background) }
     let boxed = try fitted.derived("fit") {

@@ -16,8 +16,8 @@ extension Image {
         try derived("measure") { bw_vips_extract_bands(api, handle, $0, Int32(band), 1) }
       } ?? self
     var value = 0.0
-    guard bw_vips_avg(api, measured.handle, &value) == 0 else {
-      throw .operation(operation: "measure", path: source, message: VipsLibrary.errorText(api))
+    if let message = VipsLibrary.failure(of: { bw_vips_avg(api, measured.handle, &value) == 0 }, api) {
+      throw .operation(operation: "measure", path: source, message: message)
     }
     return value
   }
@@ -25,8 +25,8 @@ extension Image {
   /// The standard deviation of every pixel over all bands: how much detail the picture holds.
   func deviation() throws(ImageError) -> Double {
     var value = 0.0
-    guard bw_vips_deviate(api, handle, &value) == 0 else {
-      throw .operation(operation: "measure", path: source, message: VipsLibrary.errorText(api))
+    if let message = VipsLibrary.failure(of: { bw_vips_deviate(api, handle, &value) == 0 }, api) {
+      throw .operation(operation: "measure", path: source, message: message)
     }
     return value
   }

@@ -38,9 +38,12 @@ final class Image: @unchecked Sendable {
   static func open(jpeg path: String) throws(ImageError) -> Image {
     let api = try VipsLibrary.api()
     var out: OpaquePointer?
-    guard bw_vips_jpegload_sequential(api, path, &out) == 0, let out else {
-      throw .operation(operation: "open", path: path, message: VipsLibrary.errorText(api))
+    if let message = VipsLibrary.failure(
+      of: { bw_vips_jpegload_sequential(api, path, &out) == 0 && out != nil }, api)
+    {
+      throw .operation(operation: "open", path: path, message: message)
     }
+    guard let out else { throw .operation(operation: "open", path: path, message: "libvips gave no image") }
     let image = Image(handle: out, api: api, source: path)
     guard image.width <= maximumSide, image.height <= maximumSide else {
       throw .tooLarge(path: path, width: image.width, height: image.height, limit: maximumSide)
@@ -60,8 +63,11 @@ final class Image: @unchecked Sendable {
     _ call: (UnsafeMutablePointer<OpaquePointer?>) -> Int32
   ) throws(ImageError) -> Image {
     var out: OpaquePointer?
-    guard call(&out) == 0, let out else {
-      throw .operation(operation: operation, path: source, message: VipsLibrary.errorText(api))
+    if let message = VipsLibrary.failure(of: { call(&out) == 0 && out != nil }, api) {
+      throw .operation(operation: operation, path: source, message: message)
+    }
+    guard let out else {
+      throw .operation(operation: operation, path: source, message: "libvips gave no image")
     }
     return Image(handle: out, api: api, source: source)
   }
@@ -69,8 +75,17 @@ final class Image: @unchecked Sendable {
   /// The image computed into memory now: what is read several times (a screen's picture and
   /// its variants) is decoded once, and a damaged file fails here.
   func inMemory(_ operation: String) throws(ImageError) -> Image {
-    guard let copy = api.pointee.image_copy_memory(handle) else {
-      throw .operation(operation: operation, path: source, message: VipsLibrary.errorText(api))
+    var copy: OpaquePointer?
+    if let message = VipsLibrary.failure(
+      of: {
+        copy = api.pointee.image_copy_memory(handle)
+        return copy != nil
+      }, api)
+    {
+      throw .operation(operation: operation, path: source, message: message)
+    }
+    guard let copy else {
+      throw .operation(operation: operation, path: source, message: "libvips gave no image")
     }
     return Image(handle: copy, api: api, source: source)
   }

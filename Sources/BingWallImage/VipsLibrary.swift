@@ -1,6 +1,7 @@
 import BingWallSystem
 import CVips
 import Glibc
+import Synchronization
 
 /// libvips, opened the first time a picture is made for a screen, and its process-wide set-up.
 ///
@@ -82,10 +83,21 @@ enum VipsLibrary {
     max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
-  /// libvips's error text since the last failure, as one line, and the buffer emptied.
+  /// Serialises the calls that can fail with the reading of their error (see `failure(of:)`).
+  private static let calls = Mutex<Void>(())
+
+  /// Runs one libvips call that reports a failure by returning false and leaving its reason in
+  /// libvips's error buffer; nil when it succeeded, else that reason, on one line.
   ///
-  /// The buffer is process-wide: two operations failing at once on two threads could each see
-  /// both texts, never lose one.
+  /// The buffer is the process's, one for every thread, and reading it empties it: without the
+  /// lock a call failing on one thread could find its reason read, and lost, by another's. Only
+  /// the calls of different threads wait for each other; libvips's own worker threads still
+  /// share the work of each.
+  static func failure(of call: () -> Bool, _ api: UnsafePointer<bw_vips_api>) -> String? {
+    calls.withLock { _ in call() ? nil : errorText(api) }
+  }
+
+  /// libvips's error text since the last failure, as one line, and the buffer emptied.
   static func errorText(_ api: UnsafePointer<bw_vips_api>) -> String {
     let text = String(cString: api.pointee.error_buffer())
     api.pointee.error_clear()

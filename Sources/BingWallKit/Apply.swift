@@ -17,7 +17,7 @@ package enum Apply {
     /// since the option means "where the desktop has one", but never silent either.
     package var noLockScreen: Bool
     /// Each screen's own picture, by output name; empty when the file was set as it is.
-    package var screens: [String: String] = [:]
+    var screens: [String: String] = [:]
     /// Why the screens' own pictures could not be made (the file was set as it is).
     package var screenProblem: String?
   }

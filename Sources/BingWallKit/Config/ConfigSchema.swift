@@ -79,7 +79,7 @@ package enum ConfigSchema {
     })
   /// The screens' own pictures (`$XDG_CACHE_HOME/bingwall/screens`), made again when needed:
   /// the oldest go first beyond this size. Nil, written `""`, is no limit.
-  package static let screenCacheMaxSize = ConfigKey<ByteCount?>(
+  static let screenCacheMaxSize = ConfigKey<ByteCount?>(
     "pictures.cache_max_size", default: ByteCount("500M"),
     help: "Keep the screens' own pictures (crops made for each screen) under this size, e.g. 500MB.",
     check: { value in

@@ -11,18 +11,13 @@ import Glibc
 /// `20261201_OHR.Lake_en-US-1a2b3c4d-2560x1440-crop.jpg`. The names are bingwall's own letters,
 /// so sway's command parser takes them. They are never in the history and never exported; the
 /// oldest go first beyond `maximumSize`.
-package struct ScreenPictures: Sendable {
+struct ScreenPictures: Sendable {
   let folder: String
   /// Nil: no limit.
   let maximumSize: ByteCount?
 
-  package init(folder: String, maximumSize: ByteCount?) {
-    self.folder = folder
-    self.maximumSize = maximumSize
-  }
-
   /// `output`'s picture of `source` for `mode` (`fit` letterboxes, anything else crops).
-  package func make(from source: String, for output: Output, mode: WallpaperMode) -> Result<
+  func make(from source: String, for output: Output, mode: WallpaperMode) -> Result<
     String, WallpaperApplier.ScreenProblem
   > {
     let fit: ScreenPicture.Fit = mode == .fit ? .letterbox : .crop
