@@ -85,9 +85,7 @@ struct SwayBackend: WallpaperBackend {
           "no sway answers (SWAYSOCK is unset or dead, and no sway runs in \(SwaySocket.runtimeFolder(of: session)))"
       )
     }
-    var environment = session.environment
-    environment["SWAYSOCK"] = socket
-    let ipc = session.with(environment: environment)
+    let ipc = SwaySocket.session(session, talkingTo: socket)
     let before = Set(Self.swaybgs(of: socket).map(\.pid))
     for (output, request) in requests {
       try ipc.run(Self.arguments(for: request, output: output), backend: name)

@@ -8,6 +8,14 @@ import Glibc
 /// outside them never sees it. sway names the socket `sway-ipc.UID.PID.sock` in `$XDG_RUNTIME_DIR`,
 /// so a running sway's pid finds it; a socket left over from a sway that died does not answer.
 enum SwaySocket {
+  /// `session` with `SWAYSOCK` set to `socket`, for swaymsg (the one from `find`, so a cron run
+  /// reaches the sway it found).
+  static func session(_ session: DesktopSession, talkingTo socket: String) -> DesktopSession {
+    var environment = session.environment
+    environment["SWAYSOCK"] = socket
+    return session.with(environment: environment)
+  }
+
   static func find(in session: DesktopSession) -> String? {
     if let named = session.environment["SWAYSOCK"], !named.isEmpty {
       if UnixSocket.isLive(named) { return named }

@@ -17,9 +17,8 @@ enum HyprlandMonitors {
         let height = fields["height"]?.intValue
       else { return nil }
       let rotation = ((fields["transform"]?.intValue ?? 0) % 4) * 90
-      let turned = rotation == 90 || rotation == 270
       return Output(
-        name: name, width: turned ? height : width, height: turned ? width : height,
+        name: name, panelWidth: width, panelHeight: height,
         x: fields["x"]?.intValue ?? 0, y: fields["y"]?.intValue ?? 0,
         scale: fields["scale"]?.doubleValue ?? 1,
         rotation: rotation)

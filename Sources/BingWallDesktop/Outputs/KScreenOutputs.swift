@@ -21,11 +21,10 @@ enum KScreenOutputs {
         let height = size["height"]?.intValue
       else { return nil }
       let rotation = [1: 0, 2: 90, 4: 180, 8: 270][fields["rotation"]?.intValue ?? 1] ?? 0
-      let turned = rotation == 90 || rotation == 270
       var position: [String: JSONValue] = [:]
       if case .object(let fields) = fields["pos"] { position = fields }
       return Output(
-        name: name, width: turned ? height : width, height: turned ? width : height,
+        name: name, panelWidth: width, panelHeight: height,
         x: position["x"]?.intValue ?? 0, y: position["y"]?.intValue ?? 0,
         scale: fields["scale"]?.doubleValue ?? 1, rotation: rotation,
         primary: fields["priority"]?.intValue == 1 || fields["primary"] == .bool(true))

@@ -32,6 +32,19 @@ package struct Output: Sendable, Equatable {
     self.primary = primary
   }
 
+  /// A screen from its panel's mode (`panelWidth`x`panelHeight`, as the panel is built) turned
+  /// `rotation` degrees clockwise: a quarter turn swaps the sides.
+  init(
+    name: String, panelWidth: Int, panelHeight: Int, x: Int, y: Int, scale: Double, rotation: Int,
+    primary: Bool = false
+  ) {
+    let turned = rotation == 90 || rotation == 270
+    self.init(
+      name: name, width: turned ? panelHeight : panelWidth, height: turned ? panelWidth : panelHeight, x: x,
+      y: y,
+      scale: scale, rotation: rotation, primary: primary)
+  }
+
   /// Taller than wide: the screen of a monitor turned on its side.
   package var isPortrait: Bool { height > width }
 

@@ -35,9 +35,7 @@ package enum OutputSource: String, Sendable, Equatable {
       guard let socket = SwaySocket.find(in: session) else {
         throw .noTool("no sway answers (SWAYSOCK is unset or dead)")
       }
-      var environment = session.environment
-      environment["SWAYSOCK"] = socket
-      let ipc = session.with(environment: environment)
+      let ipc = SwaySocket.session(session, talkingTo: socket)
       return try SwayOutputs.parse(run(["swaymsg", "-t", "get_outputs", "-r"], in: ipc, backend: backend))
     case .hyprland:
       guard !(session.environment["HYPRLAND_INSTANCE_SIGNATURE"] ?? "").isEmpty else {

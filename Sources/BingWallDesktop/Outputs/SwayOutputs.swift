@@ -19,11 +19,10 @@ enum SwayOutputs {
       else { return nil }
       let transform = fields["transform"]?.stringValue ?? "normal"
       let rotation = Int(transform.split(separator: "-").last ?? "") ?? 0
-      let turned = rotation == 90 || rotation == 270
       var rect: [String: JSONValue] = [:]
       if case .object(let fields) = fields["rect"] { rect = fields }
       return Output(
-        name: name, width: turned ? modeHeight : modeWidth, height: turned ? modeWidth : modeHeight,
+        name: name, panelWidth: modeWidth, panelHeight: modeHeight,
         x: rect["x"]?.intValue ?? 0, y: rect["y"]?.intValue ?? 0, scale: fields["scale"]?.doubleValue ?? 1,
         rotation: rotation, primary: fields["primary"] == .bool(true))
     }

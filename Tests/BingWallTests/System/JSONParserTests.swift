@@ -1,14 +1,9 @@
 import Testing
 
-@testable import BingWallBing
-@testable import BingWallCLI
-@testable import BingWallCommands
-@testable import BingWallDesktop
-@testable import BingWallKit
-@testable import BingWallStore
 @testable import BingWallSystem
 
-/// The strict JSON reader under the archive decoder: every type apart, errors with offsets.
+/// The strict JSON reader (archive bodies, export documents, desktop tools): every type apart,
+/// errors with offsets.
 @Suite struct JSONParserTests {
   private func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONValue {
     try JSONParser.parse(Array(text.utf8))
