@@ -192,7 +192,7 @@ package enum ManPage {
     page.macro("Sh CONFIGURATION")
     page.prose(
       """
-      The configuration file is a strict subset of TOML: strings, integers, booleans, arrays of \
+      The configuration file is a strict subset of TOML: strings, integers, decimals (0.7), booleans, arrays of \
       strings, [section] tables, dotted keys and # comments.
       Every error names the file, the line and the key, and unknown keys are errors, so a typo \
       never silently resets a setting.

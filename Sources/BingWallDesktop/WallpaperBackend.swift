@@ -3,6 +3,30 @@ package struct WallpaperRequest: Sendable, Equatable {
   /// Absolute path.
   package var path: String
   var mode: WallpaperMode
+  /// The picture for dark style, where the desktop keeps one (GNOME's `picture-uri-dark`); nil:
+  /// `path`.
+  package var darkPath: String?
+  /// The picture for the lock screen; nil: `path`.
+  package var lockPath: String?
+  /// True when `path` is one canvas made for the whole layout of several screens, which the
+  /// desktop must span over them rather than show on each.
+  var spansOutputs = false
+
+  init(
+    path: String, mode: WallpaperMode, darkPath: String? = nil, lockPath: String? = nil,
+    spansOutputs: Bool = false
+  ) {
+    self.path = path
+    self.mode = mode
+    self.darkPath = darkPath
+    self.lockPath = lockPath
+    self.spansOutputs = spansOutputs
+  }
+
+  /// The request for the lock screen: its own picture, when one was made.
+  var forLockScreen: WallpaperRequest {
+    WallpaperRequest(path: lockPath ?? path, mode: mode, spansOutputs: spansOutputs)
+  }
 
   /// `file://` and the path percent-encoded, as gsettings and D-Bus APIs want it.
   var uri: String { FileURI.make(path) }
@@ -49,16 +73,20 @@ package protocol WallpaperBackend: Sendable {
   var fallback: DisplayServer? { get }
   /// Where its desktop tells the screens (`bingwall outputs`).
   var outputSource: OutputSource { get }
-  /// True when it gives each screen a picture of its own (`setEach`); false when one picture,
-  /// set once, covers every screen.
-  var setsEachOutput: Bool { get }
+  /// What one picture it sets covers, so that bingwall can make the picture in that shape.
+  var pictureScope: PictureScope { get }
+  /// True when it sets a second picture for dark style (`WallpaperRequest.darkPath`).
+  var setsDarkPicture: Bool { get }
+  /// True when its lock screen shows a picture of its own (`WallpaperRequest.lockPath`), not
+  /// the desktop's.
+  var setsLockPicture: Bool { get }
   /// True when its tools exist here (for `command`: when a command is configured).
   func isAvailable(in session: DesktopSession) -> Bool
   /// True when this is the session's own desktop (XDG_CURRENT_DESKTOP and friends).
   func isDetected(in session: DesktopSession) -> Bool
   /// Sets the wallpaper; throws when the tool failed or the setting did not take.
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
-  /// Sets one picture per screen, named by output; only called when `setsEachOutput`.
+  /// Sets one picture per screen, named by output; only called for `.eachOutput`.
   func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError)
   /// The current wallpaper's path where the desktop can tell, else nil.
   func current(in session: DesktopSession) throws(DesktopError) -> String?
@@ -76,7 +104,11 @@ extension WallpaperBackend {
   package var modeTable: [WallpaperMode: String]? { nil }
   package var fallback: DisplayServer? { nil }
   package var outputSource: OutputSource { .none }
-  package var setsEachOutput: Bool { false }
+  package var pictureScope: PictureScope { .asIs }
+  package var setsDarkPicture: Bool { false }
+  package var setsLockPicture: Bool { false }
+  /// True when it gives each screen a picture of its own (`setEach`).
+  package var setsEachOutput: Bool { pictureScope == .eachOutput }
 
   package func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession)
     throws(DesktopError)

@@ -83,3 +83,28 @@ extension Image {
     return colour
   }
 }
+
+extension Image {
+  /// The picture at `path` whole, in memory, shrunk to fit a `side`x`side` box when it is
+  /// larger (shrunk while decoding, as `cropped` is), never enlarged.
+  static func whole(from path: String, within side: Int) throws(ImageError) -> Image {
+    let original = try open(jpeg: path)
+    let scale = min(1, Double(side) / Double(max(original.width, original.height)))
+    let size = PixelSize(
+      width: max(1, Int((Double(original.width) * scale).rounded())),
+      height: max(1, Int((Double(original.height) * scale).rounded())))
+    return try thumbnail(path, size, crop: Int32(BW_VIPS_INTERESTING_NONE), operation: "read")
+  }
+
+  /// This picture at (`x`, `y`) on a black canvas of `size`.
+  func placed(at x: Int, _ y: Int, on size: PixelSize) throws(ImageError) -> Image {
+    try derived("compose") {
+      bw_vips_embed_black(api, handle, $0, Int32(x), Int32(y), Int32(size.width), Int32(size.height))
+    }
+  }
+
+  /// This picture with `other` over it at (`x`, `y`).
+  func inserting(_ other: Image, at x: Int, _ y: Int) throws(ImageError) -> Image {
+    try derived("compose") { bw_vips_insert(api, handle, other.handle, $0, Int32(x), Int32(y)) }
+  }
+}

@@ -1,4 +1,4 @@
-/// A stored picture made for one screen, the one door the use cases have into this target.
+/// A stored picture made for the screens, the one door the use cases have into this target.
 package enum ScreenPicture {
   /// How the picture meets a screen of another shape.
   package enum Fit: String, Sendable {
@@ -8,16 +8,86 @@ package enum ScreenPicture {
     case letterbox
   }
 
-  /// Makes the picture at `source` exactly `width`x`height` and saves it, atomically, at `path`.
+  /// One screen's place on the picture made, in its pixels from the top-left corner.
+  package struct Screen: Sendable, Equatable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+
+    package init(x: Int, y: Int, width: Int, height: Int) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// What is done to each screen's picture once it has the screen's shape: the variants. The
+  /// default look changes nothing.
+  package struct Look: Sendable, Equatable {
+    /// Drawn in each screen's calmest corner; nil: none.
+    package var caption: Caption?
+    /// Brightness kept, 0–1 (the dark variant); 1: as it is.
+    package var dim: Double
+    /// Gaussian blur sigma in pixels (the lock variant); 0: sharp.
+    package var blur: Double
+
+    package init(caption: Caption? = nil, dim: Double = 1, blur: Double = 0) {
+      self.caption = caption
+      self.dim = dim
+      self.blur = blur
+    }
+  }
+
+  /// The longest side of a picture made for no screen in particular (the screens are unknown):
+  /// the largest Bing sends (UHD), so a 16384x16384 file of a user's never lives whole in memory.
+  package static let wholeMaximumSide = 3840
+
+  /// Makes the picture at `source` for `screens` with `look` and saves it, atomically, at
+  /// `path`.
+  ///
+  /// One screen: the picture at its exact size. Several: one canvas as large as their bounding
+  /// box, black between them, each screen's own crop at its place (the layout of a desktop
+  /// that spans one picture over every screen). None: the whole picture, no larger than
+  /// `wholeMaximumSide`, for the look alone.
   package static func make(
-    from source: String, width: Int, height: Int, fit: Fit, to path: String
+    from source: String, screens: [Screen], fit: Fit, look: Look = Look(), to path: String
   ) throws(ImageError) {
-    let size = PixelSize(width: width, height: height)
-    let image =
-      switch fit {
-      case .crop: try Image.cropped(from: source, to: size)
-      case .letterbox: try Image.letterboxed(from: source, to: size)
+    guard let first = screens.first else {
+      try styled(try Image.whole(from: source, within: wholeMaximumSide), look).saveJPEG(to: path)
+      return
+    }
+    let left = screens.map(\.x).min()!
+    let top = screens.map(\.y).min()!
+    let right = screens.map { $0.x + $0.width }.max()!
+    let bottom = screens.map { $0.y + $0.height }.max()!
+    func shaped(_ screen: Screen) throws(ImageError) -> Image {
+      let size = PixelSize(width: screen.width, height: screen.height)
+      let image =
+        switch fit {
+        case .crop: try Image.cropped(from: source, to: size)
+        case .letterbox: try Image.letterboxed(from: source, to: size)
+        }
+      return try styled(image, look)
+    }
+    var canvas = try shaped(first)
+    if screens.count > 1 {
+      canvas = try canvas.placed(
+        at: first.x - left, first.y - top, on: PixelSize(width: right - left, height: bottom - top))
+      for screen in screens.dropFirst() {
+        canvas = try canvas.inserting(try shaped(screen), at: screen.x - left, screen.y - top)
       }
-    try image.saveJPEG(to: path)
+    }
+    try canvas.saveJPEG(to: path)
+  }
+
+  /// `image` captioned, then dimmed and blurred, as `look` asks.
+  private static func styled(_ image: Image, _ look: Look) throws(ImageError) -> Image {
+    var image = image
+    if let caption = look.caption { image = try image.captioned(caption) }
+    if look.dim < 1 { image = try image.dimmed(by: max(0, look.dim)) }
+    if look.blur > 0 { image = try image.blurred(sigma: look.blur) }
+    return image
   }
 }

@@ -16,8 +16,12 @@ package enum Apply {
     /// The lock screen was asked for (flag or config) and this desktop has none: not a failure,
     /// since the option means "where the desktop has one", but never silent either.
     package var noLockScreen: Bool
-    /// Each screen's own picture, by output name; empty when the file was set as it is.
-    var screens: [String: String] = [:]
+    /// The file the desktop was given: `path`, or the picture made from it for the screens.
+    package var made: String
+    /// What each screen shows, by output name; empty when the screens were not read.
+    package var screens: [String: String] = [:]
+    /// The dark-style picture set beside it, where the desktop keeps one.
+    package var darkPath: String?
     /// Why the screens' own pictures could not be made (the file was set as it is).
     package var screenProblem: String?
   }
@@ -34,20 +38,21 @@ package enum Apply {
     guard access(picture.path, R_OK) == 0 else {
       throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
     }
-    let set = try resources.applier.apply(path: picture.path)
+    let caption = ScreenPictures.caption(title: picture.displayTitle, credit: picture.credit)
+    let set = try resources.applier(caption: caption).apply(path: picture.path)
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      screens: set.screens, screenProblem: set.screenProblem)
+      made: set.path, screens: set.screens, darkPath: set.darkPath, screenProblem: set.screenProblem)
   }
 
   /// Sets an image file that is not in the history (checked first by `ImageFileCheck`).
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
-    let set = try resources.applier.apply(path: path)
+    let set = try resources.applier().apply(path: path)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      screens: set.screens, screenProblem: set.screenProblem)
+      made: set.path, screens: set.screens, darkPath: set.darkPath, screenProblem: set.screenProblem)
   }
 }

@@ -1,4 +1,5 @@
 import BingWallDesktop
+import BingWallImage
 import BingWallNet
 import BingWallSchedule
 import BingWallStore
@@ -80,17 +81,21 @@ package struct Resources: Sendable {
     BackendRegistry.all(command: configuration[ConfigSchema.command], session: desktopSession)
   }
 
-  var applier: WallpaperApplier {
-    WallpaperApplier(
+  /// The applier for one picture: `caption` is drawn on it when config asks for captions.
+  func applier(caption: Caption? = nil) -> WallpaperApplier {
+    var pictures = screenPictures
+    if configuration[ConfigSchema.caption] { pictures.caption = caption }
+    return WallpaperApplier(
       session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend],
       mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen],
-      screenPictures: { [screenPictures] in screenPictures.make(from: $0, for: $1, mode: $2) })
+      screenPictures: { [pictures] in pictures.make($0) })
   }
 
-  /// The screens' own pictures, in the cache folder.
+  /// The pictures made for the screens, in the cache folder, with config's looks.
   var screenPictures: ScreenPictures {
     ScreenPictures(
-      folder: context.paths.cacheDir + "/screens", maximumSize: configuration[ConfigSchema.screenCacheMaxSize]
-    )
+      folder: context.paths.cacheDir + "/screens",
+      maximumSize: configuration[ConfigSchema.screenCacheMaxSize],
+      darkDim: configuration[ConfigSchema.darkDim], lockBlur: configuration[ConfigSchema.lockBlur])
   }
 }

@@ -10,6 +10,13 @@ struct FlagTool: Sendable {
   let need: SessionNeed
   /// Where the tool writes down the picture it set, for tools that do.
   let record: PictureRecord?
+  /// What one picture covers: the whole root window, given `spanArguments`, for the tools that
+  /// can be told to ignore the monitors; the primary monitor's shape, each monitor scaling it,
+  /// for the others.
+  var scope: PictureScope = .everyOutput
+  /// Words that make the tool draw one picture over the whole root window instead of once per
+  /// monitor, for a canvas made for the layout.
+  var spanArguments: [String] = []
 
   /// Sets the picture and writes `~/.fehbg` (a shell script that restores it) unless told
   /// `--no-fehbg`. We keep that file: it is the only place the choice can be read back from, and many
@@ -19,7 +26,7 @@ struct FlagTool: Sendable {
     modeTable: [
       .fill: "--bg-fill", .fit: "--bg-max", .stretch: "--bg-scale", .center: "--bg-center",
       .tile: "--bg-tile",
-    ], extraArguments: [], need: .x11, record: .fehbg)
+    ], extraArguments: [], need: .x11, record: .fehbg, scope: .layout, spanArguments: ["--no-xinerama"])
 
   /// A small setter with no state file to read back.
   static let xwallpaper = FlagTool(
@@ -27,7 +34,7 @@ struct FlagTool: Sendable {
     modeTable: [
       .fill: "--zoom", .fit: "--maximize", .stretch: "--stretch", .center: "--center", .tile: "--tile",
     ],
-    extraArguments: [], need: .x11, record: nil)
+    extraArguments: [], need: .x11, record: nil, scope: .layout, spanArguments: ["--no-randr"])
 
   /// `--save` keeps the choice, so `nitrogen --restore` at login brings it back and we can read it
   /// back from `bg-saved.cfg`.
@@ -47,6 +54,8 @@ struct FlagTool: Sendable {
 
   /// The argument vector for `request`.
   func arguments(for request: WallpaperRequest) -> [String] {
-    [name, modeTable[request.mode.explicit]!] + extraArguments + [request.path]
+    [name] + (request.spansOutputs ? spanArguments : []) + [modeTable[request.mode.explicit]!]
+      + extraArguments
+      + [request.path]
   }
 }

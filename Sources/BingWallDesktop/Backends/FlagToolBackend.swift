@@ -9,6 +9,7 @@ struct FlagToolBackend: WallpaperBackend {
   var tools: [String] { [tool.name] }
   var need: SessionNeed { tool.need }
   var outputSource: OutputSource { .xrandr }
+  var pictureScope: PictureScope { tool.scope }
   var modeTable: [WallpaperMode: String]? { tool.modeTable }
   /// Each draws on the X11 root window, which any bare X11 session shows.
   var fallback: DisplayServer? { .x11 }

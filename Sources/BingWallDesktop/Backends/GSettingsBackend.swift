@@ -7,6 +7,12 @@ struct GSettingsBackend: WallpaperBackend {
   /// The session bus, unless `GSETTINGS_BACKEND` picks a settings store that needs none.
   let need: SessionNeed
   var outputSource: OutputSource { .xrandr }
+  /// One picture over every screen: `spanned` when it is a canvas made for several.
+  var pictureScope: PictureScope { .layout }
+  var setsDarkPicture: Bool { desktop.darkPictureKey != nil }
+  var setsLockPicture: Bool {
+    if case .key = desktop.lockScreen { true } else { false }
+  }
   var modeTable: [WallpaperMode: String]? { desktop.modeTable }
 
   /// `session` decides `need` (see `GSettings.need`); without one the bus is needed.
@@ -26,11 +32,12 @@ struct GSettingsBackend: WallpaperBackend {
     let settings = GSettings(backend: name)
     try settings.checkStore(in: session)
     let picture = desktop.value(for: request)
-    if let option = desktop.modeTable[request.mode] {
+    if let option = request.spansOutputs ? GSettingsDesktop.spanned : desktop.modeTable[request.mode] {
       try settings.set(desktop.schema, "picture-options", to: option, in: session)
     }
     if let dark = desktop.darkPictureKey, try settings.hasKey(desktop.schema, dark, in: session) {
-      try settings.set(desktop.schema, dark, to: picture, in: session)
+      try settings.set(
+        desktop.schema, dark, to: desktop.value(for: request.darkPath ?? request.path), in: session)
     }
     try settings.setVerified(desktop.schema, desktop.pictureKey, to: picture, in: session)
   }
@@ -48,7 +55,7 @@ struct GSettingsBackend: WallpaperBackend {
     case .sameAsDesktop: return true
     case .key(let schema, let key):
       try GSettings(backend: name).checkStore(in: session)
-      try GSettings(backend: name).setVerified(schema, key, to: desktop.value(for: request), in: session)
+      try GSettings(backend: name).setVerified(schema, key, to: desktop.value(for: request.path), in: session)
       return true
     }
   }

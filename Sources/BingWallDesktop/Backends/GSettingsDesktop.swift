@@ -42,6 +42,9 @@ struct GSettingsDesktop: Sendable {
   /// `picture-options` per mode; `auto` leaves the setting alone.
   var modeTable: [WallpaperMode: String] { Self.pictureOptions }
 
+  /// `picture-options` for one picture over every monitor, in every schema of the family.
+  static let spanned = "spanned"
+
   /// The GNOME names, which the other schemas copy.
   static let pictureOptions: [WallpaperMode: String] = [
     .fill: "zoom", .fit: "scaled", .stretch: "stretched", .center: "centered", .tile: "wallpaper",
@@ -83,7 +86,12 @@ struct GSettingsDesktop: Sendable {
 
   /// The picture of `request` as the picture key takes it.
   func value(for request: WallpaperRequest) -> String {
-    pictureForm == .uri ? request.uri : request.path
+    value(for: request.path)
+  }
+
+  /// The picture at `path` in the key's form.
+  func value(for path: String) -> String {
+    pictureForm == .uri ? FileURI.make(path) : path
   }
 
   /// The path a stored picture value names, nil for an empty or foreign one.

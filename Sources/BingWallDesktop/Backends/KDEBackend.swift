@@ -97,6 +97,8 @@ struct KDEBackend: WallpaperBackend {
     return tool
   }
 
+  var setsLockPicture: Bool { true }
+
   /// Plasma's lock screen keeps its own picture in `kscreenlockerrc`.
   func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool

@@ -16,6 +16,8 @@ struct LXDEBackend: WallpaperBackend {
   let tools = [tool]
   let need = SessionNeed.display
   var outputSource: OutputSource { .xrandr }
+  /// Each monitor shows the picture, scaled by itself.
+  var pictureScope: PictureScope { .everyOutput }
 
   init() {}
 

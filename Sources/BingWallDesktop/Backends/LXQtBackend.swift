@@ -21,6 +21,8 @@ struct LXQtBackend: WallpaperBackend {
   let tools = [tool]
   let need = SessionNeed.display
   var outputSource: OutputSource { .xrandr }
+  /// Each monitor shows the picture, scaled by itself.
+  var pictureScope: PictureScope { .everyOutput }
 
   init() {}
 

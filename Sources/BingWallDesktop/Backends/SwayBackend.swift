@@ -27,7 +27,7 @@ struct SwayBackend: WallpaperBackend {
   let need = SessionNeed.nothing
   var outputSource: OutputSource { .sway }
   /// `output NAME bg` gives each output its own picture.
-  var setsEachOutput: Bool { true }
+  var pictureScope: PictureScope { .eachOutput }
   /// Seconds sway gets to start the swaybg that shows the new picture.
   var readBackTimeout: Double = 5
 

@@ -25,7 +25,7 @@ struct SwaybgBackend: WallpaperBackend {
   let need = SessionNeed.wayland
   var outputSource: OutputSource { .sway }
   /// One swaybg takes an `-o NAME -i PATH -m MODE` group per output.
-  var setsEachOutput: Bool { true }
+  var pictureScope: PictureScope { .eachOutput }
   /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
   var fallback: DisplayServer? { .wayland }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed

@@ -16,6 +16,8 @@ struct XFCEBackend: WallpaperBackend {
   let tools = [tool]
   let need: SessionNeed = .displayOrSessionBus
   var outputSource: OutputSource { .xrandr }
+  /// Each monitor shows the picture, scaled by itself.
+  var pictureScope: PictureScope { .everyOutput }
 
   init() {}
 

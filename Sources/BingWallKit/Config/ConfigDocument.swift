@@ -103,7 +103,7 @@ package struct ConfigDocument: Sendable, Equatable {
       let value = try scanner.value(key: fullKey)
       let end = (scanner.line, scanner.offset)
       try scanner.expectEndOfLine()
-      guard value.type == schemaKey.type else {
+      guard value.fits(schemaKey.type) else {
         throw ConfigError.wrongType(
           path: path, line: index + 1, key: fullKey, expected: schemaKey.type.phrase)
       }

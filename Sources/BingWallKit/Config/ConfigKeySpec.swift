@@ -42,7 +42,7 @@ package struct ConfigKeySpec: Sendable {
 
   /// Checks type, allowed set and rules; returns the value normalised, or why it is refused.
   func validate(_ value: ConfigValue) -> Result<ConfigValue, ConfigRefusal> {
-    guard value.type == type else { return .failure(ConfigRefusal("expected \(type.phrase)")) }
+    guard value.fits(type) else { return .failure(ConfigRefusal("expected \(type.phrase)")) }
     var value = value
     if let allowed {
       func normalise(_ item: String) -> String? {

@@ -96,28 +96,42 @@ struct LineScanner {
       if word == "false" { return .boolean(false) }
       throw error("'\(key)': expected a value; strings need quotes")
     default:
-      return .integer(try integer(key: key))
+      return try number(key: key)
     }
   }
 
-  private mutating func integer(key: String) throws(ConfigError) -> Int {
+  /// An integer (`30`, `1_000`), or a float with a fraction (`0.7`); no exponents, no `inf`.
+  private mutating func number(key: String) throws(ConfigError) -> ConfigValue {
     let start = offset
     if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { offset += 1 }
     while let byte = peek, (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_") { offset += 1 }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
     if peek == UInt8(ascii: "."), !text.isEmpty {
-      throw error("'\(key)': floating-point numbers are not supported")
+      offset += 1
+      let fractionStart = offset
+      while let byte = peek, byte >= 0x30 && byte <= 0x39 { offset += 1 }
+      let fraction = String(decoding: bytes[fractionStart..<offset], as: UTF8.self)
+      try checkEnd(key: key)
+      guard !fraction.isEmpty, !text.contains("_"), let number = Double(text + "." + fraction) else {
+        throw error("'\(key)': expected a number such as 0.7")
+      }
+      return .number(number)
     }
-    if let next = peek, next != 32, next != 9, next != UInt8(ascii: "#"), next != 13 {
-      // `rotate = 30m`: the user meant a string.
-      throw error("'\(key)': expected a value; strings need quotes")
-    }
+    try checkEnd(key: key)
     guard !text.hasPrefix("_"), !text.hasSuffix("_"), !text.contains("__"),
       let number = Int(text.replacingEvery("_", with: ""))
     else {
       throw error("'\(key)': expected a value; strings need quotes")
     }
-    return number
+    return .integer(number)
+  }
+
+  /// Throws unless the value ends here: a blank, a comment or the line's end follows.
+  private mutating func checkEnd(key: String) throws(ConfigError) {
+    if let next = peek, next != 32, next != 9, next != UInt8(ascii: "#"), next != 13 {
+      // `rotate = 30m`: the user meant a string.
+      throw error("'\(key)': expected a value; strings need quotes")
+    }
   }
 
   /// A basic string with TOML escapes, or a literal string taken as is. No multi-line forms.

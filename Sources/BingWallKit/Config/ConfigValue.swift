@@ -3,13 +3,14 @@ import BingWallSystem
 
 /// The types a config key can have: the TOML subset bingwall reads.
 package enum ConfigType: Sendable, Equatable {
-  case string, integer, boolean, strings
+  case string, integer, number, boolean, strings
 
   /// As an error message says it: "expected a string".
   package var phrase: String {
     switch self {
     case .string: return "a string"
     case .integer: return "an integer"
+    case .number: return "a number"
     case .boolean: return "a boolean (true or false)"
     case .strings: return "an array of strings"
     }
@@ -24,6 +25,8 @@ package enum ConfigType: Sendable, Equatable {
       return .string(raw)
     case .integer:
       return Int(raw.replacingEvery("_", with: "")).map(ConfigValue.integer)
+    case .number:
+      return Double(raw).flatMap { $0.isFinite ? ConfigValue.number($0) : nil }
     case .boolean:
       switch raw.lowercased() {
       case "true", "yes", "on", "1": return .boolean(true)
@@ -41,6 +44,8 @@ package enum ConfigType: Sendable, Equatable {
 package enum ConfigValue: Sendable, Equatable {
   case string(String)
   case integer(Int)
+  /// A TOML float: `0.7`.
+  case number(Double)
   case boolean(Bool)
   case strings([String])
 
@@ -48,6 +53,7 @@ package enum ConfigValue: Sendable, Equatable {
     switch self {
     case .string: return .string
     case .integer: return .integer
+    case .number: return .number
     case .boolean: return .boolean
     case .strings: return .strings
     }
@@ -58,6 +64,7 @@ package enum ConfigValue: Sendable, Equatable {
     switch self {
     case .string(let text): return Self.quoted(text)
     case .integer(let number): return String(number)
+    case .number(let number): return Self.decimal(number)
     case .boolean(let flag): return flag ? "true" : "false"
     case .strings(let items): return "[" + items.map(Self.quoted).joined(separator: ", ") + "]"
     }
@@ -68,6 +75,7 @@ package enum ConfigValue: Sendable, Equatable {
     switch self {
     case .string(let text): return text
     case .integer(let number): return String(number)
+    case .number(let number): return Self.decimal(number)
     case .boolean(let flag): return flag ? "true" : "false"
     case .strings(let items): return items.joined(separator: "\n")
     }
@@ -81,6 +89,25 @@ package enum ConfigValue: Sendable, Equatable {
   var integer: Int? {
     if case .integer(let number) = self { return number }
     return nil
+  }
+
+  /// A float, or an integer where a number is wanted (`lock_blur = 0`).
+  var number: Double? {
+    switch self {
+    case .number(let number): return number
+    case .integer(let number): return Double(number)
+    default: return nil
+    }
+  }
+
+  /// True when the value can be a key's of `type`: its own, or an integer for a number.
+  func fits(_ type: ConfigType) -> Bool {
+    self.type == type || (type == .number && self.type == .integer)
+  }
+
+  /// `0.7`, and a whole number with its `.0` so that it reads back as a float.
+  static func decimal(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? "\(Int(number)).0" : "\(number)"
   }
 
   var boolean: Bool? {

@@ -70,6 +70,15 @@ extension Duration: ConfigValueRepresentable {
   package var configValue: ConfigValue { .string(offOrHumanText) }
 }
 
+extension Double: ConfigValueRepresentable {
+  package static var configType: ConfigType { .number }
+  package init?(configValue: ConfigValue) {
+    guard let number = configValue.number else { return nil }
+    self = number
+  }
+  package var configValue: ConfigValue { .number(self) }
+}
+
 extension Int: ConfigValueRepresentable {
   package static var configType: ConfigType { .integer }
   package init?(configValue: ConfigValue) {

@@ -3,31 +3,77 @@ import BingWallImage
 import BingWallSystem
 import Glibc
 
-/// The screens' own pictures: a file cut (or letterboxed) to one screen's exact size with
-/// libvips, kept in `$XDG_CACHE_HOME/bingwall/screens/` and made once.
+/// The pictures made for the screens: a file cut (or letterboxed) to one screen's exact size,
+/// or to a canvas of the whole layout, in its plain, dark or lock look, with libvips; kept in
+/// `$XDG_CACHE_HOME/bingwall/screens/` and made once.
 ///
-/// A made file is named for its source (the file name's safe letters, and a hash of its path,
-/// size and change time, so an edited file is made again), the screen's size and the fit:
-/// `20261201_OHR.Lake_en-US-1a2b3c4d-2560x1440-crop.jpg`. The names are bingwall's own letters,
-/// so sway's command parser takes them. They are never in the history and never exported; the
-/// oldest go first beyond `maximumSize`.
+/// A made file is named for its source (the file name's safe letters), a hash of everything
+/// that decides its pixels (the source's path, size and change time, so an edited file is made
+/// again; the screens; the look), its size, fit and variant:
+/// `20261201_OHR.Lake_en-US-1a2b3c4d-2560x1440-crop-dark.jpg`. The names are bingwall's own
+/// letters, so sway's command parser takes them. They are never in the history and never
+/// exported; the oldest go first beyond `maximumSize`.
 struct ScreenPictures: Sendable {
   let folder: String
   /// Nil: no limit.
   let maximumSize: ByteCount?
+  /// The dark variant's brightness, 0–1.
+  var darkDim: Double = 1
+  /// The lock variant's blur sigma.
+  var lockBlur: Double = 0
+  /// Drawn on every look; nil: none.
+  var caption: Caption?
 
-  /// `output`'s picture of `source` for `mode` (`fit` letterboxes, anything else crops).
-  func make(from source: String, for output: Output, mode: WallpaperMode) -> Result<
-    String, WallpaperApplier.ScreenProblem
-  > {
-    let fit: ScreenPicture.Fit = mode == .fit ? .letterbox : .crop
+  /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
+  static let captionMaximumLength = 200
+
+  /// The caption of a stored picture, its title and credit cut to `captionMaximumLength`.
+  static func caption(title: String, credit: String) -> Caption {
+    func bounded(_ text: String) -> String {
+      String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.prefix(captionMaximumLength))
+    }
+    return Caption(title: bounded(title), credit: bounded(credit))
+  }
+
+  /// The look `variant` has here: nil when it changes nothing.
+  func look(_ variant: PictureRecipe.Variant) -> ScreenPicture.Look? {
+    var look = ScreenPicture.Look(caption: caption)
+    switch variant {
+    case .plain: break
+    case .dark: look.dim = darkDim
+    case .lock: look.blur = lockBlur
+    }
+    return look == ScreenPicture.Look() ? nil : look
+  }
+
+  /// The picture `recipe` asks for: made, found made, or the source itself when the recipe
+  /// changes nothing.
+  func make(_ recipe: PictureRecipe) -> Result<String, WallpaperApplier.ScreenProblem> {
+    let look = look(recipe.variant)
+    if recipe.outputs.isEmpty, look == nil { return .success(recipe.source) }
+    let source = recipe.source
+    let fit: ScreenPicture.Fit = recipe.mode == .fit ? .letterbox : .crop
     var status = stat()
     guard stat(source, &status) == 0 else {
       return .failure(.init(FileError.system(operation: "read", path: source, errno: errno).description))
     }
-    let identity = "\(source)\0\(status.st_size)\0\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
+    let left = recipe.outputs.map(\.x).min() ?? 0
+    let top = recipe.outputs.map(\.y).min() ?? 0
+    let screens = recipe.outputs.map {
+      ScreenPicture.Screen(x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height)
+    }
+    let size =
+      screens.isEmpty
+      ? "whole"
+      : "\(screens.map { $0.x + $0.width }.max()!)x\(screens.map { $0.y + $0.height }.max()!)"
+    let variant = look == nil ? PictureRecipe.Variant.plain : recipe.variant
+    let identity = [
+      source, "\(status.st_size)", "\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)",
+      screens.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";"),
+      "\(look?.dim ?? 1)", "\(look?.blur ?? 0)", look?.caption.map { "\($0.title)\n\($0.credit)" } ?? "",
+    ].joined(separator: "\0")
     let path =
-      "\(folder)/\(Self.stem(of: source))-\(Self.hash(identity))-\(output.sizeText)-\(fit.rawValue).jpg"
+      "\(folder)/\(Self.stem(of: source))-\(Self.hash(identity))-\(size)-\(fit.rawValue)-\(variant).jpg"
     if access(path, R_OK) == 0 {
       // Used again: newest for the size bound, which removes the oldest first.
       _ = utimensat(AT_FDCWD, path, nil, 0)
@@ -38,8 +84,9 @@ struct ScreenPictures: Sendable {
     } catch {
       return .failure(.init(error.description))
     }
+    let applied = look ?? ScreenPicture.Look()
     do {
-      try ScreenPicture.make(from: source, width: output.width, height: output.height, fit: fit, to: path)
+      try ScreenPicture.make(from: source, screens: screens, fit: fit, look: applied, to: path)
     } catch {
       return .failure(.init(error.description))
     }
@@ -90,7 +137,7 @@ struct ScreenPictures: Sendable {
 
   /// Removes every picture made from one of `sources` (prune, after their files went). The folder
   /// is listed once, however many sources; a name counts only in the exact form `make` writes,
-  /// `STEM-HASH-WxH-FIT.jpg`, so no other file is touched.
+  /// `STEM-HASH-SIZE-FIT-VARIANT.jpg`, so no other file is touched.
   func remove(madeFrom sources: [String]) {
     guard !sources.isEmpty, let listing = try? FolderListing.read(folder) else { return }
     let stems = Set(sources.map(Self.stem(of:)))
@@ -104,14 +151,17 @@ struct ScreenPictures: Sendable {
   static func sourceStem(ofMade name: String) -> String? {
     guard name.hasSuffix(".jpg") else { return nil }
     let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count >= 4 else { return nil }
-    let hash = parts[parts.count - 3]
-    let size = parts[parts.count - 2].split(separator: "x")
-    let fit = parts[parts.count - 1]
-    guard hash.count == 8, hash.allSatisfy(\.isHexDigit), size.count == 2,
-      size.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      ScreenPicture.Fit(rawValue: String(fit)) != nil
+    guard parts.count >= 5 else { return nil }
+    let hash = parts[parts.count - 4]
+    let size = parts[parts.count - 3]
+    let sides = size.split(separator: "x")
+    guard hash.count == 8, hash.allSatisfy(\.isHexDigit),
+      size == "whole"
+        || (sides.count == 2
+          && sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })),
+      ScreenPicture.Fit(rawValue: String(parts[parts.count - 2])) != nil,
+      PictureRecipe.Variant(rawValue: String(parts[parts.count - 1])) != nil
     else { return nil }
-    return parts.dropLast(3).joined(separator: "-")
+    return parts.dropLast(4).joined(separator: "-")
   }
 }

@@ -58,11 +58,16 @@ import Testing
       "\(ScreenPictures.stem(of: path))-\(tail)"
     }
     let gone = [
-      made(pruned.path, "0badcafe-2560x1440-crop.jpg"), made(pruned.path, "12345678-1080x1920-letterbox.jpg"),
+      made(pruned.path, "0badcafe-2560x1440-crop-plain.jpg"),
+      made(pruned.path, "12345678-1080x1920-letterbox-dark.jpg"),
+      made(pruned.path, "9abcdef0-whole-crop-lock.jpg"),
     ]
     let stay = [
-      made(kept.path, "0badcafe-2560x1440-crop.jpg"), made(pruned.path, "notahash-2560x1440-crop.jpg"),
-      made(pruned.path, "0badcafe-2560x1440-crop.png"), "notes.txt",
+      made(kept.path, "0badcafe-2560x1440-crop-plain.jpg"),
+      made(pruned.path, "notahash-2560x1440-crop-plain.jpg"),
+      made(pruned.path, "0badcafe-2560x1440-crop-plain.png"),
+      made(pruned.path, "0badcafe-2560x1440-crop-bright.jpg"),
+      "notes.txt",
     ]
     for name in gone + stay {
       #expect(FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8)))

@@ -25,13 +25,14 @@ final class DesktopSandbox {
       && tools.allSatisfy { PosixProcessRunner.which($0, path: XvfbDisplay.searchPath) != nil }
   }
 
-  init() throws {
+  /// A sandbox whose screen is `width`x`height`.
+  init(width: Int = 320, height: Int = 240) throws {
     folder = try TemporaryDirectory()
     for path in [folder.file("home/.config"), folder.file("home/.cache"), folder.file("run")] {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     chmod(folder.file("run"), 0o700)
-    screen = try XvfbDisplay()
+    screen = try XvfbDisplay(width: width, height: height)
     bus = try PrivateSessionBus(socket: folder.file("run/bus"), configFolder: folder.path)
   }
 

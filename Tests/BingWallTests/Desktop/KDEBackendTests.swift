@@ -245,7 +245,8 @@ import Testing
     let applier = WallpaperApplier(
       session: session, backends: [KDEBackend()], requested: "kde", mode: .auto, lockScreen: true)
     if kwriteconfig {
-      #expect(try applier.apply(path: Self.path) == .init(backend: "kde", lockScreenSet: true))
+      #expect(
+        try applier.apply(path: Self.path) == .init(backend: "kde", path: Self.path, lockScreenSet: true))
       #expect(
         try stubs.calls() == [
           ["plasma-apply-wallpaperimage", Self.path], Self.lockScreenCall("kwriteconfig5"),

@@ -52,7 +52,7 @@ struct ScreenPicturesRealTests {
     return WallpaperApplier(
       session: session, backends: [backend], requested: BackendName(backend.name)!, mode: .fill,
       lockScreen: false,
-      screenPictures: { pictures.make(from: $0, for: $1, mode: $2) })
+      screenPictures: { pictures.make($0) })
   }
 
   /// The cache folder, made first and open to sway's user (whose swaybg reads the crops).
@@ -81,7 +81,7 @@ struct ScreenPicturesRealTests {
     #expect(Set(outcome.screens.keys) == ["HEADLESS-1", "HEADLESS-2"])
     for (output, size) in [("HEADLESS-1", "320x240"), ("HEADLESS-2", "240x320")] {
       let made = try #require(outcome.screens[output])
-      #expect(made.hasSuffix("-\(size)-crop.jpg"))
+      #expect(made.hasSuffix("-\(size)-crop-plain.jpg"))
       let shot = try sway.screenshot(output: output) { Self.redBox($0) != nil }
       guard let box = Self.redBox(shot) else {
         Issue.record("no red on \(output)")

@@ -14,7 +14,9 @@ import Testing
     let tools: [String] = []
     let need = SessionNeed.nothing
     var outputSource: OutputSource { .xrandr }
-    var setsEachOutput: Bool { true }
+    var pictureScope: PictureScope = .eachOutput
+    var setsDarkPicture = false
+    var setsLockPicture = false
     let plain = Locked<[WallpaperRequest]>([])
     let each = Locked<[[String: WallpaperRequest]]>([])
 
@@ -48,13 +50,15 @@ import Testing
     let backend = RecordingBackend()
     let asked = Locked<[String]>([])
     let applier = Self.applier(backend, mode: mode, xrandr: { _ in .exit(0, stdout: Self.twoMonitors) }) {
-      source, output, mode in
-      asked.withLock { $0.append("\(output.name) \(output.sizeText) \(mode)") }
+      recipe in
+      let output = recipe.outputs[0]
+      asked.withLock { $0.append("\(output.name) \(output.sizeText) \(recipe.mode) \(recipe.variant)") }
       return .success("/cache/\(output.name).jpg")
     }
     let outcome = try applier.apply(path: "/pics/a.jpg")
     let explicit = mode == .fit ? "fit" : "fill"
-    #expect(asked.withLock { $0 } == ["DP-1 1920x1080 \(explicit)", "DP-2 1080x1920 \(explicit)"])
+    #expect(
+      asked.withLock { $0 } == ["DP-1 1920x1080 \(explicit) plain", "DP-2 1080x1920 \(explicit) plain"])
     #expect(backend.plain.withLock { $0 }.isEmpty)
     #expect(
       backend.each.withLock { $0 } == [
@@ -72,9 +76,9 @@ import Testing
   func modesThatShowThePictureAsItIsMakeNothing(mode: WallpaperMode) throws {
     let backend = RecordingBackend()
     let applier = Self.applier(backend, mode: mode, xrandr: { _ in .exit(1, stderr: "not asked") }) {
-      _, _, _ in
-      Issue.record("a screen picture was made for \(mode)")
-      return .success("/never")
+      recipe in
+      if !recipe.outputs.isEmpty { Issue.record("a screen picture was made for \(mode)") }
+      return .success(recipe.source)
     }
     let outcome = try applier.apply(path: "/pics/a.jpg")
     #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: mode)])
@@ -85,7 +89,7 @@ import Testing
   @Test func aPictureThatCannotBeMadeLeavesThePlainFileAndSaysWhy() throws {
     let backend = RecordingBackend()
     let applier = Self.applier(backend, mode: .fill, xrandr: { _ in .exit(0, stdout: Self.twoMonitors) }) {
-      _, _, _ in .failure(.init("cannot load libvips.so.42 (not found)"))
+      _ in .failure(.init("cannot load libvips.so.42 (not found)"))
     }
     let outcome = try applier.apply(path: "/pics/a.jpg")
     #expect(backend.each.withLock { $0 }.isEmpty)
@@ -98,12 +102,68 @@ import Testing
     let applier = Self.applier(
       backend, mode: .fill, xrandr: { _ in .exit(1, stderr: "Can't open display :9") }
     ) {
-      _, _, _ in
-      Issue.record("a screen picture was made without screens")
-      return .success("/never")
+      recipe in
+      if !recipe.outputs.isEmpty { Issue.record("a screen picture was made without screens") }
+      return .success(recipe.source)
     }
     let outcome = try applier.apply(path: "/pics/a.jpg")
     #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: .fill)])
     #expect(outcome.screenProblem?.contains("Can't open display :9") == true)
+  }
+
+  /// A backend whose one picture covers the layout (the root window, GNOME) is given one
+  /// canvas made for every screen at its place, to stretch (it is the layout's exact size) and
+  /// span; one that shows its picture on each screen gets the primary screen's shape.
+  @Test(arguments: [PictureScope.layout, .everyOutput])
+  func oneCanvasForTheLayoutOrThePrimaryScreensShape(scope: PictureScope) throws {
+    var backend = RecordingBackend()
+    backend.pictureScope = scope
+    let asked = Locked<[PictureRecipe]>([])
+    let applier = Self.applier(backend, mode: .fill, xrandr: { _ in .exit(0, stdout: Self.twoMonitors) }) {
+      recipe in
+      asked.withLock { $0.append(recipe) }
+      return .success("/cache/made.jpg")
+    }
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    let names = try #require(asked.withLock { $0 }.first).outputs.map(\.name)
+    #expect(names == (scope == .layout ? ["DP-1", "DP-2"] : ["DP-1"]))
+    #expect(
+      backend.plain.withLock { $0 } == [
+        WallpaperRequest(path: "/cache/made.jpg", mode: .stretch, spansOutputs: scope == .layout)
+      ])
+    #expect(outcome.path == "/cache/made.jpg")
+    #expect(outcome.screens == ["DP-1": "/cache/made.jpg", "DP-2": "/cache/made.jpg"])
+  }
+
+  /// The dark and lock pictures are asked for in the same shape as the picture, only where the
+  /// backend keeps them, and the lock only when the lock screen is set.
+  @Test(arguments: [false, true])
+  func darkAndLockPicturesAreMadeInThePicturesShape(lockScreen: Bool) throws {
+    var backend = RecordingBackend()
+    backend.pictureScope = .layout
+    backend.setsDarkPicture = true
+    backend.setsLockPicture = true
+    let runner = ScriptedProcessRunner()
+    runner.stub(["xrandr", "--listmonitors"]) { _ in .exit(0, stdout: Self.twoMonitors) }
+    let session = DesktopSession(
+      environment: ["PATH": "/fake/bin", "DISPLAY": ":9"], processes: runner, home: "/")
+    let asked = Locked<[PictureRecipe]>([])
+    let applier = WallpaperApplier(
+      session: session, backends: [backend], requested: "auto", mode: .fill, lockScreen: lockScreen,
+      screenPictures: { recipe in
+        asked.withLock { $0.append(recipe) }
+        return .success("/cache/\(recipe.variant).jpg")
+      })
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    let recipes = asked.withLock { $0 }
+    #expect(recipes.map(\.variant) == (lockScreen ? [.plain, .dark, .lock] : [.plain, .dark]))
+    #expect(Set(recipes.map { $0.outputs.map(\.name) }) == [["DP-1", "DP-2"]])
+    #expect(
+      backend.plain.withLock { $0 } == [
+        WallpaperRequest(
+          path: "/cache/plain.jpg", mode: .stretch, darkPath: "/cache/dark.jpg",
+          lockPath: lockScreen ? "/cache/lock.jpg" : nil, spansOutputs: true)
+      ])
+    #expect(outcome.darkPath == "/cache/dark.jpg")
   }
 }

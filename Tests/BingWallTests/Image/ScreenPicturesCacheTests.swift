@@ -19,16 +19,16 @@ import Testing
     let source = try Self.source(in: folder, named: "my $(odd) picture.jpg")
     let pictures = ScreenPictures(folder: folder.file("screens"), maximumSize: nil)
     let output = Output(name: "DP-1", width: 30, height: 40)
-    let made = try pictures.make(from: source, for: output, mode: .fill).get()
+    let made = try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fill)).get()
     #expect(made.hasPrefix(folder.file("screens") + "/my___odd__picture-"))
-    #expect(made.hasSuffix("-30x40-crop.jpg"))
+    #expect(made.hasSuffix("-30x40-crop-plain.jpg"))
     #expect(SwayBackend.isSafe(String(made.split(separator: "/").last!)))
     let first = try FileManager.default.attributesOfItem(atPath: made)[.systemFileNumber] as? Int
-    #expect(try pictures.make(from: source, for: output, mode: .fill).get() == made)
+    #expect(try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fill)).get() == made)
     let second = try FileManager.default.attributesOfItem(atPath: made)[.systemFileNumber] as? Int
     #expect(first == second, "made again instead of reused")
-    let letterboxed = try pictures.make(from: source, for: output, mode: .fit).get()
-    #expect(letterboxed.hasSuffix("-30x40-letterbox.jpg"))
+    let letterboxed = try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fit)).get()
+    #expect(letterboxed.hasSuffix("-30x40-letterbox-plain.jpg"))
   }
 
   @Test func beyondTheBoundTheOldestGoFirstButNeverTheNewest() throws {
@@ -39,7 +39,9 @@ import Testing
     var made: [String] = []
     for (index, width) in [200, 210, 220].enumerated() {
       made.append(
-        try pictures.make(from: source, for: Output(name: "M", width: width, height: 100), mode: .fill).get())
+        try pictures.make(
+          PictureRecipe(source: source, outputs: [Output(name: "M", width: width, height: 100)], mode: .fill)
+        ).get())
       // Distinct modification times, oldest first.
       var times = [
         timespec(tv_sec: 1_000_000 + index, tv_nsec: 0), timespec(tv_sec: 1_000_000 + index, tv_nsec: 0),
@@ -54,7 +56,8 @@ import Testing
   @Test func aMissingSourceIsOneLineNamingIt() {
     let pictures = ScreenPictures(folder: "/nonexistent/screens", maximumSize: nil)
     let result = pictures.make(
-      from: "/nonexistent/a.jpg", for: Output(name: "M", width: 10, height: 10), mode: .fill)
+      PictureRecipe(
+        source: "/nonexistent/a.jpg", outputs: [Output(name: "M", width: 10, height: 10)], mode: .fill))
     guard case .failure(let problem) = result else {
       Issue.record("made a picture of a missing file")
       return

@@ -83,7 +83,13 @@ import Testing
     Broken(text: "markets = [1]", message: "config.toml:1: 'markets': expected an array of strings"),
     Broken(
       text: "network.timeout = 1.5",
-      message: "config.toml:1: 'network.timeout': floating-point numbers are not supported"),
+      message: "config.toml:1: 'network.timeout': expected an integer"),
+    Broken(
+      text: "pictures.dark_dim = 0.",
+      message: "config.toml:1: 'pictures.dark_dim': expected a number such as 0.7"),
+    Broken(
+      text: "pictures.dark_dim = 1.5",
+      message: "config.toml:1: 'pictures.dark_dim': expected a number from 0 to 1"),
     Broken(
       text: "resolution = \"UHD\"\nresolution = \"UHD\"",
       message: "config.toml:2: 'resolution' is already set on line 1; keep one"),

@@ -1,0 +1,77 @@
+/// What the desktop is given for one picture: the file, or the pictures made from it for the
+/// screens the backend covers, with the dark and lock variants where the desktop keeps them.
+///
+/// Nothing here fails the apply: when the screens cannot be read or a picture cannot be made,
+/// the plain file is set and the reason is kept as a warning.
+struct PicturePlan {
+  /// The one request, or (for `.eachOutput`) the fallback when `each` is empty.
+  var request: WallpaperRequest
+  /// One request per output for a backend that sets each; empty otherwise.
+  var each: [String: WallpaperRequest] = [:]
+  /// What each output shows.
+  var screens: [String: String] = [:]
+  var problem: WallpaperApplier.ScreenProblem?
+
+  static func make(
+    for path: String, mode: WallpaperMode, backend: any WallpaperBackend, lockScreen: Bool,
+    session: DesktopSession, maker: ScreenPictureMaker?
+  ) -> PicturePlan {
+    var plan = PicturePlan(request: WallpaperRequest(path: path, mode: mode))
+    guard let maker else { return plan }
+    let shape = mode.explicit
+    var problem: WallpaperApplier.ScreenProblem?
+    func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
+      switch maker(PictureRecipe(source: path, outputs: outputs, mode: shape, variant: variant)) {
+      case .success(let made): return made
+      case .failure(let failure):
+        problem = problem ?? failure
+        return nil
+      }
+    }
+    // Only a fill or a fit is made to the screens' shape; a centred or tiled picture keeps its own.
+    var outputs: [Output] = []
+    if backend.pictureScope != .asIs, shape == .fill || shape == .fit {
+      do {
+        outputs = try backend.outputSource.read(in: session, backend: backend.name)
+      } catch  where backend.pictureScope == .eachOutput {
+        problem = WallpaperApplier.ScreenProblem(error.description)
+      } catch {
+        // One picture for every screen: the desktop scales it as it always has, and a session
+        // without a display (cron, a timer) is not warned at every change.
+      }
+    }
+    if backend.pictureScope == .eachOutput, !outputs.isEmpty {
+      var each: [String: WallpaperRequest] = [:]
+      for output in outputs {
+        guard let file = made([output], .plain) else { break }
+        each[output.name] = WallpaperRequest(path: file, mode: .stretch)
+      }
+      if each.count == outputs.count {
+        plan.each = each
+        plan.screens = each.mapValues(\.path)
+        plan.problem = problem
+        return plan
+      }
+      outputs = []
+    }
+    var covered: [Output] =
+      switch backend.pictureScope {
+      case .layout: outputs
+      case .everyOutput: outputs.filter(\.primary)
+      case .eachOutput, .asIs: []
+      }
+    var main = covered.isEmpty ? nil : made(covered, .plain)
+    if main == nil {
+      covered = []
+      main = made([], .plain)
+    }
+    plan.request = WallpaperRequest(
+      path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)
+    if backend.setsDarkPicture { plan.request.darkPath = made(covered, .dark) }
+    if lockScreen, backend.setsLockPicture { plan.request.lockPath = made(covered, .lock) }
+    plan.screens =
+      covered.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
+    plan.problem = problem
+    return plan
+  }
+}

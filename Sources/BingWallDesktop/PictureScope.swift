@@ -1,0 +1,42 @@
+/// What one picture set by a backend covers, which decides the shape bingwall makes it in.
+package enum PictureScope: String, Sendable {
+  /// Each screen its own picture (`setEach`), made at the screen's size: sway, swaybg.
+  case eachOutput = "each"
+  /// One picture over the whole layout (the X root window, GNOME's `spanned`): made as one
+  /// canvas, each screen's crop at its place.
+  case layout
+  /// One picture shown on every screen, each scaling it itself: made at the primary screen's
+  /// shape, so that screen stretches nothing.
+  case everyOutput = "every"
+  /// The file is given as it is and the desktop scales it.
+  case asIs = "as-is"
+}
+
+/// A picture to make from a file for the screens: what a `ScreenPictureMaker` is asked.
+package struct PictureRecipe: Sendable, Equatable {
+  /// The file it is made from.
+  package var source: String
+  /// The screens it covers, in the layout's pixels: one (a screen's own picture), several (one
+  /// canvas spanning them), none (the picture at its own size, for a variant or a caption).
+  package var outputs: [Output]
+  /// `fill` (cropped to each screen's shape) or `fit` (letterboxed).
+  package var mode: WallpaperMode
+  package var variant: Variant
+
+  /// Which of the picture's looks: as it is, dimmed for dark style, blurred for the lock screen.
+  package enum Variant: String, Sendable {
+    case plain, dark, lock
+  }
+
+  package init(source: String, outputs: [Output], mode: WallpaperMode, variant: Variant = .plain) {
+    self.source = source
+    self.outputs = outputs
+    self.mode = mode
+    self.variant = variant
+  }
+}
+
+/// Makes the picture `recipe` describes: the made file's path (the source itself when the recipe
+/// changes nothing), or why not.
+package typealias ScreenPictureMaker =
+  @Sendable (_ recipe: PictureRecipe) -> Result<String, WallpaperApplier.ScreenProblem>
