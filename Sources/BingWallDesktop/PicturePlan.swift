@@ -8,20 +8,26 @@ struct PicturePlan {
   var request: WallpaperRequest
   /// One request per output for a backend that sets each; empty otherwise.
   var each: [String: WallpaperRequest] = [:]
-  /// What each output shows.
+  /// What each output shows: the file it was given.
   var screens: [String: String] = [:]
+  /// The picture each output shows, before it was made for the screen.
+  var sources: [String: String] = [:]
   var problem: WallpaperApplier.ScreenProblem?
 
   static func make(
     for path: String, mode: WallpaperMode, backend: any WallpaperBackend, lockScreen: Bool,
-    session: DesktopSession, maker: ScreenPictureMaker?
+    assignment: ScreenAssignment, session: DesktopSession, maker: ScreenPictureMaker?
   ) -> PicturePlan {
     var plan = PicturePlan(request: WallpaperRequest(path: path, mode: mode))
     guard let maker else { return plan }
     let shape = mode.explicit
     var problem: WallpaperApplier.ScreenProblem?
+    var sources: [String: String] = [:]
     func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
-      switch maker(PictureRecipe(source: path, outputs: outputs, mode: shape, variant: variant)) {
+      let recipe = PictureRecipe(
+        source: path, outputs: outputs, mode: shape, variant: variant,
+        sources: sources.filter { name, _ in outputs.contains { $0.name == name } })
+      switch maker(recipe) {
       case .success(let made): return made
       case .failure(let failure):
         problem = problem ?? failure
@@ -40,6 +46,10 @@ struct PicturePlan {
         // without a display (cron, a timer) is not warned at every change.
       }
     }
+    // Only screens made one by one or on one canvas can differ.
+    if backend.pictureScope == .eachOutput || backend.pictureScope == .layout {
+      sources = assignment.sources(for: outputs)
+    }
     if backend.pictureScope == .eachOutput, !outputs.isEmpty {
       var each: [String: WallpaperRequest] = [:]
       for output in outputs {
@@ -49,6 +59,7 @@ struct PicturePlan {
       if each.count == outputs.count {
         plan.each = each
         plan.screens = each.mapValues(\.path)
+        plan.sources = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, sources[$0.name] ?? path) })
         plan.problem = problem
         return plan
       }
@@ -63,6 +74,7 @@ struct PicturePlan {
     var main = covered.isEmpty ? nil : made(covered, .plain)
     if main == nil {
       covered = []
+      sources = [:]
       main = made([], .plain)
     }
     plan.request = WallpaperRequest(

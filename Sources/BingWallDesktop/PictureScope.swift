@@ -22,18 +22,27 @@ package struct PictureRecipe: Sendable, Equatable {
   /// `fill` (cropped to each screen's shape) or `fit` (letterboxed).
   package var mode: WallpaperMode
   package var variant: Variant
+  /// The file each output named here shows instead of `source` (`ScreenAssignment`).
+  package var sources: [String: String]
 
   /// Which of the picture's looks: as it is, dimmed for dark style, blurred for the lock screen.
   package enum Variant: String, Sendable {
     case plain, dark, lock
   }
 
-  package init(source: String, outputs: [Output], mode: WallpaperMode, variant: Variant = .plain) {
+  package init(
+    source: String, outputs: [Output], mode: WallpaperMode, variant: Variant = .plain,
+    sources: [String: String] = [:]
+  ) {
     self.source = source
     self.outputs = outputs
     self.mode = mode
     self.variant = variant
+    self.sources = sources
   }
+
+  /// The file `output` shows.
+  package func source(of output: Output) -> String { sources[output.name] ?? source }
 }
 
 /// Makes the picture `recipe` describes: the made file's path (the source itself when the recipe

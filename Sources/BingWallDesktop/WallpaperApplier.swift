@@ -31,6 +31,8 @@ package struct WallpaperApplier: Sendable {
     /// What each screen shows, by output name: its own picture, or the one made for them all;
     /// empty when the screens were not read.
     package var screens: [String: String] = [:]
+    /// The picture each output shows (the file it was given was made from it), by output name.
+    package var sources: [String: String] = [:]
     /// The dark-style picture set beside it, when the desktop keeps one.
     package var darkPath: String?
     /// Why the screens' own pictures could not be made, when they were due; the file was then
@@ -38,12 +40,17 @@ package struct WallpaperApplier: Sendable {
     package var screenProblem: String?
   }
 
-  package func apply(path: String) throws(DesktopError) -> Outcome {
+  /// Sets `path`: on every screen, or, where the backend can, on the screens `assignment` does
+  /// not give another picture.
+  package func apply(path: String, assignment: ScreenAssignment = ScreenAssignment()) throws(DesktopError)
+    -> Outcome
+  {
     let backend = try BackendSelector.select(requested, from: backends, in: session).backend
     if lockScreen { try backend.checkLockScreen(in: session) }
     let plan = PicturePlan.make(
-      for: path, mode: mode, backend: backend, lockScreen: lockScreen, session: session, maker: screenPictures
-    )
+      for: path, mode: mode, backend: backend, lockScreen: lockScreen, assignment: assignment,
+      session: session,
+      maker: screenPictures)
     var outcome = Outcome(backend: backend.name, path: plan.request.path)
     if plan.each.isEmpty {
       try backend.set(plan.request, in: session)
@@ -51,6 +58,7 @@ package struct WallpaperApplier: Sendable {
       try backend.setEach(plan.each, in: session)
     }
     outcome.screens = plan.screens
+    outcome.sources = plan.sources
     outcome.darkPath = plan.request.darkPath
     outcome.screenProblem = plan.problem?.description
     if lockScreen {

@@ -14,19 +14,23 @@ package enum ScreenPicture {
     package var y: Int
     package var width: Int
     package var height: Int
+    /// The picture this screen shows; nil: the one `make` is given.
+    package var source: String?
 
-    package init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int, source: String? = nil) {
       self.x = x
       self.y = y
       self.width = width
       self.height = height
+      self.source = source
     }
   }
 
   /// What is done to each screen's picture once it has the screen's shape: the variants. The
   /// default look changes nothing.
   package struct Look: Sendable, Equatable {
-    /// Drawn in each screen's calmest corner; nil: none.
+    /// Drawn in the calmest corner of each screen showing the picture `make` is given; nil:
+    /// none.
     package var caption: Caption?
     /// Brightness kept, 0–1 (the dark variant); 1: as it is.
     package var dim: Double
@@ -44,8 +48,8 @@ package enum ScreenPicture {
   /// the largest Bing sends (UHD), so a 16384x16384 file of a user's never lives whole in memory.
   package static let wholeMaximumSide = 3840
 
-  /// Makes the picture at `source` for `screens` with `look` and saves it, atomically, at
-  /// `path`.
+  /// Makes the picture at `source` (or each screen's own) for `screens` with `look` and saves
+  /// it, atomically, at `path`.
   ///
   /// One screen: the picture at its exact size. Several: one canvas as large as their bounding
   /// box, black between them, each screen's own crop at its place (the layout of a desktop
@@ -66,10 +70,13 @@ package enum ScreenPicture {
       let size = PixelSize(width: screen.width, height: screen.height)
       let image =
         switch fit {
-        case .crop: try Image.cropped(from: source, to: size)
-        case .letterbox: try Image.letterboxed(from: source, to: size)
+        case .crop: try Image.cropped(from: screen.source ?? source, to: size)
+        case .letterbox: try Image.letterboxed(from: screen.source ?? source, to: size)
         }
-      return try styled(image, look)
+      // A caption names the picture being set; a screen showing another one goes without.
+      var own = look
+      if screen.source != nil { own.caption = nil }
+      return try styled(image, own)
     }
     var canvas = try shaped(first)
     if screens.count > 1 {

@@ -38,19 +38,41 @@ package enum Apply {
     guard access(picture.path, R_OK) == 0 else {
       throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
     }
+    let configuration = resources.configuration
+    let (assignment, pinProblems) = try ScreenPolicy.assignment(
+      for: picture, policy: configuration[ConfigSchema.screenPolicy],
+      favoritesFirst: configuration[ConfigSchema.screenFavoritesFirst],
+      pins: configuration[ConfigSchema.screenPins], store: store)
     let caption = ScreenPictures.caption(title: picture.displayTitle, credit: picture.credit)
-    let set = try resources.applier(caption: caption).apply(path: picture.path)
+    let set = try resources.applier(caption: caption).apply(path: picture.path, assignment: assignment)
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
+    var keys = [picture.path: picture.key]
+    for (path, key) in assignment.keys { keys[path] = keys[path] ?? key }
+    saveScreens(set, keys: keys, resources: resources)
+    let problems = pinProblems + (set.screenProblem.map { [$0] } ?? [])
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      made: set.path, screens: set.screens, darkPath: set.darkPath, screenProblem: set.screenProblem)
+      made: set.path, screens: set.screens, darkPath: set.darkPath,
+      screenProblem: problems.isEmpty ? nil : problems.joined(separator: "; "))
+  }
+
+  /// What each screen shows now, for `status`; a failure to write it costs only that.
+  private static func saveScreens(
+    _ set: WallpaperApplier.Outcome, keys: [String: String], resources: Resources
+  ) {
+    let screens = set.screens.keys.sorted().map { name in
+      let source = set.sources[name] ?? set.path
+      return ShownScreens.Screen(output: name, key: keys[source], source: source, file: set.screens[name]!)
+    }
+    try? ShownScreens(stateDir: resources.context.paths.stateDir).save(screens)
   }
 
   /// Sets an image file that is not in the history (checked first by `ImageFileCheck`).
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
     let set = try resources.applier().apply(path: path)
+    saveScreens(set, keys: [:], resources: resources)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       made: set.path, screens: set.screens, darkPath: set.darkPath, screenProblem: set.screenProblem)

@@ -21,6 +21,8 @@ package struct Status {
     package var daemonPID: Int32?
     /// The names of the autostart methods that are on.
     package var autostart: [String]
+    /// What each screen was last given, where bingwall read the screens.
+    package var screens: [ShownScreens.Screen] = []
   }
 
   var resources: Resources
@@ -46,7 +48,8 @@ package struct Status {
       lastUpdateOK: state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess,
       lastError: state.lastError, nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
       nextRotation: state.nextRotation(rotation, now: now)?.date,
-      daemonPID: Self.runningDaemon(lockPath: context.paths.lockFile), autostart: autostart)
+      daemonPID: Self.runningDaemon(lockPath: context.paths.lockFile), autostart: autostart,
+      screens: ShownScreens(stateDir: context.paths.stateDir).load())
   }
 
   /// The daemon's pid when one holds the lock; nil when the lock is free.

@@ -47,6 +47,16 @@ enum StatusCommand {
         ])
       ),
       ("autostart", .array(report.autostart.map(JSONOutput.string))),
+      (
+        "screens",
+        .array(
+          report.screens.map {
+            .object([
+              ("output", .string($0.output)), ("key", .optional($0.key)), ("source", .string($0.source)),
+              ("file", .string($0.file)),
+            ])
+          })
+      ),
     ])
   }
 
@@ -56,6 +66,9 @@ enum StatusCommand {
       lines.append("current:      \(current.date) \(current.key) (\(current.displayTitle))")
     } else {
       lines.append("current:      none set by bingwall")
+    }
+    for screen in report.screens {
+      lines.append(TerminalText.clean("screen:       \(screen.output) \(screen.key ?? screen.source)"))
     }
     if let attempt = report.lastUpdateAttempt {
       let result = report.lastUpdateOK ? "ok" : "failed: \(report.lastError ?? "unknown error")"

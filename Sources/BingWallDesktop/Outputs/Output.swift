@@ -73,5 +73,5 @@ extension Output {
   /// beyond any panel made.
   static let maximumSide = 16384
   /// More outputs than this in one tool's answer is not a desk but a broken tool.
-  static let maximumCount = 16
+  package static let maximumCount = 16
 }

@@ -105,6 +105,22 @@ package enum ConfigSchema {
   static let caption = ConfigKey<Bool>(
     "pictures.caption", default: false,
     help: "Draw the picture's title and credit in its calmest corner.")
+  static let screenPolicy = ConfigKey<ScreenPolicy>(
+    "screens.policy", default: .same,
+    help:
+      "same: every screen shows the picture; different: the primary shows it, the others recent pictures.",
+    allowed: ScreenPolicy.allCases.map(\.rawValue))
+  static let screenFavoritesFirst = ConfigKey<Bool>(
+    "screens.favorites_first", default: false,
+    help: "With policy different, favourite pictures go on the other screens first.")
+  static let screenPins = ConfigKey<[String]>(
+    "screens.pin", default: [],
+    help:
+      "Screens that always show one picture: [\"HDMI-A-1=latest\", \"DP-2=OHR.Lake\"] (names from 'bingwall outputs').",
+    check: { value in
+      guard let pins = value.strings else { return nil }
+      return pins.first { ScreenPin.parse($0) == nil }.map { "expected OUTPUT=SELECTOR, got '\($0)'" }
+    })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",
     help: "Base URL of Bing (or a mirror); every request goes there.",
@@ -154,6 +170,9 @@ package enum ConfigSchema {
     darkDim.spec,
     lockBlur.spec,
     caption.spec,
+    screenPolicy.spec,
+    screenFavoritesFirst.spec,
+    screenPins.spec,
     endpoint.spec,
     timeout.spec,
     caFile.spec,

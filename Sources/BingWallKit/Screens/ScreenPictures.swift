@@ -53,25 +53,30 @@ struct ScreenPictures: Sendable {
     if recipe.outputs.isEmpty, look == nil { return .success(recipe.source) }
     let source = recipe.source
     let fit: ScreenPicture.Fit = recipe.mode == .fit ? .letterbox : .crop
-    var status = stat()
-    guard stat(source, &status) == 0 else {
-      return .failure(.init(FileError.system(operation: "read", path: source, errno: errno).description))
-    }
     let left = recipe.outputs.map(\.x).min() ?? 0
     let top = recipe.outputs.map(\.y).min() ?? 0
     let screens = recipe.outputs.map {
-      ScreenPicture.Screen(x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height)
+      ScreenPicture.Screen(
+        x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height, source: recipe.sources[$0.name])
+    }
+    var identities: [String] = []
+    for file in [source] + screens.compactMap(\.source) {
+      var status = stat()
+      guard stat(file, &status) == 0 else {
+        return .failure(.init(FileError.system(operation: "read", path: file, errno: errno).description))
+      }
+      identities.append("\(file)\0\(status.st_size)\0\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)")
     }
     let size =
       screens.isEmpty
       ? "whole"
       : "\(screens.map { $0.x + $0.width }.max()!)x\(screens.map { $0.y + $0.height }.max()!)"
     let variant = look == nil ? PictureRecipe.Variant.plain : recipe.variant
-    let identity = [
-      source, "\(status.st_size)", "\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)",
-      screens.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";"),
+    let layout = screens.map { "\($0.x),\($0.y),\($0.width),\($0.height),\($0.source ?? "")" }
+    let looks = [
       "\(look?.dim ?? 1)", "\(look?.blur ?? 0)", look?.caption.map { "\($0.title)\n\($0.credit)" } ?? "",
-    ].joined(separator: "\0")
+    ]
+    let identity = (identities + [layout.joined(separator: ";")] + looks).joined(separator: "\0")
     let path =
       "\(folder)/\(Self.stem(of: source))-\(Self.hash(identity))-\(size)-\(fit.rawValue)-\(variant).jpg"
     if access(path, R_OK) == 0 {

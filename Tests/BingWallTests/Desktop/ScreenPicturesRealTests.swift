@@ -108,4 +108,27 @@ struct ScreenPicturesRealTests {
     }
     #expect(box.height > box.width * 2, "\(box)")
   }
+
+  /// `different`: the primary output shows the picture being set, the other its own other
+  /// picture, each still cropped to its output (the portrait one's disc round).
+  @Test func differentGivesTheOtherOutputAnotherPicture() throws {
+    let sway = try HeadlessSway(moreOutputs: ["resolution 320x240 transform 90"])
+    let red = try Self.disc(at: 800, in: sway)
+    let greenSource = sway.folder.file("green.jpg")
+    _ = try ExternalTool.run(["convert", "-size", "1600x900", "xc:#00ff00", "-quality", "95", greenSource])
+    let green = try sway.picture(named: "green.jpg", from: greenSource)
+    let outcome = try Self.applier(sway, cache: try Self.cache(in: sway)).apply(
+      path: red, assignment: ScreenAssignment(others: [green]))
+
+    #expect(outcome.screenProblem == nil)
+    #expect(outcome.sources == ["HEADLESS-1": red, "HEADLESS-2": green])
+    let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
+    #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
+    let second = try sway.screenshot(output: "HEADLESS-2") {
+      $0.colour(x: $0.width / 2, y: $0.height / 2) >> 8 & 0xff > 0xc0
+    }
+    let middle = second.colour(x: second.width / 2, y: second.height / 2)
+    #expect(middle >> 8 & 0xff > 0xc0 && middle >> 16 < 0x40, "HEADLESS-2 shows \(String(middle, radix: 16))")
+    #expect(Self.redBox(second) == nil)
+  }
 }

@@ -27,6 +27,25 @@ import Testing
     #expect(try canvas.region(PixelRect(x: 330, y: 10, width: 160, height: 300)).mean() > 20)
   }
 
+  /// A screen with its own source (policy `different` on a canvas) shows that picture.
+  @Test func aScreenWithItsOwnSourceShowsIt() throws {
+    let folder = try TemporaryDirectory()
+    let picture = try TestPictures.gradient(in: folder, width: 1600, height: 900)
+    let green = try TestPictures.draw("green.jpg", in: folder, ["-size", "800x450", "xc:#00ff00"])
+    let path = folder.file("canvas.jpg")
+    try ScreenPicture.make(
+      from: picture,
+      screens: [
+        .init(x: 0, y: 0, width: 320, height: 180),
+        .init(x: 320, y: 0, width: 320, height: 180, source: green),
+      ], fit: .crop, to: path)
+    let canvas = try TestPictures.saved(try Image.open(jpeg: path), as: "read.jpg", in: folder)
+    let right = try canvas.region(PixelRect(x: 330, y: 10, width: 300, height: 160))
+    #expect(try right.mean(band: 1) > 240 && right.mean(band: 0) < 15)
+    let left = try canvas.region(PixelRect(x: 10, y: 10, width: 300, height: 160))
+    #expect(try left.mean(band: 0) > 60, "the gradient, not green")
+  }
+
   /// No screen: the picture at its own size, or shrunk into `wholeMaximumSide` when larger, with
   /// its look; here dimmed.
   @Test(arguments: [(640, 360, 640, 360), (5000, 1000, 3840, 768)])

@@ -1,0 +1,61 @@
+import BingWallDesktop
+import BingWallStore
+import Glibc
+
+/// `[screens] policy`: whether the screens a backend sets one by one (or on one canvas) all show
+/// the picture being set, or each another.
+package enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, ConfigText {
+  /// One picture, made for each screen's shape.
+  case same
+  /// The picture being set on the primary screen, other recent pictures on the rest.
+  case different
+
+  package init?(_ description: String) { self.init(rawValue: description) }
+  package var description: String { rawValue }
+
+  /// How many stored pictures are looked at for the other screens: enough for the 16 screens
+  /// `Output` allows, with room for banned and unreadable ones.
+  static let candidateLimit = 48
+
+  /// Which picture each screen shows when `picture` is set: for `different`, the newest stored
+  /// pictures that are not `picture`, not banned and readable (favourites first when asked);
+  /// `pins` (`NAME=SELECTOR`) on their own screens whatever the policy. A pin that names no
+  /// stored picture is left out and reported.
+  static func assignment(
+    for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [String], store: HistoryStore
+  ) throws -> (assignment: ScreenAssignment, problems: [String]) {
+    var assignment = ScreenAssignment()
+    var problems: [String] = []
+    for pin in pins {
+      guard let (name, selector) = ScreenPin.parse(pin) else { continue }
+      do {
+        let pinned = try store.resolve(PictureSelector(parsing: selector), market: nil)
+        assignment.pinned[name] = pinned.path
+        assignment.keys[pinned.path] = pinned.key
+      } catch {
+        problems.append("screens.pin '\(pin)': \(error)")
+      }
+    }
+    guard policy == .different else { return (assignment, problems) }
+    let recent = try store.pictures(HistoryStore.Query(limit: candidateLimit)).filter {
+      $0.id != picture.id && !$0.banned && access($0.path, R_OK) == 0
+    }
+    let ordered = favoritesFirst ? recent.filter(\.favorite) + recent.filter { !$0.favorite } : recent
+    let others = ordered.prefix(Output.maximumCount - 1)
+    assignment.others = others.map(\.path)
+    for other in others { assignment.keys[other.path] = other.key }
+    return (assignment, problems)
+  }
+}
+
+/// One `screens.pin` entry: `OUTPUT=SELECTOR`, the output's name as `bingwall outputs` prints it
+/// and anything `apply` takes.
+enum ScreenPin {
+  static func parse(_ text: String) -> (name: String, selector: String)? {
+    guard let equals = text.firstIndex(of: "=") else { return nil }
+    let name = String(text[..<equals])
+    let selector = String(text[text.index(after: equals)...])
+    guard !name.isEmpty, !selector.isEmpty else { return nil }
+    return (name, selector)
+  }
+}

@@ -1,0 +1,59 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// What each screen was last given (`$XDG_STATE_HOME/bingwall/screens.json`), for `status`:
+/// written after every apply that read the screens, removed after one that did not, so it never
+/// outlives the picture it describes.
+package struct ShownScreens: Sendable {
+  /// One screen: its output name, the stored picture it shows (nil for a file given by path),
+  /// that picture's file and the file made from it for the screen.
+  package struct Screen: Sendable, Equatable {
+    package var output: String
+    package var key: String?
+    package var source: String
+    package var file: String
+  }
+
+  let path: String
+
+  init(stateDir: String) { path = stateDir + "/screens.json" }
+
+  /// The file is small and ours; at most `Output.maximumCount` screens are kept from it.
+  static let maximumBytes = 64 * 1024
+
+  func save(_ screens: [Screen]) throws(FileError) {
+    guard !screens.isEmpty else {
+      _ = unlink(path)
+      return
+    }
+    let document = JSONOutput.object([
+      (
+        "screens",
+        .array(
+          screens.map {
+            .object([
+              ("output", .string($0.output)), ("key", .optional($0.key)), ("source", .string($0.source)),
+              ("file", .string($0.file)),
+            ])
+          })
+      )
+    ])
+    try Paths.ensureDirectory(Paths.parent(of: path))
+    try AtomicFile.write(Data((document.rendered() + "\n").utf8), to: path, mode: 0o600)
+  }
+
+  /// The screens saved; empty when there is no file or it is not ours.
+  func load() -> [Screen] {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maximumBytes,
+      let document = try? JSONParser.parse([UInt8](data)), case .object(let top) = document,
+      case .array(let items)? = top["screens"]
+    else { return [] }
+    return items.prefix(16).compactMap { item in
+      guard case .object(let fields) = item, let output = fields["output"]?.stringValue,
+        let source = fields["source"]?.stringValue, let file = fields["file"]?.stringValue
+      else { return nil }
+      return Screen(output: output, key: fields["key"]?.stringValue, source: source, file: file)
+    }
+  }
+}
