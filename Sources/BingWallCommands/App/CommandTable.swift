@@ -27,6 +27,7 @@ enum CommandTable {
     HelpCommand.command,
     CompleteCommand.command,
     CompleteCommand.man,
+    ScreenPicturesBenchCommand.command,
   ]
 
   static let root = CommandSpec(

@@ -18,7 +18,7 @@ package struct Output: Sendable, Equatable {
   /// The screen the desktop calls primary; where the tool has no such notion, the first.
   package var primary: Bool
 
-  init(
+  package init(
     name: String, width: Int, height: Int, x: Int = 0, y: Int = 0, scale: Double = 1, rotation: Int? = 0,
     primary: Bool = false
   ) {

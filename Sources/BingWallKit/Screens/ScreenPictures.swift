@@ -170,3 +170,32 @@ struct ScreenPictures: Sendable {
     return parts.dropLast(4).joined(separator: "-")
   }
 }
+
+/// What `bingwall __screen-pictures` makes, for `make bench`.
+package enum ScreenPictureBenchmark {
+  /// The crop of `source` for `output`, its dark (0.7) and lock (sigma 20) variants and a
+  /// captioned one, made in `folder` as an apply makes them.
+  package static func make(source: String, width: Int, height: Int, folder: String) -> Result<
+    [String], WallpaperApplier.ScreenProblem
+  > {
+    let output = Output(name: "BENCH-1", width: width, height: height, primary: true)
+    let plain = ScreenPictures(folder: folder, maximumSize: nil, darkDim: 0.7, lockBlur: 20)
+    var captioned = plain
+    captioned.caption = ScreenPictures.caption(
+      title: "Lake Bled and its island, Slovenia", credit: "© Example Photographer")
+    let made = [
+      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill)),
+      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .dark)),
+      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .lock)),
+      captioned.make(PictureRecipe(source: source, outputs: [output], mode: .fill)),
+    ]
+    var paths: [String] = []
+    for result in made {
+      switch result {
+      case .success(let path): paths.append(path)
+      case .failure(let problem): return .failure(problem)
+      }
+    }
+    return .success(paths)
+  }
+}
