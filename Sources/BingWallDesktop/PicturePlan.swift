@@ -59,7 +59,7 @@ struct PicturePlan {
       if each.count == outputs.count {
         plan.each = each
         plan.screens = each.mapValues(\.path)
-        plan.sources = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, sources[$0.name] ?? path) })
+        plan.sources = shownSources(outputs, sources, path)
         plan.problem = problem
         return plan
       }
@@ -81,9 +81,18 @@ struct PicturePlan {
       path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)
     if backend.setsDarkPicture { plan.request.darkPath = made(covered, .dark) }
     if lockScreen, backend.setsLockPicture { plan.request.lockPath = made(covered, .lock) }
-    plan.screens =
-      covered.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
+    if !covered.isEmpty {
+      plan.screens = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
+      plan.sources = shownSources(outputs, sources, path)
+    }
     plan.problem = problem
     return plan
+  }
+
+  /// The picture each of `outputs` shows: its own source, else `path`.
+  private static func shownSources(_ outputs: [Output], _ sources: [String: String], _ path: String)
+    -> [String: String]
+  {
+    Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, sources[$0.name] ?? path) })
   }
 }

@@ -14,9 +14,6 @@ package struct ScreenAssignment: Sendable, Equatable {
     self.pinned = pinned
   }
 
-  /// True when every screen shows the picture being set.
-  package var isSame: Bool { others.isEmpty && pinned.isEmpty }
-
   /// The source of each of `outputs` that shows another picture than the one being set. When
   /// `others` runs out, the rest show that one too.
   func sources(for outputs: [Output]) -> [String: String] {

@@ -47,16 +47,7 @@ enum StatusCommand {
         ])
       ),
       ("autostart", .array(report.autostart.map(JSONOutput.string))),
-      (
-        "screens",
-        .array(
-          report.screens.map {
-            .object([
-              ("output", .string($0.output)), ("key", .optional($0.key)), ("source", .string($0.source)),
-              ("file", .string($0.file)),
-            ])
-          })
-      ),
+      ("screens", .array(report.screens.map(\.json))),
     ])
   }
 

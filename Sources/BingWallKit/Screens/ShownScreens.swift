@@ -1,3 +1,4 @@
+import BingWallDesktop
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -13,6 +14,14 @@ package struct ShownScreens: Sendable {
     package var key: String?
     package var source: String
     package var file: String
+
+    /// As the state file and `status --json` write it.
+    package var json: JSONOutput {
+      .object([
+        ("output", .string(output)), ("key", .optional(key)), ("source", .string(source)),
+        ("file", .string(file)),
+      ])
+    }
   }
 
   let path: String
@@ -27,18 +36,7 @@ package struct ShownScreens: Sendable {
       _ = unlink(path)
       return
     }
-    let document = JSONOutput.object([
-      (
-        "screens",
-        .array(
-          screens.map {
-            .object([
-              ("output", .string($0.output)), ("key", .optional($0.key)), ("source", .string($0.source)),
-              ("file", .string($0.file)),
-            ])
-          })
-      )
-    ])
+    let document = JSONOutput.object([("screens", .array(screens.map(\.json)))])
     try Paths.ensureDirectory(Paths.parent(of: path))
     try AtomicFile.write(Data((document.rendered() + "\n").utf8), to: path, mode: 0o600)
   }
@@ -49,7 +47,7 @@ package struct ShownScreens: Sendable {
       let document = try? JSONParser.parse([UInt8](data)), case .object(let top) = document,
       case .array(let items)? = top["screens"]
     else { return [] }
-    return items.prefix(16).compactMap { item in
+    return items.prefix(Output.maximumCount).compactMap { item in
       guard case .object(let fields) = item, let output = fields["output"]?.stringValue,
         let source = fields["source"]?.stringValue, let file = fields["file"]?.stringValue
       else { return nil }

@@ -30,7 +30,7 @@ import Testing
 
     let same = try ScreenPolicy.assignment(
       for: lake, policy: .same, favoritesFirst: false, pins: [], store: store)
-    #expect(same.assignment.isSame)
+    #expect(same.assignment == ScreenAssignment())
     #expect(same.assignment.sources(for: Self.outputs).isEmpty)
 
     let different = try ScreenPolicy.assignment(
