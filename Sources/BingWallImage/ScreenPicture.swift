@@ -89,6 +89,13 @@ package enum ScreenPicture {
     try canvas.saveJPEG(to: path)
   }
 
+  /// The picture at `made` (already made for its screen, so only decoded, not cut again) with
+  /// `look`, saved atomically at `path`: a screen's variants cost one small decode each instead
+  /// of the source's decode and attention crop.
+  package static func restyle(from made: String, look: Look, to path: String) throws(ImageError) {
+    try styled(try Image.open(jpeg: made).inMemory("read"), look).saveJPEG(to: path)
+  }
+
   /// `image` captioned, then dimmed and blurred, as `look` asks.
   private static func styled(_ image: Image, _ look: Look) throws(ImageError) -> Image {
     var image = image

@@ -89,9 +89,22 @@ struct ScreenPictures: Sendable {
     } catch {
       return .failure(.init(error.description))
     }
-    let applied = look ?? ScreenPicture.Look()
     do {
-      try ScreenPicture.make(from: source, screens: screens, fit: fit, look: applied, to: path)
+      if let look, screens.count == 1 {
+        // One screen's variant: made from its plain picture (made first, or found made).
+        var bare = self
+        bare.caption = nil
+        let shaped = bare.make(
+          PictureRecipe(source: source, outputs: recipe.outputs, mode: recipe.mode, sources: recipe.sources))
+        guard case .success(let plain) = shaped else { return shaped }
+        var own = look
+        // A caption names the picture being set; a screen showing another one goes without.
+        if screens[0].source != nil { own.caption = nil }
+        if own == ScreenPicture.Look() { return .success(plain) }
+        try ScreenPicture.restyle(from: plain, look: own, to: path)
+      } else {
+        try ScreenPicture.make(from: source, screens: screens, fit: fit, look: look ?? .init(), to: path)
+      }
     } catch {
       return .failure(.init(error.description))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
+@testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
 
@@ -63,5 +64,26 @@ import Testing
       return
     }
     #expect(problem.description.contains("/nonexistent/a.jpg"))
+  }
+
+  /// One screen's variant is made from that screen's plain picture, which is made (and kept)
+  /// first: the source is cut once for all of a screen's looks.
+  @Test func aScreensVariantIsMadeFromItsPlainPicture() throws {
+    let folder = try TemporaryDirectory()
+    let source = try Self.source(in: folder, named: "a.jpg")
+    var pictures = ScreenPictures(folder: folder.file("screens"), maximumSize: nil, darkDim: 0.5)
+    pictures.caption = nil
+    let output = Output(name: "DP-1", width: 48, height: 36)
+    let dark = try pictures.make(
+      PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .dark)
+    ).get()
+    #expect(dark.hasSuffix("-48x36-crop-dark.jpg"))
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.file("screens")).sorted()
+    #expect(made.count == 2 && made.contains { $0.hasSuffix("-48x36-crop-plain.jpg") }, "\(made)")
+    let plain = try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fill)).get()
+    let ratio =
+      try TestPictures.luma(Image.open(jpeg: dark).inMemory("measure"))
+      / TestPictures.luma(Image.open(jpeg: plain).inMemory("measure"))
+    #expect(abs(ratio - 0.5) <= 0.03 * 0.5, "\(ratio)")
   }
 }
