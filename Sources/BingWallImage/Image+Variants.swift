@@ -12,9 +12,29 @@ extension Image {
 
   /// The picture under a Gaussian blur of `sigma` pixels: the lock variant. A sigma of 0 (or
   /// below) is the picture itself.
+  ///
+  /// A wide blur leaves nothing finer than a few sigmas, so beyond `sharpSigma` it is done on
+  /// the picture shrunk until the sigma is `sharpSigma` again, then enlarged back to the exact
+  /// size: the same look at a fraction of the cost (a sigma of 20 on 2560x1440 took 330 ms
+  /// whole; a kernel's cost grows with the sigma, the shrunk picture's pixels with its square).
   /// https://www.libvips.org/API/8.14/libvips-convolution.html#vips-gaussblur
   func blurred(sigma: Double) throws(ImageError) -> Image {
     guard sigma > 0 else { return self }
-    return try derived("blur") { bw_vips_gaussblur(api, handle, $0, sigma) }
+    let factor = sigma / Self.sharpSigma
+    guard factor > 1, width >= 64, height >= 64 else {
+      return try derived("blur") { bw_vips_gaussblur(api, handle, $0, sigma) }
+    }
+    let small = try derived("blur") { bw_vips_resize(api, handle, $0, 1 / factor, 1 / factor) }
+    let soft = try small.derived("blur") { bw_vips_gaussblur(api, small.handle, $0, Self.sharpSigma) }
+    // Enlarged a little past the size, so rounding never leaves it a pixel short, then cut.
+    let back = try soft.derived("blur") {
+      bw_vips_resize(
+        api, soft.handle, $0, (Double(width) + 0.5) / Double(soft.width),
+        (Double(height) + 0.5) / Double(soft.height))
+    }
+    return try back.region(PixelRect(x: 0, y: 0, width: width, height: height))
   }
+
+  /// The widest blur done at full size.
+  static let sharpSigma = 4.0
 }

@@ -58,6 +58,7 @@ typedef struct bw_vips_api {
   int (*_Nonnull linear1)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double a, double b,
                           ...);
   int (*_Nonnull gaussblur)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double sigma, ...);
+  int (*_Nonnull resize)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double scale, ...);
   int (*_Nonnull embed)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int x, int y, int width,
                         int height, ...);
   int (*_Nonnull extract_area)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int left, int top,
@@ -106,6 +107,7 @@ static inline const char *_Nullable bw_vips_load(const char *_Nonnull soname, bw
   BW_VIPS_RESOLVE(thumbnail, "vips_thumbnail")
   BW_VIPS_RESOLVE(linear1, "vips_linear1")
   BW_VIPS_RESOLVE(gaussblur, "vips_gaussblur")
+  BW_VIPS_RESOLVE(resize, "vips_resize")
   BW_VIPS_RESOLVE(embed, "vips_embed")
   BW_VIPS_RESOLVE(extract_area, "vips_extract_area")
   BW_VIPS_RESOLVE(extract_band, "vips_extract_band")
@@ -159,6 +161,13 @@ static inline int bw_vips_linear1_uchar(const bw_vips_api *_Nonnull api, VipsIma
 static inline int bw_vips_gaussblur(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
                                     VipsImage *_Nullable *_Nonnull out, double sigma) {
   return api->gaussblur(in, out, sigma, NULL);
+}
+
+/// `in` scaled by `horizontal` across and `vertical` down (Lanczos when shrinking, bicubic when
+/// enlarging, libvips's defaults).
+static inline int bw_vips_resize(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                 VipsImage *_Nullable *_Nonnull out, double horizontal, double vertical) {
+  return api->resize(in, out, horizontal, "vscale", vertical, NULL);
 }
 
 /// `in` placed at (x, y) on a `width`x`height` canvas of one colour (`background`, one value

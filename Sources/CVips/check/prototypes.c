@@ -37,6 +37,7 @@ void bw_vips_check_prototypes(bw_vips_api *api) {
   api->thumbnail = vips_thumbnail;
   api->linear1 = vips_linear1;
   api->gaussblur = vips_gaussblur;
+  api->resize = vips_resize;
   api->embed = vips_embed;
   api->extract_area = vips_extract_area;
   api->extract_band = vips_extract_band;
