@@ -27,7 +27,9 @@ enum DoctorCommand {
         finding is one line on stdout, 'problem:' or 'warning:', what is wrong and what to do, \
         then a summary line; -q prints only the problems left.
 
-        --fix holds the history lock (update waits) and repairs: removes temporary files and, \
+        --fix holds the history lock (update waits) and repairs: removes temporary files, files \
+        in the screens' pictures' folder ($XDG_CACHE_HOME/bingwall/screens) that bingwall did \
+        not make there (a warning each) and, \
         in the default image folder, files that are not pictures of the history (in a folder \
         set by image_dir they are the user's: named, never removed); deletes rows that belong to \
         no picture; downloads a lost or damaged picture again when it is in the 8-day window of \

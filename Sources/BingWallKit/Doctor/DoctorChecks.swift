@@ -37,6 +37,7 @@ package struct DoctorChecks {
   /// file: they run at once, on two connections and two cores, and what the file checks found
   /// counts only when the database passed (a damaged one may list files wrongly).
   func run(_ state: inout State, _ context: Context) {
+    checkScreens(&state)
     var known = KnownFiles()
     guard let store = openDatabase(&state, context) else {
       checkFolder(&state, known: &known)

@@ -491,4 +491,28 @@ import Testing
     #expect(result.stdout.contains("a whole picture Bing's window no longer has: kept"), "\(result.stdout)")
     #expect(FileManager.default.fileExists(atPath: reef))
   }
+
+  /// The screens' pictures' folder: a temporary file left by a kill and a file bingwall never
+  /// makes are strays (warnings, so doctor still passes); --fix removes them and keeps the made
+  /// pictures.
+  @Test func straysInTheScreensFolderAreFoundAndRemoved() throws {
+    let run = try DoctorInProcessTests.context()
+    let cache = run.paths.cacheDir + "/screens"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let made = "20261201_Lake-0badcafe-2560x1440-crop-dark.jpg"
+    for name in [made, ".bingwall-a1B2c3", "notes.txt"] {
+      #expect(FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8)))
+    }
+    let found = run.run(["doctor", "--json"])
+    #expect(found.status == 0, "\(found.stdout)")
+    let screens = try DoctorInProcessTests.findings(found).filter { $0["check"] as? String == "screens" }
+    #expect(
+      Set(screens.compactMap { $0["subject"] as? String }) == [
+        cache + "/.bingwall-a1B2c3", cache + "/notes.txt",
+      ])
+    #expect(screens.allSatisfy { $0["severity"] as? String == "warning" })
+
+    #expect(run.run(["doctor", "--fix", "-q"]).status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [made])
+  }
 }
