@@ -39,11 +39,11 @@ struct PicturePlan {
     if backend.pictureScope != .asIs, shape == .fill || shape == .fit {
       do {
         outputs = try backend.outputSource.read(in: session, backend: backend.name)
-      } catch  where backend.pictureScope == .eachOutput {
+      } catch  where session.hasX11 || session.hasWayland {
         problem = WallpaperApplier.ScreenProblem(error.description)
       } catch {
-        // One picture for every screen: the desktop scales it as it always has, and a session
-        // without a display (cron, a timer) is not warned at every change.
+        // No display (cron, a timer): the screens cannot be asked for, and that is no news at
+        // every change; the desktop scales the file as it always has.
       }
     }
     // Only screens made one by one or on one canvas can differ.

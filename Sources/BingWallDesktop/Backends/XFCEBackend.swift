@@ -16,8 +16,6 @@ struct XFCEBackend: WallpaperBackend {
   let tools = [tool]
   let need: SessionNeed = .displayOrSessionBus
   var outputSource: OutputSource { .xrandr }
-  /// Each monitor shows the picture, scaled by itself.
-  var pictureScope: PictureScope { .everyOutput }
 
   init() {}
 
@@ -25,30 +23,61 @@ struct XFCEBackend: WallpaperBackend {
     session.isDesktop(["xfce"], orSession: ["xfce", "xfce4", "xubuntu"])
   }
 
+  /// Every monitor shows its own picture: each `monitor<OUTPUT>` property gets its output's.
+  var pictureScope: PictureScope { .eachOutput }
+
   /// Sets every monitor's and workspace's picture, blanking each first: xfdesktop redraws only when
   /// the value changes, so setting the same path again would show nothing. Every picture property
   /// set is read back.
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
+    try set(in: session, monitors: nil) { _ in request }
+  }
+
+  /// Each monitor's properties get the picture made for its output (xfdesktop names them after
+  /// the RandR outputs, which `xrandr --listmonitors` lists); a property of a monitor no output
+  /// names (a screen unplugged since) gets the first output's, by name.
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+    guard let first = requests.keys.sorted().first.flatMap({ requests[$0] }) else { return }
+    try set(in: session, monitors: requests.keys.sorted()) { property in
+      Self.monitor(of: property).flatMap { requests[$0] } ?? first
+    }
+  }
+
+  /// The output a property belongs to: `eDP-1` of `/backdrop/screen0/monitoreDP-1/workspace0/…`.
+  static func monitor(of property: String) -> String? {
+    let parts = property.split(separator: "/")
+    guard parts.count >= 3, parts[2].hasPrefix("monitor") else { return nil }
+    return String(parts[2].dropFirst("monitor".count))
+  }
+
+  /// Sets each picture property to `picture(property)`'s path and each style property to its
+  /// mode, creating the first ones for `monitors` (else the X server's) on a fresh channel, and
+  /// reads every picture property back.
+  private func set(
+    in session: DesktopSession, monitors: [String]?, _ picture: (String) -> WallpaperRequest
+  ) throws(DesktopError) {
     let properties = try listBackdrop(in: session)
     var images = properties.filter { $0.hasSuffix("last-image") || $0.hasSuffix("image-path") }
     let styles = properties.filter { $0.hasSuffix("image-style") }
     if images.isEmpty {
-      images = try createFirstProperties(request, in: session)
+      images = try createFirstProperties(monitors: monitors, picture, in: session)
     } else {
       for property in images {
         try query(["-p", property, "-s", ""], in: session)
-        try query(["-p", property, "-s", request.path], in: session)
+        try query(["-p", property, "-s", picture(property).path], in: session)
       }
     }
-    if let style = Self.modeTable[request.mode] {
-      for property in styles { try query(["-p", property, "-s", style], in: session) }
+    for property in styles {
+      if let style = Self.modeTable[picture(property).mode] {
+        try query(["-p", property, "-s", style], in: session)
+      }
     }
     for property in images {
+      let expected = picture(property).path
       let found = try read(property, in: session)
-      if found != request.path {
+      if found != expected {
         throw DesktopError.didNotTake(
-          backend: name, expected: request.path,
-          found: "\(found.map { "'\($0)'" } ?? "nothing") in \(property)")
+          backend: name, expected: expected, found: "\(found.map { "'\($0)'" } ?? "nothing") in \(property)")
       }
     }
   }
@@ -56,26 +85,33 @@ struct XFCEBackend: WallpaperBackend {
   /// A channel without pictures: xfdesktop has not run since the settings were made (it writes its
   /// monitors' properties when it starts). It will read `monitor<OUTPUT>`, named after each RandR
   /// output (`monitoreDP-1`; `monitorscreen` on Xvfb), and ignores a `monitor0` written blindly, so the
-  /// names come from the X server.
-  func createFirstProperties(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
-    -> [String]
-  {
-    guard session.hasX11 else {
-      throw .sessionMissing(
-        backend: name,
-        what: "xfconf has no wallpaper setting yet (xfdesktop writes them when it starts) and without"
-          + " DISPLAY the monitors' names cannot be asked for")
+  /// names come from the X server (or from the outputs already read).
+  func createFirstProperties(
+    monitors known: [String]?, _ picture: (String) -> WallpaperRequest, in session: DesktopSession
+  ) throws(DesktopError) -> [String] {
+    let monitors: [String]
+    if let known {
+      monitors = known
+    } else {
+      guard session.hasX11 else {
+        throw .sessionMissing(
+          backend: name,
+          what: "xfconf has no wallpaper setting yet (xfdesktop writes them when it starts) and without"
+            + " DISPLAY the monitors' names cannot be asked for")
+      }
+      guard session.which(XRandRMonitors.tool) != nil else {
+        throw .toolMissing(backend: name, tool: XRandRMonitors.tool)
+      }
+      monitors = try XRandRMonitors.names(in: session, backend: name)
     }
-    guard session.which(XRandRMonitors.tool) != nil else {
-      throw .toolMissing(backend: name, tool: XRandRMonitors.tool)
-    }
-    let monitors = try XRandRMonitors.names(in: session, backend: name)
     guard !monitors.isEmpty else {
-      throw .didNotTake(backend: name, expected: request.path, found: "no monitor in 'xrandr --listmonitors'")
+      throw .didNotTake(
+        backend: name, expected: picture("").path, found: "no monitor in 'xrandr --listmonitors'")
     }
     var images: [String] = []
     for monitor in monitors {
       let prefix = "/backdrop/screen0/monitor\(monitor)/workspace0/"
+      let request = picture(prefix + "last-image")
       try query(["-p", prefix + "last-image", "-n", "-t", "string", "-s", request.path], in: session)
       if let style = Self.modeTable[request.mode] {
         try query(["-p", prefix + "image-style", "-n", "-t", "int", "-s", style], in: session)

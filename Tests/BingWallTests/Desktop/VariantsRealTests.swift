@@ -102,4 +102,34 @@ import Testing
       #expect(seen.height - seen.width > 4, "stretched should be taller than wide: \(seen)")
     }
   }
+
+  /// XFCE sets each monitor's own property: the monitor's picture is made at its size and set
+  /// with xfdesktop's stretch, which then keeps the disc round on a 16:10 screen; without the
+  /// maker, stretch of the file as it is would be the control's ellipse.
+  @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
+  func xfceGivesEachMonitorItsOwnPicture() throws {
+    let sandbox = try XfdesktopTests.sandboxWithXfconf(width: 320, height: 200)
+    try XfdesktopTests.startXfdesktop(sandbox)
+    let picture = try Self.disc(in: sandbox.folder)
+    let pictures = ScreenPictures(folder: sandbox.home + "/.cache/bingwall/screens", maximumSize: nil)
+    let applier = WallpaperApplier(
+      session: sandbox.session(), backends: [XFCEBackend()], requested: "xfce", mode: .fill,
+      lockScreen: false, screenPictures: { pictures.make($0) })
+
+    let outcome = try applier.apply(path: picture)
+
+    #expect(outcome.screenProblem == nil)
+    let made = try #require(outcome.screens["screen"], "\(outcome)")
+    #expect(made.hasSuffix("-320x200-crop-plain.jpg"))
+    #expect(try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.image]) == made)
+    #expect(
+      try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.style]) == XFCEBackend.modeTable[.stretch])
+    var box: (width: Int, height: Int)?
+    _ = try eventually {
+      box = Self.redBox(try sandbox.screen.screenshot())
+      return box.map { abs($0.width - $0.height) <= 2 && $0.width > 40 } ?? false
+    }
+    let seen = try #require(box, "no red on the screen; \(sandbox.logs)")
+    #expect(abs(seen.width - seen.height) <= 2, "an ellipse: \(seen)")
+  }
 }

@@ -64,6 +64,31 @@ import Testing
     #expect(try XFCEBackend().current(in: session) == Self.path)
   }
 
+  /// Each monitor's properties get its output's picture; `monitor0`, which no output names, the
+  /// first output's by name (HDMI-1 before eDP-1).
+  @Test func eachMonitorGetsItsOwnPicture() throws {
+    try seedTwoMonitors()
+    try XFCEBackend().setEach(
+      [
+        "eDP-1": WallpaperRequest(path: "/cache/edp.jpg", mode: .stretch),
+        "HDMI-1": WallpaperRequest(path: "/cache/hdmi.jpg", mode: .stretch),
+      ], in: session)
+
+    #expect(stubs.xfconf(Self.monitors[0]) == "/cache/hdmi.jpg")
+    #expect(stubs.xfconf(Self.monitors[1]) == "/cache/edp.jpg")
+    #expect(stubs.xfconf("/backdrop/screen0/monitor0/image-path") == "/cache/hdmi.jpg")
+    #expect(stubs.xfconf("/backdrop/screen0/monitoreDP-1/workspace0/image-style") == "3")
+    #expect(stubs.xfconf("/backdrop/screen0/monitorHDMI-1/workspace0/image-style") == "3")
+  }
+
+  /// A fresh channel is written for the outputs already read, each its own picture.
+  @Test func aFreshChannelGetsEachOutputsPicture() throws {
+    try XFCEBackend().setEach(
+      ["DP-2": WallpaperRequest(path: "/cache/dp2.jpg", mode: .stretch)], in: stubs.session([:]))
+    #expect(stubs.xfconf("/backdrop/screen0/monitorDP-2/workspace0/last-image") == "/cache/dp2.jpg")
+    #expect(stubs.xfconf("/backdrop/screen0/monitorDP-2/workspace0/image-style") == "3")
+  }
+
   @Test func modeTableMatchesXfdesktop() {
     #expect(XFCEBackend.modeTable == [.fill: "5", .fit: "4", .stretch: "3", .center: "1", .tile: "2"])
   }

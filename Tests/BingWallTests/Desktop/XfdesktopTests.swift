@@ -11,8 +11,8 @@ struct XfdesktopTests {
   static let xfconfd = "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd"
 
   /// A sandbox with xfconfd answering on its bus and desktop icons off (they would cover probes).
-  static func sandboxWithXfconf() throws -> DesktopSandbox {
-    let sandbox = try DesktopSandbox()
+  static func sandboxWithXfconf(width: Int = 320, height: Int = 240) throws -> DesktopSandbox {
+    let sandbox = try DesktopSandbox(width: width, height: height)
     let daemon = FileManager.default.isExecutableFile(atPath: xfconfd) ? xfconfd : "xfconfd"
     try sandbox.start([daemon])
     #expect(eventually { sandbox.busNameHasOwner("org.xfce.Xfconf") }, "xfconfd: \(sandbox.logs)")
