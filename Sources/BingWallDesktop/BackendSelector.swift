@@ -17,8 +17,8 @@ package enum BackendSelector {
     package var tools: [String]
     /// Where it reads the screens (`bingwall outputs`).
     package var outputSource: OutputSource
-    /// True when it gives each screen a picture of its own.
-    package var setsEachOutput: Bool
+    /// What one picture it sets covers.
+    package var pictureScope: PictureScope
     /// Why it is (not) usable or chosen, in a few words.
     package var note: String
   }
@@ -143,7 +143,7 @@ package enum BackendSelector {
       if selectedName == nil, backend.name == requested.name, let problem { note = problem }
       return Status(
         name: backend.name, available: available, detected: detected, selected: backend.name == selectedName,
-        tools: backend.tools, outputSource: backend.outputSource, setsEachOutput: backend.setsEachOutput,
+        tools: backend.tools, outputSource: backend.outputSource, pictureScope: backend.pictureScope,
         note: note)
     }
   }

@@ -10,6 +10,16 @@ package enum PictureScope: String, Sendable {
   case everyOutput = "every"
   /// The file is given as it is and the desktop scales it.
   case asIs = "as-is"
+
+  /// What `bingwall outputs` says of a backend with this scope.
+  package func sentence(backend: String) -> String {
+    switch self {
+    case .eachOutput: "\(backend) gives each output a picture of its own, made at its size."
+    case .layout: "\(backend) sets one picture across every output, made as one canvas of them all."
+    case .everyOutput: "\(backend) shows one picture on every output, made at the primary output's shape."
+    case .asIs: "\(backend) sets the picture as it is on every output."
+    }
+  }
 }
 
 /// A picture to make from a file for the screens: what a `ScreenPictureMaker` is asked.

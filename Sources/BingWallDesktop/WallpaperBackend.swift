@@ -107,8 +107,6 @@ extension WallpaperBackend {
   package var pictureScope: PictureScope { .asIs }
   package var setsDarkPicture: Bool { false }
   package var setsLockPicture: Bool { false }
-  /// True when it gives each screen a picture of its own (`setEach`).
-  package var setsEachOutput: Bool { pictureScope == .eachOutput }
 
   package func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession)
     throws(DesktopError)

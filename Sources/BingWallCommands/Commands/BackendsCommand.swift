@@ -26,7 +26,9 @@ enum BackendsCommand {
           ("name", .string(status.name)), ("available", .bool(status.available)),
           ("detected", .bool(status.detected)), ("selected", .bool(status.selected)),
           ("tools", .array(status.tools.map(JSONOutput.string))),
-          ("outputs", .string(status.outputSource.rawValue)), ("per_output", .bool(status.setsEachOutput)),
+          ("outputs", .string(status.outputSource.rawValue)),
+          ("per_output", .bool(status.pictureScope == .eachOutput)),
+          ("scope", .string(status.pictureScope.rawValue)),
           ("note", .string(status.note)),
         ])
       }

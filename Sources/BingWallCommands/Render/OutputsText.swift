@@ -7,7 +7,8 @@ enum OutputsText {
   static func json(_ outcome: Outputs.Outcome) -> JSONOutput {
     .object([
       ("backend", .string(outcome.backend)), ("source", .string(outcome.source.rawValue)),
-      ("per_output", .bool(outcome.setsEachOutput)),
+      ("per_output", .bool(outcome.pictureScope == .eachOutput)),
+      ("scope", .string(outcome.pictureScope.rawValue)),
       (
         "outputs",
         .array(
@@ -44,10 +45,7 @@ enum OutputsText {
       }
       .joined()
     }
-    let verdict =
-      outcome.setsEachOutput
-      ? "\(outcome.backend) gives each output a picture of its own."
-      : "\(outcome.backend) sets one picture across every output."
+    let verdict = outcome.pictureScope.sentence(backend: outcome.backend)
     return (lines + ["", verdict]).joined(separator: "\n") + "\n"
   }
 }

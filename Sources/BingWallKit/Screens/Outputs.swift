@@ -7,8 +7,8 @@ package enum Outputs {
     package var backend: String
     /// The tool that listed them.
     package var source: OutputSource
-    /// True when the backend sets one picture per screen; false when one picture covers all.
-    package var setsEachOutput: Bool
+    /// What one picture the backend sets covers.
+    package var pictureScope: PictureScope
     package var outputs: [Output]
   }
 
@@ -20,7 +20,7 @@ package enum Outputs {
     ).backend
     let outputs = try backend.outputSource.read(in: session, backend: backend.name)
     return Outcome(
-      backend: backend.name, source: backend.outputSource, setsEachOutput: backend.setsEachOutput,
+      backend: backend.name, source: backend.outputSource, pictureScope: backend.pictureScope,
       outputs: outputs)
   }
 }

@@ -22,7 +22,7 @@ import Testing
         DP-1      3840x2160             0,0       1.5    0         yes
         HDMI-A-1  1080x1920 (portrait)  2560,0    1      90        -
 
-        hyprland sets one picture across every output.
+        hyprland sets the picture as it is on every output.
 
         """)
     #expect(run.processes.calls == [["hyprctl", "monitors", "-j"]])
@@ -44,6 +44,7 @@ import Testing
     #expect(root["backend"] == .string("feh"))
     #expect(root["source"] == .string("xrandr"))
     #expect(root["per_output"] == .bool(false))
+    #expect(root["scope"] == .string("layout"))
     #expect(outputs.count == 3)
     guard case .object(let second) = outputs[1] else { return }
     #expect(second["x"] == .number(-1080))

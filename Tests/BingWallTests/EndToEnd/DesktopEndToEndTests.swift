@@ -150,6 +150,11 @@ import Testing
     #expect(command["selected"] as? Bool == true)
     #expect(rows.filter { $0["selected"] as? Bool == true }.count == 1)
     for row in rows { #expect(row["tools"] is [String] && row["detected"] is Bool) }
+    let scopes = Dictionary(
+      uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0["scope"] as? String) })
+    #expect(scopes["sway"] == "each" && scopes["xfce"] == "each" && scopes["gnome"] == "layout")
+    #expect(scopes["lxqt"] == "every" && scopes["command"] == "as-is")
+    #expect(rows.allSatisfy { ($0["per_output"] as? Bool) == ($0["scope"] as? String == "each") })
     let text = try sandbox.run(["backends"], environment: ["DISPLAY": ":4242"])
     #expect(text.stdout.contains("selected: feh (an X11 session with feh installed)"))
   }
