@@ -42,6 +42,14 @@ package enum ScreenPicture {
       self.dim = dim
       self.blur = blur
     }
+
+    /// The look on `screen`: a caption names the picture being set, so a screen showing another
+    /// one goes without.
+    package func on(_ screen: Screen) -> Look {
+      var look = self
+      if screen.source != nil { look.caption = nil }
+      return look
+    }
   }
 
   /// The longest side of a picture made for no screen in particular (the screens are unknown):
@@ -73,10 +81,7 @@ package enum ScreenPicture {
         case .crop: try Image.cropped(from: screen.source ?? source, to: size)
         case .letterbox: try Image.letterboxed(from: screen.source ?? source, to: size)
         }
-      // A caption names the picture being set; a screen showing another one goes without.
-      var own = look
-      if screen.source != nil { own.caption = nil }
-      return try styled(image, own)
+      return try styled(image, look.on(screen))
     }
     var canvas = try shaped(first)
     if screens.count > 1 {

@@ -16,14 +16,11 @@ package enum Apply {
     /// The lock screen was asked for (flag or config) and this desktop has none: not a failure,
     /// since the option means "where the desktop has one", but never silent either.
     package var noLockScreen: Bool
-    /// The file the desktop was given: `path`, or the picture made from it for the screens.
-    package var made: String
-    /// What each screen shows, by output name; empty when the screens were not read.
-    package var screens: [String: String] = [:]
-    /// The dark-style picture set beside it, where the desktop keeps one.
-    package var darkPath: String?
     /// Why the screens' own pictures could not be made (the file was set as it is).
     package var screenProblem: String?
+    /// `screens.pin` entries that name no stored picture, each in one line (the other screens
+    /// were set as the policy says).
+    package var pinProblems: [String] = []
   }
 
   /// Why a stored picture was set, as the history records it.
@@ -49,20 +46,19 @@ package enum Apply {
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
     var keys = [picture.path: picture.key]
     for (path, key) in assignment.keys { keys[path] = keys[path] ?? key }
-    saveScreens(set, keys: keys, resources: resources)
-    let problems = pinProblems + (set.screenProblem.map { [$0] } ?? [])
+    saveScreens(set, showing: picture.path, keys: keys, resources: resources)
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      made: set.path, screens: set.screens, darkPath: set.darkPath,
-      screenProblem: problems.isEmpty ? nil : problems.joined(separator: "; "))
+      screenProblem: set.screenProblem, pinProblems: pinProblems)
   }
 
-  /// What each screen shows now, for `status`; a failure to write it costs only that.
+  /// What each screen shows now (`path`, where the outcome names no other), for `status`; a
+  /// failure to write it costs only that.
   private static func saveScreens(
-    _ set: WallpaperApplier.Outcome, keys: [String: String], resources: Resources
+    _ set: WallpaperApplier.Outcome, showing path: String, keys: [String: String], resources: Resources
   ) {
     let screens = set.screens.keys.sorted().map { name in
-      let source = set.sources[name] ?? set.path
+      let source = set.sources[name] ?? path
       return ShownScreens.Screen(output: name, key: keys[source], source: source, file: set.screens[name]!)
     }
     try? ShownScreens(stateDir: resources.context.paths.stateDir).save(screens)
@@ -72,9 +68,9 @@ package enum Apply {
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
     let set = try resources.applier().apply(path: path)
-    saveScreens(set, keys: [:], resources: resources)
+    saveScreens(set, showing: path, keys: [:], resources: resources)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      made: set.path, screens: set.screens, darkPath: set.darkPath, screenProblem: set.screenProblem)
+      screenProblem: set.screenProblem)
   }
 }

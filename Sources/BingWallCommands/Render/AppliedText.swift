@@ -16,6 +16,9 @@ enum AppliedText {
     if let problem = outcome.screenProblem {
       warnings.append(TerminalText.clean(problem) + "; the picture was set as it is on every screen")
     }
+    for problem in outcome.pinProblems {
+      warnings.append(TerminalText.clean(problem) + "; that screen shows what the policy gives it")
+    }
     if outcome.noLockScreen {
       warnings.append(
         "this desktop (\(outcome.backend)) has no lock screen picture to set; only the background changed")

@@ -97,9 +97,7 @@ struct ScreenPictures: Sendable {
         let shaped = bare.make(
           PictureRecipe(source: source, outputs: recipe.outputs, mode: recipe.mode, sources: recipe.sources))
         guard case .success(let plain) = shaped else { return shaped }
-        var own = look
-        // A caption names the picture being set; a screen showing another one goes without.
-        if screens[0].source != nil { own.caption = nil }
+        let own = look.on(screens[0])
         if own == ScreenPicture.Look() { return .success(plain) }
         try ScreenPicture.restyle(from: plain, look: own, to: path)
       } else {

@@ -62,6 +62,18 @@ import Testing
     #expect(pinned.problems.first?.contains("'DP-9=OHR.Nowhere'") == true)
   }
 
+  /// `apply` says so, in one warning line, and still sets the picture.
+  @Test func applyWarnsOfAPinThatNamesNothing() throws {
+    let run = try PruneInProcessTests.context()
+    #expect(run.run(["config", "set", "screens.pin", "DP-9=OHR.Nowhere"]).status == 0)
+    let result = run.run(["apply", "latest"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Applied "))
+    let warning = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("warning: ") })
+    #expect(warning.contains("screens.pin 'DP-9=OHR.Nowhere'"), "\(warning)")
+    #expect(warning.hasSuffix("; that screen shows what the policy gives it"), "\(warning)")
+  }
+
   @Test func aPinThatIsNotOutputEqualsSelectorIsAConfigError() throws {
     let run = try PruneInProcessTests.context()
     let result = run.run(["config", "set", "screens.pin", "DP-1"])
