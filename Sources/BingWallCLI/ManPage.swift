@@ -255,11 +255,17 @@ package enum ManPage {
       .It Pa $XDG_DATA_HOME/bingwall/history.db
       The history database.
       .It Pa $XDG_DATA_HOME/bingwall/images/
-      The pictures; config image_dir may move them.
+      The pictures, and the portrait files fetched for screens on their side \
+      (NAME_1080x1920.jpg); config image_dir may move them.
       .It Pa $XDG_STATE_HOME/bingwall/update.lock
       Held by the running update; a second one waits.
       .It Pa $XDG_STATE_HOME/bingwall/scheduler.json
       The last update and its result, the failure streak, the last rotation.
+      .It Pa $XDG_STATE_HOME/bingwall/screens.json
+      What each screen was last given, for status.
+      .It Pa $XDG_CACHE_HOME/bingwall/screens/
+      The pictures made for the screens (crops, canvases, dark, lock and captioned looks); \
+      never in the history, removed oldest first beyond pictures.cache_max_size.
       .It Pa $XDG_RUNTIME_DIR/bingwall.lock
       Held by the running daemon, with its pid.
       .El

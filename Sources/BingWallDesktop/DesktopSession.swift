@@ -46,6 +46,8 @@ package struct DesktopSession: Sendable {
   }
 
   var hasX11: Bool { !(environment["DISPLAY"] ?? "").isEmpty }
+  /// An X11 or Wayland display: the screens can be asked for.
+  package var hasDisplay: Bool { hasX11 || hasWayland }
   var hasWayland: Bool {
     !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"] == "wayland"
   }

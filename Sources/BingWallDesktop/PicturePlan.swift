@@ -26,7 +26,8 @@ struct PicturePlan {
     func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
       let recipe = PictureRecipe(
         source: path, outputs: outputs, mode: shape, variant: variant,
-        sources: sources.filter { name, _ in outputs.contains { $0.name == name } })
+        sources: sources.filter { name, _ in outputs.contains { $0.name == name } },
+        renditions: assignment.renditions(for: outputs, showing: path, sources: sources))
       switch maker(recipe) {
       case .success(let made): return made
       case .failure(let failure):
@@ -39,7 +40,7 @@ struct PicturePlan {
     if backend.pictureScope != .asIs, shape == .fill || shape == .fit {
       do {
         outputs = try backend.outputSource.read(in: session, backend: backend.name)
-      } catch  where session.hasX11 || session.hasWayland {
+      } catch  where session.hasDisplay {
         problem = WallpaperApplier.ScreenProblem(error.description)
       } catch {
         // No display (cron, a timer): the screens cannot be asked for, and that is no news at

@@ -34,6 +34,10 @@ package struct PictureRecipe: Sendable, Equatable {
   package var variant: Variant
   /// The file each output named here shows instead of `source` (`ScreenAssignment`).
   package var sources: [String: String]
+  /// The file read for each output named here instead of the picture it shows: that picture's
+  /// own rendition for the output's shape (Bing's portrait file, for a screen on its side). It
+  /// is the same picture, so it keeps the caption.
+  package var renditions: [String: String]
 
   /// Which of the picture's looks: as it is, dimmed for dark style, blurred for the lock screen.
   package enum Variant: String, Sendable {
@@ -42,13 +46,14 @@ package struct PictureRecipe: Sendable, Equatable {
 
   package init(
     source: String, outputs: [Output], mode: WallpaperMode, variant: Variant = .plain,
-    sources: [String: String] = [:]
+    sources: [String: String] = [:], renditions: [String: String] = [:]
   ) {
     self.source = source
     self.outputs = outputs
     self.mode = mode
     self.variant = variant
     self.sources = sources
+    self.renditions = renditions
   }
 
   /// The file `output` shows.

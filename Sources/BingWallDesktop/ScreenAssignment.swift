@@ -8,6 +8,9 @@ package struct ScreenAssignment: Sendable, Equatable {
   package var pinned: [String: String]
   /// The stored picture's key of each file named above, for what `status` shows.
   package var keys: [String: String] = [:]
+  /// Bing's portrait file of each picture that has one (the picture's path → the portrait's),
+  /// read for a screen taller than wide instead of cropping a sliver of the landscape picture.
+  package var portraits: [String: String] = [:]
 
   package init(others: [String] = [], pinned: [String: String] = [:]) {
     self.others = others
@@ -27,5 +30,16 @@ package struct ScreenAssignment: Sendable, Equatable {
       }
     }
     return sources
+  }
+
+  /// The portrait file each portrait screen of `outputs` reads instead of the picture it shows
+  /// (`path`, or its own of `sources`), where that picture has one.
+  func renditions(for outputs: [Output], showing path: String, sources: [String: String]) -> [String: String]
+  {
+    var renditions: [String: String] = [:]
+    for output in outputs where output.isPortrait {
+      if let portrait = portraits[sources[output.name] ?? path] { renditions[output.name] = portrait }
+    }
+    return renditions
   }
 }

@@ -16,14 +16,23 @@ package enum ScreenPicture {
     package var height: Int
     /// The picture this screen shows; nil: the one `make` is given.
     package var source: String?
+    /// The file read for that picture: its rendition in this screen's shape (Bing's portrait
+    /// file); nil: the picture's own file.
+    package var rendition: String?
 
-    package init(x: Int, y: Int, width: Int, height: Int, source: String? = nil) {
+    package init(
+      x: Int, y: Int, width: Int, height: Int, source: String? = nil, rendition: String? = nil
+    ) {
       self.x = x
       self.y = y
       self.width = width
       self.height = height
       self.source = source
+      self.rendition = rendition
     }
+
+    /// The file this screen's picture is cut from.
+    func file(given source: String) -> String { rendition ?? self.source ?? source }
   }
 
   /// What is done to each screen's picture once it has the screen's shape: the variants. The
@@ -78,8 +87,8 @@ package enum ScreenPicture {
       let size = PixelSize(width: screen.width, height: screen.height)
       let image =
         switch fit {
-        case .crop: try Image.cropped(from: screen.source ?? source, to: size)
-        case .letterbox: try Image.letterboxed(from: screen.source ?? source, to: size)
+        case .crop: try Image.cropped(from: screen.file(given: source), to: size)
+        case .letterbox: try Image.letterboxed(from: screen.file(given: source), to: size)
         }
       return try styled(image, look.on(screen))
     }

@@ -2,7 +2,7 @@
 ///
 /// Never edit a migration that has shipped; add one. Each runs in its own transaction.
 enum HistorySchema {
-  static let migrator = SQLiteMigrator([version1, version2, version3])
+  static let migrator = SQLiteMigrator([version1, version2, version3, version4])
 
   /// Pictures (one per key and content), their appearances (one per market and local date),
   /// and every time one was applied.
@@ -111,6 +111,26 @@ enum HistorySchema {
     CREATE TABLE pruned (
       key TEXT PRIMARY KEY,
       pruned_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """)
+
+  /// A picture's other renditions: Bing's portrait file of the same day (`_1080x1920`), for a
+  /// screen turned on its side. The same picture, not another: it has no appearances, marks or
+  /// applies of its own and goes with its picture. A row without a `path` records that Bing has
+  /// no such rendition of the picture, so it is not asked for again.
+  static let version4 = SQLiteMigration.sql(
+    """
+    CREATE TABLE renditions (
+      picture_id INTEGER NOT NULL REFERENCES pictures (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('portrait')),
+      path TEXT UNIQUE,
+      sha256 TEXT,
+      width INTEGER CHECK (width > 0),
+      height INTEGER CHECK (height > 0),
+      bytes INTEGER CHECK (bytes > 0),
+      added_at TEXT NOT NULL,
+      CHECK ((path IS NULL) = (sha256 IS NULL)),
+      PRIMARY KEY (picture_id, kind)
     ) WITHOUT ROWID;
     """)
 }

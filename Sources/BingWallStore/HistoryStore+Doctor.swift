@@ -39,7 +39,7 @@ extension HistoryStore {
   /// Deletes the rows `foreignKeyProblems` names: they belong to no picture, so nothing can show
   /// them. Call inside `write`.
   package func deleteOrphanedRows() throws(StoreError) {
-    for table in ["appearances", "applies"] {
+    for table in ["appearances", "applies", "renditions"] {
       try database.run(
         "DELETE FROM \(table) WHERE picture_id NOT IN (SELECT id FROM pictures)")
     }

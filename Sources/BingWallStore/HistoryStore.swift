@@ -59,9 +59,11 @@ package final class HistoryStore {
     return (try row.int64("id"), try row.string("key"))
   }
 
-  /// True when a stored picture uses `path`: paths are never reused for other content.
+  /// True when a stored picture or rendition uses `path`: paths are never reused for other content.
   package func isPathTaken(_ path: String) throws(StoreError) -> Bool {
-    try database.queryOne("SELECT 1 FROM pictures WHERE path = ?", [.text(path)]) != nil
+    try database.queryOne(
+      "SELECT 1 FROM pictures WHERE path = ?1 UNION ALL SELECT 1 FROM renditions WHERE path = ?1 LIMIT 1",
+      [.text(path)]) != nil
   }
 
   // MARK: - Recording

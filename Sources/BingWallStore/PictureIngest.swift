@@ -62,6 +62,24 @@ package struct PictureIngest {
     return .stored(pictureID: id)
   }
 
+  /// Keeps `file` as the portrait rendition of stored picture `pictureID` (see
+  /// `HistorySchema.version4`), named and recorded as a picture's file is.
+  package func keepPortrait(
+    _ file: PendingImageFile, of pictureID: Int64, as picture: NewPictureFile, name: String, date: String,
+    at now: Date
+  ) throws -> Result {
+    let id = try adopt(
+      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
+      bytes: picture.bytes
+    ) { path in
+      var record = picture
+      record.path = path
+      try store.recordPortrait(pictureID: pictureID, file: record, at: now)
+      return pictureID
+    }
+    return .stored(pictureID: id)
+  }
+
   /// Names `file` in the image folder and runs `record` with its path, both inside one write
   /// transaction; when `record` or the commit fails the name is removed again. `update` and
   /// `import` share it, each with its own rows.

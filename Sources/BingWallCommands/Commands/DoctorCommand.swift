@@ -20,8 +20,8 @@ enum DoctorCommand {
       name: "doctor", abstract: "Check the history, its files, the config and the desktop; --fix repairs.",
       discussion: """
         Checks: the config file parses; the database opens and passes SQLite's integrity_check \
-        and foreign_key_check; each picture's file exists and has its stored SHA-256 (with \
-        --quick, its size); the image folder holds no file the history does not know and no \
+        and foreign_key_check; each picture's file, and its portrait file if any, exists and has \
+        its stored SHA-256 (with --quick, its size); the image folder holds no file the history does not know and no \
         temporary file of a killed update; the current wallpaper's file is there; some wallpaper \
         backend can work in this session (DISPLAY, WAYLAND_DISPLAY, the session bus). Each \
         finding is one line on stdout, 'problem:' or 'warning:', what is wrong and what to do, \
@@ -32,7 +32,8 @@ enum DoctorCommand {
         not make there (a warning each) and, \
         in the default image folder, files that are not pictures of the history (in a folder \
         set by image_dir they are the user's: named, never removed); deletes rows that belong to \
-        no picture; downloads a lost or damaged picture again when it is in the 8-day window of \
+        no picture; forgets a lost or damaged portrait file (the next update on a portrait \
+        screen fetches it again); downloads a lost or damaged picture again when it is in the 8-day window of \
         a configured market or one it appeared in (one archive request per market, the same \
         checks as update) and forgets a lost one Bing no longer serves, naming it, unless the \
         folder is missing or every file (or half of ten or more) is gone at once, which looks \

@@ -34,8 +34,10 @@ enum UpdateCommand {
       discussion: """
         One request per market for Bing's 8-day window; every picture not stored yet is \
         downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
-        caption and credit. Days the machine was off are filled in. Exit status 75 means the \
-        network or Bing failed and a later try may work.
+        caption and credit. Days the machine was off are filled in. While a screen of the \
+        session is taller than wide, Bing's portrait file of each picture (_1080x1920) is \
+        fetched once too, with the same checks, and kept beside it for that screen. Exit status \
+        75 means the network or Bing failed and a later try may work.
         """,
       options: options.map(\.spec), plumbingOptions: [daemonChild.spec]),
     run: run)

@@ -2,7 +2,7 @@ import BingWallKit
 import BingWallStore
 import BingWallSystem
 
-/// `update --json`: fetched, skipped, applied, market_served, errors, warnings, pruned.
+/// `update --json`: fetched, skipped, applied, market_served, errors, warnings, pruned, portraits.
 enum UpdateJSON {
   static func render(_ events: [UpdateEvent]) -> JSONOutput {
     var fetched: [JSONOutput] = []
@@ -12,6 +12,7 @@ enum UpdateJSON {
     var errors: [JSONOutput] = []
     var warnings: [JSONOutput] = []
     var pruned: [RetentionItem] = []
+    var portraits: [JSONOutput] = []
     for event in events {
       switch event {
       case .substituted(let requested, let market):
@@ -25,6 +26,8 @@ enum UpdateJSON {
             ("reason", .string(skip.reason.description)),
           ]))
       case .fetched(let picture): fetched.append(picture.json)
+      case .portrait(let key, let path):
+        portraits.append(.object([("key", .string(key)), ("path", .string(path))]))
       case .applied(let outcome): applied = outcome.picture?.json ?? .null
       case .pruned(let outcome): pruned = outcome.plan.removed
       // On stderr, as without --json: the object's fields say what the update did.
@@ -34,7 +37,7 @@ enum UpdateJSON {
     return .object([
       ("fetched", .array(fetched)), ("skipped", .array(skipped)), ("applied", applied),
       ("market_served", .array(served)), ("errors", .array(errors)), ("warnings", .array(warnings)),
-      ("pruned", RetentionText.json(pruned)),
+      ("pruned", RetentionText.json(pruned)), ("portraits", .array(portraits)),
     ])
   }
 }

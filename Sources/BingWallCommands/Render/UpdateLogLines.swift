@@ -26,6 +26,7 @@ enum UpdateLogLines {
       case .failed(let failure): lines.append("update failed: \(failure.error)")
       case .skipped: break
       case .fetched(let picture): lines.append("new picture: " + PictureLine.text(picture))
+      case .portrait(let key, let path): lines.append("portrait file of \(key): \(path)")
       case .upToDate: lines.append("update: nothing new")
       case .stateNotSaved(let warning): lines.append("warning: \(warning)")
       case .applied(let applied): lines.append(AppliedText.logLine(applied))

@@ -45,6 +45,8 @@ enum UpdateText {
         skips.append(skip)
       case .fetched(let picture):
         if chatty { context.stdout.write(PictureLine.text(picture) + "\n") }
+      case .portrait(let key, let path):
+        if chatty { context.stdout.write(TerminalText.clean("portrait file of \(key): \(path)") + "\n") }
       case .upToDate:
         if chatty { context.stdout.write("Already up to date.\n") }
       case .stateNotSaved(let warning):

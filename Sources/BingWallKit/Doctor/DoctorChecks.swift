@@ -265,6 +265,43 @@ package struct DoctorChecks {
         state.findings.append(finding)
       }
     }
+    try checkPortraits(&state, store: store, known: &known, statter: statter)
+  }
+
+  /// Each portrait file the history names: known to the folder check, and whole. A lost or
+  /// damaged one is forgotten by `--fix`; Bing is asked for it again by the next update on a
+  /// portrait screen.
+  private func checkPortraits(
+    _ state: inout State, store: HistoryStore, known: inout KnownFiles, statter: FileStatter
+  ) throws {
+    let advice =
+      "run 'bingwall doctor --fix' to forget it; the next update on a portrait screen fetches it again"
+    for file in try store.storedRenditions(hashes: !quick) {
+      let name = statter.name(of: file.path)
+      if let name { known.names.insert(name) }
+      var status = stat()
+      var damage: String?
+      if statter.status(file.path, name: name, &status) != 0 {
+        damage =
+          errno == ENOENT || errno == ENOTDIR
+          ? "is missing" : "cannot be read: \(String(cString: strerror(errno)))"
+      } else {
+        known.identityList.append(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+        if status.st_mode & S_IFMT != S_IFREG {
+          damage = "is not a file"
+        } else if Int64(status.st_size) != file.bytes {
+          damage = "is \(status.st_size) bytes, not the \(file.bytes) stored"
+        } else if !quick, (try? SHA256.hash(fileAt: file.path)) != file.sha256 {
+          damage = "has changed (its SHA-256 is not the one stored)"
+        }
+      }
+      guard let damage else { continue }
+      var finding = DoctorFinding(
+        .file, .problem, subject: file.key, message: "the portrait file \(file.path) \(damage)",
+        advice: advice)
+      finding.action = .forgetPortrait(pictureID: file.pictureID, path: file.path)
+      state.findings.append(finding)
+    }
   }
 
   // MARK: - The image folder

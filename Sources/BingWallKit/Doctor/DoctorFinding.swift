@@ -48,6 +48,9 @@ package struct DoctorFinding: Sendable, Equatable {
     case refetch(HistoryStore.StoredFile, damaged: Bool)
     /// A file named like a picture that no row knows: adopt it when it is one, else remove it.
     case adopt(path: String, name: PictureFileName)
+    /// A picture's portrait file is gone or damaged: forget it (removing a damaged file), so
+    /// the next update on a portrait screen fetches it again.
+    case forgetPortrait(pictureID: Int64, path: String)
   }
 
   init(_ check: Check, _ severity: Severity, subject: String, message: String, advice: String) {

@@ -48,6 +48,8 @@ struct DoctorRepair {
         } catch {
           findings[index].outcome = .notFixed("cannot delete them: \(error)")
         }
+      case .forgetPortrait(let id, let path):
+        findings[index].outcome = forgetPortrait(id, path)
       case .refetch, .adopt:
         if !configLoaded { findings[index].outcome = .notFixed(configNeeded) }
       case .none:
@@ -75,6 +77,16 @@ struct DoctorRepair {
   }
 
   // MARK: - Files
+
+  private func forgetPortrait(_ pictureID: Int64, _ path: String) -> DoctorFinding.Outcome {
+    do {
+      try store.write { try store.forgetPortrait(pictureID: pictureID) }
+    } catch {
+      return .notFixed("cannot forget it: \(error)")
+    }
+    unlink(path)
+    return .fixed("forgot it; the next update on a portrait screen fetches it again")
+  }
 
   private func remove(_ path: String) -> DoctorFinding.Outcome {
     if unlink(path) != 0 && errno != ENOENT {
@@ -196,7 +208,10 @@ struct DoctorRepair {
   private func forget(_ file: HistoryStore.StoredFile) -> DoctorFinding.Outcome {
     let title = (try? store.picture(id: file.id)).map { " (\($0.date), \($0.displayTitle))" } ?? ""
     do {
+      // Its portrait file goes with it (the row cascades; the file would be a stray).
+      let portrait = try store.portraits(of: [file.id])[file.id]
       try store.write { try store.deletePicture(id: file.id) }
+      if let portrait { unlink(portrait) }
       return .fixed("Bing no longer serves it: forgot \(file.key)\(title) and its marks and applies")
     } catch {
       return .notFixed("cannot forget it: \(error)")

@@ -37,7 +37,9 @@ package struct Pruner: Sendable {
     outcome.plan = RetentionPlan(items: try store.retentionItems(), policy: policy, protected: protected)
     guard !dryRun, !outcome.plan.removed.isEmpty else { return outcome }
 
-    let paths = outcome.plan.removed.map(\.path)
+    // A picture's portrait file goes with it (its row cascades with the picture's).
+    let portraits = try store.portraits(of: outcome.plan.removed.map(\.id))
+    let paths = outcome.plan.removed.map(\.path) + outcome.plan.removed.compactMap { portraits[$0.id] }
     try Paths.ensureDirectory(context.paths.stateDir)
     try AtomicFile.write(Data((paths.joined(separator: "\n") + "\n").utf8), to: pendingListPath)
     try store.deleteRows(of: outcome.plan.removed, at: context.clock.now())

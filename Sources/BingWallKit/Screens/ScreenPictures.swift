@@ -57,10 +57,11 @@ struct ScreenPictures: Sendable {
     let top = recipe.outputs.map(\.y).min() ?? 0
     let screens = recipe.outputs.map {
       ScreenPicture.Screen(
-        x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height, source: recipe.sources[$0.name])
+        x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height, source: recipe.sources[$0.name],
+        rendition: recipe.renditions[$0.name])
     }
     var identities: [String] = []
-    for file in [source] + screens.compactMap(\.source) {
+    for file in [source] + screens.compactMap(\.source) + screens.compactMap(\.rendition) {
       var status = stat()
       guard stat(file, &status) == 0 else {
         return .failure(.init(FileError.system(operation: "read", path: file, errno: errno).description))
@@ -72,7 +73,9 @@ struct ScreenPictures: Sendable {
       ? "whole"
       : "\(screens.map { $0.x + $0.width }.max()!)x\(screens.map { $0.y + $0.height }.max()!)"
     let variant = look == nil ? PictureRecipe.Variant.plain : recipe.variant
-    let layout = screens.map { "\($0.x),\($0.y),\($0.width),\($0.height),\($0.source ?? "")" }
+    let layout = screens.map {
+      "\($0.x),\($0.y),\($0.width),\($0.height),\($0.source ?? ""),\($0.rendition ?? "")"
+    }
     let looks = [
       "\(look?.dim ?? 1)", "\(look?.blur ?? 0)", look?.caption.map { "\($0.title)\n\($0.credit)" } ?? "",
     ]
@@ -95,7 +98,9 @@ struct ScreenPictures: Sendable {
         var bare = self
         bare.caption = nil
         let shaped = bare.make(
-          PictureRecipe(source: source, outputs: recipe.outputs, mode: recipe.mode, sources: recipe.sources))
+          PictureRecipe(
+            source: source, outputs: recipe.outputs, mode: recipe.mode, sources: recipe.sources,
+            renditions: recipe.renditions))
         guard case .success(let plain) = shaped else { return shaped }
         let own = look.on(screens[0])
         if own == ScreenPicture.Look() { return .success(plain) }

@@ -20,30 +20,40 @@ package enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvert
   /// Which picture each screen shows when `picture` is set: for `different`, the newest stored
   /// pictures that are not `picture`, not banned and readable (favourites first when asked);
   /// `pins` (`NAME=SELECTOR`) on their own screens whatever the policy. A pin that names no
-  /// stored picture is left out and reported.
+  /// stored picture is left out and reported. Every picture named has its readable portrait
+  /// file, if any, for the screens on their side.
   static func assignment(
     for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [String], store: HistoryStore
   ) throws -> (assignment: ScreenAssignment, problems: [String]) {
     var assignment = ScreenAssignment()
     var problems: [String] = []
+    var shown = [picture]
     for pin in pins {
       guard let (name, selector) = ScreenPin.parse(pin) else { continue }
       do {
         let pinned = try store.resolve(PictureSelector(parsing: selector), market: nil)
         assignment.pinned[name] = pinned.path
         assignment.keys[pinned.path] = pinned.key
+        shown.append(pinned)
       } catch {
         problems.append("screens.pin '\(pin)': \(error)")
       }
     }
-    guard policy == .different else { return (assignment, problems) }
-    let recent = try store.pictures(HistoryStore.Query(limit: candidateLimit)).filter {
-      $0.id != picture.id && !$0.banned && access($0.path, R_OK) == 0
+    if policy == .different {
+      let recent = try store.pictures(HistoryStore.Query(limit: candidateLimit)).filter {
+        $0.id != picture.id && !$0.banned && access($0.path, R_OK) == 0
+      }
+      let ordered = favoritesFirst ? recent.filter(\.favorite) + recent.filter { !$0.favorite } : recent
+      let others = ordered.prefix(Output.maximumCount - 1)
+      assignment.others = others.map(\.path)
+      for other in others { assignment.keys[other.path] = other.key }
+      shown += others
     }
-    let ordered = favoritesFirst ? recent.filter(\.favorite) + recent.filter { !$0.favorite } : recent
-    let others = ordered.prefix(Output.maximumCount - 1)
-    assignment.others = others.map(\.path)
-    for other in others { assignment.keys[other.path] = other.key }
+    let portraits = try store.portraits(of: shown.map(\.id))
+    for shownPicture in shown {
+      guard let portrait = portraits[shownPicture.id], access(portrait, R_OK) == 0 else { continue }
+      assignment.portraits[shownPicture.path] = portrait
+    }
     return (assignment, problems)
   }
 }

@@ -61,6 +61,9 @@ struct PictureDownloader {
   /// Pictures whose stored file is lost or damaged, by key (`doctor --fix`): a download of one
   /// of them replaces that picture's file instead of adding a picture.
   var replacing: [String: Int64] = [:]
+  /// Stored pictures by key whose portrait file this download is (`update`, for a screen on its
+  /// side): it is recorded as that picture's rendition, not as a picture.
+  var portraitOf: [String: Int64] = [:]
 
   private struct Attempt {
     var index: Int
@@ -144,7 +147,10 @@ struct PictureDownloader {
             width: item.info.width, height: item.info.height, bytes: item.bytes)
           let date = plan.appearances.first?.date ?? plan.image.date.description
           let result =
-            if let id = replacing[plan.image.key] {
+            if let id = portraitOf[plan.image.key] {
+              try ingest.keepPortrait(
+                item.attempt.file, of: id, as: file, name: plan.image.name, date: date, at: now)
+            } else if let id = replacing[plan.image.key] {
               try ingest.replace(
                 item.attempt.file, pictureID: id, with: file, name: plan.image.name, date: date,
                 appearances: plan.appearances, at: now)
@@ -206,6 +212,10 @@ struct PictureDownloader {
       if attempt.resolution == Resolution.preferred, info.width <= 1920, info.height <= 1080 {
         // "UHD" that is really 1920x1080 or smaller: take the honest 1920x1080 file instead.
         return .failure(.refused("UHD is only \(info.width)x\(info.height)"))
+      }
+      if attempt.resolution == HistoryStore.portraitResolution, info.height <= info.width {
+        // A portrait size that is not taller than wide would be cropped to a sliver again.
+        return .failure(.refused("the portrait file is \(info.width)x\(info.height)"))
       }
       return .success(
         Checked(attempt: attempt, info: info, sha256: attempt.digest.hexDigest(), bytes: http.bodyBytes))

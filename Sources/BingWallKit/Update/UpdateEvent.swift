@@ -16,6 +16,8 @@ package enum UpdateEvent: Sendable {
   case skipped(UpdateSkip)
   /// A picture newly stored. These come newest first.
   case fetched(Picture)
+  /// Bing's portrait file of a stored picture, stored beside it for a screen on its side.
+  case portrait(key: String, path: String)
   /// Nothing was fetched and nothing failed.
   case upToDate
   /// The scheduler state could not be saved; the update itself still counts.

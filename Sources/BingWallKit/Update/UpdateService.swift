@@ -174,6 +174,9 @@ package struct UpdateService {
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
     var appearancesOnly: [(key: String, appearance: Appearance)] = []
+    // Every picture of the window the history keeps, once, for its portrait file.
+    var shown: [ArchiveImage] = []
+    var shownKeys: Set<String> = []
 
     for (market, result) in archives {
       let response: ArchiveResponse
@@ -202,6 +205,7 @@ package struct UpdateService {
       let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
       for image in window {
         let appearance = Appearance(image, market: market, served: response.servedMarket)
+        if shownKeys.insert(image.key).inserted { shown.append(image) }
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
         } else if !request.force, try store.isPruned(key: image.key) {
@@ -254,8 +258,11 @@ package struct UpdateService {
       }
     }
     fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    let portraits = try portraits(
+      of: shown, force: request.force, store: store, http: http, deadline: deadline, now: now)
     let upToDate: [UpdateEvent] = fetched.isEmpty && failures.isEmpty ? [.upToDate] : []
-    return substitutions + warnings + failures + skips + fetched.map(UpdateEvent.fetched) + upToDate
+    return substitutions + warnings + failures + skips + fetched.map(UpdateEvent.fetched) + portraits
+      + upToDate
   }
 
   /// The archive request, through the one retry loop (`RetryLoop`) as the picture downloads

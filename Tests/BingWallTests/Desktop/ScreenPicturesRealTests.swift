@@ -131,4 +131,33 @@ struct ScreenPicturesRealTests {
     #expect(middle >> 8 & 0xff > 0xc0 && middle >> 16 < 0x40, "HEADLESS-2 shows \(String(middle, radix: 16))")
     #expect(Self.redBox(second) == nil)
   }
+
+  /// The portrait output reads the picture's portrait file (Bing's `_1080x1920`, yellow here)
+  /// instead of cropping a sliver of the landscape one; the landscape output still shows the disc.
+  @Test func thePortraitOutputShowsThePortraitFile() throws {
+    let sway = try HeadlessSway(moreOutputs: ["resolution 320x240 transform 90"])
+    let red = try Self.disc(at: 800, in: sway)
+    let portraitSource = sway.folder.file("portrait.jpg")
+    _ = try ExternalTool.run([
+      "convert", "-size", "1080x1920", "xc:#ffff00", "-quality", "95", portraitSource,
+    ])
+    let portrait = try sway.picture(named: "portrait.jpg", from: portraitSource)
+    var assignment = ScreenAssignment()
+    assignment.portraits = [red: portrait]
+    let outcome = try Self.applier(sway, cache: try Self.cache(in: sway)).apply(
+      path: red, assignment: assignment)
+
+    #expect(outcome.screenProblem == nil)
+    #expect(outcome.sources == ["HEADLESS-1": red, "HEADLESS-2": red], "the same picture on both")
+    let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
+    #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
+    let second = try sway.screenshot(output: "HEADLESS-2") {
+      $0.colour(x: $0.width / 2, y: $0.height / 2) & 0xff < 0x40
+    }
+    #expect(second.width < second.height)
+    let middle = second.colour(x: second.width / 2, y: second.height / 2)
+    #expect(
+      middle >> 16 > 0xc0 && middle >> 8 & 0xff > 0xc0 && middle & 0xff < 0x40,
+      "HEADLESS-2 shows \(String(middle, radix: 16))")
+  }
 }
