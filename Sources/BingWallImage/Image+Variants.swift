@@ -25,10 +25,13 @@ extension Image {
       return try derived("blur") { bw_vips_gaussblur(api, handle, $0, sigma) }
     }
     let small = try derived("blur") { bw_vips_resize(api, handle, $0, 1 / factor, 1 / factor) }
+    // Computed once into memory (a few hundred kilobytes): enlarged lazily, every output tile
+    // would shrink and blur its part of the picture again, which doubled the variant's cost.
     let soft = try small.derived("blur") { bw_vips_gaussblur(api, small.handle, $0, Self.sharpSigma) }
+      .inMemory("blur")
     // Enlarged a little past the size, so rounding never leaves it a pixel short, then cut.
     let back = try soft.derived("blur") {
-      bw_vips_resize(
+      bw_vips_resize_linear(
         api, soft.handle, $0, (Double(width) + 0.5) / Double(soft.width),
         (Double(height) + 0.5) / Double(soft.height))
     }

@@ -12,11 +12,14 @@ final class Image: @unchecked Sendable {
   let api: UnsafePointer<bw_vips_api>
   /// The file the picture came from, which every error names.
   let source: String
+  /// Its pixels are computed and held in memory (`inMemory`), not a recipe.
+  let isComputed: Bool
 
-  init(handle: OpaquePointer, api: UnsafePointer<bw_vips_api>, source: String) {
+  init(handle: OpaquePointer, api: UnsafePointer<bw_vips_api>, source: String, isComputed: Bool = false) {
     self.handle = handle
     self.api = api
     self.source = source
+    self.isComputed = isComputed
   }
 
   deinit {
@@ -74,7 +77,9 @@ final class Image: @unchecked Sendable {
 
   /// The image computed into memory now: what is read several times (a screen's picture and
   /// its variants) is decoded once, and a damaged file fails here.
+  /// An image computed already is itself: a second copy would only double its memory.
   func inMemory(_ operation: String) throws(ImageError) -> Image {
+    if isComputed { return self }
     var copy: OpaquePointer?
     if let message = VipsLibrary.failure(
       of: {
@@ -87,6 +92,6 @@ final class Image: @unchecked Sendable {
     guard let copy else {
       throw .operation(operation: operation, path: source, message: "libvips gave no image")
     }
-    return Image(handle: copy, api: api, source: source)
+    return Image(handle: copy, api: api, source: source, isComputed: true)
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A stored picture made for the screens, the one door the use cases have into this target.
 package enum ScreenPicture {
   /// How the picture meets a screen of another shape.
@@ -61,6 +63,21 @@ package enum ScreenPicture {
     }
   }
 
+  /// The last single-screen picture `make` saved, kept in memory for its variants (`restyle`):
+  /// a dark, lock or captioned look then costs no decode of the file just written. One per
+  /// apply (its owner's lifetime), so a daemon holds no picture between changes.
+  package final class Kept: Sendable {
+    private let last = Mutex<(path: String, image: Image)?>(nil)
+
+    package init() {}
+
+    func keep(_ image: Image, as path: String) { last.withLock { $0 = (path, image) } }
+
+    func image(at path: String) -> Image? {
+      last.withLock { $0?.path == path ? $0?.image : nil }
+    }
+  }
+
   /// The longest side of a picture made for no screen in particular (the screens are unknown):
   /// the largest Bing sends (UHD), so a 16384x16384 file of a user's never lives whole in memory.
   package static let wholeMaximumSide = 3840
@@ -73,7 +90,8 @@ package enum ScreenPicture {
   /// that spans one picture over every screen). None: the whole picture, no larger than
   /// `wholeMaximumSide`, for the look alone.
   package static func make(
-    from source: String, screens: [Screen], fit: Fit, look: Look = Look(), to path: String
+    from source: String, screens: [Screen], fit: Fit, look: Look = Look(), to path: String,
+    keeping kept: Kept? = nil
   ) throws(ImageError) {
     guard let first = screens.first else {
       try styled(try Image.whole(from: source, within: wholeMaximumSide), look).saveJPEG(to: path)
@@ -93,6 +111,12 @@ package enum ScreenPicture {
       return try styled(image, look.on(screen))
     }
     var canvas = try shaped(first)
+    if screens.count == 1, let kept {
+      canvas = try canvas.inMemory("make")
+      try canvas.saveJPEG(to: path)
+      kept.keep(canvas, as: path)
+      return
+    }
     if screens.count > 1 {
       canvas = try canvas.placed(
         at: first.x - left, first.y - top, on: PixelSize(width: right - left, height: bottom - top))
@@ -106,8 +130,17 @@ package enum ScreenPicture {
   /// The picture at `made` (already made for its screen, so only decoded, not cut again) with
   /// `look`, saved atomically at `path`: a screen's variants cost one small decode each instead
   /// of the source's decode and attention crop.
-  package static func restyle(from made: String, look: Look, to path: String) throws(ImageError) {
-    try styled(try Image.open(jpeg: made).inMemory("read"), look).saveJPEG(to: path)
+  /// `kept`: where `make` may have left that picture in memory.
+  package static func restyle(from made: String, look: Look, to path: String, kept: Kept? = nil)
+    throws(ImageError)
+  {
+    let image: Image
+    if let memory = kept?.image(at: made) {
+      image = memory
+    } else {
+      image = try Image.open(jpeg: made).inMemory("read")
+    }
+    try styled(image, look).saveJPEG(to: path)
   }
 
   /// `image` captioned, then dimmed and blurred, as `look` asks.

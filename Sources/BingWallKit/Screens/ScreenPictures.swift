@@ -23,6 +23,8 @@ struct ScreenPictures: Sendable {
   var lockBlur: Double = 0
   /// Drawn on every look; nil: none.
   var caption: Caption?
+  /// The screen's plain picture just made, for its variants (shared by copies of this value).
+  let kept = ScreenPicture.Kept()
 
   /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
   static let captionMaximumLength = 200
@@ -104,9 +106,10 @@ struct ScreenPictures: Sendable {
         guard case .success(let plain) = shaped else { return shaped }
         let own = look.on(screens[0])
         if own == ScreenPicture.Look() { return .success(plain) }
-        try ScreenPicture.restyle(from: plain, look: own, to: path)
+        try ScreenPicture.restyle(from: plain, look: own, to: path, kept: kept)
       } else {
-        try ScreenPicture.make(from: source, screens: screens, fit: fit, look: look ?? .init(), to: path)
+        try ScreenPicture.make(
+          from: source, screens: screens, fit: fit, look: look ?? .init(), to: path, keeping: kept)
       }
     } catch {
       return .failure(.init(error.description))
