@@ -81,7 +81,9 @@ struct PicturePlan {
     plan.request = WallpaperRequest(
       path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)
     if backend.setsDarkPicture { plan.request.darkPath = made(covered, .dark) }
-    if lockScreen, backend.setsLockPicture { plan.request.lockPath = made(covered, .lock) }
+    if lockScreen, backend.setsLockPicture, backend.lockScreenNote(in: session) == nil {
+      plan.request.lockPath = made(covered, .lock)
+    }
     if !covered.isEmpty {
       plan.screens = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
       plan.sources = shownSources(outputs, sources, path)

@@ -28,6 +28,8 @@ package struct WallpaperApplier: Sendable {
     package var path: String
     /// Nil when not asked; false when the desktop has no lock screen picture.
     package var lockScreenSet: Bool?
+    /// Asked, and why nothing was set although the lock screen shows a picture.
+    package var lockScreenNote: String?
     /// What each screen shows, by output name: its own picture, or the one made for them all;
     /// empty when the screens were not read.
     package var screens: [String: String] = [:]
@@ -62,6 +64,7 @@ package struct WallpaperApplier: Sendable {
     outcome.darkPath = plan.request.darkPath
     outcome.screenProblem = plan.problem?.description
     if lockScreen {
+      outcome.lockScreenNote = backend.lockScreenNote(in: session)
       outcome.lockScreenSet = try backend.setLockScreen(plan.request.forLockScreen, in: session)
     }
     return outcome

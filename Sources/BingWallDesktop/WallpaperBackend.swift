@@ -92,6 +92,9 @@ package protocol WallpaperBackend: Sendable {
   func current(in session: DesktopSession) throws(DesktopError) -> String?
   /// Sets the lock screen picture where the desktop has one; false when it has none.
   func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) -> Bool
+  /// Why `--lock-screen` sets nothing here although the lock screen shows a picture (GNOME
+  /// Shell's is the desktop picture, blurred); nil where it sets one or has none.
+  func lockScreenNote(in session: DesktopSession) -> String?
   /// Throws when `setLockScreen` cannot work here (a tool it needs is missing). Runs before `set`, so
   /// a lock screen that cannot be set leaves the desktop unchanged too.
   func checkLockScreen(in session: DesktopSession) throws(DesktopError)
@@ -119,6 +122,8 @@ extension WallpaperBackend {
   }
 
   package func current(in session: DesktopSession) throws(DesktopError) -> String? { nil }
+
+  package func lockScreenNote(in session: DesktopSession) -> String? { nil }
 
   package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
 

@@ -16,6 +16,9 @@ package enum Apply {
     /// The lock screen was asked for (flag or config) and this desktop has none: not a failure,
     /// since the option means "where the desktop has one", but never silent either.
     package var noLockScreen: Bool
+    /// The lock screen was asked for and shows a picture this desktop does not let us set
+    /// (GNOME Shell's is the desktop picture, blurred): what to tell the user.
+    package var lockScreenNote: String?
     /// Why the screens' own pictures could not be made (the file was set as it is).
     package var screenProblem: String?
     /// `screens.pin` entries that name no stored picture, each in one line (the other screens
@@ -49,7 +52,7 @@ package enum Apply {
     saveScreens(set, showing: picture.path, keys: keys, resources: resources)
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      screenProblem: set.screenProblem, pinProblems: pinProblems)
+      lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem, pinProblems: pinProblems)
   }
 
   /// What each screen shows now (`path`, where the outcome names no other), for `status`; a
@@ -71,6 +74,6 @@ package enum Apply {
     saveScreens(set, showing: path, keys: [:], resources: resources)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
-      screenProblem: set.screenProblem)
+      lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem)
   }
 }

@@ -19,6 +19,7 @@ enum AppliedText {
     for problem in outcome.pinProblems {
       warnings.append(TerminalText.clean(problem) + "; that screen shows what the policy gives it")
     }
+    if let note = outcome.lockScreenNote { warnings.append(note) }
     if outcome.noLockScreen {
       warnings.append(
         "this desktop (\(outcome.backend)) has no lock screen picture to set; only the background changed")

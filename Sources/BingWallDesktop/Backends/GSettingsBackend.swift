@@ -11,7 +11,17 @@ struct GSettingsBackend: WallpaperBackend {
   var pictureScope: PictureScope { .layout }
   var setsDarkPicture: Bool { desktop.darkPictureKey != nil }
   var setsLockPicture: Bool {
-    if case .key = desktop.lockScreen { true } else { false }
+    switch desktop.lockScreen {
+    case .key, .keyUnlessShell: true
+    case .none, .sameAsDesktop: false
+    }
+  }
+
+  /// Under GNOME Shell, the note that its lock screen has no picture of its own.
+  func lockScreenNote(in session: DesktopSession) -> String? {
+    guard case .keyUnlessShell = desktop.lockScreen, !session.isDesktop(GSettingsDesktop.ownScreensavers)
+    else { return nil }
+    return GSettingsDesktop.shellLockNote
   }
   var modeTable: [WallpaperMode: String]? { desktop.modeTable }
 
@@ -53,7 +63,8 @@ struct GSettingsBackend: WallpaperBackend {
     switch desktop.lockScreen {
     case .none: return false
     case .sameAsDesktop: return true
-    case .key(let schema, let key):
+    case .key(let schema, let key), .keyUnlessShell(let schema, let key):
+      if lockScreenNote(in: session) != nil { return true }
       try GSettings(backend: name).checkStore(in: session)
       try GSettings(backend: name).setVerified(schema, key, to: desktop.value(for: request.path), in: session)
       return true

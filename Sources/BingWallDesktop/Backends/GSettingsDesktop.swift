@@ -20,7 +20,19 @@ struct GSettingsDesktop: Sendable {
     case sameAsDesktop
     /// Its own key, set to the picture in the same form as the desktop's.
     case key(schema: String, key: String)
+    /// `key` for the screensavers that read it (Budgie's, Unity's); under GNOME Shell 3.36 and
+    /// later none does: its lock screen is the desktop picture, blurred by the shell itself.
+    case keyUnlessShell(schema: String, key: String)
   }
+
+  /// The `XDG_CURRENT_DESKTOP` names of the desktops in GNOME's row whose lock screen is not
+  /// GNOME Shell's.
+  static let ownScreensavers: Set<String> = ["budgie", "budgie-desktop", "unity"]
+
+  /// What `--lock-screen` says under GNOME Shell, where writing the screensaver key would do
+  /// nothing.
+  static let shellLockNote =
+    "GNOME Shell's lock screen shows the desktop picture, blurred by the shell; there is no other picture to set"
 
   /// The backend name.
   let name: String
@@ -55,7 +67,7 @@ struct GSettingsDesktop: Sendable {
   static let gnome = GSettingsDesktop(
     name: "gnome", schema: "org.gnome.desktop.background", pictureKey: "picture-uri", pictureForm: .uri,
     darkPictureKey: "picture-uri-dark",
-    lockScreen: .key(schema: "org.gnome.desktop.screensaver", key: "picture-uri"),
+    lockScreen: .keyUnlessShell(schema: "org.gnome.desktop.screensaver", key: "picture-uri"),
     desktops: ["gnome", "unity", "budgie", "budgie-desktop", "pop", "ubuntu"],
     sessions: ["gnome", "ubuntu", "pop", "budgie-desktop"])
 

@@ -71,12 +71,13 @@ struct DconfBackendTests {
     #expect(!FileManager.default.fileExists(atPath: bus.configHome + "/glib-2.0/settings/keyfile"))
   }
 
-  @Test func gnomeLockScreenGoesThroughDconfToo() throws {
+  /// Budgie 10.10 says only `Budgie`; its screensaver reads GNOME's key.
+  @Test func budgieLockScreenGoesThroughDconfToo() throws {
     let bus = try DconfSessionBus()
     let path = PathCase.all[1]
     #expect(
       try GSettingsBackend(.gnome).setLockScreen(
-        WallpaperRequest(path: path.path, mode: .fill), in: bus.session()))
+        WallpaperRequest(path: path.path, mode: .fill), in: bus.session(["XDG_CURRENT_DESKTOP": "Budgie"])))
     #expect(try bus.text(["dconf", "read", "/org/gnome/desktop/screensaver/picture-uri"]) == "'\(path.uri)'")
     #expect(try bus.text(["dconf", "read", "/org/gnome/desktop/background/picture-uri"]) == "")
   }

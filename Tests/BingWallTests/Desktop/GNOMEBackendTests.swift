@@ -70,14 +70,31 @@ struct PathCase: Sendable, CustomTestStringConvertible {
     #expect(try GSettingsBackend(.gnome).current(in: settings.session) == nil)
   }
 
-  @Test func lockScreenGoesToTheScreensaverSchema() throws {
+  /// Budgie's and Unity's screensavers read the screensaver schema's picture.
+  @Test(arguments: ["Budgie", "Budgie:GNOME", "Unity"])
+  func lockScreenGoesToTheScreensaverSchema(desktop: String) throws {
     let settings = try KeyfileSettings()
+    let session = settings.session(desktop: desktop)
     let path = PathCase.all[1]
+    #expect(GSettingsBackend(.gnome).lockScreenNote(in: session) == nil)
     let done = try GSettingsBackend(.gnome).setLockScreen(
-      WallpaperRequest(path: path.path, mode: .fill), in: settings.session)
+      WallpaperRequest(path: path.path, mode: .fill), in: session)
     #expect(done)
     #expect(try settings.raw("org.gnome.desktop.screensaver", "picture-uri") == "'\(path.uri)'")
     #expect(try settings.raw(Self.schema, "picture-uri") != "'\(path.uri)'")
+  }
+
+  /// GNOME Shell (3.36+) ignores that key: its lock screen is the desktop picture, blurred. The
+  /// key is left alone and the user is told why.
+  @Test(arguments: ["GNOME", "ubuntu:GNOME", "pop:GNOME"])
+  func gnomeShellsLockScreenIsToldNotWritten(desktop: String) throws {
+    let settings = try KeyfileSettings()
+    let session = settings.session(desktop: desktop)
+    let before = try settings.raw("org.gnome.desktop.screensaver", "picture-uri")
+    let backend = GSettingsBackend(.gnome)
+    #expect(backend.lockScreenNote(in: session)?.contains("blurred") == true)
+    #expect(try backend.setLockScreen(WallpaperRequest(path: PathCase.all[1].path, mode: .fill), in: session))
+    #expect(try settings.raw("org.gnome.desktop.screensaver", "picture-uri") == before)
   }
 
   /// GNOME before 42 has no `picture-uri-dark`: a schema of our own without it stands in for one.

@@ -152,6 +152,13 @@ final class KeyfileSettings {
     session = DesktopSession(environment: environment, processes: PosixProcessRunner(), home: folder.path)
   }
 
+  /// The session with `XDG_CURRENT_DESKTOP` saying `desktop`.
+  func session(desktop: String) -> DesktopSession {
+    DesktopSession(
+      environment: session.environment.merging(["XDG_CURRENT_DESKTOP": desktop]) { _, new in new },
+      processes: PosixProcessRunner(), home: folder.path)
+  }
+
   /// Exactly what `gsettings get` prints in a UTF-8 locale, final newline cut: the oracle the tests
   /// compare with. (The session itself has no locale, as under cron.)
   func raw(_ schema: String, _ key: String) throws -> String {

@@ -15,17 +15,18 @@ import Testing
     try Image.open(jpeg: path).inMemory("measure")
   }
 
-  /// GNOME's `picture-uri-dark` names the dimmed file, whose mean luminance is `dark_dim` of the
-  /// plain one; `picture-uri` keeps the picture itself; the screensaver's key names a blurred
-  /// file. No display: the screens are not read, and nothing warns.
+  /// `picture-uri-dark` names the dimmed file, whose mean luminance is `dark_dim` of the plain
+  /// one; `picture-uri` keeps the picture itself; under Budgie 10.10 (which says only
+  /// `Budgie`), whose screensaver reads it, the screensaver's key names a blurred file. No
+  /// display: the screens are not read, and nothing warns.
   @Test(.enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make deps)"))
-  func gnomeGetsItsDarkAndLockPicturesThroughDconf() throws {
+  func budgieGetsItsDarkAndLockPicturesThroughDconf() throws {
     let bus = try DconfSessionBus()
     let folder = try TemporaryDirectory()
     let picture = try TestPictures.gradient(in: folder, width: 640, height: 360)
     let pictures = ScreenPictures(
       folder: folder.file("screens"), maximumSize: nil, darkDim: 0.7, lockBlur: 12)
-    let session = bus.session()
+    let session = bus.session(["XDG_CURRENT_DESKTOP": "Budgie"])
     let applier = WallpaperApplier(
       session: session, backends: [GSettingsBackend(.gnome, session: session)], requested: "gnome",
       mode: .fill, lockScreen: true, screenPictures: { pictures.make($0) })
@@ -47,6 +48,29 @@ import Testing
     let plainDetail = try Self.measured(picture).deviation()
     #expect(try Self.measured(lock).size == Self.measured(picture).size)
     #expect(try Self.measured(lock).deviation() <= plainDetail)
+  }
+
+  /// Under GNOME Shell the lock screen is the desktop picture, blurred by the shell: no lock
+  /// picture is made, the screensaver key stays as it was, and the outcome says why.
+  @Test(.enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make deps)"))
+  func gnomeShellGetsItsDarkPictureAndANoteForTheLockScreen() throws {
+    let bus = try DconfSessionBus()
+    let folder = try TemporaryDirectory()
+    let picture = try TestPictures.gradient(in: folder, width: 640, height: 360)
+    let pictures = ScreenPictures(
+      folder: folder.file("screens"), maximumSize: nil, darkDim: 0.7, lockBlur: 12)
+    let session = bus.session(["XDG_CURRENT_DESKTOP": "GNOME"])
+    let applier = WallpaperApplier(
+      session: session, backends: [GSettingsBackend(.gnome, session: session)], requested: "gnome",
+      mode: .fill, lockScreen: true, screenPictures: { pictures.make($0) })
+
+    let outcome = try applier.apply(path: picture)
+
+    #expect(outcome.lockScreenNote == GSettingsDesktop.shellLockNote)
+    #expect(outcome.darkPath != nil)
+    #expect(try bus.text(["dconf", "read", "/org/gnome/desktop/screensaver/picture-uri"]) == "")
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.file("screens"))
+    #expect(!made.contains { $0.hasSuffix("-lock.jpg") }, "\(made)")
   }
 
   /// A 1600x900 JPEG of a red disc of radius 150 in the middle of blue.
