@@ -9,7 +9,8 @@ package enum BackendRegistry {
     [
       GSettingsBackend(.gnome, session: session), GSettingsBackend(.cinnamon, session: session),
       GSettingsBackend(.mate, session: session), GSettingsBackend(.deepin, session: session), XFCEBackend(),
-      KDEBackend(), LXDEBackend(), LXQtBackend(), SwayBackend(), HyprlandBackend(), SwwwBackend(),
+      KDEBackend(), CosmicBackend(), LXDEBackend(), LXQtBackend(), SwayBackend(), HyprlandBackend(),
+      SwwwBackend(),
       SwaybgBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper), FlagToolBackend(.nitrogen),
       FlagToolBackend(.hsetroot), CommandBackend(template: command), NoneBackend(),
     ]

@@ -4,7 +4,8 @@ import BingWallSystem
 ///
 /// The project was renamed awww; whichever of the two programs is installed is used, awww first.
 /// The daemon (`awww-daemon` or `swww-daemon`) must already run: starting it is the compositor
-/// config's job, and `img` fails with a clear message when it is not there. swww cannot tile;
+/// config's job, and `img` fails with a clear message when it is not there. `query` reads back
+/// the picture of the first output. swww cannot tile;
 /// `center` and `tile` both use `--resize no`, which shows the picture at its own size in the middle.
 /// `--resize stretch` is recent; an older swww knows only no, crop and fit and fails (a tool failure).
 struct SwwwBackend: WallpaperBackend {
@@ -46,6 +47,24 @@ struct SwwwBackend: WallpaperBackend {
 
   static func arguments(program: String, for request: WallpaperRequest) -> [String] {
     [program, "img", request.path, "--resize", modeTable[request.mode.explicit]!]
+  }
+
+  /// The picture the first output shows, from `awww query` (`DP-1: 1920x1080, scale: 1,
+  /// currently displaying: image: /a/b.jpg`); nil when it shows a colour or says nothing we read.
+  func current(in session: DesktopSession) throws(DesktopError) -> String? {
+    guard let program = program(in: session) else { return nil }
+    let result = try session.run([program, "query"], backend: name)
+    return Self.picture(inQuery: result.stdoutText)
+  }
+
+  static func picture(inQuery text: String) -> String? {
+    let marker = "currently displaying: image: "
+    for line in text.split(separator: "\n") {
+      guard let range = line.firstRange(of: marker) else { continue }
+      let path = String(line[range.upperBound...])
+      return path.hasPrefix("/") ? path : nil
+    }
+    return nil
   }
 
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {

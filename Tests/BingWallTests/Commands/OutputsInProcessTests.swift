@@ -22,7 +22,7 @@ import Testing
         DP-1      3840x2160             0,0       1.5    0         yes
         HDMI-A-1  1080x1920 (portrait)  2560,0    1      90        -
 
-        hyprland sets the picture as it is on every output.
+        hyprland gives each output a picture of its own, made at its size.
 
         """)
     #expect(run.processes.calls == [["hyprctl", "monitors", "-j"]])

@@ -11,13 +11,15 @@ import Testing
   @Test func namesAreAutoThenEveryBackendInDetectionOrder() {
     #expect(
       BackendRegistry.names == [
-        "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "lxde", "lxqt", "sway", "hyprland",
+        "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway",
+        "hyprland",
         "swww", "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
     // The list the selector walks, against the same independent list: `names` is made from it.
     #expect(
       BackendRegistry.all(command: "", session: nil).map(\.name) == [
-        "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "lxde", "lxqt", "sway", "hyprland", "swww",
+        "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
+        "swww",
         "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
   }
@@ -25,7 +27,8 @@ import Testing
   @Test func modeTablesAreEveryBackendWithOneButCommandAndNone() {
     #expect(
       BackendRegistry.modeTables.map(\.name) == [
-        "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "lxde", "lxqt", "sway", "hyprland", "swww",
+        "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
+        "swww",
         "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot",
       ])
     #expect(BackendRegistry.modeTables.first { $0.name == "hsetroot" }?.table[.stretch] == "-fill")

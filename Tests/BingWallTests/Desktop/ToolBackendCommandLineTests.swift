@@ -32,6 +32,7 @@ import Testing
   /// placeholder until `ListeningSocket.substituted`).
   static func environment(_ name: String) -> [String: String] {
     if name == "sway" { return ["SWAYSOCK": ListeningSocket.placeholder] }
+    if name == "hyprland" { return ToolStubs.wayland.merging(["HYPRLAND_INSTANCE_SIGNATURE": "abc"]) { $1 } }
     return ["nitrogen", "hsetroot", "xwallpaper"].contains(name) ? ToolStubs.x11 : ToolStubs.wayland
   }
 
@@ -44,12 +45,6 @@ import Testing
     ("hsetroot", .tile, ["hsetroot", "-tile", path]),
     ("xwallpaper", .auto, ["xwallpaper", "--zoom", path]),
     ("xwallpaper", .fit, ["xwallpaper", "--maximize", path]),
-    ("hyprland", .auto, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),cover"]),
-    ("hyprland", .fill, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),cover"]),
-    ("hyprland", .fit, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),contain"]),
-    ("hyprland", .stretch, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),fill"]),
-    ("hyprland", .center, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),contain"]),  // No centre mode.
-    ("hyprland", .tile, ["hyprctl", "hyprpaper", "wallpaper", ",\(path),tile"]),
     ("swww", .auto, ["swww", "img", path, "--resize", "crop"]),
     ("swww", .fill, ["swww", "img", path, "--resize", "crop"]),
     ("swww", .fit, ["swww", "img", path, "--resize", "fit"]),
@@ -58,10 +53,73 @@ import Testing
     ("swww", .tile, ["swww", "img", path, "--resize", "no"]),
   ]
 
+  /// hyprctl as a stand-in (Debian has no Hyprland): the recorded monitors for `monitors -j`
+  /// (printed by the shell itself: the stub PATH has no `cat`),
+  /// hyprpaper's "ok" for anything else; `hyprpaper --version` prints `version` when given.
+  static func installHyprland(_ stubs: ToolStubs, hyprpaperVersion version: String? = nil) throws {
+    let monitors = Fixtures.path("outputs/hyprctl-monitors.json")
+    try stubs.install(
+      "hyprctl",
+      then:
+        "if [ \"$1\" = monitors ]; then while IFS= read -r line; do printf '%s\\n' \"$line\"; done < '\(monitors)'; else echo ok; fi"
+    )
+    if let version { try stubs.install("hyprpaper", then: "echo '\(version)'") }
+  }
+
+  /// hyprpaper 0.8: every monitor `hyprctl monitors -j` lists, by name, with 0.8's fit modes.
+  @Test(arguments: [
+    (WallpaperMode.auto, "cover"), (.fill, "cover"), (.fit, "contain"), (.stretch, "stretch"),
+    (.center, "contain"), (.tile, "tile"),
+  ])
+  func hyprpaperGetsEveryMonitorByName(mode: WallpaperMode, fit: String) throws {
+    let stubs = try ToolStubs()
+    try Self.installHyprland(stubs, hyprpaperVersion: "hyprpaper v0.8.1")
+    try HyprlandBackend().set(
+      WallpaperRequest(path: Self.path, mode: mode), in: stubs.session(Self.environment("hyprland")))
+    #expect(
+      stubs.calls() == [
+        ["hyprpaper", "--version"], ["hyprctl", "monitors", "-j"],
+        ["hyprctl", "hyprpaper", "wallpaper", "DP-1,\(Self.path),\(fit)"],
+        ["hyprctl", "hyprpaper", "wallpaper", "HDMI-A-1,\(Self.path),\(fit)"],
+      ])
+  }
+
+  /// Before 0.8: preload, then the empty monitor (every one) and the fit as a path prefix.
+  @Test(arguments: [(WallpaperMode.fill, ""), (.fit, "contain:"), (.tile, "tile:")])
+  func olderHyprpaperIsPreloadedAndPrefixed(mode: WallpaperMode, prefix: String) throws {
+    let stubs = try ToolStubs()
+    try Self.installHyprland(stubs, hyprpaperVersion: "hyprpaper v0.7.6")
+    try HyprlandBackend().set(
+      WallpaperRequest(path: Self.path, mode: mode), in: stubs.session(Self.environment("hyprland")))
+    #expect(
+      stubs.calls() == [
+        ["hyprpaper", "--version"], ["hyprctl", "hyprpaper", "preload", Self.path],
+        ["hyprctl", "hyprpaper", "wallpaper", ",\(prefix)\(Self.path)"],
+      ])
+  }
+
+  /// Each monitor its own picture (the crops `PicturePlan` makes), stretched over it.
+  @Test func hyprpaperSetsEachMonitorItsOwnPicture() throws {
+    let stubs = try ToolStubs()
+    try Self.installHyprland(stubs)
+    try HyprlandBackend().setEach(
+      [
+        "HDMI-A-1": WallpaperRequest(path: "/c/b.jpg", mode: .stretch),
+        "DP-1": WallpaperRequest(path: "/c/a.jpg", mode: .stretch),
+      ], in: stubs.session(Self.environment("hyprland")))
+    #expect(
+      stubs.calls() == [
+        ["hyprctl", "hyprpaper", "wallpaper", "DP-1,/c/a.jpg,stretch"],
+        ["hyprctl", "hyprpaper", "wallpaper", "HDMI-A-1,/c/b.jpg,stretch"],
+      ])
+    #expect(HyprlandBackend.version(in: "hyprpaper v0.10.2\n")! == (0, 10))
+    #expect(HyprlandBackend.version(in: "no version") == nil)
+  }
+
   @Test(arguments: rows)
   func runsTheToolWithTheModesArguments(name: String, mode: WallpaperMode, expected: [String]) throws {
     let stubs = try ToolStubs()
-    try stubs.install(expected[0], then: name == "hyprland" ? "echo ok" : "exit 0")
+    try stubs.install(expected[0])
     try Self.backend(name).set(
       WallpaperRequest(path: Self.path, mode: mode), in: stubs.session(Self.environment(name)))
     #expect(stubs.calls() == [expected])
@@ -140,10 +198,11 @@ import Testing
     let marker = stubs.folder.file("MARKER")
     let path = "/p/it's a \"b\" $(touch \(marker)) `touch \(marker)`; touch \(marker) *.jpg"
     let backend = Self.backend(name)
-    for tool in backend.tools { try stubs.install(tool, then: name == "hyprland" ? "echo ok" : "exit 0") }
+    for tool in backend.tools { try stubs.install(tool) }
+    if name == "hyprland" { try Self.installHyprland(stubs) }
     try backend.set(WallpaperRequest(path: path, mode: .fill), in: stubs.session(Self.environment(name)))
-    let call = try #require(stubs.calls().first)
-    #expect(call.contains(path) || call.contains(",\(path),cover"))
+    let call = try #require(stubs.calls().last)
+    #expect(call.contains(path) || call.contains("HDMI-A-1,\(path),cover"))
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
 
@@ -167,10 +226,10 @@ import Testing
   @Test(arguments: ["/a,b.jpg", "/a\nb.jpg"])
   func hyprlandRefusesPathsHyprpaperWouldSplit(path: String) throws {
     let stubs = try ToolStubs()
-    try stubs.install("hyprctl", then: "echo ok")
+    try Self.installHyprland(stubs)
     #expect {
       try HyprlandBackend().set(
-        WallpaperRequest(path: path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+        WallpaperRequest(path: path, mode: .fill), in: stubs.session(Self.environment("hyprland")))
     } throws: { error in
       guard case .misconfigured("hyprland", _) = error as? DesktopError else { return false }
       return true
@@ -182,14 +241,32 @@ import Testing
 
   @Test func hyprpaperRefusalIsAFailureDespiteStatusZero() throws {
     let stubs = try ToolStubs()
-    try stubs.install("hyprctl", then: "echo 'wallpaper failed (not preloaded)'")
+    let monitors = Fixtures.path("outputs/hyprctl-monitors.json")
+    try stubs.install(
+      "hyprctl",
+      then:
+        "if [ \"$1\" = monitors ]; then while IFS= read -r line; do printf '%s\\n' \"$line\"; done < '\(monitors)'; else echo 'wallpaper failed (not preloaded)'; fi"
+    )
     #expect {
       try HyprlandBackend().set(
-        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(ToolStubs.wayland))
+        WallpaperRequest(path: Self.path, mode: .fill), in: stubs.session(Self.environment("hyprland")))
     } throws: { error in
       guard case .toolFailed("hyprland", _, _, let said) = error as? DesktopError else { return false }
       return said == "wallpaper failed (not preloaded)"
     }
+  }
+
+  /// `awww query` (stand-in: Debian has neither name) reads back the first output's picture.
+  @Test func swwwReadsThePictureBackFromQuery() throws {
+    let stubs = try ToolStubs()
+    try stubs.install(
+      "awww",
+      then:
+        "printf 'DP-1: 3840x2160, scale: 1.5, currently displaying: image: /p/a b.jpg\\nHDMI-A-1: 1080x1920, scale: 1, currently displaying: color: 000000\\n'"
+    )
+    #expect(try SwwwBackend().current(in: stubs.session(ToolStubs.wayland)) == "/p/a b.jpg")
+    #expect(stubs.calls() == [["awww", "query"]])
+    #expect(SwwwBackend.picture(inQuery: "DP-1: 1920x1080, currently displaying: color: 3c3836\n") == nil)
   }
 
   @Test(arguments: [(["awww", "swww"], "awww"), (["swww"], "swww"), (["awww"], "awww")])

@@ -14,6 +14,9 @@ enum Fixtures {
     try Data(contentsOf: folder.appendingPathComponent(path))
   }
 
+  /// The absolute path of `path` under `Tests/Fixtures`, for a stand-in tool to print.
+  static func path(_ path: String) -> String { folder.appendingPathComponent(path).path }
+
   /// The text of `path` under `Tests/Fixtures`, for a fixture every test of a suite needs: a
   /// missing or unreadable file is a broken checkout, and stops the run with the file's name.
   static func text(_ path: String) -> String {
