@@ -10,8 +10,8 @@ package enum BackendRegistry {
       GSettingsBackend(.gnome, session: session), GSettingsBackend(.cinnamon, session: session),
       GSettingsBackend(.mate, session: session), GSettingsBackend(.deepin, session: session), XFCEBackend(),
       KDEBackend(), CosmicBackend(), LXDEBackend(), LXQtBackend(), SwayBackend(), HyprlandBackend(),
-      SwwwBackend(),
-      SwaybgBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper), FlagToolBackend(.nitrogen),
+      SwaybgBackend(), SwwwBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper),
+      FlagToolBackend(.nitrogen),
       FlagToolBackend(.hsetroot), CommandBackend(template: command), NoneBackend(),
     ]
   }

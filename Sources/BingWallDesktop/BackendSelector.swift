@@ -75,13 +75,24 @@ package enum BackendSelector {
     func firstAvailable(_ fallbacks: [any WallpaperBackend]) -> (any WallpaperBackend)? {
       fallbacks.first { $0.isAvailable(in: session) }
     }
-    if session.hasWayland, let backend = firstAvailable(waylandFallbacks) {
-      return Choice(backend: backend, reason: "a Wayland session with \(backend.name) installed")
+    if session.hasWayland {
+      // A compositor that draws no background (labwc, niri, river, Wayfire): the setter the user
+      // already runs, else the first installed.
+      let compositor = session.backgroundlessCompositor.map { " (\($0))" } ?? ""
+      if let running = waylandFallbacks.first(where: {
+        $0.isAvailable(in: session) && $0.isRunning(in: session)
+      }) {
+        return Choice(backend: running, reason: "a Wayland session\(compositor) with \(running.name) running")
+      }
+      if let backend = firstAvailable(waylandFallbacks) {
+        return Choice(
+          backend: backend, reason: "a Wayland session\(compositor) with \(backend.name) installed")
+      }
     }
     if session.hasWayland {
       // XWayland's root window is never seen, so "feh is installed" is no answer here.
       throw DesktopError.noBackend(
-        reason: "a Wayland session without a known compositor; install swww or swaybg, or pass --backend")
+        reason: "a Wayland session without a known compositor; install swaybg or awww, or pass --backend")
     }
     if session.hasX11, let backend = firstAvailable(x11Fallbacks) {
       return Choice(backend: backend, reason: "an X11 session with \(backend.name) installed")

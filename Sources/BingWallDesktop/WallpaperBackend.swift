@@ -80,6 +80,9 @@ package protocol WallpaperBackend: Sendable {
   /// True when its lock screen shows a picture of its own (`WallpaperRequest.lockPath`), not
   /// the desktop's.
   var setsLockPicture: Bool { get }
+  /// True when a daemon of its own already runs in this session (a swaybg, an awww-daemon):
+  /// the Wayland fallback the user chose, preferred over one merely installed.
+  func isRunning(in session: DesktopSession) -> Bool
   /// True when its tools exist here (for `command`: when a command is configured).
   func isAvailable(in session: DesktopSession) -> Bool
   /// True when this is the session's own desktop (XDG_CURRENT_DESKTOP and friends).
@@ -124,6 +127,8 @@ extension WallpaperBackend {
   package func current(in session: DesktopSession) throws(DesktopError) -> String? { nil }
 
   package func lockScreenNote(in session: DesktopSession) -> String? { nil }
+
+  package func isRunning(in session: DesktopSession) -> Bool { false }
 
   package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
 

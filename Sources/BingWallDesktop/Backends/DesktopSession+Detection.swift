@@ -1,3 +1,5 @@
+import BingWallSystem
+
 extension DesktopSession {
   /// Whether the session is one of these desktops, by `XDG_CURRENT_DESKTOP` and, only when that is
   /// unset, by `XDG_SESSION_DESKTOP` or `DESKTOP_SESSION`.
@@ -15,5 +17,22 @@ extension DesktopSession {
       return true
     }
     return sessions.contains(desktopSession)
+  }
+
+  /// The Wayland compositor of this session that draws no background of its own, as its
+  /// environment names it (`labwc:wlroots`, `niri` or `NIRI_SOCKET`, `river`, `wayfire`); nil
+  /// for any other. A setter of the user's (swaybg, awww) draws the picture there.
+  var backgroundlessCompositor: String? {
+    if let name = desktops.first(where: { Self.backgroundlessCompositors.contains($0) }) { return name }
+    return (environment["NIRI_SOCKET"] ?? "").isEmpty ? nil : "niri"
+  }
+
+  static let backgroundlessCompositors: Set<String> = ["labwc", "niri", "river", "wayfire"]
+
+  /// True when a process of ours called `program` serves this session's compositor (its own
+  /// `WAYLAND_DISPLAY` is this session's): a daemon of another session does not count.
+  func runsForThisCompositor(_ program: String) -> Bool {
+    guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return false }
+    return RunningProcess.named(program).contains { $0.environmentValue("WAYLAND_DISPLAY") == display }
   }
 }

@@ -28,6 +28,9 @@ struct SwaybgBackend: WallpaperBackend {
   var pictureScope: PictureScope { .eachOutput }
   /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
   var fallback: DisplayServer? { .wayland }
+
+  /// A swaybg of ours draws on this session's compositor (one the session started, or ours).
+  func isRunning(in session: DesktopSession) -> Bool { session.runsForThisCompositor("swaybg") }
   /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed
   /// load in this time (no compositor, an unreadable picture) is reported as a failure.
   var handover: Double = 1

@@ -35,6 +35,11 @@ struct SwwwBackend: WallpaperBackend {
 
   func isDetected(in session: DesktopSession) -> Bool { false }
 
+  /// Its daemon, by either name.
+  func isRunning(in session: DesktopSession) -> Bool {
+    ["awww-daemon", "swww-daemon"].contains(where: session.runsForThisCompositor)
+  }
+
   /// Either name will do, so a missing tool is both of them.
   func missingTool(in session: DesktopSession) -> String? {
     program(in: session) == nil ? Self.missingName : nil

@@ -13,14 +13,13 @@ import Testing
       BackendRegistry.names == [
         "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway",
         "hyprland",
-        "swww", "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+        "swaybg", "swww", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
     // The list the selector walks, against the same independent list: `names` is made from it.
     #expect(
       BackendRegistry.all(command: "", session: nil).map(\.name) == [
         "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
-        "swww",
-        "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+        "swaybg", "swww", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
   }
 
@@ -28,8 +27,7 @@ import Testing
     #expect(
       BackendRegistry.modeTables.map(\.name) == [
         "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
-        "swww",
-        "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot",
+        "swaybg", "swww", "feh", "xwallpaper", "nitrogen", "hsetroot",
       ])
     #expect(BackendRegistry.modeTables.first { $0.name == "hsetroot" }?.table[.stretch] == "-fill")
   }
@@ -40,7 +38,7 @@ import Testing
       environment: ["PATH": "/nonexistent", "DISPLAY": ":424242"], processes: PosixProcessRunner(), home: "/")
     #expect(
       throws: DesktopError.noBackend(
-        reason: "no desktop detected and none of feh, xwallpaper, nitrogen, hsetroot, swww, swaybg installed")
+        reason: "no desktop detected and none of feh, xwallpaper, nitrogen, hsetroot, swaybg, swww installed")
     ) {
       try BackendSelector.select(
         "auto", from: BackendRegistry.all(command: "", session: session), in: session)

@@ -12,7 +12,7 @@ import Testing
 @Suite struct BackendSelectorTests {
   static let tools = [
     "gsettings", "xfconf-query", "plasma-apply-wallpaperimage", "pcmanfm", "pcmanfm-qt", "swaymsg", "hyprctl",
-    "swww", "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "dbus-send",
+    "swww", "swaybg", "feh", "xwallpaper", "nitrogen", "hsetroot", "dbus-send", "cosmic-bg",
   ]
 
   let folder: TemporaryDirectory
@@ -63,7 +63,7 @@ import Testing
       ["XDG_SESSION_DESKTOP": "sway", "SWAYSOCK": ListeningSocket.placeholder].merging(wayland) { $1 }, "sway"
     ),
     // A socket left by a sway that died: a Wayland session gets a generic setter.
-    row(["SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock"].merging(wayland) { $1 }, "swww"),
+    row(["SWAYSOCK": "/run/user/1000/sway-ipc.1000.1.sock"].merging(wayland) { $1 }, "swaybg"),
     row(
       ["XDG_CURRENT_DESKTOP": "Hyprland", "HYPRLAND_INSTANCE_SIGNATURE": "abc"].merging(wayland) { $1 },
       "hyprland"),
@@ -72,8 +72,11 @@ import Testing
     row(["DESKTOP_SESSION": "openbox"].merging(x11) { $1 }, "feh"),
     row(x11, "feh"),
     // "sway" named without its socket: not trusted; a Wayland session gets a generic setter.
-    row(["XDG_CURRENT_DESKTOP": "sway"].merging(wayland) { $1 }, "swww"),
-    row(["XDG_CURRENT_DESKTOP": "COSMIC"].merging(wayland) { $1 }, "swww"),
+    row(["XDG_CURRENT_DESKTOP": "sway"].merging(wayland) { $1 }, "swaybg"),
+    row(["XDG_CURRENT_DESKTOP": "COSMIC"].merging(wayland) { $1 }, "cosmic"),
+    // Compositors that draw no background: the setter (swaybg first, none running here).
+    row(["XDG_CURRENT_DESKTOP": "labwc:wlroots"].merging(wayland) { $1 }, "swaybg"),
+    row(["NIRI_SOCKET": "/run/user/1000/niri.sock"].merging(wayland) { $1 }, "swaybg"),
     row([:], nil),
   ]
 

@@ -1,8 +1,10 @@
+import Foundation
 import Testing
 
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallSystem
 
 /// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable;
 /// sway also where no variable names it (sway 1.7 sets none).
@@ -58,5 +60,54 @@ import Testing
       NoneBackend(), CommandBackend(template: "x {path}"),
     ]
     #expect(tools.filter { $0.isDetected(in: session) }.map(\.name) == [])
+  }
+
+  // MARK: Compositors that draw no background
+
+  @Test(
+    arguments: [
+      (["XDG_CURRENT_DESKTOP": "labwc:wlroots"], "labwc"), (["XDG_CURRENT_DESKTOP": "niri"], "niri"),
+      (["NIRI_SOCKET": "/run/user/1000/niri.sock"], "niri"), (["XDG_CURRENT_DESKTOP": "river"], "river"),
+      (["XDG_CURRENT_DESKTOP": "Wayfire"], "wayfire"), (["XDG_CURRENT_DESKTOP": "GNOME"], nil),
+    ] as [([String: String], String?)])
+  func compositorsWithoutABackgroundAreNamed(environment: [String: String], compositor: String?) throws {
+    let stubs = try ToolStubs()
+    #expect(stubs.session(environment).backgroundlessCompositor == compositor)
+  }
+
+  /// With both installed and neither running for this compositor, swaybg comes first (it is in Debian, and what
+  /// Budgie 10.10 and labwc's own guides start).
+  @Test func swaybgIsPreferredWhenNothingRuns() throws {
+    let stubs = try ToolStubs()
+    for tool in ["swaybg", "awww"] { try stubs.install(tool) }
+    let session = stubs.session(ToolStubs.wayland.merging(["XDG_CURRENT_DESKTOP": "niri"]) { $1 })
+    let choice = try BackendSelector.select(
+      .auto, from: BackendRegistry.all(command: "", session: session), in: session)
+    #expect(choice.backend.name == "swaybg")
+    #expect(choice.reason.hasPrefix("a Wayland session (niri) with swaybg"), "\(choice.reason)")
+  }
+
+  /// A running awww-daemon (a real process of ours under that name, on this session's
+  /// compositor) is the user's choice, ahead of an installed swaybg; the same daemon serving
+  /// another compositor is not.
+  @Test func aRunningDaemonIsPreferred() throws {
+    let stubs = try ToolStubs()
+    for tool in ["swaybg", "awww"] { try stubs.install(tool) }
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: "/bin/bash")
+    daemon.arguments = ["-c", "exec -a awww-daemon /bin/sleep 30"]
+    let display = "wayland-test-\(getpid())"
+    daemon.environment = ["WAYLAND_DISPLAY": display]
+    try daemon.run()
+    defer { daemon.terminate() }
+    let deadline = Date().addingTimeInterval(5)
+    while RunningProcess.named("awww-daemon").isEmpty, Date() < deadline { usleep(10_000) }
+    let session = stubs.session(["WAYLAND_DISPLAY": display, "XDG_CURRENT_DESKTOP": "labwc:wlroots"])
+    let choice = try BackendSelector.select(
+      .auto, from: BackendRegistry.all(command: "", session: session), in: session)
+    #expect(choice.backend.name == "swww")
+    #expect(choice.reason == "a Wayland session (labwc) with swww running")
+    let elsewhere = stubs.session(["WAYLAND_DISPLAY": display + "-other", "XDG_CURRENT_DESKTOP": "labwc"])
+    #expect(!SwwwBackend().isRunning(in: elsewhere))
   }
 }
