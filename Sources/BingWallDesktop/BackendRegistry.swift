@@ -10,7 +10,7 @@ package enum BackendRegistry {
       GSettingsBackend(.gnome, session: session), GSettingsBackend(.cinnamon, session: session),
       GSettingsBackend(.mate, session: session), GSettingsBackend(.deepin, session: session), XFCEBackend(),
       KDEBackend(), CosmicBackend(), LXDEBackend(), LXQtBackend(), SwayBackend(), HyprlandBackend(),
-      SwaybgBackend(), SwwwBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper),
+      SwaybgBackend(), SwwwBackend(), WpaperdBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper),
       FlagToolBackend(.nitrogen),
       FlagToolBackend(.hsetroot), CommandBackend(template: command), NoneBackend(),
     ]

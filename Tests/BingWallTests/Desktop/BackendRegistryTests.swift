@@ -13,13 +13,13 @@ import Testing
       BackendRegistry.names == [
         "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway",
         "hyprland",
-        "swaybg", "swww", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+        "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
     // The list the selector walks, against the same independent list: `names` is made from it.
     #expect(
       BackendRegistry.all(command: "", session: nil).map(\.name) == [
         "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
-        "swaybg", "swww", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+        "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
       ])
   }
 
@@ -38,7 +38,9 @@ import Testing
       environment: ["PATH": "/nonexistent", "DISPLAY": ":424242"], processes: PosixProcessRunner(), home: "/")
     #expect(
       throws: DesktopError.noBackend(
-        reason: "no desktop detected and none of feh, xwallpaper, nitrogen, hsetroot, swaybg, swww installed")
+        reason:
+          "no desktop detected and none of feh, xwallpaper, nitrogen, hsetroot, swaybg, swww, wpaperd installed"
+      )
     ) {
       try BackendSelector.select(
         "auto", from: BackendRegistry.all(command: "", session: session), in: session)
