@@ -12,7 +12,7 @@ package enum BackendRegistry {
       KDEBackend(), CosmicBackend(), LXDEBackend(), LXQtBackend(), SwayBackend(), HyprlandBackend(),
       SwaybgBackend(), SwwwBackend(), WpaperdBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper),
       FlagToolBackend(.nitrogen),
-      FlagToolBackend(.hsetroot), CommandBackend(template: command), NoneBackend(),
+      FlagToolBackend(.hsetroot), PortalBackend(), CommandBackend(template: command), NoneBackend(),
     ]
   }
 

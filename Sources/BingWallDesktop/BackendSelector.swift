@@ -89,6 +89,13 @@ package enum BackendSelector {
           backend: backend, reason: "a Wayland session\(compositor) with \(backend.name) installed")
       }
     }
+    // Asked only once everything else failed: it runs a process (the portal's introspection).
+    func lastResort() -> (any WallpaperBackend)? {
+      backends.first { $0.isLastResort && $0.isAvailable(in: session) }
+    }
+    if session.hasWayland, let lastResort = lastResort() {
+      return Choice(backend: lastResort, reason: "the desktop portal offers a wallpaper")
+    }
     if session.hasWayland {
       // XWayland's root window is never seen, so "feh is installed" is no answer here.
       throw DesktopError.noBackend(
@@ -99,6 +106,9 @@ package enum BackendSelector {
     }
     if let detected = backends.first(where: { !bareWM && $0.isDetected(in: session) }) {
       return Choice(backend: detected, reason: "this session's desktop")
+    }
+    if !session.hasWayland, let lastResort = lastResort() {
+      return Choice(backend: lastResort, reason: "the desktop portal offers a wallpaper")
     }
     if !session.hasX11 && !session.hasWayland {
       throw DesktopError.noBackend(
@@ -152,6 +162,7 @@ package enum BackendSelector {
         note = detected ? "detected" : "installed"
       }
       if selectedName == nil, backend.name == requested.name, let problem { note = problem }
+      if let limitation = backend.limitation { note += "; " + limitation }
       return Status(
         name: backend.name, available: available, detected: detected, selected: backend.name == selectedName,
         tools: backend.tools, outputSource: backend.outputSource, pictureScope: backend.pictureScope,

@@ -80,14 +80,16 @@ package struct DesktopSession: Sendable {
   /// a timeout or a missing program becomes a `DesktopError` carrying what the tool said (stderr, or
   /// stdout when stderr is empty).
   @discardableResult
-  func run(_ arguments: [String], backend: String, input: Data? = nil) throws(DesktopError)
-    -> ProcessResult
+  func run(_ arguments: [String], backend: String, input: Data? = nil, inputFile: String? = nil)
+    throws(DesktopError) -> ProcessResult
   {
     let command = arguments.joined(separator: " ")
     let result: ProcessResult
     do {
       result = try processes.run(
-        ProcessInvocation(arguments: arguments, environment: environment, input: input, timeout: timeout))
+        ProcessInvocation(
+          arguments: arguments, environment: environment, input: input, inputFile: inputFile, timeout: timeout
+        ))
     } catch .notFound(let program) {
       throw DesktopError.toolMissing(backend: backend, tool: program)
     } catch {

@@ -71,6 +71,10 @@ package protocol WallpaperBackend: Sendable {
   /// The display it serves when detection names no desktop (first available in the list wins);
   /// nil for backends that only ever come by name or detection.
   var fallback: DisplayServer? { get }
+  /// True for the backend tried when nothing else fits, on any display (the desktop portal).
+  var isLastResort: Bool { get }
+  /// What it cannot do that a user would expect, for `backends` (no read-back); nil for none.
+  var limitation: String? { get }
   /// Where its desktop tells the screens (`bingwall outputs`).
   var outputSource: OutputSource { get }
   /// What one picture it sets covers, so that bingwall can make the picture in that shape.
@@ -109,6 +113,8 @@ package protocol WallpaperBackend: Sendable {
 extension WallpaperBackend {
   package var modeTable: [WallpaperMode: String]? { nil }
   package var fallback: DisplayServer? { nil }
+  package var isLastResort: Bool { false }
+  package var limitation: String? { nil }
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
   package var setsDarkPicture: Bool { false }

@@ -51,7 +51,8 @@ package struct PosixProcessRunner: ProcessRunner {
 
     let child = try spawn(
       program: program, executable: executable, arguments: CStringArray(invocation.arguments),
-      environment: CStringArray(environment), input: invocation.input)
+      environment: CStringArray(environment), input: invocation.inputFile == nil ? invocation.input : nil,
+      inputFile: invocation.inputFile)
     return child.collect(
       input: invocation.input ?? Data(), timeout: invocation.timeout, stop: invocation.stop,
       outputLimit: max(0, invocation.outputLimit), pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
@@ -102,14 +103,23 @@ package struct PosixProcessRunner: ProcessRunner {
 
   private func spawn(
     program: String, executable: String, arguments: CStringArray, environment: CStringArray,
-    input: Data?
+    input: Data?, inputFile: String?
   ) throws(ProcessError) -> RunningChild {
+    // Opened here, so a file that cannot be read is our error, not a failed spawn.
+    var file: Int32 = -1
+    if let inputFile {
+      file = open(inputFile, O_RDONLY | O_CLOEXEC)
+      guard file >= 0 else { throw .spawnFailed(program: program, errno: errno) }
+    }
+    defer { if file >= 0 { close(file) } }
     let stdinPipe = try input.map { _ throws(ProcessError) in try ChildPipe(program: program) }
     let stdoutPipe = try ChildPipe(program: program)
     let stderrPipe = try ChildPipe(program: program)
 
     let actions = SpawnFileActions()
-    if let stdinPipe {
+    if file >= 0 {
+      actions.duplicate(file, to: STDIN_FILENO)
+    } else if let stdinPipe {
       actions.duplicate(stdinPipe.readEnd, to: STDIN_FILENO)
     } else {
       actions.openDevNull(as: STDIN_FILENO)

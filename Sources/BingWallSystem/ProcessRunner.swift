@@ -9,6 +9,10 @@ package struct ProcessInvocation: Sendable, Equatable {
   var environment: [String: String]
   /// Bytes written to the child's stdin, then closed; nil gives it /dev/null.
   var input: Data?
+  /// A file the child gets as its stdin, opened read-only here, instead of `input`: for a tool
+  /// that hands its stdin on as a file descriptor (gdbus, to the wallpaper portal, which wants
+  /// the picture's own file, not a pipe).
+  var inputFile: String?
   /// Seconds before the child is killed (SIGTERM, then SIGKILL).
   var timeout: Double
   /// Ends the child early, as its timeout would, when another thread asks (the daemon stopping).
@@ -18,12 +22,13 @@ package struct ProcessInvocation: Sendable, Equatable {
   var outputLimit: Int
 
   package init(
-    arguments: [String], environment: [String: String], input: Data? = nil, timeout: Double = 10,
-    stop: ProcessStop? = nil, outputLimit: Int = .max
+    arguments: [String], environment: [String: String], input: Data? = nil, inputFile: String? = nil,
+    timeout: Double = 10, stop: ProcessStop? = nil, outputLimit: Int = .max
   ) {
     self.arguments = arguments
     self.environment = environment
     self.input = input
+    self.inputFile = inputFile
     self.timeout = timeout
     self.stop = stop
     self.outputLimit = outputLimit

@@ -30,6 +30,7 @@ struct HyprlandBackend: WallpaperBackend {
   let need = SessionNeed.wayland
   var outputSource: OutputSource { .hyprland }
   var pictureScope: PictureScope { .eachOutput }
+  var limitation: String? { "no read-back: hyprpaper reports its pictures only from 0.8.4" }
 
   init() {}
 

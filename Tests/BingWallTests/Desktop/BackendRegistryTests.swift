@@ -13,13 +13,13 @@ import Testing
       BackendRegistry.names == [
         "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway",
         "hyprland",
-        "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+        "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "portal", "command", "none",
       ])
     // The list the selector walks, against the same independent list: `names` is made from it.
     #expect(
       BackendRegistry.all(command: "", session: nil).map(\.name) == [
         "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
-        "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "command", "none",
+        "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "portal", "command", "none",
       ])
   }
 
