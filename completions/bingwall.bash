@@ -70,11 +70,11 @@ _bingwall_option_value() {
     bingwall/update:--resolution | bingwall/update:-r) echo 'words UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' ;;
     bingwall/update:--config) echo files ;;
     bingwall/apply:--market | bingwall/apply:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
-    bingwall/apply:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    bingwall/apply:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     bingwall/apply:--mode) echo 'words auto fill fit stretch center tile' ;;
     bingwall/apply:--config) echo files ;;
     bingwall/random:--market | bingwall/random:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
-    bingwall/random:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    bingwall/random:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     bingwall/random:--mode) echo 'words auto fill fit stretch center tile' ;;
     bingwall/random:--config) echo files ;;
     bingwall/list:--market | bingwall/list:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
@@ -92,9 +92,9 @@ _bingwall_option_value() {
     bingwall/gallery:--output | bingwall/gallery:-o) echo files ;;
     bingwall/gallery:--config) echo files ;;
     bingwall/doctor:--config) echo files ;;
-    bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     bingwall/backends:--config) echo files ;;
-    bingwall/outputs:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    bingwall/outputs:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     bingwall/outputs:--config) echo files ;;
     bingwall/status:--config) echo files ;;
     bingwall/daemon:--config) echo files ;;

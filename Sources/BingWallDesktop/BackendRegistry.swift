@@ -10,6 +10,7 @@ package enum BackendRegistry {
       GSettingsBackend(.gnome, session: session), GSettingsBackend(.cinnamon, session: session),
       GSettingsBackend(.mate, session: session), GSettingsBackend(.deepin, session: session), XFCEBackend(),
       KDEBackend(), CosmicBackend(), LXDEBackend(), LXQtBackend(), SwayBackend(), HyprlandBackend(),
+      WayfireBackend(),
       SwaybgBackend(), SwwwBackend(), WpaperdBackend(), FlagToolBackend(.feh), FlagToolBackend(.xwallpaper),
       FlagToolBackend(.nitrogen),
       FlagToolBackend(.hsetroot), PortalBackend(), CommandBackend(template: command), NoneBackend(),

@@ -23,6 +23,8 @@ struct SwwwBackend: WallpaperBackend {
   let name = "swww"
   let need = SessionNeed.wayland
   var outputSource: OutputSource { .wlroots }
+  /// `img --outputs NAME` sets one output, so each can get its own crop.
+  var pictureScope: PictureScope { .eachOutput }
   /// It brings its own daemon, so it works under any compositor that speaks wlr-layer-shell.
   var fallback: DisplayServer? { .wayland }
 
@@ -70,6 +72,16 @@ struct SwwwBackend: WallpaperBackend {
       return path.hasPrefix("/") ? path : nil
     }
     return nil
+  }
+
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+    guard let program = program(in: session) else {
+      throw .toolMissing(backend: name, tool: Self.missingName)
+    }
+    try ToolPreflight.check(backend: name, tools: [program], need: need, in: session)
+    for (output, request) in requests.sorted(by: { $0.key < $1.key }) {
+      try session.run(Self.arguments(program: program, for: request) + ["--outputs", output], backend: name)
+    }
   }
 
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {

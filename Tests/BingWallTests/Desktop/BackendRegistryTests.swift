@@ -12,13 +12,14 @@ import Testing
     #expect(
       BackendRegistry.names == [
         "auto", "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway",
-        "hyprland",
+        "hyprland", "wayfire",
         "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "portal", "command", "none",
       ])
     // The list the selector walks, against the same independent list: `names` is made from it.
     #expect(
       BackendRegistry.all(command: "", session: nil).map(\.name) == [
         "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
+        "wayfire",
         "swaybg", "swww", "wpaperd", "feh", "xwallpaper", "nitrogen", "hsetroot", "portal", "command", "none",
       ])
   }
@@ -27,6 +28,7 @@ import Testing
     #expect(
       BackendRegistry.modeTables.map(\.name) == [
         "gnome", "cinnamon", "mate", "deepin", "xfce", "kde", "cosmic", "lxde", "lxqt", "sway", "hyprland",
+        "wayfire",
         "swaybg", "swww", "feh", "xwallpaper", "nitrogen", "hsetroot",
       ])
     #expect(BackendRegistry.modeTables.first { $0.name == "hsetroot" }?.table[.stretch] == "-fill")

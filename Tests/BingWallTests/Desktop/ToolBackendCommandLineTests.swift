@@ -256,6 +256,22 @@ import Testing
     }
   }
 
+  /// Each output its own crop: one `img … --outputs NAME` per output.
+  @Test func swwwSetsEachOutputItsOwnPicture() throws {
+    let stubs = try ToolStubs()
+    try stubs.install("awww")
+    try SwwwBackend().setEach(
+      [
+        "HDMI-A-1": WallpaperRequest(path: "/c/b.jpg", mode: .stretch),
+        "DP-1": WallpaperRequest(path: "/c/a.jpg", mode: .stretch),
+      ], in: stubs.session(ToolStubs.wayland))
+    #expect(
+      stubs.calls() == [
+        ["awww", "img", "/c/a.jpg", "--resize", "stretch", "--outputs", "DP-1"],
+        ["awww", "img", "/c/b.jpg", "--resize", "stretch", "--outputs", "HDMI-A-1"],
+      ])
+  }
+
   /// `awww query` (stand-in: Debian has neither name) reads back the first output's picture.
   @Test func swwwReadsThePictureBackFromQuery() throws {
     let stubs = try ToolStubs()

@@ -145,7 +145,7 @@ import Testing
     #expect(result.status == 0)
     let rows = try #require(try json(result.stdout) as? [[String: Any]])
     #expect(rows.count == BackendRegistry.all(command: "", session: nil).count)
-    #expect(rows.count == 21)
+    #expect(rows.count == 22)
     let command = try #require(rows.first { $0["name"] as? String == "command" })
     #expect(command["available"] as? Bool == true)
     #expect(command["selected"] as? Bool == true)
