@@ -70,6 +70,15 @@ package enum BackendSelector {
     }
     // Tools for a bare X11 session and setters for a Wayland compositor nobody detected by name, in
     // the backends' order: first found wins.
+    // Its tool is missing (detection above took it otherwise): a setter drawing a background of
+    // its own would be hidden under GNOME's or Plasma's shell, so only the portal may stand in,
+    // and else the desktop's own backend, whose missing tool `select` names.
+    if !bareWM, let owner = backends.first(where: { $0.isDetected(in: session) && $0.ownsTheBackground }) {
+      if let portal = backends.first(where: { $0.isLastResort && $0.isAvailable(in: session) }) {
+        return Choice(backend: portal, reason: "the desktop portal offers a wallpaper")
+      }
+      return Choice(backend: owner, reason: "this session's desktop")
+    }
     let x11Fallbacks = backends.filter { $0.fallback == .x11 }
     let waylandFallbacks = backends.filter { $0.fallback == .wayland }
     func firstAvailable(_ fallbacks: [any WallpaperBackend]) -> (any WallpaperBackend)? {

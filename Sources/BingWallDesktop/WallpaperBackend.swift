@@ -73,6 +73,10 @@ package protocol WallpaperBackend: Sendable {
   var fallback: DisplayServer? { get }
   /// True for the backend tried when nothing else fits, on any display (the desktop portal).
   var isLastResort: Bool { get }
+  /// True for a desktop whose own shell draws the background (GNOME's family, Plasma): a tool
+  /// that draws one of its own (a root-window setter, a wlr-layer-shell client) is hidden or
+  /// refused there, so detection never falls back to one in its session.
+  var ownsTheBackground: Bool { get }
   /// What it cannot do that a user would expect, for `backends` (no read-back); nil for none.
   var limitation: String? { get }
   /// Where its desktop tells the screens (`bingwall outputs`).
@@ -115,6 +119,7 @@ extension WallpaperBackend {
   package var fallback: DisplayServer? { nil }
   package var isLastResort: Bool { false }
   package var limitation: String? { nil }
+  package var ownsTheBackground: Bool { false }
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
   package var setsDarkPicture: Bool { false }

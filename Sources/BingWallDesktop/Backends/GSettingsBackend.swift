@@ -9,6 +9,7 @@ struct GSettingsBackend: WallpaperBackend {
   var outputSource: OutputSource { .xrandr }
   /// One picture over every screen: `spanned` when it is a canvas made for several.
   var pictureScope: PictureScope { .layout }
+  var ownsTheBackground: Bool { true }
   var setsDarkPicture: Bool { desktop.darkPictureKey != nil }
   var setsLockPicture: Bool {
     switch desktop.lockScreen {

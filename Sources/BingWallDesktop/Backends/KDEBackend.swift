@@ -18,6 +18,7 @@ struct KDEBackend: WallpaperBackend {
   static let configTools = ["kwriteconfig6", "kwriteconfig5"]
 
   let name = "kde"
+  var ownsTheBackground: Bool { true }
   /// Alternatives, not a set: any one of them is enough (see `isAvailable`).
   let tools = [applyTool] + scriptTools
   let need = SessionNeed.sessionBus

@@ -110,4 +110,20 @@ import Testing
     let elsewhere = stubs.session(["WAYLAND_DISPLAY": display + "-other", "XDG_CURRENT_DESKTOP": "labwc"])
     #expect(!SwwwBackend().isRunning(in: elsewhere))
   }
+
+  /// GNOME (or Plasma) on Wayland with XWayland, its own tool missing: never feh (XWayland's root
+  /// window is hidden) nor swaybg (its shell speaks no wlr-layer-shell); the error names the tool.
+  @Test(arguments: [("GNOME", "gnome", "gsettings"), ("KDE", "kde", "plasma-apply-wallpaperimage")])
+  func aShellThatOwnsTheBackgroundGetsNoOtherSetter(desktop: String, backend: String, tool: String) throws {
+    let stubs = try ToolStubs()
+    for setter in ["feh", "swaybg", "xwallpaper"] { try stubs.install(setter) }
+    let session = stubs.session(
+      ToolStubs.wayland.merging(["XDG_CURRENT_DESKTOP": desktop, "DISPLAY": ":0"]) { $1 })
+    #expect {
+      try BackendSelector.select(.auto, from: BackendRegistry.all(command: "", session: session), in: session)
+    } throws: { error in
+      guard case .toolMissing(let failed, let missing) = error as? DesktopError else { return false }
+      return failed == backend && missing.contains(tool)
+    }
+  }
 }
