@@ -70,37 +70,39 @@ package enum BackendSelector {
     }
     // Tools for a bare X11 session and setters for a Wayland compositor nobody detected by name, in
     // the backends' order: first found wins.
-    // Its tool is missing (detection above took it otherwise): a setter drawing a background of
-    // its own would be hidden under GNOME's or Plasma's shell, so only the portal may stand in,
-    // and else the desktop's own backend, whose missing tool `select` names.
-    if !bareWM, let owner = backends.first(where: { $0.isDetected(in: session) && $0.ownsTheBackground }) {
-      if let portal = backends.first(where: { $0.isLastResort && $0.isAvailable(in: session) }) {
-        return Choice(backend: portal, reason: "the desktop portal offers a wallpaper")
-      }
-      return Choice(backend: owner, reason: "this session's desktop")
-    }
     let x11Fallbacks = backends.filter { $0.fallback == .x11 }
     let waylandFallbacks = backends.filter { $0.fallback == .wayland }
     func firstAvailable(_ fallbacks: [any WallpaperBackend]) -> (any WallpaperBackend)? {
       fallbacks.first { $0.isAvailable(in: session) }
     }
-    if session.hasWayland {
-      // A compositor that draws no background (labwc, niri, river, Wayfire): the setter the user
-      // already runs, else the first installed.
-      let compositor = session.backgroundlessCompositor.map { " (\($0))" } ?? ""
-      if let running = waylandFallbacks.first(where: {
-        $0.isAvailable(in: session) && $0.isRunning(in: session)
-      }) {
-        return Choice(backend: running, reason: "a Wayland session\(compositor) with \(running.name) running")
-      }
-      if let backend = firstAvailable(waylandFallbacks) {
-        return Choice(
-          backend: backend, reason: "a Wayland session\(compositor) with \(backend.name) installed")
-      }
-    }
-    // Asked only once everything else failed: it runs a process (the portal's introspection).
+    // Asked only where nothing else fits: it runs a process (the portal's introspection).
     func lastResort() -> (any WallpaperBackend)? {
       backends.first { $0.isLastResort && $0.isAvailable(in: session) }
+    }
+    // A compositor that draws no background (labwc, niri, river, Wayfire): the setter the user
+    // already runs for it comes first, whatever desktop name the session exports (a
+    // `XDG_CURRENT_DESKTOP=KDE` set on niri for Qt's sake).
+    let compositor = session.backgroundlessCompositor.map { " (\($0))" } ?? ""
+    if session.hasWayland,
+      let running = waylandFallbacks.first(where: { $0.isAvailable(in: session) && $0.isRunning(in: session) }
+      )
+    {
+      return Choice(backend: running, reason: "a Wayland session\(compositor) with \(running.name) running")
+    }
+    // The desktop's own tool is missing (detection above took it otherwise): a setter drawing a
+    // background of its own would be hidden under GNOME's or Plasma's shell, so only the portal
+    // may stand in, and else the desktop's own backend, whose missing tool `select` names. Not on
+    // a compositor known to draw nothing (a desktop name exported on niri is not its shell).
+    if !bareWM, session.backgroundlessCompositor == nil,
+      let owner = backends.first(where: { $0.isDetected(in: session) && $0.ownsTheBackground })
+    {
+      if let portal = lastResort() {
+        return Choice(backend: portal, reason: "the desktop portal offers a wallpaper")
+      }
+      return Choice(backend: owner, reason: "this session's desktop")
+    }
+    if session.hasWayland, let backend = firstAvailable(waylandFallbacks) {
+      return Choice(backend: backend, reason: "a Wayland session\(compositor) with \(backend.name) installed")
     }
     if session.hasWayland, let lastResort = lastResort() {
       return Choice(backend: lastResort, reason: "the desktop portal offers a wallpaper")

@@ -31,6 +31,16 @@ extension HistoryStore {
     return portraits
   }
 
+  /// Picture `pictureID`'s portrait file and hash as recorded, nil when it has none.
+  package func storedPortrait(pictureID: Int64) throws(StoreError) -> (path: String, sha256: String)? {
+    guard
+      let row = try database.queryOne(
+        "SELECT path, sha256 FROM renditions WHERE picture_id = ? AND kind = 'portrait' AND path IS NOT NULL",
+        [.integer(pictureID)])
+    else { return nil }
+    return (try row.string("path"), try row.string("sha256"))
+  }
+
   /// Which of `pictureIDs` Bing was already asked about: a portrait stored, or none served.
   package func portraitsAsked(of pictureIDs: [Int64]) throws(StoreError) -> Set<Int64> {
     guard !pictureIDs.isEmpty else { return [] }

@@ -68,6 +68,12 @@ package struct PictureIngest {
     _ file: PendingImageFile, of pictureID: Int64, as picture: NewPictureFile, name: String, date: String,
     at now: Date
   ) throws -> Result {
+    // `update --force` asks again: the same bytes still on disk are kept as they are.
+    let old = try store.storedPortrait(pictureID: pictureID)
+    if let old, old.sha256 == picture.sha256, access(old.path, F_OK) == 0 {
+      file.discard()
+      return .identical(pictureID: pictureID)
+    }
     let id = try adopt(
       file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
       bytes: picture.bytes
@@ -76,6 +82,10 @@ package struct PictureIngest {
       record.path = path
       try store.recordPortrait(pictureID: pictureID, file: record, at: now)
       return pictureID
+    }
+    // Other bytes replaced the old file's row: the old file goes (the row no longer names it).
+    if let old, let current = try store.storedPortrait(pictureID: pictureID), current.path != old.path {
+      unlink(old.path)
     }
     return .stored(pictureID: id)
   }

@@ -275,24 +275,43 @@ package struct DoctorChecks {
     _ state: inout State, store: HistoryStore, known: inout KnownFiles, statter: FileStatter
   ) throws {
     let advice =
-      "run 'bingwall doctor --fix' to forget it; the next update on a portrait screen fetches it again"
+      "run 'bingwall doctor --fix' to forget it; the next update on a portrait screen fetches it again while Bing still lists the picture"
     for file in try store.storedRenditions(hashes: !quick) {
       let name = statter.name(of: file.path)
       if let name { known.names.insert(name) }
       var status = stat()
       var damage: String?
       if statter.status(file.path, name: name, &status) != 0 {
-        damage =
-          errno == ENOENT || errno == ENOTDIR
-          ? "is missing" : "cannot be read: \(String(cString: strerror(errno)))"
+        let code = errno
+        guard code == ENOENT || code == ENOTDIR else {
+          // Unreadable is not lost: nothing to forget, the permissions or the disk to check.
+          state.findings.append(
+            DoctorFinding(
+              .file, .problem, subject: file.key,
+              message: "the portrait file \(file.path) cannot be read: \(String(cString: strerror(code)))",
+              advice: "check the file's permissions and the disk"))
+          continue
+        }
+        damage = "is missing"
       } else {
         known.identityList.append(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
         if status.st_mode & S_IFMT != S_IFREG {
           damage = "is not a file"
         } else if Int64(status.st_size) != file.bytes {
           damage = "is \(status.st_size) bytes, not the \(file.bytes) stored"
-        } else if !quick, (try? SHA256.hash(fileAt: file.path)) != file.sha256 {
-          damage = "has changed (its SHA-256 is not the one stored)"
+        } else if !quick {
+          do {
+            if try SHA256.hash(fileAt: file.path) != file.sha256 {
+              damage = "has changed (its SHA-256 is not the one stored)"
+            }
+          } catch {
+            state.findings.append(
+              DoctorFinding(
+                .file, .problem, subject: file.key,
+                message: "the portrait file \(file.path) cannot be read: \(error)",
+                advice: "check the file's permissions and the disk"))
+            continue
+          }
         }
       }
       guard let damage else { continue }
@@ -360,6 +379,14 @@ package struct DoctorChecks {
           .folder, .problem, subject: path,
           message: "was pruned from the history by a prune interrupted before it removed the file",
           advice: "run 'bingwall prune' or 'bingwall doctor --fix' to remove it")
+        finding.action = .remove(path: path)
+      } else if let parsed = PictureFileName(name), parsed.resolution == HistoryStore.portraitResolution {
+        // A portrait file no row knows (a run killed between naming and recording it, or after
+        // forgetting it): never a picture of its own; the next update on a portrait screen
+        // fetches it again.
+        finding = DoctorFinding(
+          .folder, .problem, subject: path, message: "is a portrait file no history row knows",
+          advice: "run 'bingwall doctor --fix' to remove it")
         finding.action = .remove(path: path)
       } else if let parsed = PictureFileName(name) {
         finding = DoctorFinding(

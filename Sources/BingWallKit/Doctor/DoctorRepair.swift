@@ -49,7 +49,7 @@ struct DoctorRepair {
           findings[index].outcome = .notFixed("cannot delete them: \(error)")
         }
       case .forgetPortrait(let id, let path):
-        findings[index].outcome = forgetPortrait(id, path)
+        findings[index].outcome = configLoaded ? forgetPortrait(id, path) : .notFixed(configNeeded)
       case .refetch, .adopt:
         if !configLoaded { findings[index].outcome = .notFixed(configNeeded) }
       case .none:
@@ -79,6 +79,14 @@ struct DoctorRepair {
   // MARK: - Files
 
   private func forgetPortrait(_ pictureID: Int64, _ path: String) -> DoctorFinding.Outcome {
+    // As for pictures: a folder that is not there is a disk not mounted, not files lost.
+    var status = stat()
+    let folder = resources.imageFolder.path
+    if stat(folder, &status) != 0 {
+      return .notFixed(
+        "the image folder \(folder) is missing (a disk not mounted?): nothing forgotten; mount it or set image_dir"
+      )
+    }
     do {
       try store.write { try store.forgetPortrait(pictureID: pictureID) }
     } catch {

@@ -10,8 +10,20 @@ extension UpdateService {
   /// the picture's rendition, with the same checks as a picture (an image, a whole JPEG, no
   /// placeholder, taller than wide). A picture Bing has none of is recorded so, and not asked
   /// about again; one that failed for a reason that may pass is asked about at the next update.
-  /// Nothing here fails the update: the portrait screen then gets a crop of the picture.
-  func portraits(
+  /// Nothing here fails the update (`portraitEvents` turns an error into a warning): the portrait
+  /// screen then gets a crop of the picture.
+  func portraitEvents(
+    of shown: [ArchiveImage], force: Bool, store: HistoryStore, http: any HTTPClient,
+    deadline: ContinuousClock.Instant, now: Date
+  ) -> [UpdateEvent] {
+    do {
+      return try portraits(of: shown, force: force, store: store, http: http, deadline: deadline, now: now)
+    } catch {
+      return [.warning("cannot fetch the portrait files: \(error)")]
+    }
+  }
+
+  private func portraits(
     of shown: [ArchiveImage], force: Bool, store: HistoryStore, http: any HTTPClient,
     deadline: ContinuousClock.Instant, now: Date
   ) throws -> [UpdateEvent] {
@@ -40,8 +52,10 @@ extension UpdateService {
     for outcome in downloader.download(plans) {
       let key = outcome.plan.image.key
       switch outcome.result {
-      case .stored(let id), .identical(let id):
+      case .stored(let id):
         if let path = try store.portraits(of: [id])[id] { events.append(.portrait(key: key, path: path)) }
+      case .identical:
+        break
       case .skipped(.notAttempted):
         break
       case .skipped, .failed(is DownloadError, temporary: false):

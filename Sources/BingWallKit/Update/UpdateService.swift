@@ -258,7 +258,7 @@ package struct UpdateService {
       }
     }
     fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
-    let portraits = try portraits(
+    let portraits = portraitEvents(
       of: shown, force: request.force, store: store, http: http, deadline: deadline, now: now)
     let upToDate: [UpdateEvent] = fetched.isEmpty && failures.isEmpty ? [.upToDate] : []
     return substitutions + warnings + failures + skips + fetched.map(UpdateEvent.fetched) + portraits

@@ -174,4 +174,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: foxPortrait), "the portrait goes with its picture")
     #expect(try PruneInProcessTests.files(run).filter { $0.hasSuffix(".jpg") }.count == 2, "Lake's two files")
   }
+
+  /// `update --force` asks Bing again: the same bytes keep their one file; other bytes replace
+  /// it, and no second portrait file is left for doctor to find.
+  @Test func forceKeepsOnePortraitFile() throws {
+    let run = try Self.context()
+    let week = UpdateInProcessTests.week
+    try Self.servePortrait(run, week[0])
+    run.http.stub("id=\(week[1].bingID)_1080x1920.jpg", .response(status: 404, headers: [:], body: []))
+    #expect(run.run(["update", "--no-apply", "-q"]).status == 0)
+    let portraits = { try PruneInProcessTests.files(run).filter { $0.contains("_1080x1920") } }
+    #expect(try portraits().count == 1)
+    #expect(run.run(["update", "--no-apply", "--force", "-q"]).status == 0)
+    #expect(try portraits().count == 1, "the same bytes: kept")
+    let other = try TestJPEG.make(width: 1080, height: 1920, colour: "#e01010")
+    run.http.stub("id=\(week[0].bingID)_1080x1920.jpg", .ok(Array(other), type: "image/jpeg"))
+    #expect(run.run(["update", "--no-apply", "--force", "-q"]).status == 0)
+    #expect(try portraits().count == 1, "other bytes: the old file went")
+    let doctor = run.run(["doctor", "--quick"])
+    #expect(!doctor.stdout.contains("portrait file no history row knows"), "\(doctor.stdout)")
+  }
 }

@@ -126,4 +126,18 @@ import Testing
       return failed == backend && missing.contains(tool)
     }
   }
+
+  /// `XDG_CURRENT_DESKTOP=KDE` exported on niri for Qt's sake: niri's own socket says whose
+  /// session it is, and its setter is used.
+  @Test func aDesktopNameExportedOnNiriIsNotItsShell() throws {
+    let stubs = try ToolStubs()
+    try stubs.install("swaybg")
+    let session = stubs.session(
+      ToolStubs.wayland.merging(["XDG_CURRENT_DESKTOP": "KDE", "NIRI_SOCKET": "/run/user/1000/niri.sock"]) {
+        $1
+      })
+    let choice = try BackendSelector.select(
+      .auto, from: BackendRegistry.all(command: "", session: session), in: session)
+    #expect(choice.backend.name == "swaybg")
+  }
 }
