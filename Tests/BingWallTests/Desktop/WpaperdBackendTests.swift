@@ -4,63 +4,66 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallSystem
 
-/// wpaperd through stand-ins (Debian 12 has no wpaperd): a `wpaperctl` that records its calls
-/// and remembers the picture per output as the daemon would, and Hyprland's recorded monitors
-/// for the output names.
+/// wpaperd through a stand-in (Debian 12 has no wpaperd): a `wpaperctl` that records its calls
+/// and remembers the picture per monitor as the daemon would, with wpaperctl's own command line
+/// (`set MONITOR PATH`, `all-wallpapers --json`).
 @Suite struct WpaperdBackendTests {
-  static let environment = ToolStubs.wayland.merging(["HYPRLAND_INSTANCE_SIGNATURE": "abc"]) { $1 }
-
-  /// `set PATH [OUTPUT]` writes the picture to a file per output (`all` for every one);
-  /// `get-wallpaper OUTPUT` prints the output's, else every output's.
+  /// Two monitors, DP-1 and HDMI-A-1, showing `/old.jpg`; `storing: false` is a daemon that
+  /// answers but keeps its pictures.
   static func install(_ stubs: ToolStubs, storing: Bool = true) throws {
     let state = stubs.folder.file("wpaperd")
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-    let remember = storing ? "printf '%s' \"$2\" > '\(state)/'\"${3:-all}\"" : "exit 0"
+    for monitor in ["DP-1", "HDMI-A-1"] {
+      try "/old.jpg".write(toFile: state + "/" + monitor, atomically: true, encoding: .utf8)
+    }
+    let remember = storing ? "printf '%s' \"$3\" > '\(state)/'\"$2\"" : "true"
     try stubs.install(
       "wpaperctl",
       then: """
         case "$1" in
         set) \(remember) ;;
-        get-wallpaper) f='\(state)/'"$2"; [ -f "$f" ] || f='\(state)/all'; [ -f "$f" ] && { read -r p < "$f"; printf '%s\\n' "$p"; } ;;
+        all-wallpapers) read -r a < '\(state)/DP-1'; read -r b < '\(state)/HDMI-A-1'
+          printf '[{"display":"DP-1","path":"%s"},{"display":"HDMI-A-1","path":"%s"}]' "$a" "$b" ;;
         esac
         exit 0
         """)
-    try ToolBackendCommandLineTests.installHyprland(stubs)
   }
 
-  @Test func setsEveryOutputAndReadsTheFirstBack() throws {
+  @Test func setsEveryMonitorWpaperdDrawsOnAndReadsItBack() throws {
     let stubs = try ToolStubs()
     try Self.install(stubs)
-    let session = stubs.session(Self.environment)
+    let session = stubs.session(ToolStubs.wayland)
     try WpaperdBackend().set(WallpaperRequest(path: "/p/a b.jpg", mode: .fill), in: session)
-    #expect(stubs.calls().first == ["wpaperctl", "set", "/p/a b.jpg"])
+    #expect(
+      stubs.calls() == [
+        ["wpaperctl", "all-wallpapers", "--json"], ["wpaperctl", "set", "DP-1", "/p/a b.jpg"],
+        ["wpaperctl", "set", "HDMI-A-1", "/p/a b.jpg"], ["wpaperctl", "all-wallpapers", "--json"],
+      ])
     #expect(try WpaperdBackend().current(in: session) == "/p/a b.jpg")
   }
 
-  @Test func setsEachOutputItsOwnAndChecksIt() throws {
+  @Test func setsEachMonitorItsOwn() throws {
     let stubs = try ToolStubs()
     try Self.install(stubs)
     try WpaperdBackend().setEach(
       [
         "HDMI-A-1": WallpaperRequest(path: "/c/b.jpg", mode: .stretch),
         "DP-1": WallpaperRequest(path: "/c/a.jpg", mode: .stretch),
-      ], in: stubs.session(Self.environment))
+      ], in: stubs.session(ToolStubs.wayland))
     #expect(
       stubs.calls() == [
-        ["wpaperctl", "set", "/c/a.jpg", "DP-1"], ["wpaperctl", "get-wallpaper", "DP-1"],
-        ["wpaperctl", "set", "/c/b.jpg", "HDMI-A-1"], ["wpaperctl", "get-wallpaper", "HDMI-A-1"],
+        ["wpaperctl", "set", "DP-1", "/c/a.jpg"], ["wpaperctl", "set", "HDMI-A-1", "/c/b.jpg"],
+        ["wpaperctl", "all-wallpapers", "--json"],
       ])
   }
 
-  /// A daemon that answers but keeps its old picture is a failure, not a silent success.
+  /// wpaperctl says a monitor failed on stderr and exits 0: the read-back catches it.
   @Test func aPictureThatDidNotTakeIsAnError() throws {
     let stubs = try ToolStubs()
     try Self.install(stubs, storing: false)
-    #expect(
-      throws: DesktopError.didNotTake(backend: "wpaperd", expected: "/c/a.jpg", found: "nothing on DP-1")
-    ) {
+    #expect(throws: DesktopError.didNotTake(backend: "wpaperd", expected: "/c/a.jpg", found: "/old.jpg")) {
       try WpaperdBackend().setEach(
-        ["DP-1": WallpaperRequest(path: "/c/a.jpg", mode: .stretch)], in: stubs.session(Self.environment))
+        ["DP-1": WallpaperRequest(path: "/c/a.jpg", mode: .stretch)], in: stubs.session(ToolStubs.wayland))
     }
   }
 
