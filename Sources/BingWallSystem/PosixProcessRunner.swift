@@ -105,11 +105,17 @@ package struct PosixProcessRunner: ProcessRunner {
     program: String, executable: String, arguments: CStringArray, environment: CStringArray,
     input: Data?, inputFile: String?
   ) throws(ProcessError) -> RunningChild {
-    // Opened here, so a file that cannot be read is our error, not a failed spawn.
+    // Opened here, before the child exists, and only a regular file: a FIFO or a device would
+    // block or mean something else. Non-blocking, so opening a FIFO cannot hang us.
     var file: Int32 = -1
     if let inputFile {
-      file = open(inputFile, O_RDONLY | O_CLOEXEC)
-      guard file >= 0 else { throw .spawnFailed(program: program, errno: errno) }
+      file = open(inputFile, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+      guard file >= 0 else { throw .inputUnreadable(path: inputFile, errno: errno) }
+      var status = stat()
+      guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        close(file)
+        throw .inputUnreadable(path: inputFile, errno: EINVAL)
+      }
     }
     defer { if file >= 0 { close(file) } }
     let stdinPipe = try input.map { _ throws(ProcessError) in try ChildPipe(program: program) }

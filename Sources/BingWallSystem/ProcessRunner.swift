@@ -79,6 +79,8 @@ package enum ProcessError: Error, Equatable, Sendable {
   case notFound(program: String)
   /// `posix_spawn` or a pipe failed with this `errno`.
   case spawnFailed(program: String, errno: Int32)
+  /// The file meant for its stdin cannot be opened, or is not a regular file (`EINVAL`).
+  case inputUnreadable(path: String, errno: Int32)
 }
 
 extension ProcessError: CustomStringConvertible, LocalizedError {
@@ -88,6 +90,10 @@ extension ProcessError: CustomStringConvertible, LocalizedError {
       return "cannot run '\(program)': not found on PATH; install it or adjust PATH"
     case .spawnFailed(let program, let errno):
       return "cannot run '\(program)': \(String(cString: strerror(errno)))"
+    case .inputUnreadable(let path, let errno):
+      return errno == EINVAL
+        ? "cannot hand \(path) to the tool: it is not a regular file"
+        : "cannot read \(path): \(String(cString: strerror(errno)))"
     }
   }
 

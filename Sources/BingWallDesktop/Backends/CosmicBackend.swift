@@ -54,18 +54,22 @@ struct CosmicBackend: WallpaperBackend {
     }
     let folder = Self.folder(in: session)
     let file = folder + "/all"
-    var entry = (try? read(file)).flatMap(CosmicEntry.parse) ?? CosmicEntry(fields: CosmicEntry.defaults)
+    // An entry bingwall cannot read is the user's to mend: never replaced by one of ours.
+    var entry = CosmicEntry(fields: CosmicEntry.defaults)
+    if let text = try SettingsFileWrite.read(file, backend: name, limit: 64 << 10) {
+      guard let parsed = CosmicEntry.parse(text) else {
+        throw .misconfigured(
+          backend: name,
+          message: "\(file) is not an entry bingwall can read; mend or remove it, then try again")
+      }
+      entry = parsed
+    }
     entry["output"] = "\"all\""
     entry["source"] = "Path(\(path))"
     entry["filter_by_theme"] = "false"
     entry["scaling_mode"] = Self.modeTable[request.mode.explicit]
-    do {
-      try Paths.ensureDirectory(folder)
-      try AtomicFile.write(Data(entry.rendered.utf8), to: file, mode: 0o644)
-      try AtomicFile.write(Data("true".utf8), to: folder + "/same-on-all", mode: 0o644)
-    } catch {
-      throw .misconfigured(backend: name, message: "cannot write cosmic-bg's settings: \(error)")
-    }
+    try SettingsFileWrite.write(entry.rendered, to: file, backend: name)
+    try SettingsFileWrite.write("true", to: folder + "/same-on-all", backend: name)
     let found = try current(in: session)
     guard found == request.path else {
       throw .didNotTake(backend: name, expected: request.path, found: found ?? "no picture in \(file)")
@@ -74,17 +78,8 @@ struct CosmicBackend: WallpaperBackend {
 
   func current(in session: DesktopSession) throws(DesktopError) -> String? {
     let file = Self.folder(in: session) + "/all"
-    guard let text = try read(file) else { return nil }
+    // At most 64 KiB: an entry is a few lines.
+    guard let text = try SettingsFileWrite.read(file, backend: name, limit: 64 << 10) else { return nil }
     return CosmicEntry.parse(text)?.picturePath
-  }
-
-  /// The file's text, nil when there is none; at most 64 KiB (an entry is a few lines).
-  private func read(_ file: String) throws(DesktopError) -> String? {
-    do {
-      guard let bytes = try FileContents.read(file, limit: 64 << 10) else { return nil }
-      return String(decoding: bytes, as: UTF8.self)
-    } catch {
-      throw .misconfigured(backend: name, message: "cannot read cosmic-bg's settings: \(error)")
-    }
   }
 }

@@ -105,7 +105,7 @@ struct CosmicEntry: Equatable {
         if first.isWhitespace {
           rest.removeFirst()
         } else if rest.hasPrefix("//") {
-          rest = rest.drop { $0 != "\n" }
+          rest = rest.drop { !$0.isNewline }
         } else {
           return
         }
@@ -141,7 +141,7 @@ struct CosmicEntry: Equatable {
           guard let escaped = scan.first else { return nil }
           scan.removeFirst()
           switch escaped {
-          case "\"", "\\", "/": out.append(escaped)
+          case "\"", "\\": out.append(escaped)
           case "n": out.append("\n")
           case "r": out.append("\r")
           case "t": out.append("\t")
@@ -167,6 +167,8 @@ struct CosmicEntry: Equatable {
           continue
         }
         if depth == 0, character == "," || character == ")" { break }
+        // A comment inside a value would be split at its commas and written back broken.
+        if rest.hasPrefix("//") || rest.hasPrefix("/*") { return nil }
         switch character {
         case "(", "[", "{": depth += 1
         case ")", "]", "}":

@@ -43,9 +43,12 @@ struct HyprlandBackend: WallpaperBackend {
   static func commands(monitor: String, for request: WallpaperRequest, legacy: Bool) -> [[String]] {
     let mode = request.mode.explicit
     if legacy {
+      // Every preloaded picture stays decoded until unloaded: the ones no monitor shows go,
+      // or a daemon's rotation would grow hyprpaper by a picture at each change.
       return [
         ["hyprctl", "hyprpaper", "preload", request.path],
         ["hyprctl", "hyprpaper", "wallpaper", "\(monitor),\(legacyPrefix[mode]!)\(request.path)"],
+        ["hyprctl", "hyprpaper", "unload", "unused"],
       ]
     }
     return [["hyprctl", "hyprpaper", "wallpaper", "\(monitor),\(request.path),\(modeTable[mode]!)"]]
@@ -102,16 +105,18 @@ struct HyprlandBackend: WallpaperBackend {
     return version.major == 0 && version.minor < 8
   }
 
-  /// The first `MAJOR.MINOR` in a version line (`hyprpaper v0.7.6`, `0.8.1`).
+  /// The version a `--version` line names: a word `vMAJOR.MINOR…` or `MAJOR.MINOR…` on a line
+  /// that says hyprpaper (`hyprpaper v0.7.6`); nil for anything else, such as a usage text whose
+  /// digits are no version, which is then taken as current.
   static func version(in text: String) -> (major: Int, minor: Int)? {
-    var rest = Substring(text)
-    while let start = rest.firstIndex(where: \.isNumber) {
-      rest = rest[start...]
-      let major = rest.prefix(while: \.isNumber)
-      rest = rest.dropFirst(major.count)
-      if rest.first == "." {
-        let minor = rest.dropFirst().prefix(while: \.isNumber)
-        if let majorValue = Int(major), let minorValue = Int(minor) { return (majorValue, minorValue) }
+    for line in text.split(whereSeparator: \.isNewline) where line.lowercased().contains("hyprpaper") {
+      for word in line.split(separator: " ") {
+        let number = word.hasPrefix("v") ? word.dropFirst() : word[...]
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
+          let major = Int(parts[0]), let minor = Int(parts[1])
+        else { continue }
+        return (major, minor)
       }
     }
     return nil

@@ -19,7 +19,8 @@ struct PortalBackend: WallpaperBackend {
   let tools = ["gdbus"]
   let need = SessionNeed.sessionBus
   var setsLockPicture: Bool { true }
-  /// Tried when no desktop is detected and no setter for the display is installed.
+  /// Tried where nothing else fits: no desktop detected and no setter for the display, or a
+  /// desktop whose shell draws the background (GNOME's, Plasma's) without its own tool.
   var isLastResort: Bool { true }
   var limitation: String? { "no read-back: the portal cannot tell which picture is set" }
 

@@ -45,16 +45,11 @@ struct WayfireBackend: WallpaperBackend {
           + "(\(TerminalText.clean(path.debugDescription))); move the data folder or use --backend swaybg")
     }
     let file = Self.file(in: session)
-    var text = try read(file) ?? ""
+    var text = try SettingsFileWrite.read(file, backend: name) ?? ""
     text = Self.setting("image", to: path, inSection: "background", of: text)
     text = Self.setting(
       "fill_mode", to: Self.modeTable[request.mode.explicit]!, inSection: "background", of: text)
-    do {
-      try Paths.ensureDirectory(Paths.parent(of: file))
-      try AtomicFile.write(Data(text.utf8), to: file, mode: 0o644)
-    } catch {
-      throw .misconfigured(backend: name, message: "cannot write \(file): \(error)")
-    }
+    try SettingsFileWrite.write(text, to: file, backend: name)
     let found = try current(in: session)
     guard found == path else {
       throw .didNotTake(backend: name, expected: path, found: found ?? "no picture in \(file)")
@@ -62,16 +57,25 @@ struct WayfireBackend: WallpaperBackend {
   }
 
   func current(in session: DesktopSession) throws(DesktopError) -> String? {
-    guard let text = try read(Self.file(in: session)) else { return nil }
-    return SettingsFileValue.find("image", inSection: "background", of: text, syntax: .literal)?.trimmed()
+    guard let text = try SettingsFileWrite.read(Self.file(in: session), backend: name) else { return nil }
+    return Self.value("image", inSection: "background", of: text)
   }
 
-  private func read(_ file: String) throws(DesktopError) -> String? {
-    do {
-      return try FileContents.read(file, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) }
-    } catch {
-      throw .misconfigured(backend: name, message: "cannot read \(file): \(error)")
+  /// The value of `key` in `[section]`, trimmed, as wf-config reads it (a header's blanks and a
+  /// comment after it do not count); nil when there is none.
+  static func value(_ key: String, inSection section: String, of text: String) -> String? {
+    var current = ""
+    for line in text.split(whereSeparator: \.isNewline) {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("[") {
+        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
+      } else if current == section, let equals = trimmed.firstIndex(of: "="),
+        String(trimmed[..<equals]).trimmed() == key
+      {
+        return String(trimmed[trimmed.index(after: equals)...]).trimmed()
+      }
     }
+    return nil
   }
 
   /// `text` with `key = value` in `[section]`: the key's line replaced where it is, else added
@@ -80,11 +84,13 @@ struct WayfireBackend: WallpaperBackend {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
     var current = ""
+    var header: Int?
     var sectionEnd: Int?
     for (index, line) in lines.enumerated() {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" })
+        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
+        if current == section, header == nil { header = index }
         continue
       }
       guard current == section else { continue }
@@ -94,7 +100,7 @@ struct WayfireBackend: WallpaperBackend {
         return lines.joined(separator: "\n") + "\n"
       }
     }
-    if let header = lines.firstIndex(where: { $0.trimmed() == "[\(section)]" }) {
+    if let header {
       lines.insert("\(key) = \(value)", at: (sectionEnd ?? header) + 1)
     } else {
       if let last = lines.last, !last.trimmed().isEmpty { lines.append("") }

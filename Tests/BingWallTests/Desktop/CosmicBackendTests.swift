@@ -118,17 +118,38 @@ import Testing
     #expect(try home.read("all") == Self.allBefore)
   }
 
-  /// A damaged `all` is replaced by a whole entry; a colour source reads back as no picture.
-  @Test func aDamagedOrColourEntry() throws {
+  /// An entry bingwall cannot read (cut short, a comment inside a value) is refused and left as
+  /// it was; a colour source reads back as no picture.
+  @Test(arguments: [
+    "(output: \"all\", source: Color(Single((0.1, 0.2, 0.3))), filter_by_theme: true",
+    "(output: \"all\", rotation_frequency: 900 // a, b\n, source: Path(\"/x.jpg\"))",
+  ])
+  func anEntryItCannotReadIsLeftAlone(text: String) throws {
     let home = try Home()
-    try home.write("all", "(output: \"all\", source: Color(Single((0.1, 0.2, 0.3))), filter_by_theme: true")
-    #expect(try CosmicBackend().current(in: home.session) == nil)
-    try CosmicBackend().set(WallpaperRequest(path: "/p/a.jpg", mode: .fill), in: home.session)
-    #expect(try CosmicBackend().current(in: home.session) == "/p/a.jpg")
+    try home.write("all", text)
+    #expect(throws: DesktopError.self) {
+      try CosmicBackend().set(WallpaperRequest(path: "/p/a.jpg", mode: .fill), in: home.session)
+    }
+    #expect(try home.read("all") == text)
     try home.write(
       "all",
       Self.outputBefore.replacingOccurrences(
         of: "Path(\"/home/u/left.png\")", with: "Color(Single((0.1, 0.2, 0.3)))"))
     #expect(try CosmicBackend().current(in: home.session) == nil)
+  }
+
+  /// A key kept in a dotfiles checkout stays a link, and the file keeps its mode.
+  @Test func aLinkedEntryIsWrittenThroughItsLink() throws {
+    let home = try Home()
+    let real = home.folder.file("dotfiles-all")
+    try Self.allBefore.write(toFile: real, atomically: true, encoding: .utf8)
+    chmod(real, 0o600)
+    try FileManager.default.createDirectory(atPath: home.keys, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: home.keys + "/all", withDestinationPath: real)
+    try CosmicBackend().set(WallpaperRequest(path: "/p/a.jpg", mode: .fill), in: home.session)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.keys + "/all") == real)
+    #expect(CosmicEntry.parse(try String(contentsOfFile: real, encoding: .utf8))?.picturePath == "/p/a.jpg")
+    let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
   }
 }

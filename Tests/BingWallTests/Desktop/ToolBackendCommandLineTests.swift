@@ -95,6 +95,7 @@ import Testing
       stubs.calls() == [
         ["hyprpaper", "--version"], ["hyprctl", "hyprpaper", "preload", Self.path],
         ["hyprctl", "hyprpaper", "wallpaper", ",\(prefix)\(Self.path)"],
+        ["hyprctl", "hyprpaper", "unload", "unused"],
       ])
   }
 
@@ -114,6 +115,8 @@ import Testing
       ])
     #expect(HyprlandBackend.version(in: "hyprpaper v0.10.2\n")! == (0, 10))
     #expect(HyprlandBackend.version(in: "no version") == nil)
+    #expect(HyprlandBackend.version(in: "usage: hyprpaper [arg]\nbuilt from 1.2 of the sources") == nil)
+    #expect(HyprlandBackend.version(in: "hyprpaper 0.8.1") ?? (0, 0) == (0, 8))
   }
 
   @Test(arguments: rows)

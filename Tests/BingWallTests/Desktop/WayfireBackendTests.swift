@@ -83,4 +83,24 @@ import Testing
       try BackendSelector.select(.auto, from: BackendRegistry.all(command: "", session: session), in: session)
         .backend.name == "wayfire")
   }
+
+  /// A section header with a comment is the section; a file that is not UTF-8 is left alone.
+  @Test func aCommentedHeaderAndAFileThatIsNotText() throws {
+    let stubs = try ToolStubs()
+    try stubs.install("wf-background")
+    try FileManager.default.createDirectory(
+      atPath: stubs.folder.file("config"), withIntermediateDirectories: true)
+    try "[ background ] # mine\nimage = /old.jpg\n".write(
+      toFile: Self.file(stubs), atomically: true, encoding: .utf8)
+    try WayfireBackend().set(WallpaperRequest(path: "/p/new.jpg", mode: .fill), in: Self.session(stubs))
+    #expect(
+      try String(contentsOfFile: Self.file(stubs), encoding: .utf8)
+        == "[ background ] # mine\nimage = /p/new.jpg\nfill_mode = fill_and_crop\n")
+    let latin1 = Data([0x5b, 0x70, 0x5d, 0x0a, 0x78, 0x3d, 0xe9, 0x0a])
+    try latin1.write(to: URL(fileURLWithPath: Self.file(stubs)))
+    #expect(throws: DesktopError.self) {
+      try WayfireBackend().set(WallpaperRequest(path: "/p/new.jpg", mode: .fill), in: Self.session(stubs))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: Self.file(stubs))) == latin1)
+  }
 }

@@ -179,6 +179,27 @@ import Testing
     #expect(try runner.run(invocation(["/bin/cat"])).stdout.isEmpty)
   }
 
+  /// A file as stdin is the file itself (what the portal wants), not a pipe; a FIFO is refused
+  /// before anything starts, without blocking on it.
+  @Test func anInputFileIsTheChildsStdin() throws {
+    let scratch = try TemporaryDirectory()
+    let path = scratch.file("picture.jpg", "the picture bytes", mode: 0o644)
+    let invocation = ProcessInvocation(
+      arguments: ["/bin/readlink", "/proc/self/fd/0"], environment: Self.environment, inputFile: path)
+    #expect(try runner.run(invocation).stdoutText == path + "\n")
+    let fifo = scratch.path + "/fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: ProcessError.inputUnreadable(path: fifo, errno: EINVAL)) {
+      try runner.run(
+        ProcessInvocation(arguments: ["/bin/cat"], environment: Self.environment, inputFile: fifo))
+    }
+    #expect(throws: ProcessError.inputUnreadable(path: scratch.path + "/none", errno: ENOENT)) {
+      try runner.run(
+        ProcessInvocation(
+          arguments: ["/bin/cat"], environment: Self.environment, inputFile: scratch.path + "/none"))
+    }
+  }
+
   @Test func unreadInputNeitherHangsNorKillsUs() throws {
     let result = try runner.run(invocation(["/bin/true"], input: Data(count: 4 << 20), timeout: 20))
     #expect(result.status == 0)
