@@ -35,6 +35,9 @@ struct PicturePlan {
         return nil
       }
     }
+    // A desktop without a dark picture of its own shows the dark variant while its scheme is dark.
+    let look: PictureRecipe.Variant =
+      !backend.setsDarkPicture && backend.isDarkStyle(in: session) ? .dark : .plain
     // Only a fill or a fit is made to the screens' shape; a centred or tiled picture keeps its own.
     var outputs: [Output] = []
     if backend.pictureScope != .asIs, shape == .fill || shape == .fit {
@@ -54,7 +57,7 @@ struct PicturePlan {
     if backend.pictureScope == .eachOutput, !outputs.isEmpty {
       var each: [String: WallpaperRequest] = [:]
       for output in outputs {
-        guard let file = made([output], .plain) else { break }
+        guard let file = made([output], look) else { break }
         each[output.name] = WallpaperRequest(path: file, mode: .stretch)
       }
       if each.count == outputs.count {
@@ -72,11 +75,11 @@ struct PicturePlan {
       case .everyOutput: outputs.filter(\.primary)
       case .eachOutput, .asIs: []
       }
-    var main = covered.isEmpty ? nil : made(covered, .plain)
+    var main = covered.isEmpty ? nil : made(covered, look)
     if main == nil {
       covered = []
       sources = [:]
-      main = made([], .plain)
+      main = made([], look)
     }
     plan.request = WallpaperRequest(
       path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)

@@ -88,6 +88,10 @@ package protocol WallpaperBackend: Sendable {
   /// True when its lock screen shows a picture of its own (`WallpaperRequest.lockPath`), not
   /// the desktop's.
   var setsLockPicture: Bool { get }
+  /// True when the desktop's colour scheme is dark now (XFCE's GTK theme, Plasma's colour
+  /// scheme), for a desktop with no dark picture of its own: the dark variant is then set as its
+  /// picture. Asked only when pictures are made for the screens.
+  func isDarkStyle(in session: DesktopSession) -> Bool
   /// True when a daemon of its own already runs in this session (a swaybg, an awww-daemon):
   /// the Wayland fallback the user chose, preferred over one merely installed.
   func isRunning(in session: DesktopSession) -> Bool
@@ -140,6 +144,8 @@ extension WallpaperBackend {
   package func lockScreenNote(in session: DesktopSession) -> String? { nil }
 
   package func isRunning(in session: DesktopSession) -> Bool { false }
+
+  package func isDarkStyle(in session: DesktopSession) -> Bool { false }
 
   package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
 

@@ -41,6 +41,17 @@ struct KDEBackend: WallpaperBackend {
 
   /// Uses `plasma-apply-wallpaperimage` when it can do all that is asked, else the script: where
   /// the tool predates `--fill-mode`, the script is the only way to set the mode.
+  /// The colour scheme in `kdeglobals` names itself dark (`BreezeDark`), read with the
+  /// kreadconfig that comes with kwriteconfig.
+  func isDarkStyle(in session: DesktopSession) -> Bool {
+    guard
+      let tool = ["kreadconfig6", "kreadconfig5"].first(where: { session.which($0) != nil }),
+      let scheme = try? session.run(
+        [tool, "--file", "kdeglobals", "--group", "General", "--key", "ColorScheme"], backend: name)
+    else { return false }
+    return scheme.stdoutText.lowercased().contains("dark")
+  }
+
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     let scriptTool = Self.scriptTools.first { session.which($0) != nil }
     guard session.which(Self.applyTool) != nil else {

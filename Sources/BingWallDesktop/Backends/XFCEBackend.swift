@@ -29,6 +29,15 @@ struct XFCEBackend: WallpaperBackend {
   /// Sets every monitor's and workspace's picture, blanking each first: xfdesktop redraws only when
   /// the value changes, so setting the same path again would show nothing. Every picture property
   /// set is read back.
+  /// The GTK theme xsettings gives the desktop names itself dark (`Adwaita-dark`,
+  /// `Greybird-dark`): the convention every dark GTK theme follows.
+  func isDarkStyle(in session: DesktopSession) -> Bool {
+    guard session.which(Self.tool) != nil,
+      let theme = try? session.run([Self.tool, "-c", "xsettings", "-p", "/Net/ThemeName"], backend: name)
+    else { return false }
+    return theme.stdoutText.lowercased().contains("dark")
+  }
+
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try set(in: session, monitors: nil) { _ in request }
   }

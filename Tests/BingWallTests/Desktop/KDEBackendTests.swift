@@ -42,6 +42,28 @@ import Testing
     }
   }
 
+  /// Plasma's colour scheme, from kreadconfig (a stand-in), says whether the dark variant is due;
+  /// through the applier, a dark scheme gets the dimmed file, made whole (KDE scales it itself).
+  @Test(arguments: [("BreezeDark", true), ("BreezeLight", false), ("", false)])
+  func aDarkColourSchemeGetsTheDarkPicture(scheme: String, dark: Bool) throws {
+    try stubs.install("kreadconfig5", "echo '\(scheme)'")
+    try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
+    #expect(KDEBackend().isDarkStyle(in: session) == dark)
+    #expect(
+      try stubs.calls().first == [
+        "kreadconfig5", "--file", "kdeglobals", "--group", "General", "--key", "ColorScheme",
+      ])
+    let folder = try TemporaryDirectory()
+    let picture = try TestPictures.gradient(in: folder, width: 64, height: 36)
+    let pictures = ScreenPictures(folder: folder.file("screens"), maximumSize: nil, darkDim: 0.7)
+    let outcome = try WallpaperApplier(
+      session: session, backends: [KDEBackend()], requested: "kde", mode: .fill, lockScreen: false,
+      screenPictures: { pictures.make($0) }
+    ).apply(path: picture)
+    #expect(outcome.path.hasSuffix("-whole-crop-dark.jpg") == dark, "\(outcome.path)")
+    #expect(try stubs.calls().last?.last == outcome.path)
+  }
+
   @Test func modeTableMatchesPlasmaNames() {
     #expect(
       KDEBackend.modeTable == [

@@ -156,4 +156,38 @@ import Testing
     let seen = try #require(box, "no red on the screen; \(sandbox.logs)")
     #expect(abs(seen.width - seen.height) <= 2, "an ellipse: \(seen)")
   }
+
+  /// A dark GTK theme in xsettings (real xfconfd) gives each monitor the dark variant, at its
+  /// size, its luminance `dark_dim` of the plain picture's.
+  @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
+  func xfceInADarkThemeGetsTheDarkPicture() throws {
+    let sandbox = try XfdesktopTests.sandboxWithXfconf(width: 320, height: 200)
+    try XfdesktopTests.startXfdesktop(sandbox)
+    let assignments = sandbox.environment.map { "\($0.key)=\($0.value)" }
+    _ = try ExternalTool.run(
+      assignments + [
+        "xfconf-query", "-c", "xsettings", "-p", "/Net/ThemeName", "-n", "-t", "string", "-s",
+        "Greybird-dark",
+      ])
+    let picture = try TestPictures.gradient(in: sandbox.folder, width: 640, height: 400)
+    let pictures = ScreenPictures(
+      folder: sandbox.home + "/.cache/bingwall/screens", maximumSize: nil, darkDim: 0.7)
+    let applier = WallpaperApplier(
+      session: sandbox.session(), backends: [XFCEBackend()], requested: "xfce", mode: .fill,
+      lockScreen: false, screenPictures: { pictures.make($0) })
+
+    let outcome = try applier.apply(path: picture)
+
+    let made = try #require(outcome.screens["screen"], "\(outcome)")
+    #expect(made.hasSuffix("-320x200-crop-dark.jpg"))
+    #expect(try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.image]) == made)
+    let plain = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: sandbox.home + "/.cache/bingwall/screens").first {
+        $0.hasSuffix("-320x200-crop-plain.jpg")
+      })
+    let ratio =
+      try TestPictures.luma(Self.measured(made))
+      / TestPictures.luma(Self.measured(sandbox.home + "/.cache/bingwall/screens/" + plain))
+    #expect(abs(ratio - 0.7) <= 0.03 * 0.7, "\(ratio)")
+  }
 }
