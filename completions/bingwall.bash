@@ -5,7 +5,7 @@
 # Whether the option word takes a value (the next word, or after '=').
 _bingwall_takes_value() {
   case $1 in
-    --config | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --keep | --older-than | --max-size | --output | -o | --rotate | --method) return 0 ;;
+    --config | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --keep | --older-than | --max-size | --output | -o | --rotate | --method | --user) return 0 ;;
   esac
   return 1
 }
@@ -13,9 +13,10 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart completions help' ;;
+    bingwall) echo 'update apply random list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart greeter completions help' ;;
     bingwall/config) echo 'path show get set' ;;
     bingwall/autostart) echo 'enable disable status' ;;
+    bingwall/greeter) echo 'set status unset enable disable' ;;
   esac
 }
 
@@ -57,6 +58,12 @@ _bingwall_options() {
     bingwall/autostart/enable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart/disable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart/status) echo '--method --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter/set) echo '--user --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter/unset) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter/enable) echo '--user --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter/disable) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/completions) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/help) echo '--quiet -q --verbose -v --config --version --help -h' ;;
   esac
@@ -110,6 +117,12 @@ _bingwall_option_value() {
     bingwall/autostart/disable:--config) echo files ;;
     bingwall/autostart/status:--method) echo 'words systemd systemd-timer xdg cron' ;;
     bingwall/autostart/status:--config) echo files ;;
+    bingwall/greeter:--config) echo files ;;
+    bingwall/greeter/set:--config) echo files ;;
+    bingwall/greeter/status:--config) echo files ;;
+    bingwall/greeter/unset:--config) echo files ;;
+    bingwall/greeter/enable:--config) echo files ;;
+    bingwall/greeter/disable:--config) echo files ;;
     bingwall/completions:--config) echo files ;;
     bingwall/help:--config) echo files ;;
   esac
@@ -126,6 +139,7 @@ _bingwall_argument() {
     bingwall/import:0) echo files ;;
     bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file' ;;
     bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file' ;;
+    bingwall/greeter/set:0) echo selectors ;;
     bingwall/completions:0) echo 'words bash zsh fish' ;;
   esac
 }

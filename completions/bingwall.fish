@@ -3,7 +3,7 @@
 #   swift run bingwall completions fish > completions/bingwall.fish
 
 function __bingwall_takes_value --description 'Whether the option word takes a value'
-    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --output -o --rotate --method
+    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --output -o --rotate --method --user
 end
 
 function __bingwall_subcommand --description 'The subcommand a word names, if any'
@@ -46,6 +46,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo config
         case bingwall/autostart
             echo autostart
+        case bingwall/greeter
+            echo greeter
         case bingwall/completions
             echo completions
         case bingwall/help
@@ -64,6 +66,16 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo disable
         case bingwall/autostart/status
             echo status
+        case bingwall/greeter/set
+            echo set
+        case bingwall/greeter/status
+            echo status
+        case bingwall/greeter/unset
+            echo unset
+        case bingwall/greeter/enable
+            echo enable
+        case bingwall/greeter/disable
+            echo disable
     end
 end
 
@@ -152,6 +164,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the 
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Run the scheduler in the foreground: refresh and rotate.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a config -d 'Show or change the configuration.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a autostart -d 'Start bingwall at login, or update every hour, without you.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a greeter -d 'Put a stored picture on the login screen (run as root).'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a completions -d 'Print the shell completion script for bash, zsh or fish.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a help -d 'Show help for a command.'
 complete -c bingwall -n '__bingwall_at bingwall/update' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'A Bing market to fetch (default: config \'markets\').'
@@ -225,4 +238,13 @@ complete -c bingwall -n '__bingwall_at bingwall/autostart/enable' -l method -x -
 complete -c bingwall -n '__bingwall_at bingwall/autostart/disable' -l method -x -a 'systemd systemd-timer xdg cron' -d 'Only this method (default: every method that is on).'
 complete -c bingwall -n '__bingwall_at bingwall/autostart/status' -l method -x -a 'systemd systemd-timer xdg cron' -d 'Only this method.'
 complete -c bingwall -n '__bingwall_at bingwall/autostart/status' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_argument bingwall/greeter 0' -a set -d 'Put a picture (default: the newest) on the login screen.'
+complete -c bingwall -n '__bingwall_argument bingwall/greeter 0' -a status -d 'Show the greeters, which one is active, and what bingwall set.'
+complete -c bingwall -n '__bingwall_argument bingwall/greeter 0' -a unset -d 'Put each greeter\'s picture back as it was.'
+complete -c bingwall -n '__bingwall_argument bingwall/greeter 0' -a enable -d 'Refresh the login screen daily from a user\'s history (a root timer).'
+complete -c bingwall -n '__bingwall_argument bingwall/greeter 0' -a disable -d 'Stop and remove the daily timer.'
+complete -c bingwall -n '__bingwall_at bingwall/greeter/set' -l user -x -d 'Whose history the picture comes from (default: SUDO_USER).'
+complete -c bingwall -n '__bingwall_argument bingwall/greeter/set 0' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_at bingwall/greeter/status' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/greeter/enable' -l user -x -d 'Whose history refreshes the login screen.'
 complete -c bingwall -n '__bingwall_argument bingwall/completions 0' -a 'bash zsh fish'

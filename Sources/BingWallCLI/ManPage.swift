@@ -266,6 +266,8 @@ package enum ManPage {
       .It Pa $XDG_CACHE_HOME/bingwall/screens/
       The pictures made for the screens (crops, canvases, dark, lock and captioned looks); \
       never in the history, removed oldest first beyond pictures.cache_max_size.
+      .It Pa /var/lib/bingwall/greeter.jpg
+      The login screen's picture (bingwall greeter set, as root).
       .It Pa $XDG_RUNTIME_DIR/bingwall.lock
       Held by the running daemon, with its pid.
       .El

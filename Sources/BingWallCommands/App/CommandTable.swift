@@ -23,6 +23,7 @@ enum CommandTable {
     DaemonCommand.command,
     ConfigCommand.command,
     AutostartCommand.command,
+    GreeterCommand.command,
     CompletionsCommand.command,
     HelpCommand.command,
     CompleteCommand.command,

@@ -1,0 +1,70 @@
+import BingWallCLI
+import BingWallKit
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall greeter set|status|unset|enable|disable`: a stored picture on the login screen
+/// (LightDM's gtk and slick greeters, SDDM's theme), run as root.
+enum GreeterCommand {
+  static let user = Option<String>(
+    "user", name: "name", kind: .text, help: "Whose history the picture comes from (default: SUDO_USER).")
+  static let selector = Argument<PictureSelector>(
+    "selector", kind: .selector, help: CommonOptions.selector.spec.help + " Default: latest.", optional: true)
+  static let requiredUser = Option<String>(
+    "user", name: "name", kind: .text, help: "Whose history refreshes the login screen.")
+
+  static let command = Command(
+    spec: CommandSpec(
+      name: "greeter", abstract: "Put a stored picture on the login screen (run as root).",
+      discussion: """
+        The picture is copied to /var/lib/bingwall/greeter.jpg, readable by the greeter's user, \
+        and the config of each installed greeter names it: /etc/lightdm/lightdm-gtk-greeter.conf \
+        ([greeter] background), /etc/lightdm/slick-greeter.conf ([Greeter] background) and the \
+        theme.conf.user of the SDDM theme sddm.conf names ([General] background). Only that one \
+        line is bingwall's: the line it replaced is kept in a comment above it, every other line \
+        stays as it was, and 'unset' puts it back. GDM has no supported way to change its picture \
+        (gnome-shell #3877), so bingwall changes nothing there and says so.
+        """,
+      subcommands: [
+        CommandSpec(
+          name: "set", abstract: "Put a picture (default: the newest) on the login screen.",
+          arguments: [selector.spec], options: [user.spec]),
+        CommandSpec(
+          name: "status", abstract: "Show the greeters, which one is active, and what bingwall set.",
+          options: [CommonOptions.json.spec]),
+        CommandSpec(name: "unset", abstract: "Put each greeter's picture back as it was."),
+        CommandSpec(
+          name: "enable", abstract: "Refresh the login screen daily from a user's history (a root timer).",
+          discussion: """
+            Installs /etc/systemd/system/bingwall-greeter.service and .timer (daily, catching up \
+            after the machine was off) running 'bingwall greeter set --user NAME', and starts it.
+            """,
+          options: [requiredUser.spec]),
+        CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."),
+      ]),
+    run: run)
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let screen = LoginScreen(context: context)
+    let output = GreeterText(context: context, quiet: invocation.quiet)
+    switch invocation.path.dropFirst().first {
+    case "set":
+      let picture = try screen.picture(invocation[selector] ?? .latest, user: invocation[user])
+      output.set(try screen.set(picture: picture.path), picture: picture)
+    case "status":
+      output.status(screen.status(), json: invocation[CommonOptions.json])
+    case "unset":
+      output.unset(try screen.unset())
+    case "enable":
+      guard let name = invocation[requiredUser] else {
+        throw UsageError("greeter enable needs --user NAME", path: ["greeter", "enable"])
+      }
+      output.lines(try screen.enable(user: name))
+    case "disable":
+      output.lines(try screen.disable())
+    default:
+      preconditionFailure("greeter subcommand not handled: \(invocation.path)")
+    }
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,59 @@
+import BingWallKit
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall greeter`'s output: what was set or undone, and each greeter's state.
+struct GreeterText {
+  let context: Context
+  let quiet: Bool
+
+  func set(_ greeters: [LoginScreen.State], picture: Picture) {
+    guard !quiet else { return }
+    let names = greeters.map { $0.greeter.name + ($0.active ? " (active)" : "") }.joined(separator: ", ")
+    context.stdout.write(
+      TerminalText.clean(
+        "Login screen: \(picture.date) \(picture.key) (\(picture.displayTitle)) as \(LoginScreen.picturePath), for \(names)"
+      )
+        + "\n")
+    if !greeters.contains(where: \.active) {
+      context.stderr.write("warning: none of these is the active greeter; see 'bingwall greeter status'\n")
+    }
+  }
+
+  func unset(_ greeters: [LoginScreen.State]) {
+    guard !quiet else { return }
+    let line =
+      greeters.isEmpty
+      ? "No greeter had a picture of bingwall's."
+      : "Put back the pictures of " + greeters.map(\.greeter.name).joined(separator: ", ") + "."
+    context.stdout.write(line + "\n")
+  }
+
+  func status(_ states: [LoginScreen.State], json: Bool) {
+    if json {
+      let rows = states.map { state -> JSONOutput in
+        .object([
+          ("greeter", .string(state.greeter.name)), ("file", .string(state.greeter.file)),
+          ("installed", .bool(state.installed)), ("active", .bool(state.active)),
+          ("picture", .optional(state.picture)),
+        ])
+      }
+      context.stdout.write(JSONOutput.array(rows).rendered() + "\n")
+      return
+    }
+    func yes(_ flag: Bool) -> String { flag ? "yes" : "-" }
+    var lines = ["GREETER              INSTALLED  ACTIVE  PICTURE"]
+    for state in states {
+      lines.append(
+        state.greeter.name.padded(to: 21) + yes(state.installed).padded(to: 11)
+          + yes(state.active).padded(to: 8)
+          + TerminalText.clean(state.picture ?? "-"))
+    }
+    context.stdout.write(lines.joined(separator: "\n") + "\n")
+  }
+
+  func lines(_ done: [String]) {
+    guard !quiet else { return }
+    for line in done { context.stdout.write(TerminalText.clean(line) + "\n") }
+  }
+}

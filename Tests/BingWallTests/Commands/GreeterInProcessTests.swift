@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import BingWallKit
+@testable import BingWallStore
+@testable import BingWallSystem
+
+/// `bingwall greeter` in the test process, on a machine's worth of greeter files under a folder
+/// of the test's own (`BINGWALL_GREETER_ROOT`): Debian's own lightdm-gtk-greeter.conf, a
+/// slick-greeter and an SDDM theme. Run as root, as the tests run.
+@Suite(.enabled(if: geteuid() == 0, "greeter runs as root only; the tests run as root"))
+struct GreeterInProcessTests {
+  /// Debian 12's lightdm-gtk-greeter.conf, cut: comments, a commented key, the `[greeter]` section.
+  static let gtkBefore = """
+    # LightDM GTK+ Configuration
+    # Available configuration options listed below.
+    #
+    #  background = Background file to use, either an image path or a color (e.g. #772953)
+    [greeter]
+    #background=
+    #user-background=
+    theme-name = Adwaita
+    background=/usr/share/images/desktop-base/login-background.svg
+
+    """
+  static let slickBefore = "[Greeter]\ndraw-user-backgrounds=false\n"
+
+  final class Machine {
+    let run: InProcess
+    let root: TemporaryDirectory
+
+    init(manager: String = "/usr/sbin/lightdm", greeters: Bool = true) throws {
+      run = try PruneInProcessTests.context()
+      root = try TemporaryDirectory()
+      run.environment["BINGWALL_GREETER_ROOT"] = root.path
+      try write("/etc/X11/default-display-manager", manager + "\n")
+      guard greeters else { return }
+      for program in ["/usr/sbin/lightdm-gtk-greeter", "/usr/sbin/slick-greeter", "/usr/bin/sddm"] {
+        try write(program, "#!/bin/sh\n", mode: 0o755)
+      }
+      try write("/etc/lightdm/lightdm-gtk-greeter.conf", GreeterInProcessTests.gtkBefore)
+      try write("/etc/lightdm/slick-greeter.conf", GreeterInProcessTests.slickBefore)
+      try write("/etc/sddm.conf.d/10-theme.conf", "[Theme]\nCurrent=breeze\n")
+      try FileManager.default.createDirectory(
+        atPath: root.file("usr/share/sddm/themes/breeze"), withIntermediateDirectories: true)
+    }
+
+    func write(_ path: String, _ text: String, mode: Int = 0o644) throws {
+      let full = root.path + path
+      try FileManager.default.createDirectory(
+        atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try text.write(toFile: full, atomically: true, encoding: .utf8)
+      chmod(full, mode_t(mode))
+    }
+
+    func read(_ path: String) throws -> String {
+      try String(contentsOfFile: root.path + path, encoding: .utf8)
+    }
+  }
+
+  @Test func setNamesThePictureInEveryGreeterAndUnsetPutsItBack() throws {
+    let machine = try Machine()
+    let result = machine.run.run(["greeter", "set", "latest"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Login screen: 2026-12-01 OHR.Lake"), "\(result.stdout)")
+    #expect(result.stdout.contains("lightdm-gtk-greeter (active), slick-greeter, sddm"))
+
+    let store = try #require(try HistoryStore.openExisting(path: machine.run.paths.databaseFile))
+    let lake = try store.resolve(.latest, market: nil)
+    let copy = machine.root.path + LoginScreen.picturePath
+    #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: lake.path))
+    let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+    #expect(mode == 0o644, "readable by the greeter's user")
+
+    #expect(
+      try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf")
+        == Self.gtkBefore.replacingOccurrences(
+          of: "background=/usr/share/images/desktop-base/login-background.svg",
+          with:
+            "# bingwall greeter: was background=/usr/share/images/desktop-base/login-background.svg\nbackground=/var/lib/bingwall/greeter.jpg"
+        ))
+    #expect(
+      try machine.read("/etc/lightdm/slick-greeter.conf")
+        == "[Greeter]\n# bingwall greeter: was nothing\nbackground=/var/lib/bingwall/greeter.jpg\ndraw-user-backgrounds=false\n"
+    )
+    #expect(
+      try machine.read("/usr/share/sddm/themes/breeze/theme.conf.user")
+        == "[General]\n# bingwall greeter: was nothing, in a section it added\nbackground=/var/lib/bingwall/greeter.jpg\n"
+    )
+
+    // Again: still one line of ours, the first marker kept.
+    #expect(machine.run.run(["greeter", "set", "OHR.Fox", "-q"]).status == 0)
+    #expect(
+      try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf").components(separatedBy: "bingwall greeter")
+        .count == 2)
+
+    let status = machine.run.run(["greeter", "status", "--json"])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["greeter"] as? String } == ["lightdm-gtk-greeter", "slick-greeter", "sddm"])
+    #expect(rows.map { $0["active"] as? Bool } == [true, false, false])
+    #expect(rows.allSatisfy { $0["picture"] as? String == LoginScreen.picturePath })
+
+    #expect(machine.run.run(["greeter", "unset"]).status == 0)
+    #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)
+    #expect(try machine.read("/etc/lightdm/slick-greeter.conf") == Self.slickBefore)
+    #expect(try machine.read("/usr/share/sddm/themes/breeze/theme.conf.user") == "")
+    #expect(!FileManager.default.fileExists(atPath: copy))
+  }
+
+  /// GDM: nothing changed, and why, with exit 69.
+  @Test func gdmIsSaidNotHacked() throws {
+    let machine = try Machine(manager: "/usr/sbin/gdm3", greeters: false)
+    let result = machine.run.run(["greeter", "set"])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("GDM has no supported way to change its picture (gnome-shell #3877)"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// The daily timer: the units written, systemctl told; the real systemd-analyze finds them sound.
+  @Test func enableWritesAVerifiedTimer() throws {
+    let machine = try Machine()
+    machine.run.environment["BINGWALL_AUTOSTART_EXEC"] = "/bin/true"
+    machine.run.processes.stub("systemctl") { _ in .exit(0) }
+    let result = machine.run.run(["greeter", "enable", "--user", "root"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      machine.run.processes.calls.filter { $0.first == "systemctl" } == [
+        ["systemctl", "daemon-reload"], ["systemctl", "enable", "--now", "bingwall-greeter.timer"],
+      ])
+    let folder = machine.root.file("etc/systemd/system")
+    let service = try String(contentsOfFile: folder + "/bingwall-greeter.service", encoding: .utf8)
+    #expect(service.contains("ExecStart=/bin/true greeter set --user root\n"))
+    // Throws, with systemd-analyze's words, when a unit does not verify.
+    try ExternalTool.run([
+      "systemd-analyze", "verify", folder + "/bingwall-greeter.service", folder + "/bingwall-greeter.timer",
+    ])
+
+    #expect(machine.run.run(["greeter", "enable", "--user", "no such user"]).status == 1)
+    #expect(machine.run.run(["greeter", "disable", "-q"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: folder + "/bingwall-greeter.timer"))
+  }
+}
