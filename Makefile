@@ -27,7 +27,7 @@ DEBIAN_PACKAGES = \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test test-kde lint format bench fuzz sanitize man completions install uninstall clean
+.PHONY: all deps build release run test test-kde test-greeter lint format bench fuzz sanitize man completions install uninstall clean
 
 all: build
 
@@ -91,6 +91,17 @@ test-kde: deps
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_KDE=1 BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
 	  $(SWIFT) test --skip-build --filter KDERealTests
+
+# LightDM with its gtk greeter and Xephyr for `make test-greeter`: a display manager, so not
+# installed by `make deps` on anyone's desktop.
+GREETER_PACKAGES = lightdm lightdm-gtk-greeter xserver-xephyr
+
+## test-greeter: set up, install LightDM when missing, and show a picture set by `greeter set` on
+## the real lightdm-gtk-greeter in LightDM's test mode (opt-in: it edits this machine's /etc).
+test-greeter: deps
+	$(call install-missing,$(GREETER_PACKAGES),make test-greeter)
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
+	BINGWALL_TEST_GREETER=1 $(SWIFT) test --skip-build --filter GreeterRealTests
 
 ## lint: swift format's checks, with the rules in .swift-format; then the test build, which fails on
 ## any compiler warning (DEBUG_FLAGS).
