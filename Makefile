@@ -92,9 +92,9 @@ test-kde: deps
 	BINGWALL_TEST_KDE=1 BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
 	  $(SWIFT) test --skip-build --filter KDERealTests
 
-# LightDM with its gtk greeter and Xephyr for `make test-greeter`: a display manager, so not
+# LightDM with its gtk and slick greeters and Xephyr for `make test-greeter`: a display manager, so not
 # installed by `make deps` on anyone's desktop.
-GREETER_PACKAGES = lightdm lightdm-gtk-greeter xserver-xephyr
+GREETER_PACKAGES = lightdm lightdm-gtk-greeter slick-greeter xserver-xephyr
 
 ## test-greeter: set up, install LightDM when missing, and show a picture set by `greeter set` on
 ## the real lightdm-gtk-greeter in LightDM's test mode (opt-in: it edits this machine's /etc).

@@ -171,7 +171,7 @@ package struct LoginScreen {
     try AtomicFile.write(Data(bytes), to: onDisk(Self.picturePath), mode: 0o644)
     for state in installed {
       let file = onDisk(state.greeter.file)
-      let text = try FileContents.read(file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      let text = try FileContents.read(file).map { String(decoding: $0, as: UTF8.self) }
       let edited = MarkedSetting.set(
         state.greeter.key, to: Self.picturePath, inSection: state.greeter.section, of: text)
       try Paths.ensureDirectory(Paths.parent(of: file))
@@ -189,7 +189,10 @@ package struct LoginScreen {
       guard let text = try FileContents.read(file).map({ String(decoding: $0, as: UTF8.self) }),
         let restored = MarkedSetting.unset(text)
       else { continue }
-      try AtomicFile.write(Data(restored.utf8), to: file, mode: Self.mode(of: file))
+      switch restored {
+      case .noFile: unlink(file)
+      case .text(let text): try AtomicFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+      }
       undone.append(state)
     }
     unlink(onDisk(Self.picturePath))

@@ -8,9 +8,17 @@ enum MarkedSetting {
   static let marker = "# bingwall greeter: was "
   static let nothing = "nothing"
   static let addedSection = "nothing, in a section it added"
+  static let addedFile = "nothing, in a file it made"
 
-  /// `text` with `key=value` in `[section]`, marked.
-  static func set(_ key: String, to value: String, inSection section: String, of text: String) -> String {
+  /// What `unset` gives back: the file's text as it was, or no file at all.
+  enum Restored: Equatable {
+    case text(String)
+    case noFile
+  }
+
+  /// `text` (nil: no file yet) with `key=value` in `[section]`, marked.
+  static func set(_ key: String, to value: String, inSection section: String, of text: String?) -> String {
+    guard let text else { return join(["[\(section)]", marker + addedFile, "\(key)=\(value)"]) }
     var lines = split(text)
     let ours = "\(key)=\(value)"
     if let index = lines.firstIndex(where: { $0.hasPrefix(marker) }), index + 1 < lines.count {
@@ -42,17 +50,18 @@ enum MarkedSetting {
   }
 
   /// `text` as it was before the first `set`; nil when it carries no marker of ours.
-  static func unset(_ text: String) -> String? {
+  static func unset(_ text: String) -> Restored? {
     var lines = split(text)
     guard let index = lines.firstIndex(where: { $0.hasPrefix(marker) }) else { return nil }
     let was = String(lines[index].dropFirst(marker.count))
     let end = min(index + 2, lines.count)
     switch was {
+    case addedFile: return .noFile
     case nothing: lines.removeSubrange(index..<end)
     case addedSection: lines.removeSubrange(max(0, index - 1)..<end)
     default: lines.replaceSubrange(index..<end, with: [was])
     }
-    return join(lines)
+    return .text(join(lines))
   }
 
   /// The value of our line, nil without the marker.

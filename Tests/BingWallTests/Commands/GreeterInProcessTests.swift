@@ -85,7 +85,7 @@ struct GreeterInProcessTests {
     )
     #expect(
       try machine.read("/usr/share/sddm/themes/breeze/theme.conf.user")
-        == "[General]\n# bingwall greeter: was nothing, in a section it added\nbackground=/var/lib/bingwall/greeter.jpg\n"
+        == "[General]\n# bingwall greeter: was nothing, in a file it made\nbackground=/var/lib/bingwall/greeter.jpg\n"
     )
 
     // Again: still one line of ours, the first marker kept.
@@ -104,7 +104,10 @@ struct GreeterInProcessTests {
     #expect(machine.run.run(["greeter", "unset"]).status == 0)
     #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)
     #expect(try machine.read("/etc/lightdm/slick-greeter.conf") == Self.slickBefore)
-    #expect(try machine.read("/usr/share/sddm/themes/breeze/theme.conf.user") == "")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: machine.root.path + "/usr/share/sddm/themes/breeze/theme.conf.user"),
+      "a file bingwall made goes")
     #expect(!FileManager.default.fileExists(atPath: copy))
   }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallStore
 @testable import BingWallSystem
 
-/// Whether the real-greeter suite runs: asked for, as root, with LightDM, its greeter and Xephyr.
+/// Whether the real-greeter suite runs: asked for, as root, with LightDM, its greeters and Xephyr.
 enum RealGreeter {
   static let canRun =
     ProcessInfo.processInfo.environment["BINGWALL_TEST_GREETER"] == "1" && geteuid() == 0
@@ -23,6 +23,7 @@ enum RealGreeter {
 /// it edits the machine's /etc, and LightDM is a display manager no one wants installed by
 /// `make test` on their own desktop.
 @Suite(
+  .serialized,
   .enabled(if: RealGreeter.canRun, "set BINGWALL_TEST_GREETER=1 and install lightdm (make test-greeter)"))
 struct GreeterRealTests {
   static let userName = "bingwall-greeter"
@@ -40,14 +41,16 @@ struct GreeterRealTests {
     return (entry.pointee.pw_uid, entry.pointee.pw_gid)
   }
 
-  @Test func theRealGreeterShowsThePicture() throws {
+  @Test(arguments: ["lightdm-gtk-greeter", "slick-greeter"])
+  func theRealGreeterShowsThePicture(greeter: String) throws {
     let run = try PruneInProcessTests.context()
-    let before = FileManager.default.contents(atPath: "/etc/lightdm/lightdm-gtk-greeter.conf")
+    let file = "/etc/lightdm/\(greeter).conf"
+    let before = FileManager.default.contents(atPath: file)
     let set = run.run(["greeter", "set", "latest"])
     #expect(set.status == 0, "\(set.stderr)")
     defer {
       #expect(run.run(["greeter", "unset", "-q"]).status == 0)
-      #expect(FileManager.default.contents(atPath: "/etc/lightdm/lightdm-gtk-greeter.conf") == before)
+      #expect(FileManager.default.contents(atPath: file) == before)
     }
     let (uid, gid) = try Self.user()
     let folder = try TemporaryDirectory()
