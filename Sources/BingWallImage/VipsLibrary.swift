@@ -42,6 +42,14 @@ enum VipsLibrary {
     _ = try api()
   }
 
+  /// `mallopt(M_ARENA_MAX, 1)`, found at run time: the Glibc module leaves `malloc.h` out.
+  private static func oneMallocArena() {
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    let arenaMax: Int32 = -8  // M_ARENA_MAX in glibc's malloc.h
+    guard let symbol = dlsym(nil, "mallopt") else { return }
+    _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
+  }
+
   /// The runtime library's version, e.g. "8.14.1"; nil when libvips cannot be loaded.
   static var version: String? {
     guard case .success(let api) = loaded else { return nil }
@@ -51,6 +59,10 @@ enum VipsLibrary {
   /// Opens and sets up the library at `soname`; `loaded` opens the real one, a test one that
   /// does not exist.
   static func open(soname: String) -> Result<UnsafePointer<bw_vips_api>, ImageError> {
+    // One malloc arena for the process, before libvips starts its worker threads: glibc gives
+    // each thread its own, and the buffers they free stay mapped there, so a UHD picture's
+    // variants peaked about 11 MB higher (81 MB against 70, measured) for no gain in speed.
+    oneMallocArena()
     // Never freed: the table serves every image until the process exits.
     let table = UnsafeMutablePointer<bw_vips_api>.allocate(capacity: 1)
     if let failure = bw_vips_load(soname, table) {
