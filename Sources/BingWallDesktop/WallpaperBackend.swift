@@ -121,9 +121,9 @@ package protocol WallpaperBackend: Sendable {
 extension WallpaperBackend {
   package var modeTable: [WallpaperMode: String]? { nil }
   package var fallback: DisplayServer? { nil }
-  package var isLastResort: Bool { false }
-  package var limitation: String? { nil }
-  package var ownsTheBackground: Bool { false }
+  var isLastResort: Bool { false }
+  var limitation: String? { nil }
+  var ownsTheBackground: Bool { false }
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
   package var setsDarkPicture: Bool { false }
@@ -141,11 +141,11 @@ extension WallpaperBackend {
 
   package func current(in session: DesktopSession) throws(DesktopError) -> String? { nil }
 
-  package func lockScreenNote(in session: DesktopSession) -> String? { nil }
+  func lockScreenNote(in session: DesktopSession) -> String? { nil }
 
-  package func isRunning(in session: DesktopSession) -> Bool { false }
+  func isRunning(in session: DesktopSession) -> Bool { false }
 
-  package func isDarkStyle(in session: DesktopSession) -> Bool { false }
+  func isDarkStyle(in session: DesktopSession) -> Bool { false }
 
   package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
 

@@ -32,7 +32,7 @@ extension HistoryStore {
   }
 
   /// Picture `pictureID`'s portrait file and hash as recorded, nil when it has none.
-  package func storedPortrait(pictureID: Int64) throws(StoreError) -> (path: String, sha256: String)? {
+  func storedPortrait(pictureID: Int64) throws(StoreError) -> (path: String, sha256: String)? {
     guard
       let row = try database.queryOne(
         "SELECT path, sha256 FROM renditions WHERE picture_id = ? AND kind = 'portrait' AND path IS NOT NULL",
@@ -52,7 +52,7 @@ extension HistoryStore {
   }
 
   /// Records picture `pictureID`'s portrait file. Call inside `write`.
-  package func recordPortrait(pictureID: Int64, file: NewPictureFile, at now: Date) throws(StoreError) {
+  func recordPortrait(pictureID: Int64, file: NewPictureFile, at now: Date) throws(StoreError) {
     try database.run(
       """
       INSERT INTO renditions (picture_id, kind, path, sha256, width, height, bytes, added_at)

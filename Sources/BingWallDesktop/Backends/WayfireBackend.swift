@@ -58,54 +58,22 @@ struct WayfireBackend: WallpaperBackend {
 
   func current(in session: DesktopSession) throws(DesktopError) -> String? {
     guard let text = try SettingsFileWrite.read(Self.file(in: session), backend: name) else { return nil }
-    return Self.value("image", inSection: "background", of: text)
-  }
-
-  /// The value of `key` in `[section]`, trimmed, as wf-config reads it (a header's blanks and a
-  /// comment after it do not count); nil when there is none.
-  static func value(_ key: String, inSection section: String, of text: String) -> String? {
-    var current = ""
-    for line in text.split(whereSeparator: \.isNewline) {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
-      } else if current == section, let equals = trimmed.firstIndex(of: "="),
-        String(trimmed[..<equals]).trimmed() == key
-      {
-        return String(trimmed[trimmed.index(after: equals)...]).trimmed()
-      }
-    }
-    return nil
+    return INILines(text).value("image", inSection: "background")
   }
 
   /// `text` with `key = value` in `[section]`: the key's line replaced where it is, else added
   /// after the section's last line, else a new section at the end. Every other line is kept.
   static func setting(_ key: String, to value: String, inSection section: String, of text: String) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    var current = ""
-    var header: Int?
-    var sectionEnd: Int?
-    for (index, line) in lines.enumerated() {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
-        if current == section, header == nil { header = index }
-        continue
-      }
-      guard current == section else { continue }
-      if !trimmed.isEmpty { sectionEnd = index }
-      if let equals = trimmed.firstIndex(of: "="), String(trimmed[..<equals]).trimmed() == key {
-        lines[index] = "\(key) = \(value)"
-        return lines.joined(separator: "\n") + "\n"
-      }
-    }
-    if let header {
-      lines.insert("\(key) = \(value)", at: (sectionEnd ?? header) + 1)
+    var file = INILines(text)
+    let place = file.locate(key, inSection: section)
+    if let line = place.line {
+      file.lines[line] = "\(key) = \(value)"
+    } else if let end = place.end {
+      file.lines.insert("\(key) = \(value)", at: end + 1)
     } else {
-      if let last = lines.last, !last.trimmed().isEmpty { lines.append("") }
-      lines += ["[\(section)]", "\(key) = \(value)"]
+      if let last = file.lines.last, !last.trimmed().isEmpty { file.lines.append("") }
+      file.lines += ["[\(section)]", "\(key) = \(value)"]
     }
-    return lines.joined(separator: "\n") + "\n"
+    return file.text
   }
 }

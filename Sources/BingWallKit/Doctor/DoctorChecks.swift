@@ -214,6 +214,43 @@ package struct DoctorChecks {
     func close() { if folder >= 0 { _ = Glibc.close(folder) } }
   }
 
+  /// What a stored file is like on disk, against the size and hash the history records.
+  enum FileCondition {
+    case whole
+    /// Gone (ENOENT, ENOTDIR).
+    case missing
+    /// It cannot even be looked at (permissions, the disk): nothing to repair by program.
+    case unreadable(String)
+    /// There, and not what was stored: the clause says how.
+    case damaged(String)
+  }
+
+  /// Looks at one stored file (its hash too, unless `--quick`), adding it to what the folder check
+  /// knows.
+  private func condition(
+    of path: String, bytes: Int64, sha256: String, statter: FileStatter, known: inout KnownFiles
+  ) -> FileCondition {
+    let name = statter.name(of: path)
+    if let name { known.names.insert(name) }
+    var status = stat()
+    guard statter.status(path, name: name, &status) == 0 else {
+      let code = errno
+      return code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code)))
+    }
+    known.identityList.append(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    if status.st_mode & S_IFMT != S_IFREG { return .damaged("is not a file") }
+    if Int64(status.st_size) != bytes {
+      return .damaged("is \(status.st_size) bytes, not the \(bytes) stored")
+    }
+    guard !quick else { return .whole }
+    do {
+      return try SHA256.hash(fileAt: path) == sha256
+        ? .whole : .damaged("has changed (its SHA-256 is not the one stored)")
+    } catch {
+      return .damaged("cannot be read: \(error)")
+    }
+  }
+
   private func checkFiles(_ state: inout State, store: HistoryStore, known: inout KnownFiles) throws {
     let files = try store.storedFiles(hashes: !quick)
     state.pictures = files.count
@@ -223,98 +260,56 @@ package struct DoctorChecks {
     defer { statter.close() }
     let fetchAgain = "run 'bingwall doctor --fix' to download it again while Bing still serves it"
     for file in files {
-      let name = statter.name(of: file.path)
-      if let name { known.names.insert(name) }
-      var status = stat()
-      guard statter.status(file.path, name: name, &status) == 0 else {
-        let code = errno
-        var finding: DoctorFinding
-        if code == ENOENT || code == ENOTDIR {
-          finding = DoctorFinding(
-            .file, .problem, subject: file.key, message: "\(file.path) is missing",
-            advice: fetchAgain + ", or else forget the picture")
-          finding.action = .refetch(file, damaged: false)
-        } else {
-          finding = DoctorFinding(
-            .file, .problem, subject: file.key,
-            message: "\(file.path) cannot be read: \(String(cString: strerror(code)))",
-            advice: "check the file's permissions and the disk")
-        }
-        state.findings.append(finding)
+      var finding: DoctorFinding
+      switch condition(of: file.path, bytes: file.bytes, sha256: file.sha256, statter: statter, known: &known)
+      {
+      case .whole:
         continue
-      }
-      known.identityList.append(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
-      var damage: String?
-      if status.st_mode & S_IFMT != S_IFREG {
-        damage = "is not a file"
-      } else if Int64(status.st_size) != file.bytes {
-        damage = "is \(status.st_size) bytes, not the \(file.bytes) stored"
-      } else if !quick {
-        do {
-          if try SHA256.hash(fileAt: file.path) != file.sha256 {
-            damage = "has changed (its SHA-256 is not the one stored)"
-          }
-        } catch {
-          damage = "cannot be read: \(error)"
-        }
-      }
-      if let damage {
-        var finding = DoctorFinding(
+      case .missing:
+        finding = DoctorFinding(
+          .file, .problem, subject: file.key, message: "\(file.path) is missing",
+          advice: fetchAgain + ", or else forget the picture")
+        finding.action = .refetch(file, damaged: false)
+      case .unreadable(let reason):
+        finding = DoctorFinding(
+          .file, .problem, subject: file.key, message: "\(file.path) cannot be read: \(reason)",
+          advice: "check the file's permissions and the disk")
+      case .damaged(let damage):
+        finding = DoctorFinding(
           .file, .problem, subject: file.key, message: "\(file.path) \(damage)", advice: fetchAgain)
         finding.action = .refetch(file, damaged: true)
-        state.findings.append(finding)
       }
+      state.findings.append(finding)
     }
     try checkPortraits(&state, store: store, known: &known, statter: statter)
   }
 
   /// Each portrait file the history names: known to the folder check, and whole. A lost or
-  /// damaged one is forgotten by `--fix`; Bing is asked for it again by the next update on a
-  /// portrait screen.
+  /// damaged one is forgotten by `--fix` (an unreadable one is only reported); Bing is asked for
+  /// it again by the next update on a portrait screen.
   private func checkPortraits(
     _ state: inout State, store: HistoryStore, known: inout KnownFiles, statter: FileStatter
   ) throws {
     let advice =
       "run 'bingwall doctor --fix' to forget it; the next update on a portrait screen fetches it again while Bing still lists the picture"
     for file in try store.storedRenditions(hashes: !quick) {
-      let name = statter.name(of: file.path)
-      if let name { known.names.insert(name) }
-      var status = stat()
-      var damage: String?
-      if statter.status(file.path, name: name, &status) != 0 {
-        let code = errno
-        guard code == ENOENT || code == ENOTDIR else {
-          // Unreadable is not lost: nothing to forget, the permissions or the disk to check.
-          state.findings.append(
-            DoctorFinding(
-              .file, .problem, subject: file.key,
-              message: "the portrait file \(file.path) cannot be read: \(String(cString: strerror(code)))",
-              advice: "check the file's permissions and the disk"))
-          continue
-        }
+      let damage: String
+      switch condition(of: file.path, bytes: file.bytes, sha256: file.sha256, statter: statter, known: &known)
+      {
+      case .whole:
+        continue
+      case .missing:
         damage = "is missing"
-      } else {
-        known.identityList.append(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
-        if status.st_mode & S_IFMT != S_IFREG {
-          damage = "is not a file"
-        } else if Int64(status.st_size) != file.bytes {
-          damage = "is \(status.st_size) bytes, not the \(file.bytes) stored"
-        } else if !quick {
-          do {
-            if try SHA256.hash(fileAt: file.path) != file.sha256 {
-              damage = "has changed (its SHA-256 is not the one stored)"
-            }
-          } catch {
-            state.findings.append(
-              DoctorFinding(
-                .file, .problem, subject: file.key,
-                message: "the portrait file \(file.path) cannot be read: \(error)",
-                advice: "check the file's permissions and the disk"))
-            continue
-          }
-        }
+      case .unreadable(let reason):
+        state.findings.append(
+          DoctorFinding(
+            .file, .problem, subject: file.key,
+            message: "the portrait file \(file.path) cannot be read: \(reason)",
+            advice: "check the file's permissions and the disk"))
+        continue
+      case .damaged(let clause):
+        damage = clause
       }
-      guard let damage else { continue }
       var finding = DoctorFinding(
         .file, .problem, subject: file.key, message: "the portrait file \(file.path) \(damage)",
         advice: advice)

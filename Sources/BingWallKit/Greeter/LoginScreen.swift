@@ -31,7 +31,7 @@ package struct LoginScreen {
     package var picture: String?
   }
 
-  package enum Failure: ExitStatusError, CustomStringConvertible, Equatable {
+  enum Failure: ExitStatusError, CustomStringConvertible, Equatable {
     case notRoot(String)
     case noGreeter(String)
     case gdm
@@ -39,14 +39,14 @@ package struct LoginScreen {
     case file(String)
 
     /// 69 when this machine has no greeter bingwall can set, as for a missing desktop; else 1.
-    package var exitStatus: Int32 {
+    var exitStatus: Int32 {
       switch self {
       case .noGreeter, .gdm: return ExitCode.unavailable
       case .notRoot, .noUser, .file: return ExitCode.failure
       }
     }
 
-    package var description: String {
+    var description: String {
       switch self {
       case .notRoot(let what):
         return
@@ -109,7 +109,7 @@ package struct LoginScreen {
       guard
         let text = (try? FileContents.read(file)).flatMap({ $0 }).map({ String(decoding: $0, as: UTF8.self) })
       else { continue }
-      if let value = Self.value("Current", inSection: "Theme", of: text) { theme = value }
+      if let value = INILines(text).value("Current", inSection: "Theme") { theme = value }
     }
     guard let theme, !theme.isEmpty, !theme.contains("/"), theme != ".", theme != ".." else { return nil }
     return theme
@@ -130,7 +130,7 @@ package struct LoginScreen {
     let text = (try? FileContents.read(onDisk("/etc/lightdm/lightdm.conf"))).flatMap { $0 }.map {
       String(decoding: $0, as: UTF8.self)
     }
-    return text.flatMap { Self.value("greeter-session", inSection: "Seat:*", of: $0) }
+    return text.flatMap { INILines($0).value("greeter-session", inSection: "Seat:*") }
       ?? "lightdm-gtk-greeter"
   }
 
@@ -207,22 +207,5 @@ package struct LoginScreen {
   static func mode(of path: String) -> mode_t {
     var status = stat()
     return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
-  }
-
-  /// The value of `key` in `[section]`, trimmed; nil when there is none.
-  static func value(_ key: String, inSection section: String, of text: String) -> String? {
-    var current = ""
-    var found: String?
-    for line in text.split(whereSeparator: \.isNewline) {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
-      } else if current == section, !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "="),
-        String(trimmed[..<equals]).trimmed() == key
-      {
-        found = String(trimmed[trimmed.index(after: equals)...]).trimmed()
-      }
-    }
-    return found
   }
 }

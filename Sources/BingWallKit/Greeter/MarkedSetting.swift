@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// One `key=value` line of a greeter's INI file that bingwall owns, with the line it replaced kept
 /// in a marker comment just above it, so `unset` puts back exactly what was there.
 ///
@@ -18,68 +20,45 @@ enum MarkedSetting {
 
   /// `text` (nil: no file yet) with `key=value` in `[section]`, marked.
   static func set(_ key: String, to value: String, inSection section: String, of text: String?) -> String {
-    guard let text else { return join(["[\(section)]", marker + addedFile, "\(key)=\(value)"]) }
-    var lines = split(text)
+    guard let text else { return INILines("[\(section)]\n\(marker + addedFile)\n\(key)=\(value)").text }
+    var file = INILines(text)
     let ours = "\(key)=\(value)"
-    if let index = lines.firstIndex(where: { $0.hasPrefix(marker) }), index + 1 < lines.count {
-      lines[index + 1] = ours
-      return join(lines)
+    if let index = file.lines.firstIndex(where: { $0.hasPrefix(marker) }), index + 1 < file.lines.count {
+      file.lines[index + 1] = ours
+      return file.text
     }
-    var current = ""
-    var header: Int?
-    for (index, line) in lines.enumerated() {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
-        if current == section, header == nil { header = index }
-        continue
-      }
-      // A commented `#background=` stays a comment; only a live line is ours to replace.
-      guard current == section, let equals = trimmed.firstIndex(of: "="), !trimmed.hasPrefix("#"),
-        String(trimmed[..<equals]).trimmed() == key
-      else { continue }
-      lines.replaceSubrange(index...index, with: [marker + line, ours])
-      return join(lines)
-    }
-    if let header {
-      lines.insert(contentsOf: [marker + nothing, ours], at: header + 1)
+    let place = file.locate(key, inSection: section)
+    if let line = place.line {
+      file.lines.replaceSubrange(line...line, with: [marker + file.lines[line], ours])
+    } else if let header = place.header {
+      file.lines.insert(contentsOf: [marker + nothing, ours], at: header + 1)
     } else {
-      lines += ["[\(section)]", marker + addedSection, ours]
+      file.lines += ["[\(section)]", marker + addedSection, ours]
     }
-    return join(lines)
+    return file.text
   }
 
   /// `text` as it was before the first `set`; nil when it carries no marker of ours.
   static func unset(_ text: String) -> Restored? {
-    var lines = split(text)
-    guard let index = lines.firstIndex(where: { $0.hasPrefix(marker) }) else { return nil }
-    let was = String(lines[index].dropFirst(marker.count))
-    let end = min(index + 2, lines.count)
+    var file = INILines(text)
+    guard let index = file.lines.firstIndex(where: { $0.hasPrefix(marker) }) else { return nil }
+    let was = String(file.lines[index].dropFirst(marker.count))
+    let end = min(index + 2, file.lines.count)
     switch was {
     case addedFile: return .noFile
-    case nothing: lines.removeSubrange(index..<end)
-    case addedSection: lines.removeSubrange(max(0, index - 1)..<end)
-    default: lines.replaceSubrange(index..<end, with: [was])
+    case nothing: file.lines.removeSubrange(index..<end)
+    case addedSection: file.lines.removeSubrange(max(0, index - 1)..<end)
+    default: file.lines.replaceSubrange(index..<end, with: [was])
     }
-    return .text(join(lines))
+    return .text(file.text)
   }
 
   /// The value of our line, nil without the marker.
   static func value(_ key: String, in text: String) -> String? {
-    let lines = split(text)
+    let lines = INILines(text).lines
     guard let index = lines.firstIndex(where: { $0.hasPrefix(marker) }), index + 1 < lines.count,
       lines[index + 1].hasPrefix(key + "=")
     else { return nil }
     return String(lines[index + 1].dropFirst(key.count + 1))
-  }
-
-  private static func split(_ text: String) -> [String] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    return lines
-  }
-
-  private static func join(_ lines: [String]) -> String {
-    lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
   }
 }
