@@ -22,6 +22,9 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // sd-bus's header only (Debian's libsystemd-dev): BingWallBus opens libsystemd.so.0 with
+    // dlopen the first time a command asks the system bus something (BusLibrary).
+    .systemLibrary(name: "CSystemd"),
     // Linux-only calls (O_TMPFILE, flock, timerfd, signalfd) that Glibc's module does not expose.
     .systemLibrary(name: "CLinux"),
 
@@ -34,6 +37,11 @@ let package = Package(
     // Pictures made for a screen with libvips (crop, letterbox, dim, blur, caption, atomic JPEG
     // save): the only importer of CVips.
     .target(name: "BingWallImage", dependencies: ["BingWallSystem", "CVips"]),
+    // A D-Bus client over sd-bus: properties and signals. The only importer of CSystemd.
+    .target(name: "BingWallBus", dependencies: ["BingWallSystem", "CSystemd"]),
+    // The machine's conditions off the system bus: NetworkManager's connection, UPower's power,
+    // logind's sleep; read now (a command) or heard as they change (the daemon).
+    .target(name: "BingWallSession", dependencies: ["BingWallSystem", "BingWallBus"]),
     // Bing's archive endpoint: requests, tolerant decoding, markets and resolutions.
     .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallNet"]),
     // Desktop sessions and the wallpaper backends.
@@ -48,7 +56,7 @@ let package = Package(
       name: "BingWallKit",
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallImage",
+        "BingWallSchedule", "BingWallImage", "BingWallSession",
       ]
     ),
     // One file per command: parse, build the settings, call one use case, render its outcome.
@@ -68,7 +76,7 @@ let package = Package(
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
         "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "BingWallImage", "CLinux",
-        "CSQLite",
+        "CSQLite", "BingWallBus", "BingWallSession",
       ]
     ),
   ],

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallNet
 import BingWallSchedule
+import BingWallSession
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -19,7 +20,10 @@ package struct Context: Sendable {
   var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
   var processes: any ProcessRunner
   package var clock: any WallClock
-  var random: any RandomSource
+  package var random: any RandomSource
+  /// The network and the power now, off the system bus: `network` asks NetworkManager, `power`
+  /// UPower; what is not asked, or not there, is unknown.
+  var conditions: @Sendable (_ network: Bool, _ power: Bool) -> SessionConditions
   package var stdout: any TextOutput
   package var stderr: any TextOutput
   /// The bingwall binary this process runs, as a path resolved when it started: the daemon runs
@@ -30,7 +34,8 @@ package struct Context: Sendable {
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,
     makeHTTPClient: @escaping @Sendable (_ caFile: String?) -> any HTTPClient,
-    processes: any ProcessRunner, clock: any WallClock, random: any RandomSource, stdout: any TextOutput,
+    processes: any ProcessRunner, clock: any WallClock, random: any RandomSource,
+    conditions: @escaping @Sendable (_ network: Bool, _ power: Bool) -> SessionConditions, stdout: any TextOutput,
     stderr: any TextOutput, executable: String? = nil
   ) {
     self.environment = environment
@@ -40,6 +45,7 @@ package struct Context: Sendable {
     self.processes = processes
     self.clock = clock
     self.random = random
+    self.conditions = conditions
     self.stdout = stdout
     self.stderr = stderr
     self.executable = executable
@@ -57,6 +63,7 @@ package struct Context: Sendable {
       processes: PosixProcessRunner(),
       clock: SystemClock(),
       random: random,
+      conditions: { SessionConditions.read(environment: environment, network: $0, power: $1) },
       stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
       executable: Paths.runningExecutable())

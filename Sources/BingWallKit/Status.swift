@@ -13,6 +13,10 @@ package struct Status {
     /// Whether the last attempt succeeded.
     package var lastUpdateOK: Bool
     package var lastError: String?
+    /// When the last update was held back by the conditions, and why (`metered`, `battery`);
+    /// nil once an update runs again.
+    package var lastSkip: Date?
+    package var skipReason: String?
     /// Nil when no market is configured.
     package var nextUpdate: Date?
     /// Nil when rotation is off.
@@ -46,7 +50,7 @@ package struct Status {
     return Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
       lastUpdateOK: state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess,
-      lastError: state.lastError, nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
+      lastError: state.lastError, lastSkip: state.lastSkip, skipReason: state.skipReason, nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
       nextRotation: state.nextRotation(rotation, now: now)?.date,
       daemonPID: Self.runningDaemon(lockPath: context.paths.lockFile), autostart: autostart,
       screens: ShownScreens(stateDir: context.paths.stateDir).load())

@@ -44,15 +44,26 @@ package struct DaemonLoop {
   let log: DaemonLog
   /// Loads the configuration again (SIGHUP); a failure keeps the plan in force.
   let reload: () throws -> Plan
+  /// Draws the settling time of an update a session event asks for (see `eventUpdate`).
+  let random: any RandomSource
+
+  /// An update a session event asks for runs this long after it, drawn anew each time: the
+  /// network that just came back has DHCP, DNS and a captive-portal check to finish, and
+  /// machines that woke together do not all call at once.
+  static let settle: ClosedRange<TimeInterval> = 5...20
+  /// And never sooner than this after the last attempt: a flapping network costs an update a
+  /// minute at most, never a burst. With `settle`, an event's update is always within a minute.
+  static let eventSpacing: TimeInterval = 60
 
   package init(
     clock: any WallClock, waiter: any DaemonWaiting, journal: SchedulerJournal, log: DaemonLog,
-    reload: @escaping () throws -> Plan
+    random: any RandomSource = SystemRandom(), reload: @escaping () throws -> Plan
   ) {
     self.clock = clock
     self.waiter = waiter
     self.journal = journal
     self.log = log
+    self.random = random
     self.reload = reload
   }
 
@@ -61,13 +72,19 @@ package struct DaemonLoop {
     var plan = initial
     var pending: [Int32] = []
     var first = true
+    // The update a session event asked for (the network came back with an update owed, the
+    // conditions that held one back changed); at most one is pending, so a storm of events
+    // costs one update.
+    var eventUpdate: Date?
     while true {
       let now = clock.now()
       let state = journal.clamped(to: now)
       let due = state.due(markets: try plan.markets(), rotation: plan.rotation, now: now)
       let rotateNow = pending.contains(SIGUSR1)
       pending.removeAll { $0 == SIGUSR1 }
-      let update = due.contains(.update) ? plan.update : nil
+      let asked = eventUpdate.map { $0 <= now } ?? false
+      let update = due.contains(.update) || asked ? plan.update : nil
+      if update != nil { eventUpdate = nil }
       let rotate = due.contains(.rotate) || rotateNow
       if update != nil || rotate {
         let step = plan
@@ -106,7 +123,8 @@ package struct DaemonLoop {
       if pending.contains(SIGUSR1) { continue }
       let wake = journal.current().nextWake(
         markets: try plan.markets(), rotation: plan.rotation, now: clock.now())
-      switch waiter.wait(until: wake?.date) {
+      let until = [wake?.date, eventUpdate].compactMap { $0 }.min()
+      switch waiter.wait(until: until) {
       case .signal(SIGTERM), .signal(SIGINT):
         log.line("stopping")
         return 0
@@ -114,8 +132,39 @@ package struct DaemonLoop {
         pending.append(number)
       case .deadline, .clockChanged:
         continue
+      case .session(let events):
+        if events.contains(.resumed) {
+          // The timer is on the real-time clock and fires on time after a suspend; this only
+          // makes the daemon look at once instead of at its next wake.
+          log.line("resumed from sleep; reading the clock again")
+        }
+        if eventUpdate == nil, plan.update != nil,
+          let reason = try askedUpdate(for: events, plan: plan, now: clock.now())
+        {
+          let now = clock.now()
+          let lastAttempt = journal.current().lastUpdateAttempt ?? .distantPast
+          let settle = Self.settle.lowerBound + random.unit() * (Self.settle.upperBound - Self.settle.lowerBound)
+          let at = max(now + settle, min(lastAttempt, now) + Self.eventSpacing)
+          eventUpdate = at
+          log.line("\(reason); updating at \(Timestamp.iso8601(at))")
+        }
       }
     }
+  }
+
+  /// Why `events` call for an update now, nil when they do not: the network came back while an
+  /// update is owed (missed, failed or skipped), or the connection or the power changed while
+  /// the last update was held back for them.
+  func askedUpdate(for events: [SessionEvent], plan: Plan, now: Date) throws -> String? {
+    let state = journal.current()
+    if events.contains(.networkBack), state.updateOwed(markets: try plan.markets(), now: now) {
+      return "the network is back"
+    }
+    guard state.lastSkip != nil else { return nil }
+    if events.contains(.networkChanged) { return "the connection changed" }
+    if events.contains(.powerChanged) { return "the power changed" }
+    if events.contains(.resumed) { return "back from sleep" }
+    return nil
   }
 
   /// `next update at 2026-12-03T08:07:12Z`: the instant `status` shows as `next_update`, since

@@ -3,8 +3,8 @@ import CLinux
 import FoundationEssentials
 import Glibc
 
-/// Sleeps until a wall-clock instant or a signal: one CLOCK_REALTIME timerfd, one signalfd, no
-/// polling.
+/// Sleeps until a wall-clock instant, a signal or a session event: one CLOCK_REALTIME timerfd,
+/// one signalfd and, when there is a system bus, its socket; no polling.
 ///
 /// The timer is armed with TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, so it fires on time
 /// after a suspend (the real-time clock keeps counting) and wakes at once, with ECANCELED,
@@ -12,9 +12,13 @@ import Glibc
 package final class DaemonWaiter: DaemonWaiting {
   private let timer: Int32
   private let signals: Int32
+  /// The system bus's signals (NetworkManager, UPower, logind), when there is one.
+  private let session: (any SessionEventSource)?
 
-  /// Blocks SIGTERM, SIGINT, SIGHUP and SIGUSR1 for the process; they arrive through `wait`.
-  package init() throws(FileError) {
+  /// Blocks SIGTERM, SIGINT, SIGHUP and SIGUSR1 for the process; they arrive through `wait`, as
+  /// do `session`'s events.
+  package init(session: (any SessionEventSource)? = nil) throws(FileError) {
+    self.session = session
     signals = bw_signalfd_daemon()
     if signals < 0 { throw FileError.system(operation: "watch signals with", path: "signalfd", errno: errno) }
     timer = bw_timerfd_create()
@@ -95,8 +99,11 @@ package final class DaemonWaiter: DaemonWaiting {
       pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
       pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
     ]
+    if let session, session.isAlive {
+      fds.append(pollfd(fd: session.descriptor, events: session.pollEvents, revents: 0))
+    }
     while true {
-      let ready = poll(&fds, 2, -1)
+      let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {
         if errno == EINTR { continue }
         return .clockChanged  // recompute and wait again rather than spin on an error
@@ -110,6 +117,17 @@ package final class DaemonWaiter: DaemonWaiting {
         let count = read(timer, &expirations, 8)
         if count < 0 && errno == ECANCELED { return .clockChanged }
         return .deadline
+      }
+      if fds.count > 2, fds[2].revents != 0, let session {
+        // A signal of no note (another property changed) is read and slept on again.
+        let events = session.events()
+        if !events.isEmpty { return .session(events) }
+        if !session.isAlive {
+          fds.removeLast()
+        } else {
+          fds[2].events = session.pollEvents
+          fds[2].revents = 0
+        }
       }
     }
   }

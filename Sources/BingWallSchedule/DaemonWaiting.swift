@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 
 /// How the daemon loop sleeps and runs its steps: `DaemonWaiter` (a timerfd and a signalfd) in
@@ -16,4 +17,6 @@ package enum DaemonWake: Equatable, Sendable {
   case deadline
   case clockChanged
   case signal(Int32)
+  /// The session changed (the network came back, the machine woke); never empty.
+  case session([SessionEvent])
 }

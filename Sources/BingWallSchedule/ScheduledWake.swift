@@ -10,6 +10,8 @@ package struct ScheduledWake: Sendable, Equatable {
     case update(UpdateDeadline)
     /// A retry after this many consecutive failed updates.
     case retryAfterFailure(failures: Int)
+    /// A look at the conditions again, an hour after an update was skipped for them.
+    case recheckAfterSkip
     /// The next rotation.
     case rotation
   }
@@ -21,7 +23,7 @@ package struct ScheduledWake: Sendable, Equatable {
   /// The work this wake is for.
   var work: DueWork {
     switch reason {
-    case .update, .retryAfterFailure: return .update
+    case .update, .retryAfterFailure, .recheckAfterSkip: return .update
     case .rotation: return .rotate
     }
   }

@@ -41,6 +41,13 @@ package final class SchedulerJournal: Sendable {
     }
   }
 
+  /// An update was skipped at `date` for `reason` (`metered`, `battery`): no attempt, no jitter
+  /// drawn; `status` shows it and the daemon tries again when the conditions change.
+  @discardableResult
+  package func recordSkip(at date: Date, reason: String) throws(FileError) -> SchedulerState {
+    try change { $0.recordUpdateSkip(at: date, reason: reason) }
+  }
+
   /// A rotation happened at `date` (also when nothing could be shown, so that a broken picture is
   /// not retried at once).
   @discardableResult

@@ -19,7 +19,27 @@ extension SchedulerState {
         return ScheduledWake(date: retry, reason: .retryAfterFailure(failures: consecutiveFailures))
       }
     }
+    if let skipped = lastSkip {
+      let recheck = max(min(skipped, now) + Self.skipRecheck, now)
+      if recheck > deadline.date { return ScheduledWake(date: recheck, reason: .recheckAfterSkip) }
+    }
     return ScheduledWake(date: deadline.date, reason: .update(deadline))
+  }
+
+  /// How long after a skipped update (a metered connection, a low battery) the next one is tried
+  /// when no change of the conditions was heard first: the daemon hears NetworkManager and UPower
+  /// change, so this only bounds what a missed signal, or a machine without the bus, can cost.
+  static let skipRecheck: TimeInterval = 3600
+
+  /// Whether an update is owed: a market's deadline has passed (a missed update, a failed one, a
+  /// skipped one), whatever the backoff or a skip says about when to try. The daemon runs one soon
+  /// after the network comes back when this is true.
+  package func updateOwed(markets: [NewestPicture], now: Date) -> Bool {
+    guard
+      let deadline = UpdateDeadline.next(
+        for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
+    else { return false }
+    return deadline.date <= now
   }
 
   /// The next rotation; nil when rotation is off.

@@ -15,6 +15,8 @@ extension SchedulerState: Codable {
     case consecutiveFailures = "consecutive_failures"
     case lastError = "last_error"
     case lastRotation = "last_rotation"
+    case lastSkip = "last_skip"
+    case skipReason = "skip_reason"
     case jitter
   }
 
@@ -48,6 +50,8 @@ extension SchedulerState: Codable {
       consecutiveFailures: try fields.decodeIfPresent(Int.self, forKey: .consecutiveFailures) ?? 0,
       lastError: try fields.decodeIfPresent(String.self, forKey: .lastError),
       lastRotation: try instant(.lastRotation),
+      lastSkip: try instant(.lastSkip),
+      skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason),
       jitter: jitter)
   }
 
@@ -58,6 +62,8 @@ extension SchedulerState: Codable {
     try fields.encode(consecutiveFailures, forKey: .consecutiveFailures)
     try fields.encodeIfPresent(lastError, forKey: .lastError)
     try fields.encodeIfPresent(lastRotation.map(Timestamp.iso8601), forKey: .lastRotation)
+    try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
+    try fields.encodeIfPresent(skipReason, forKey: .skipReason)
     var values = fields.nestedContainer(keyedBy: JitterKeys.self, forKey: .jitter)
     try values.encode(jitter.publication, forKey: .publication)
     try values.encode(jitter.retry, forKey: .retry)

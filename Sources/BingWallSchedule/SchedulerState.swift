@@ -19,18 +19,25 @@ package struct SchedulerState: Sendable, Equatable {
   package var lastError: String?
   /// When the last rotation happened; the next is due one interval later.
   package var lastRotation: Date?
+  /// When the last update was skipped for the conditions (a metered connection, a low battery)
+  /// and why, in `UpdateConditions`' words (`metered`, `battery`); nil once an update runs.
+  package var lastSkip: Date?
+  package var skipReason: String?
   /// The offsets for the current deadlines; drawn again at every successful update.
   var jitter: ScheduleJitter
 
   init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
-    lastError: String? = nil, lastRotation: Date? = nil, jitter: ScheduleJitter
+    lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil, skipReason: String? = nil,
+    jitter: ScheduleJitter
   ) {
     self.lastUpdateAttempt = lastUpdateAttempt
     self.lastUpdateSuccess = lastUpdateSuccess
     self.consecutiveFailures = max(0, consecutiveFailures)
     self.lastError = lastError
     self.lastRotation = lastRotation
+    self.lastSkip = lastSkip
+    self.skipReason = skipReason
     self.jitter = jitter
   }
 
@@ -42,6 +49,8 @@ package struct SchedulerState: Sendable, Equatable {
     lastUpdateSuccess = date
     consecutiveFailures = 0
     lastError = nil
+    lastSkip = nil
+    skipReason = nil
     self.jitter = jitter
   }
 
@@ -53,7 +62,17 @@ package struct SchedulerState: Sendable, Equatable {
     lastUpdateAttempt = Self.toTheSecond(date)
     consecutiveFailures = consecutiveFailures == Int.max ? Int.max : consecutiveFailures + 1
     lastError = error
+    lastSkip = nil
+    skipReason = nil
     jitter = ScheduleJitter(publication: jitter.publication, retry: jitter.retry, backoffShare: backoffShare)
+  }
+
+  /// An update was skipped at `date` for `reason` (a metered connection, a low battery): not an
+  /// attempt, so neither the last attempt nor the failure streak moves; the next update waits for
+  /// the conditions to change, or for `skipRecheck` (see `nextUpdate`).
+  mutating func recordUpdateSkip(at date: Date, reason: String) {
+    lastSkip = Self.toTheSecond(date)
+    skipReason = reason
   }
 
   /// A rotation happened at `date`.
@@ -69,6 +88,7 @@ package struct SchedulerState: Sendable, Equatable {
     state.lastUpdateAttempt = clamp(lastUpdateAttempt)
     state.lastUpdateSuccess = clamp(lastUpdateSuccess)
     state.lastRotation = clamp(lastRotation)
+    state.lastSkip = clamp(lastSkip)
     return state
   }
 

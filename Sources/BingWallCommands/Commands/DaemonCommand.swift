@@ -76,13 +76,23 @@ enum DaemonCommand {
       source: ConfigLocation(configFile: invocation.configFile, context: context))
     let child = DaemonUpdateChild(
       context: context, executable: executable, configFile: invocation.configFile, journal: journal, log: log)
+    // The system bus, for updates only: the network coming back, the connection or the power
+    // changing, the machine waking. Without one the daemon runs on its timer alone, as before.
+    let watch = settings.updates ? settings.resources.sessionWatch() : nil
     let loop = DaemonLoop(
-      clock: context.clock, waiter: try DaemonWaiter(), journal: journal, log: log,
+      clock: context.clock, waiter: try DaemonWaiter(session: watch), journal: journal, log: log,
+      random: context.random,
       reload: {
         plan(
           try self.settings(invocation, context), child: child, log: log, snapshot: snapshot.save(log: log))
       })
     log.line("started (pid \(getpid())); \(describe(settings))")
+    if settings.updates {
+      log.line(
+        watch == nil
+          ? "no system bus: updates follow the timer alone (no word of the network, the power or sleep)"
+          : "listening on the system bus for the network, the power and sleep")
+    }
     for warning in settings.resources.configuration.warnings(ConfigSchema.markets.spec) {
       log.line("warning: \(warning)")
     }

@@ -37,6 +37,12 @@ enum StatusCommand {
     return .object([
       ("current", report.current?.json ?? .null),
       ("last_update", lastUpdate),
+      (
+        "skipped_update",
+        report.lastSkip.map {
+          .object([("at", .string(Timestamp.iso8601($0))), ("reason", .optional(report.skipReason))])
+        } ?? .null
+      ),
       ("next_update", .optional(report.nextUpdate.map(Timestamp.iso8601))),
       ("next_rotation", .optional(report.nextRotation.map(Timestamp.iso8601))),
       (
@@ -49,6 +55,15 @@ enum StatusCommand {
       ("autostart", .array(report.autostart.map(JSONOutput.string))),
       ("screens", .array(report.screens.map(\.json))),
     ])
+  }
+
+  /// Why an update was held back, with the setting that decided it.
+  static func skipPhrase(_ reason: String?) -> String {
+    switch reason {
+    case "metered": "the connection is metered (network.on_metered = skip)"
+    case "battery": "the battery is low (power.min_battery)"
+    default: reason ?? "unknown reason"
+    }
   }
 
   static func text(_ report: Status.Report) -> String {
@@ -66,6 +81,9 @@ enum StatusCommand {
       lines.append("last update:  \(Timestamp.iso8601(attempt)), \(result)")
     } else {
       lines.append("last update:  never")
+    }
+    if let skipped = report.lastSkip {
+      lines.append("skipped:      \(Timestamp.iso8601(skipped)), \(skipPhrase(report.skipReason))")
     }
     lines.append("next update:  \(report.nextUpdate.map(Timestamp.iso8601) ?? "none (no market configured)")")
     lines.append("next rotate:  \(report.nextRotation.map(Timestamp.iso8601) ?? "off")")

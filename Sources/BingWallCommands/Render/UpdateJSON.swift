@@ -2,7 +2,8 @@ import BingWallKit
 import BingWallStore
 import BingWallSystem
 
-/// `update --json`: fetched, skipped, applied, market_served, errors, warnings, pruned, portraits.
+/// `update --json`: held, fetched, skipped, applied, market_served, errors, warnings, pruned,
+/// portraits.
 enum UpdateJSON {
   static func render(_ events: [UpdateEvent]) -> JSONOutput {
     var fetched: [JSONOutput] = []
@@ -13,8 +14,11 @@ enum UpdateJSON {
     var warnings: [JSONOutput] = []
     var pruned: [RetentionItem] = []
     var portraits: [JSONOutput] = []
+    var held: JSONOutput = .null
     for event in events {
       switch event {
+      case .held(let skip):
+        held = .object([("reason", .string(skip.reason)), ("message", .string(skip.description))])
       case .substituted(let requested, let market):
         served.append(.object([("requested", .string(requested)), ("served", .string(market))]))
       case .warning(let warning): warnings.append(.string(warning))
@@ -35,7 +39,7 @@ enum UpdateJSON {
       }
     }
     return .object([
-      ("fetched", .array(fetched)), ("skipped", .array(skipped)), ("applied", applied),
+      ("held", held), ("fetched", .array(fetched)), ("skipped", .array(skipped)), ("applied", applied),
       ("market_served", .array(served)), ("errors", .array(errors)), ("warnings", .array(warnings)),
       ("pruned", RetentionText.json(pruned)), ("portraits", .array(portraits)),
     ])

@@ -18,6 +18,7 @@ enum UpdateLogLines {
       lines += UpdateText.skipLines(skips)
       skips = []
       switch event {
+      case .held(let skip): lines.append(UpdateText.heldLine(skip))
       case .substituted(let requested, let served):
         lines.append(
           "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"

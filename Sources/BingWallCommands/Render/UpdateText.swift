@@ -6,6 +6,10 @@ import BingWallSystem
 /// `--quiet` keeps only what the user must see (errors, and warnings about lost state or files
 /// left behind); `--json` keeps stderr as it is and leaves stdout to `UpdateJSON`.
 enum UpdateText {
+  /// `update skipped: the connection is metered (…); set network.on_metered = allow, or run
+  /// update --force`: the one line of an update the conditions held back.
+  static func heldLine(_ skip: ConditionSkip) -> String { "update skipped: \(skip)" }
+
   static func write(_ events: [UpdateEvent], quiet: Bool, json: Bool, context: Context) {
     let chatty = !quiet && !json
     // One line per distinct failure, with a count: eight pictures refused by an unwritable
@@ -25,6 +29,8 @@ enum UpdateText {
     for event in events {
       if case .skipped = event {} else { flushSkips() }
       switch event {
+      case .held(let skip):
+        if chatty { context.stdout.write(heldLine(skip) + "\n") }
       case .substituted(let requested, let served):
         if !quiet {
           context.stderr.write(

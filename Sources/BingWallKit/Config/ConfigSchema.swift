@@ -150,6 +150,21 @@ package enum ConfigSchema {
       return path.hasPrefix("/") || path.hasPrefix("~/") ? nil : "expected an absolute path"
     })
 
+  static let onMetered = ConfigKey<MeteredPolicy>(
+    "network.on_metered", default: .skip,
+    help: "skip: no download over a metered connection (NetworkManager's Metered); allow: download anyway.",
+    allowed: MeteredPolicy.allCases.map(\.rawValue))
+  static let story = ConfigKey<Bool>(
+    "network.story", default: true,
+    help: "Also fetch Bing's longer text for each picture (headline, description, quick fact).")
+  static let minBattery = ConfigKey<BatteryThreshold>(
+    "power.min_battery", default: BatteryThreshold("20%")!,
+    help: "On battery below this charge (UPower), updates wait, e.g. 20%; 0% never waits.",
+    check: { value in
+      guard let text = value.string else { return nil }
+      return BatteryThreshold(text) == nil ? "expected a percentage from 0% to 100%, such as 20%" : nil
+    })
+
   /// In the order `config show` lists them.
   package static let keys: [ConfigKeySpec] = [
     markets.spec,
@@ -176,6 +191,9 @@ package enum ConfigSchema {
     endpoint.spec,
     timeout.spec,
     caFile.spec,
+    onMetered.spec,
+    story.spec,
+    minBattery.spec,
   ]
 
   /// The key a person named (`config get KEY`, a line of the file).

@@ -6,6 +6,8 @@ import BingWallSystem
 /// log each print the same list (see Render/UpdateText, UpdateJSON, UpdateLogLines), so none
 /// of them can leave out what another shows.
 package enum UpdateEvent: Sendable {
+  /// The update did not run: the connection is metered or the battery low (the only event then).
+  case held(ConditionSkip)
   /// Bing answered for `requested` with another market's picture.
   case substituted(requested: String, served: String)
   /// Something the user should know that is not a failure (a response listing more than asked).

@@ -52,6 +52,7 @@ package struct UpdateService {
   private var context: Context { resources.context }
 
   package func run(_ request: Request) throws -> Outcome {
+    if !request.force, let held = heldBack() { return Outcome(events: [.held(held)]) }
     let store: HistoryStore
     var events: [UpdateEvent]
     do {
@@ -118,6 +119,19 @@ package struct UpdateService {
       }
     }
     return Outcome(events: events)
+  }
+
+  /// Why the conditions hold this update back (a metered connection, a low battery), recorded
+  /// in the journal so `status` shows it and the daemon tries again when they change; nil when
+  /// it may run.
+  private func heldBack() -> ConditionSkip? {
+    let conditions = UpdateConditions(resources.configuration)
+    guard conditions.asksNetwork || conditions.asksPower else { return nil }
+    let now = context.conditions(conditions.asksNetwork, conditions.asksPower)
+    guard let held = conditions.hold(now) else { return nil }
+    // Not saved: the skip stands all the same, and nothing else depends on it.
+    _ = try? journal.recordSkip(at: context.clock.now(), reason: held.reason)
+    return held
   }
 
   /// Sets the newest picture when this update fetched it: `.applied`, `.applyFailed`, or nil

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallSession
 @testable import BingWallSystem
 
 /// A whole `bingwall` run inside the test process: a sandboxed HOME, the test clock, a seeded
@@ -19,6 +20,11 @@ final class InProcess {
   let processes: ScriptedProcessRunner
   var environment: [String: String]
   var stdoutIsTTY = false
+  /// What the system bus says of the network and the power. Unknown by default: a machine with
+  /// no system bus (CI's container), on which every update goes ahead. A test of the conditions
+  /// sets it; `conditionsAsked` records what each read asked for (network, power).
+  let conditions = Locked(SessionConditions.unknown)
+  let conditionsAsked = Locked<[(network: Bool, power: Bool)]>([])
 
   init(environment extra: [String: String] = [:], seed: UInt64 = 7) throws {
     home = try TemporaryDirectory()
@@ -50,7 +56,11 @@ final class InProcess {
       makeHTTPClient: { [http, trustedFiles] caFile in
         trustedFiles.withLock { $0.append(caFile) }
         return http
-      }, processes: processes, clock: clock, random: random, stdout: stdout, stderr: stderr,
+      }, processes: processes, clock: clock, random: random,
+      conditions: { [conditions, conditionsAsked] network, power in
+        conditionsAsked.withLock { $0.append((network, power)) }
+        return conditions.withLock { $0 }
+      }, stdout: stdout, stderr: stderr,
       executable: Self.executable)
   }
 

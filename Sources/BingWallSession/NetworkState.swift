@@ -1,0 +1,41 @@
+import BingWallBus
+
+/// What NetworkManager says of the connection: whether it is metered and how connected it is.
+/// https://networkmanager.dev/docs/api/latest/nm-dbus-types.html
+package struct NetworkState: Sendable, Equatable {
+  /// NMConnectivityState: NONE 1, PORTAL 2, LIMITED 3, FULL 4; UNKNOWN 0.
+  package enum Connectivity: UInt32, Sendable {
+    case unknown = 0, none, portal, limited, full
+  }
+
+  /// NMMetered, the primary connection's: YES and GUESS_YES (a phone's hotspot, which NM
+  /// recognises by its DHCP option) both count as metered; NO, GUESS_NO and UNKNOWN do not.
+  package var metered: Bool
+  /// NMMetered's number as NetworkManager gave it, for `status` and the log.
+  package var meteredValue: UInt32
+  package var connectivity: Connectivity
+
+  package init(meteredValue: UInt32, connectivity: Connectivity) {
+    self.meteredValue = meteredValue
+    self.metered = meteredValue == 1 || meteredValue == 3
+    self.connectivity = connectivity
+  }
+
+  static let destination = "org.freedesktop.NetworkManager"
+  static let path = "/org/freedesktop/NetworkManager"
+  static let interface = "org.freedesktop.NetworkManager"
+
+  /// NetworkManager's state on `bus`; nil when it is not there (another network daemon, a
+  /// container): unknown, which never stops an update.
+  package static func read(_ bus: BusConnection) -> NetworkState? {
+    guard
+      let connectivity = try? bus.unsigned("Connectivity", of: interface, at: path, on: destination)
+    else { return nil }
+    // An old NetworkManager without `Metered` (before 1.0) is a connection not known to be metered.
+    let metered = (try? bus.unsigned("Metered", of: interface, at: path, on: destination)) ?? 0
+    return NetworkState(meteredValue: metered, connectivity: Connectivity(rawValue: connectivity) ?? .unknown)
+  }
+
+  /// The signals that can change what `read` says.
+  static let rule = "type='signal',sender='\(destination)',path='\(path)'"
+}

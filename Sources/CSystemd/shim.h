@@ -1,0 +1,131 @@
+// sd-bus's types from its header, and its functions through a table filled by dlopen/dlsym at
+// first use instead of by the linker (see BusLibrary.swift for why). The helpers below keep the
+// error structure and the signal callback in C, where they are one line each.
+// https://www.freedesktop.org/software/systemd/man/latest/sd-bus.html
+#ifndef BINGWALL_CSYSTEMD_SHIM_H
+#define BINGWALL_CSYSTEMD_SHIM_H
+
+#include <dlfcn.h>
+#include <stdint.h>
+#include <string.h>
+#include <systemd/sd-bus.h>
+
+/// Every sd-bus function bingwall calls, resolved once from the loaded library. All are in
+/// systemd 240 and later (sd_bus_set_method_call_timeout is the newest); Debian 12 ships 252.
+typedef struct bw_bus_api {
+  int (*_Nonnull bus_new)(sd_bus *_Nullable *_Nonnull bus);
+  int (*_Nonnull set_address)(sd_bus *_Nonnull bus, const char *_Nonnull address);
+  int (*_Nonnull set_bus_client)(sd_bus *_Nonnull bus, int client);
+  int (*_Nonnull set_method_call_timeout)(sd_bus *_Nonnull bus, uint64_t usec);
+  int (*_Nonnull start)(sd_bus *_Nonnull bus);
+  sd_bus *_Nullable (*_Nonnull flush_close_unref)(sd_bus *_Nullable bus);
+  int (*_Nonnull get_property_trivial)(sd_bus *_Nonnull bus, const char *_Nonnull destination,
+                                       const char *_Nonnull path, const char *_Nonnull interface,
+                                       const char *_Nonnull member, sd_bus_error *_Nullable error,
+                                       char type, void *_Nonnull value);
+  int (*_Nonnull add_match)(sd_bus *_Nonnull bus, sd_bus_slot *_Nullable *_Nullable slot,
+                            const char *_Nonnull match, sd_bus_message_handler_t _Nullable callback,
+                            void *_Nullable userdata);
+  int (*_Nonnull process)(sd_bus *_Nonnull bus, sd_bus_message *_Nullable *_Nullable message);
+  int (*_Nonnull get_fd)(sd_bus *_Nonnull bus);
+  int (*_Nonnull get_events)(sd_bus *_Nonnull bus);
+  const char *_Nullable (*_Nonnull message_get_path)(sd_bus_message *_Nonnull message);
+  const char *_Nullable (*_Nonnull message_get_interface)(sd_bus_message *_Nonnull message);
+  const char *_Nullable (*_Nonnull message_get_member)(sd_bus_message *_Nonnull message);
+  int (*_Nonnull message_read_basic)(sd_bus_message *_Nonnull message, char type, void *_Nullable value);
+  sd_bus_message *_Nullable (*_Nonnull message_unref)(sd_bus_message *_Nullable message);
+  void (*_Nonnull error_free)(sd_bus_error *_Nullable error);
+} bw_bus_api;
+
+/// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text, or
+/// the name of the first missing function (a systemd older than 240).
+static inline const char *_Nullable bw_bus_load(const char *_Nonnull soname, bw_bus_api *_Nonnull api) {
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  if (!library) return dlerror();
+#define BW_BUS_RESOLVE(field, name) \
+  if (!(*(void **)&api->field = dlsym(library, name))) return name;
+  BW_BUS_RESOLVE(bus_new, "sd_bus_new")
+  BW_BUS_RESOLVE(set_address, "sd_bus_set_address")
+  BW_BUS_RESOLVE(set_bus_client, "sd_bus_set_bus_client")
+  BW_BUS_RESOLVE(set_method_call_timeout, "sd_bus_set_method_call_timeout")
+  BW_BUS_RESOLVE(start, "sd_bus_start")
+  BW_BUS_RESOLVE(flush_close_unref, "sd_bus_flush_close_unref")
+  BW_BUS_RESOLVE(get_property_trivial, "sd_bus_get_property_trivial")
+  BW_BUS_RESOLVE(add_match, "sd_bus_add_match")
+  BW_BUS_RESOLVE(process, "sd_bus_process")
+  BW_BUS_RESOLVE(get_fd, "sd_bus_get_fd")
+  BW_BUS_RESOLVE(get_events, "sd_bus_get_events")
+  BW_BUS_RESOLVE(message_get_path, "sd_bus_message_get_path")
+  BW_BUS_RESOLVE(message_get_interface, "sd_bus_message_get_interface")
+  BW_BUS_RESOLVE(message_get_member, "sd_bus_message_get_member")
+  BW_BUS_RESOLVE(message_read_basic, "sd_bus_message_read_basic")
+  BW_BUS_RESOLVE(message_unref, "sd_bus_message_unref")
+  BW_BUS_RESOLVE(error_free, "sd_bus_error_free")
+#undef BW_BUS_RESOLVE
+  return NULL;
+}
+
+/// Connects to the bus at `address` as a client (the system bus's address, usually
+/// `unix:path=/run/dbus/system_bus_socket`), with every method call bounded by `timeout_usec`.
+/// Returns the bus, or NULL with the negative errno in `failure`.
+static inline sd_bus *_Nullable bw_bus_connect(const bw_bus_api *_Nonnull api, const char *_Nonnull address,
+                                               uint64_t timeout_usec, int *_Nonnull failure) {
+  sd_bus *bus = NULL;
+  int r = api->bus_new(&bus);
+  if (r < 0) {
+    *failure = r;
+    return NULL;
+  }
+  if ((r = api->set_address(bus, address)) < 0 || (r = api->set_bus_client(bus, 1)) < 0 ||
+      (r = api->set_method_call_timeout(bus, timeout_usec)) < 0 || (r = api->start(bus)) < 0) {
+    api->flush_close_unref(bus);
+    *failure = r;
+    return NULL;
+  }
+  return bus;
+}
+
+/// Reads a property of a fixed-size type (`b`: an int, `u`: a uint32_t, `d`: a double) into
+/// `value`. Returns 0, or a negative errno with the D-Bus error's name copied into `error_name`
+/// (empty when there was none).
+static inline int bw_bus_get_trivial(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus,
+                                     const char *_Nonnull destination, const char *_Nonnull path,
+                                     const char *_Nonnull interface, const char *_Nonnull member, char type,
+                                     void *_Nonnull value, char *_Nonnull error_name, size_t capacity) {
+  sd_bus_error error = SD_BUS_ERROR_NULL;
+  int r = api->get_property_trivial(bus, destination, path, interface, member, &error, type, value);
+  error_name[0] = 0;
+  if (r < 0 && error.name && capacity > 0) {
+    strncpy(error_name, error.name, capacity - 1);
+    error_name[capacity - 1] = 0;
+  }
+  api->error_free(&error);
+  return r < 0 ? r : 0;
+}
+
+/// Declines every message, so that sd_bus_process hands each signal the match let in back to
+/// its caller instead of consuming it.
+static inline int bw_bus_decline(sd_bus_message *_Nonnull message, void *_Nullable userdata,
+                                 sd_bus_error *_Nullable error) {
+  (void)message;
+  (void)userdata;
+  (void)error;
+  return 0;
+}
+
+/// Asks the bus for the signals `rule` matches; they come back from bw_bus_next. The match lives
+/// as long as the bus.
+static inline int bw_bus_listen(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus, const char *_Nonnull rule) {
+  return api->add_match(bus, NULL, rule, bw_bus_decline, NULL);
+}
+
+/// The first argument of `message` read as a boolean (logind's PrepareForSleep): 1 or 0, or a
+/// negative errno when it is not one.
+static inline int bw_bus_first_boolean(const bw_bus_api *_Nonnull api, sd_bus_message *_Nonnull message) {
+  int value = 0;
+  int r = api->message_read_basic(message, 'b', &value);
+  if (r <= 0) return r < 0 ? r : -22;
+  return value ? 1 : 0;
+}
+
+#endif
