@@ -95,7 +95,9 @@ package final class BusConnection {
   /// The socket to poll; readable when something arrived.
   package var descriptor: Int32 { api.pointee.get_fd(bus) }
 
-  /// The poll events the connection waits for now (POLLIN, and POLLOUT while a write is queued).
+  /// The poll events the connection waits for now: POLLIN, and POLLOUT while a write is queued.
+  /// No POLLIN while sd-bus holds messages it read already (during a method call): those are for
+  /// `signals()` now, and the socket will not tell of them.
   package var pollEvents: Int16 { Int16(truncatingIfNeeded: max(0, api.pointee.get_events(bus))) }
 
   /// Every signal that arrived, read without blocking. A lost connection ends the list; the
@@ -106,7 +108,7 @@ package final class BusConnection {
       var message: OpaquePointer?
       let code = api.pointee.process(bus, &message)
       if code < 0 {
-        broken = true
+        lost = true
         break
       }
       if let message {
@@ -119,7 +121,8 @@ package final class BusConnection {
   }
 
   /// Whether the bus went away (dbus-daemon restarted): the daemon then carries on without it.
-  package private(set) var broken = false
+  package var broken: Bool { lost || api.pointee.get_events(bus) < 0 }
+  private var lost = false
 
   private func signal(_ message: OpaquePointer) -> BusSignal {
     func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }

@@ -103,6 +103,17 @@ package final class DaemonWaiter: DaemonWaiting {
       fds.append(pollfd(fd: session.descriptor, events: session.pollEvents, revents: 0))
     }
     while true {
+      if fds.count > 2, let session {
+        if !session.isAlive {
+          fds.removeLast()
+        } else if session.pollEvents & Int16(POLLIN) == 0 {
+          // Messages already read and queued (events() leaves none unless the bus floods it):
+          // handled now, since the socket will not tell of them.
+          let events = session.events()
+          if !events.isEmpty { return .session(events) }
+        }
+        if fds.count > 2 { fds[2].events = session.pollEvents }
+      }
       let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -122,12 +133,6 @@ package final class DaemonWaiter: DaemonWaiting {
         // A signal of no note (another property changed) is read and slept on again.
         let events = session.events()
         if !events.isEmpty { return .session(events) }
-        if !session.isAlive {
-          fds.removeLast()
-        } else {
-          fds[2].events = session.pollEvents
-          fds[2].revents = 0
-        }
       }
     }
   }

@@ -42,8 +42,23 @@ package final class SessionWatch: SessionEventSource {
   package var pollEvents: Int16 { bus.pollEvents }
   package var isAlive: Bool { !bus.broken }
 
+  /// What arrived, as events. Reading the properties again is a method call, during which
+  /// sd-bus queues whatever else arrives; those are handled here too (a few rounds at most), so
+  /// the connection is left with nothing queued and its socket is what tells of the next signal.
   package func events() -> [SessionEvent] {
-    let signals = bus.signals()
+    var events: [SessionEvent] = []
+    for _ in 0..<Self.rounds {
+      let signals = bus.signals()
+      if signals.isEmpty { break }
+      for event in handle(signals) where !events.contains(event) { events.append(event) }
+    }
+    return events
+  }
+
+  /// Rounds of `events`: a bound on the work one wake does whatever the bus sends.
+  static let rounds = 8
+
+  private func handle(_ signals: [BusSignal]) -> [SessionEvent] {
     var events: [SessionEvent] = []
     if signals.contains(where: { $0.member == "PrepareForSleep" && $0.boolean == false }) {
       events.append(.resumed)
