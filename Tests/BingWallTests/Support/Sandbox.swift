@@ -40,6 +40,9 @@ final class Sandbox {
   /// The environment a login session would give: HOME, PATH, LANG=C, nothing from the test runner.
   var baseEnvironment: [String: String] {
     var environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+    // No system bus unless a test brings its own (MockSystemBus): a developer's NetworkManager on
+    // a metered hotspot must not hold back the tests' updates.
+    environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(home)/no-system-bus"
     // `make sanitize`: a sanitized binary gets the runner's sanitizer options too.
     for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
       if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }

@@ -30,7 +30,7 @@ extension InProcess {
     let child = DaemonUpdateChild(
       context: context, executable: Self.executable, configFile: nil, journal: journal, log: log)
     let loop = DaemonLoop(
-      clock: clock, waiter: waiter, journal: journal, log: log,
+      clock: clock, waiter: waiter, journal: journal, log: log, random: random,
       reload: { DaemonCommand.plan(settings, child: child, log: log) })
     let status = try loop.run(DaemonCommand.plan(settings, child: child, log: log))
     recordUnattributedCalls()

@@ -1,0 +1,108 @@
+import Foundation
+
+@testable import BingWallSystem
+
+/// A system bus of one test's own (a private `dbus-daemon`) with python3-dbusmock's
+/// NetworkManager, UPower and logind on it, and the calls that change what they say: the real
+/// services' D-Bus interfaces, the real sd-bus client, nothing of ours in between.
+///
+/// The bus is a `DconfSessionBus` (a session-type bus, open to every call), which stands for the
+/// system bus through `DBUS_SYSTEM_BUS_ADDRESS`; the mocks are its clients and die with it.
+final class MockSystemBus {
+  static let installed =
+    DconfSessionBus.installed && PosixProcessRunner.which("gdbus", path: DconfSessionBus.searchPath) != nil
+    && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/upower.py")
+
+  let bus: DconfSessionBus
+  var address: String { bus.address }
+  /// What a process on this "system bus" has in its environment.
+  var environment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] }
+
+  static let networkManager = "org.freedesktop.NetworkManager"
+  static let upower = "org.freedesktop.UPower"
+  static let login = "org.freedesktop.login1"
+
+  /// Starts the bus and the templates named (`networkmanager`, `upower`, `logind`) and waits
+  /// until each answers.
+  init(templates: [String] = ["networkmanager", "upower", "logind"]) throws {
+    bus = try DconfSessionBus()
+    for template in templates {
+      _ = try DetachedProcess.spawn(
+        executable: "/usr/bin/python3",
+        arguments: ["python3", "-m", "dbusmock", "--system", "--template", template],
+        environment: bus.baseEnvironment.merging(environment) { $1 })
+      let (name, path) = Self.object(of: template)
+      let deadline = Date().addingTimeInterval(30)
+      while (try? call(name, path, "org.freedesktop.DBus.Peer.Ping")) == nil {
+        guard Date() < deadline else { throw SystemCallError("dbusmock \(template) did not start", errno: 0) }
+        usleep(50_000)
+      }
+    }
+    if templates.contains("networkmanager") {
+      // The template has no `Metered`; NetworkManager has had it since 1.0.
+      try mock(Self.networkManager, "/org/freedesktop/NetworkManager", "AddProperty", Self.networkManager, "Metered", "<uint32 4>")
+    }
+  }
+
+  static func object(of template: String) -> (String, String) {
+    switch template {
+    case "networkmanager": (networkManager, "/org/freedesktop/NetworkManager")
+    case "upower": (upower, "/org/freedesktop/UPower")
+    default: (login, "/org/freedesktop/login1")
+    }
+  }
+
+  /// `gdbus call --system` on this bus.
+  @discardableResult
+  func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws -> String {
+    try bus.text(
+      ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method", method] + arguments,
+      environment: environment)
+  }
+
+  /// A method of dbusmock's control interface (`org.freedesktop.DBus.Mock`).
+  func mock(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws {
+    let command =
+      ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method",
+       "org.freedesktop.DBus.Mock." + method] + arguments
+    try bus.text(command, environment: environment)
+  }
+
+  /// NMMetered on the manager: YES 1, NO 2, GUESS_YES 3, GUESS_NO 4. Emits PropertiesChanged.
+  func setMetered(_ value: UInt32) throws {
+    try mock(
+      Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty", "/org/freedesktop/NetworkManager",
+      Self.networkManager, "Metered", "<uint32 \(value)>")
+  }
+
+  /// NMConnectivityState: NONE 1, LIMITED 3, FULL 4.
+  func setConnectivity(_ value: UInt32) throws {
+    try mock(Self.networkManager, "/org/freedesktop/NetworkManager", "SetConnectivity", "\(value)")
+  }
+
+  /// Another property NetworkManager announces (a change bingwall must sleep through).
+  func touchNetworkNoise() throws {
+    try mock(
+      Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty", "/org/freedesktop/NetworkManager",
+      Self.networkManager, "WwanEnabled", "<true>")
+  }
+
+  /// On battery or AC, with the display device's charge.
+  func setPower(onBattery: Bool, percent: Double) throws {
+    // SetupDisplayDevice(type battery, state discharging or charging, percentage, energy,
+    // energy_full, energy_rate, time_to_empty, time_to_full, is_present, icon_name, warning_level)
+    try mock(
+      Self.upower, "/org/freedesktop/UPower", "SetupDisplayDevice", "2", onBattery ? "2" : "1", "\(percent)",
+      "\(percent / 2)", "50.0", "5.0", "3600", "0", "true", "battery", "1")
+    try call(
+      Self.upower, "/org/freedesktop/UPower", "org.freedesktop.DBus.Properties.Set", Self.upower, "OnBattery",
+      onBattery ? "<true>" : "<false>")
+  }
+
+  /// logind's PrepareForSleep(going): true before a suspend, false after the resume.
+  func prepareForSleep(_ going: Bool) throws {
+    try mock(
+      Self.login, "/org/freedesktop/login1", "EmitSignal", "org.freedesktop.login1.Manager", "PrepareForSleep", "b",
+      "[<\(going)>]")
+  }
+}
