@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import BingWallBus
+@testable import BingWallSession
+@testable import BingWallSystem
+
+enum MockSystemBusInstall {
+  static let installed = MockSystemBus.installed
+}
+
+/// sd-bus against a real dbus-daemon with python3-dbusmock's NetworkManager, UPower and logind:
+/// the properties bingwall reads and the signals the daemon hears, as the services send them.
+@Suite(.enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make deps)"))
+struct SessionRealTests {
+  /// The events `watch` reports within `seconds` (polling its socket as the daemon's waiter does),
+  /// or none.
+  static func events(_ watch: SessionWatch, within seconds: Double = 5) -> [SessionEvent] {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      var fd = pollfd(fd: watch.descriptor, events: watch.pollEvents, revents: 0)
+      let left = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+      if watch.pollEvents & Int16(POLLIN) == 0 || poll(&fd, 1, left) > 0 {
+        let events = watch.events()
+        if !events.isEmpty { return events }
+      }
+    }
+    return []
+  }
+
+  @Test func readsMeteredConnectivityAndTheBattery() throws {
+    let bus = try MockSystemBus()
+    let idle = SessionConditions.read(environment: bus.environment)
+    #expect(idle.network == NetworkState(meteredValue: 4, connectivity: .full))
+    #expect(idle.network?.metered == false)
+    #expect(idle.power?.onBattery == false)
+
+    try bus.setMetered(3)
+    try bus.setPower(onBattery: true, percent: 15)
+    let hotspot = SessionConditions.read(environment: bus.environment)
+    #expect(hotspot.network?.metered == true)
+    #expect(hotspot.network?.meteredValue == 3)
+    #expect(hotspot.power == PowerState(onBattery: true, percentage: 15))
+    // Only what is asked is read.
+    #expect(SessionConditions.read(environment: bus.environment, network: false).network == nil)
+  }
+
+  @Test func noBusOrNoServiceIsUnknown() throws {
+    let nothing = SessionConditions.read(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+    #expect(nothing == .unknown)
+    #expect(throws: BusError.self) {
+      try BusConnection(address: "unix:path=/nonexistent/bus", timeout: .seconds(1))
+    }
+    let loginOnly = try MockSystemBus(templates: ["logind"])
+    let conditions = SessionConditions.read(environment: loginOnly.environment)
+    #expect(conditions == .unknown)
+    #expect(SessionWatch(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"], power: true) == nil)
+  }
+
+  @Test func theWatchHearsTheNetworkThePowerAndSleepAndNothingElse() throws {
+    let bus = try MockSystemBus()
+    let watch = try #require(SessionWatch(environment: bus.environment, power: true))
+    // Another property of NetworkManager's: read, and nothing to report.
+    try bus.touchNetworkNoise()
+    #expect(Self.events(watch, within: 1) == [])
+    try bus.setConnectivity(1)
+    #expect(Self.events(watch, within: 1) == [])
+    try bus.setConnectivity(4)
+    #expect(Self.events(watch) == [.networkBack])
+    try bus.setMetered(1)
+    #expect(Self.events(watch) == [.networkChanged])
+    try bus.prepareForSleep(true)
+    #expect(Self.events(watch, within: 1) == [])
+    try bus.prepareForSleep(false)
+    #expect(Self.events(watch) == [.resumed])
+    try bus.setPower(onBattery: true, percent: 40)
+    #expect(Self.events(watch) == [.powerChanged])
+    #expect(watch.isAlive)
+  }
+
+  @Test func withoutAThresholdThePowerIsNotListenedTo() throws {
+    let bus = try MockSystemBus()
+    let watch = try #require(SessionWatch(environment: bus.environment, power: false))
+    try bus.setPower(onBattery: true, percent: 10)
+    #expect(Self.events(watch, within: 1) == [])
+    try bus.prepareForSleep(false)
+    #expect(Self.events(watch) == [.resumed])
+  }
+
+  @Test func theBusGoingAwayEndsTheWatchQuietly() throws {
+    let bus = try MockSystemBus(templates: ["logind"])
+    let watch = try #require(SessionWatch(environment: bus.environment, power: false))
+    bus.bus.stop()
+    _ = Self.events(watch, within: 2)
+    #expect(!watch.isAlive)
+  }
+}
