@@ -84,7 +84,7 @@ package struct ArchiveResponse: Sendable, Equatable {
 
   /// The body as one JSON value, after the checks that give clearer errors than a parser:
   /// empty, HTML, not UTF-8. A UTF-8 byte order mark, which some proxies add, is skipped.
-  private static func parseRoot(_ body: Data, market: String, url: String?) throws(BingError) -> JSONValue {
+  static func parseRoot(_ body: Data, market: String, url: String?) throws(BingError) -> JSONValue {
     var bytes = [UInt8](body)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -43,7 +43,8 @@ package enum Apply {
       for: picture, policy: configuration[ConfigSchema.screenPolicy],
       favoritesFirst: configuration[ConfigSchema.screenFavoritesFirst],
       pins: configuration[ConfigSchema.screenPins], store: store)
-    let caption = ScreenPictures.caption(title: picture.displayTitle, credit: picture.credit)
+    let caption = ScreenPictures.caption(
+      title: picture.displayTitle, credit: picture.credit, headline: picture.story?.headline ?? "")
     let set = try resources.applier(caption: caption).apply(path: picture.path, assignment: assignment)
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())

@@ -2,7 +2,7 @@
 ///
 /// Never edit a migration that has shipped; add one. Each runs in its own transaction.
 enum HistorySchema {
-  static let migrator = SQLiteMigrator([version1, version2, version3, version4])
+  static let migrator = SQLiteMigrator([version1, version2, version3, version4, version5])
 
   /// Pictures (one per key and content), their appearances (one per market and local date),
   /// and every time one was applied.
@@ -132,5 +132,58 @@ enum HistorySchema {
       CHECK ((path IS NULL) = (sha256 IS NULL)),
       PRIMARY KEY (picture_id, kind)
     ) WITHOUT ROWID;
+    """)
+
+  /// Bing's longer text for a picture (`/hp/api/model`): headline, description, quick fact, for
+  /// the market it was fetched for and the image id that matches an appearance's `bing_id`.
+  /// Stored only for an appearance the history has, and gone with the last such appearance, so a
+  /// story never outlives its picture. Searched as the appearances are, in two FTS5 indexes.
+  static let version5 = SQLiteMigration.sql(
+    """
+    CREATE TABLE stories (
+      id INTEGER PRIMARY KEY,
+      market TEXT NOT NULL,
+      bing_id TEXT NOT NULL,
+      date TEXT,
+      headline TEXT NOT NULL,
+      description TEXT NOT NULL,
+      quick_fact TEXT NOT NULL,
+      fetched_at TEXT NOT NULL,
+      UNIQUE (market, bing_id)
+    );
+
+    CREATE VIRTUAL TABLE stories_words USING fts5(
+      headline, description, quick_fact, content = 'stories', content_rowid = 'id',
+      tokenize = 'unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE stories_trigrams USING fts5(
+      headline, description, quick_fact, content = 'stories', content_rowid = 'id', tokenize = 'trigram');
+
+    CREATE TRIGGER stories_indexed AFTER INSERT ON stories BEGIN
+      INSERT INTO stories_words (rowid, headline, description, quick_fact)
+        VALUES (new.id, new.headline, new.description, new.quick_fact);
+      INSERT INTO stories_trigrams (rowid, headline, description, quick_fact)
+        VALUES (new.id, new.headline, new.description, new.quick_fact);
+    END;
+    CREATE TRIGGER stories_unindexed AFTER DELETE ON stories BEGIN
+      INSERT INTO stories_words (stories_words, rowid, headline, description, quick_fact)
+        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
+      INSERT INTO stories_trigrams (stories_trigrams, rowid, headline, description, quick_fact)
+        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
+    END;
+    CREATE TRIGGER stories_reindexed AFTER UPDATE OF headline, description, quick_fact ON stories BEGIN
+      INSERT INTO stories_words (stories_words, rowid, headline, description, quick_fact)
+        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
+      INSERT INTO stories_trigrams (stories_trigrams, rowid, headline, description, quick_fact)
+        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
+      INSERT INTO stories_words (rowid, headline, description, quick_fact)
+        VALUES (new.id, new.headline, new.description, new.quick_fact);
+      INSERT INTO stories_trigrams (rowid, headline, description, quick_fact)
+        VALUES (new.id, new.headline, new.description, new.quick_fact);
+    END;
+
+    CREATE TRIGGER appearances_story_gone AFTER DELETE ON appearances BEGIN
+      DELETE FROM stories WHERE market = old.market AND bing_id = old.bing_id
+        AND NOT EXISTS (SELECT 1 FROM appearances WHERE market = old.market AND bing_id = old.bing_id);
+    END;
     """)
 }

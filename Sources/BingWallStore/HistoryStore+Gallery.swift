@@ -24,10 +24,11 @@ extension HistoryStore {
       """
       SELECT p.id, p.key, p.path, p.resolution, p.width, p.height, p.bytes, p.sha256, p.favorite,
         p.banned, p.added_at, a.superseded, a.date, a.market, a.served_market, a.bing_id, a.title,
-        a.caption, a.credit, a.copyright, a.copyright_link
+        a.caption, a.credit, a.copyright, a.copyright_link, s.headline, s.description, s.quick_fact
       FROM (SELECT picture_id, max(date) AS newest FROM appearances GROUP BY picture_id) n
       JOIN pictures p ON p.id = n.picture_id
       JOIN appearances a ON a.picture_id = n.picture_id
+      LEFT JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
       ORDER BY n.newest DESC, n.picture_id DESC
       """)
     defer { statement.reset() }
@@ -72,6 +73,7 @@ struct GalleryRowReader {
   let layout: SQLiteRow.Layout
   let id, key, path, resolution, width, height, bytes, sha256, favorite, banned, addedAt: Int
   let superseded, date, market, servedMarket, bingID, title, caption, credit, copyright, copyrightLink: Int
+  let headline, description, quickFact: Int
 
   init(_ layout: SQLiteRow.Layout) throws(StoreError) {
     self.layout = layout
@@ -95,6 +97,9 @@ struct GalleryRowReader {
       try column("bing_id"), try column("title"), try column("caption"), try column("credit")
     )
     (copyright, copyrightLink) = (try column("copyright"), try column("copyright_link"))
+    (headline, description, quickFact) = (
+      try column("headline"), try column("description"), try column("quick_fact")
+    )
   }
 
   /// The row's picture with this appearance (markets and applies left empty for the caller),
@@ -116,6 +121,12 @@ struct GalleryRowReader {
       guard case .text(let string) = value else { throw mismatch(index, "TEXT", value) }
       return string
     }
+    var story: PictureStory?
+    if let headline = try optionalText(headline) {
+      story = PictureStory(
+        headline: headline, description: try optionalText(description) ?? "",
+        quickFact: try optionalText(quickFact) ?? "")
+    }
     let picture = Picture(
       id: try integer(id), key: try text(key), date: try text(date), market: try text(market),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
@@ -123,7 +134,7 @@ struct GalleryRowReader {
       resolution: try text(resolution), width: Int(try integer(width)), height: Int(try integer(height)),
       bytes: try integer(bytes), sha256: try text(sha256), favorite: try integer(favorite) != 0,
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
-      servedMarket: try optionalText(servedMarket), addedAt: try text(addedAt))
+      servedMarket: try optionalText(servedMarket), addedAt: try text(addedAt), story: story)
     return (picture, try integer(superseded) != 0)
   }
 

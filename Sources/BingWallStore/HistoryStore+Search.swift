@@ -3,7 +3,7 @@ import FoundationEssentials
 
 extension HistoryStore {
   /// The pictures any of whose market appearances has `text` in its title, caption or credit,
-  /// newest first, each once.
+  /// or in its story's headline, description or quick fact, newest first, each once.
   ///
   /// Text with Chinese, Japanese or Korean characters is a substring: through the trigram index from
   /// three characters on, a LIKE over the appearances below that (trigrams need three). Other text
@@ -16,19 +16,29 @@ extension HistoryStore {
       let needle = text.trimmed()
       guard !needle.isEmpty else { return nil }
       if needle.count >= 3 {
-        sql = "SELECT rowid AS id FROM appearances_trigrams WHERE appearances_trigrams MATCH :q"
+        sql = """
+          SELECT rowid AS id FROM appearances_trigrams WHERE appearances_trigrams MATCH :q
+          UNION \(Self.storyMatches("stories_trigrams"))
+          """
         binding = SearchText.phrase(needle)
       } else {
         sql = """
           SELECT id FROM appearances
           WHERE title LIKE :q ESCAPE '\\' OR caption LIKE :q ESCAPE '\\' OR credit LIKE :q ESCAPE '\\'
+          UNION
+          SELECT a.id FROM appearances a JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
+          WHERE s.headline LIKE :q ESCAPE '\\' OR s.description LIKE :q ESCAPE '\\'
+            OR s.quick_fact LIKE :q ESCAPE '\\'
           """
         binding = "%" + SearchText.likeEscaped(needle) + "%"
       }
     } else {
       let words = SearchText.words(text)
       guard !words.isEmpty else { return nil }
-      sql = "SELECT rowid AS id FROM appearances_words WHERE appearances_words MATCH :q"
+      sql = """
+        SELECT rowid AS id FROM appearances_words WHERE appearances_words MATCH :q
+        UNION \(Self.storyMatches("stories_words"))
+        """
       binding = words.map { SearchText.phrase($0) + " *" }.joined(separator: " ")
     }
     let walk = try database.prepare(
@@ -44,6 +54,17 @@ extension HistoryStore {
       if let picture = try picture(id: id) { pictures.append(picture) }
     }
     return pictures
+  }
+}
+
+extension HistoryStore {
+  /// The appearances whose story matches `:q` in the FTS5 index `index` (`stories_words`,
+  /// `stories_trigrams`).
+  fileprivate static func storyMatches(_ index: String) -> String {
+    """
+    SELECT a.id FROM appearances a JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
+    WHERE s.id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH :q)
+    """
   }
 }
 

@@ -259,15 +259,23 @@ package final class HistoryStore {
       (SELECT group_concat(market, ' ') FROM appearances WHERE picture_id = p.id AND market != '')
         AS markets,
       (SELECT count(*) FROM applies WHERE picture_id = p.id) AS applied_count,
-      (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied
+      (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied,
+      s.headline, s.description, s.quick_fact
     FROM pictures p
     LEFT JOIN appearances a ON a.id = (
       SELECT id FROM appearances WHERE picture_id = p.id \(appearance)
       ORDER BY superseded, date DESC, market LIMIT 1)
+    LEFT JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
     """
   }
 
   static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
+    var story: PictureStory?
+    if let headline = try row.optionalString("headline") {
+      story = PictureStory(
+        headline: headline, description: try row.optionalString("description") ?? "",
+        quickFact: try row.optionalString("quick_fact") ?? "")
+    }
     let markets = (try row.optionalString("markets") ?? "").split(separator: " ").map(String.init)
     return Picture(
       id: try row.int64("id"), key: try row.string("key"), date: try row.string("date"),
@@ -279,6 +287,7 @@ package final class HistoryStore {
       bytes: try row.int64("bytes"), sha256: try row.string("sha256"), favorite: try row.bool("favorite"),
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
       lastApplied: try row.optionalString("last_applied"), bingID: try row.string("bing_id"),
-      servedMarket: try row.optionalString("served_market"), addedAt: try row.string("added_at"))
+      servedMarket: try row.optionalString("served_market"), addedAt: try row.string("added_at"),
+      story: story)
   }
 }

@@ -27,6 +27,9 @@ extension Picture {
       ("bing_id", .string(bingID)),
       ("served_market", .optional(servedMarket)),
       ("added_at", .string(addedAt)),
+      ("headline", .optional(story.map(\.headline))),
+      ("description", .optional(story.map(\.description))),
+      ("quick_fact", .optional(story.map(\.quickFact))),
     ])
   }
 }

@@ -29,6 +29,21 @@ package struct Picture: Sendable, Equatable {
   var bingID: String
   var servedMarket: String?
   var addedAt: String
+  /// Bing's longer text for the appearance shown, when it was fetched.
+  package var story: PictureStory? = nil
+}
+
+/// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.
+package struct PictureStory: Sendable, Equatable {
+  package var headline: String
+  package var description: String
+  package var quickFact: String
+
+  package init(headline: String, description: String, quickFact: String) {
+    self.headline = headline
+    self.description = description
+    self.quickFact = quickFact
+  }
 }
 
 /// One picture of the day as Bing listed it for one market: what `update` records.

@@ -27,6 +27,7 @@ enum GalleryPage {
     h2{margin:0 0 4px;font-size:1rem;overflow-wrap:anywhere}
     p{margin:0 0 4px;overflow-wrap:anywhere}
     .when,.credit,footer,.empty{color:var(--muted);font-size:.85rem}
+    .headline{font-weight:600}.fact{font-style:italic}
     .star{color:var(--star)}
     .banned{opacity:.6}
     .tag{margin-left:6px;padding:0 4px;border:1px solid;border-radius:4px;font-size:.75rem}
@@ -93,6 +94,14 @@ enum GalleryPage {
       html += "<p class=\"caption\">".utf8
       HTMLText.append(picture.caption, to: &html)
       html += "</p>".utf8
+    }
+    if let story = picture.story {
+      for (kind, text) in [("headline", story.headline), ("story", story.description), ("fact", story.quickFact)]
+      where !text.isEmpty {
+        html += "<p class=\"\(kind)\">".utf8
+        HTMLText.append(text, to: &html)
+        html += "</p>".utf8
+      }
     }
     if !picture.credit.isEmpty {
       html += "<p class=\"credit\">© ".utf8

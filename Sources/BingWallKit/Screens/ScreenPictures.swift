@@ -29,12 +29,13 @@ struct ScreenPictures: Sendable {
   /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
   static let captionMaximumLength = 200
 
-  /// The caption of a stored picture, its title and credit cut to `captionMaximumLength`.
-  static func caption(title: String, credit: String) -> Caption {
+  /// The caption of a stored picture, its title, credit and headline cut to
+  /// `captionMaximumLength`.
+  static func caption(title: String, credit: String, headline: String = "") -> Caption {
     func bounded(_ text: String) -> String {
       String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.prefix(captionMaximumLength))
     }
-    return Caption(title: bounded(title), credit: bounded(credit))
+    return Caption(title: bounded(title), credit: bounded(credit), headline: bounded(headline))
   }
 
   /// The look `variant` has here: nil when it changes nothing.
@@ -79,7 +80,7 @@ struct ScreenPictures: Sendable {
       "\($0.x),\($0.y),\($0.width),\($0.height),\($0.source ?? ""),\($0.rendition ?? "")"
     }
     let looks = [
-      "\(look?.dim ?? 1)", "\(look?.blur ?? 0)", look?.caption.map { "\($0.title)\n\($0.credit)" } ?? "",
+      "\(look?.dim ?? 1)", "\(look?.blur ?? 0)", look?.caption.map { "\($0.title)\n\($0.credit)" + ($0.headline.isEmpty ? "" : "\n\($0.headline)") } ?? "",
     ]
     let identity = (identities + [layout.joined(separator: ";")] + looks).joined(separator: "\0")
     let path =

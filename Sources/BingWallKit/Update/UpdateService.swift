@@ -92,9 +92,13 @@ package struct UpdateService {
       defer { lock.release() }
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
-      events = try fetchAndStore(
-        request, archives: archives.value(), into: store, http: http,
-        deadline: limits.updateDeadline(clock: context.clock))
+      let listed = archives.value()
+      let pictureDeadline = limits.updateDeadline(clock: context.clock)
+      let stories = startStories(archives: listed, store: store, http: http, deadline: pictureDeadline)
+      // Waited for on every path, so the request never outlives the update.
+      defer { _ = stories?.results.value() }
+      events = try fetchAndStore(request, archives: listed, into: store, http: http, deadline: pictureDeadline)
+      events += finishStories(stories, store: store)
       let firstFailure = events.lazy.compactMap { event -> String? in
         if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }
         return nil

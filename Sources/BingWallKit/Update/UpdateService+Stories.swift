@@ -1,0 +1,68 @@
+import BingWallBing
+import BingWallNet
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+
+/// Bing's longer text for the pictures (`network.story`): one request per market for its home
+/// page model, only while the market's newest picture has no story yet (so once a day), made
+/// while the pictures download, stored once they are. Optional: every failure of it is a
+/// warning, and the update stands.
+extension UpdateService {
+  /// The stories being fetched, per market.
+  struct StoryFetch {
+    var markets: [String]
+    var results: Overlapped<[(market: String, result: Result<[Story], any Error>)]>
+  }
+
+  /// Starts fetching the stories of each market whose newest listed picture has none; nil when
+  /// there is none to fetch (or `network.story` is off).
+  func startStories(
+    archives: [(market: String, response: Result<ArchiveResponse, any Error>)], store: HistoryStore,
+    http: any HTTPClient, deadline: ContinuousClock.Instant
+  ) -> StoryFetch? {
+    let configuration = resources.configuration
+    guard configuration[ConfigSchema.story] else { return nil }
+    let markets = archives.compactMap { market, response -> String? in
+      guard let newest = try? response.get().images.first,
+        (try? store.lacksStory(market: market, bingID: newest.bingID)) ?? false
+      else { return nil }
+      return market
+    }
+    guard !markets.isEmpty else { return nil }
+    let client = StoryClient(
+      http: http, endpoint: configuration.endpoint, timeout: configuration.networkLimits.requestTimeout,
+      deadline: deadline)
+    // One try each: a story missed today is asked for again at the next update.
+    let results = Overlapped {
+      markets.map { market in (market: market, result: Result { try client.fetch(market: market) }) }
+    }
+    return StoryFetch(markets: markets, results: results)
+  }
+
+  /// Stores what `fetch` brought for the pictures the history has; a warning per market that
+  /// failed, and none when all went well.
+  func finishStories(_ fetch: StoryFetch?, store: HistoryStore) -> [UpdateEvent] {
+    guard let fetch else { return [] }
+    var events: [UpdateEvent] = []
+    let now = resources.context.clock.now()
+    for (market, result) in fetch.results.value() {
+      do {
+        let stories = try result.get()
+        try store.write {
+          for story in stories {
+            try store.record(
+              PictureStory(headline: story.headline, description: story.description, quickFact: story.quickFact),
+              market: market, bingID: story.bingID, date: story.date, at: now)
+          }
+        }
+      } catch {
+        events.append(
+          .warning(
+            TerminalText.clean(
+              "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same")))
+      }
+    }
+    return events
+  }
+}
