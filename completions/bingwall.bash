@@ -137,8 +137,8 @@ _bingwall_argument() {
     bingwall/ban:*) echo selectors ;;
     bingwall/export:0) echo directories ;;
     bingwall/import:0) echo files ;;
-    bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file' ;;
-    bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file' ;;
+    bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
+    bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
     bingwall/greeter/set:0) echo selectors ;;
     bingwall/completions:0) echo 'words bash zsh fish' ;;
   esac

@@ -43,6 +43,8 @@ final class Sandbox {
     // No system bus unless a test brings its own (MockSystemBus): a developer's NetworkManager on
     // a metered hotspot must not hold back the tests' updates.
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(home)/no-system-bus"
+    // As in-process: the story's tests turn it on; the fake Bing serves no model otherwise.
+    environment["BINGWALL_NETWORK_STORY"] = "false"
     // `make sanitize`: a sanitized binary gets the runner's sanitizer options too.
     for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
       if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
