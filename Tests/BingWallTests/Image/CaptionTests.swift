@@ -36,6 +36,21 @@ import Testing
     #expect(try plain.captioned(caption).size == plain.size)
   }
 
+  /// With a story, Bing's headline goes above the title, in italics, escaped; its block is a line
+  /// taller than the caption without it.
+  @Test func theHeadlineIsALineAboveTheTitle() throws {
+    let with = Caption(title: "Lake", credit: "© Someone", headline: "A <mirror> & more")
+    #expect(
+      with.markup(colour: "white")
+        == "<span foreground=\"white\"><i>A &lt;mirror&gt; &amp; more</i>\n<b>Lake</b>\n<small>© Someone</small></span>")
+    let without = Caption(title: "Lake", credit: "© Someone")
+    #expect(!without.markup(colour: "white").contains("<i>"))
+    let layout = CaptionLayout(for: PixelSize(width: 1920, height: 1080))
+    let tall = try Image.rendered(with.markup(colour: "white"), layout, api: VipsLibrary.api(), source: "t")
+    let short = try Image.rendered(without.markup(colour: "white"), layout, api: VipsLibrary.api(), source: "t")
+    #expect(tall.height > short.height)
+  }
+
   /// Noise everywhere but one flat quarter: that quarter's corner gets the caption.
   @Test(arguments: [
     ("0,0 319,179", CaptionCorner.topLeft), ("320,0 639,179", .topRight),
