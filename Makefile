@@ -14,7 +14,7 @@ FISHDIR   = $(SHAREDIR)/fish/vendor_completions.d
 
 # Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
 DEBIAN_PACKAGES = \
-	pkg-config libcurl4-openssl-dev libsqlite3-dev libvips42 libvips-dev \
+	pkg-config libcurl4-openssl-dev libsqlite3-dev libsystemd-dev libvips42 libvips-dev \
 	sqlite3 curl python3 imagemagick libgs-common \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
 	xvfb x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \

@@ -28,7 +28,9 @@ enum DaemonCommand {
         jitter), backs off after failures, and rotates through stored pictures when asked. \
         Sleeps on one real-time timer, so it wakes on time after a suspend and at once after a \
         clock change. Each update runs as a child process (bingwall update), so a crash or a \
-        hang costs one update, not the daemon. Signals: TERM or INT stop it (and a running \
+        hang costs one update, not the daemon. On the system bus it hears the network come \
+        back (an owed update within a minute), the connection or the power change (an update \
+        held back for them), and the machine wake (the clock read again). Signals: TERM or INT stop it (and a running \
         update), HUP reloads the config, USR1 rotates now. One daemon per user.
         """,
       options: options.map(\.spec)),

@@ -18,7 +18,8 @@ enum UpdateCommand {
   static let days = Option<Int>(
     "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
     help: "Only the newest n days of each market's window.")
-  static let force = Flag("force", help: "Download pictures again even when they are stored.")
+  static let force = Flag(
+    "force", help: "Download pictures again even when they are stored; also on a metered connection or low battery.")
   static let noApply = Flag(
     "no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update).")
   static let json = CommonOptions.json
@@ -36,8 +37,12 @@ enum UpdateCommand {
         downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
         caption and credit. Days the machine was off are filled in. While a screen of the \
         session is taller than wide, Bing's portrait file of each picture (_1080x1920) is \
-        fetched once too, with the same checks, and kept beside it for that screen. Exit status \
-        75 means the network or Bing failed and a later try may work.
+        fetched once too, with the same checks, and kept beside it for that screen. Bing's \
+        story of each picture (headline, description, quick fact) is fetched beside the archive \
+        (network.story). On a metered connection (network.on_metered) or on battery below \
+        power.min_battery, as NetworkManager and UPower tell over the system bus, the update is \
+        skipped with one line and exit status 0. Exit status 75 means the network or Bing failed \
+        and a later try may work.
         """,
       options: options.map(\.spec), plumbingOptions: [daemonChild.spec]),
     run: run)
