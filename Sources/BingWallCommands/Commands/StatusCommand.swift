@@ -27,22 +27,19 @@ enum StatusCommand {
   }
 
   static func json(_ report: Status.Report) -> JSONOutput {
-    let lastUpdate: JSONOutput =
-      report.lastUpdateAttempt.map {
-        .object([
-          ("at", .string(Timestamp.iso8601($0))), ("ok", .bool(report.lastUpdateOK)),
-          ("error", .optional(report.lastError)),
-        ])
-      } ?? .null
+    // Present once an update was attempted or held back; `skipped` is the reason while the
+    // last word is a skip (it goes once an update runs), `at` the last attempt's time.
+    var lastUpdate: JSONOutput = .null
+    if report.lastUpdateAttempt != nil || report.lastSkip != nil {
+      lastUpdate = .object([
+        ("at", .optional(report.lastUpdateAttempt.map(Timestamp.iso8601))), ("ok", .bool(report.lastUpdateOK)),
+        ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason)),
+        ("skipped_at", .optional(report.lastSkip.map(Timestamp.iso8601))),
+      ])
+    }
     return .object([
       ("current", report.current?.json ?? .null),
       ("last_update", lastUpdate),
-      (
-        "skipped_update",
-        report.lastSkip.map {
-          .object([("at", .string(Timestamp.iso8601($0))), ("reason", .optional(report.skipReason))])
-        } ?? .null
-      ),
       ("next_update", .optional(report.nextUpdate.map(Timestamp.iso8601))),
       ("next_rotation", .optional(report.nextRotation.map(Timestamp.iso8601))),
       (

@@ -57,9 +57,11 @@ import Testing
     // Looked at again an hour later at the latest, not at once (no busy daemon) and not tomorrow.
     #expect(status.stdout.contains("next update:  2026-12-01T10:00:00Z\n"))
     let json = try JSONSerialization.jsonObject(with: Data(run.run(["status", "--json"]).stdout.utf8)) as? [String: Any]
-    let skipped = try #require(json?["skipped_update"] as? [String: Any])
-    #expect(skipped["reason"] as? String == "metered")
-    #expect(skipped["at"] as? String == "2026-12-01T09:00:00Z")
+    let last = try #require(json?["last_update"] as? [String: Any])
+    #expect(last["skipped"] as? String == "metered")
+    #expect(last["skipped_at"] as? String == "2026-12-01T09:00:00Z")
+    #expect(last["at"] is NSNull)
+    #expect(last["ok"] as? Bool == false)
 
     let updateJSON = run.run(["update", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(updateJSON.stdout.utf8)) as? [String: Any]
