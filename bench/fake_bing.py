@@ -17,6 +17,7 @@ DELAY = 0.05
 NAMES = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"]
 DAYS = ["20261201", "20261130", "20261129", "20261128", "20261127", "20261126", "20261125", "20261124"]
 ARCHIVE_PATH = "/HPImageArchive.aspx"
+MODEL_PATH = "/hp/api/model"
 
 
 def urlbase(index):
@@ -42,6 +43,28 @@ def archive(market="en-US", count=len(NAMES)):
     return {"market": {"mkt": market}, "images": images}
 
 
+def model(count=len(NAMES)):
+    """Bing's home-page model in its real shape (MediaContents[].ImageContent), a story per
+    picture: what `update` asks for beside the archive (network.story)."""
+    contents = []
+    for index in range(count):
+        name = NAMES[index]
+        contents.append({
+            "ImageContent": {
+                "Headline": "The %s at first light" % name,
+                "Title": name + " title",
+                "Description": ("A few sentences about the %s, as Bing writes them. " % name) * 6,
+                "Copyright": "© Photographer",
+                "QuickFact": {"MainText": "A fact about the %s." % name, "LinkUrl": "", "LinkText": ""},
+                "Image": {"Url": urlbase(index) + "_1920x1080.jpg&rf=LaDigue_1920x1080.jpg",
+                          "Wallpaper": urlbase(index) + "_1920x1200.jpg", "Downloadable": True},
+            },
+            "Ssd": DAYS[index] + "_0800",
+            "FullDateString": DAYS[index],
+        })
+    return {"MediaContents": contents}
+
+
 def urls(base, count=len(NAMES)):
     """The archive URL bingwall asks for (ArchiveRequest.swift), then the pictures' URLs."""
     listing = [base + ARCHIVE_PATH + "?format=js&idx=0&n=8&mkt=en-US&mbl=1"]
@@ -62,6 +85,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         query = dict(urllib.parse.parse_qsl(url.query))
         if url.path == ARCHIVE_PATH:
             body = json.dumps(archive(query.get("mkt", "en-US"), self.count)).encode()
+            self.reply(200, "application/json; charset=utf-8", len(body))
+            self.wfile.write(body)
+        elif url.path == MODEL_PATH:
+            body = json.dumps(model(self.count)).encode()
             self.reply(200, "application/json; charset=utf-8", len(body))
             self.wfile.write(body)
         elif url.path == "/th" and query.get("id") in self.files:

@@ -13,6 +13,7 @@ Usage: python3 bench/update_bench.py path/to/bingwall
 import glob
 import os
 import shutil
+import subprocess
 
 import common
 import fake_bing
@@ -22,11 +23,14 @@ BINARY = common.binary()
 RUNS = common.runs(7)
 
 
-def bingwall(base):
+def bingwall(base, story=True):
+    """One update on an empty history; `story` also asks for Bing's model (network.story, the
+    default), which the server answers after the same delay as every response."""
     home = common.scratch("update-home")
     try:
         return common.spawn([BINARY, "update", "-q", "--no-apply", "--market", "en-US"],
-                            env=common.base_env(home, BINGWALL_ENDPOINT=base))
+                            env=common.base_env(home, BINGWALL_ENDPOINT=base,
+                                                BINGWALL_NETWORK_STORY="true" if story else "false"))
     finally:
         shutil.rmtree(home)
 
@@ -58,6 +62,10 @@ def check(base):
         stored = glob.glob(os.path.join(home, ".local/share/bingwall/images/*.jpg"))
         if len(stored) != 8:
             raise SystemExit("bench: bingwall update stored %d pictures, not 8" % len(stored))
+        show = subprocess.run([BINARY, "show", "OHR.Lake"], env=common.base_env(home), capture_output=True,
+                              text=True, check=True)
+        if "The Lake at first light" not in show.stdout:
+            raise SystemExit("bench: bingwall update did not store the story")
     finally:
         shutil.rmtree(home)
 
@@ -71,7 +79,8 @@ def main():
         check(base)
         common.progress("update: bingwall against curl, %d runs each, interleaved" % RUNS)
         results = common.interleaved({
-            "bingwall": lambda: bingwall(base), "curl": lambda: curl_floor(base),
+            "bingwall": lambda: bingwall(base), "no story": lambda: bingwall(base, story=False),
+            "curl": lambda: curl_floor(base),
             "curl+sync": lambda: curl_floor(base, durable=True)}, RUNS)
     finally:
         server.shutdown()
@@ -83,6 +92,9 @@ def main():
     durable_wall = common.median(results["curl+sync"])
     common.emit("update of the 8-day window, against the floor of a client that syncs what it keeps",
                 wall, "s", floor + ", then `sync` of the 8 files", durable_wall, "none (informative)", None)
+    plain = common.median(results["no story"])
+    common.emit("update with Bing's story (one more request, beside the downloads)", wall, "s",
+                "the same update without it (network.story = false)", plain, "within 1.1x", wall / plain <= 1.1)
     cpu = common.median(results["bingwall"], "cpu")
     curl_cpu = common.median(results["curl"], "cpu")
     common.emit("update CPU time (user+sys)", cpu, "s", floor, curl_cpu, "within 2x", cpu / curl_cpu <= 2)

@@ -26,7 +26,21 @@ package final class BusConnection {
     -> BusConnection
   {
     let named = environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? ""
-    return try BusConnection(address: named.isEmpty ? defaultSystemAddress : named, timeout: timeout)
+    let address = named.isEmpty ? defaultSystemAddress : named
+    // No socket, no bus: said without loading libsystemd (about 1.5 MB of a daemon that has
+    // nothing to listen to, and a millisecond of every update in a container).
+    if let path = socketPath(of: address), access(path, F_OK) != 0 {
+      throw .cannotConnect(address: address, errno: errno)
+    }
+    return try BusConnection(address: address, timeout: timeout)
+  }
+
+  /// The socket file of a plain `unix:path=…` address; nil for any other form (abstract
+  /// sockets, several addresses, TCP), which sd-bus then tries itself.
+  static func socketPath(of address: String) -> String? {
+    let prefix = "unix:path="
+    guard address.hasPrefix(prefix), !address.contains(";"), !address.contains(",") else { return nil }
+    return String(address.dropFirst(prefix.count))
   }
 
   package init(address: String, timeout: Duration) throws(BusError) {

@@ -125,6 +125,39 @@ struct SessionEndToEndTests {
     #expect(eventually(10) { text().contains("resumed from sleep; reading the clock again") })
   }
 
+  @Test func libsystemdIsMappedOnlyWhenThereIsABus() throws {
+    let seeded = try sandbox.run(["update", "--no-apply"], environment: environment)
+    try #require(seeded.status == 0)
+    let (process, log) = try daemon()
+    defer {
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+    }
+    #expect(
+      eventually(10) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at") })
+    #expect(DaemonEndToEndTests.maps(of: process.processIdentifier).contains("libsystemd.so.0"))
+
+    // Without a bus socket the daemon says so and never loads the library.
+    try FileManager.default.createDirectory(atPath: sandbox.folder.file("run2"), withIntermediateDirectories: true)
+    let alone = try sandbox.start(
+      ["daemon", "--rotate", "1h"],
+      environment: environment.merging([
+        "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(sandbox.folder.file("none"))",
+        "XDG_RUNTIME_DIR": sandbox.folder.file("run2"),
+      ]) { $1 })
+    defer {
+      kill(alone.processIdentifier, SIGTERM)
+      alone.waitUntilExit()
+    }
+    usleep(500_000)
+    #expect(alone.isRunning)
+    #expect(!DaemonEndToEndTests.maps(of: alone.processIdentifier).contains("libsystemd"))
+    let update = try sandbox.run(
+      ["update", "--no-apply"],
+      environment: environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent"]) { $1 })
+    #expect(update.status == 0)
+  }
+
   @Test func anIdleDaemonWithTheServicesUpNeverWakes() throws {
     let seeded = try sandbox.run(["update", "--no-apply"], environment: environment)
     try #require(seeded.status == 0)
