@@ -46,7 +46,8 @@ package final class BusConnection {
   package init(address: String, timeout: Duration) throws(BusError) {
     api = try BusLibrary.api()
     var failure: Int32 = 0
-    let microseconds = UInt64(max(1, timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000))
+    let microseconds = UInt64(
+      max(1, timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000))
     guard let bus = bw_bus_connect(api, address, microseconds, &failure) else {
       throw .cannotConnect(address: address, errno: -failure)
     }
@@ -95,7 +96,10 @@ package final class BusConnection {
         api, bus, destination, path, interface, member, CChar(type.asciiValue!), pointer, &name, name.count)
     }
     if code < 0 {
-      throw .callFailed(member: member, name: String(decoding: name.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self), errno: -code)
+      throw .callFailed(
+        member: member,
+        name: String(decoding: name.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self),
+        errno: -code)
     }
   }
 

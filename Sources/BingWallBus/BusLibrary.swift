@@ -25,7 +25,8 @@ enum BusLibrary {
     let table = UnsafeMutablePointer<bw_bus_api>.allocate(capacity: 1)
     if let failure = bw_bus_load(soname, table) {
       return .failure(
-        .unavailable("cannot load \(soname) (\(String(cString: failure))); install Debian's libsystemd0 package"))
+        .unavailable(
+          "cannot load \(soname) (\(String(cString: failure))); install Debian's libsystemd0 package"))
     }
     return .success(UnsafePointer(table))
   }

@@ -35,7 +35,8 @@ package struct Context: Sendable {
     environment: [String: String], paths: Paths, terminal: Terminal,
     makeHTTPClient: @escaping @Sendable (_ caFile: String?) -> any HTTPClient,
     processes: any ProcessRunner, clock: any WallClock, random: any RandomSource,
-    conditions: @escaping @Sendable (_ network: Bool, _ power: Bool) -> SessionConditions, stdout: any TextOutput,
+    conditions: @escaping @Sendable (_ network: Bool, _ power: Bool) -> SessionConditions,
+    stdout: any TextOutput,
     stderr: any TextOutput, executable: String? = nil
   ) {
     self.environment = environment

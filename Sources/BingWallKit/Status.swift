@@ -50,7 +50,8 @@ package struct Status {
     return Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
       lastUpdateOK: state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess,
-      lastError: state.lastError, lastSkip: state.lastSkip, skipReason: state.skipReason, nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
+      lastError: state.lastError, lastSkip: state.lastSkip, skipReason: state.skipReason,
+      nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
       nextRotation: state.nextRotation(rotation, now: now)?.date,
       daemonPID: Self.runningDaemon(lockPath: context.paths.lockFile), autostart: autostart,
       screens: ShownScreens(stateDir: context.paths.stateDir).load())

@@ -143,7 +143,8 @@ package struct DaemonLoop {
         {
           let now = clock.now()
           let lastAttempt = journal.current().lastUpdateAttempt ?? .distantPast
-          let settle = Self.settle.lowerBound + random.unit() * (Self.settle.upperBound - Self.settle.lowerBound)
+          let settle =
+            Self.settle.lowerBound + random.unit() * (Self.settle.upperBound - Self.settle.lowerBound)
           let at = max(now + settle, min(lastAttempt, now) + Self.eventSpacing)
           eventUpdate = at
           log.line("\(reason); updating at \(Timestamp.iso8601(at))")

@@ -24,7 +24,8 @@ package struct PowerState: Sendable, Equatable {
     }
     let device = "org.freedesktop.UPower.Device"
     let present = (try? bus.boolean("IsPresent", of: device, at: displayDevice, on: destination)) ?? false
-    let percentage = present ? try? bus.double("Percentage", of: device, at: displayDevice, on: destination) : nil
+    let percentage =
+      present ? try? bus.double("Percentage", of: device, at: displayDevice, on: destination) : nil
     return PowerState(onBattery: onBattery, percentage: percentage)
   }
 

@@ -19,7 +19,9 @@ package struct SessionConditions: Sendable, Equatable {
   package static func read(environment: [String: String], network: Bool = true, power: Bool = true)
     -> SessionConditions
   {
-    guard network || power, let bus = try? BusConnection.system(environment: environment) else { return .unknown }
+    guard network || power, let bus = try? BusConnection.system(environment: environment) else {
+      return .unknown
+    }
     return SessionConditions(
       network: network ? NetworkState.read(bus) : nil, power: power ? PowerState.read(bus) : nil)
   }

@@ -32,7 +32,8 @@ enum StatusCommand {
     var lastUpdate: JSONOutput = .null
     if report.lastUpdateAttempt != nil || report.lastSkip != nil {
       lastUpdate = .object([
-        ("at", .optional(report.lastUpdateAttempt.map(Timestamp.iso8601))), ("ok", .bool(report.lastUpdateOK)),
+        ("at", .optional(report.lastUpdateAttempt.map(Timestamp.iso8601))),
+        ("ok", .bool(report.lastUpdateOK)),
         ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason)),
         ("skipped_at", .optional(report.lastSkip.map(Timestamp.iso8601))),
       ])

@@ -19,7 +19,8 @@ enum UpdateCommand {
     "days", name: "n", kind: .integer(minimum: 1, maximum: 8),
     help: "Only the newest n days of each market's window.")
   static let force = Flag(
-    "force", help: "Download pictures again even when they are stored; also on a metered connection or low battery.")
+    "force",
+    help: "Download pictures again even when they are stored; also on a metered connection or low battery.")
   static let noApply = Flag(
     "no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update).")
   static let json = CommonOptions.json

@@ -96,7 +96,9 @@ enum GalleryPage {
       html += "</p>".utf8
     }
     if let story = picture.story {
-      for (kind, text) in [("headline", story.headline), ("story", story.description), ("fact", story.quickFact)]
+      for (kind, text) in [
+        ("headline", story.headline), ("story", story.description), ("fact", story.quickFact),
+      ]
       where !text.isEmpty {
         html += "<p class=\"\(kind)\">".utf8
         HTMLText.append(text, to: &html)

@@ -80,7 +80,9 @@ struct ScreenPictures: Sendable {
       "\($0.x),\($0.y),\($0.width),\($0.height),\($0.source ?? ""),\($0.rendition ?? "")"
     }
     let looks = [
-      "\(look?.dim ?? 1)", "\(look?.blur ?? 0)", look?.caption.map { "\($0.title)\n\($0.credit)" + ($0.headline.isEmpty ? "" : "\n\($0.headline)") } ?? "",
+      "\(look?.dim ?? 1)", "\(look?.blur ?? 0)",
+      look?.caption.map { "\($0.title)\n\($0.credit)" + ($0.headline.isEmpty ? "" : "\n\($0.headline)") }
+        ?? "",
     ]
     let identity = (identities + [layout.joined(separator: ";")] + looks).joined(separator: "\0")
     let path =

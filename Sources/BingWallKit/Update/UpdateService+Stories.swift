@@ -52,7 +52,8 @@ extension UpdateService {
         try store.write {
           for story in stories {
             try store.record(
-              PictureStory(headline: story.headline, description: story.description, quickFact: story.quickFact),
+              PictureStory(
+                headline: story.headline, description: story.description, quickFact: story.quickFact),
               market: market, bingID: story.bingID, date: story.date, at: now)
           }
         }
@@ -60,7 +61,8 @@ extension UpdateService {
         events.append(
           .warning(
             TerminalText.clean(
-              "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same")))
+              "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same"
+            )))
       }
     }
     return events

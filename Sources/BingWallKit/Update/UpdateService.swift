@@ -97,7 +97,8 @@ package struct UpdateService {
       let stories = startStories(archives: listed, store: store, http: http, deadline: pictureDeadline)
       // Waited for on every path, so the request never outlives the update.
       defer { _ = stories?.results.value() }
-      events = try fetchAndStore(request, archives: listed, into: store, http: http, deadline: pictureDeadline)
+      events = try fetchAndStore(
+        request, archives: listed, into: store, http: http, deadline: pictureDeadline)
       events += finishStories(stories, store: store)
       let firstFailure = events.lazy.compactMap { event -> String? in
         if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }

@@ -16,7 +16,9 @@ import Testing
   }
 
   @Test func theImageIdIsTheArchivesAndNothingElse() {
-    #expect(StoryResponse.bingID(fromImageURL: "/th?id=OHR.Lake_EN-US1000_1920x1080.jpg&rf=x") == "OHR.Lake_EN-US1000")
+    #expect(
+      StoryResponse.bingID(fromImageURL: "/th?id=OHR.Lake_EN-US1000_1920x1080.jpg&rf=x")
+        == "OHR.Lake_EN-US1000")
     #expect(StoryResponse.bingID(fromImageURL: "/th?id=OHR.Lake_EN-US1000_UHD.jpg") == "OHR.Lake_EN-US1000")
     #expect(StoryResponse.bingID(fromImageURL: "/th?id=OHR.Lake_EN-US1000") == "OHR.Lake_EN-US1000")
     #expect(StoryResponse.bingID(fromImageURL: "/th?id=../x/y_1920x1080.jpg") == nil)

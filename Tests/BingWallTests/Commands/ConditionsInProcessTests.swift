@@ -53,10 +53,14 @@ import Testing
     #expect(state.lastUpdateAttempt == nil)
 
     let status = run.run(["status"])
-    #expect(status.stdout.contains("skipped:      2026-12-01T09:00:00Z, the connection is metered (network.on_metered = skip)\n"))
+    #expect(
+      status.stdout.contains(
+        "skipped:      2026-12-01T09:00:00Z, the connection is metered (network.on_metered = skip)\n"))
     // Looked at again an hour later at the latest, not at once (no busy daemon) and not tomorrow.
     #expect(status.stdout.contains("next update:  2026-12-01T10:00:00Z\n"))
-    let json = try JSONSerialization.jsonObject(with: Data(run.run(["status", "--json"]).stdout.utf8)) as? [String: Any]
+    let json =
+      try JSONSerialization.jsonObject(with: Data(run.run(["status", "--json"]).stdout.utf8))
+      as? [String: Any]
     let last = try #require(json?["last_update"] as? [String: Any])
     #expect(last["skipped"] as? String == "metered")
     #expect(last["skipped_at"] as? String == "2026-12-01T09:00:00Z")
@@ -112,7 +116,8 @@ import Testing
     let skipped = low.run(["update"])
     #expect(
       skipped.stdout
-        == "update skipped: on battery at 15%, below power.min_battery (20%); plug in, or run update --force\n")
+        == "update skipped: on battery at 15%, below power.min_battery (20%); plug in, or run update --force\n"
+    )
     #expect(StateFile(stateDir: low.paths.stateDir).load().skipReason == "battery")
 
     let charged = try UpdateInProcessTests.context()
@@ -154,7 +159,9 @@ import Testing
   @Test func aRotationIsNeverHeldBack() throws {
     let run = try UpdateInProcessTests.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
-    run.conditions.withLock { $0 = SessionConditions(network: Self.metered().network, power: Self.battery(1).power) }
+    run.conditions.withLock {
+      $0 = SessionConditions(network: Self.metered().network, power: Self.battery(1).power)
+    }
     let asked = run.conditionsAsked.withLock { $0.count }
     let result = run.run(["random"])
     #expect(result.status == 0, "\(result.stderr)")

@@ -141,7 +141,8 @@ import Testing
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.stubUpdateChild()
     let waiter = SessionScript(
-      clock: run.clock, [.event(.resumed, after: 600), .event(.powerChanged, after: 1), .event(.networkChanged, after: 1)])
+      clock: run.clock,
+      [.event(.resumed, after: 600), .event(.powerChanged, after: 1), .event(.networkChanged, after: 1)])
     let result = try run.runDaemon(waiter: waiter)
     #expect(result.log.contains("resumed from sleep; reading the clock again"))
     #expect(!result.log.contains { $0.contains("updating at") })

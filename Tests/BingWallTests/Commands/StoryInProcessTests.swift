@@ -32,7 +32,8 @@ import Testing
     #expect(show.contains("quick_fact:     The lake freezes over for five months of the year.\n"))
     #expect(show.contains("description:    Early light reaches the still water"))
 
-    let json = try JSONSerialization.jsonObject(with: Data(run.run(["show", "OHR.Fox", "--json"]).stdout.utf8))
+    let json = try JSONSerialization.jsonObject(
+      with: Data(run.run(["show", "OHR.Fox", "--json"]).stdout.utf8))
     let fox = try #require(json as? [String: Any])
     #expect(fox["headline"] as? String == "Listening to the snow")
     #expect(fox["quick_fact"] as? String == "A fox can hear a watch ticking forty yards away.")
@@ -99,7 +100,8 @@ import Testing
     // A story of a picture not stored is not kept.
     #expect(
       try !store.record(
-        PictureStory(headline: "h", description: "", quickFact: ""), market: "en-US", bingID: "OHR.None_EN-US9",
+        PictureStory(headline: "h", description: "", quickFact: ""), market: "en-US",
+        bingID: "OHR.None_EN-US9",
         date: nil, at: Date()))
   }
 }

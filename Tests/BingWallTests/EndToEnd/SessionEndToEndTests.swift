@@ -6,7 +6,8 @@ import Testing
 /// The real binary on a system bus of its own with dbusmock's NetworkManager, UPower and logind,
 /// against the fake Bing: an update held back and let go, and the daemon hearing the network come
 /// back, the machine wake, and sleeping through 20 quiet seconds.
-@Suite(.enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make deps)"))
+@Suite(
+  .enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make deps)"))
 struct SessionEndToEndTests {
   let bing: FakeBing
   let sandbox: Sandbox
@@ -33,14 +34,16 @@ struct SessionEndToEndTests {
     try system.setMetered(3)
     let held = try sandbox.run(["update"], environment: environment)
     #expect(held.status == 0)
-    #expect(held.stdout.hasPrefix("update skipped: the connection is metered (NetworkManager says GUESS_YES)"))
+    #expect(
+      held.stdout.hasPrefix("update skipped: the connection is metered (NetworkManager says GUESS_YES)"))
     #expect(held.stdout.split(separator: "\n").count == 1)
     #expect(archiveRequests == 0)
     let status = try sandbox.run(["status"], environment: environment)
     #expect(status.stdout.contains("the connection is metered (network.on_metered = skip)"))
 
     let allowed = try sandbox.run(
-      ["update", "--no-apply"], environment: environment.merging(["BINGWALL_NETWORK_ON_METERED": "allow"]) { $1 })
+      ["update", "--no-apply"],
+      environment: environment.merging(["BINGWALL_NETWORK_ON_METERED": "allow"]) { $1 })
     #expect(allowed.status == 0, "\(allowed.stderr)")
     #expect(allowed.stdout.contains("Lake title"))
     #expect(archiveRequests == 1)
@@ -52,7 +55,8 @@ struct SessionEndToEndTests {
     #expect(low.stdout.hasPrefix("update skipped: on battery at 15%, below power.min_battery (20%)"))
     #expect(archiveRequests == 0)
     try system.setPower(onBattery: true, percent: 25)
-    #expect(try sandbox.run(["update", "--no-apply"], environment: environment).stdout.contains("Lake title"))
+    #expect(
+      try sandbox.run(["update", "--no-apply"], environment: environment).stdout.contains("Lake title"))
     try system.setPower(onBattery: false, percent: 5)
     let plugged = try sandbox.run(["update", "--no-apply", "--force"], environment: environment)
     #expect(plugged.status == 0)
@@ -134,11 +138,14 @@ struct SessionEndToEndTests {
       process.waitUntilExit()
     }
     #expect(
-      eventually(10) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at") })
+      eventually(10) {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
+      })
     #expect(DaemonEndToEndTests.maps(of: process.processIdentifier).contains("libsystemd.so.0"))
 
     // Without a bus socket the daemon says so and never loads the library.
-    try FileManager.default.createDirectory(atPath: sandbox.folder.file("run2"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: sandbox.folder.file("run2"), withIntermediateDirectories: true)
     let alone = try sandbox.start(
       ["daemon", "--rotate", "1h"],
       environment: environment.merging([
@@ -167,7 +174,9 @@ struct SessionEndToEndTests {
       process.waitUntilExit()
     }
     #expect(
-      eventually(10) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at") })
+      eventually(10) {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
+      })
     usleep(500_000)
     let before = try #require(Self.voluntarySwitches(process.processIdentifier))
     sleep(20)

@@ -12,7 +12,8 @@ import Testing
     let sandbox = try Sandbox()
     try FileManager.default.createDirectory(
       atPath: Paths.parent(of: sandbox.configFile), withIntermediateDirectories: true)
-    try "[network]\ntimeout = 2\nstory = true\n".write(toFile: sandbox.configFile, atomically: true, encoding: .utf8)
+    try "[network]\ntimeout = 2\nstory = true\n".write(
+      toFile: sandbox.configFile, atomically: true, encoding: .utf8)
     let week = Array(FakeBing.week().prefix(2))
     try bing.publish(market: "en-US", images: week)
     for image in week { try bing.serveJPEG(image) }
@@ -61,6 +62,7 @@ import Testing
     #expect(sandbox.imageFiles().count == 2, "\(what)")
     let lines = update.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(what): \(update.stderr)")
-    #expect(lines.first?.hasPrefix("warning: cannot fetch Bing's story of the en-US pictures") == true, "\(what)")
+    #expect(
+      lines.first?.hasPrefix("warning: cannot fetch Bing's story of the en-US pictures") == true, "\(what)")
   }
 }

@@ -42,12 +42,14 @@ import Testing
     let with = Caption(title: "Lake", credit: "© Someone", headline: "A <mirror> & more")
     #expect(
       with.markup(colour: "white")
-        == "<span foreground=\"white\"><i>A &lt;mirror&gt; &amp; more</i>\n<b>Lake</b>\n<small>© Someone</small></span>")
+        == "<span foreground=\"white\"><i>A &lt;mirror&gt; &amp; more</i>\n<b>Lake</b>\n<small>© Someone</small></span>"
+    )
     let without = Caption(title: "Lake", credit: "© Someone")
     #expect(!without.markup(colour: "white").contains("<i>"))
     let layout = CaptionLayout(for: PixelSize(width: 1920, height: 1080))
     let tall = try Image.rendered(with.markup(colour: "white"), layout, api: VipsLibrary.api(), source: "t")
-    let short = try Image.rendered(without.markup(colour: "white"), layout, api: VipsLibrary.api(), source: "t")
+    let short = try Image.rendered(
+      without.markup(colour: "white"), layout, api: VipsLibrary.api(), source: "t")
     #expect(tall.height > short.height)
   }
 

@@ -40,7 +40,9 @@ final class MockSystemBus {
     }
     if templates.contains("networkmanager") {
       // The template has no `Metered`; NetworkManager has had it since 1.0.
-      try mock(Self.networkManager, "/org/freedesktop/NetworkManager", "AddProperty", Self.networkManager, "Metered", "<uint32 4>")
+      try mock(
+        Self.networkManager, "/org/freedesktop/NetworkManager", "AddProperty", Self.networkManager, "Metered",
+        "<uint32 4>")
     }
   }
 
@@ -54,24 +56,29 @@ final class MockSystemBus {
 
   /// `gdbus call --system` on this bus.
   @discardableResult
-  func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws -> String {
+  func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws -> String
+  {
     try bus.text(
-      ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method", method] + arguments,
+      ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method", method]
+        + arguments,
       environment: environment)
   }
 
   /// A method of dbusmock's control interface (`org.freedesktop.DBus.Mock`).
   func mock(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws {
     let command =
-      ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method",
-       "org.freedesktop.DBus.Mock." + method] + arguments
+      [
+        "gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method",
+        "org.freedesktop.DBus.Mock." + method,
+      ] + arguments
     try bus.text(command, environment: environment)
   }
 
   /// NMMetered on the manager: YES 1, NO 2, GUESS_YES 3, GUESS_NO 4. Emits PropertiesChanged.
   func setMetered(_ value: UInt32) throws {
     try mock(
-      Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty", "/org/freedesktop/NetworkManager",
+      Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty",
+      "/org/freedesktop/NetworkManager",
       Self.networkManager, "Metered", "<uint32 \(value)>")
   }
 
@@ -83,7 +90,8 @@ final class MockSystemBus {
   /// Another property NetworkManager announces (a change bingwall must sleep through).
   func touchNetworkNoise() throws {
     try mock(
-      Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty", "/org/freedesktop/NetworkManager",
+      Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty",
+      "/org/freedesktop/NetworkManager",
       Self.networkManager, "WwanEnabled", "<true>")
   }
 
@@ -102,7 +110,8 @@ final class MockSystemBus {
   /// logind's PrepareForSleep(going): true before a suspend, false after the resume.
   func prepareForSleep(_ going: Bool) throws {
     try mock(
-      Self.login, "/org/freedesktop/login1", "EmitSignal", "org.freedesktop.login1.Manager", "PrepareForSleep", "b",
+      Self.login, "/org/freedesktop/login1", "EmitSignal", "org.freedesktop.login1.Manager",
+      "PrepareForSleep", "b",
       "[<\(going)>]")
   }
 }

@@ -11,7 +11,8 @@ enum MockSystemBusInstall {
 
 /// sd-bus against a real dbus-daemon with python3-dbusmock's NetworkManager, UPower and logind:
 /// the properties bingwall reads and the signals the daemon hears, as the services send them.
-@Suite(.enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make deps)"))
+@Suite(
+  .enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make deps)"))
 struct SessionRealTests {
   /// The events `watch` reports within `seconds` (polling its socket as the daemon's waiter does),
   /// or none.
@@ -46,7 +47,9 @@ struct SessionRealTests {
   }
 
   @Test func noBusOrNoServiceIsUnknown() throws {
-    let nothing = SessionConditions.read(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+    let nothing = SessionConditions.read(environment: [
+      "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"
+    ])
     #expect(nothing == .unknown)
     #expect(throws: BusError.self) {
       try BusConnection(address: "unix:path=/nonexistent/bus", timeout: .seconds(1))
@@ -54,7 +57,9 @@ struct SessionRealTests {
     let loginOnly = try MockSystemBus(templates: ["logind"])
     let conditions = SessionConditions.read(environment: loginOnly.environment)
     #expect(conditions == .unknown)
-    #expect(SessionWatch(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"], power: true) == nil)
+    #expect(
+      SessionWatch(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"], power: true) == nil
+    )
   }
 
   @Test func theWatchHearsTheNetworkThePowerAndSleepAndNothingElse() throws {

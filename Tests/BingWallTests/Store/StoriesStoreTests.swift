@@ -35,9 +35,11 @@ import Testing
     let store = try HistoryStore(path: try Self.history(in: folder))
     #expect(try store.picture(id: 1)?.story == nil)
     #expect(try store.lacksStory(market: "en-US", bingID: "OHR.Lake_EN-US1000"))
-    let story = PictureStory(headline: "Still water", description: "Rock flour keeps it green.", quickFact: "Frozen five months.")
+    let story = PictureStory(
+      headline: "Still water", description: "Rock flour keeps it green.", quickFact: "Frozen five months.")
     #expect(
-      try store.record(story, market: "en-US", bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now))
+      try store.record(story, market: "en-US", bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now)
+    )
     #expect(try !store.lacksStory(market: "en-US", bingID: "OHR.Lake_EN-US1000"))
     #expect(try store.pictures(.init(limit: 1, market: "en-US")).first?.story == story)
     #expect(try store.search("flour", limit: 0)?.map(\.key) == ["OHR.Lake"])
