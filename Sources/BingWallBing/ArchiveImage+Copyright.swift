@@ -12,7 +12,7 @@ extension ArchiveImage {
   /// `… (© X) (© X)`, gives the caption without the repeat; and the whole string once more
   /// inside itself (`… (© R. Schöneb… (© R. Schönebaum/plainpicture)aum/plainpicture)`) is
   /// split as the one copy. The original string stays in `copyright` as sent.
-  static func split(copyright: String) -> (caption: String, credit: String) {
+  package static func split(copyright: String) -> (caption: String, credit: String) {
     let (caption, credit) = splitOnce(withoutInsertedCopy(copyright))
     return (withoutRepeatedCredit(caption, credit: credit), credit)
   }

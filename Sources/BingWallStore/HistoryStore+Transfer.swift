@@ -21,7 +21,7 @@ package struct ImportedPicture: Sendable, Equatable {
   var banned: Bool
   /// ISO 8601, as `added_at` is stored.
   var addedAt: String
-  var appearances: [StoredAppearance]
+  package var appearances: [StoredAppearance]
 
   package init(
     file: NewPictureFile, favorite: Bool, banned: Bool, addedAt: String, appearances: [StoredAppearance]

@@ -3,34 +3,101 @@ import BingWallSystem
 
 /// What a JPEG's file name says about the picture, for `import` of a plain folder.
 struct NamedPicture: Equatable {
-  /// The readable name: `AuroraIceland`, the key's part after `OHR.`.
+  /// The readable name: `AuroraIceland`, the key's part after `OHR.`; empty when the name is
+  /// only a date (`20260103.jpg`).
   var name: String
   /// The market-local date the name carries, if any.
   var date: String?
   /// The market, in our spelling (`en-US`, `ROW`), when the name says.
   var market: String?
-  /// `UHD`, `1920x1080`… when the name says.
+  /// `UHD`, `1920x1080`, `768x1280`… when the name says.
   var resolution: String?
-  /// Bing's own picture id (`OHR.Name_EN-US123`) when the name is one.
+  /// Bing's own picture id (`OHR.Name_EN-US123`) when the name holds one.
   var bingID: String?
+
+  /// Whether the name's resolution is taller than wide (`768x1280`, `1080x1920`): Bing's
+  /// portrait rendition of a picture, not another picture.
+  var isPortrait: Bool {
+    guard let resolution, let x = resolution.firstIndex(of: "x"),
+      let width = Int(resolution[..<x]), let height = Int(resolution[resolution.index(after: x)...])
+    else { return false }
+    return height > width
+  }
 }
 
-/// The file-name schemes of the tools a user may bring pictures from, tried in order; a name that
-/// fits none keeps its stem (without `OHR.`) as the picture's name and gets no date (the caller
-/// uses the mtime).
+/// The one reader of the file names of the tools a user brings pictures from. Every scheme is
+/// made of the same pieces, so the name is peeled from both ends instead of matched whole:
 ///
-/// - Bing's own: `OHR.<Name>_<MKT><digits>_<RES>.jpg` (`OHR.BeaversBend_EN-US1234567890_UHD.jpg`),
-///   market from the id, no date;
-/// - the GNOME Shell Bing extension: `<YYYYMMDD>-<Name>_<RES>.jpg` (`20240130-AuroraIceland_UHD.jpg`);
-/// - the ancestor app: `<YYYYMMDD>_<Name>.jpg` (`20161205_SomePlace.jpg`), the startdate Bing gives;
-/// - bingwall's image folder: `<YYYY-MM-DD>_<Name>_<RES>.jpg`, with `-2`… after a clash;
-/// - bingwall's export: `<YYYY-MM-DD>_<market>_<Name>.jpg`, with `-2`… after a clash.
+/// 1. a date in front: `20240130-`, `20240130_`, `2024-01-30_`; or the whole name is a date;
+/// 2. what an old URL left: `th?id=` (or `th_id=`, where the `?` was made safe), then `OHR.`;
+/// 3. bingwall's own: the `-2` a clash adds at the end, and an export's market after the date;
+/// 4. the resolution at the end: `_UHD`, `_1920x1080`, `_768x1280`;
+/// 5. Bing's id at the end: `_<MKT><digits>` (`_EN-US9313111559`, `_ROW123`) gives the market;
+/// 6. what is left is the name (`Nara_TodaijiBell2022`, `BefanaPiazzaNavona_459973167` keep
+///    their inner underscores and digits).
+///
+/// The schemes this covers, each from the tool's own source (see docs/import-schemes.md):
+/// - Bing's file: `OHR.<Name>_<MKT><digits>_<RES>.jpg`, and before 2019 without `OHR.`;
+/// - TTGBingWallPaper (`WallPaperSevice.swift`): Bing's start date, `_`, then the file name the
+///   download suggests (Bing's own name);
+/// - the GNOME Shell extension (`utils.js`, `toFilename`): `<YYYYMMDD>-<Name>_<MKT><digits>_<RES>.jpg`;
+///   before 2019 the date, `-`, and the URL's tail, `th?id=OHR.<Name>_…_<RES>.jpg`;
+/// - pybingwallpaper (`main.py`, `get_output_filename`): Bing's own name with `--keep-file-name`;
+/// - mklein994's bing-wallpaper (`src/lib.rs`, `file_name`): `<YYYY-MM-DD>_OHR.<Name>_…_<RES>.jpg`;
+/// - Variety (`BingDownloader.py`) and thejandroman's `bing-wallpaper.sh`: Bing's own name;
+/// - a bare date, `YYYYMMDD.jpg` or `YYYY-MM-DD.jpg`;
+/// - bingwall's image folder (`<YYYY-MM-DD>_<Name>_<RES>.jpg`) and export
+///   (`<YYYY-MM-DD>_<market>_<Name>.jpg`), with `-2`… after a clash.
+///
+/// A name that only looks like a scheme (a date in front that is no date) keeps its whole stem.
 enum FileNameScheme {
   /// Reads `fileName` (with its `.jpg` or `.jpeg`, any case).
   static func read(_ fileName: String) -> NamedPicture {
     let stem = self.stem(of: fileName)
-    return bing(stem) ?? gnome(stem) ?? ancestor(stem) ?? bingwall(stem)
-      ?? NamedPicture(name: PictureKey.name(of: stem), date: nil, market: nil, resolution: nil, bingID: nil)
+    let whole = NamedPicture(name: PictureKey.name(of: stem), date: nil, market: nil, resolution: nil, bingID: nil)
+    if let date = wholeDate(stem) {
+      return NamedPicture(name: "", date: date, market: nil, resolution: nil, bingID: nil)
+    }
+    var rest = Substring(stem)
+    var date: String?
+    var dashedDate = false
+    switch datePrefix(rest) {
+    case .none: break
+    case .invalid: return whole
+    case .date(let day, let length, let dashed):
+      date = day
+      dashedDate = dashed
+      rest = rest.dropFirst(length)
+    }
+    for prefix in ["th?id=", "th_id=", "th%3Fid="] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+    if rest.hasPrefix("OHR.") { rest = rest.dropFirst(4) }
+    var market: String?
+    if dashedDate {
+      // bingwall's names: the clash number last, an export's market first.
+      if let dash = rest.lastIndex(of: "-"), rest.index(after: dash) < rest.endIndex,
+        rest[rest.index(after: dash)...].allSatisfy({ $0.isASCII && $0.isNumber }),
+        rest[rest.index(after: dash)...].count <= 4
+      {
+        rest = rest[..<dash]
+      }
+      if let underscore = rest.firstIndex(of: "_"), let code = marketCode(String(rest[..<underscore])) {
+        market = code
+        rest = rest[rest.index(after: underscore)...]
+      }
+    }
+    var resolution: String?
+    if let underscore = rest.lastIndex(of: "_"), isResolution(rest[rest.index(after: underscore)...]) {
+      resolution = String(rest[rest.index(after: underscore)...])
+      rest = rest[..<underscore]
+    }
+    var bingID: String?
+    if let (name, idMarket) = marketSuffix(of: rest), !name.isEmpty {
+      market = ourSpelling(idMarket)
+      bingID = "OHR." + rest
+      rest = name
+    }
+    guard !rest.isEmpty else { return whole }
+    return NamedPicture(name: String(rest), date: date, market: market, resolution: resolution, bingID: bingID)
   }
 
   /// The name without its JPEG extension.
@@ -48,68 +115,39 @@ enum FileNameScheme {
     return lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
   }
 
-  static func bing(_ stem: String) -> NamedPicture? {
-    guard stem.hasPrefix("OHR.") else { return nil }
-    var id = String(stem.dropFirst(4))
-    var resolution: String?
-    if let underscore = id.lastIndex(of: "_"), isResolution(id[id.index(after: underscore)...]) {
-      resolution = String(id[id.index(after: underscore)...])
-      id = String(id[..<underscore])
-    }
-    guard let (name, market) = marketSuffix(of: id), !name.isEmpty else { return nil }
-    return NamedPicture(
-      name: String(name), date: nil, market: ourSpelling(market), resolution: resolution, bingID: "OHR." + id)
-  }
-
-  static func gnome(_ stem: String) -> NamedPicture? {
-    guard let (date, rest) = compactDate(stem, separator: "-") else { return nil }
-    var name = rest
-    var resolution: String?
-    if let underscore = rest.lastIndex(of: "_"), isResolution(rest[rest.index(after: underscore)...]) {
-      resolution = String(rest[rest.index(after: underscore)...])
-      name = String(rest[..<underscore])
-    }
-    guard !name.isEmpty else { return nil }
-    return NamedPicture(name: name, date: date, market: nil, resolution: resolution, bingID: nil)
-  }
-
-  static func ancestor(_ stem: String) -> NamedPicture? {
-    guard let (date, name) = compactDate(stem, separator: "_"), !name.isEmpty else { return nil }
-    return NamedPicture(name: name, date: date, market: nil, resolution: nil, bingID: nil)
-  }
-
-  static func bingwall(_ stem: String) -> NamedPicture? {
-    guard stem.count > 11, let date = CalendarDate(parsing: String(stem.prefix(10))),
-      stem.dropFirst(10).first == "_"
-    else { return nil }
-    var parts = stem.dropFirst(11).split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-    // The `-2` a clash adds sits at the very end of the stem.
-    if let last = parts.last, let dash = last.lastIndex(of: "-"),
-      last[last.index(after: dash)...].allSatisfy(\.isNumber),
-      last.index(after: dash) < last.endIndex
-    {
-      parts[parts.count - 1] = String(last[..<dash])
-    }
-    if parts.count >= 2, let market = marketCode(parts[0]) {
-      let name = parts.dropFirst().joined(separator: "_")
-      return NamedPicture(name: name, date: date.description, market: market, resolution: nil, bingID: nil)
-    }
-    if parts.count >= 2, let last = parts.last, isResolution(Substring(last)) {
-      let name = parts.dropLast().joined(separator: "_")
-      guard !name.isEmpty else { return nil }
-      return NamedPicture(name: name, date: date.description, market: nil, resolution: last, bingID: nil)
-    }
-    return nil
-  }
-
   // MARK: - Pieces
 
-  /// `20240130<separator>rest` → (`2024-01-30`, `rest`).
-  private static func compactDate(_ stem: String, separator: Character) -> (String, String)? {
-    guard stem.count > 9, stem.dropFirst(8).first == separator,
-      let date = CalendarDate(compact: String(stem.prefix(8)))
-    else { return nil }
-    return (date.description, String(stem.dropFirst(9)))
+  enum DatePrefix: Equatable {
+    case none
+    /// Shaped like a date, and no date (`20241399-`): the name is not of any scheme.
+    case invalid
+    case date(String, length: Int, dashed: Bool)
+  }
+
+  /// `20240130-`, `20240130_` or `2024-01-30_` (`-` too) in front of more.
+  static func datePrefix(_ stem: Substring) -> DatePrefix {
+    let characters = Array(stem.prefix(11))
+    let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
+    if characters.count > 9, characters[0..<8].allSatisfy(isDigit), characters[8] == "-" || characters[8] == "_" {
+      guard let date = CalendarDate(compact: String(characters[0..<8])) else { return .invalid }
+      return .date(date.description, length: 9, dashed: false)
+    }
+    if characters.count > 10, characters[4] == "-", characters[7] == "-", characters[10] == "_" || characters[10] == "-",
+      characters[0..<4].allSatisfy(isDigit), characters[5..<7].allSatisfy(isDigit), characters[8..<10].allSatisfy(isDigit)
+    {
+      guard let date = CalendarDate(parsing: String(characters[0..<10])) else { return .invalid }
+      return .date(date.description, length: 11, dashed: true)
+    }
+    return .none
+  }
+
+  /// The date of a name that is only one: `20260103` or `2026-01-03`.
+  static func wholeDate(_ stem: String) -> String? {
+    if stem.count == 8, stem.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      return CalendarDate(compact: stem)?.description
+    }
+    if stem.count == 10 { return CalendarDate(parsing: stem)?.description }
+    return nil
   }
 
   /// `UHD`, or `<width>x<height>` in digits.
@@ -122,15 +160,17 @@ enum FileNameScheme {
       }
   }
 
-  /// `Name_EN-US123` → (`Name`, `EN-US`), as Bing writes its ids.
-  private static func marketSuffix(of id: String) -> (Substring, String)? {
+  /// `Name_EN-US123` → (`Name`, `EN-US`), as Bing writes its ids: letters (with a dash) then
+  /// digits, after the last underscore.
+  static func marketSuffix(of id: Substring) -> (Substring, String)? {
     guard let underscore = id.lastIndex(of: "_") else { return nil }
     let suffix = id[id.index(after: underscore)...]
     guard let firstDigit = suffix.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
     let market = suffix[..<firstDigit]
     let digits = suffix[firstDigit...]
     guard market.contains(where: { $0.isASCII && $0.isLetter }),
-      market.allSatisfy({ ($0.isASCII && $0.isLetter) || $0 == "-" }),
+      market.allSatisfy({ ($0.isASCII && $0.isUppercase) || $0 == "-" }),
+      market == "ROW" || LanguageRegionCode.normalised(String(market)) != nil,
       digits.allSatisfy({ $0.isASCII && $0.isNumber })
     else { return nil }
     return (id[..<underscore], String(market))

@@ -58,6 +58,7 @@ package struct Import {
           if let picture = try store.picture(id: id) { outcome.events.append(.imported(picture)) }
         case .duplicate: outcome.events.append(.duplicate)
         }
+        outcome.events += Array(repeating: .duplicate, count: job.others)
       } catch let error as TransferError {
         progress?.finish()
         outcome.events.append(.refused(error))

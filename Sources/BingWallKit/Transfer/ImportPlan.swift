@@ -23,6 +23,16 @@ final class FolderHandle {
     return Int64(status.st_size)
   }
 
+  /// The local calendar date of the entry's modification time (1970-01-01 when unreadable).
+  func modifiedDate(of name: String) -> String {
+    var status = stat()
+    var seconds: time_t = fstatat(descriptor, name, &status, 0) == 0 ? status.st_mtim.tv_sec : 0
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))?
+      .description ?? "1970-01-01"
+  }
+
   /// The type bits of the entry `name`; nil when it cannot be read.
   func type(of name: String, followLinks: Bool = true) -> mode_t? {
     var status = stat()
@@ -39,6 +49,8 @@ struct ImportJob {
   var open: () throws(TransferError) -> SourceFile
   var expectedSHA256: String?
   var describe: (SourceFile, NewPictureFile) -> PictureImporter.Description
+  /// The picture's other files (other markets, other sizes), counted with it as duplicates.
+  var others = 0
 }
 
 /// What `import PATH` will do: the files to try, and what was refused before any was read.
@@ -141,43 +153,54 @@ struct ImportPlan {
   private static func plainFolder(_ folder: FolderHandle, now: Date) throws -> ImportPlan {
     var plan = ImportPlan(kind: .folder, folder: folder)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    // Variety's sidecars are hidden files (`.<picture>.metadata.json`) in some versions and
+    // plain ones in others: both are read; other hidden files are left alone.
+    let (sidecars, refused) = ImportSidecars.read(
+      folder, names: names.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }.filter(ImportSidecars.isSidecar)
+        .flatMap { name in [name, "." + name].filter { names.contains($0) } })
+    plan.refused += refused
+    var files: [FolderPictures.File] = []
     for name in names where !name.hasPrefix(".") {
       // Only the top level: subfolders are left alone, without a word.
       if folder.type(of: name) == S_IFDIR { continue }
+      if ImportSidecars.isSidecar(name) { continue }
       guard FileNameScheme.hasJPEGExtension(name) else {
         plan.refused.append(.notJPEG(name: name))
         continue
       }
+      files.append(
+        FolderPictures.File(
+          name: name, named: FileNameScheme.read(name), bytes: folder.size(of: name, followLinks: true),
+          modified: folder.modifiedDate(of: name)))
+    }
+    for group in FolderPictures.groups(files, sidecars: sidecars) {
+      let chosen = group.chosen.name
       plan.jobs.append(
         ImportJob(
-          name: name, size: folder.size(of: name, followLinks: true),
+          name: chosen, size: group.chosen.bytes,
           open: { () throws(TransferError) in
-            try SourceFile.open(name, in: folder.descriptor, followLinks: true)
+            try SourceFile.open(chosen, in: folder.descriptor, followLinks: true)
           },
-          describe: { source, file in plain(source, file, now: now) }))
+          describe: { _, file in
+            var description = FolderPictures.describe(group, checked: file, sidecars: sidecars, now: now)
+            if description.story == nil {
+              description.story = group.files.lazy.compactMap { sidecars.storiesByFile[$0.name] }.first
+            }
+            return description
+          }, others: group.files.count - 1))
     }
     return plan
   }
 
-  /// A file known only by its name and bytes: key, date, market and size from its name where the
-  /// name follows a known scheme, the date else from its modification time. Without a market the
-  /// appearance is recorded with an empty one (see README, "export and import").
+  /// One file given by itself: key, date, market and size from its name where the name follows a
+  /// known scheme, the date else from its modification time. Without a market the appearance is
+  /// recorded with an empty one (see README, "export and import").
   static func plain(_ source: SourceFile, _ checked: NewPictureFile, now: Date) -> PictureImporter.Description
   {
     let named = FileNameScheme.read(source.name)
-    let key = PictureKey.key(forName: named.name)
-    let date = named.date ?? source.modifiedDate
-    var file = checked
-    file.key = key
-    file.resolution = named.resolution ?? "\(checked.width)x\(checked.height)"
-    let appearance = Appearance(
-      market: named.market ?? "", servedMarket: nil, date: date, bingID: named.bingID ?? key,
-      title: PictureKey.name(of: key), caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "",
-      hsh: "", wp: true, fullStartDate: "")
-    return PictureImporter.Description(
-      picture: ImportedPicture(
-        file: file, favorite: false, banned: false, addedAt: Timestamp.iso8601(now),
-        appearances: [StoredAppearance(appearance, superseded: false)]),
-      date: date, name: PictureKey.name(of: key))
+    let file = FolderPictures.File(name: source.name, named: named, bytes: source.size, modified: source.modifiedDate)
+    let group = FolderPictures.Group(
+      key: FolderPictures.key(of: named, sidecars: ImportSidecars(), modified: source.modifiedDate), files: [file])
+    return FolderPictures.describe(group, checked: checked, sidecars: ImportSidecars(), now: now)
   }
 }

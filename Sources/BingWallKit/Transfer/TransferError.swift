@@ -23,6 +23,8 @@ package enum TransferError: Error, Equatable {
   case checksumMismatch(name: String)
   /// The file a picture of the history names is not there.
   case missingFile(key: String, path: String)
+  /// A peer's sidecar (`bing.json`, `*.metadata.json`) that cannot be read; its pictures still come.
+  case invalidSidecar(name: String, detail: String)
 }
 
 extension TransferError: CustomStringConvertible, LocalizedError {
@@ -48,6 +50,8 @@ extension TransferError: CustomStringConvertible, LocalizedError {
       return "\(name) does not match the sha256 its export gives (changed or damaged); skipped"
     case .missingFile(let key, let path):
       return "the file of \(key) is missing: \(path); skipped"
+    case .invalidSidecar(let name, let detail):
+      return "\(name) refused: \(detail); its pictures are imported without it"
     }
   }
 

@@ -1,0 +1,169 @@
+import BingWallBing
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// What the JSON files peers keep beside their pictures say about them, for `import` of a plain
+/// folder:
+///
+/// - the GNOME Shell extension's `bing.json`: Bing's own image objects (`urlbase`, `startdate`,
+///   `title`, `copyright`, `copyrightlink`) with the extension's `favourite` and `hidden`, which
+///   become the favourite mark and the ban;
+/// - Variety's `<picture>.metadata.json`: a `headline` and a `description`, which become the
+///   picture's story.
+///
+/// A sidecar is matched to its pictures by the image id in `urlbase` (the key and the market)
+/// or, for Variety's, by the picture's file name; the names in it are only compared, never
+/// opened. Each is read whole up to `maximumBytes`, through the bounded JSON parser; one that is
+/// too large, not UTF-8 or not JSON is refused in one line and the pictures come all the same.
+struct ImportSidecars {
+  static let maximumBytes = 16 << 20
+  static let gnomeName = "bing.json"
+  static let varietySuffix = ".metadata.json"
+
+  /// What the sidecars know of one picture (by key).
+  struct Known {
+    var key: String
+    var favorite = false
+    var banned = false
+    var story: PictureStory?
+    /// Per market (`""` for a market not known): the appearance's words.
+    var byMarket: [String: Words] = [:]
+
+    func words(market: String) -> Words? { byMarket[market] ?? byMarket.values.sorted { $0.bingID < $1.bingID }.first }
+    func date(market: String) -> String? { words(market: market)?.date }
+  }
+
+  struct Words {
+    var bingID: String
+    var date: String?
+    var title: String
+    var caption: String
+    var credit: String
+    var copyright: String
+    var copyrightLink: String
+    var urlbase: String
+  }
+
+  private(set) var known: [String: Known] = [:]
+  /// Variety's stories by the picture's file name.
+  private(set) var storiesByFile: [String: PictureStory] = [:]
+
+  /// Whether `name` is a sidecar this reader knows (never "not a JPEG").
+  static func isSidecar(_ name: String) -> Bool {
+    name == gnomeName || (name.hasSuffix(varietySuffix) && name.count > varietySuffix.count)
+  }
+
+  func picture(key: String) -> Known? { known[key] }
+
+  /// The picture a sidecar dates `date` in `market` (any market when nil).
+  func picture(onDate date: String, market: String?) -> Known? {
+    known.values.sorted { $0.key < $1.key }.first { picture in
+      picture.byMarket.contains { entry in (market == nil || entry.key == market) && entry.value.date == date }
+    }
+  }
+
+  /// Reads the sidecars among `names` in `folder`; what could not be read is in `refused`.
+  static func read(_ folder: FolderHandle, names: [String]) -> (ImportSidecars, refused: [TransferError]) {
+    var sidecars = ImportSidecars()
+    var refused: [TransferError] = []
+    for name in names where isSidecar(name) {
+      do {
+        let root = try json(name, in: folder)
+        if name == gnomeName {
+          sidecars.addGnome(root)
+        } else {
+          sidecars.addVariety(root, picture: String(name.dropLast(varietySuffix.count)))
+        }
+      } catch {
+        refused.append(error)
+      }
+    }
+    return (sidecars, refused)
+  }
+
+  /// The file's JSON, read through the folder's descriptor without following a link.
+  static func json(_ name: String, in folder: FolderHandle) throws(TransferError) -> JSONValue {
+    let source = try SourceFile.open(name, in: folder.descriptor, followLinks: false)
+    guard source.size <= Int64(maximumBytes) else {
+      throw .invalidSidecar(name: name, detail: "it is larger than \(maximumBytes >> 20) MiB")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(source.descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(name: name, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+      if bytes.count > maximumBytes {
+        throw .invalidSidecar(name: name, detail: "it is larger than \(maximumBytes >> 20) MiB")
+      }
+    }
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw .invalidSidecar(name: name, detail: "it is not UTF-8 text")
+    }
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw .invalidSidecar(name: name, detail: error.description)
+    }
+  }
+
+  /// The GNOME extension's list: an array of image objects, or an object holding `images`.
+  private mutating func addGnome(_ root: JSONValue) {
+    var entries: [JSONValue] = []
+    switch root {
+    case .array(let list): entries = list
+    case .object(let members): if case .array(let list)? = members["images"] { entries = list }
+    default: break
+    }
+    // A list far longer than any history is not read past this.
+    for entry in entries.prefix(100_000) {
+      guard case .object(let fields) = entry, let urlbase = fields["urlbase"]?.stringValue,
+        let id = Self.imageID(urlbase)
+      else { continue }
+      let named = FileNameScheme.read(id + ".jpg")
+      guard !named.name.isEmpty else { continue }
+      let key = PictureKey.key(forName: named.name)
+      let copyright = text(fields["copyright"])
+      let (caption, credit) = ArchiveImage.split(copyright: copyright)
+      let startdate = fields["startdate"]?.stringValue.flatMap { CalendarDate(compact: $0)?.description }
+      var picture = known[key] ?? Known(key: key)
+      picture.byMarket[named.market ?? ""] = Words(
+        bingID: named.bingID ?? key, date: startdate, title: text(fields["title"]), caption: caption, credit: credit,
+        copyright: copyright, copyrightLink: text(fields["copyrightlink"]), urlbase: String(urlbase.prefix(300)))
+      picture.favorite = picture.favorite || fields["favourite"] == .bool(true) || fields["favorite"] == .bool(true)
+      picture.banned = picture.banned || fields["hidden"] == .bool(true)
+      known[key] = picture
+    }
+  }
+
+  /// Variety's sidecar of one picture file.
+  private mutating func addVariety(_ root: JSONValue, picture file: String) {
+    guard case .object(let fields) = root else { return }
+    let headline = text(fields["headline"])
+    let description = text(fields["description"])
+    guard !headline.isEmpty || !description.isEmpty else { return }
+    storiesByFile[file] = PictureStory(headline: headline, description: description, quickFact: "")
+  }
+
+  /// `OHR.Name_EN-US123` from `/th?id=OHR.Name_EN-US123` or `/az/hprichbg/rb/Name_EN-US123`;
+  /// nil unless it is a plain id (it is only ever compared).
+  static func imageID(_ urlbase: String) -> String? {
+    let tail = urlbase.firstRange(of: "id=").map { urlbase[$0.upperBound...] } ?? urlbase.split(separator: "/").last
+    guard let tail else { return nil }
+    let id = tail.prefix { $0 != "&" }
+    let plain = id.unicodeScalars.allSatisfy { PictureKey.isKeyCharacter($0) }
+    return !id.isEmpty && id.count <= 200 && plain && !id.contains("..") ? String(id) : nil
+  }
+
+  /// A string field as text fit for the history: control characters out, at most 2,000
+  /// characters.
+  private func text(_ value: JSONValue?) -> String {
+    String(TerminalText.clean(value?.stringValue ?? "").prefix(2000))
+  }
+}
