@@ -17,8 +17,8 @@ package struct StoredAppearance: Sendable, Equatable {
 /// file and everything recorded about it, marks and arrival time included.
 package struct ImportedPicture: Sendable, Equatable {
   package var file: NewPictureFile
-  var favorite: Bool
-  var banned: Bool
+  package var favorite: Bool
+  package var banned: Bool
   /// ISO 8601, as `added_at` is stored.
   var addedAt: String
   package var appearances: [StoredAppearance]

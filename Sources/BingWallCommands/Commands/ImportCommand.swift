@@ -3,11 +3,16 @@ import BingWallKit
 import BingWallStore
 import BingWallSystem
 
-/// `bingwall import PATH`: a bingwall export back into the history, or a folder of JPEGs (or one
-/// JPEG) from another tool.
+/// `bingwall import PATH | --from PEER`: a bingwall export back into the history, or a folder of
+/// JPEGs (or one JPEG) from another tool, with the sidecars that tool keeps beside them.
 enum ImportCommand {
   static let path = Argument<String>(
-    "path", kind: .file, help: "A bingwall export folder, a folder of JPEG files, or one JPEG file.")
+    "path", kind: .file, help: "A bingwall export folder, a folder of JPEG files, or one JPEG file.",
+    optional: true)
+  static let from = Option<String>(
+    "from", name: "peer", kind: .choice(PeerFolder.names),
+    help: "Import from that tool's default folder: " + PeerFolder.names.joined(separator: ", ") + ".")
+  static let dryRun = Flag("dry-run", help: "Only list what would be imported, and as what.")
 
   static let command = Command(
     spec: CommandSpec(
@@ -19,46 +24,86 @@ enum ImportCommand {
         that folder: a path with a folder part, .., an absolute path or a symbolic link, a key \
         that is not OHR.Name, or a file whose sha256 differs refuses that picture.
 
-        From any other folder every *.jpg and *.jpeg at the top level is imported. The date, \
-        name and market come from names such as OHR.Name_EN-US1234567890_UHD.jpg (Bing), \
-        20240130-Name_UHD.jpg (GNOME Shell's Bing extension), 20161205_Name.jpg (BingWallPaper) \
-        and bingwall's own; otherwise the date is the file's modification day (local time). A \
-        picture whose market is unknown is recorded with an empty market: list shows it by its \
-        date, and --market never matches it.
+        From any other folder every *.jpg and *.jpeg at the top level is imported, its date, \
+        name, market and size read from its name as other Bing tools write them: Bing's own \
+        OHR.Name_EN-US1234567890_1920x1080.jpg (and the older Name_EN-US…, without OHR.), with \
+        a date in front as TTGBingWallPaper (20170808_Name_EN-US…), the GNOME Shell extension \
+        (20260905-Name_JA-JP…_UHD.jpg, and before 2019 20190515-th?id=OHR.Name_…) and \
+        mklein994's bing-wallpaper (2026-09-05_OHR.Name_…) put it, pybingwallpaper, Variety and \
+        thejandroman's script (Bing's name), a bare date (20260103.jpg) and bingwall's own \
+        names. The files of one name from several markets or at several sizes are one picture \
+        with an appearance per market and day; its largest landscape file is kept and the \
+        others are counted as already stored (a portrait size such as 768x1280 is the same \
+        picture). Where a name says no date, the file's modification day is used. A picture \
+        whose market is unknown is recorded with an empty market: list shows it by its date, \
+        and --market never matches it.
+
+        Sidecars are read, never imported: the GNOME extension's bing.json gives titles, \
+        captions, credits and links, and its favourite and hidden marks become favourites and \
+        bans; Variety's NAME.metadata.json gives the story (headline, description). They are \
+        matched by the image id or the file name, read up to 16 MiB with the bounded JSON \
+        reader; one that cannot be read is named on stderr and its pictures still come.
+
+        --from PEER imports from that tool's default folder: neffo (the GNOME extension), \
+        <Pictures>/BingWallpaper; variety, ~/.config/variety/Downloaded/Bing*; ttg, \
+        <Pictures>/TTGBingWallPaper (a folder copied from a Mac); pybingwallpaper, \
+        ~/MyBingWallpapers; mklein994, ~/.local/share/bing-wallpaper or \
+        <Pictures>/bing-wallpaper; thejandroman, <Pictures>/bing-wallpapers. --dry-run lists \
+        what would come, and as what, and changes nothing.
 
         Every file is checked as a whole JPEG of at most 256 MiB and named and recorded in one \
         step; one whose content is stored already, under any key, is skipped and counted, so a \
-        second import of the same folder adds nothing. Files that are not JPEGs are named on \
-        stderr (not a JPEG: NAME) and make the exit status 1; the others are still imported. \
-        Holds the same lock as update; a progress bar shows on a terminal.
+        second import of the same folder adds nothing. Files that are not JPEGs (nor known \
+        sidecars) are named on stderr (not a JPEG: NAME) and make the exit status 1; the others \
+        are still imported. Holds the same lock as update; a progress bar shows on a terminal.
         """,
-      arguments: [path.spec]),
+      arguments: [path.spec], options: [from.spec, dryRun.spec]),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var use = Import(resources: try Resources(invocation, context))
+    let sources = try self.sources(invocation, context)
+    if invocation[dryRun] {
+      var refused = 0
+      for source in sources {
+        let (previews, refusals) = try use.preview(path: source)
+        for preview in previews { context.stdout.write(line(preview) + "\n") }
+        for error in refusals {
+          refused += 1
+          context.stderr.write("error: \(TerminalText.clean(error.description))\n")
+        }
+        if !invocation.quiet {
+          context.stdout.write(
+            TerminalText.clean("Would import \(Counted.phrase(previews.count, "picture")) from \(source).") + "\n")
+        }
+      }
+      return refused > 0 ? ExitCode.failure : ExitCode.success
+    }
     if context.terminal.stderrIsTTY, !invocation.quiet {
       use.progress = ProgressBar(output: context.stderr, width: context.terminal.width)
     }
     use.onWait = { pid in WaitingText.announce(pid, for: "command", quiet: invocation.quiet, context: context)
     }
-    let outcome = try use.run(path: Paths.absolute(invocation[path] ?? "."))
     var imported = 0
     var duplicates = 0
     var refused = 0
-    for event in outcome.events {
-      switch event {
-      case .imported(let picture):
-        imported += 1
-        if !invocation.quiet {
-          context.stdout.write(
-            TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
+    for source in sources {
+      let outcome = try use.run(path: source)
+      for event in outcome.events {
+        switch event {
+        case .imported(let picture):
+          imported += 1
+          if !invocation.quiet {
+            context.stdout.write(
+              TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
+          }
+        case .duplicate: duplicates += 1
+        case .refused(let error):
+          refused += 1
+          context.stderr.write("error: \(TerminalText.clean(error.description))\n")
         }
-      case .duplicate: duplicates += 1
-      case .refused(let error):
-        refused += 1
-        context.stderr.write("error: \(TerminalText.clean(error.description))\n")
       }
+      if let fatal = outcome.fatal { throw fatal }
     }
     if !invocation.quiet {
       var summary = "Imported \(Counted.phrase(imported, "picture"))"
@@ -66,7 +111,46 @@ enum ImportCommand {
       if refused > 0 { summary += "; \(refused) refused" }
       context.stdout.write(summary + ".\n")
     }
-    if let fatal = outcome.fatal { throw fatal }
     return refused > 0 ? ExitCode.failure : ExitCode.success
+  }
+
+  /// PATH, or the folders of `--from PEER` that exist; both at once is a usage error, and a peer
+  /// with none of its folders is one error line naming where it looked.
+  static func sources(_ invocation: Invocation, _ context: Context) throws -> [String] {
+    guard let peer = invocation[from].flatMap(PeerFolder.init(rawValue:)) else {
+      return [Paths.absolute(invocation[path] ?? ".")]
+    }
+    if invocation[path] != nil {
+      throw UsageError("give a PATH or --from PEER, not both", path: ["import"])
+    }
+    let home = context.paths.home
+    let folders = peer.folders(environment: context.environment, home: home)
+    guard !folders.isEmpty else {
+      throw ImportSourceError.noFolder(peer: peer.rawValue, looked: peer.looked(environment: context.environment, home: home))
+    }
+    return folders
+  }
+
+  /// `2026-09-05  OHR.LakeFyans  en-CA ja-JP  (2 more files)  favourite` from a preview.
+  static func line(_ preview: Import.Preview) -> String {
+    var parts = [preview.date, preview.key]
+    if !preview.markets.isEmpty { parts.append(preview.markets.joined(separator: " ")) }
+    if preview.others > 0 { parts.append("(\(preview.others) more \(preview.others == 1 ? "file" : "files"))") }
+    if preview.favorite { parts.append("favourite") }
+    if preview.banned { parts.append("banned") }
+    parts.append("← " + preview.file)
+    return TerminalText.clean(parts.joined(separator: "  "))
+  }
+}
+
+/// `import --from PEER` found none of the peer's folders.
+enum ImportSourceError: Error, CustomStringConvertible {
+  case noFolder(peer: String, looked: String)
+
+  var description: String {
+    switch self {
+    case .noFolder(let peer, let looked):
+      "no folder of \(peer)'s pictures: looked in \(looked); give the folder as PATH"
+    }
   }
 }

@@ -31,7 +31,7 @@ struct FolderPictures {
 
   /// The key a file's name gives: `OHR.<Name>`, or `OHR.<YYYYMMDD>` for a name that is only a
   /// date (unless a sidecar names that day's picture).
-  static func key(of named: NamedPicture, sidecars: ImportSidecars, modified: String) -> String {
+  static func key(of named: NamedPicture, sidecars: ImportSidecars) -> String {
     if named.name.isEmpty, let date = named.date {
       if let known = sidecars.picture(onDate: date, market: named.market) { return known.key }
       return "OHR." + date.replacingEvery("-", with: "")
@@ -44,7 +44,7 @@ struct FolderPictures {
     var order: [String] = []
     var byKey: [String: [File]] = [:]
     for file in files {
-      let key = key(of: file.named, sidecars: sidecars, modified: file.modified)
+      let key = key(of: file.named, sidecars: sidecars)
       if byKey[key] == nil { order.append(key) }
       byKey[key, default: []].append(file)
     }

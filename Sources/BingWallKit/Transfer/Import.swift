@@ -28,6 +28,32 @@ package struct Import {
 
   package init(resources: Resources) { self.resources = resources }
 
+  /// One picture `import --dry-run` would take: the file read, the key, date and markets its
+  /// name and sidecars give, and how many other files of it would count as duplicates.
+  package struct Preview: Sendable, Equatable {
+    package var file: String
+    package var key: String
+    package var date: String
+    package var markets: [String]
+    package var others: Int
+    package var favorite: Bool
+    package var banned: Bool
+  }
+
+  /// What `run(path:)` would take from `source`, from names and sidecars alone: nothing is read
+  /// but the folder's listing and its sidecars, and nothing is written.
+  package func preview(path source: String) throws -> (previews: [Preview], refused: [TransferError]) {
+    let plan = try ImportPlan.make(path: source, now: resources.context.clock.now())
+    let previews = plan.jobs.map { job in
+      let description = job.preview()
+      return Preview(
+        file: job.name, key: description.picture.file.key, date: description.date,
+        markets: description.picture.appearances.map(\.appearance.market).filter { !$0.isEmpty }.uniqued().sorted(),
+        others: job.others, favorite: description.picture.favorite, banned: description.picture.banned)
+    }
+    return (previews, plan.refused)
+  }
+
   package func run(path source: String) throws -> Outcome {
     let context = resources.context
     let now = context.clock.now()

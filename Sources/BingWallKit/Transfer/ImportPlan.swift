@@ -48,9 +48,16 @@ struct ImportJob {
   var size: Int64
   var open: () throws(TransferError) -> SourceFile
   var expectedSHA256: String?
-  var describe: (SourceFile, NewPictureFile) -> PictureImporter.Description
+  /// The rows of the checked file; the source is nil for a preview.
+  var describe: (SourceFile?, NewPictureFile) -> PictureImporter.Description
   /// The picture's other files (other markets, other sizes), counted with it as duplicates.
   var others = 0
+
+  /// What the job would record, from the names alone, for `import --dry-run`.
+  func preview() -> PictureImporter.Description {
+    describe(
+      nil, NewPictureFile(key: "", sha256: "", path: "", resolution: "", width: 0, height: 0, bytes: 0))
+  }
 }
 
 /// What `import PATH` will do: the files to try, and what was refused before any was read.
@@ -80,10 +87,13 @@ struct ImportPlan {
       return try plainFolder(folder, now: now)
     case S_IFREG:
       let name = path.split(separator: "/").last.map(String.init) ?? path
+      let folder = try FolderHandle(path: Paths.parent(of: path))
       let job = ImportJob(
         name: name, size: Int64(status.st_size),
         open: { () throws(TransferError) in try SourceFile.open(path: path, name: name) },
-        describe: { source, file in plain(source, file, now: now) })
+        describe: { _, file in
+          plain(name: name, bytes: Int64(status.st_size), modified: folder.modifiedDate(of: name), file, now: now)
+        })
       return ImportPlan(kind: .file, jobs: [job])
     default:
       throw TransferError.notImportable(path: path)
@@ -195,12 +205,13 @@ struct ImportPlan {
   /// One file given by itself: key, date, market and size from its name where the name follows a
   /// known scheme, the date else from its modification time. Without a market the appearance is
   /// recorded with an empty one (see README, "export and import").
-  static func plain(_ source: SourceFile, _ checked: NewPictureFile, now: Date) -> PictureImporter.Description
+  static func plain(name: String, bytes: Int64, modified: String, _ checked: NewPictureFile, now: Date)
+    -> PictureImporter.Description
   {
-    let named = FileNameScheme.read(source.name)
-    let file = FolderPictures.File(name: source.name, named: named, bytes: source.size, modified: source.modifiedDate)
+    let named = FileNameScheme.read(name)
+    let file = FolderPictures.File(name: name, named: named, bytes: bytes, modified: modified)
     let group = FolderPictures.Group(
-      key: FolderPictures.key(of: named, sidecars: ImportSidecars(), modified: source.modifiedDate), files: [file])
+      key: FolderPictures.key(of: named, sidecars: ImportSidecars()), files: [file])
     return FolderPictures.describe(group, checked: checked, sidecars: ImportSidecars(), now: now)
   }
 }
