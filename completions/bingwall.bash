@@ -5,7 +5,7 @@
 # Whether the option word takes a value (the next word, or after '=').
 _bingwall_takes_value() {
   case $1 in
-    --config | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --keep | --older-than | --max-size | --output | -o | --rotate | --method | --user) return 0 ;;
+    --config | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --keep | --older-than | --max-size | --from | --output | -o | --rotate | --method | --user) return 0 ;;
   esac
   return 1
 }
@@ -42,7 +42,7 @@ _bingwall_options() {
     bingwall/ban) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/prune) echo '--keep --older-than --max-size --dry-run --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/export) echo '--favorites --since --quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/import) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/import) echo '--from --dry-run --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/gallery) echo '--output -o --open --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/doctor) echo '--fix --quick --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
@@ -95,6 +95,7 @@ _bingwall_option_value() {
     bingwall/ban:--config) echo files ;;
     bingwall/prune:--config) echo files ;;
     bingwall/export:--config) echo files ;;
+    bingwall/import:--from) echo 'words neffo variety ttg pybingwallpaper mklein994 thejandroman' ;;
     bingwall/import:--config) echo files ;;
     bingwall/gallery:--output | bingwall/gallery:-o) echo files ;;
     bingwall/gallery:--config) echo files ;;

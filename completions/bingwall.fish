@@ -3,7 +3,7 @@
 #   swift run bingwall completions fish > completions/bingwall.fish
 
 function __bingwall_takes_value --description 'Whether the option word takes a value'
-    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --output -o --rotate --method --user
+    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --from --output -o --rotate --method --user
 end
 
 function __bingwall_subcommand --description 'The subcommand a word names, if any'
@@ -211,6 +211,8 @@ complete -c bingwall -n '__bingwall_at bingwall/prune' -l json -d 'Print JSON fo
 complete -c bingwall -n '__bingwall_at bingwall/export' -l favorites -d 'Only favourite pictures.'
 complete -c bingwall -n '__bingwall_at bingwall/export' -l since -x -d 'Only pictures shown on or after this date.'
 complete -c bingwall -n '__bingwall_argument bingwall/export 0' -a '(__fish_complete_directories (commandline -ct))'
+complete -c bingwall -n '__bingwall_at bingwall/import' -l from -x -a 'neffo variety ttg pybingwallpaper mklein994 thejandroman' -d 'Import from that tool\'s default folder: neffo, variety, ttg, pybingwallpaper, mklein994, thejandroman.'
+complete -c bingwall -n '__bingwall_at bingwall/import' -l dry-run -d 'Only list what would be imported, and as what.'
 complete -c bingwall -n '__bingwall_argument bingwall/import 0' -F
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'

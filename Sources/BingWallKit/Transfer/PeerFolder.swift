@@ -63,7 +63,7 @@ package enum PeerFolder: String, CaseIterable, Sendable {
     if let named = environment["XDG_PICTURES_DIR"], named.hasPrefix("/") { return named }
     let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
     if let bytes = try? FileContents.read(config + "/user-dirs.dirs", limit: 64 << 10) {
-      for line in String(decoding: bytes ?? [], as: UTF8.self).split(separator: "\n")
+      for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
       where line.hasPrefix("XDG_PICTURES_DIR=") {
         var value = line.dropFirst("XDG_PICTURES_DIR=".count)
         if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
