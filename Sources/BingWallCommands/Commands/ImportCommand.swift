@@ -40,7 +40,8 @@ enum ImportCommand {
 
         Sidecars are read, never imported: the GNOME extension's bing.json gives titles, \
         captions, credits and links, and its favourite and hidden marks become favourites and \
-        bans; Variety's NAME.metadata.json gives the story (headline, description). They are \
+        bans; Variety's NAME.metadata.json gives the date (its headline) and the caption and \
+        credit (its description, Bing's copyright line). They are \
         matched by the image id or the file name, read up to 16 MiB with the bounded JSON \
         reader; one that cannot be read is named on stderr and its pictures still come.
 

@@ -87,7 +87,8 @@ struct FolderPictures {
       let words = known?.words(market: market)
       let appearance = Appearance(
         market: market, servedMarket: nil, date: date, bingID: each.named.bingID ?? words?.bingID ?? group.key,
-        title: words?.title ?? PictureKey.name(of: group.key), caption: words?.caption ?? "",
+        title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
+        caption: words?.caption ?? "",
         credit: words?.credit ?? "", copyright: words?.copyright ?? "", copyrightLink: words?.copyrightLink ?? "",
         urlbase: words?.urlbase ?? "", hsh: "", wp: true, fullStartDate: "")
       appearances.append(StoredAppearance(appearance, superseded: false))
@@ -100,6 +101,6 @@ struct FolderPictures {
       picture: ImportedPicture(
         file: file, favorite: known?.favorite ?? false, banned: known?.banned ?? false,
         addedAt: Timestamp.iso8601(now), appearances: appearances),
-      date: date, name: PictureKey.name(of: group.key), story: known?.story)
+      date: date, name: PictureKey.name(of: group.key))
   }
 }

@@ -163,11 +163,7 @@ struct ImportPlan {
   private static func plainFolder(_ folder: FolderHandle, now: Date) throws -> ImportPlan {
     var plan = ImportPlan(kind: .folder, folder: folder)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    // Variety's sidecars are hidden files (`.<picture>.metadata.json`) in some versions and
-    // plain ones in others: both are read; other hidden files are left alone.
-    let (sidecars, refused) = ImportSidecars.read(
-      folder, names: names.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }.filter(ImportSidecars.isSidecar)
-        .flatMap { name in [name, "." + name].filter { names.contains($0) } })
+    let (sidecars, refused) = ImportSidecars.read(folder, names: names.filter { !$0.hasPrefix(".") })
     plan.refused += refused
     var files: [FolderPictures.File] = []
     for name in names where !name.hasPrefix(".") {
@@ -191,13 +187,8 @@ struct ImportPlan {
           open: { () throws(TransferError) in
             try SourceFile.open(chosen, in: folder.descriptor, followLinks: true)
           },
-          describe: { _, file in
-            var description = FolderPictures.describe(group, checked: file, sidecars: sidecars, now: now)
-            if description.story == nil {
-              description.story = group.files.lazy.compactMap { sidecars.storiesByFile[$0.name] }.first
-            }
-            return description
-          }, others: group.files.count - 1))
+          describe: { _, file in FolderPictures.describe(group, checked: file, sidecars: sidecars, now: now) },
+          others: group.files.count - 1))
     }
     return plan
   }

@@ -10,8 +10,10 @@ import Glibc
 /// - the GNOME Shell extension's `bing.json`: Bing's own image objects (`urlbase`, `startdate`,
 ///   `title`, `copyright`, `copyrightlink`) with the extension's `favourite` and `hidden`, which
 ///   become the favourite mark and the ban;
-/// - Variety's `<picture>.metadata.json`: a `headline` and a `description`, which become the
-///   picture's story.
+/// - Variety's `<picture>.metadata.json`, which `Util.write_metadata` writes when it cannot put
+///   the metadata into the picture itself: for a Bing picture (`BingDownloader.py`) its
+///   `headline` is "Bing Photo of the Day, YYYY-MM-DD" (the date) and its `description` Bing's
+///   copyright line (the caption and credit).
 ///
 /// A sidecar is matched to its pictures by the image id in `urlbase` (the key and the market)
 /// or, for Variety's, by the picture's file name; the names in it are only compared, never
@@ -27,7 +29,6 @@ struct ImportSidecars {
     var key: String
     var favorite = false
     var banned = false
-    var story: PictureStory?
     /// Per market (`""` for a market not known): the appearance's words.
     var byMarket: [String: Words] = [:]
 
@@ -47,8 +48,6 @@ struct ImportSidecars {
   }
 
   private(set) var known: [String: Known] = [:]
-  /// Variety's stories by the picture's file name.
-  private(set) var storiesByFile: [String: PictureStory] = [:]
 
   /// Whether `name` is a sidecar this reader knows (never "not a JPEG").
   static func isSidecar(_ name: String) -> Bool {
@@ -145,10 +144,22 @@ struct ImportSidecars {
   /// Variety's sidecar of one picture file.
   private mutating func addVariety(_ root: JSONValue, picture file: String) {
     guard case .object(let fields) = root else { return }
+    let named = FileNameScheme.read(file)
+    guard !named.name.isEmpty else { return }
+    let key = PictureKey.key(forName: named.name)
+    let copyright = text(fields["description"])
+    let (caption, credit) = ArchiveImage.split(copyright: copyright)
+    // "Bing Photo of the Day, 2026-09-05": the date after the last ", ".
     let headline = text(fields["headline"])
-    let description = text(fields["description"])
-    guard !headline.isEmpty || !description.isEmpty else { return }
-    storiesByFile[file] = PictureStory(headline: headline, description: description, quickFact: "")
+    let date = headline.split(separator: " ").last.flatMap { CalendarDate(parsing: String($0))?.description }
+    var picture = known[key] ?? Known(key: key)
+    let market = named.market ?? ""
+    if picture.byMarket[market] == nil {
+      picture.byMarket[market] = Words(
+        bingID: named.bingID ?? key, date: date, title: "", caption: caption, credit: credit, copyright: copyright,
+        copyrightLink: "", urlbase: "")
+    }
+    known[key] = picture
   }
 
   /// `OHR.Name_EN-US123` from `/th?id=OHR.Name_EN-US123` or `/az/hprichbg/rb/Name_EN-US123`;

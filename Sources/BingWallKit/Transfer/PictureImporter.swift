@@ -84,8 +84,6 @@ struct PictureImporter {
     var picture: ImportedPicture
     var date: String
     var name: String
-    /// A sidecar's headline and description (Variety's), stored for each appearance.
-    var story: PictureStory? = nil
   }
 
   let store: HistoryStore
@@ -127,15 +125,7 @@ struct PictureImporter {
     ) { path in
       var picture = description.picture
       picture.file.path = path
-      let id = try store.insert(picture, at: now)
-      if let story = description.story {
-        for stored in picture.appearances {
-          let appearance = stored.appearance
-          try store.record(
-            story, market: appearance.market, bingID: appearance.bingID, date: appearance.date, at: now)
-        }
-      }
-      return id
+      return try store.insert(picture, at: now)
     }
     return .imported(pictureID: id)
   }

@@ -86,27 +86,32 @@ import Testing
   }
 
   @Test func bingsOwnNamesFromPybingwallpaperVarietyAndThejandroman() throws {
-    // pybingwallpaper (--keep-file-name), Variety and thejandroman's script keep Bing's file
-    // name; Variety writes NAME.metadata.json with a headline and a description.
+    // pybingwallpaper (--keep-file-name) and thejandroman's script keep Bing's file name.
+    // Variety names the file by the URL's `id` (`OHR.Fox_EN-US…_UHD.jpg`, en-US) and, when it
+    // cannot write into the picture, writes NAME.metadata.json: for Bing a headline "Bing Photo
+    // of the Day, YYYY-MM-DD" and Bing's copyright line as the description.
     let folder = try TemporaryDirectory()
     try Self.picture(folder.file("OHR.Lake_EN-US1234567890_1920x1080.jpg"), modifiedOn: "2025-03-04")
-    try Self.picture(folder.file("OHR.Fox_EN-GB4567890123_UHD.jpg"), modifiedOn: "2025-03-05")
+    try Self.picture(folder.file("OHR.Fox_EN-US4567890123_UHD.jpg"), modifiedOn: "2025-06-01")
     let metadata: [String: Any] = [
-      "sourceName": "Bing", "headline": "A fox in the frost", "description": "Foxes hunt by ear under the snow.",
-      "author": "A Photographer",
+      "sourceName": "Bing", "sourceType": "bing", "sfwRating": 100,
+      "sourceURL": "https://www.bing.com/search?q=fox", "imageURL": "https://www.bing.com/th?id=OHR.Fox_EN-US4567890123_UHD.jpg",
+      "headline": "Bing Photo of the Day, 2025-03-05",
+      "description": "A fox in the frost, Yorkshire (© A Photographer/Agency)",
     ]
     try JSONSerialization.data(withJSONObject: metadata)
-      .write(to: URL(fileURLWithPath: folder.file("OHR.Fox_EN-GB4567890123_UHD.jpg.metadata.json")))
+      .write(to: URL(fileURLWithPath: folder.file("OHR.Fox_EN-US4567890123_UHD.jpg.metadata.json")))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
     let fields = try Self.fields(run)
     #expect(fields["OHR.Lake"] == ["2025-03-04", "[\"en-US\"]", "1920x1080", "Lake", "false", "false"])
-    #expect(fields["OHR.Fox"] == ["2025-03-05", "[\"en-GB\"]", "UHD", "Fox", "false", "false"])
+    #expect(fields["OHR.Fox"] == ["2025-03-05", "[\"en-US\"]", "UHD", "Fox", "false", "false"])
     let fox = try ExportImportSupport.shown(run, "OHR.Fox")
-    #expect(fox.contains("A fox in the frost"))
-    #expect(fox.contains("Foxes hunt by ear"))
-    #expect(run.run(["search", "hunt"]).stdout.contains("OHR.Fox"))
+    #expect(fox.contains("\"caption\":\"A fox in the frost, Yorkshire\""))
+    #expect(fox.contains("\"credit\":\"A Photographer\\/Agency\""))
+    #expect(run.run(["search", "yorkshire"]).stdout.contains("OHR.Fox"))
   }
 
   @Test func oneNameFromThreeMarketsIsOnePicture() throws {
@@ -161,7 +166,7 @@ import Testing
     let folder = try TemporaryDirectory()
     try Self.picture(folder.file("20260905-LakeFyans_JA-JP2778092364_UHD.jpg"))
     try body.write(to: URL(fileURLWithPath: folder.file("bing.json")))
-    try body.write(to: URL(fileURLWithPath: folder.file("OHR.X_EN-US1_UHD.jpg.metadata.json")))
+    try body.write(to: URL(fileURLWithPath: folder.file("OHR.LakeFyans_JA-JP2778092364_UHD.jpg.metadata.json")))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 1, "\(what)")
