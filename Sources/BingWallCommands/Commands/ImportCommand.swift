@@ -26,10 +26,10 @@ enum ImportCommand {
 
         From any other folder every *.jpg and *.jpeg at the top level is imported, its date, \
         name, market and size read from its name as other Bing tools write them: Bing's own \
-        OHR.Name_EN-US1234567890_1920x1080.jpg (and the older Name_EN-US…, without OHR.), with \
-        a date in front as TTGBingWallPaper (20170808_Name_EN-US…), the GNOME Shell extension \
-        (20260905-Name_JA-JP…_UHD.jpg, and before 2019 20190515-th?id=OHR.Name_…) and \
-        mklein994's bing-wallpaper (2026-09-05_OHR.Name_…) put it, pybingwallpaper, Variety and \
+        OHR.Name_EN-US1234567890_1920x1080.jpg (and the older Name_EN-US..., without OHR.), with \
+        a date in front as TTGBingWallPaper (20170808_Name_EN-US...), the GNOME Shell extension \
+        (20260905-Name_JA-JP..._UHD.jpg, and before 2019 20190515-th?id=OHR.Name_...) and \
+        mklein994's bing-wallpaper (2026-09-05_OHR.Name_...) put it, pybingwallpaper, Variety and \
         thejandroman's script (Bing's name), a bare date (20260103.jpg) and bingwall's own \
         names. The files of one name from several markets or at several sizes are one picture \
         with an appearance per market and day; its largest landscape file is kept and the \
@@ -75,7 +75,8 @@ enum ImportCommand {
         }
         if !invocation.quiet {
           context.stdout.write(
-            TerminalText.clean("Would import \(Counted.phrase(previews.count, "picture")) from \(source).") + "\n")
+            TerminalText.clean("Would import \(Counted.phrase(previews.count, "picture")) from \(source).")
+              + "\n")
         }
       }
       return refused > 0 ? ExitCode.failure : ExitCode.success
@@ -127,7 +128,8 @@ enum ImportCommand {
     let home = context.paths.home
     let folders = peer.folders(environment: context.environment, home: home)
     guard !folders.isEmpty else {
-      throw ImportSourceError.noFolder(peer: peer.rawValue, looked: peer.looked(environment: context.environment, home: home))
+      throw ImportSourceError.noFolder(
+        peer: peer.rawValue, looked: peer.looked(environment: context.environment, home: home))
     }
     return folders
   }
@@ -136,7 +138,9 @@ enum ImportCommand {
   static func line(_ preview: Import.Preview) -> String {
     var parts = [preview.date, preview.key]
     if !preview.markets.isEmpty { parts.append(preview.markets.joined(separator: " ")) }
-    if preview.others > 0 { parts.append("(\(preview.others) more \(preview.others == 1 ? "file" : "files"))") }
+    if preview.others > 0 {
+      parts.append("(\(preview.others) more \(preview.others == 1 ? "file" : "files"))")
+    }
     if preview.favorite { parts.append("favourite") }
     if preview.banned { parts.append("banned") }
     parts.append("← " + preview.file)

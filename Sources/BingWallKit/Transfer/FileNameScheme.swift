@@ -54,7 +54,8 @@ enum FileNameScheme {
   /// Reads `fileName` (with its `.jpg` or `.jpeg`, any case).
   static func read(_ fileName: String) -> NamedPicture {
     let stem = self.stem(of: fileName)
-    let whole = NamedPicture(name: PictureKey.name(of: stem), date: nil, market: nil, resolution: nil, bingID: nil)
+    let whole = NamedPicture(
+      name: PictureKey.name(of: stem), date: nil, market: nil, resolution: nil, bingID: nil)
     if let date = wholeDate(stem) {
       return NamedPicture(name: "", date: date, market: nil, resolution: nil, bingID: nil)
     }
@@ -69,7 +70,9 @@ enum FileNameScheme {
       dashedDate = dashed
       rest = rest.dropFirst(length)
     }
-    for prefix in ["th?id=", "th_id=", "th%3Fid="] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+    for prefix in ["th?id=", "th_id=", "th%3Fid="] where rest.hasPrefix(prefix) {
+      rest = rest.dropFirst(prefix.count)
+    }
     if rest.hasPrefix("OHR.") { rest = rest.dropFirst(4) }
     var market: String?
     if dashedDate {
@@ -97,7 +100,8 @@ enum FileNameScheme {
       rest = name
     }
     guard !rest.isEmpty else { return whole }
-    return NamedPicture(name: String(rest), date: date, market: market, resolution: resolution, bingID: bingID)
+    return NamedPicture(
+      name: String(rest), date: date, market: market, resolution: resolution, bingID: bingID)
   }
 
   /// The name without its JPEG extension.
@@ -128,12 +132,16 @@ enum FileNameScheme {
   static func datePrefix(_ stem: Substring) -> DatePrefix {
     let characters = Array(stem.prefix(11))
     let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
-    if characters.count > 9, characters[0..<8].allSatisfy(isDigit), characters[8] == "-" || characters[8] == "_" {
+    if characters.count > 9, characters[0..<8].allSatisfy(isDigit),
+      characters[8] == "-" || characters[8] == "_"
+    {
       guard let date = CalendarDate(compact: String(characters[0..<8])) else { return .invalid }
       return .date(date.description, length: 9, dashed: false)
     }
-    if characters.count > 10, characters[4] == "-", characters[7] == "-", characters[10] == "_" || characters[10] == "-",
-      characters[0..<4].allSatisfy(isDigit), characters[5..<7].allSatisfy(isDigit), characters[8..<10].allSatisfy(isDigit)
+    if characters.count > 10, characters[4] == "-", characters[7] == "-",
+      characters[10] == "_" || characters[10] == "-",
+      characters[0..<4].allSatisfy(isDigit), characters[5..<7].allSatisfy(isDigit),
+      characters[8..<10].allSatisfy(isDigit)
     {
       guard let date = CalendarDate(parsing: String(characters[0..<10])) else { return .invalid }
       return .date(date.description, length: 11, dashed: true)

@@ -86,10 +86,12 @@ struct FolderPictures {
       guard seen.insert(market + " " + date).inserted else { continue }
       let words = known?.words(market: market)
       let appearance = Appearance(
-        market: market, servedMarket: nil, date: date, bingID: each.named.bingID ?? words?.bingID ?? group.key,
+        market: market, servedMarket: nil, date: date,
+        bingID: each.named.bingID ?? words?.bingID ?? group.key,
         title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
         caption: words?.caption ?? "",
-        credit: words?.credit ?? "", copyright: words?.copyright ?? "", copyrightLink: words?.copyrightLink ?? "",
+        credit: words?.credit ?? "", copyright: words?.copyright ?? "",
+        copyrightLink: words?.copyrightLink ?? "",
         urlbase: words?.urlbase ?? "", hsh: "", wp: true, fullStartDate: "")
       appearances.append(StoredAppearance(appearance, superseded: false))
     }

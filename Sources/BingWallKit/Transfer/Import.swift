@@ -48,7 +48,8 @@ package struct Import {
       let description = job.preview()
       return Preview(
         file: job.name, key: description.picture.file.key, date: description.date,
-        markets: description.picture.appearances.map(\.appearance.market).filter { !$0.isEmpty }.uniqued().sorted(),
+        markets: description.picture.appearances.map(\.appearance.market).filter { !$0.isEmpty }.uniqued()
+          .sorted(),
         others: job.others, favorite: description.picture.favorite, banned: description.picture.banned)
     }
     return (previews, plan.refused)

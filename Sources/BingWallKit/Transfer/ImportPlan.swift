@@ -29,7 +29,8 @@ final class FolderHandle {
     var seconds: time_t = fstatat(descriptor, name, &status, 0) == 0 ? status.st_mtim.tv_sec : 0
     var parts = tm()
     localtime_r(&seconds, &parts)
-    return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))?
+    return CalendarDate(
+      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))?
       .description ?? "1970-01-01"
   }
 
@@ -92,7 +93,8 @@ struct ImportPlan {
         name: name, size: Int64(status.st_size),
         open: { () throws(TransferError) in try SourceFile.open(path: path, name: name) },
         describe: { _, file in
-          plain(name: name, bytes: Int64(status.st_size), modified: folder.modifiedDate(of: name), file, now: now)
+          plain(
+            name: name, bytes: Int64(status.st_size), modified: folder.modifiedDate(of: name), file, now: now)
         })
       return ImportPlan(kind: .file, jobs: [job])
     default:
@@ -187,7 +189,8 @@ struct ImportPlan {
           open: { () throws(TransferError) in
             try SourceFile.open(chosen, in: folder.descriptor, followLinks: true)
           },
-          describe: { _, file in FolderPictures.describe(group, checked: file, sidecars: sidecars, now: now) },
+          describe: { _, file in FolderPictures.describe(group, checked: file, sidecars: sidecars, now: now)
+          },
           others: group.files.count - 1))
     }
     return plan

@@ -32,7 +32,9 @@ struct ImportSidecars {
     /// Per market (`""` for a market not known): the appearance's words.
     var byMarket: [String: Words] = [:]
 
-    func words(market: String) -> Words? { byMarket[market] ?? byMarket.values.sorted { $0.bingID < $1.bingID }.first }
+    func words(market: String) -> Words? {
+      byMarket[market] ?? byMarket.values.sorted { $0.bingID < $1.bingID }.first
+    }
     func date(market: String) -> String? { words(market: market)?.date }
   }
 
@@ -59,7 +61,8 @@ struct ImportSidecars {
   /// The picture a sidecar dates `date` in `market` (any market when nil).
   func picture(onDate date: String, market: String?) -> Known? {
     known.values.sorted { $0.key < $1.key }.first { picture in
-      picture.byMarket.contains { entry in (market == nil || entry.key == market) && entry.value.date == date }
+      picture.byMarket.contains { entry in (market == nil || entry.key == market) && entry.value.date == date
+      }
     }
   }
 
@@ -133,9 +136,12 @@ struct ImportSidecars {
       let startdate = fields["startdate"]?.stringValue.flatMap { CalendarDate(compact: $0)?.description }
       var picture = known[key] ?? Known(key: key)
       picture.byMarket[named.market ?? ""] = Words(
-        bingID: named.bingID ?? key, date: startdate, title: text(fields["title"]), caption: caption, credit: credit,
-        copyright: copyright, copyrightLink: text(fields["copyrightlink"]), urlbase: String(urlbase.prefix(300)))
-      picture.favorite = picture.favorite || fields["favourite"] == .bool(true) || fields["favorite"] == .bool(true)
+        bingID: named.bingID ?? key, date: startdate, title: text(fields["title"]), caption: caption,
+        credit: credit,
+        copyright: copyright, copyrightLink: text(fields["copyrightlink"]),
+        urlbase: String(urlbase.prefix(300)))
+      picture.favorite =
+        picture.favorite || fields["favourite"] == .bool(true) || fields["favorite"] == .bool(true)
       picture.banned = picture.banned || fields["hidden"] == .bool(true)
       known[key] = picture
     }
@@ -156,7 +162,8 @@ struct ImportSidecars {
     let market = named.market ?? ""
     if picture.byMarket[market] == nil {
       picture.byMarket[market] = Words(
-        bingID: named.bingID ?? key, date: date, title: "", caption: caption, credit: credit, copyright: copyright,
+        bingID: named.bingID ?? key, date: date, title: "", caption: caption, credit: credit,
+        copyright: copyright,
         copyrightLink: "", urlbase: "")
     }
     known[key] = picture
@@ -165,7 +172,8 @@ struct ImportSidecars {
   /// `OHR.Name_EN-US123` from `/th?id=OHR.Name_EN-US123` or `/az/hprichbg/rb/Name_EN-US123`;
   /// nil unless it is a plain id (it is only ever compared).
   static func imageID(_ urlbase: String) -> String? {
-    let tail = urlbase.firstRange(of: "id=").map { urlbase[$0.upperBound...] } ?? urlbase.split(separator: "/").last
+    let tail =
+      urlbase.firstRange(of: "id=").map { urlbase[$0.upperBound...] } ?? urlbase.split(separator: "/").last
     guard let tail else { return nil }
     let id = tail.prefix { $0 != "&" }
     let plain = id.unicodeScalars.allSatisfy { PictureKey.isKeyCharacter($0) }

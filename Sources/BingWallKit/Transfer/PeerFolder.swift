@@ -27,14 +27,16 @@ package enum PeerFolder: String, CaseIterable, Sendable {
     switch self {
     case .neffo: candidates = [pictures + "/BingWallpaper"]
     case .variety:
-      let downloaded = (environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config")
+      let downloaded =
+        (environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config")
         + "/variety/Downloaded"
       let entries = (try? FileManager.default.contentsOfDirectory(atPath: downloaded)) ?? []
       candidates = entries.filter { $0.hasPrefix("Bing") }.sorted().map { downloaded + "/" + $0 }
     case .ttg: candidates = [pictures + "/TTGBingWallPaper"]
     case .pybingwallpaper: candidates = [home + "/MyBingWallpapers"]
     case .mklein994:
-      let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+      let data =
+        environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
       candidates = [data + "/bing-wallpaper", pictures + "/bing-wallpaper"]
     case .thejandroman: candidates = [pictures + "/bing-wallpapers"]
     }
@@ -66,7 +68,9 @@ package enum PeerFolder: String, CaseIterable, Sendable {
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
       where line.hasPrefix("XDG_PICTURES_DIR=") {
         var value = line.dropFirst("XDG_PICTURES_DIR=".count)
-        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+          value = value.dropFirst().dropLast()
+        }
         let path = value.hasPrefix("$HOME") ? home + value.dropFirst(5) : String(value)
         if path.hasPrefix("/"), !path.contains("..") { return path }
       }

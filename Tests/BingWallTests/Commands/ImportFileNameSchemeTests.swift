@@ -7,46 +7,85 @@ import Testing
 /// from that peer's own rule (the comments say which), the odd real ids Bing has served, and the
 /// names that only look like a scheme.
 @Suite struct ImportFileNameSchemeTests {
-  typealias Row = (file: String, name: String, date: String?, market: String?, resolution: String?, id: String?)
+  typealias Row = (
+    file: String, name: String, date: String?, market: String?, resolution: String?, id: String?
+  )
 
   static let rows: [Row] = [
     // Bing's own file name, as its URL ends: `OHR.<Name>_<MKT><digits>_<RES>.jpg`.
-    ("OHR.BeaversBend_EN-US1234567890_UHD.jpg", "BeaversBend", nil, "en-US", "UHD", "OHR.BeaversBend_EN-US1234567890"),
+    (
+      "OHR.BeaversBend_EN-US1234567890_UHD.jpg", "BeaversBend", nil, "en-US", "UHD",
+      "OHR.BeaversBend_EN-US1234567890"
+    ),
     ("OHR.Fjord_ROW9876_1920x1080.JPG", "Fjord", nil, "ROW", "1920x1080", "OHR.Fjord_ROW9876"),
     ("OHR.Mesa_ZH-CN42.jpeg", "Mesa", nil, "zh-CN", nil, "OHR.Mesa_ZH-CN42"),
     // Before 2019 Bing's names had no `OHR.` (`/az/hprichbg/rb/<Name>_<MKT><digits>_<RES>.jpg`).
-    ("WhiteBluffsWilderness_EN-AU12259474431_1920x1080.jpg", "WhiteBluffsWilderness", nil, "en-AU", "1920x1080",
-     "OHR.WhiteBluffsWilderness_EN-AU12259474431"),
+    (
+      "WhiteBluffsWilderness_EN-AU12259474431_1920x1080.jpg", "WhiteBluffsWilderness", nil, "en-AU",
+      "1920x1080",
+      "OHR.WhiteBluffsWilderness_EN-AU12259474431"
+    ),
     // TTGBingWallPaper: Bing's startdate, `_`, then the file name the download suggests.
-    ("20170808_AlaskaLynx_EN-US9313111559_1920x1080.jpg", "AlaskaLynx", "2017-08-08", "en-US", "1920x1080",
-     "OHR.AlaskaLynx_EN-US9313111559"),
-    ("20230105_OHR.SnowyOwl_EN-GB0123456789_UHD.jpg", "SnowyOwl", "2023-01-05", "en-GB", "UHD",
-     "OHR.SnowyOwl_EN-GB0123456789"),
+    (
+      "20170808_AlaskaLynx_EN-US9313111559_1920x1080.jpg", "AlaskaLynx", "2017-08-08", "en-US", "1920x1080",
+      "OHR.AlaskaLynx_EN-US9313111559"
+    ),
+    (
+      "20230105_OHR.SnowyOwl_EN-GB0123456789_UHD.jpg", "SnowyOwl", "2023-01-05", "en-GB", "UHD",
+      "OHR.SnowyOwl_EN-GB0123456789"
+    ),
     // The GNOME Shell extension: `<YYYYMMDD>-<Name>_<MKT><digits>_<RES>.jpg`…
-    ("20260905-LakeFyans_JA-JP2778092364_UHD.jpg", "LakeFyans", "2026-09-05", "ja-JP", "UHD",
-     "OHR.LakeFyans_JA-JP2778092364"),
+    (
+      "20260905-LakeFyans_JA-JP2778092364_UHD.jpg", "LakeFyans", "2026-09-05", "ja-JP", "UHD",
+      "OHR.LakeFyans_JA-JP2778092364"
+    ),
     ("20240130-AuroraIceland_UHD.jpg", "AuroraIceland", "2024-01-30", nil, "UHD", nil),
     // …and before 2019 the date, `-`, and the URL's tail after `th?`, the `?` kept or made safe.
-    ("20190515-th?id=OHR.AbuSimbel_EN-AU0072035482_1920x1080.jpg", "AbuSimbel", "2019-05-15", "en-AU", "1920x1080",
-     "OHR.AbuSimbel_EN-AU0072035482"),
-    ("20190515-th_id=OHR.AbuSimbel_EN-AU0072035482_1920x1080.jpg", "AbuSimbel", "2019-05-15", "en-AU", "1920x1080",
-     "OHR.AbuSimbel_EN-AU0072035482"),
+    (
+      "20190515-th?id=OHR.AbuSimbel_EN-AU0072035482_1920x1080.jpg", "AbuSimbel", "2019-05-15", "en-AU",
+      "1920x1080",
+      "OHR.AbuSimbel_EN-AU0072035482"
+    ),
+    (
+      "20190515-th_id=OHR.AbuSimbel_EN-AU0072035482_1920x1080.jpg", "AbuSimbel", "2019-05-15", "en-AU",
+      "1920x1080",
+      "OHR.AbuSimbel_EN-AU0072035482"
+    ),
     // mklein994's bing-wallpaper: `<YYYY-MM-DD>_<Bing's name>`, a portrait size here.
-    ("2026-09-05_OHR.LakeFyans_JA-JP2778092364_768x1280.jpg", "LakeFyans", "2026-09-05", "ja-JP", "768x1280",
-     "OHR.LakeFyans_JA-JP2778092364"),
+    (
+      "2026-09-05_OHR.LakeFyans_JA-JP2778092364_768x1280.jpg", "LakeFyans", "2026-09-05", "ja-JP", "768x1280",
+      "OHR.LakeFyans_JA-JP2778092364"
+    ),
     // pybingwallpaper with --keep-file-name, Variety and thejandroman: Bing's own name.
-    ("OHR.LakeFyans_ZH-CN2778092364_1920x1080.jpg", "LakeFyans", nil, "zh-CN", "1920x1080",
-     "OHR.LakeFyans_ZH-CN2778092364"),
+    (
+      "OHR.LakeFyans_ZH-CN2778092364_1920x1080.jpg", "LakeFyans", nil, "zh-CN", "1920x1080",
+      "OHR.LakeFyans_ZH-CN2778092364"
+    ),
     // Odd real ids: digits and inner underscores belong to the name.
-    ("OHR.BefanaPiazzaNavona_459973167_IT-IT4250570937_UHD.jpg", "BefanaPiazzaNavona_459973167", nil, "it-IT",
-     "UHD", "OHR.BefanaPiazzaNavona_459973167_IT-IT4250570937"),
-    ("OHR.Cihan_Bektas_B03_03_IT-IT7231382966_1920x1080.jpg", "Cihan_Bektas_B03_03", nil, "it-IT", "1920x1080",
-     "OHR.Cihan_Bektas_B03_03_IT-IT7231382966"),
-    ("shutterstock_1344992492_IT-IT1234567890_1920x1080.jpg", "shutterstock_1344992492", nil, "it-IT", "1920x1080",
-     "OHR.shutterstock_1344992492_IT-IT1234567890"),
-    ("20220101_Nara_TodaijiBell2022_JA-JP1234567890_1920x1080.jpg", "Nara_TodaijiBell2022", "2022-01-01", "ja-JP",
-     "1920x1080", "OHR.Nara_TodaijiBell2022_JA-JP1234567890"),
-    ("OHR.DSTEnds2024_EN-GB1274642468_UHD.jpg", "DSTEnds2024", nil, "en-GB", "UHD", "OHR.DSTEnds2024_EN-GB1274642468"),
+    (
+      "OHR.BefanaPiazzaNavona_459973167_IT-IT4250570937_UHD.jpg", "BefanaPiazzaNavona_459973167", nil,
+      "it-IT",
+      "UHD", "OHR.BefanaPiazzaNavona_459973167_IT-IT4250570937"
+    ),
+    (
+      "OHR.Cihan_Bektas_B03_03_IT-IT7231382966_1920x1080.jpg", "Cihan_Bektas_B03_03", nil, "it-IT",
+      "1920x1080",
+      "OHR.Cihan_Bektas_B03_03_IT-IT7231382966"
+    ),
+    (
+      "shutterstock_1344992492_IT-IT1234567890_1920x1080.jpg", "shutterstock_1344992492", nil, "it-IT",
+      "1920x1080",
+      "OHR.shutterstock_1344992492_IT-IT1234567890"
+    ),
+    (
+      "20220101_Nara_TodaijiBell2022_JA-JP1234567890_1920x1080.jpg", "Nara_TodaijiBell2022", "2022-01-01",
+      "ja-JP",
+      "1920x1080", "OHR.Nara_TodaijiBell2022_JA-JP1234567890"
+    ),
+    (
+      "OHR.DSTEnds2024_EN-GB1274642468_UHD.jpg", "DSTEnds2024", nil, "en-GB", "UHD",
+      "OHR.DSTEnds2024_EN-GB1274642468"
+    ),
     // A bare date.
     ("20260103.jpg", "", "2026-01-03", nil, nil, nil),
     ("2026-01-03.jpeg", "", "2026-01-03", nil, nil, nil),
@@ -70,7 +109,8 @@ import Testing
     let (file, name, date, market, resolution, id) = Self.rows[row]
     #expect(
       FileNameScheme.read(file)
-        == NamedPicture(name: name, date: date, market: market, resolution: resolution, bingID: id), "\(file)")
+        == NamedPicture(name: name, date: date, market: market, resolution: resolution, bingID: id), "\(file)"
+    )
   }
 
   @Test func portraitSizesAreRenditions() {

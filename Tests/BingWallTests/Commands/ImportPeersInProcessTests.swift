@@ -11,7 +11,8 @@ import Testing
 /// reader answers.
 @Suite struct ImportPeersInProcessTests {
   /// A small JPEG of its own colour (from its path) at `path`.
-  static func picture(_ path: String, width: Int = 64, height: Int = 36, modifiedOn day: String? = nil) throws {
+  static func picture(_ path: String, width: Int = 64, height: Int = 36, modifiedOn day: String? = nil) throws
+  {
     let data = try ExportImportSupport.jpeg(FakeBing.colour(for: path), width: width, height: height)
     try ImportInProcessTests.write(data, to: path, modifiedOn: day)
   }
@@ -35,7 +36,8 @@ import Testing
     let run = try ExportImportSupport.freshUser()
     #expect(run.run(["import", folder.path]).status == 0)
     let fields = try Self.fields(run)
-    #expect(fields["OHR.AlaskaLynx"] == ["2017-08-08", "[\"en-US\"]", "1920x1080", "AlaskaLynx", "false", "false"])
+    #expect(
+      fields["OHR.AlaskaLynx"] == ["2017-08-08", "[\"en-US\"]", "1920x1080", "AlaskaLynx", "false", "false"])
     #expect(fields["OHR.SnowyOwl"] == ["2023-01-05", "[\"en-GB\"]", "UHD", "SnowyOwl", "false", "false"])
     #expect(fields.count == 2)
   }
@@ -59,15 +61,20 @@ import Testing
       ],
       ["startdate": "20260101", "urlbase": "/th?id=../../../etc/passwd", "title": "never"],
     ]
-    try JSONSerialization.data(withJSONObject: sidecar).write(to: URL(fileURLWithPath: folder.file("bing.json")))
+    try JSONSerialization.data(withJSONObject: sidecar).write(
+      to: URL(fileURLWithPath: folder.file("bing.json")))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr == "")
     #expect(result.stdout.hasSuffix("Imported 2 pictures; 1 already stored.\n"), "\(result.stdout)")
     let fields = try Self.fields(run)
-    #expect(fields["OHR.LakeFyans"] == ["2026-09-05", "[\"en-CA\", \"ja-JP\"]", "UHD", "Lake Fyans", "true", "false"])
-    #expect(fields["OHR.AbuSimbel"] == ["2019-05-15", "[\"en-AU\"]", "1920x1080", "Abu Simbel", "false", "true"])
+    #expect(
+      fields["OHR.LakeFyans"] == [
+        "2026-09-05", "[\"en-CA\", \"ja-JP\"]", "UHD", "Lake Fyans", "true", "false",
+      ])
+    #expect(
+      fields["OHR.AbuSimbel"] == ["2019-05-15", "[\"en-AU\"]", "1920x1080", "Abu Simbel", "false", "true"])
     let shown = try ExportImportSupport.shown(run, "OHR.LakeFyans")
     #expect(shown.contains("Lake Fyans, Victoria, Australia"))
     #expect(shown.contains("\"credit\":\"A Photographer\\/Agency\""))
@@ -77,12 +84,16 @@ import Testing
     // mklein994's bing-wallpaper: `YYYY-MM-DD_` then Bing's file name; a portrait size is the
     // same picture, not another.
     let folder = try TemporaryDirectory()
-    try Self.picture(folder.file("2026-09-05_OHR.LakeFyans_JA-JP2778092364_768x1280.jpg"), width: 36, height: 64)
+    try Self.picture(
+      folder.file("2026-09-05_OHR.LakeFyans_JA-JP2778092364_768x1280.jpg"), width: 36, height: 64)
     try Self.picture(folder.file("2026-09-05_OHR.LakeFyans_JA-JP2778092364_1920x1080.jpg"))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.stdout.hasSuffix("Imported 1 picture; 1 already stored.\n"), "\(result.stdout)")
-    #expect(try Self.fields(run)["OHR.LakeFyans"] == ["2026-09-05", "[\"ja-JP\"]", "1920x1080", "LakeFyans", "false", "false"])
+    #expect(
+      try Self.fields(run)["OHR.LakeFyans"] == [
+        "2026-09-05", "[\"ja-JP\"]", "1920x1080", "LakeFyans", "false", "false",
+      ])
   }
 
   @Test func bingsOwnNamesFromPybingwallpaperVarietyAndThejandroman() throws {
@@ -95,7 +106,8 @@ import Testing
     try Self.picture(folder.file("OHR.Fox_EN-US4567890123_UHD.jpg"), modifiedOn: "2025-06-01")
     let metadata: [String: Any] = [
       "sourceName": "Bing", "sourceType": "bing", "sfwRating": 100,
-      "sourceURL": "https://www.bing.com/search?q=fox", "imageURL": "https://www.bing.com/th?id=OHR.Fox_EN-US4567890123_UHD.jpg",
+      "sourceURL": "https://www.bing.com/search?q=fox",
+      "imageURL": "https://www.bing.com/th?id=OHR.Fox_EN-US4567890123_UHD.jpg",
       "headline": "Bing Photo of the Day, 2025-03-05",
       "description": "A fox in the frost, Yorkshire (© A Photographer/Agency)",
     ]
@@ -124,10 +136,11 @@ import Testing
     #expect(result.stdout.hasSuffix("Imported 1 picture; 2 already stored.\n"), "\(result.stdout)")
     let appearances = try ExportImportSupport.appearances(run)["OHR.LakeFyans"] ?? []
     #expect(
-      appearances.map { "\($0.appearance.market) \($0.appearance.date) \($0.appearance.bingID)" }.sorted() == [
-        "en-CA 2026-09-05 OHR.LakeFyans_EN-CA1111111111", "ja-JP 2026-09-05 OHR.LakeFyans_JA-JP2778092364",
-        "zh-CN 2026-09-06 OHR.LakeFyans_ZH-CN3333333333",
-      ])
+      appearances.map { "\($0.appearance.market) \($0.appearance.date) \($0.appearance.bingID)" }.sorted()
+        == [
+          "en-CA 2026-09-05 OHR.LakeFyans_EN-CA1111111111", "ja-JP 2026-09-05 OHR.LakeFyans_JA-JP2778092364",
+          "zh-CN 2026-09-06 OHR.LakeFyans_ZH-CN3333333333",
+        ])
     // A UHD file was kept, not the 1920x1080 one.
     #expect(try Self.fields(run)["OHR.LakeFyans"]?[2] == "UHD")
     // A second import of the same folder adds nothing.
@@ -150,8 +163,11 @@ import Testing
   @Test func aBareDateTakesItsNameFromBingJSON() throws {
     let folder = try TemporaryDirectory()
     try Self.picture(folder.file("20260103.jpg"))
-    let sidecar = [["startdate": "20260103", "urlbase": "/th?id=OHR.Snowfall_EN-US5550001111", "title": "Snowfall"]]
-    try JSONSerialization.data(withJSONObject: sidecar).write(to: URL(fileURLWithPath: folder.file("bing.json")))
+    let sidecar = [
+      ["startdate": "20260103", "urlbase": "/th?id=OHR.Snowfall_EN-US5550001111", "title": "Snowfall"]
+    ]
+    try JSONSerialization.data(withJSONObject: sidecar).write(
+      to: URL(fileURLWithPath: folder.file("bing.json")))
     let run = try ExportImportSupport.freshUser()
     #expect(run.run(["import", folder.path]).status == 0)
     #expect(try Self.fields(run)["OHR.Snowfall"]?[0...3] == ["2026-01-03", "[]", "64x36", "Snowfall"])
@@ -159,20 +175,25 @@ import Testing
 
   @Test(arguments: [
     ("not UTF-8", Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D])),
-    ("100,000 deep", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
+    (
+      "100,000 deep",
+      Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+    ),
     ("17 MiB", Data(repeating: 0x20, count: 17 << 20)),
   ])
   func aHostileSidecarIsRefusedInOneLineAndThePicturesLand(what: String, body: Data) throws {
     let folder = try TemporaryDirectory()
     try Self.picture(folder.file("20260905-LakeFyans_JA-JP2778092364_UHD.jpg"))
     try body.write(to: URL(fileURLWithPath: folder.file("bing.json")))
-    try body.write(to: URL(fileURLWithPath: folder.file("OHR.LakeFyans_JA-JP2778092364_UHD.jpg.metadata.json")))
+    try body.write(
+      to: URL(fileURLWithPath: folder.file("OHR.LakeFyans_JA-JP2778092364_UHD.jpg.metadata.json")))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 1, "\(what)")
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 2, "\(what): \(result.stderr)")
-    #expect(lines.allSatisfy { $0.hasPrefix("error: ") && $0.hasSuffix("; its pictures are imported without it") })
+    #expect(
+      lines.allSatisfy { $0.hasPrefix("error: ") && $0.hasSuffix("; its pictures are imported without it") })
     #expect(try Self.fields(run)["OHR.LakeFyans"]?.first == "2026-09-05", "\(what)")
   }
 
@@ -187,14 +208,20 @@ import Testing
     let lines = dry.stdout.split(separator: "\n")
     #expect(lines.count == 2, "\(dry.stdout)")
     // Both files are UHD: the one with more bytes is read, the other counted with it.
-    #expect(lines.first?.hasPrefix("2026-09-05  OHR.LakeFyans  en-CA ja-JP  (1 more file)  ← 20260905-LakeFyans_") == true)
+    #expect(
+      lines.first?.hasPrefix("2026-09-05  OHR.LakeFyans  en-CA ja-JP  (1 more file)  ← 20260905-LakeFyans_")
+        == true)
     #expect(lines.last == "Would import 1 picture from \(gnome).")
     #expect(!FileManager.default.fileExists(atPath: run.paths.databaseFile))
-    #expect(run.run(["import", "--from", "neffo"]).stdout.hasSuffix("Imported 1 picture; 1 already stored.\n"))
+    #expect(
+      run.run(["import", "--from", "neffo"]).stdout.hasSuffix("Imported 1 picture; 1 already stored.\n"))
 
     let none = run.run(["import", "--from", "pybingwallpaper"])
     #expect(none.status == 1)
-    #expect(none.stderr == "error: no folder of pybingwallpaper's pictures: looked in \(run.paths.home)/MyBingWallpapers; give the folder as PATH\n")
+    #expect(
+      none.stderr
+        == "error: no folder of pybingwallpaper's pictures: looked in \(run.paths.home)/MyBingWallpapers; give the folder as PATH\n"
+    )
     let both = run.run(["import", "--from", "neffo", gnome])
     #expect(both.status == 64)
 
