@@ -131,7 +131,9 @@ package final class BusConnection {
       }
       if let message {
         defer { _ = api.pointee.message_unref(message) }
-        signals.append(signal(message))
+        // Only what the match rules let in, which the bus checked the sender of: a signal or a
+        // call sent to us directly could come from any local user.
+        if bw_bus_is_broadcast_signal(api, message) == 1 { signals.append(signal(message)) }
       }
       if code == 0 { break }
     }

@@ -84,7 +84,7 @@ package struct DaemonLoop {
       pending.removeAll { $0 == SIGUSR1 }
       let asked = eventUpdate.map { $0 <= now } ?? false
       let update = due.contains(.update) || asked ? plan.update : nil
-      if update != nil { eventUpdate = nil }
+      if update != nil || asked { eventUpdate = nil }
       let rotate = due.contains(.rotate) || rotateNow
       if update != nil || rotate {
         let step = plan
@@ -142,7 +142,11 @@ package struct DaemonLoop {
           let reason = try askedUpdate(for: events, plan: plan, now: clock.now())
         {
           let now = clock.now()
-          let lastAttempt = journal.current().lastUpdateAttempt ?? .distantPast
+          // A skip is spaced as an attempt is: a battery losing a percent a minute on a
+          // metered link must not rerun the held update every few seconds.
+          let current = journal.current()
+          let lastAttempt =
+            [current.lastUpdateAttempt, current.lastSkip].compactMap { $0 }.max() ?? .distantPast
           let settle =
             Self.settle.lowerBound + random.unit() * (Self.settle.upperBound - Self.settle.lowerBound)
           let at = max(now + settle, min(lastAttempt, now) + Self.eventSpacing)
@@ -161,9 +165,11 @@ package struct DaemonLoop {
     if events.contains(.networkBack), state.updateOwed(markets: try plan.markets(), now: now) {
       return "the network is back"
     }
+    // Only the change that could lift the skip: a metered skip waits for the connection, a
+    // battery skip for the power.
     guard state.lastSkip != nil else { return nil }
-    if events.contains(.networkChanged) { return "the connection changed" }
-    if events.contains(.powerChanged) { return "the power changed" }
+    if state.skipReason != "battery", events.contains(.networkChanged) { return "the connection changed" }
+    if state.skipReason != "metered", events.contains(.powerChanged) { return "the power changed" }
     if events.contains(.resumed) { return "back from sleep" }
     return nil
   }

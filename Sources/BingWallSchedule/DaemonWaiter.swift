@@ -106,13 +106,18 @@ package final class DaemonWaiter: DaemonWaiting {
       if fds.count > 2, let session {
         if !session.isAlive {
           fds.removeLast()
-        } else if session.pollEvents & Int16(POLLIN) == 0 {
-          // Messages already read and queued (events() leaves none unless the bus floods it):
-          // handled now, since the socket will not tell of them.
-          let events = session.events()
-          if !events.isEmpty { return .session(events) }
+        } else {
+          // Messages already read and queued (sd-bus asks for no POLLIN then): handled now, since
+          // the socket will not tell of them. Each round reads what is queued, so a flood is
+          // worked through, bounded per message, before the daemon sleeps.
+          while session.isAlive, session.pollEvents & Int16(POLLIN) == 0 {
+            let events = session.events()
+            if !events.isEmpty { return .session(events) }
+          }
         }
-        if fds.count > 2 { fds[2].events = session.pollEvents }
+        if fds.count > 2 {
+          if session.isAlive { fds[2].events = session.pollEvents } else { fds.removeLast() }
+        }
       }
       let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {

@@ -32,10 +32,11 @@ package final class SessionWatch: SessionEventSource {
     }
     self.bus = bus
     self.power = power
+    // The bus's own greeting (NameAcquired) is waiting; read it now, not at the first wake, and
+    // before the state, so that a change arriving after this read is a signal still to come.
+    _ = bus.signals()
     network = NetworkState.read(bus)
     powerState = power ? PowerState.read(bus) : nil
-    // The bus's own greeting (NameAcquired) is waiting; read it now, not at the first wake.
-    _ = bus.signals()
   }
 
   package var descriptor: Int32 { bus.descriptor }
@@ -60,7 +61,10 @@ package final class SessionWatch: SessionEventSource {
 
   private func handle(_ signals: [BusSignal]) -> [SessionEvent] {
     var events: [SessionEvent] = []
-    if signals.contains(where: { $0.member == "PrepareForSleep" && $0.boolean == false }) {
+    if signals.contains(where: {
+      $0.interface == "org.freedesktop.login1.Manager" && $0.member == "PrepareForSleep"
+        && $0.boolean == false
+    }) {
       events.append(.resumed)
     }
     if signals.contains(where: { $0.path == NetworkState.path }) {

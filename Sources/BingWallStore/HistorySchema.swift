@@ -137,7 +137,9 @@ enum HistorySchema {
   /// Bing's longer text for a picture (`/hp/api/model`): headline, description, quick fact, for
   /// the market it was fetched for and the image id that matches an appearance's `bing_id`.
   /// Stored only for an appearance the history has, and gone with the last such appearance, so a
-  /// story never outlives its picture. Searched as the appearances are, in two FTS5 indexes.
+  /// story never outlives its picture (nor its id: a day Bing re-issues under a new id loses the
+  /// old id's story). A row of empty texts records that Bing's model had nothing for that
+  /// picture, so it is not asked again. Searched as the appearances are, in two FTS5 indexes.
   static let version5 = SQLiteMigration.sql(
     """
     CREATE TABLE stories (
@@ -181,6 +183,15 @@ enum HistorySchema {
         VALUES (new.id, new.headline, new.description, new.quick_fact);
     END;
 
+    -- Stories join appearances by market and id: this keeps the join, the search and the
+    -- triggers below off a scan of every appearance.
+    CREATE INDEX appearances_by_market_id ON appearances (market, bing_id);
+
+    CREATE TRIGGER appearances_story_moved AFTER UPDATE OF bing_id ON appearances
+    WHEN old.bing_id != new.bing_id BEGIN
+      DELETE FROM stories WHERE market = old.market AND bing_id = old.bing_id
+        AND NOT EXISTS (SELECT 1 FROM appearances WHERE market = old.market AND bing_id = old.bing_id);
+    END;
     CREATE TRIGGER appearances_story_gone AFTER DELETE ON appearances BEGIN
       DELETE FROM stories WHERE market = old.market AND bing_id = old.bing_id
         AND NOT EXISTS (SELECT 1 FROM appearances WHERE market = old.market AND bing_id = old.bing_id);

@@ -122,6 +122,7 @@ struct GalleryRowReader {
       return string
     }
     var story: PictureStory?
+    // A row of empty texts only records that Bing had none: no story to show.
     if let headline = try optionalText(headline) {
       story = PictureStory(
         headline: headline, description: try optionalText(description) ?? "",
@@ -134,7 +135,8 @@ struct GalleryRowReader {
       resolution: try text(resolution), width: Int(try integer(width)), height: Int(try integer(height)),
       bytes: try integer(bytes), sha256: try text(sha256), favorite: try integer(favorite) != 0,
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
-      servedMarket: try optionalText(servedMarket), addedAt: try text(addedAt), story: story)
+      servedMarket: try optionalText(servedMarket), addedAt: try text(addedAt),
+      story: story?.isEmpty == true ? nil : story)
     return (picture, try integer(superseded) != 0)
   }
 

@@ -271,6 +271,7 @@ package final class HistoryStore {
 
   static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
     var story: PictureStory?
+    // A row of empty texts only records that Bing had none: no story to show.
     if let headline = try row.optionalString("headline") {
       story = PictureStory(
         headline: headline, description: try row.optionalString("description") ?? "",
@@ -288,6 +289,6 @@ package final class HistoryStore {
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
       lastApplied: try row.optionalString("last_applied"), bingID: try row.string("bing_id"),
       servedMarket: try row.optionalString("served_market"), addedAt: try row.string("added_at"),
-      story: story)
+      story: story?.isEmpty == true ? nil : story)
   }
 }

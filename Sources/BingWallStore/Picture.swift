@@ -44,6 +44,9 @@ package struct PictureStory: Sendable, Equatable {
     self.description = description
     self.quickFact = quickFact
   }
+
+  /// Nothing to tell: the row that records Bing had no story.
+  package var isEmpty: Bool { headline.isEmpty && description.isEmpty && quickFact.isEmpty }
 }
 
 /// One picture of the day as Bing listed it for one market: what `update` records.

@@ -5,7 +5,7 @@
 package enum SessionEvent: Sendable, Equatable, Hashable {
   /// Full connectivity again after less (NetworkManager's `Connectivity` reached FULL).
   case networkBack
-  /// Another connection, or the same one metered differently.
+  /// The connection is metered now where it was not, or the reverse.
   case networkChanged
   /// On battery or on AC, or the battery's charge moved.
   case powerChanged

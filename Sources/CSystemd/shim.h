@@ -35,6 +35,8 @@ typedef struct bw_bus_api {
   int (*_Nonnull message_read_basic)(sd_bus_message *_Nonnull message, char type, void *_Nullable value);
   sd_bus_message *_Nullable (*_Nonnull message_unref)(sd_bus_message *_Nullable message);
   void (*_Nonnull error_free)(sd_bus_error *_Nullable error);
+  int (*_Nonnull message_get_type)(sd_bus_message *_Nonnull message, uint8_t *_Nonnull type);
+  const char *_Nullable (*_Nonnull message_get_destination)(sd_bus_message *_Nonnull message);
 } bw_bus_api;
 
 /// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text, or
@@ -61,6 +63,8 @@ static inline const char *_Nullable bw_bus_load(const char *_Nonnull soname, bw_
   BW_BUS_RESOLVE(message_read_basic, "sd_bus_message_read_basic")
   BW_BUS_RESOLVE(message_unref, "sd_bus_message_unref")
   BW_BUS_RESOLVE(error_free, "sd_bus_error_free")
+  BW_BUS_RESOLVE(message_get_type, "sd_bus_message_get_type")
+  BW_BUS_RESOLVE(message_get_destination, "sd_bus_message_get_destination")
 #undef BW_BUS_RESOLVE
   return NULL;
 }
@@ -103,8 +107,9 @@ static inline int bw_bus_get_trivial(const bw_bus_api *_Nonnull api, sd_bus *_No
   return r < 0 ? r : 0;
 }
 
-/// Declines every message, so that sd_bus_process hands each signal the match let in back to
-/// its caller instead of consuming it.
+/// Declines every message, so that sd_bus_process hands it back to its caller instead of
+/// consuming it (sd_bus_process returns every message no handler took: the signals the match
+/// rules let in, and anything sent to us directly, which the caller sets aside).
 static inline int bw_bus_decline(sd_bus_message *_Nonnull message, void *_Nullable userdata,
                                  sd_bus_error *_Nullable error) {
   (void)message;
@@ -113,8 +118,8 @@ static inline int bw_bus_decline(sd_bus_message *_Nonnull message, void *_Nullab
   return 0;
 }
 
-/// Asks the bus for the signals `rule` matches; they come back from bw_bus_next. The match lives
-/// as long as the bus.
+/// Asks the bus for the signals `rule` matches; sd_bus_process returns them. The match lives as
+/// long as the bus.
 static inline int bw_bus_listen(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus, const char *_Nonnull rule) {
   return api->add_match(bus, NULL, rule, bw_bus_decline, NULL);
 }
@@ -126,6 +131,14 @@ static inline int bw_bus_first_boolean(const bw_bus_api *_Nonnull api, sd_bus_me
   int r = api->message_read_basic(message, 'b', &value);
   if (r <= 0) return r < 0 ? r : -22;
   return value ? 1 : 0;
+}
+
+/// 1 when `message` is a signal sent to everyone (no destination): the only kind the bus
+/// filters by sender for us. A signal sent to us directly could come from any local user.
+static inline int bw_bus_is_broadcast_signal(const bw_bus_api *_Nonnull api, sd_bus_message *_Nonnull message) {
+  uint8_t type = 0;
+  if (api->message_get_type(message, &type) < 0 || type != SD_BUS_MESSAGE_SIGNAL) return 0;
+  return api->message_get_destination(message) == NULL;
 }
 
 #endif

@@ -48,8 +48,8 @@ enum ImportCommand {
         --from PEER imports from that tool's default folder: neffo (the GNOME extension), \
         <Pictures>/BingWallpaper; variety, ~/.config/variety/Downloaded/Bing*; ttg, \
         <Pictures>/TTGBingWallPaper (a folder copied from a Mac); pybingwallpaper, \
-        ~/MyBingWallpapers; mklein994, ~/.local/share/bing-wallpaper or \
-        <Pictures>/bing-wallpaper; thejandroman, <Pictures>/bing-wallpapers. --dry-run lists \
+        ~/MyBingWallpapers; mklein994, ~/.local/share/bing_wallpaper; thejandroman, \
+        <Pictures>/bing-wallpapers. --dry-run lists \
         what would come, and as what, and changes nothing.
 
         Every file is checked as a whole JPEG of at most 256 MiB and named and recorded in one \

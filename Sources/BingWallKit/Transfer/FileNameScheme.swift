@@ -39,12 +39,14 @@ struct NamedPicture: Equatable {
 /// The schemes this covers, each from the tool's own source (see docs/import-schemes.md):
 /// - Bing's file: `OHR.<Name>_<MKT><digits>_<RES>.jpg`, and before 2019 without `OHR.`;
 /// - TTGBingWallPaper (`WallPaperSevice.swift`): Bing's start date, `_`, then the file name the
-///   download suggests (Bing's own name);
+///   download suggests: Bing's own name for the old URLs, `th.jpg` for today's;
 /// - the GNOME Shell extension (`utils.js`, `toFilename`): `<YYYYMMDD>-<Name>_<MKT><digits>_<RES>.jpg`;
 ///   before 2019 the date, `-`, and the URL's tail, `th?id=OHR.<Name>_…_<RES>.jpg`;
 /// - pybingwallpaper (`main.py`, `get_output_filename`): Bing's own name with `--keep-file-name`;
-/// - mklein994's bing-wallpaper (`src/lib.rs`, `file_name`): `<YYYY-MM-DD>_OHR.<Name>_…_<RES>.jpg`;
-/// - Variety (`BingDownloader.py`) and thejandroman's `bing-wallpaper.sh`: Bing's own name;
+/// - mklein994's bing-wallpaper (`src/lib.rs`, `file_name`): Bing's `hsh`, `_`, Bing's own name
+///   (`15118304…e261_OHR.<Name>_…_<RES>.jpg`), and `<YYYY-MM-DD>_OHR.<Name>_…` as issue 24 quotes it;
+/// - Variety (`BingDownloader.py`): the URL's `id`, Bing's own name; thejandroman's
+///   `bing-wallpaper.sh`: the `id`'s last two dot-separated parts, Bing's name without `OHR.`;
 /// - a bare date, `YYYYMMDD.jpg` or `YYYY-MM-DD.jpg`;
 /// - bingwall's image folder (`<YYYY-MM-DD>_<Name>_<RES>.jpg`) and export
 ///   (`<YYYY-MM-DD>_<market>_<Name>.jpg`), with `-2`… after a clash.
@@ -60,6 +62,12 @@ enum FileNameScheme {
       return NamedPicture(name: "", date: date, market: nil, resolution: nil, bingID: nil)
     }
     var rest = Substring(stem)
+    // mklein994's bing-wallpaper puts Bing's `hsh` (32 hex digits) and `_` before Bing's name.
+    if let underscore = rest.firstIndex(of: "_"), rest.distance(from: rest.startIndex, to: underscore) == 32,
+      rest[..<underscore].allSatisfy(\.isHexDigit)
+    {
+      rest = rest[rest.index(after: underscore)...]
+    }
     var date: String?
     var dashedDate = false
     switch datePrefix(rest) {
@@ -99,13 +107,22 @@ enum FileNameScheme {
       bingID = "OHR." + rest
       rest = name
     }
+    // TTGBingWallPaper saved today's URLs (`/th?id=…`) under the name the download suggests,
+    // `th.jpg`: a date and nothing else.
+    if rest == "th", date != nil { rest = "" }
+    if rest.isEmpty, let date {
+      return NamedPicture(name: "", date: date, market: nil, resolution: nil, bingID: nil)
+    }
     guard !rest.isEmpty else { return whole }
     return NamedPicture(
       name: String(rest), date: date, market: market, resolution: resolution, bingID: bingID)
   }
 
-  /// The name without its JPEG extension.
+  /// The name without its JPEG extension. A name that kept the URL's query after `.jpg`
+  /// (`…_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp`, the GNOME extension in 2019) is read
+  /// up to it.
   static func stem(of fileName: String) -> String {
+    let fileName = withoutQuery(fileName)
     let lower = fileName.lowercased()
     for suffix in [".jpeg", ".jpg"] where lower.hasSuffix(suffix) {
       return String(fileName.dropLast(suffix.count))
@@ -115,11 +132,20 @@ enum FileNameScheme {
 
   /// True for `*.jpg` and `*.jpeg`, any case.
   static func hasJPEGExtension(_ fileName: String) -> Bool {
-    let lower = fileName.lowercased()
+    let lower = withoutQuery(fileName).lowercased()
     return lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
   }
 
   // MARK: - Pieces
+
+  /// `name.jpg` from `name.jpg&rf=…`; other names as they are.
+  static func withoutQuery(_ fileName: String) -> String {
+    // Lower-casing ASCII keeps every index of `fileName` valid in `lower`.
+    let lower = String(fileName.map { $0.isASCII ? Character($0.lowercased()) : $0 })
+    guard let range = lower.firstRange(of: ".jpg&") else { return fileName }
+    let end = lower.distance(from: lower.startIndex, to: range.lowerBound) + 4
+    return String(fileName.prefix(end))
+  }
 
   enum DatePrefix: Equatable {
     case none

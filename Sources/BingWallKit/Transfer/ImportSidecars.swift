@@ -76,7 +76,11 @@ struct ImportSidecars {
         if name == gnomeName {
           sidecars.addGnome(root)
         } else {
-          sidecars.addVariety(root, picture: String(name.dropLast(varietySuffix.count)))
+          // Variety writes the sidecar while the picture is still `NAME.partial` and renames
+          // only the picture.
+          var picture = String(name.dropLast(varietySuffix.count))
+          if picture.hasSuffix(".partial") { picture.removeLast(".partial".count) }
+          sidecars.addVariety(root, picture: picture)
         }
       } catch {
         refused.append(error)

@@ -9,11 +9,12 @@ package enum PeerFolder: String, CaseIterable, Sendable {
   case neffo
   /// Variety: `~/.config/variety/Downloaded/Bing*` (one folder per Bing source it was given).
   case variety
-  /// TTGBingWallPaper (macOS): `~/Pictures/TTGBingWallPaper`, for a folder copied over as is.
+  /// TTGBingWallPaper (macOS, `~/Library/Application Support/TTGBingWallPaper/BingWallPapers`
+  /// there): a copy of that folder in `<XDG Pictures>/TTGBingWallPaper`.
   case ttg
   /// pybingwallpaper: `~/MyBingWallpapers`.
   case pybingwallpaper
-  /// mklein994's bing-wallpaper: `<XDG Pictures>/bing-wallpaper`… see `folders`.
+  /// mklein994's bing-wallpaper: its data folder, `~/.local/share/bing_wallpaper`.
   case mklein994
   /// thejandroman's bing-wallpaper.sh: `~/Pictures/bing-wallpapers/`.
   case thejandroman
@@ -37,7 +38,7 @@ package enum PeerFolder: String, CaseIterable, Sendable {
     case .mklein994:
       let data =
         environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-      candidates = [data + "/bing-wallpaper", pictures + "/bing-wallpaper"]
+      candidates = [data + "/bing_wallpaper"]
     case .thejandroman: candidates = [pictures + "/bing-wallpapers"]
     }
     return candidates.filter { path in
@@ -54,7 +55,7 @@ package enum PeerFolder: String, CaseIterable, Sendable {
     case .variety: return home + "/.config/variety/Downloaded/Bing*"
     case .ttg: return pictures + "/TTGBingWallPaper"
     case .pybingwallpaper: return home + "/MyBingWallpapers"
-    case .mklein994: return home + "/.local/share/bing-wallpaper or " + pictures + "/bing-wallpaper"
+    case .mklein994: return home + "/.local/share/bing_wallpaper"
     case .thejandroman: return pictures + "/bing-wallpapers"
     }
   }

@@ -12,11 +12,15 @@ extension UpdateService {
   /// The stories being fetched, per market.
   struct StoryFetch {
     var markets: [String]
+    /// Each market's newest picture id: when the model has no story for it, a row of empty
+    /// texts says so, and the model is not asked again for that day.
+    var newest: [String: String]
     var results: Overlapped<[(market: String, result: Result<[Story], any Error>)]>
   }
 
   /// Starts fetching the stories of each market whose newest listed picture has none; nil when
   /// there is none to fetch (or `network.story` is off).
+  /// The newest picture Bing lists for each market asked for, whose story is looked for.
   func startStories(
     archives: [(market: String, response: Result<ArchiveResponse, any Error>)], store: HistoryStore,
     http: any HTTPClient, deadline: ContinuousClock.Instant
@@ -37,7 +41,11 @@ extension UpdateService {
     let results = Overlapped {
       markets.map { market in (market: market, result: Result { try client.fetch(market: market) }) }
     }
-    return StoryFetch(markets: markets, results: results)
+    let newest = Dictionary(
+      archives.compactMap { market, response in (try? response.get().images.first).map { (market, $0.bingID) }
+      }
+    ) { first, _ in first }
+    return StoryFetch(markets: markets, newest: newest, results: results)
   }
 
   /// Stores what `fetch` brought for the pictures the history has; a warning per market that
@@ -47,8 +55,18 @@ extension UpdateService {
     var events: [UpdateEvent] = []
     let now = resources.context.clock.now()
     for (market, result) in fetch.results.value() {
+      let stories: [Story]
       do {
-        let stories = try result.get()
+        stories = try result.get()
+      } catch {
+        events.append(
+          .warning(
+            TerminalText.clean(
+              "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same"
+            )))
+        continue
+      }
+      do {
         try store.write {
           for story in stories {
             try store.record(
@@ -56,13 +74,16 @@ extension UpdateService {
                 headline: story.headline, description: story.description, quickFact: story.quickFact),
               market: market, bingID: story.bingID, date: story.date, at: now)
           }
+          if let newest = fetch.newest[market], !stories.contains(where: { $0.bingID == newest }) {
+            try store.record(
+              PictureStory(headline: "", description: "", quickFact: ""), market: market, bingID: newest,
+              date: nil,
+              at: now)
+          }
         }
       } catch {
         events.append(
-          .warning(
-            TerminalText.clean(
-              "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same"
-            )))
+          .warning(TerminalText.clean("cannot store Bing's story of the \(market) pictures: \(error)")))
       }
     }
     return events

@@ -56,6 +56,25 @@ import Testing
       "2026-09-05_OHR.LakeFyans_JA-JP2778092364_768x1280.jpg", "LakeFyans", "2026-09-05", "ja-JP", "768x1280",
       "OHR.LakeFyans_JA-JP2778092364"
     ),
+    // mklein994's bing-wallpaper as its src/lib.rs names files: Bing's `hsh`, `_`, Bing's name.
+    (
+      "15118304a874a8445003ea056cdbe261_OHR.ThamesLondon_EN-CA7037142112_UHD.jpg", "ThamesLondon", nil,
+      "en-CA",
+      "UHD", "OHR.ThamesLondon_EN-CA7037142112"
+    ),
+    // thejandroman: the `id`'s last two dot-separated parts, so Bing's name without `OHR.`.
+    (
+      "ThamesLondon_EN-CA7037142112_1920x1080.jpg", "ThamesLondon", nil, "en-CA", "1920x1080",
+      "OHR.ThamesLondon_EN-CA7037142112"
+    ),
+    // TTGBingWallPaper with today's `/th?id=` URLs: the suggested name is `th.jpg`.
+    ("20240901_th.jpg", "", "2024-09-01", nil, nil, nil),
+    // The GNOME extension in mid-2019 kept the URL's query after `.jpg`.
+    (
+      "20190515-th?id=OHR.AbuSimbel_EN-AU0072035482_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp",
+      "AbuSimbel",
+      "2019-05-15", "en-AU", "1920x1080", "OHR.AbuSimbel_EN-AU0072035482"
+    ),
     // pybingwallpaper with --keep-file-name, Variety and thejandroman: Bing's own name.
     (
       "OHR.LakeFyans_ZH-CN2778092364_1920x1080.jpg", "LakeFyans", nil, "zh-CN", "1920x1080",
@@ -111,6 +130,13 @@ import Testing
       FileNameScheme.read(file)
         == NamedPicture(name: name, date: date, market: market, resolution: resolution, bingID: id), "\(file)"
     )
+  }
+
+  @Test func aNameThatKeptTheQueryIsStillAJPEG() {
+    #expect(
+      FileNameScheme.hasJPEGExtension(
+        "20190515-th?id=OHR.A_EN-AU1_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp"))
+    #expect(!FileNameScheme.hasJPEGExtension("notes.txt&x=.jpg"))
   }
 
   @Test func portraitSizesAreRenditions() {

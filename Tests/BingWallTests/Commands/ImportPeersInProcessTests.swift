@@ -113,6 +113,13 @@ import Testing
     ]
     try JSONSerialization.data(withJSONObject: metadata)
       .write(to: URL(fileURLWithPath: folder.file("OHR.Fox_EN-US4567890123_UHD.jpg.metadata.json")))
+    // Variety writes the sidecar while the picture is still `.partial`, and renames only the picture.
+    try Self.picture(folder.file("OHR.Owl_EN-US5550001111_UHD.jpg"), modifiedOn: "2025-06-01")
+    var owl = metadata
+    owl["headline"] = "Bing Photo of the Day, 2025-03-06"
+    owl["description"] = "An owl at dusk (© Someone)"
+    try JSONSerialization.data(withJSONObject: owl)
+      .write(to: URL(fileURLWithPath: folder.file("OHR.Owl_EN-US5550001111_UHD.jpg.partial.metadata.json")))
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 0, "\(result.stderr)")
@@ -124,6 +131,7 @@ import Testing
     #expect(fox.contains("\"caption\":\"A fox in the frost, Yorkshire\""))
     #expect(fox.contains("\"credit\":\"A Photographer\\/Agency\""))
     #expect(run.run(["search", "yorkshire"]).stdout.contains("OHR.Fox"))
+    #expect(fields["OHR.Owl"]?.first == "2025-03-06")
   }
 
   @Test func oneNameFromThreeMarketsIsOnePicture() throws {

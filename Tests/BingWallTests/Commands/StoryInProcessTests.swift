@@ -68,6 +68,18 @@ import Testing
     #expect(run.run(["show", "OHR.Lake"]).stdout.contains("headline:       -\n"), "\(what)")
   }
 
+  @Test func aModelWithoutTheDaysPictureIsAskedOnce() throws {
+    let other = """
+      {"MediaContents":[{"ImageContent":{"Headline":"Someone else's","Image":{"Url":"/th?id=OHR.Other_EN-US9_1920x1080.jpg"}}}]}
+      """
+    let run = try Self.context(model: .ok(Array(other.utf8), type: "application/json"))
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    #expect(run.http.requests.filter { $0.contains("/hp/api/model") }.count == 1)
+    // The row that records "none" is no story.
+    #expect(run.run(["show", "OHR.Lake"]).stdout.contains("headline:       -\n"))
+  }
+
   @Test func storyOffMakesNoRequest() throws {
     let run = try UpdateInProcessTests.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
