@@ -136,7 +136,10 @@ import Testing
     #expect(
       FileNameScheme.hasJPEGExtension(
         "20190515-th?id=OHR.A_EN-AU1_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp"))
-    #expect(!FileNameScheme.hasJPEGExtension("notes.txt&x=.jpg"))
+    // The cut is only at `.jpg&`: a name that merely holds `.jpg` is not a JPEG.
+    #expect(!FileNameScheme.hasJPEGExtension("notes.jpg.txt"))
+    #expect(!FileNameScheme.hasJPEGExtension("notes.jpeg&x=1.txt"))
+    #expect(FileNameScheme.withoutQuery("a&b.jpg") == "a&b.jpg")
   }
 
   @Test func portraitSizesAreRenditions() {
