@@ -92,12 +92,13 @@ test-kde: deps
 	BINGWALL_TEST_KDE=1 BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
 	  $(SWIFT) test --skip-build --filter KDERealTests
 
-# LightDM with its gtk and slick greeters and Xephyr for `make test-greeter`: a display manager, so not
-# installed by `make deps` on anyone's desktop.
-GREETER_PACKAGES = lightdm lightdm-gtk-greeter slick-greeter xserver-xephyr
+# LightDM with its gtk and slick greeters and Xephyr, and SDDM with its elarun theme, for
+# `make test-greeter`: display managers, so not installed by `make deps` on anyone's desktop.
+GREETER_PACKAGES = lightdm lightdm-gtk-greeter slick-greeter xserver-xephyr sddm sddm-theme-elarun
 
-## test-greeter: set up, install LightDM when missing, and show a picture set by `greeter set` on
-## the real lightdm-gtk-greeter in LightDM's test mode (opt-in: it edits this machine's /etc).
+## test-greeter: set up, install LightDM and SDDM when missing, and show a picture set by
+## `greeter set` on the real lightdm-gtk-greeter and slick-greeter in LightDM's test mode and on
+## sddm-greeter in its own (opt-in: it edits this machine's /etc and SDDM's theme folder).
 test-greeter: deps
 	$(call install-missing,$(GREETER_PACKAGES),make test-greeter)
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)

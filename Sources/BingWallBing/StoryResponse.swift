@@ -9,7 +9,7 @@ import FoundationEssentials
 /// Undocumented, like the archive, and optional: every other field is ignored, an entry without
 /// a usable image id is skipped, and only the first `entryLimit` entries are read. The body is
 /// refused whole (a `BingError`, as the archive's) when it is empty, HTML or not JSON.
-package enum StoryResponse {
+enum StoryResponse {
   /// Bing lists the last week or so; a body listing thousands is not read past this.
   static let entryLimit = 16
 

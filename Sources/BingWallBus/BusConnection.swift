@@ -11,7 +11,7 @@ import Glibc
 /// that hangs costs that much, not sd-bus's 25 s).
 package final class BusConnection {
   /// Where the system bus listens when `DBUS_SYSTEM_BUS_ADDRESS` does not say.
-  package static let defaultSystemAddress = "unix:path=/run/dbus/system_bus_socket"
+  static let defaultSystemAddress = "unix:path=/run/dbus/system_bus_socket"
   /// The most signals one `signals()` drains, so a flood on the bus cannot keep the daemon busy;
   /// the rest wait for the next poll.
   static let drainLimit = 256

@@ -36,7 +36,7 @@ package struct WallpaperApplier: Sendable {
     /// The picture each output shows (the file it was given was made from it), by output name.
     package var sources: [String: String] = [:]
     /// The dark-style picture set beside it, when the desktop keeps one.
-    package var darkPath: String?
+    var darkPath: String?
     /// Why the screens' own pictures could not be made, when they were due; the file was then
     /// set as it is.
     package var screenProblem: String?

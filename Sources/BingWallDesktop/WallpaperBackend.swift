@@ -5,7 +5,7 @@ package struct WallpaperRequest: Sendable, Equatable {
   var mode: WallpaperMode
   /// The picture for dark style, where the desktop keeps one (GNOME's `picture-uri-dark`); nil:
   /// `path`.
-  package var darkPath: String?
+  var darkPath: String?
   /// The picture for the lock screen; nil: `path`.
   package var lockPath: String?
   /// True when `path` is one canvas made for the whole layout of several screens, which the
@@ -126,16 +126,16 @@ extension WallpaperBackend {
   var ownsTheBackground: Bool { false }
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
-  package var setsDarkPicture: Bool { false }
-  package var setsLockPicture: Bool { false }
+  var setsDarkPicture: Bool { false }
+  var setsLockPicture: Bool { false }
 
-  package func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession)
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession)
     throws(DesktopError)
   {
     throw .misconfigured(backend: name, message: "\(name) sets one picture for every screen")
   }
 
-  package func isAvailable(in session: DesktopSession) -> Bool {
+  func isAvailable(in session: DesktopSession) -> Bool {
     tools.allSatisfy { session.which($0) != nil }
   }
 
@@ -147,13 +147,13 @@ extension WallpaperBackend {
 
   func isDarkStyle(in session: DesktopSession) -> Bool { false }
 
-  package func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
+  func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
 
-  package func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> String? {
     tools.first { session.which($0) == nil }
   }
 
-  package func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
+  func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)
     -> Bool
   {
     false

@@ -80,7 +80,7 @@ package enum ScreenPicture {
 
   /// The longest side of a picture made for no screen in particular (the screens are unknown):
   /// the largest Bing sends (UHD), so a 16384x16384 file of a user's never lives whole in memory.
-  package static let wholeMaximumSide = 3840
+  static let wholeMaximumSide = 3840
 
   /// Makes the picture at `source` (or each screen's own) for `screens` with `look` and saves
   /// it, atomically, at `path`.

@@ -78,7 +78,13 @@ package struct Context: Sendable {
   /// Flushes and returns the exit status, turned into 1 when stdout could not be written
   /// (`bingwall list --json > file` on a full disk must not look like success).
   package func finish(_ status: Int32) -> Int32 {
-    flush()
+    Self.finish(status, stdout: stdout, stderr: stderr)
+  }
+
+  /// `finish` for a process that answers before it builds a context (`--version`).
+  package static func finish(_ status: Int32, stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
+    stdout.flush()
+    stderr.flush()
     guard let code = (stdout as? FileDescriptorOutput)?.writeError else { return status }
     stderr.write("error: cannot write the output: \(String(cString: strerror(code)))\n")
     stderr.flush()

@@ -34,7 +34,7 @@ extension SchedulerState {
   /// Whether an update is owed: a market's deadline has passed (a missed update, a failed one, a
   /// skipped one), whatever the backoff or a skip says about when to try. The daemon runs one soon
   /// after the network comes back when this is true.
-  package func updateOwed(markets: [NewestPicture], now: Date) -> Bool {
+  func updateOwed(markets: [NewestPicture], now: Date) -> Bool {
     guard
       let deadline = UpdateDeadline.next(
         for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)

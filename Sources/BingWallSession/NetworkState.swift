@@ -4,7 +4,7 @@ import BingWallBus
 /// https://networkmanager.dev/docs/api/latest/nm-dbus-types.html
 package struct NetworkState: Sendable, Equatable {
   /// NMConnectivityState: NONE 1, PORTAL 2, LIMITED 3, FULL 4; UNKNOWN 0.
-  package enum Connectivity: UInt32, Sendable {
+  enum Connectivity: UInt32, Sendable {
     case unknown = 0, none, portal, limited, full
   }
 
@@ -13,9 +13,9 @@ package struct NetworkState: Sendable, Equatable {
   package var metered: Bool
   /// NMMetered's number as NetworkManager gave it, for `status` and the log.
   package var meteredValue: UInt32
-  package var connectivity: Connectivity
+  var connectivity: Connectivity
 
-  package init(meteredValue: UInt32, connectivity: Connectivity) {
+  init(meteredValue: UInt32, connectivity: Connectivity) {
     self.meteredValue = meteredValue
     self.metered = meteredValue == 1 || meteredValue == 3
     self.connectivity = connectivity

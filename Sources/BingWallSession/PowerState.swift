@@ -8,7 +8,7 @@ package struct PowerState: Sendable, Equatable {
   /// 0…100; nil when there is no battery (a desktop) or UPower does not know.
   package var percentage: Double?
 
-  package init(onBattery: Bool, percentage: Double?) {
+  init(onBattery: Bool, percentage: Double?) {
     self.onBattery = onBattery
     self.percentage = percentage
   }

@@ -17,8 +17,24 @@ package enum BingWall {
 
   /// The process: the live context, the command, the exit status (1 when stdout failed).
   package static func main(arguments: [String]) -> Int32 {
+    // `--version` answers before the context is built: reading the environment into a
+    // dictionary is over half of what `main` costs at start (bench/README.md), and a version
+    // needs none of it. The lone `--version` that scripts and packagers run does not even
+    // build the parser's option table; any other spelling goes through the parser.
+    if let verbose = arguments == ["--version"] ? false : versionRequest(arguments) {
+      let stdout = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO)
+      stdout.write(VersionText.render(verbose: verbose))
+      return Context.finish(
+        ExitCode.success, stdout: stdout, stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO))
+    }
     let context = Context.live(userAgent: "bingwall/\(version)")
     return context.finish(run(arguments: arguments, context: context))
+  }
+
+  /// Whether the words ask only for the version, and verbosely; nil for anything else.
+  static func versionRequest(_ arguments: [String]) -> Bool? {
+    guard case .version(let verbose)? = CommandLineParser.versionOnly(arguments) else { return nil }
+    return verbose
   }
 
   static func run(arguments: [String], context: Context) -> Int32 {

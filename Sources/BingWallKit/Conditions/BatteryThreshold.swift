@@ -1,10 +1,10 @@
 /// `[power] min_battery`: the charge below which an update on battery waits, written `20%`;
 /// `0` (or `0%`, `off`) never waits.
-package struct BatteryThreshold: Sendable, Equatable, LosslessStringConvertible, ConfigText {
+struct BatteryThreshold: Sendable, Equatable, LosslessStringConvertible, ConfigText {
   /// 0…100.
   package let percent: Int
 
-  package init?(_ description: String) {
+  init?(_ description: String) {
     let text = description.trimmed()
     if text == "off" {
       percent = 0

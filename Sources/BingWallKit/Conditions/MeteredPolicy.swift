@@ -1,11 +1,11 @@
 /// `[network] on_metered`: whether an update downloads over a metered connection (a phone's
 /// hotspot, a connection marked metered in NetworkManager).
-package enum MeteredPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, ConfigText {
+enum MeteredPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, ConfigText {
   /// Wait for an unmetered connection; the daemon tries again when the connection changes.
   case skip
   /// Download anyway.
   case allow
 
-  package init?(_ description: String) { self.init(rawValue: description) }
+  init?(_ description: String) { self.init(rawValue: description) }
   package var description: String { rawValue }
 }

@@ -6,7 +6,7 @@ import BingWallSession
 /// no UPower, no bus at all) never holds an update back.
 ///
 /// Only updates are held: a rotation shows a stored picture and costs no download.
-package struct UpdateConditions: Sendable, Equatable {
+struct UpdateConditions: Sendable, Equatable {
   var onMetered: MeteredPolicy
   var minBattery: BatteryThreshold
 

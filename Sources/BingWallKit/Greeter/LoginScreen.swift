@@ -97,8 +97,14 @@ package struct LoginScreen {
     return list
   }
 
+  /// The theme SDDM shows when no config names one: Debian builds it with `Current=debian-theme`
+  /// (what `sddm --example-config` prints), an alternatives link to the installed Debian theme.
+  /// Upstream's default is SDDM's embedded theme, which has no folder to put a file in.
+  static let debianDefaultTheme = "debian-theme"
+
   /// `[Theme] Current` of `/etc/sddm.conf` and `/etc/sddm.conf.d/*.conf` (the last one read wins,
-  /// as SDDM reads them); nil when none names a theme, or a name that is not a plain folder name.
+  /// as SDDM reads them), else Debian's default when its folder is there; nil when neither, or
+  /// for a name that is not a plain folder name.
   func sddmTheme() -> String? {
     var files = [onDisk("/etc/sddm.conf")]
     if let names = try? FileManager.default.contentsOfDirectory(atPath: onDisk("/etc/sddm.conf.d")) {
@@ -110,6 +116,9 @@ package struct LoginScreen {
         let text = (try? FileContents.read(file)).flatMap({ $0 }).map({ String(decoding: $0, as: UTF8.self) })
       else { continue }
       if let value = INILines(text).value("Current", inSection: "Theme") { theme = value }
+    }
+    if theme == nil, access(onDisk("/usr/share/sddm/themes/\(Self.debianDefaultTheme)"), F_OK) == 0 {
+      theme = Self.debianDefaultTheme
     }
     guard let theme, !theme.isEmpty, !theme.contains("/"), theme != ".", theme != ".." else { return nil }
     return theme

@@ -4,13 +4,13 @@ import Glibc
 
 /// `[screens] policy`: whether the screens a backend sets one by one (or on one canvas) all show
 /// the picture being set, or each another.
-package enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, ConfigText {
+enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, ConfigText {
   /// One picture, made for each screen's shape.
   case same
   /// The picture being set on the primary screen, other recent pictures on the rest.
   case different
 
-  package init?(_ description: String) { self.init(rawValue: description) }
+  init?(_ description: String) { self.init(rawValue: description) }
   package var description: String { rawValue }
 
   /// How many stored pictures are looked at for the other screens: enough for the 16 screens

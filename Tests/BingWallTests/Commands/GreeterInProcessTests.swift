@@ -111,6 +111,26 @@ struct GreeterInProcessTests {
     #expect(!FileManager.default.fileExists(atPath: copy))
   }
 
+  /// No sddm.conf names a theme: Debian's SDDM shows `debian-theme`, and so bingwall sets that
+  /// theme's file; an empty `Current=` (SDDM's embedded theme) leaves SDDM out.
+  @Test func sddmWithoutAThemeNamedIsDebiansDefaultTheme() throws {
+    let machine = try Machine(manager: "/usr/bin/sddm")
+    try FileManager.default.removeItem(atPath: machine.root.file("etc/sddm.conf.d"))
+    try FileManager.default.createDirectory(
+      atPath: machine.root.file("usr/share/sddm/themes/debian-theme"), withIntermediateDirectories: true)
+    let set = machine.run.run(["greeter", "set", "latest"])
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(set.stdout.contains("sddm (active)"), "\(set.stdout)")
+    #expect(
+      try machine.read("/usr/share/sddm/themes/debian-theme/theme.conf.user").hasSuffix(
+        "background=/var/lib/bingwall/greeter.jpg\n"))
+    #expect(machine.run.run(["greeter", "unset", "-q"]).status == 0)
+
+    try machine.write("/etc/sddm.conf", "[Theme]\nCurrent=\n")
+    let status = machine.run.run(["greeter", "status", "--json"])
+    #expect(!status.stdout.contains("\"sddm\""), "\(status.stdout)")
+  }
+
   /// GDM: nothing changed, and why, with exit 69.
   @Test func gdmIsSaidNotHacked() throws {
     let machine = try Machine(manager: "/usr/sbin/gdm3", greeters: false)

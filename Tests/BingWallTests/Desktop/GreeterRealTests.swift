@@ -13,6 +13,14 @@ enum RealGreeter {
     && ["lightdm", "lightdm-gtk-greeter", "Xephyr", "dbus-daemon"].allSatisfy {
       PosixProcessRunner.which($0, path: "/usr/sbin:/usr/bin:/bin") != nil
     }
+
+  /// SDDM's greeter and its elarun theme, which draws the `background` its config names (Debian's
+  /// debian-maui does too, but comes with desktop-base, whose XFCE defaults would change what the
+  /// xfdesktop tests find; upstream maui draws its own picture whatever the config says).
+  static let canRunSDDM =
+    ProcessInfo.processInfo.environment["BINGWALL_TEST_GREETER"] == "1" && geteuid() == 0
+    && XvfbDisplay.installed && PosixProcessRunner.which("sddm-greeter", path: "/usr/bin:/bin") != nil
+    && FileManager.default.fileExists(atPath: "/usr/share/sddm/themes/elarun/Main.qml")
 }
 
 /// The login screen for real: `greeter set` writes the machine's own
@@ -24,7 +32,9 @@ enum RealGreeter {
 /// `make test` on their own desktop.
 @Suite(
   .serialized,
-  .enabled(if: RealGreeter.canRun, "set BINGWALL_TEST_GREETER=1 and install lightdm (make test-greeter)"))
+  .enabled(
+    if: RealGreeter.canRun || RealGreeter.canRunSDDM,
+    "set BINGWALL_TEST_GREETER=1 and install lightdm or sddm (make test-greeter)"))
 struct GreeterRealTests {
   static let userName = "bingwall-greeter"
 
@@ -41,7 +51,9 @@ struct GreeterRealTests {
     return (entry.pointee.pw_uid, entry.pointee.pw_gid)
   }
 
-  @Test(arguments: ["lightdm-gtk-greeter", "slick-greeter"])
+  @Test(
+    .enabled(if: RealGreeter.canRun, "install lightdm, its greeters and Xephyr (make test-greeter)"),
+    arguments: ["lightdm-gtk-greeter", "slick-greeter"])
   func theRealGreeterShowsThePicture(greeter: String) throws {
     let run = try PruneInProcessTests.context()
     let file = "/etc/lightdm/\(greeter).conf"
@@ -124,6 +136,62 @@ struct GreeterRealTests {
     #expect(
       near(seen),
       "the greeter shows \(String(seen, radix: 16)), not the picture's \(String(expected, radix: 16)); \(logs)"
+    )
+  }
+
+  /// SDDM: with a config naming elarun (a file of the test's own in `/etc/sddm.conf.d`),
+  /// `greeter set` writes that theme's `theme.conf.user`, and the real sddm-greeter in its test
+  /// mode, on Xvfb, draws the picture behind its login box; `unset` removes the file bingwall made.
+  @Test(
+    .enabled(if: RealGreeter.canRunSDDM, "set BINGWALL_TEST_GREETER=1 and install sddm (make test-greeter)"))
+  func theRealSDDMGreeterShowsThePicture() throws {
+    let theme = "/usr/share/sddm/themes/elarun"
+    let file = theme + "/theme.conf.user"
+    #expect(!FileManager.default.fileExists(atPath: file), "a theme.conf.user bingwall did not make")
+    let config = "/etc/sddm.conf.d/zz-bingwall-test.conf"
+    try FileManager.default.createDirectory(atPath: "/etc/sddm.conf.d", withIntermediateDirectories: true)
+    try "[Theme]\nCurrent=elarun\n".write(toFile: config, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: config) }
+    let run = try PruneInProcessTests.context()
+    let set = run.run(["greeter", "set", "latest"])
+    #expect(set.status == 0, "\(set.stderr)")
+    defer {
+      #expect(run.run(["greeter", "unset", "-q"]).status == 0)
+      #expect(!FileManager.default.fileExists(atPath: file), "the file bingwall made goes")
+    }
+    let status = run.run(["greeter", "status"])
+    #expect(status.stdout.contains("sddm"), "\(status.stdout)")
+
+    let screen = try XvfbDisplay(width: 640, height: 480)
+    let log = try TemporaryDirectory().file("sddm-greeter.log")
+    let greeter = try DetachedProcess.spawn(
+      executable: "/usr/bin/sddm-greeter", arguments: ["sddm-greeter", "--test-mode", "--theme", theme],
+      environment: [
+        "PATH": "/usr/bin:/bin", "HOME": "/root", "DISPLAY": screen.display, "QT_QPA_PLATFORM": "xcb",
+      ], errorLog: log)
+    defer {
+      kill(greeter, SIGKILL)
+      var status: Int32 = 0
+      waitpid(greeter, &status, 0)
+    }
+    // elarun draws its login box in the middle: the bottom left corner is the picture's alone.
+    let expected = try #require(UInt32(FakeBing.colour(for: "Lake").dropFirst(), radix: 16))
+    func near(_ colour: UInt32) -> Bool {
+      [16, 8, 0].allSatisfy { shift in
+        abs(Int(colour >> UInt32(shift) & 0xff) - Int(expected >> UInt32(shift) & 0xff)) < 24
+      }
+    }
+    let deadline = Date().addingTimeInterval(30)
+    var seen: UInt32 = 0
+    while Date() < deadline {
+      seen = try screen.screenshot().colour(x: 20, y: 460)
+      if near(seen) { break }
+      usleep(200_000)
+    }
+    let said = (try? String(contentsOfFile: log, encoding: .utf8))?.suffix(600) ?? ""
+    #expect(
+      near(seen),
+      "sddm-greeter shows \(String(seen, radix: 16)), not the picture's \(String(expected, radix: 16)); \(said)"
     )
   }
 }

@@ -54,6 +54,15 @@ import Testing
     #expect(lines.contains { $0.range(of: #"^SQLite 3\.\d+\.\d+"#, options: .regularExpression) != nil })
   }
 
+  /// `--version` answers before the context is built (and the lone `--version` before the
+  /// parser), yet a stdout that cannot be written is still exit 1 and one line.
+  @Test(arguments: [["--version"], ["-v", "--version"], ["--version", "--quiet"]])
+  func versionToAFullDiskFails(arguments: [String]) throws {
+    let result = try Sandbox().run(arguments, under: ["/bin/sh", "-c", #"exec "$0" "$@" > /dev/full"#])
+    #expect(result.status == 1)
+    #expect(result.stderr == "error: cannot write the output: No space left on device\n")
+  }
+
   @Test func configSetThenGetRoundTrips() throws {
     let sandbox = try Sandbox()
     let set = try sandbox.run(["config", "set", "resolution", "1920x1080"])

@@ -1,6 +1,5 @@
-import BingWallDesktop
-
 @testable import BingWallCLI
+@testable import BingWallDesktop
 
 /// Expected invocations written as the words the parser accepted: `["market": ["de-DE"]]`, a
 /// flag as `[""]`. Given compares by word, so these equal what the parser made.
