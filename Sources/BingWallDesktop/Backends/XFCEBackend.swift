@@ -75,6 +75,14 @@ struct XFCEBackend: WallpaperBackend {
         try query(["-p", property, "-s", ""], in: session)
         try query(["-p", property, "-s", picture(property).path], in: session)
       }
+      // Properties only of monitors no output names (`monitor0`, as old XFCE and Debian's
+      // desktop-base defaults write) are not what xfdesktop reads: the outputs without any get
+      // their own, or xfdesktop would show its default picture there once it starts.
+      let present = Set(images.compactMap(Self.monitor(of:)))
+      let missing = (monitors ?? connectedMonitors(in: session)).filter { !present.contains($0) }
+      if !missing.isEmpty {
+        images += try createFirstProperties(monitors: missing, picture, in: session)
+      }
     }
     for property in styles {
       if let style = Self.modeTable[picture(property).mode] {
@@ -128,6 +136,12 @@ struct XFCEBackend: WallpaperBackend {
       images.append(prefix + "last-image")
     }
     return images
+  }
+
+  /// The RandR monitors, when the X server can be asked (not from cron, which has only the bus).
+  func connectedMonitors(in session: DesktopSession) -> [String] {
+    guard session.hasX11, session.which(XRandRMonitors.tool) != nil else { return [] }
+    return (try? XRandRMonitors.names(in: session, backend: name)) ?? []
   }
 
   /// The first monitor's picture, as xfdesktop's own settings dialog shows it.

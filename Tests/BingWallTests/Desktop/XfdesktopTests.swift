@@ -84,6 +84,28 @@ struct XfdesktopTests {
     #expect(seen == Self.expected(.center), "saw \(hex(seen)); \(sandbox.logs)")
   }
 
+  /// A channel holding only `monitor0`'s properties (old XFCE's, and what Debian's desktop-base
+  /// ships as defaults) before xfdesktop ever ran: the output xfdesktop reads gets its own
+  /// properties too, and xfdesktop shows the picture instead of its default.
+  @Test func aChannelOfStaleMonitorsGetsTheOutputsOwn() throws {
+    let sandbox = try Self.sandboxWithXfconf()
+    let stale = "/backdrop/screen0/monitor0/workspace0/last-image"
+    try Self.xfconf(sandbox, ["-p", stale, "-n", "-t", "string", "-s", "/usr/share/old.png"])
+    let picture = try sandbox.picture("stale.png")
+
+    try XFCEBackend().set(WallpaperRequest(path: picture, mode: .center), in: sandbox.session())
+
+    #expect(try Self.xfconf(sandbox, ["-p", stale]) == picture)
+    #expect(try Self.xfconf(sandbox, ["-p", Self.image]) == picture)
+    try sandbox.start(["xfdesktop", "--disable-wm-check"])
+    #expect(
+      eventually { ((try? Self.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
+      "xfdesktop: \(sandbox.logs)")
+    try ExternalTool.run(sandbox.environment.map { "\($0.key)=\($0.value)" } + ["xfdesktop", "--reload"])
+    let seen = try sandbox.screen.probeColours(becoming: Self.expected(.center))
+    #expect(seen == Self.expected(.center), "saw \(hex(seen)); \(sandbox.logs)")
+  }
+
   /// cron: no DISPLAY and no DBUS_SESSION_BUS_ADDRESS, only the bus at `$XDG_RUNTIME_DIR/bus`.
   @Test func fromCronWithOnlyTheSessionBus() throws {
     let sandbox = try Self.sandboxWithXfconf()
