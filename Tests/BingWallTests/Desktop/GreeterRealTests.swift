@@ -51,6 +51,26 @@ struct GreeterRealTests {
     return (entry.pointee.pw_uid, entry.pointee.pw_gid)
   }
 
+  /// Waits up to 30 s for the screen at (x, y) to show the scripted Lake's colour (within 24 a
+  /// channel: JPEG and the greeter's own drawing move it a little); the colour last seen, the
+  /// colour looked for, and whether it came.
+  static func lakeShown(on screen: XvfbDisplay, x: Int, y: Int) throws -> (UInt32, UInt32, Bool) {
+    let expected = try #require(UInt32(FakeBing.colour(for: "Lake").dropFirst(), radix: 16))
+    func near(_ colour: UInt32) -> Bool {
+      [16, 8, 0].allSatisfy { shift in
+        abs(Int(colour >> UInt32(shift) & 0xff) - Int(expected >> UInt32(shift) & 0xff)) < 24
+      }
+    }
+    let deadline = Date().addingTimeInterval(30)
+    var seen: UInt32 = 0
+    while Date() < deadline {
+      seen = try screen.screenshot().colour(x: x, y: y)
+      if near(seen) { return (seen, expected, true) }
+      usleep(200_000)
+    }
+    return (seen, expected, false)
+  }
+
   @Test(
     .enabled(if: RealGreeter.canRun, "install lightdm, its greeters and Xephyr (make test-greeter)"),
     arguments: ["lightdm-gtk-greeter", "slick-greeter"])
@@ -116,25 +136,13 @@ struct GreeterRealTests {
       usleep(300_000)
     }
     // The picture's colour (the scripted Lake) away from the greeter's panel and login box.
-    let expected = try #require(UInt32(FakeBing.colour(for: "Lake").dropFirst(), radix: 16))
-    func near(_ colour: UInt32) -> Bool {
-      [16, 8, 0].allSatisfy { shift in
-        abs(Int(colour >> UInt32(shift) & 0xff) - Int(expected >> UInt32(shift) & 0xff)) < 24
-      }
-    }
-    let deadline = Date().addingTimeInterval(30)
-    var seen: UInt32 = 0
-    while Date() < deadline {
-      seen = try screen.screenshot().colour(x: 20, y: 200)
-      if near(seen) { break }
-      usleep(200_000)
-    }
+    let (seen, expected, shown) = try Self.lakeShown(on: screen, x: 20, y: 200)
     let logs = ["lightdm.log", "seat0-greeter.log", "x-0.log"].map {
       (try? String(contentsOfFile: folder.file(".cache/lightdm/log/" + $0), encoding: .utf8))?.suffix(600)
         ?? ""
     }
     #expect(
-      near(seen),
+      shown,
       "the greeter shows \(String(seen, radix: 16)), not the picture's \(String(expected, radix: 16)); \(logs)"
     )
   }
@@ -175,22 +183,10 @@ struct GreeterRealTests {
       waitpid(greeter, &status, 0)
     }
     // elarun draws its login box in the middle: the bottom left corner is the picture's alone.
-    let expected = try #require(UInt32(FakeBing.colour(for: "Lake").dropFirst(), radix: 16))
-    func near(_ colour: UInt32) -> Bool {
-      [16, 8, 0].allSatisfy { shift in
-        abs(Int(colour >> UInt32(shift) & 0xff) - Int(expected >> UInt32(shift) & 0xff)) < 24
-      }
-    }
-    let deadline = Date().addingTimeInterval(30)
-    var seen: UInt32 = 0
-    while Date() < deadline {
-      seen = try screen.screenshot().colour(x: 20, y: 460)
-      if near(seen) { break }
-      usleep(200_000)
-    }
+    let (seen, expected, shown) = try Self.lakeShown(on: screen, x: 20, y: 460)
     let said = (try? String(contentsOfFile: log, encoding: .utf8))?.suffix(600) ?? ""
     #expect(
-      near(seen),
+      shown,
       "sddm-greeter shows \(String(seen, radix: 16)), not the picture's \(String(expected, radix: 16)); \(said)"
     )
   }
