@@ -22,12 +22,26 @@ DEBIAN_PACKAGES = \
 	pcmanfm pcmanfm-qt \
 	sway swaybg grim strace time openssl nginx tesseract-ocr \
 	systemd desktop-file-utils \
-	bash-completion zsh fish mandoc man-db \
+	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils \
 	chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test test-kde test-greeter lint format bench fuzz sanitize man completions install uninstall clean
+# The version, from one place: the newest tag (v1.2.3 is 1.2.3; commits after it and a changed
+# tree add -N-gHASH and -dirty), else the VERSION file, which is what a tarball has. The commit
+# and its time come from git when there is one. SOURCE_DATE_EPOCH dates the man page and every
+# file of the tarball and the package, so the same commit makes the same bytes.
+VERSION := $(shell git describe --tags --dirty 2>/dev/null | sed 's/^v//')
+ifeq ($(VERSION),)
+VERSION := $(shell cat VERSION)
+endif
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || stat -c %Y VERSION)
+export SOURCE_DATE_EPOCH
+# Debian's version: no hyphen, which would make the rest a Debian revision.
+DEB_VERSION = $(subst -,+,$(VERSION))
+
+.PHONY: all deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize man completions install uninstall dist deb version clean
 
 all: build
 
@@ -67,17 +81,33 @@ build:
 ## release: optimised build, with the Swift runtime and FoundationEssentials linked in
 ## statically: the dynamic loader then has 5 libraries to map instead of 16, and a command starts
 ## in about half the time (bench/README.md).
+## The version and the commit are compiled in (CVersion); a build made without make reports the
+## VERSION file's version and no commit.
 release:
-	$(SWIFT) build -c release -Xswiftc -static-stdlib
+	$(SWIFT) build -c release -Xswiftc -static-stdlib \
+	  -Xcc -DBINGWALL_VERSION='"$(VERSION)"' -Xcc -DBINGWALL_COMMIT='"$(COMMIT)"'
+
+## version: the version make builds, as --version will print it.
+version:
+	@echo $(VERSION)
 
 ## run: set up, build for release and run bingwall $(ARGS).
 run: deps release
 	.build/release/bingwall $(ARGS)
 
-## test: set up, lint (which builds the tests), run every test.
+## test: set up, lint (which builds the tests), run every test, then build the Debian package
+## and the tarball and test them (test-package).
 test: deps lint
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall $(SWIFT) test --skip-build
+	$(MAKE) test-package
+
+## test-package: lintian on the .deb (no error, no warning); the .deb installed into this machine
+## (as root), its files, man page, completions and --version checked, then removed and purged;
+## `make dist` twice, byte for byte the same (packaging/test-package.sh).
+test-package: deb dist
+	packaging/test-package.sh $(DIST)/bingwall_$(DEB_VERSION)_amd64.deb \
+	  $(DIST)/bingwall-$(VERSION)-linux-x86_64.tar.gz "$(VERSION)"
 
 # A real Plasma desktop for `make test-kde` (about 250 MB): plasmashell, its tools (qdbus,
 # kwriteconfig5, kreadconfig5) and plasma-desktop's QML modules, without which the desktop view
@@ -166,9 +196,10 @@ sanitize: deps
 	done
 
 ## man, completions: regenerate the committed man page and completion scripts from the command
-## table (a test fails when they are out of date).
+## table (a test fails when they are out of date). The committed page keeps its prose's date;
+## dist and deb date theirs by the commit.
 man:
-	$(SWIFT) run $(DEBUG_FLAGS) bingwall __man > man/bingwall.1
+	env -u SOURCE_DATE_EPOCH $(SWIFT) run $(DEBUG_FLAGS) bingwall __man > man/bingwall.1
 
 completions:
 	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions bash > completions/bingwall.bash
@@ -193,6 +224,34 @@ endif
 uninstall:
 	rm -f $(BINDIR)/bingwall $(MANDIR)/bingwall.1 $(BASHDIR)/bingwall $(ZSHDIR)/_bingwall \
 	  $(FISHDIR)/bingwall.fish
+
+# Where dist and deb put what they make, and the folders they assemble it in.
+DIST = .build/dist
+STAGE = .build/stage
+
+## dist: bingwall-VERSION-linux-x86_64.tar.gz: the stripped release binary, the man page (this
+## version's, dated SOURCE_DATE_EPOCH), the three completions, LICENSE, README, CHANGELOG and a
+## SHA256SUMS of them; sorted members, owner root, every time SOURCE_DATE_EPOCH, gzip without a
+## name or time: the same commit gives the same bytes.
+dist: release
+	@set -e; name=bingwall-$(VERSION)-linux-x86_64; root=$(STAGE)/$$name; \
+	rm -rf $(STAGE) && mkdir -p $$root/completions $(DIST); \
+	strip --strip-all -o $$root/bingwall .build/release/bingwall; \
+	$$root/bingwall __man > $$root/bingwall.1; \
+	cp completions/bingwall.bash completions/_bingwall completions/bingwall.fish $$root/completions/; \
+	cp LICENSE README.md CHANGELOG.md $$root/; \
+	chmod 0755 $$root/bingwall; chmod 0644 $$root/bingwall.1 $$root/completions/* $$root/LICENSE $$root/*.md; \
+	(cd $$root && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS); \
+	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@$(SOURCE_DATE_EPOCH) \
+	  --pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime \
+	  -C $(STAGE) -cf - $$name | gzip -9n > $(DIST)/$$name.tar.gz; \
+	echo "make dist: $(DIST)/$$name.tar.gz"
+
+## deb: bingwall_VERSION_amd64.deb with dpkg-deb (packaging/make-deb.sh): /usr/bin/bingwall, the
+## man page, the completions, the DEP-5 copyright and a Debian changelog; Depends from what the
+## binary links (dpkg-shlibdeps), Recommends what it opens at first use. No maintainer scripts.
+deb: release
+	packaging/make-deb.sh .build/release/bingwall "$(DEB_VERSION)" $(STAGE)/deb $(DIST)
 
 clean:
 	rm -rf .build

@@ -27,6 +27,9 @@ let package = Package(
     .systemLibrary(name: "CSystemd"),
     // Linux-only calls (O_TMPFILE, flock, timerfd, signalfd) that Glibc's module does not expose.
     .systemLibrary(name: "CLinux"),
+    // The version and commit `make release` compiles in (-Xcc -DBINGWALL_VERSION=…), with the
+    // VERSION file's as the fallback.
+    .systemLibrary(name: "CVersion"),
 
     // Paths, files, locks, processes, clock, output, terminal text: no word of bingwall's domain.
     .target(name: "BingWallSystem", dependencies: ["CLinux"]),
@@ -64,7 +67,7 @@ let package = Package(
       name: "BingWallCommands",
       dependencies: [
         "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallCLI", "BingWallKit",
+        "BingWallSchedule", "BingWallCLI", "BingWallKit", "CVersion",
       ]
     ),
     .executableTarget(

@@ -6,8 +6,22 @@ import Glibc
 /// backends' mode tables so its option lists, keys and modes cannot drift from the program;
 /// the prose around them is written here by hand.
 package enum ManPage {
-  /// The page's date; change it when the prose changes.
-  static let date = "December 2, 2026"
+  /// The page's date; change it when the prose changes. A release's page has the release's
+  /// date instead (`date(epoch:)`).
+  static let proseDate = "December 2, 2026"
+
+  /// `December 5, 2026` for a time in seconds since 1970 (UTC), as mdoc's `.Dd` writes dates;
+  /// nil for a time gmtime cannot take.
+  package static func date(epoch: Int) -> String? {
+    var seconds = time_t(epoch)
+    var parts = tm()
+    guard gmtime_r(&seconds, &parts) != nil else { return nil }
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September",
+      "October", "November", "December",
+    ]
+    return "\(months[Int(parts.tm_mon)]) \(parts.tm_mday), \(Int(parts.tm_year) + 1900)"
+  }
 
   /// What the CONFIGURATION section says of one key; built from the configuration schema, which
   /// lives above this target.
@@ -43,12 +57,15 @@ package enum ManPage {
     }
   }
 
-  package static func render(root: CommandSpec, configKeys: [ConfigKeyEntry], modeTable: ModeTable) -> String
-  {
+  /// The page; `version` goes in its footer (`.Os`), `date` (nil: the prose's) in its header.
+  package static func render(
+    root: CommandSpec, configKeys: [ConfigKeyEntry], modeTable: ModeTable, version: String,
+    date: String? = nil
+  ) -> String {
     var page = Page()
-    page.macro("Dd \(date)")
+    page.macro("Dd \(date ?? proseDate)")
     page.macro("Dt BINGWALL 1")
-    page.macro("Os")
+    page.macro("Os bingwall \(version)")
     page.macro("Sh NAME")
     page.macro("Nm bingwall")
     page.macro("Nd fetch Bing's picture of the day, keep a history, set it as the wallpaper")

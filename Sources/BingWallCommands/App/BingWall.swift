@@ -5,12 +5,16 @@ import BingWallKit
 import BingWallNet
 import BingWallSchedule
 import BingWallSystem
+import CVersion
 import FoundationEssentials
 import Glibc
 
 /// The entry point: parse, dispatch, report errors, return the exit status.
 package enum BingWall {
-  static let version = "0.1.0"
+  /// The version `make` compiled in (the git tag, else the VERSION file); see CVersion.
+  static let version = String(cString: bw_version())
+  /// The commit `make` compiled in; empty in a build made without it (`swift build`).
+  static let commit = String(cString: bw_commit())
 
   /// The command table's root, for `make fuzz`'s argument fuzzer (outside this package's tests).
   package static var commandLine: CommandSpec { CommandTable.root }

@@ -5,8 +5,13 @@ import BingWallKit
 /// `bingwall(1)`: the CLI target's man page writer, given what only this target knows: the
 /// command table, the configuration schema and the backends' mode tables.
 enum Manual {
-  static func render() -> String {
-    ManPage.render(root: CommandTable.root, configKeys: configKeys, modeTable: modeTable)
+  /// The page of this build's version. With `SOURCE_DATE_EPOCH` in `environment` (as `make dist`
+  /// and `make deb` set it, from the commit) its date is that day's, else the prose's.
+  static func render(environment: [String: String] = [:]) -> String {
+    let release = environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }.flatMap { ManPage.date(epoch: $0) }
+    return ManPage.render(
+      root: CommandTable.root, configKeys: configKeys, modeTable: modeTable, version: BingWall.version,
+      date: release)
   }
 
   static var configKeys: [ManPage.ConfigKeyEntry] {

@@ -39,7 +39,7 @@ enum CompleteCommand {
   static let man = Command(
     spec: CommandSpec(name: "__man", abstract: "Print the man page (mdoc).", hidden: true),
     run: { _, context in
-      context.stdout.write(Manual.render())
+      context.stdout.write(Manual.render(environment: context.environment))
       return ExitCode.success
     })
 }
