@@ -102,12 +102,21 @@ test: deps lint
 	BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall $(SWIFT) test --skip-build
 	$(MAKE) test-package
 
-## test-package: lintian on the .deb (no error, no warning); the .deb installed into this machine
-## (as root), its files, man page, completions and --version checked, then removed and purged;
-## `make dist` twice, byte for byte the same (packaging/test-package.sh).
+## test-package: lintian on the .deb, which fails on any error or warning (overrides, each with
+## its reason, would be in packaging/lintian-overrides); the .deb installed into this machine (as
+## root), its files, man page, completions and --version checked, then removed and purged
+## (DebianPackageTests); `make dist` made again from scratch, byte for byte the same tarball.
+TARBALL = $(DIST)/bingwall-$(VERSION)-linux-x86_64.tar.gz
 test-package: deb dist
-	packaging/test-package.sh $(DIST)/bingwall_$(DEB_VERSION)_amd64.deb \
-	  $(DIST)/bingwall-$(VERSION)-linux-x86_64.tar.gz "$(VERSION)"
+	lintian --fail-on error,warning \
+	  $(DIST)/bingwall_$(DEB_VERSION)_amd64.deb
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
+	BINGWALL_TEST_DEB=$(CURDIR)/$(DIST)/bingwall_$(DEB_VERSION)_amd64.deb BINGWALL_TEST_DEB_VERSION=$(VERSION) \
+	  $(SWIFT) test --skip-build --filter DebianPackageTests
+	@set -e; first=$$(sha256sum < $(TARBALL)); rm -rf $(TARBALL) $(STAGE); \
+	$(MAKE) -s dist > /dev/null; again=$$(sha256sum < $(TARBALL)); \
+	if [ "$$first" != "$$again" ]; then echo "make test-package: make dist made other bytes"; exit 1; fi; \
+	echo "make test-package: make dist twice: the same bytes ($${first%% *}), $$(stat -c %s $(TARBALL)) bytes"
 
 # A real Plasma desktop for `make test-kde` (about 250 MB): plasmashell, its tools (qdbus,
 # kwriteconfig5, kreadconfig5) and plasma-desktop's QML modules, without which the desktop view

@@ -23,10 +23,16 @@ import Testing
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    // Lines about the page name it; others are about this machine's man database.
-    let findings = text.split(separator: "\n").filter { $0.contains(path) }
+    // Lines about the page name it; others are about this machine's man database. One style
+    // note is the point: the footer names bingwall's version (`.Os bingwall VERSION`), which
+    // mandoc asks only of NetBSD's own pages not to do.
+    let versionNote = "STYLE: operating system explicitly specified: Os bingwall"
+    let all = text.split(separator: "\n").filter { $0.contains(path) }
+    let findings = all.filter { !$0.contains(versionNote) }
     #expect(findings.isEmpty, "\(findings.joined(separator: "\n"))")
-    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(all.count == findings.count + 1, "the footer names the version")
+    // mandoc's status is 1 for a style note alone; anything worse is 2 or more.
+    #expect(process.terminationStatus <= 1, "\(text)")
   }
 
   @Test func manRendersEverySection() throws {

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The Debian package as a user gets it: `make test-package` builds it, runs lintian, and points
+/// this suite at it (`BINGWALL_TEST_DEB`, with the version make built in
+/// `BINGWALL_TEST_DEB_VERSION`). The suite installs it into this machine with dpkg (as root), checks
+/// what it put where, the man page, the three shells' completion from the installed files and
+/// `--version`, then removes and purges it and checks that nothing it installed is left.
+@Suite(
+  .serialized,
+  .enabled(
+    if: ProcessInfo.processInfo.environment["BINGWALL_TEST_DEB"] != nil && geteuid() == 0,
+    "make test-package sets BINGWALL_TEST_DEB (and installs the package: root only)"))
+struct DebianPackageTests {
+  static let environment = ProcessInfo.processInfo.environment
+  static let installed = [
+    "/usr/bin/bingwall", "/usr/share/man/man1/bingwall.1.gz",
+    "/usr/share/bash-completion/completions/bingwall", "/usr/share/zsh/vendor-completions/_bingwall",
+    "/usr/share/fish/vendor_completions.d/bingwall.fish", "/usr/share/doc/bingwall/copyright",
+    "/usr/share/doc/bingwall/changelog.gz",
+  ]
+
+  @Test func installsWorksAndRemovesWhole() throws {
+    let deb = try #require(Self.environment["BINGWALL_TEST_DEB"])
+    let version = try #require(Self.environment["BINGWALL_TEST_DEB_VERSION"])
+    // A package left by an interrupted run goes first.
+    _ = try? ExternalTool.run(["dpkg", "--purge", "bingwall"])
+    try ExternalTool.run(["dpkg", "--install", deb])
+    var removed = false
+    defer { if !removed { _ = try? ExternalTool.run(["dpkg", "--purge", "bingwall"]) } }
+
+    let listed = try ExternalTool.text(["dpkg", "-L", "bingwall"]).split(separator: "\n").map(String.init)
+    for path in Self.installed {
+      #expect(listed.contains(path), "dpkg -L lists \(path)")
+      #expect(FileManager.default.fileExists(atPath: path))
+    }
+    let files = listed.filter { path in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+    #expect(Set(files) == Set(Self.installed), "no file but these")
+
+    let page = try ExternalTool.text([
+      "env", "MANPAGER=cat", "MANWIDTH=80", "LANG=C.UTF-8", "man", "-l", "/usr/share/man/man1/bingwall.1.gz",
+    ])
+    #expect(page.contains("bingwall — fetch Bing's picture of the day") || page.contains("bingwall - fetch"))
+    #expect(page.contains("bingwall \(version)"), "the footer names the version")
+
+    // What each shell offers, as a set: zsh's compadd may see a word twice.
+    let scratch = try TemporaryDirectory()
+    let shells = CompletionShell(home: scratch.path, folder: scratch.path)
+    let bash = try shells.bash(["bingwall up"], script: "/usr/share/bash-completion/completions/bingwall")
+    let zsh = try shells.zsh(["bingwall up"], folder: "/usr/share/zsh/vendor-completions")
+    let fish = try shells.fish(["bingwall up"], script: "/usr/share/fish/vendor_completions.d/bingwall.fish")
+    for (shell, offered) in [("bash", bash), ("zsh", zsh), ("fish", fish)] {
+      #expect(offered.map(Set.init) == [["update"]], "\(shell): \(offered)")
+    }
+
+    #expect(try ExternalTool.text(["/usr/bin/bingwall", "--version"]) == "bingwall \(version)")
+    let verbose = try ExternalTool.text(["/usr/bin/bingwall", "-v", "--version"]).split(separator: "\n")
+    #expect(verbose.first.map(String.init) == "bingwall \(version)")
+    #expect(
+      verbose.contains { $0.range(of: #"^commit [0-9a-f]{7,}$"#, options: .regularExpression) != nil },
+      "\(verbose)")
+
+    try ExternalTool.run(["dpkg", "--remove", "bingwall"])
+    for path in Self.installed { #expect(!FileManager.default.fileExists(atPath: path), "\(path) is gone") }
+    try ExternalTool.run(["dpkg", "--purge", "bingwall"])
+    removed = true
+    #expect((try? ExternalTool.run(["dpkg-query", "-W", "-f=${Status}", "bingwall"])) == nil)
+  }
+}
