@@ -245,7 +245,7 @@ STAGE = .build/stage
 dist: release
 	@set -e; name=bingwall-$(VERSION)-linux-x86_64; root=$(STAGE)/$$name; \
 	rm -rf $(STAGE) && mkdir -p $$root/completions $(DIST); \
-	strip --strip-all -o $$root/bingwall .build/release/bingwall; \
+	packaging/strip.sh .build/release/bingwall $$root/bingwall; \
 	$$root/bingwall __man > $$root/bingwall.1; \
 	cp completions/bingwall.bash completions/_bingwall completions/bingwall.fish $$root/completions/; \
 	cp LICENSE README.md CHANGELOG.md $$root/; \

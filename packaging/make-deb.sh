@@ -27,7 +27,7 @@ mkdir -p "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d" "$doc" "$out"
 
-strip --strip-all --remove-section=.comment --remove-section=.note -o "$root/usr/bin/bingwall" "$binary"
+"$here/strip.sh" "$binary" "$root/usr/bin/bingwall"
 "$root/usr/bin/bingwall" __man | gzip -9n > "$root/usr/share/man/man1/bingwall.1.gz"
 cp "$top/completions/bingwall.bash" "$root/usr/share/bash-completion/completions/bingwall"
 cp "$top/completions/_bingwall" "$root/usr/share/zsh/vendor-completions/_bingwall"
