@@ -23,6 +23,8 @@ struct KDEBackend: WallpaperBackend {
   let tools = [applyTool] + scriptTools
   let need = SessionNeed.sessionBus
   var outputSource: OutputSource { .kscreen }
+  /// Each screen's desktop gets its own picture, through the script (`setEach`).
+  var pictureScope: PictureScope { .eachOutput }
 
   init() {}
 
@@ -85,6 +87,51 @@ struct KDEBackend: WallpaperBackend {
       }
     }
     try session.run(arguments + [request.path], backend: name)
+  }
+
+  /// Each screen's desktop its own picture: a script that finds each desktop's screen by its
+  /// place (`screenGeometry`) among the outputs kscreen-doctor lists, which is how Plasma's
+  /// screen numbers meet output names. Without a script tool, or without the outputs, the first
+  /// screen's picture goes on every desktop, cropped to each by Plasma.
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+    let names = requests.keys.sorted()
+    guard let first = names.first.flatMap({ requests[$0] }) else { return }
+    let outputs = (try? outputSource.read(in: session, backend: name)) ?? []
+    let placed = names.compactMap { name -> (x: Int, y: Int, uri: String)? in
+      guard let output = outputs.first(where: { $0.name == name }), let request = requests[name] else {
+        return nil
+      }
+      return (output.x, output.y, request.uri)
+    }
+    guard names.count > 1, placed.count == names.count,
+      let scriptTool = Self.scriptTools.first(where: { session.which($0) != nil })
+    else {
+      return try set(WallpaperRequest(path: first.path, mode: .fill), in: session)
+    }
+    try evaluate(Self.script(forScreens: placed), with: scriptTool, in: session)
+  }
+
+  /// A Plasma desktop script that shows on each desktop the picture of the screen at its place
+  /// (the first one's where none matches, as for a desktop on no screen), stretched: each was
+  /// made at its screen's size.
+  static func script(forScreens screens: [(x: Int, y: Int, uri: String)]) -> String {
+    let entries = screens.map { "{x: \($0.x), y: \($0.y), image: \(javaScriptString($0.uri))}" }
+    return [
+      "var screens = [\(entries.joined(separator: ", "))];",
+      "var all = desktops();",
+      "for (var i = 0; i < all.length; i++) {",
+      "  var desktop = all[i];",
+      "  var image = screens[0].image;",
+      "  var area = desktop.screen >= 0 ? screenGeometry(desktop.screen) : null;",
+      "  for (var j = 0; area && j < screens.length; j++) {",
+      "    if (screens[j].x == area.x && screens[j].y == area.y) image = screens[j].image;",
+      "  }",
+      "  desktop.wallpaperPlugin = \"org.kde.image\";",
+      "  desktop.currentConfigGroup = [\"Wallpaper\", \"org.kde.image\", \"General\"];",
+      "  desktop.writeConfig(\"Image\", image);",
+      "  desktop.writeConfig(\"FillMode\", \(fillModeNumbers[.stretch]!));",
+      "}",
+    ].joined(separator: "\n") + "\n"
   }
 
   /// Whether `plasma-apply-wallpaperimage` would set exactly `path`: nothing its string or its URL

@@ -319,15 +319,25 @@ import Testing
     var config: [String: JSONNumberOrString]
   }
 
-  /// Runs `script` in node against two fake desktops the way plasmashell would, and returns what it
-  /// configured; `evil()` throws, so a script that a path broke out of fails here.
-  static func runInFakePlasma(_ script: String) throws -> [FakeDesktop] {
+  /// Runs `script` in node against fake desktops the way plasmashell would (one per entry of
+  /// `screens`, that desktop's screen number; `places` the screens' top-left corners, by
+  /// number), and returns what it configured; `evil()` throws, so a script that a path broke out
+  /// of fails here.
+  static func runInFakePlasma(
+    _ script: String, screens: [Int] = [0, 1], places: [(x: Int, y: Int)] = [(0, 0), (1920, 0)]
+  ) throws -> [FakeDesktop] {
+    let corners = places.map { "{x: \($0.x), y: \($0.y), width: 1920, height: 1080}" }
     let harness = """
       var made = [];
       function evil() { throw new Error("a path broke out of its string"); }
+      var places = [\(corners.joined(separator: ", "))];
+      function screenGeometry(n) {
+        if (n < 0 || n >= places.length) throw new Error("no screen " + n);
+        return places[n];
+      }
       function desktops() {
-        return [0, 1].map(function () {
-          var d = { config: {}, writeConfig: function (k, v) {
+        return \(screens).map(function (screen) {
+          var d = { screen: screen, config: {}, writeConfig: function (k, v) {
             this.config[this.currentConfigGroup.join("/") + "/" + k] = v; } };
           made.push(d);
           return d;
@@ -355,6 +365,59 @@ import Testing
       desktops == [
         FakeDesktop(plugin: "org.kde.image", config: config),
         FakeDesktop(plugin: "org.kde.image", config: config),
+      ])
+  }
+
+  /// Each screen's desktop gets the picture made for that screen, found by its place; a desktop
+  /// on no screen (-1) gets the first, and every one is stretched, as each was made to size.
+  @Test func eachScreensDesktopGetsItsOwnPicture() throws {
+    let script = KDEBackend.script(forScreens: [
+      (x: 1920, y: 0, uri: "file:///right.jpg"), (x: 0, y: 0, uri: "file:///left \"x\".jpg"),
+    ])
+    let desktops = try Self.runInFakePlasma(script, screens: [0, 1, -1])
+    func config(_ uri: String) -> [String: JSONNumberOrString] {
+      [
+        "Wallpaper/org.kde.image/General/Image": .string(uri),
+        "Wallpaper/org.kde.image/General/FillMode": .number(0),
+      ]
+    }
+    #expect(
+      desktops == [
+        FakeDesktop(plugin: "org.kde.image", config: config("file:///left \"x\".jpg")),
+        FakeDesktop(plugin: "org.kde.image", config: config("file:///right.jpg")),
+        FakeDesktop(plugin: "org.kde.image", config: config("file:///right.jpg")),
+      ])
+  }
+
+  /// setEach asks kscreen-doctor where the outputs are and hands the script to qdbus; the
+  /// script, run on fake desktops at those places, gives each its output's picture. Without the
+  /// outputs the first picture goes everywhere, cropped by Plasma.
+  @Test func setEachPlacesThePicturesByKScreensOutputs() throws {
+    try stubs.install("qdbus")
+    try stubs.install("kscreen-doctor", "cat \(Fixtures.path("outputs/kscreen-doctor-plasma5.json"))")
+    let requests = [
+      "DP-2": WallpaperRequest(path: "/made/dp2.jpg", mode: .stretch),
+      "HDMI-1": WallpaperRequest(path: "/made/hdmi1.jpg", mode: .stretch),
+    ]
+    try KDEBackend().setEach(requests, in: session)
+    let calls = try stubs.calls()
+    #expect(calls.first == ["kscreen-doctor", "-j"])
+    let script = try #require(calls.last?.last)
+    #expect(calls.last?.first == "qdbus")
+    // The fixture's outputs: HDMI-1 at (0, 0), DP-2 at (1080, 240).
+    let desktops = try Self.runInFakePlasma(script, screens: [0, 1], places: [(0, 0), (1080, 240)])
+    #expect(
+      desktops.map { $0.config["Wallpaper/org.kde.image/General/Image"] } == [
+        .string("file:///made/hdmi1.jpg"), .string("file:///made/dp2.jpg"),
+      ])
+
+    try stubs.install("kscreen-doctor", "exit 1")
+    try stubs.install("plasma-apply-wallpaperimage", Self.newHelp)
+    stubs.clearCalls()
+    try KDEBackend().setEach(requests, in: session)
+    #expect(
+      try stubs.calls().last == [
+        "plasma-apply-wallpaperimage", "--fill-mode", "preserveAspectCrop", "/made/dp2.jpg",
       ])
   }
 }
