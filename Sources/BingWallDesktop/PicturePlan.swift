@@ -64,6 +64,11 @@ struct PicturePlan {
         plan.each = each
         plan.screens = each.mapValues(\.path)
         plan.sources = shownSources(outputs, sources, path)
+        // A lock screen keeps one picture for every screen (Plasma's kscreenlockerrc): the
+        // whole picture in the lock look, as for a backend that sets the file as it is.
+        if lockScreen, backend.setsLockPicture, backend.lockScreenNote(in: session) == nil {
+          plan.request.lockPath = made([], .lock)
+        }
         plan.problem = problem
         return plan
       }

@@ -19,6 +19,7 @@ import Testing
     var setsLockPicture = false
     let plain = Locked<[WallpaperRequest]>([])
     let each = Locked<[[String: WallpaperRequest]]>([])
+    let lock = Locked<[WallpaperRequest]>([])
 
     func isDetected(in session: DesktopSession) -> Bool { true }
     func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
@@ -26,6 +27,10 @@ import Testing
     }
     func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
       each.withLock { $0.append(requests) }
+    }
+    func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) -> Bool {
+      lock.withLock { $0.append(request) }
+      return setsLockPicture
     }
   }
 
@@ -166,5 +171,28 @@ import Testing
           lockPath: lockScreen ? "/cache/lock.jpg" : nil, spansOutputs: true)
       ])
     #expect(outcome.darkPath == "/cache/dark.jpg")
+  }
+
+  /// Each screen its own picture, and a lock screen that keeps one (Plasma's): the lock screen
+  /// gets the whole picture in the lock look, not the plain file.
+  @Test func eachScreenBackendsLockScreenGetsTheLockLook() throws {
+    var backend = RecordingBackend()
+    backend.setsLockPicture = true
+    let runner = ScriptedProcessRunner()
+    runner.stub(["xrandr", "--listmonitors"]) { _ in .exit(0, stdout: Self.twoMonitors) }
+    let session = DesktopSession(
+      environment: ["PATH": "/fake/bin", "DISPLAY": ":9"], processes: runner, home: "/")
+    let applier = WallpaperApplier(
+      session: session, backends: [backend], requested: "auto", mode: .fill, lockScreen: true,
+      screenPictures: { recipe in
+        .success("/cache/\(recipe.outputs.first?.name ?? "whole")-\(recipe.variant).jpg")
+      })
+    let outcome = try applier.apply(path: "/pics/a.jpg")
+    #expect(
+      backend.each.withLock { $0.first?.mapValues(\.path) } == [
+        "DP-1": "/cache/DP-1-plain.jpg", "DP-2": "/cache/DP-2-plain.jpg",
+      ])
+    #expect(backend.lock.withLock { $0.map(\.path) } == ["/cache/whole-lock.jpg"])
+    #expect(outcome.lockScreenSet == true)
   }
 }
