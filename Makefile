@@ -17,7 +17,7 @@ DEBIAN_PACKAGES = \
 	pkg-config libcurl4-openssl-dev libsqlite3-dev libsystemd-dev libvips42 libvips-dev \
 	sqlite3 curl python3 imagemagick libgs-common \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
-	xvfb x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
+	xvfb xserver-xorg-core xserver-xorg-video-dummy x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
 	dbus-daemon dconf-service dconf-gsettings-backend dconf-cli libxfconf-0-3 xfconf xfdesktop4 python3-dbusmock \
 	pcmanfm pcmanfm-qt \
 	sway swaybg grim strace time openssl nginx tesseract-ocr \

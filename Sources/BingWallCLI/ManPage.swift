@@ -50,10 +50,16 @@ package enum ManPage {
   package struct ModeTable: Sendable {
     var modes: [String]
     var rows: [(backend: String, settings: [String: String])]
+    /// What the backends are given with fill or fit, and which backends: one phrase each.
+    var screens: [(phrase: String, backends: [String])]
 
-    package init(modes: [String], rows: [(backend: String, settings: [String: String])]) {
+    package init(
+      modes: [String], rows: [(backend: String, settings: [String: String])],
+      screens: [(phrase: String, backends: [String])] = []
+    ) {
       self.modes = modes
       self.rows = rows
+      self.screens = screens
     }
   }
 
@@ -203,6 +209,19 @@ package enum ManPage {
       history only.
       'bingwall backends' shows which backends are available, detected and selected here.
       """)
+    guard !table.screens.isEmpty else { return }
+    page.prose(
+      """
+      With fill or fit, and libvips installed, bingwall makes the picture for the screens \
+      ('bingwall outputs') and asks the backend to stretch it, which then distorts nothing:
+      """)
+    page.macro("Bl -bullet -width Ds")
+    for (phrase, backends) in table.screens {
+      page.macro("It")
+      page.text(
+        phrase.prefix(1).uppercased() + phrase.dropFirst() + ": " + backends.joined(separator: ", ") + ".")
+    }
+    page.macro("El")
   }
 
   static func configuration(_ page: inout Page, keys: [ConfigKeyEntry]) {

@@ -25,4 +25,11 @@ package enum BackendRegistry {
   /// detection order.
   package static let modeTables: [(name: String, table: [WallpaperMode: String])] =
     all(command: "", session: nil).compactMap { backend in backend.modeTable.map { (backend.name, $0) } }
+
+  /// The backends by what one picture they set covers, each scope once, in `PictureScope`'s
+  /// order and the backends in detection order: the man page's account of the screens.
+  package static let scopes: [(scope: PictureScope, names: [String])] = PictureScope.allCases.map { scope in
+    (scope, all(command: "", session: nil).filter { $0.pictureScope == scope }.map(\.name))
+  }
+  .filter { !$0.names.isEmpty }
 }

@@ -50,11 +50,12 @@ struct PicturePlan {
         // every change; the desktop scales the file as it always has.
       }
     }
+    let scope = backend.pictureScope(for: outputs)
     // Only screens made one by one or on one canvas can differ.
-    if backend.pictureScope == .eachOutput || backend.pictureScope == .layout {
+    if scope == .eachOutput || scope == .layout {
       sources = assignment.sources(for: outputs)
     }
-    if backend.pictureScope == .eachOutput, !outputs.isEmpty {
+    if scope == .eachOutput, !outputs.isEmpty {
       var each: [String: WallpaperRequest] = [:]
       for output in outputs {
         guard let file = made([output], look) else { break }
@@ -75,7 +76,7 @@ struct PicturePlan {
       outputs = []
     }
     var covered: [Output] =
-      switch backend.pictureScope {
+      switch scope {
       case .layout: outputs
       case .everyOutput: outputs.filter(\.primary)
       case .eachOutput, .asIs: []

@@ -83,6 +83,9 @@ package protocol WallpaperBackend: Sendable {
   var outputSource: OutputSource { get }
   /// What one picture it sets covers, so that bingwall can make the picture in that shape.
   var pictureScope: PictureScope { get }
+  /// What one picture covers on these screens: `pictureScope`, but for a backend that can reach
+  /// only some layouts one screen at a time (xwallpaper names outputs, not monitors).
+  func pictureScope(for outputs: [Output]) -> PictureScope
   /// True when it sets a second picture for dark style (`WallpaperRequest.darkPath`).
   var setsDarkPicture: Bool { get }
   /// True when its lock screen shows a picture of its own (`WallpaperRequest.lockPath`), not
@@ -126,6 +129,7 @@ extension WallpaperBackend {
   var ownsTheBackground: Bool { false }
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
+  func pictureScope(for outputs: [Output]) -> PictureScope { pictureScope }
   var setsDarkPicture: Bool { false }
   var setsLockPicture: Bool { false }
 

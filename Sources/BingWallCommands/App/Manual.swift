@@ -28,6 +28,7 @@ enum Manual {
       modes: WallpaperMode.allCases.filter { $0 != .auto }.map(\.rawValue),
       rows: BackendRegistry.modeTables.map { row in
         (row.name, Dictionary(uniqueKeysWithValues: row.table.map { ($0.key.rawValue, $0.value) }))
-      })
+      },
+      screens: BackendRegistry.scopes.map { ($0.scope.manualPhrase, $0.names) })
   }
 }

@@ -21,16 +21,15 @@ struct FlagToolBackend: WallpaperBackend {
   /// Root-window setters belong to no desktop; detection reaches them as the X11 fallbacks.
   func isDetected(in session: DesktopSession) -> Bool { false }
 
+  /// xwallpaper reaches outputs, not monitors: a layout with a monitor drawn by `--setmonitor`
+  /// gets one canvas over the root window instead.
+  func pictureScope(for outputs: [Output]) -> PictureScope {
+    tool.perMonitor == .outputFlag && outputs.contains(where: \.isUserMonitor) ? .layout : pictureScope
+  }
+
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
-    do {
-      try session.run(tool.arguments(for: request), backend: name)
-    } catch .toolFailed(let backend, let command, let status, let said) where status == 128 + SIGSYS {
-      throw .toolFailed(
-        backend: backend, command: command, status: status,
-        stderr: [said.trimmed(), SandboxedToolFailure.explain(tool: name, in: session)].filter { !$0.isEmpty }
-          .joined(separator: "; "))
-    }
+    try run(tool.arguments(for: request), in: session)
     guard let record = tool.record, record.checkedAfterSetting else { return }
     let found = try current(in: session)
     // The tool writes the path as given (it is absolute); a differing one means another HOME or an
@@ -38,6 +37,50 @@ struct FlagToolBackend: WallpaperBackend {
     if found != request.path {
       throw .didNotTake(
         backend: name, expected: request.path, found: found ?? "no picture in \(record.file(session))")
+    }
+  }
+
+  /// Each monitor its picture, addressed as the tool addresses monitors (`FlagTool.PerMonitor`),
+  /// then read back head by head where the tool writes them down.
+  func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
+    guard tool.perMonitor != nil else {
+      throw .misconfigured(backend: name, message: "\(name) sets one picture for every screen")
+    }
+    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
+    // Xinerama numbers the heads as RandR lists its monitors (the primary first), so the list is
+    // read again here, where the requests carry only names.
+    let monitors = try XRandRMonitors.names(in: session, backend: name)
+    guard Set(monitors) == Set(requests.keys), monitors.count == requests.count else {
+      throw .didNotTake(
+        backend: name, expected: "a picture for each of " + requests.keys.sorted().joined(separator: ", "),
+        found: "the monitors " + monitors.joined(separator: ", ") + " (the screens changed meanwhile)")
+    }
+    let ordered = monitors.map { (name: $0, request: requests[$0]!) }
+    // One monitor is the whole root window. (nitrogen's --head=0 draws nothing where Xinerama
+    // has a single head.)
+    if ordered.count == 1 { return try set(ordered[0].request, in: session) }
+    for arguments in tool.arguments(forEach: ordered) {
+      try run(arguments, in: session)
+    }
+    guard let record = tool.record, record.checkedAfterSetting else { return }
+    let text = try? String(contentsOfFile: record.file(session), encoding: .utf8)
+    let found = text.map(record.headPictures) ?? [:]
+    for (head, monitor) in ordered.enumerated() where found[head] != monitor.request.path {
+      throw .didNotTake(
+        backend: name, expected: "\(monitor.request.path) on \(monitor.name)",
+        found: found[head] ?? "no picture for head \(head) in \(record.file(session))")
+    }
+  }
+
+  /// Runs the tool; a tool killed by SIGSYS is explained (a sandbox forbade a system call).
+  private func run(_ arguments: [String], in session: DesktopSession) throws(DesktopError) {
+    do {
+      try session.run(arguments, backend: name)
+    } catch .toolFailed(let backend, let command, let status, let said) where status == 128 + SIGSYS {
+      throw .toolFailed(
+        backend: backend, command: command, status: status,
+        stderr: [said.trimmed(), SandboxedToolFailure.explain(tool: name, in: session)].filter { !$0.isEmpty }
+          .joined(separator: "; "))
     }
   }
 

@@ -4,17 +4,23 @@ struct PictureRecord: Sendable {
   let file: @Sendable (DesktopSession) -> String
   /// The picture the file's text names, nil when it names none or does not parse.
   let picture: @Sendable (String) -> String?
+  /// The picture of each Xinerama head the file names, by head number, for monitors set one by one.
+  let headPictures: @Sendable (String) -> [Int: String]
   /// Whether setting reads the file back and fails when it does not name the new picture.
   let checkedAfterSetting: Bool
 
   /// feh's `~/.fehbg`, checked: it is written on every change.
   static let fehbg = PictureRecord(
-    file: FehbgScript.path(in:), picture: FehbgScript.picture(inFehbg:), checkedAfterSetting: true)
+    file: FehbgScript.path(in:), picture: FehbgScript.picture(inFehbg:),
+    headPictures: {
+      Dictionary(uniqueKeysWithValues: FehbgScript.pictures(inFehbg: $0).enumerated().map { ($0, $1) })
+    },
+    checkedAfterSetting: true)
 
   /// nitrogen's `bg-saved.cfg`, checked: `--save` writes it before nitrogen exits (nitrogen 1.6).
   static let nitrogenSavedConfig = PictureRecord(
     file: NitrogenSavedConfig.path(in:), picture: NitrogenSavedConfig.picture(inSavedConfig:),
-    checkedAfterSetting: true)
+    headPictures: NitrogenSavedConfig.headPictures(inSavedConfig:), checkedAfterSetting: true)
 }
 
 /// The `~/.fehbg` script feh writes to restore its background.
@@ -31,9 +37,15 @@ enum FehbgScript {
   /// pictures are set). Its quoting is shell quoting, which `ArgumentTemplate.split` undoes without
   /// expanding anything; a line that does not split gives nil rather than a guess.
   static func picture(inFehbg script: String) -> String? {
+    pictures(inFehbg: script).first
+  }
+
+  /// Every picture on the `feh` line, one per Xinerama head in head order (feh repeats the list
+  /// when there are more heads than pictures).
+  static func pictures(inFehbg script: String) -> [String] {
     let line = script.split(separator: "\n").first { $0.hasPrefix("feh ") }
-    guard let line, let words = try? ArgumentTemplate.split(String(line)) else { return nil }
-    return words.dropFirst().first { $0.hasPrefix("/") }
+    guard let line, let words = try? ArgumentTemplate.split(String(line)) else { return [] }
+    return words.dropFirst().filter { $0.hasPrefix("/") }
   }
 }
 
@@ -55,6 +67,23 @@ enum NitrogenSavedConfig {
       return value.isEmpty ? nil : value
     }
     return nil
+  }
+
+  /// The `file=` of each `[xin_N]` section by head number N: `--head=N` writes its own section
+  /// and keeps the others (`[xin_-1]`, the whole screen, is no head).
+  static func headPictures(inSavedConfig text: String) -> [Int: String] {
+    var pictures: [Int: String] = [:]
+    var head: Int?
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("[") {
+        head = line.hasPrefix("[xin_") && line.hasSuffix("]") ? Int(line.dropFirst(5).dropLast()) : nil
+        head = head.flatMap { $0 >= 0 ? $0 : nil }
+      } else if let current = head, line.hasPrefix("file="), pictures[current] == nil {
+        let value = unescaped(line.dropFirst(5))
+        if !value.isEmpty { pictures[current] = value }
+      }
+    }
+    return pictures
   }
 
   static func unescaped(_ value: Substring) -> String {

@@ -14,8 +14,9 @@ enum XRandRMonitors {
     outputs(try session.run([tool, "--listmonitors"], backend: backend).stdoutText)
   }
 
-  /// Each monitor line's name (as `parse`), geometry `W/mmxH/mm+X+Y` and primary mark. RandR
-  /// gives no rotation here: the geometry is already turned.
+  /// Each monitor line's name (as `parse`), geometry `W/mmxH/mm+X+Y`, primary mark `*` and
+  /// automatic mark `+` (a monitor the server made for an output; without it, one made by
+  /// `--setmonitor`). RandR gives no rotation here: the geometry is already turned.
   static func outputs(_ text: String) -> [Output] {
     text.split(whereSeparator: \.isNewline).compactMap { line -> Output? in
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -30,8 +31,10 @@ enum XRandRMonitors {
         let width = Int(sides[0].prefix { $0 != "/" }), let height = Int(sides[1].prefix { $0 != "/" }),
         let x = Int(parts[1]), let y = Int(parts[2])
       else { return nil }
-      return Output(
+      var output = Output(
         name: name, width: width, height: height, x: x, y: y, rotation: nil, primary: flags.contains("*"))
+      output.isUserMonitor = !flags.contains("+")
+      return output
     }
     .normalised()
   }

@@ -20,7 +20,7 @@ package enum Outputs {
     ).backend
     let outputs = try backend.outputSource.read(in: session, backend: backend.name)
     return Outcome(
-      backend: backend.name, source: backend.outputSource, pictureScope: backend.pictureScope,
+      backend: backend.name, source: backend.outputSource, pictureScope: backend.pictureScope(for: outputs),
       outputs: outputs)
   }
 }

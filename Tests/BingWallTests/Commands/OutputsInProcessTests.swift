@@ -43,14 +43,30 @@ import Testing
     }
     #expect(root["backend"] == .string("feh"))
     #expect(root["source"] == .string("xrandr"))
-    #expect(root["per_output"] == .bool(false))
-    #expect(root["scope"] == .string("layout"))
+    #expect(root["per_output"] == .bool(true))
+    #expect(root["scope"] == .string("each"))
     #expect(outputs.count == 3)
     guard case .object(let second) = outputs[1] else { return }
     #expect(second["x"] == .number(-1080))
     #expect(second["rotation"] == .null)
     #expect(second["portrait"] == .bool(true))
     #expect(second["primary"] == .bool(false))
+  }
+
+  /// xwallpaper names RandR outputs, and the fixture's third monitor was drawn with
+  /// `xrandr --setmonitor`: these screens get one canvas, and `outputs` says so.
+  @Test func xwallpaperOnADrawnMonitorSpansOneCanvas() throws {
+    let run = try InProcess(environment: ["DISPLAY": ":0"])
+    run.processes.install("xwallpaper", at: "/usr/bin/xwallpaper")
+    run.processes.stub(["xrandr", "--listmonitors"]) { _ in
+      .exit(0, stdout: Fixtures.text("outputs/xrandr-listmonitors.txt"))
+    }
+    let result = run.run(["outputs", "--backend", "xwallpaper"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasSuffix(
+        "\nxwallpaper sets one picture across every output, made as one canvas of them all.\n"),
+      "\(result.stdout)")
   }
 
   /// A name a tool printed with a terminal escape in it reaches the terminal as spaces.

@@ -36,7 +36,7 @@ final class BackgroundProgram {
   /// What it printed so far, for a failing expectation.
   var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
-  /// SIGKILL, as `XvfbDisplay` explains: SIGTERM may stay blocked in the child.
+  /// SIGKILL, as `VirtualXServer` explains: SIGTERM may stay blocked in the child.
   deinit {
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

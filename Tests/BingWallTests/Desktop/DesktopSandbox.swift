@@ -11,7 +11,7 @@ import Foundation
 /// session bus always set, so nothing autolaunches a bus of its own for the X display.
 final class DesktopSandbox {
   let folder: TemporaryDirectory
-  let screen: XvfbDisplay
+  let screen: VirtualXServer
   let bus: PrivateSessionBus
   private var programs: [BackgroundProgram] = []
 
@@ -21,18 +21,23 @@ final class DesktopSandbox {
 
   /// Whether Xvfb, xwd and dbus-daemon are installed, and `tools`.
   static func canRun(_ tools: String...) -> Bool {
-    XvfbDisplay.installed && PrivateSessionBus.installed
-      && tools.allSatisfy { PosixProcessRunner.which($0, path: XvfbDisplay.searchPath) != nil }
+    VirtualXServer.installed && PrivateSessionBus.installed
+      && tools.allSatisfy { PosixProcessRunner.which($0, path: VirtualXServer.searchPath) != nil }
   }
 
   /// A sandbox whose screen is `width`x`height`.
-  init(width: Int = 320, height: Int = 240) throws {
+  convenience init(width: Int = 320, height: Int = 240) throws {
+    try self.init { try VirtualXServer(width: width, height: height) }
+  }
+
+  /// A sandbox on the X server `server` starts (one with several outputs).
+  init(server: () throws -> VirtualXServer) throws {
     folder = try TemporaryDirectory()
     for path in [folder.file("home/.config"), folder.file("home/.cache"), folder.file("run")] {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     chmod(folder.file("run"), 0o700)
-    screen = try XvfbDisplay(width: width, height: height)
+    screen = try server()
     bus = try PrivateSessionBus(socket: folder.file("run/bus"), configFolder: folder.path)
   }
 
@@ -45,7 +50,7 @@ final class DesktopSandbox {
   var environment: [String: String] {
     [
       "DISPLAY": screen.display, "HOME": home, "XDG_CONFIG_HOME": config, "XDG_CACHE_HOME": home + "/.cache",
-      "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": XvfbDisplay.searchPath,
+      "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": VirtualXServer.searchPath,
       "LANG": "C.UTF-8", "NO_AT_BRIDGE": "1", "GIO_USE_VFS": "local", "GSETTINGS_BACKEND": "memory",
       "QT_QPA_PLATFORM": "xcb",
     ]

@@ -15,13 +15,13 @@ import Testing
 
   @Test(arguments: modes)
   func drawsTheRootWindowInEachMode(mode: WallpaperMode) throws {
-    let screen = try XvfbDisplay()
+    let screen = try VirtualXServer()
     let folder = try TemporaryDirectory()
     // A name feh must quote in .fehbg: blanks, single and double quotes, shell syntax.
     let picture = folder.file("it's a \"pic\" $(x) `y`.png")
     try StripedPicture.make(at: picture)
     let session = DesktopSession(
-      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
+      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": VirtualXServer.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
 
     try FlagToolBackend(.feh).set(WallpaperRequest(path: picture, mode: mode), in: session)

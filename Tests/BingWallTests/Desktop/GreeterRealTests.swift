@@ -9,7 +9,7 @@ import Testing
 enum RealGreeter {
   static let canRun =
     ProcessInfo.processInfo.environment["BINGWALL_TEST_GREETER"] == "1" && geteuid() == 0
-    && XvfbDisplay.installed
+    && VirtualXServer.installed
     && ["lightdm", "lightdm-gtk-greeter", "Xephyr", "dbus-daemon"].allSatisfy {
       PosixProcessRunner.which($0, path: "/usr/sbin:/usr/bin:/bin") != nil
     }
@@ -19,7 +19,7 @@ enum RealGreeter {
   /// xfdesktop tests find; upstream maui draws its own picture whatever the config says).
   static let canRunSDDM =
     ProcessInfo.processInfo.environment["BINGWALL_TEST_GREETER"] == "1" && geteuid() == 0
-    && XvfbDisplay.installed && PosixProcessRunner.which("sddm-greeter", path: "/usr/bin:/bin") != nil
+    && VirtualXServer.installed && PosixProcessRunner.which("sddm-greeter", path: "/usr/bin:/bin") != nil
     && FileManager.default.fileExists(atPath: "/usr/share/sddm/themes/elarun/Main.qml")
 }
 
@@ -54,7 +54,7 @@ struct GreeterRealTests {
   /// Waits up to 30 s for the screen at (x, y) to show the scripted Lake's colour (within 24 a
   /// channel: JPEG and the greeter's own drawing move it a little); the colour last seen, the
   /// colour looked for, and whether it came.
-  static func lakeShown(on screen: XvfbDisplay, x: Int, y: Int) throws -> (UInt32, UInt32, Bool) {
+  static func lakeShown(on screen: VirtualXServer, x: Int, y: Int) throws -> (UInt32, UInt32, Bool) {
     let expected = try #require(UInt32(FakeBing.colour(for: "Lake").dropFirst(), radix: 16))
     func near(_ colour: UInt32) -> Bool {
       [16, 8, 0].allSatisfy { shift in
@@ -101,7 +101,7 @@ struct GreeterRealTests {
     """.write(
       toFile: config, atomically: true, encoding: .utf8)
     chmod(config, 0o644)
-    let screen = try XvfbDisplay(width: 400, height: 300)
+    let screen = try VirtualXServer(width: 400, height: 300)
     // Xephyr runs as LightDM's user, whom the server must let in.
     try ExternalTool.run(["env", "DISPLAY=\(screen.display)", "xhost", "+SI:localuser:\(Self.userName)"])
     let bus = "unix:path=\(folder.path)/bus"
@@ -170,7 +170,7 @@ struct GreeterRealTests {
     let status = run.run(["greeter", "status"])
     #expect(status.stdout.contains("sddm"), "\(status.stdout)")
 
-    let screen = try XvfbDisplay(width: 640, height: 480)
+    let screen = try VirtualXServer(width: 640, height: 480)
     let log = try TemporaryDirectory().file("sddm-greeter.log")
     let greeter = try DetachedProcess.spawn(
       executable: "/usr/bin/sddm-greeter", arguments: ["sddm-greeter", "--test-mode", "--theme", theme],

@@ -13,12 +13,12 @@ import Testing
 @Suite struct HsetrootBackendTests {
   @Test(arguments: [WallpaperMode.fill, .fit, .stretch, .center, .tile])
   func drawsTheRootWindowInEachMode(mode: WallpaperMode) throws {
-    let screen = try XvfbDisplay()
+    let screen = try VirtualXServer()
     let folder = try TemporaryDirectory()
     let picture = folder.file("a picture; with 'quotes' and $(x).png")
     try StripedPicture.make(at: picture)
     let session = DesktopSession(
-      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
+      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": VirtualXServer.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
 
     try FlagToolBackend(.hsetroot).set(WallpaperRequest(path: picture, mode: mode), in: session)

@@ -58,14 +58,19 @@ import Testing
     #expect(outputs[1].sizeText == "3840x2160")
   }
 
-  @Test func xrandrMonitorsCarryGeometryAndThePrimaryMark() {
+  @Test func xrandrMonitorsCarryGeometryThePrimaryMarkAndWhoMadeThem() {
     let outputs = XRandRMonitors.outputs(Fixtures.text("outputs/xrandr-listmonitors.txt"))
     #expect(
-      outputs == [
-        Output(name: "eDP-1", width: 1920, height: 1080, x: 0, y: 0, rotation: nil, primary: true),
-        Output(name: "HDMI-1", width: 1080, height: 1920, x: -1080, y: 0, rotation: nil, primary: false),
-        Output(name: "DP-1~2", width: 1280, height: 1440, x: 1920, y: 0, rotation: nil, primary: false),
-      ])
+      outputs
+        == [
+          Output(name: "eDP-1", width: 1920, height: 1080, x: 0, y: 0, rotation: nil, primary: true),
+          Output(name: "HDMI-1", width: 1080, height: 1920, x: -1080, y: 0, rotation: nil, primary: false),
+          Output(name: "DP-1~2", width: 1280, height: 1440, x: 1920, y: 0, rotation: nil, primary: false),
+        ].map { output in
+          var output = output
+          output.isUserMonitor = output.name == "DP-1~2"
+          return output
+        })
   }
 
   @Test func nonsenseNamesTheTool() {

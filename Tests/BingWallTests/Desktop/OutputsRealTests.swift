@@ -24,11 +24,11 @@ import Testing
       outputs[0].x + outputs[0].width <= outputs[1].x || outputs[1].x + outputs[1].width <= outputs[0].x)
   }
 
-  @Test(.enabled(if: XvfbDisplay.canRun("xrandr"), "Xvfb or xrandr is not installed (make deps)"))
+  @Test(.enabled(if: VirtualXServer.canRun("xrandr"), "Xvfb or xrandr is not installed (make deps)"))
   func xrandrListsTheXvfbScreen() throws {
-    let screen = try XvfbDisplay(width: 1920, height: 1200)
+    let screen = try VirtualXServer(width: 1920, height: 1200)
     let session = DesktopSession(
-      environment: ["DISPLAY": screen.display, "PATH": XvfbDisplay.searchPath, "HOME": "/nonexistent"],
+      environment: ["DISPLAY": screen.display, "PATH": VirtualXServer.searchPath, "HOME": "/nonexistent"],
       processes: PosixProcessRunner(), home: "/nonexistent")
     let outputs = try FlagToolBackend(.feh).outputSource.read(in: session, backend: "feh")
     #expect(outputs == [Output(name: "screen", width: 1920, height: 1200, rotation: nil, primary: true)])

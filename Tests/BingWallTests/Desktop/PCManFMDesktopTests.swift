@@ -53,7 +53,7 @@ struct PCManFMDesktopTests {
   /// A desktop on another display is not ours (tests run side by side, as sessions of one user can).
   @Test func aDesktopOnAnotherDisplayDoesNotCount() throws {
     let sandbox = try Self.sandboxWithDesktop()
-    let other = try XvfbDisplay()
+    let other = try VirtualXServer()
     #expect(PCManFMDesktop.find("pcmanfm", in: sandbox.session()) != nil)
     #expect(PCManFMDesktop.find("pcmanfm", in: sandbox.session(["DISPLAY": other.display])) == nil)
   }

@@ -19,7 +19,7 @@ final class PlasmaDesktop {
     programs.filter { PosixProcessRunner.which($0, path: DconfSessionBus.searchPath) == nil }
   }
 
-  let display: XvfbDisplay
+  let display: VirtualXServer
   let bus: DconfSessionBus
   private let shell: pid_t
   private var shellRunning = true
@@ -29,7 +29,7 @@ final class PlasmaDesktop {
   var kscreenlockerrc: String { bus.configHome + "/kscreenlockerrc" }
 
   init() throws {
-    display = try XvfbDisplay(width: 320, height: 240)
+    display = try VirtualXServer(width: 320, height: 240)
     // kactivitymanagerd and kglobalaccel, which the bus starts, need the display too.
     bus = try DconfSessionBus(activationEnvironment: [
       "DISPLAY": display.display, "QT_QPA_PLATFORM": "xcb", "QT_QUICK_BACKEND": "software",

@@ -15,7 +15,7 @@ final class PrivateSessionBus {
   let socket: String
   private let process: Process
 
-  static let installed = PosixProcessRunner.which("dbus-daemon", path: XvfbDisplay.searchPath) != nil
+  static let installed = PosixProcessRunner.which("dbus-daemon", path: VirtualXServer.searchPath) != nil
 
   /// Listens on `socket` (a path below 108 bytes); `$XDG_RUNTIME_DIR/bus` stands for a systemd session.
   init(socket: String, configFolder: String) throws {
@@ -39,7 +39,7 @@ final class PrivateSessionBus {
     try Data(text.utf8).write(to: URL(fileURLWithPath: config))
     process = Process()
     process.executableURL = URL(
-      fileURLWithPath: PosixProcessRunner.which("dbus-daemon", path: XvfbDisplay.searchPath)!)
+      fileURLWithPath: PosixProcessRunner.which("dbus-daemon", path: VirtualXServer.searchPath)!)
     process.arguments = ["--config-file=\(config)", "--nofork", "--nopidfile", "--print-address=1"]
     let line = try process.runUntilFirstLine()
     guard line.hasPrefix("unix:") else {

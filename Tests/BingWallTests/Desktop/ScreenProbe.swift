@@ -4,7 +4,7 @@ import Foundation
 
 /// Waiting for a desktop program to draw: it paints a moment after the setting changes, later still
 /// on a loaded machine, so tests poll screenshots instead of sleeping a fixed time.
-extension XvfbDisplay {
+extension VirtualXServer {
   /// The probe colours of `StripedPicture` once they equal `expected`, or the last ones seen when
   /// `seconds` pass first (a failing expectation then shows them).
   func probeColours(becoming expected: [UInt32]?, within seconds: Double = 15) throws -> [UInt32] {

@@ -64,4 +64,4 @@ protocol PixelSource {
   func colour(x: Int, y: Int) -> UInt32
 }
 
-extension XvfbDisplay.Screenshot: PixelSource {}
+extension VirtualXServer.Screenshot: PixelSource {}

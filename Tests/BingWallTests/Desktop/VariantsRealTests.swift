@@ -81,7 +81,7 @@ import Testing
   }
 
   /// The red pixels' bounding box on an X screen.
-  static func redBox(_ shot: XvfbDisplay.Screenshot) -> (width: Int, height: Int)? {
+  static func redBox(_ shot: VirtualXServer.Screenshot) -> (width: Int, height: Int)? {
     var (minX, maxX, minY, maxY) = (Int.max, -1, Int.max, -1)
     for y in 0..<shot.height {
       for x in 0..<shot.width {

@@ -12,7 +12,10 @@ struct XfdesktopTests {
 
   /// A sandbox with xfconfd answering on its bus and desktop icons off (they would cover probes).
   static func sandboxWithXfconf(width: Int = 320, height: Int = 240) throws -> DesktopSandbox {
-    let sandbox = try DesktopSandbox(width: width, height: height)
+    try sandboxWithXfconf(DesktopSandbox(width: width, height: height))
+  }
+
+  static func sandboxWithXfconf(_ sandbox: DesktopSandbox) throws -> DesktopSandbox {
     let daemon = FileManager.default.isExecutableFile(atPath: xfconfd) ? xfconfd : "xfconfd"
     try sandbox.start([daemon])
     #expect(eventually { sandbox.busNameHasOwner("org.xfce.Xfconf") }, "xfconfd: \(sandbox.logs)")

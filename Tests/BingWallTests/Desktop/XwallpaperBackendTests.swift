@@ -12,12 +12,12 @@ import Testing
 @Suite struct XwallpaperBackendTests {
   @Test(arguments: [WallpaperMode.fill, .fit, .stretch, .center, .tile])
   func drawsTheRootWindowInEachMode(mode: WallpaperMode) throws {
-    let screen = try XvfbDisplay()
+    let screen = try VirtualXServer()
     let folder = try TemporaryDirectory()
     let picture = folder.file("a picture; with 'quotes'.png")
     try StripedPicture.make(at: picture)
     let session = DesktopSession(
-      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": XvfbDisplay.searchPath],
+      environment: ["DISPLAY": screen.display, "HOME": folder.path, "PATH": VirtualXServer.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
 
     try FlagToolBackend(.xwallpaper).set(WallpaperRequest(path: picture, mode: mode), in: session)
@@ -27,12 +27,12 @@ import Testing
   }
 
   @Test func aPictureXwallpaperCannotReadFails() throws {
-    let screen = try XvfbDisplay()
+    let screen = try VirtualXServer()
     let folder = try TemporaryDirectory()
     let notAPicture = folder.file("not.png")
     try Data("text".utf8).write(to: URL(fileURLWithPath: notAPicture))
     let session = DesktopSession(
-      environment: ["DISPLAY": screen.display, "PATH": XvfbDisplay.searchPath],
+      environment: ["DISPLAY": screen.display, "PATH": VirtualXServer.searchPath],
       processes: PosixProcessRunner(), home: folder.path)
     #expect {
       try FlagToolBackend(.xwallpaper).set(WallpaperRequest(path: notAPicture, mode: .fill), in: session)
@@ -50,7 +50,8 @@ import Testing
     try StripedPicture.make(at: picture)
     let number = (600..<700).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") }!
     let session = DesktopSession(
-      environment: ["DISPLAY": ":\(number)", "PATH": XvfbDisplay.searchPath], processes: PosixProcessRunner(),
+      environment: ["DISPLAY": ":\(number)", "PATH": VirtualXServer.searchPath],
+      processes: PosixProcessRunner(),
       home: folder.path)
     do {
       try FlagToolBackend(.xwallpaper).set(WallpaperRequest(path: picture, mode: .fill), in: session)

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import BingWallDesktop
+@testable import BingWallKit
+@testable import BingWallSystem
+
+/// Several monitors on one X screen, for real: Xorg's dummy driver with two RandR outputs (a
+/// landscape one and a portrait one), or one wide output split into two monitors with
+/// `xrandr --setmonitor`. Under `different` the primary monitor shows the picture being set (a
+/// red disc on blue) and the other another picture (green); each is made at its monitor's
+/// shape, so the disc stays round.
+@Suite(.enabled(if: VirtualXServer.canRunSeveralOutputs, "needs Xorg's dummy driver, as root (make deps)"))
+struct MonitorsRealTests {
+  /// 320x240 on the left (DUMMY0), 240x320 on the right (DUMMY1).
+  static let landscapeAndPortrait = [(width: 320, height: 240), (width: 240, height: 320)]
+  static let left = 0..<320
+  static let right = 320..<560
+
+  /// The backends that give each monitor its own picture, with the tools they need.
+  static func backend(_ name: String) -> FlagToolBackend {
+    switch name {
+    case "feh": FlagToolBackend(.feh)
+    case "nitrogen": FlagToolBackend(.nitrogen)
+    default: FlagToolBackend(.xwallpaper)
+    }
+  }
+
+  /// Sets `red` with `green` as the other picture through `backend`, with the crops made by
+  /// libvips in the sandbox's cache.
+  static func apply(
+    _ backend: any WallpaperBackend, red: String, green: String, in sandbox: DesktopSandbox
+  ) throws -> WallpaperApplier.Outcome {
+    let pictures = ScreenPictures(folder: sandbox.home + "/.cache/bingwall/screens", maximumSize: nil)
+    let applier = WallpaperApplier(
+      session: sandbox.session(), backends: [backend], requested: BackendName(backend.name)!, mode: .fill,
+      lockScreen: false, screenPictures: { pictures.make($0) })
+    return try applier.apply(path: red, assignment: ScreenAssignment(others: [green]))
+  }
+
+  static func pictures(in sandbox: DesktopSandbox) throws -> (red: String, green: String) {
+    let red = try VariantsRealTests.disc(in: sandbox.folder)
+    let green = try TestPictures.draw("green.jpg", in: sandbox.folder, ["-size", "1600x900", "xc:#00ff00"])
+    return (red, green)
+  }
+
+  /// The red pixels' bounding box within the columns `columns` of `shot`.
+  static func redBox(_ shot: VirtualXServer.Screenshot, columns: Range<Int>) -> (width: Int, height: Int)? {
+    var (minX, maxX, minY, maxY) = (Int.max, -1, Int.max, -1)
+    for y in 0..<shot.height {
+      for x in columns {
+        let colour = shot.colour(x: x, y: y)
+        guard colour >> 16 > 0xc0, colour & 0xff < 0x40 else { continue }
+        (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+      }
+    }
+    return maxX < 0 ? nil : (maxX - minX + 1, maxY - minY + 1)
+  }
+
+  static func isGreen(_ colour: UInt32) -> Bool {
+    colour >> 8 & 0xff > 0xc0 && colour >> 16 < 0x40 && colour & 0xff < 0x40
+  }
+
+  /// The monitor at `columns` shows the disc, round and whole; `other` shows green and no red.
+  static func expectDisc(
+    on columns: Range<Int>, greenOn other: Range<Int>, height otherHeight: Int, in sandbox: DesktopSandbox
+  ) throws {
+    var shot = try sandbox.screen.screenshot()
+    _ = try eventually {
+      shot = try sandbox.screen.screenshot()
+      return redBox(shot, columns: columns) != nil
+        && isGreen(shot.colour(x: other.lowerBound + other.count / 2, y: otherHeight / 2))
+    }
+    // Measured first, so that a failing expectation does not print the whole screenshot.
+    let disc = redBox(shot, columns: columns)
+    let box = try #require(disc, "no disc; \(sandbox.logs)")
+    #expect(abs(box.width - box.height) <= 3, "an ellipse: \(box)")
+    #expect(box.width > 40, "\(box)")
+    let middle = shot.colour(x: other.lowerBound + other.count / 2, y: otherHeight / 2)
+    #expect(isGreen(middle), "the other monitor shows \(String(middle, radix: 16))")
+    let stray = redBox(shot, columns: other)
+    #expect(stray == nil)
+  }
+
+  /// Each backend gives each output its own picture, made at its size: the landscape primary
+  /// the disc, the portrait one green. feh and nitrogen address Xinerama heads, xwallpaper
+  /// RandR outputs.
+  @Test(arguments: ["feh", "nitrogen", "xwallpaper"])
+  func eachOutputShowsItsOwnPicture(backend name: String) throws {
+    let sandbox = try DesktopSandbox { try VirtualXServer(outputs: Self.landscapeAndPortrait) }
+    let (red, green) = try Self.pictures(in: sandbox)
+    let backend = Self.backend(name)
+
+    let outcome = try Self.apply(backend, red: red, green: green, in: sandbox)
+
+    #expect(outcome.screenProblem == nil)
+    #expect(outcome.sources == ["DUMMY0": red, "DUMMY1": green])
+    let made = try #require(outcome.screens["DUMMY1"])
+    #expect(made.hasSuffix("-240x320-crop-plain.jpg"))
+    try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
+    #expect(
+      try backend.current(in: sandbox.session()) == (name == "xwallpaper" ? nil : outcome.screens["DUMMY0"]))
+  }
+
+  /// The primary output on the right: Xinerama numbers it head 0, as RandR lists it first, and
+  /// it still gets the picture being set (feh's pictures and nitrogen's heads follow that order).
+  @Test(arguments: ["feh", "nitrogen", "xwallpaper"])
+  func thePrimaryOutputOnTheRightGetsThePicture(backend name: String) throws {
+    let sandbox = try DesktopSandbox { try VirtualXServer(outputs: Self.landscapeAndPortrait, primary: 1) }
+    let (red, green) = try Self.pictures(in: sandbox)
+
+    let outcome = try Self.apply(Self.backend(name), red: red, green: green, in: sandbox)
+
+    #expect(outcome.screenProblem == nil)
+    #expect(outcome.sources == ["DUMMY0": green, "DUMMY1": red])
+    try Self.expectDisc(on: Self.right, greenOn: Self.left, height: 240, in: sandbox)
+  }
+
+  /// One 640x240 output split into two 320x240 monitors with `xrandr --setmonitor`: feh and
+  /// nitrogen set each half through its Xinerama head; xwallpaper, which cannot name a drawn
+  /// monitor, gets one canvas of both halves.
+  @Test(arguments: ["feh", "nitrogen", "xwallpaper"])
+  func aSplitOutputShowsEachHalfItsPicture(backend name: String) throws {
+    let sandbox = try DesktopSandbox {
+      try VirtualXServer(outputs: [(320, 240), (320, 240)], split: true)
+    }
+    let (red, green) = try Self.pictures(in: sandbox)
+
+    let outcome = try Self.apply(Self.backend(name), red: red, green: green, in: sandbox)
+
+    #expect(outcome.screenProblem == nil)
+    // The first monitor is named after its output, the second (which has none) by its own name.
+    #expect(outcome.sources == ["DUMMY0": red, "RIGHT": green])
+    let canvas = name == "xwallpaper"
+    #expect(outcome.screens["DUMMY0"].map { $0 == outcome.screens["RIGHT"] } == canvas)
+    try Self.expectDisc(on: 0..<320, greenOn: 320..<640, height: 240, in: sandbox)
+  }
+
+  /// xfdesktop, which keeps a picture per monitor under its RandR output's name
+  /// (`monitorDUMMY0`, `monitorDUMMY1`), shows each output its own.
+  @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
+  func xfdesktopShowsEachOutputItsOwnPicture() throws {
+    let sandbox = try XfdesktopTests.sandboxWithXfconf(
+      DesktopSandbox { try VirtualXServer(outputs: Self.landscapeAndPortrait) })
+    try XfdesktopTests.startXfdesktop(sandbox)
+    let (red, green) = try Self.pictures(in: sandbox)
+
+    let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
+
+    #expect(outcome.screenProblem == nil)
+    #expect(outcome.sources == ["DUMMY0": red, "DUMMY1": green])
+    for output in ["DUMMY0", "DUMMY1"] {
+      let image = "/backdrop/screen0/monitor\(output)/workspace0/last-image"
+      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[output])
+    }
+    try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
+  }
+}
