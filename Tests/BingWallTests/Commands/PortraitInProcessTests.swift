@@ -13,25 +13,20 @@ import Testing
 @Suite struct PortraitInProcessTests {
   static let portraitColour = "#10e020"
 
-  /// Two pictures stored, an X session whose feh backend paints one canvas over the three
-  /// screens of the `xrandr --listmonitors` fixture (HDMI-1 is 1080x1920, DP-1 1280x1440).
+  /// Two pictures stored, an X session whose xwallpaper backend paints one canvas over the three
+  /// screens of the `xrandr --listmonitors` fixture (HDMI-1 is 1080x1920, DP-1 1280x1440; DP-1~2
+  /// is a monitor drawn by `--setmonitor`, which xwallpaper's `--output` cannot name).
   static func context(portrait: Bool = true) throws -> InProcess {
     let run = try UpdateInProcessTests.context(days: 2)
     run.environment["DISPLAY"] = ":0"
-    run.environment["BINGWALL_BACKEND"] = "feh"
-    run.processes.install("feh", at: "/usr/bin/feh")
+    run.environment["BINGWALL_BACKEND"] = "xwallpaper"
+    run.processes.install("xwallpaper", at: "/usr/bin/xwallpaper")
     let monitors =
       portrait
       ? Fixtures.text("outputs/xrandr-listmonitors.txt")
       : "Monitors: 1\n 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1\n"
     run.processes.stub(["xrandr", "--listmonitors"]) { _ in .exit(0, stdout: monitors) }
-    // Writes `~/.fehbg` as feh does, so the read-back passes.
-    let fehbg = run.home.path + "/.fehbg"
-    run.processes.stub("feh") { arguments in
-      try? "feh --no-fehbg \(arguments.dropLast().joined(separator: " ")) '\(arguments.last ?? "")'\n".write(
-        toFile: fehbg, atomically: true, encoding: .utf8)
-      return .exit(0)
-    }
+    run.processes.stub("xwallpaper") { _ in .exit(0) }
     return run
   }
 
@@ -128,8 +123,9 @@ import Testing
     #expect(run.run(["update", "--no-apply", "-q"]).status == 0)
     let result = run.run(["apply", "latest"])
     #expect(result.status == 0, "\(result.stderr)")
-    let feh = try #require(run.processes.calls.last { $0.first == "feh" })
-    let canvas = try Image.open(jpeg: try #require(feh.last)).inMemory("read")
+    let xwallpaper = try #require(run.processes.calls.last { $0.first == "xwallpaper" })
+    #expect(xwallpaper.dropLast() == ["xwallpaper", "--no-randr", "--stretch"])
+    let canvas = try Image.open(jpeg: try #require(xwallpaper.last)).inMemory("read")
     // The layout: HDMI-1 (1080x1920) at -1080,0, eDP-1 at 0,0, DP-1 (1280x1440) at 1920,0; the
     // canvas starts at the leftmost, so they sit at 0, 1080 and 3000.
     #expect(canvas.size == PixelSize(width: 4280, height: 1920))
