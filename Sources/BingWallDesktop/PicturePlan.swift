@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// What the desktop is given for one picture: the file, or the pictures made from it for the
 /// screens the backend covers, with the dark and lock variants where the desktop keeps them.
 ///
@@ -23,17 +25,22 @@ struct PicturePlan {
     let shape = mode.explicit
     var problem: WallpaperApplier.ScreenProblem?
     var sources: [String: String] = [:]
-    func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
-      let recipe = PictureRecipe(
+    func recipe(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> PictureRecipe {
+      PictureRecipe(
         source: path, outputs: outputs, mode: shape, variant: variant,
         sources: sources.filter { name, _ in outputs.contains { $0.name == name } },
         renditions: assignment.renditions(for: outputs, showing: path, sources: sources))
-      switch maker(recipe) {
+    }
+    func kept(_ result: Result<String, WallpaperApplier.ScreenProblem>) -> String? {
+      switch result {
       case .success(let made): return made
       case .failure(let failure):
         problem = problem ?? failure
         return nil
       }
+    }
+    func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
+      kept(maker(recipe(outputs, variant)))
     }
     // A desktop without a dark picture of its own shows the dark variant while its scheme is dark.
     let look: PictureRecipe.Variant =
@@ -89,10 +96,16 @@ struct PicturePlan {
     }
     plan.request = WallpaperRequest(
       path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)
-    if backend.setsDarkPicture { plan.request.darkPath = made(covered, .dark) }
-    if lockScreen, backend.setsLockPicture, backend.lockScreenNote(in: session) == nil {
-      plan.request.lockPath = made(covered, .lock)
-    }
+    // The dark and lock pictures are made from the one just made, each on its own core: most of
+    // their time is their own JPEG encode, which libjpeg does on one thread.
+    let dark = backend.setsDarkPicture ? recipe(covered, .dark) : nil
+    let lock =
+      lockScreen && backend.setsLockPicture && backend.lockScreenNote(in: session) == nil
+      ? recipe(covered, .lock) : nil
+    let darkWork = dark.map { recipe in Overlapped { maker(recipe) } }
+    let lockMade = lock.map { kept(maker($0)) }
+    if let darkWork { plan.request.darkPath = kept(darkWork.value()) }
+    if let lockMade { plan.request.lockPath = lockMade }
     if !covered.isEmpty {
       plan.screens = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
       plan.sources = shownSources(outputs, sources, path)

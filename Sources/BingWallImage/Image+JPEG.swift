@@ -15,8 +15,11 @@ extension Image {
   func saveJPEG(to path: String, quality: Int = 90, mode: mode_t = 0o644) throws(ImageError) {
     var buffer: UnsafeMutableRawPointer?
     var length = 0
+    // Unlocked: the variants of one screen are encoded at once (`ScreenPictures`).
     if let message = VipsLibrary.failure(
-      of: { bw_vips_jpegsave_buffer(api, handle, &buffer, &length, Int32(quality)) == 0 && buffer != nil },
+      ofUnlocked: {
+        bw_vips_jpegsave_buffer(api, handle, &buffer, &length, Int32(quality)) == 0 && buffer != nil
+      },
       api)
     {
       throw .operation(operation: "encode", path: source, message: message)

@@ -14,28 +14,38 @@ extension Image {
   /// below) is the picture itself.
   ///
   /// A wide blur leaves nothing finer than a few sigmas, so beyond `sharpSigma` it is done on
-  /// the picture shrunk until the sigma is `sharpSigma` again, then enlarged back to the exact
-  /// size: the same look at a fraction of the cost (a sigma of 20 on 2560x1440 took 330 ms
-  /// whole; a kernel's cost grows with the sigma, the shrunk picture's pixels with its square).
+  /// the picture shrunk a whole number of times, k, until the sigma is about `sharpSigma`
+  /// again, then enlarged back by repeating each pixel in a k×k block, whose edges a
+  /// Gaussian of k/2 melts: the same look at a fraction of the cost (a sigma of 20 on
+  /// 2560x1440 took 330 ms whole; a kernel's cost grows with the sigma, the shrunk picture's
+  /// pixels with its square; the blocks' blur costs 30 ms with the encode where enlarging
+  /// with an interpolating resize took 70, measured on 2 cores).
   /// https://www.libvips.org/API/8.14/libvips-convolution.html#vips-gaussblur
   func blurred(sigma: Double) throws(ImageError) -> Image {
     guard sigma > 0 else { return self }
-    let factor = sigma / Self.sharpSigma
-    guard factor > 1, width >= 64, height >= 64 else {
+    let factor = Int((sigma / Self.sharpSigma).rounded(.up))
+    guard factor >= 2, width >= 64, height >= 64 else {
       return try derived("blur") { bw_vips_gaussblur(api, handle, $0, sigma) }
     }
-    let small = try derived("blur") { bw_vips_resize(api, handle, $0, 1 / factor, 1 / factor) }
+    // Shrunk to the whole number of k×k blocks that covers the picture, so that the blocks
+    // enlarged cover it too; the extra pixels are cut off at the end.
+    let smallWidth = (width + factor - 1) / factor
+    let smallHeight = (height + factor - 1) / factor
+    let small = try derived("blur") {
+      bw_vips_resize_linear(
+        api, handle, $0, Double(smallWidth) / Double(width), Double(smallHeight) / Double(height))
+    }
     // Computed once into memory (a few hundred kilobytes): enlarged lazily, every output tile
     // would shrink and blur its part of the picture again, which doubled the variant's cost.
-    let soft = try small.derived("blur") { bw_vips_gaussblur(api, small.handle, $0, Self.sharpSigma) }
-      .inMemory("blur")
-    // Enlarged a little past the size, so rounding never leaves it a pixel short, then cut.
-    let back = try soft.derived("blur") {
-      bw_vips_resize_linear(
-        api, soft.handle, $0, (Double(width) + 0.5) / Double(soft.width),
-        (Double(height) + 0.5) / Double(soft.height))
+    let soft = try small.derived("blur") {
+      bw_vips_gaussblur(api, small.handle, $0, sigma / Double(factor))
     }
-    return try back.region(PixelRect(x: 0, y: 0, width: width, height: height))
+    .inMemory("blur")
+    let blocks = try soft.derived("blur") { bw_vips_zoom(api, soft.handle, $0, Int32(factor)) }
+    let smooth = try blocks.derived("blur") {
+      bw_vips_gaussblur(api, blocks.handle, $0, Double(factor) / 2)
+    }
+    return try smooth.region(PixelRect(x: 0, y: 0, width: width, height: height))
   }
 
   /// The widest blur done at full size.

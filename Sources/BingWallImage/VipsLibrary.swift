@@ -76,6 +76,13 @@ enum VipsLibrary {
       return .failure(
         .libraryMissing(soname: soname, package: package, reason: "version \(found), older than \(needed)"))
     }
+    // libvips loads its modules (ImageMagick's, poppler's, OpenSlide's, HEIF's and JPEG XL's
+    // loaders, which bring about 30 more libraries and 45 ms to every start) from
+    // `$VIPSHOME/lib`, else from the folder it was built for. Only its own JPEG loader is ever
+    // used (the others are blocked below), so it is pointed at a folder that has none and that
+    // nobody can make one in. A VIPSHOME the user set is kept. libvips sets the variable itself
+    // here, on whatever thread opens it, so this adds no write the environment did not have.
+    setenv("VIPSHOME", "/dev/null", 0)
     guard api.start("bingwall") == 0 else {
       return .failure(
         .libraryMissing(soname: soname, package: package, reason: errorText(UnsafePointer(table))))
@@ -95,8 +102,10 @@ enum VipsLibrary {
     max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
-  /// Serialises the calls that can fail with the reading of their error (see `failure(of:)`).
-  private static let calls = Mutex<Void>(())
+  /// Serialises the calls that can fail with the reading of their error (see `failure(of:)`),
+  /// and keeps the last reason read, for a failure whose reason a concurrent one took
+  /// (`failure(ofUnlocked:)`).
+  private static let calls = Mutex<String?>(nil)
 
   /// Runs one libvips call that reports a failure by returning false and leaving its reason in
   /// libvips's error buffer; nil when it succeeded, else that reason, on one line.
@@ -106,8 +115,28 @@ enum VipsLibrary {
   /// the calls of different threads wait for each other; libvips's own worker threads still
   /// share the work of each.
   static func failure(of call: () -> Bool, _ api: UnsafePointer<bw_vips_api>) -> String? {
-    calls.withLock { _ in call() ? nil : errorText(api) }
+    calls.withLock { last in
+      guard !call() else { return nil }
+      last = errorText(api)
+      return last
+    }
   }
+
+  /// As `failure(of:)`, but `call` runs outside the lock, so that several can compute at once:
+  /// for the encodes of a screen's variants, which only compute what is already in memory and
+  /// fail only when memory runs out. Its reason is read under the lock once it failed; when
+  /// another failure at the same moment took the buffer's text with its own, that text (which
+  /// holds this reason too) is this one's.
+  static func failure(ofUnlocked call: () -> Bool, _ api: UnsafePointer<bw_vips_api>) -> String? {
+    guard !call() else { return nil }
+    return calls.withLock { last in
+      let text = errorText(api)
+      if text != noReason { last = text }
+      return text == noReason ? last ?? text : text
+    }
+  }
+
+  private static let noReason = "libvips gave no reason"
 
   /// libvips's error text since the last failure, as one line, and the buffer emptied.
   static func errorText(_ api: UnsafePointer<bw_vips_api>) -> String {
@@ -115,6 +144,6 @@ enum VipsLibrary {
     api.pointee.error_clear()
     let line = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }.filter { !$0.isEmpty }
       .joined(separator: "; ")
-    return line.isEmpty ? "libvips gave no reason" : line
+    return line.isEmpty ? noReason : line
   }
 }

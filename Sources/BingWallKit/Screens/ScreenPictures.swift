@@ -196,21 +196,26 @@ struct ScreenPictures: Sendable {
 /// What `bingwall __screen-pictures` makes, for `make bench`.
 package enum ScreenPictureBenchmark {
   /// The crop of `source` for `output`, its dark (0.7) and lock (sigma 20) variants and a
-  /// captioned one, made in `folder` as an apply makes them.
+  /// captioned one, made in `folder` as an apply makes them: the crop first, then the others
+  /// from it at once (`PicturePlan` makes a desktop's dark and lock pictures so).
   package static func make(source: String, width: Int, height: Int, folder: String) -> Result<
     [String], WallpaperApplier.ScreenProblem
   > {
     let output = Output(name: "BENCH-1", width: width, height: height, primary: true)
     let plain = ScreenPictures(folder: folder, maximumSize: nil, darkDim: 0.7, lockBlur: 20)
-    var captioned = plain
-    captioned.caption = ScreenPictures.caption(
-      title: "Lake Bled and its island, Slovenia", credit: "© Example Photographer")
-    let made = [
-      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill)),
-      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .dark)),
-      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .lock)),
-      captioned.make(PictureRecipe(source: source, outputs: [output], mode: .fill)),
-    ]
+    let captioned = {
+      var pictures = plain
+      pictures.caption = ScreenPictures.caption(
+        title: "Lake Bled and its island, Slovenia", credit: "© Example Photographer")
+      return pictures
+    }()
+    let crop = plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill))
+    let dark = Overlapped {
+      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .dark))
+    }
+    let caption = Overlapped { captioned.make(PictureRecipe(source: source, outputs: [output], mode: .fill)) }
+    let lock = plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .lock))
+    let made = [crop, dark.value(), lock, caption.value()]
     var paths: [String] = []
     for result in made {
       switch result {

@@ -15,6 +15,7 @@ _Static_assert(BW_VIPS_EXTEND_BLACK == VIPS_EXTEND_BLACK, "VipsExtend");
 _Static_assert(BW_VIPS_EXTEND_BACKGROUND == VIPS_EXTEND_BACKGROUND, "VipsExtend");
 _Static_assert(BW_VIPS_BLEND_MODE_OVER == VIPS_BLEND_MODE_OVER, "VipsBlendMode");
 _Static_assert(BW_VIPS_FORMAT_UCHAR == VIPS_FORMAT_UCHAR, "VipsBandFormat");
+_Static_assert(BW_VIPS_FOREIGN_SUBSAMPLE_ON == VIPS_FOREIGN_SUBSAMPLE_ON, "VipsForeignSubsample");
 _Static_assert(BW_G_LOG_LEVEL_WARNING == G_LOG_LEVEL_WARNING, "GLogLevelFlags");
 
 void bw_vips_check_prototypes(bw_vips_api *api);
@@ -39,6 +40,7 @@ void bw_vips_check_prototypes(bw_vips_api *api) {
   api->linear1 = vips_linear1;
   api->gaussblur = vips_gaussblur;
   api->resize = vips_resize;
+  api->zoom = vips_zoom;
   api->embed = vips_embed;
   api->extract_area = vips_extract_area;
   api->extract_band = vips_extract_band;
