@@ -88,24 +88,39 @@ struct PicturePlan {
       case .everyOutput: outputs.filter(\.primary)
       case .eachOutput, .asIs: []
       }
+    let variants: [PictureRecipe.Variant] =
+      (backend.setsDarkPicture ? [.dark] : [])
+      + (lockScreen && backend.setsLockPicture && backend.lockScreenNote(in: session) == nil ? [.lock] : [])
+    // For one screen (or none) the dark and lock pictures are started now, each on its own
+    // core, beside the picture: the screen's crop is made once (the maker waits for the one
+    // being made) and each look is then made from it in memory, most of its time its own JPEG
+    // encode, which libjpeg does on one thread. A canvas of several screens is cut again for
+    // each, so those are made one after the other, and only one is in memory at a time.
+    var early: [PictureRecipe.Variant: Overlapped<Result<String, WallpaperApplier.ScreenProblem>>] = [:]
+    if covered.count <= 1 {
+      for variant in variants {
+        let asked = recipe(covered, variant)
+        early[variant] = Overlapped { maker(asked) }
+      }
+    }
     var main = covered.isEmpty ? nil : made(covered, look)
     if main == nil {
+      if !covered.isEmpty {
+        // Made for a screen that could not be made for: ended, and made whole below instead.
+        for work in early.values { _ = work.value() }
+        early = [:]
+      }
       covered = []
       sources = [:]
       main = made([], look)
     }
     plan.request = WallpaperRequest(
       path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)
-    // The dark and lock pictures are made from the one just made, each on its own core: most of
-    // their time is their own JPEG encode, which libjpeg does on one thread.
-    let dark = backend.setsDarkPicture ? recipe(covered, .dark) : nil
-    let lock =
-      lockScreen && backend.setsLockPicture && backend.lockScreenNote(in: session) == nil
-      ? recipe(covered, .lock) : nil
-    let darkWork = dark.map { recipe in Overlapped { maker(recipe) } }
-    let lockMade = lock.map { kept(maker($0)) }
-    if let darkWork { plan.request.darkPath = kept(darkWork.value()) }
-    if let lockMade { plan.request.lockPath = lockMade }
+    // In this order, so that the first failure told is the one it was when made one by one.
+    for variant in variants {
+      let file = early[variant].map { kept($0.value()) } ?? made(covered, variant)
+      if variant == .dark { plan.request.darkPath = file } else { plan.request.lockPath = file }
+    }
     if !covered.isEmpty {
       plan.screens = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
       plan.sources = shownSources(outputs, sources, path)

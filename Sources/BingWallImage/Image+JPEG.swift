@@ -15,7 +15,7 @@ extension Image {
   func saveJPEG(to path: String, quality: Int = 90, mode: mode_t = 0o644) throws(ImageError) {
     var buffer: UnsafeMutableRawPointer?
     var length = 0
-    // Unlocked: the variants of one screen are encoded at once (`ScreenPictures`).
+    // Unlocked: a desktop's dark and lock pictures are encoded at once (`PicturePlan`).
     if let message = VipsLibrary.failure(
       ofUnlocked: {
         bw_vips_jpegsave_buffer(api, handle, &buffer, &length, Int32(quality)) == 0 && buffer != nil

@@ -23,7 +23,9 @@ extension Image {
   /// https://www.libvips.org/API/8.14/libvips-convolution.html#vips-gaussblur
   func blurred(sigma: Double) throws(ImageError) -> Image {
     guard sigma > 0 else { return self }
-    let factor = Int((sigma / Self.sharpSigma).rounded(.up))
+    // At most 8, so that the blocks' blur, done at full size, stays within `sharpSigma`; a wider
+    // blur is left to the shrunk picture, which is then a sixty-fourth of the pixels.
+    let factor = min(Self.widestBlock, Int((sigma / Self.sharpSigma).rounded(.up)))
     guard factor >= 2, width >= 64, height >= 64 else {
       return try derived("blur") { bw_vips_gaussblur(api, handle, $0, sigma) }
     }
@@ -50,4 +52,6 @@ extension Image {
 
   /// The widest blur done at full size.
   static let sharpSigma = 4.0
+  /// The largest k: its blocks are melted by a Gaussian of k/2, `sharpSigma`.
+  static let widestBlock = 8
 }

@@ -1,3 +1,4 @@
+import CVips
 import Synchronization
 
 /// A stored picture made for the screens, the one door the use cases have into this target.
@@ -130,17 +131,32 @@ package enum ScreenPicture {
   /// The picture at `made` (already made for its screen, so only decoded, not cut again) with
   /// `look`, saved atomically at `path`: a screen's variants cost one small decode each instead
   /// of the source's decode and attention crop.
-  /// `kept`: where `make` may have left that picture in memory.
-  package static func restyle(from made: String, look: Look, to path: String, kept: Kept? = nil)
-    throws(ImageError)
-  {
+  /// `kept`: where `make` may have left that picture in memory; `keepingResult`: the picture
+  /// made is left there in its place, for the looks made from it next.
+  package static func restyle(
+    from made: String, look: Look, to path: String, kept: Kept? = nil, keepingResult: Bool = false
+  ) throws(ImageError) {
     let image: Image
     if let memory = kept?.image(at: made) {
       image = memory
     } else {
       image = try Image.open(jpeg: made).inMemory("read")
     }
-    try styled(image, look).saveJPEG(to: path)
+    guard keepingResult, let kept else { return try styled(image, look).saveJPEG(to: path) }
+    let result = try styled(image, look).inMemory("restyle")
+    try result.saveJPEG(to: path)
+    kept.keep(result, as: path)
+  }
+
+  /// Renders a word in the caption's font and drops it: the first text libvips renders loads
+  /// fontconfig's configuration and the font (tens of milliseconds), which this pays on
+  /// another thread while the screen's crop is made. A failure is left for the caption itself
+  /// to report.
+  package static func prepareText() {
+    guard let api = try? VipsLibrary.api() else { return }
+    _ = try? Image.made("caption", api: api, source: "caption") {
+      bw_vips_text_rgba(api, $0, "Bing", "sans 12", 200)
+    }
   }
 
   /// `image` captioned, then dimmed and blurred, as `look` asks.

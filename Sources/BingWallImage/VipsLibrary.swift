@@ -103,9 +103,9 @@ enum VipsLibrary {
   }
 
   /// Serialises the calls that can fail with the reading of their error (see `failure(of:)`),
-  /// and keeps the last reason read, for a failure whose reason a concurrent one took
-  /// (`failure(ofUnlocked:)`).
-  private static let calls = Mutex<String?>(nil)
+  /// and keeps the last reason read with a count of reasons read, for a failure whose reason a
+  /// concurrent one took (`failure(ofUnlocked:)`).
+  private static let calls = Mutex<(reason: String, count: Int)>(("", 0))
 
   /// Runs one libvips call that reports a failure by returning false and leaving its reason in
   /// libvips's error buffer; nil when it succeeded, else that reason, on one line.
@@ -117,31 +117,41 @@ enum VipsLibrary {
   static func failure(of call: () -> Bool, _ api: UnsafePointer<bw_vips_api>) -> String? {
     calls.withLock { last in
       guard !call() else { return nil }
-      last = errorText(api)
-      return last
+      return reason(api, &last, since: last.count)
     }
   }
 
   /// As `failure(of:)`, but `call` runs outside the lock, so that several can compute at once:
   /// for the encodes of a screen's variants, which only compute what is already in memory and
-  /// fail only when memory runs out. Its reason is read under the lock once it failed; when
-  /// another failure at the same moment took the buffer's text with its own, that text (which
-  /// holds this reason too) is this one's.
+  /// fail only when memory runs out. Its reason is read under the lock once it failed; when a
+  /// failure that ended meanwhile took the buffer's text with its own, that text (which holds
+  /// this reason too) is this one's.
   static func failure(ofUnlocked call: () -> Bool, _ api: UnsafePointer<bw_vips_api>) -> String? {
+    let before = calls.withLock { $0.count }
     guard !call() else { return nil }
-    return calls.withLock { last in
-      let text = errorText(api)
-      if text != noReason { last = text }
-      return text == noReason ? last ?? text : text
+    return calls.withLock { last in reason(api, &last, since: before) }
+  }
+
+  /// The buffer's text, kept as the last reason; when it is empty, the last reason if one was
+  /// read after `count`, else that libvips gave none.
+  private static func reason(
+    _ api: UnsafePointer<bw_vips_api>, _ last: inout (reason: String, count: Int), since count: Int
+  ) -> String {
+    let text = errorText(api)
+    guard text == noReason else {
+      last = (text, last.count + 1)
+      return text
     }
+    return last.count > count ? last.reason : text
   }
 
   private static let noReason = "libvips gave no reason"
 
   /// libvips's error text since the last failure, as one line, and the buffer emptied.
   static func errorText(_ api: UnsafePointer<bw_vips_api>) -> String {
-    let text = String(cString: api.pointee.error_buffer())
-    api.pointee.error_clear()
+    let copy = api.pointee.error_buffer_copy()
+    defer { api.pointee.free(copy) }
+    let text = String(cString: copy)
     let line = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }.filter { !$0.isEmpty }
       .joined(separator: "; ")
     return line.isEmpty ? noReason : line

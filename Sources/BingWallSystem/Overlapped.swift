@@ -6,16 +6,23 @@ import Synchronization
 ///
 /// `value()` waits for the work and may be called again; call it on every path, so that the work
 /// never outlives the caller's use of what it touches.
+///
+/// Each work has a thread of its own, not one of Dispatch's pool: works that wait for each other
+/// (a screen's dark picture for the crop another is making) would hold the pool's few threads
+/// while the one they wait for queued behind them, until Dispatch added a thread, most of a
+/// second later (measured). When no thread can be made, the work is done here, now.
 package final class Overlapped<Value: Sendable>: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let result = Mutex<Value?>(nil)
 
   package init(_ work: @escaping @Sendable () -> Value) {
-    DispatchQueue.global().async { [self] in
-      let value = work()
-      result.withLock { $0 = value }
-      done.signal()
-    }
+    let started = BackgroundThread.start(stackSize: 8 << 20) { [self] in finish(work()) }
+    if !started { finish(work()) }
+  }
+
+  private func finish(_ value: Value) {
+    result.withLock { $0 = value }
+    done.signal()
   }
 
   /// The work's result, once it has ended.

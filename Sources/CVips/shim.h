@@ -44,8 +44,9 @@ typedef struct bw_vips_api {
   // vips_init: `init` would be an initialiser to Swift.
   int (*_Nonnull start)(const char *_Nonnull argv0);
   int (*_Nonnull version)(int flag);
-  const char *_Nonnull (*_Nonnull error_buffer)(void);
-  void (*_Nonnull error_clear)(void);
+  // Copies libvips's error text and empties it under libvips's own lock (8.9+), so a text is
+  // never torn by another thread's failure while it is read.
+  char *_Nonnull (*_Nonnull error_buffer_copy)(void);
   void (*_Nonnull cache_set_max)(int max);
   void (*_Nonnull concurrency_set)(int concurrency);
   void (*_Nonnull block_untrusted_set)(int state);
@@ -89,17 +90,15 @@ typedef struct bw_vips_api {
 /// or the name of the first missing function (a libvips older than 8.13).
 static inline const char *_Nullable bw_vips_load(const char *_Nonnull soname, bw_vips_api *_Nonnull api) {
   // RTLD_LOCAL: libvips's symbols (and glib's, which it brings) serve only this table.
-  // RTLD_LAZY: the ~100 libraries behind it bind a function when it is first called, not all of
-  // them now; every function this table needs is looked up below, so a missing one still fails
-  // here.
-  void *library = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+  // RTLD_NOW: a library behind it that lacks a function libvips calls (a partial upgrade) fails
+  // here, as one warning, rather than killing bingwall at that function's first call.
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
   if (!library) return dlerror();
 #define BW_VIPS_RESOLVE(field, name) \
   if (!(*(void **)&api->field = dlsym(library, name))) return name;
   BW_VIPS_RESOLVE(start, "vips_init")
   BW_VIPS_RESOLVE(version, "vips_version")
-  BW_VIPS_RESOLVE(error_buffer, "vips_error_buffer")
-  BW_VIPS_RESOLVE(error_clear, "vips_error_clear")
+  BW_VIPS_RESOLVE(error_buffer_copy, "vips_error_buffer_copy")
   BW_VIPS_RESOLVE(cache_set_max, "vips_cache_set_max")
   BW_VIPS_RESOLVE(concurrency_set, "vips_concurrency_set")
   BW_VIPS_RESOLVE(block_untrusted_set, "vips_block_untrusted_set")

@@ -14,7 +14,7 @@ enum OutputsCommand {
       discussion: """
         Asks the selected backend's desktop (--backend, else the backend setting): swaymsg for \
         sway and swaybg, hyprctl for Hyprland, either for swww, kscreen-doctor for KDE, and \
-        xrandr --listmonitors for GNOME, XFCE, LXDE, LXQt and the X11 setters. SIZE is the pixels \
+        xrandr --listactivemonitors for GNOME, XFCE, LXDE, LXQt and the X11 setters. SIZE is the pixels \
         the screen shows, already turned by its rotation; ROTATION is - where the tool does not \
         say. The last line says whether the backend gives each screen a picture of its own. \
         --json: backend, source, per_output, and outputs (name, width, height, x, y, scale, \

@@ -46,10 +46,13 @@ struct FlagToolBackend: WallpaperBackend {
     guard tool.perMonitor != nil else {
       throw .misconfigured(backend: name, message: "\(name) sets one picture for every screen")
     }
+    guard !requests.isEmpty, Set(requests.values.map(\.mode)).count == 1 else {
+      throw .misconfigured(backend: name, message: "\(name) is given one mode for a picture on each screen")
+    }
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     // Xinerama numbers the heads as RandR lists its monitors (the primary first), so the list is
-    // read again here, where the requests carry only names.
-    let monitors = try XRandRMonitors.names(in: session, backend: name)
+    // read again here, where the requests carry only names, as the pictures' plan read it.
+    let monitors = try XRandRMonitors.outputs(in: session, backend: name).map(\.name)
     guard Set(monitors) == Set(requests.keys), monitors.count == requests.count else {
       throw .didNotTake(
         backend: name, expected: "a picture for each of " + requests.keys.sorted().joined(separator: ", "),
@@ -59,8 +62,16 @@ struct FlagToolBackend: WallpaperBackend {
     // One monitor is the whole root window. (nitrogen's --head=0 draws nothing where Xinerama
     // has a single head.)
     if ordered.count == 1 { return try set(ordered[0].request, in: session) }
-    for arguments in tool.arguments(forEach: ordered) {
-      try run(arguments, in: session)
+    for (index, arguments) in tool.arguments(forEach: ordered).enumerated() {
+      do {
+        try run(arguments, in: session)
+      } catch .toolFailed(let backend, let command, let status, let said) where index > 0 {
+        // nitrogen sets one head a run: say which heads already show their new picture.
+        throw .toolFailed(
+          backend: backend, command: command, status: status,
+          stderr: said.trimmed() + "; "
+            + ordered.prefix(index).map(\.name).joined(separator: ", ") + " already show their new picture")
+      }
     }
     guard let record = tool.record, record.checkedAfterSetting else { return }
     let text = try? String(contentsOfFile: record.file(session), encoding: .utf8)

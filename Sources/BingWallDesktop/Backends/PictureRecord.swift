@@ -58,10 +58,12 @@ enum NitrogenSavedConfig {
     return folder + "/nitrogen/bg-saved.cfg"
   }
 
-  /// The first `file=` value (the first screen section), with GLib's key-file escapes undone:
+  /// The first head's `file=` value (`[xin_0]`), else the first one in the file (`[xin_-1]`, the
+  /// whole screen, as one picture for every head writes it), with GLib's key-file escapes undone:
   /// nitrogen 1.6 writes `a\\b` for `a\b` (seen with the real tool), `\s` for a leading blank and
   /// `\n`, `\t`, `\r` for those characters.
   static func picture(inSavedConfig text: String) -> String? {
+    if let first = headPictures(inSavedConfig: text)[0] { return first }
     for line in text.split(separator: "\n") where line.hasPrefix("file=") {
       let value = unescaped(line.dropFirst(5))
       return value.isEmpty ? nil : value

@@ -43,7 +43,7 @@ struct XFCEBackend: WallpaperBackend {
   }
 
   /// Each monitor's properties get the picture made for its output (xfdesktop names them after
-  /// the RandR outputs, which `xrandr --listmonitors` lists); a property of a monitor no output
+  /// the RandR outputs, which `xrandr --listactivemonitors` lists); a property of a monitor no output
   /// names (a screen unplugged since) gets the first output's, by name.
   func setEach(_ requests: [String: WallpaperRequest], in session: DesktopSession) throws(DesktopError) {
     guard let first = requests.keys.sorted().first.flatMap({ requests[$0] }) else { return }
@@ -123,7 +123,7 @@ struct XFCEBackend: WallpaperBackend {
     }
     guard !monitors.isEmpty else {
       throw .didNotTake(
-        backend: name, expected: picture("").path, found: "no monitor in 'xrandr --listmonitors'")
+        backend: name, expected: picture("").path, found: "no monitor in 'xrandr --listactivemonitors'")
     }
     var images: [String] = []
     for monitor in monitors {

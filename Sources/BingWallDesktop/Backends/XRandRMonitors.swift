@@ -3,15 +3,15 @@
 enum XRandRMonitors {
   static let tool = "xrandr"
 
-  /// Runs `xrandr --listmonitors` on the session's display.
+  /// Runs `xrandr --listactivemonitors` on the session's display.
   static func names(in session: DesktopSession, backend: String) throws(DesktopError) -> [String] {
-    parse(try session.run([tool, "--listmonitors"], backend: backend).stdoutText)
+    parse(try session.run([tool, "--listactivemonitors"], backend: backend).stdoutText)
   }
 
   /// The monitors with their geometry, in RandR's order (which is Xinerama's, the order feh
   /// and nitrogen number screens in), the primary one marked `*`.
   static func outputs(in session: DesktopSession, backend: String) throws(DesktopError) -> [Output] {
-    outputs(try session.run([tool, "--listmonitors"], backend: backend).stdoutText)
+    outputs(try session.run([tool, "--listactivemonitors"], backend: backend).stdoutText)
   }
 
   /// Each monitor line's name (as `parse`), geometry `W/mmxH/mm+X+Y`, primary mark `*` and
@@ -39,7 +39,7 @@ enum XRandRMonitors {
     .normalised()
   }
 
-  /// The first output of every monitor in `xrandr --listmonitors` output.
+  /// The first output of every monitor in `xrandr --listactivemonitors` output.
   ///
   /// Each line is ` 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1`: index, the monitor's name after `+`
   /// (active) and `*` (primary), its geometry, then its outputs. GTK names a monitor after its first

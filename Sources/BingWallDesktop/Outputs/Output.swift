@@ -13,7 +13,7 @@ package struct Output: Sendable, Equatable {
   /// Device pixels per layout pixel (2 on a HiDPI screen); 1 where the tool does not say.
   package var scale: Double
   /// Clockwise degrees the picture is turned on the panel (0, 90, 180, 270); nil where the
-  /// tool does not say (`xrandr --listmonitors`), where only the shape tells.
+  /// tool does not say (`xrandr --listactivemonitors`), where only the shape tells.
   package var rotation: Int?
   /// The screen the desktop calls primary; where the tool has no such notion, the first.
   package var primary: Bool

@@ -7,7 +7,7 @@ package enum OutputSource: String, Sendable, Equatable {
   case hyprland
   /// sway's IPC where sway answers, else Hyprland's: tools such as swww that serve either.
   case wlroots
-  /// RandR, `xrandr --listmonitors` (under a Wayland desktop, Xwayland's view of it).
+  /// RandR, `xrandr --listactivemonitors` (under a Wayland desktop, Xwayland's view of it).
   case xrandr
   /// `kscreen-doctor -j`.
   case kscreen
@@ -50,7 +50,7 @@ package enum OutputSource: String, Sendable, Equatable {
     case .xrandr:
       guard session.hasX11 else { throw .noTool("no X11 display (DISPLAY is not set) for xrandr to ask") }
       return XRandRMonitors.outputs(
-        try run([XRandRMonitors.tool, "--listmonitors"], in: session, backend: backend))
+        try run([XRandRMonitors.tool, "--listactivemonitors"], in: session, backend: backend))
     case .kscreen:
       return try KScreenOutputs.parse(run(["kscreen-doctor", "-j"], in: session, backend: backend))
     }

@@ -25,6 +25,9 @@ struct ScreenPictures: Sendable {
   var caption: Caption?
   /// The screen's plain picture just made, for its variants (shared by copies of this value).
   let kept = ScreenPicture.Kept()
+  /// The files being made now, by path: a variant asked for while its plain picture is being
+  /// made (on another thread) waits for that one instead of making it again.
+  let making = SingleFlight<Result<String, WallpaperApplier.ScreenProblem>>()
 
   /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
   static let captionMaximumLength = 200
@@ -87,6 +90,18 @@ struct ScreenPictures: Sendable {
     let identity = (identities + [layout.joined(separator: ";")] + looks).joined(separator: "\0")
     let path =
       "\(folder)/\(Self.stem(of: source))-\(Self.hash(identity))-\(size)-\(fit.rawValue)-\(variant).jpg"
+    return making.run(path) {
+      make(recipe, look: look, screens: screens, fit: fit, at: path)
+    }
+  }
+
+  /// `make`'s work once the file's name is known: found made, or made now.
+  private func make(
+    _ recipe: PictureRecipe, look: ScreenPicture.Look?, screens: [ScreenPicture.Screen],
+    fit: ScreenPicture.Fit,
+    at path: String
+  ) -> Result<String, WallpaperApplier.ScreenProblem> {
+    let source = recipe.source
     if access(path, R_OK) == 0 {
       // Used again: newest for the size bound, which removes the oldest first.
       _ = utimensat(AT_FDCWD, path, nil, 0)
@@ -99,17 +114,26 @@ struct ScreenPictures: Sendable {
     }
     do {
       if let look, screens.count == 1 {
-        // One screen's variant: made from its plain picture (made first, or found made).
-        var bare = self
-        bare.caption = nil
-        let shaped = bare.make(
+        // One screen's look, made from the picture it starts from (made first, or found made):
+        // the captioned picture from the bare crop, the dark and lock ones from the picture as
+        // it is shown, caption and all, so the caption is drawn once.
+        var base = self
+        if recipe.variant == .plain { base.caption = nil }
+        // The caption's fonts are loaded on another thread while the crop is made.
+        let drawsCaption = recipe.variant == .plain && look.on(screens[0]).caption != nil
+        let fonts = drawsCaption ? Overlapped { ScreenPicture.prepareText() } : nil
+        defer { fonts?.value() }
+        let shaped = base.make(
           PictureRecipe(
             source: source, outputs: recipe.outputs, mode: recipe.mode, sources: recipe.sources,
             renditions: recipe.renditions))
         guard case .success(let plain) = shaped else { return shaped }
-        let own = look.on(screens[0])
+        var own = look.on(screens[0])
+        if base.caption != nil { own.caption = nil }
         if own == ScreenPicture.Look() { return .success(plain) }
-        try ScreenPicture.restyle(from: plain, look: own, to: path, kept: kept)
+        // The captioned picture stays in memory for the dark and lock ones made from it.
+        try ScreenPicture.restyle(
+          from: plain, look: own, to: path, kept: kept, keepingResult: recipe.variant == .plain)
       } else {
         try ScreenPicture.make(
           from: source, screens: screens, fit: fit, look: look ?? .init(), to: path, keeping: kept)
@@ -195,9 +219,10 @@ struct ScreenPictures: Sendable {
 
 /// What `bingwall __screen-pictures` makes, for `make bench`.
 package enum ScreenPictureBenchmark {
-  /// The crop of `source` for `output`, its dark (0.7) and lock (sigma 20) variants and a
-  /// captioned one, made in `folder` as an apply makes them: the crop first, then the others
-  /// from it at once (`PicturePlan` makes a desktop's dark and lock pictures so).
+  /// The crop of `source` for `output`, and its dark (0.7), lock (sigma 20) and captioned
+  /// pictures, made in `folder` as `PicturePlan` makes a screen's looks: the crop first, then the
+  /// others at once, each from the crop kept in memory (an apply asks at once only for the looks
+  /// a desktop keeps: its picture, dark and lock ones, which carry the caption when it is on).
   package static func make(source: String, width: Int, height: Int, folder: String) -> Result<
     [String], WallpaperApplier.ScreenProblem
   > {
@@ -213,9 +238,11 @@ package enum ScreenPictureBenchmark {
     let dark = Overlapped {
       plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .dark))
     }
-    let caption = Overlapped { captioned.make(PictureRecipe(source: source, outputs: [output], mode: .fill)) }
-    let lock = plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .lock))
-    let made = [crop, dark.value(), lock, caption.value()]
+    let lock = Overlapped {
+      plain.make(PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .lock))
+    }
+    let caption = captioned.make(PictureRecipe(source: source, outputs: [output], mode: .fill))
+    let made = [crop, dark.value(), lock.value(), caption]
     var paths: [String] = []
     for result in made {
       switch result {

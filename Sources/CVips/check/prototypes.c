@@ -23,8 +23,7 @@ void bw_vips_check_prototypes(bw_vips_api *api);
 void bw_vips_check_prototypes(bw_vips_api *api) {
   api->start = vips_init;
   api->version = vips_version;
-  api->error_buffer = vips_error_buffer;
-  api->error_clear = vips_error_clear;
+  api->error_buffer_copy = vips_error_buffer_copy;
   api->cache_set_max = vips_cache_set_max;
   api->concurrency_set = vips_concurrency_set;
   api->block_untrusted_set = vips_block_untrusted_set;

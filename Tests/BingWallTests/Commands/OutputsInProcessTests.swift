@@ -31,7 +31,7 @@ import Testing
   @Test func fehScreensAsJSON() throws {
     let run = try InProcess(environment: ["DISPLAY": ":0"])
     run.processes.install("feh", at: "/usr/bin/feh")
-    run.processes.stub(["xrandr", "--listmonitors"]) { _ in
+    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
       .exit(0, stdout: Fixtures.text("outputs/xrandr-listmonitors.txt"))
     }
     let result = run.run(["outputs", "--backend", "feh", "--json"])
@@ -58,7 +58,7 @@ import Testing
   @Test func xwallpaperOnADrawnMonitorSpansOneCanvas() throws {
     let run = try InProcess(environment: ["DISPLAY": ":0"])
     run.processes.install("xwallpaper", at: "/usr/bin/xwallpaper")
-    run.processes.stub(["xrandr", "--listmonitors"]) { _ in
+    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
       .exit(0, stdout: Fixtures.text("outputs/xrandr-listmonitors.txt"))
     }
     let result = run.run(["outputs", "--backend", "xwallpaper"])
@@ -73,7 +73,7 @@ import Testing
   @Test func aNameIsCleanedForTheTerminal() throws {
     let run = try InProcess(environment: ["DISPLAY": ":0"])
     run.processes.install("feh", at: "/usr/bin/feh")
-    run.processes.stub(["xrandr", "--listmonitors"]) { _ in
+    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
       .exit(0, stdout: "Monitors: 1\n 0: +*bad\u{1b}]0;x 800/1x600/1+0+0  bad\u{1b}]0;x\n")
     }
     let result = run.run(["outputs", "--backend", "feh"])
@@ -85,7 +85,8 @@ import Testing
   @Test func aFailingToolIsOneLineWithItsWords() throws {
     let run = try InProcess(environment: ["DISPLAY": ":0"])
     run.processes.install("feh", at: "/usr/bin/feh")
-    run.processes.stub(["xrandr", "--listmonitors"]) { _ in .exit(1, stderr: "Can't open display :0\n") }
+    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in .exit(1, stderr: "Can't open display :0\n")
+    }
     let result = run.run(["outputs", "--backend", "feh"])
     #expect(result.status == 1)
     #expect(result.stdout == "")

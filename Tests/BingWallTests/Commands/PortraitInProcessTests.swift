@@ -14,7 +14,7 @@ import Testing
   static let portraitColour = "#10e020"
 
   /// Two pictures stored, an X session whose xwallpaper backend paints one canvas over the three
-  /// screens of the `xrandr --listmonitors` fixture (HDMI-1 is 1080x1920, DP-1 1280x1440; DP-1~2
+  /// screens of the `xrandr --listactivemonitors` fixture (HDMI-1 is 1080x1920, DP-1 1280x1440; DP-1~2
   /// is a monitor drawn by `--setmonitor`, which xwallpaper's `--output` cannot name).
   static func context(portrait: Bool = true) throws -> InProcess {
     let run = try UpdateInProcessTests.context(days: 2)
@@ -25,7 +25,7 @@ import Testing
       portrait
       ? Fixtures.text("outputs/xrandr-listmonitors.txt")
       : "Monitors: 1\n 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1\n"
-    run.processes.stub(["xrandr", "--listmonitors"]) { _ in .exit(0, stdout: monitors) }
+    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in .exit(0, stdout: monitors) }
     run.processes.stub("xwallpaper") { _ in .exit(0) }
     return run
   }

@@ -156,3 +156,37 @@ struct MonitorsRealTests {
     try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
   }
 }
+
+extension MonitorsRealTests {
+  /// xfdesktop on one output split in two by `--setmonitor`: GTK drops a monitor that has no
+  /// output of its own, so xfdesktop knows only the first half (`monitorDUMMY0`) and leaves the
+  /// other black, whatever xfconf holds for it. bingwall still files each half's picture; the
+  /// README says so. Should a later xfdesktop draw the second half, this test says it is time
+  /// to change that sentence.
+  @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
+  func xfdesktopDrawsOnlyTheSplitOutputsFirstHalf() throws {
+    let sandbox = try XfdesktopTests.sandboxWithXfconf(
+      DesktopSandbox { try VirtualXServer(outputs: [(320, 240), (320, 240)], split: true) })
+    try XfdesktopTests.startXfdesktop(sandbox)
+    let (red, green) = try Self.pictures(in: sandbox)
+
+    let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
+
+    #expect(outcome.screenProblem == nil)
+    #expect(outcome.sources == ["DUMMY0": red, "RIGHT": green])
+    for monitor in ["DUMMY0", "RIGHT"] {
+      let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
+      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor])
+    }
+    var shot = try sandbox.screen.screenshot()
+    _ = try eventually {
+      shot = try sandbox.screen.screenshot()
+      return Self.redBox(shot, columns: 0..<320) != nil
+    }
+    let disc = Self.redBox(shot, columns: 0..<320)
+    #expect(
+      disc.map { abs($0.width - $0.height) <= 3 && $0.width > 40 } == true, "\(String(describing: disc))")
+    let second = shot.colour(x: 480, y: 120)
+    #expect(second == 0, "the second half shows \(String(second, radix: 16))")
+  }
+}

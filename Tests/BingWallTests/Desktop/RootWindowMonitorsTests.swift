@@ -7,7 +7,7 @@ import Testing
 /// The root-window setters that give each monitor its own picture, on their command lines
 /// (argv-recording stubs; `MonitorsRealTests` runs the real tools on two monitors): feh takes the
 /// pictures in Xinerama's order, nitrogen one `--head=N` run each, xwallpaper `--output NAME`
-/// groups; each reads its monitors from `xrandr --listmonitors`, whose order is Xinerama's.
+/// groups; each reads its monitors from `xrandr --listactivemonitors`, whose order is Xinerama's.
 @Suite struct RootWindowMonitorsTests {
   /// The primary monitor listed first, as RandR lists it, though it is on the right.
   static let monitors = """
@@ -37,7 +37,7 @@ import Testing
 
     #expect(
       stubs.calls() == [
-        ["xrandr", "--listmonitors"], ["feh", "--bg-scale", "/cache/right.jpg", "/cache/left.jpg"],
+        ["xrandr", "--listactivemonitors"], ["feh", "--bg-scale", "/cache/right.jpg", "/cache/left.jpg"],
       ])
   }
 
@@ -66,7 +66,7 @@ import Testing
 
     #expect(
       stubs.calls() == [
-        ["xrandr", "--listmonitors"],
+        ["xrandr", "--listactivemonitors"],
         ["nitrogen", "--head=0", "--set-scaled", "--save", "/cache/right.jpg"],
         ["nitrogen", "--head=1", "--set-scaled", "--save", "/cache/left.jpg"],
       ])
@@ -79,7 +79,7 @@ import Testing
 
     #expect(
       stubs.calls() == [
-        ["xrandr", "--listmonitors"],
+        ["xrandr", "--listactivemonitors"],
         [
           "xwallpaper", "--output", "HDMI-1", "--stretch", "/cache/right.jpg", "--output", "eDP-1",
           "--stretch",
@@ -99,7 +99,7 @@ import Testing
       guard case .didNotTake("feh", _, let found) = error as? DesktopError else { return false }
       return found.contains("the screens changed meanwhile")
     }
-    #expect(stubs.calls() == [["xrandr", "--listmonitors"]])
+    #expect(stubs.calls() == [["xrandr", "--listactivemonitors"]])
   }
 
   /// hsetroot cannot address a monitor; it is never asked to.

@@ -167,6 +167,9 @@ final class VirtualXServer {
     private let pixelsStart: Int
     private let bytesPerLine: Int
     private let littleEndian: Bool
+    /// 4, or 3 where xwd packs the pixels itself: with windows of several visuals on the root
+    /// (xfdesktop's beside the root's), it reads them one by one and writes 24 bits a pixel.
+    private let bytesPerPixel: Int
     private let masks: (red: UInt32, green: UInt32, blue: UInt32)
 
     struct Unsupported: Error { let reason: String }
@@ -182,7 +185,10 @@ final class VirtualXServer {
       width = field(4)
       height = field(5)
       littleEndian = field(7) == 0  // byte_order: LSBFirst
-      guard field(11) == 32 else { throw Unsupported(reason: "\(field(11)) bits per pixel") }
+      guard field(11) == 32 || field(11) == 24 else {
+        throw Unsupported(reason: "\(field(11)) bits per pixel")
+      }
+      bytesPerPixel = field(11) / 8
       bytesPerLine = field(12)
       masks = (UInt32(field(14)), UInt32(field(15)), UInt32(field(16)))
       pixelsStart = headerSize + field(19) * 12  // ncolors entries of 12 bytes each
@@ -194,9 +200,11 @@ final class VirtualXServer {
 
     /// The colour at (`x`, `y`) as `0xRRGGBB`.
     func colour(x: Int, y: Int) -> UInt32 {
-      let offset = pixelsStart + y * bytesPerLine + x * 4
-      let raw = data[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-      let pixel = littleEndian ? raw.byteSwapped : raw
+      let offset = pixelsStart + y * bytesPerLine + x * bytesPerPixel
+      let bytes = data[offset..<offset + bytesPerPixel]
+      let pixel = (littleEndian ? Array(bytes.reversed()) : Array(bytes)).reduce(UInt32(0)) {
+        $0 << 8 | UInt32($1)
+      }
       func channel(_ mask: UInt32) -> UInt32 { (pixel & mask) >> UInt32(mask.trailingZeroBitCount) & 0xff }
       return channel(masks.red) << 16 | channel(masks.green) << 8 | channel(masks.blue)
     }

@@ -42,7 +42,7 @@ import Testing
     maker: @escaping ScreenPictureMaker
   ) -> WallpaperApplier {
     let runner = ScriptedProcessRunner()
-    runner.stub(["xrandr", "--listmonitors"], xrandr)
+    runner.stub(["xrandr", "--listactivemonitors"], xrandr)
     let session = DesktopSession(
       environment: ["PATH": "/fake/bin", "DISPLAY": ":9"], processes: runner, home: "/")
     return WallpaperApplier(
@@ -150,7 +150,7 @@ import Testing
     backend.setsDarkPicture = true
     backend.setsLockPicture = true
     let runner = ScriptedProcessRunner()
-    runner.stub(["xrandr", "--listmonitors"]) { _ in .exit(0, stdout: Self.twoMonitors) }
+    runner.stub(["xrandr", "--listactivemonitors"]) { _ in .exit(0, stdout: Self.twoMonitors) }
     let session = DesktopSession(
       environment: ["PATH": "/fake/bin", "DISPLAY": ":9"], processes: runner, home: "/")
     let asked = Locked<[PictureRecipe]>([])
@@ -183,7 +183,7 @@ import Testing
     var backend = RecordingBackend()
     backend.setsLockPicture = true
     let runner = ScriptedProcessRunner()
-    runner.stub(["xrandr", "--listmonitors"]) { _ in .exit(0, stdout: Self.twoMonitors) }
+    runner.stub(["xrandr", "--listactivemonitors"]) { _ in .exit(0, stdout: Self.twoMonitors) }
     let session = DesktopSession(
       environment: ["PATH": "/fake/bin", "DISPLAY": ":9"], processes: runner, home: "/")
     let applier = WallpaperApplier(

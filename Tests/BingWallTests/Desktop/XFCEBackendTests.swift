@@ -120,7 +120,7 @@ import Testing
       images.append(image)
     }
     let calls = try stubs.calls()
-    #expect(calls.filter { $0.first == "xrandr" } == [["xrandr", "--listmonitors"]])
+    #expect(calls.filter { $0.first == "xrandr" } == [["xrandr", "--listactivemonitors"]])
     #expect(Array(calls.filter { $0.first != "xrandr" }.prefix(expected.count)) == expected)
     for image in images { #expect(stubs.xfconf(image) == Self.path) }
     #expect(stubs.xfconf("/backdrop/screen0/monitor0/workspace0/last-image") == nil)

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallSystem
 
 /// The portrait file through the real binary: real libcurl against the fake Bing on loopback,
-/// an X session whose `xrandr --listmonitors` (a stand-in) lists a screen on its side.
+/// an X session whose `xrandr --listactivemonitors` (a stand-in) lists a screen on its side.
 @Suite struct PortraitEndToEndTests {
   @Test func updateFetchesThePortraitFileOverRealHTTP() throws {
     let bing = try FakeBing()
