@@ -52,14 +52,17 @@ package enum ManPage {
     var rows: [(backend: String, settings: [String: String])]
     /// What the backends are given with fill or fit, and which backends: one phrase each.
     var screens: [(phrase: String, backends: [String])]
+    /// Sentences (without their full stop) on backends whose share depends on the screens.
+    var screenNotes: [String]
 
     package init(
       modes: [String], rows: [(backend: String, settings: [String: String])],
-      screens: [(phrase: String, backends: [String])] = []
+      screens: [(phrase: String, backends: [String])] = [], screenNotes: [String] = []
     ) {
       self.modes = modes
       self.rows = rows
       self.screens = screens
+      self.screenNotes = screenNotes
     }
   }
 
@@ -222,6 +225,9 @@ package enum ManPage {
         phrase.prefix(1).uppercased() + phrase.dropFirst() + ": " + backends.joined(separator: ", ") + ".")
     }
     page.macro("El")
+    if !table.screenNotes.isEmpty {
+      page.prose(table.screenNotes.map { $0 + "." }.joined(separator: " "))
+    }
   }
 
   static func configuration(_ page: inout Page, keys: [ConfigKeyEntry]) {

@@ -32,4 +32,7 @@ package enum BackendRegistry {
     (scope, all(command: "", session: nil).filter { $0.pictureScope == scope }.map(\.name))
   }
   .filter { !$0.names.isEmpty }
+
+  /// What the backends whose scope depends on the screens say of it, in detection order.
+  package static let scopeNotes: [String] = all(command: "", session: nil).compactMap(\.scopeNote)
 }

@@ -1,6 +1,7 @@
 /// What one picture set by a backend covers, which decides the shape bingwall makes it in.
 package enum PictureScope: String, Sendable, CaseIterable {
-  /// Each screen its own picture (`setEach`), made at the screen's size: sway, swaybg, XFCE, Hyprland.
+  /// Each screen its own picture (`setEach`), made at the screen's size: sway, swaybg, XFCE,
+  /// KDE, Hyprland, swww, wpaperd, feh, nitrogen, xwallpaper.
   case eachOutput = "each"
   /// One picture over the whole layout (the X root window, GNOME's `spanned`): made as one
   /// canvas, each screen's crop at its place.

@@ -86,6 +86,9 @@ package protocol WallpaperBackend: Sendable {
   /// What one picture covers on these screens: `pictureScope`, but for a backend that can reach
   /// only some layouts one screen at a time (xwallpaper names outputs, not monitors).
   func pictureScope(for outputs: [Output]) -> PictureScope
+  /// When `pictureScope(for:)` differs from `pictureScope`, and what it is then, for the man
+  /// page; nil where it never does.
+  var scopeNote: String? { get }
   /// True when it sets a second picture for dark style (`WallpaperRequest.darkPath`).
   var setsDarkPicture: Bool { get }
   /// True when its lock screen shows a picture of its own (`WallpaperRequest.lockPath`), not
@@ -130,6 +133,7 @@ extension WallpaperBackend {
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
   func pictureScope(for outputs: [Output]) -> PictureScope { pictureScope }
+  package var scopeNote: String? { nil }
   var setsDarkPicture: Bool { false }
   var setsLockPicture: Bool { false }
 

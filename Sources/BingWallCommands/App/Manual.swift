@@ -29,6 +29,7 @@ enum Manual {
       rows: BackendRegistry.modeTables.map { row in
         (row.name, Dictionary(uniqueKeysWithValues: row.table.map { ($0.key.rawValue, $0.value) }))
       },
-      screens: BackendRegistry.scopes.map { ($0.scope.manualPhrase, $0.names) })
+      screens: BackendRegistry.scopes.map { ($0.scope.manualPhrase, $0.names) },
+      screenNotes: BackendRegistry.scopeNotes)
   }
 }

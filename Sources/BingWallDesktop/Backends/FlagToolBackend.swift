@@ -23,6 +23,13 @@ struct FlagToolBackend: WallpaperBackend {
 
   /// xwallpaper reaches outputs, not monitors: a layout with a monitor drawn by `--setmonitor`
   /// gets one canvas over the root window instead.
+  var scopeNote: String? {
+    tool.perMonitor == .outputFlag
+      ? "Where a monitor was drawn with xrandr --setmonitor, \(name) gets one canvas: its --output names"
+        + " only outputs"
+      : nil
+  }
+
   func pictureScope(for outputs: [Output]) -> PictureScope {
     tool.perMonitor == .outputFlag && outputs.contains(where: \.isUserMonitor) ? .layout : pictureScope
   }
@@ -66,11 +73,11 @@ struct FlagToolBackend: WallpaperBackend {
       do {
         try run(arguments, in: session)
       } catch .toolFailed(let backend, let command, let status, let said) where index > 0 {
-        // nitrogen sets one head a run: say which heads already show their new picture.
+        // nitrogen sets one head a run: say which heads already show their new pictures.
         throw .toolFailed(
           backend: backend, command: command, status: status,
           stderr: said.trimmed() + "; "
-            + ordered.prefix(index).map(\.name).joined(separator: ", ") + " already show their new picture")
+            + "the new pictures are already on " + ordered.prefix(index).map(\.name).joined(separator: ", "))
       }
     }
     guard let record = tool.record, record.checkedAfterSetting else { return }

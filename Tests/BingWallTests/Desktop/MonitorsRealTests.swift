@@ -17,7 +17,7 @@ struct MonitorsRealTests {
   static let left = 0..<320
   static let right = 320..<560
 
-  /// The backends that give each monitor its own picture, with the tools they need.
+  /// The root-window setter of that name: feh, nitrogen, or else xwallpaper.
   static func backend(_ name: String) -> FlagToolBackend {
     switch name {
     case "feh": FlagToolBackend(.feh)

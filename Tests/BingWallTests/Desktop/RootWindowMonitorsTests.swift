@@ -72,6 +72,46 @@ import Testing
       ])
   }
 
+  /// A `bg-saved.cfg` whose second head names another picture did not take, and the error names
+  /// that head's monitor.
+  @Test func nitrogenHeadNamingAnotherPictureDidNotTake() throws {
+    let stubs = try Self.stubs(
+      "nitrogen",
+      then: """
+        /bin/mkdir -p "$HOME/.config/nitrogen"
+        printf '[xin_%s]\\nfile=/old.jpg\\n\\n' "${1#--head=}" >> "$HOME/.config/nitrogen/bg-saved.cfg"
+        """)
+    #expect(
+      throws: DesktopError.didNotTake(
+        backend: "nitrogen", expected: "/cache/right.jpg on HDMI-1", found: "/old.jpg")
+    ) {
+      try FlagToolBackend(.nitrogen).setEach(Self.requests, in: stubs.session(ToolStubs.x11))
+    }
+  }
+
+  /// feh takes one mode for all its pictures: requests of two modes are refused, nothing run.
+  @Test func picturesOfTwoModesAreRefused() throws {
+    let stubs = try Self.stubs("feh")
+    var requests = Self.requests
+    requests["eDP-1"]?.mode = .fill
+    #expect(throws: DesktopError.self) {
+      try FlagToolBackend(.feh).setEach(requests, in: stubs.session(ToolStubs.x11))
+    }
+    #expect(stubs.calls().isEmpty)
+  }
+
+  /// nitrogen sets a head a run: when the second fails, the error says the first already changed.
+  @Test func aFailingSecondHeadSaysTheFirstChanged() throws {
+    let stubs = try Self.stubs(
+      "nitrogen", then: "[ \"$1\" = --head=1 ] && { echo 'cannot load picture' >&2; exit 1; }; exit 0")
+    #expect {
+      try FlagToolBackend(.nitrogen).setEach(Self.requests, in: stubs.session(ToolStubs.x11))
+    } throws: { error in
+      guard case .toolFailed("nitrogen", _, 1, let said) = error as? DesktopError else { return false }
+      return said == "cannot load picture; the new pictures are already on HDMI-1"
+    }
+  }
+
   @Test func xwallpaperNamesEachOutput() throws {
     let stubs = try Self.stubs("xwallpaper")
 

@@ -68,7 +68,14 @@ final class VirtualXServer {
       "-displayfd", "1", "-config", folder.file("xorg.conf"), "-logfile", folder.file("Xorg.log"),
       "-noreset", "-nolisten", "tcp", "-sharevts", "-novtswitch",
     ]
-    display = try Self.start(process, named: "Xorg")
+    do {
+      display = try Self.start(process, named: "Xorg")
+    } catch {
+      // Xorg says why in its log, which goes with the folder.
+      let log = (try? String(contentsOfFile: folder.file("Xorg.log"), encoding: .utf8)) ?? ""
+      let errors = log.split(separator: "\n").filter { $0.contains("(EE)") }.suffix(5)
+      throw SystemCallError("\(error); \(errors.joined(separator: "; "))", errno: 0)
+    }
     func xrandr(_ arguments: [String]) throws {
       _ = try ExternalTool.run(["xrandr", "-display", display] + arguments)
     }
@@ -93,7 +100,7 @@ final class VirtualXServer {
     guard split else { return }
     x = 0
     for (index, output) in outputs.enumerated() {
-      let name = ["LEFT", "RIGHT", "THIRD", "FOURTH"][index]
+      let name = index < 2 ? ["LEFT", "RIGHT"][index] : "PART\(index + 1)"
       try xrandr([
         "--setmonitor", name, "\(output.width)/300x\(output.height)/200+\(x)+0",
         index == 0 ? "DUMMY0" : "none",
