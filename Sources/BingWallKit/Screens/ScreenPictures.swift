@@ -220,9 +220,10 @@ struct ScreenPictures: Sendable {
 /// What `bingwall __screen-pictures` makes, for `make bench`.
 package enum ScreenPictureBenchmark {
   /// The crop of `source` for `output`, and its dark (0.7), lock (sigma 20) and captioned
-  /// pictures, made in `folder` as `PicturePlan` makes a screen's looks: the crop first, then the
-  /// others at once, each from the crop kept in memory (an apply asks at once only for the looks
-  /// a desktop keeps: its picture, dark and lock ones, which carry the caption when it is on).
+  /// pictures, each a look of the crop alone, as the yardstick makes them, in `folder`: the crop
+  /// first, then the three at once, each from the crop kept in memory, as `PicturePlan` makes a
+  /// screen's looks. (An apply with the caption on draws it first and makes the dark and lock
+  /// pictures from the captioned one, which is one step longer: bench/README.md.)
   package static func make(source: String, width: Int, height: Int, folder: String) -> Result<
     [String], WallpaperApplier.ScreenProblem
   > {
