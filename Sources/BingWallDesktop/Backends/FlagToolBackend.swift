@@ -54,7 +54,7 @@ struct FlagToolBackend: WallpaperBackend {
       throw .misconfigured(backend: name, message: "\(name) sets one picture for every screen")
     }
     guard !requests.isEmpty, Set(requests.values.map(\.mode)).count == 1 else {
-      throw .misconfigured(backend: name, message: "\(name) is given one mode for a picture on each screen")
+      throw .misconfigured(backend: name, message: "\(name) takes one mode for all the screens' pictures")
     }
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
     // Xinerama numbers the heads as RandR lists its monitors (the primary first), so the list is
