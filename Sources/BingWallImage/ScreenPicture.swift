@@ -77,6 +77,9 @@ package enum ScreenPicture {
     func image(at path: String) -> Image? {
       last.withLock { $0?.path == path ? $0?.image : nil }
     }
+
+    /// True until a picture is kept: the first screen's crop of an apply is still to be made.
+    package var isEmpty: Bool { last.withLock { $0 == nil } }
   }
 
   /// The longest side of a picture made for no screen in particular (the screens are unknown):

@@ -119,8 +119,9 @@ struct ScreenPictures: Sendable {
         // it is shown, caption and all, so the caption is drawn once.
         var base = self
         if recipe.variant == .plain { base.caption = nil }
-        // The caption's fonts are loaded on another thread while the crop is made.
-        let drawsCaption = recipe.variant == .plain && look.on(screens[0]).caption != nil
+        // The caption's fonts are loaded on another thread while the crop is made (when nothing
+        // is in memory yet, the crop is still to be made; made, there is nothing to overlap).
+        let drawsCaption = recipe.variant == .plain && look.on(screens[0]).caption != nil && kept.isEmpty
         let fonts = drawsCaption ? Overlapped { ScreenPicture.prepareText() } : nil
         defer { fonts?.value() }
         let shaped = base.make(
