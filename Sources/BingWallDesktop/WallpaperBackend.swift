@@ -133,7 +133,7 @@ extension WallpaperBackend {
   package var outputSource: OutputSource { .none }
   package var pictureScope: PictureScope { .asIs }
   func pictureScope(for outputs: [Output]) -> PictureScope { pictureScope }
-  package var scopeNote: String? { nil }
+  var scopeNote: String? { nil }
   var setsDarkPicture: Bool { false }
   var setsLockPicture: Bool { false }
 

@@ -21,7 +21,7 @@ package struct Output: Sendable, Equatable {
   /// output: it may be part of an output (one wide panel split in two) or span several, so a tool
   /// that addresses outputs by name (xwallpaper's `--output`) cannot reach it alone. Xinerama,
   /// which feh and nitrogen number their heads by, lists it like any other.
-  package var isUserMonitor = false
+  var isUserMonitor = false
 
   package init(
     name: String, width: Int, height: Int, x: Int = 0, y: Int = 0, scale: Double = 1, rotation: Int? = 0,
