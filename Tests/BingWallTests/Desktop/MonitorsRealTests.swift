@@ -136,28 +136,36 @@ struct MonitorsRealTests {
     try Self.expectDisc(on: 0..<320, greenOn: 320..<640, height: 240, in: sandbox)
   }
 
-  /// xfdesktop, which keeps a picture per monitor under its RandR output's name
-  /// (`monitorDUMMY0`, `monitorDUMMY1`), shows each output its own.
-  @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
-  func xfdesktopShowsEachOutputItsOwnPicture() throws {
-    let sandbox = try XfdesktopTests.sandboxWithXfconf(
-      DesktopSandbox { try VirtualXServer(outputs: Self.landscapeAndPortrait) })
+  /// Runs xfconfd and xfdesktop on the server `server` starts, sets the disc with green as the
+  /// other picture through the xfce backend, and checks that xfconf files each of `monitors`'
+  /// picture (under `monitor<NAME>`) and that the disc is on the first.
+  static func applyOnXfdesktop(
+    _ server: () throws -> VirtualXServer, monitors: [String]
+  ) throws -> DesktopSandbox {
+    let sandbox = try XfdesktopTests.sandboxWithXfconf(DesktopSandbox(server: server))
     try XfdesktopTests.startXfdesktop(sandbox)
     let (red, green) = try Self.pictures(in: sandbox)
 
     let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == ["DUMMY0": red, "DUMMY1": green])
-    for output in ["DUMMY0", "DUMMY1"] {
-      let image = "/backdrop/screen0/monitor\(output)/workspace0/last-image"
-      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[output])
+    #expect(outcome.sources == [monitors[0]: red, monitors[1]: green])
+    for monitor in monitors {
+      let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
+      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor])
     }
+    return sandbox
+  }
+
+  /// xfdesktop, which keeps a picture per monitor under its RandR output's name
+  /// (`monitorDUMMY0`, `monitorDUMMY1`), shows each output its own.
+  @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
+  func xfdesktopShowsEachOutputItsOwnPicture() throws {
+    let sandbox = try Self.applyOnXfdesktop(
+      { try VirtualXServer(outputs: Self.landscapeAndPortrait) }, monitors: ["DUMMY0", "DUMMY1"])
     try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
   }
-}
 
-extension MonitorsRealTests {
   /// xfdesktop on one output split in two by `--setmonitor`: GTK drops a monitor that has no
   /// output of its own, so xfdesktop knows only the first half (`monitorDUMMY0`) and leaves the
   /// other black, whatever xfconf holds for it. bingwall still files each half's picture; the
@@ -165,19 +173,8 @@ extension MonitorsRealTests {
   /// to change that sentence.
   @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
   func xfdesktopDrawsOnlyTheSplitOutputsFirstHalf() throws {
-    let sandbox = try XfdesktopTests.sandboxWithXfconf(
-      DesktopSandbox { try VirtualXServer(outputs: [(320, 240), (320, 240)], split: true) })
-    try XfdesktopTests.startXfdesktop(sandbox)
-    let (red, green) = try Self.pictures(in: sandbox)
-
-    let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
-
-    #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == ["DUMMY0": red, "RIGHT": green])
-    for monitor in ["DUMMY0", "RIGHT"] {
-      let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
-      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor])
-    }
+    let sandbox = try Self.applyOnXfdesktop(
+      { try VirtualXServer(outputs: [(320, 240), (320, 240)], split: true) }, monitors: ["DUMMY0", "RIGHT"])
     var shot = try sandbox.screen.screenshot()
     _ = try eventually {
       shot = try sandbox.screen.screenshot()
