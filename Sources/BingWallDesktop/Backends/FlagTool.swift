@@ -12,7 +12,7 @@ struct FlagTool: Sendable {
   let record: PictureRecord?
   /// What one picture covers: each monitor its own, for the tools that can address one
   /// (`perMonitor`); the primary monitor's shape, each monitor scaling it, for the others.
-  var scope: PictureScope = .everyOutput
+  var scope: PictureScope { perMonitor == nil ? .everyOutput : .eachOutput }
   /// How it gives each monitor its own picture; nil where it cannot.
   var perMonitor: PerMonitor?
   /// Words that make the tool draw one picture over the whole root window instead of once per
@@ -39,7 +39,7 @@ struct FlagTool: Sendable {
     modeTable: [
       .fill: "--bg-fill", .fit: "--bg-max", .stretch: "--bg-scale", .center: "--bg-center",
       .tile: "--bg-tile",
-    ], extraArguments: [], need: .x11, record: .fehbg, scope: .eachOutput, perMonitor: .picturesInHeadOrder)
+    ], extraArguments: [], need: .x11, record: .fehbg, perMonitor: .picturesInHeadOrder)
 
   /// A small setter with no state file to read back.
   static let xwallpaper = FlagTool(
@@ -47,7 +47,7 @@ struct FlagTool: Sendable {
     modeTable: [
       .fill: "--zoom", .fit: "--maximize", .stretch: "--stretch", .center: "--center", .tile: "--tile",
     ],
-    extraArguments: [], need: .x11, record: nil, scope: .eachOutput, perMonitor: .outputFlag,
+    extraArguments: [], need: .x11, record: nil, perMonitor: .outputFlag,
     spanArguments: ["--no-randr"])
 
   /// `--save` keeps the choice, so `nitrogen --restore` at login brings it back and we can read it
@@ -57,7 +57,7 @@ struct FlagTool: Sendable {
     modeTable: [
       .fill: "--set-zoom-fill", .fit: "--set-zoom", .stretch: "--set-scaled", .center: "--set-centered",
       .tile: "--set-tiled",
-    ], extraArguments: ["--save"], need: .x11, record: .nitrogenSavedConfig, scope: .eachOutput,
+    ], extraArguments: ["--save"], need: .x11, record: .nitrogenSavedConfig,
     perMonitor: .headFlag)
 
   /// No state file to read back. Its flag names mislead: `-fill` stretches the picture, and the
