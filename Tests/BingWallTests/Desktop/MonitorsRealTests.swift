@@ -154,6 +154,9 @@ struct MonitorsRealTests {
       let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
       #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor])
     }
+    // Without a window manager xfdesktop 4.18 on two outputs now and then leaves its window as
+    // it was (about one run in seven); a reload makes it draw what xfconf holds.
+    try ExternalTool.run(sandbox.environment.map { "\($0.key)=\($0.value)" } + ["xfdesktop", "--reload"])
     return sandbox
   }
 
