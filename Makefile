@@ -12,7 +12,7 @@ BASHDIR   = $(SHAREDIR)/bash-completion/completions
 ZSHDIR    = $(SHAREDIR)/zsh/site-functions
 FISHDIR   = $(SHAREDIR)/fish/vendor_completions.d
 
-# Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
+# Debian packages the build, the tests and the benchmarks need. Keep in step with HACKING.md.
 DEBIAN_PACKAGES = \
 	pkg-config libcurl4-openssl-dev libsqlite3-dev libsystemd-dev libvips42 libvips-dev \
 	sqlite3 curl python3 imagemagick libgs-common \
