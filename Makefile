@@ -12,7 +12,7 @@ BASHDIR   = $(SHAREDIR)/bash-completion/completions
 ZSHDIR    = $(SHAREDIR)/zsh/site-functions
 FISHDIR   = $(SHAREDIR)/fish/vendor_completions.d
 
-# Debian packages the build, the tests and the benchmarks need. Keep in step with README.md.
+# Debian packages the build, the tests and the benchmarks need. Keep in step with HACKING.md.
 DEBIAN_PACKAGES = \
 	pkg-config libcurl4-openssl-dev libsqlite3-dev libsystemd-dev libvips42 libvips-dev \
 	sqlite3 curl python3 imagemagick libgs-common \
@@ -41,7 +41,7 @@ export SOURCE_DATE_EPOCH
 # Debian's version: no hyphen, which would make the rest a Debian revision.
 DEB_VERSION = $(subst -,+,$(VERSION))
 
-.PHONY: all deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize man completions install uninstall dist deb version clean
+.PHONY: all deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize screenshots man completions install uninstall dist deb version clean
 
 all: build
 
@@ -203,6 +203,16 @@ sanitize: deps
 	  ASAN_OPTIONS=detect_leaks=0 \
 	    $(SWIFT) test --skip-build --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
 	done
+
+## screenshots: make the pictures of docs/images again from the real tools (a headless sway read
+## back by grim, the gallery in headless Chromium, libvips's looks of a crop), of scenes ImageMagick
+## draws (never a picture of Bing's). `make test` makes each into a temporary folder
+## (ScreenshotTests), so the README shows only what the tools still make.
+screenshots: deps
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
+	mkdir -p docs/images
+	BINGWALL_SCREENSHOTS=$(CURDIR)/docs/images BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
+	  $(SWIFT) test --skip-build --filter ScreenshotTests
 
 ## man, completions: regenerate the committed man page and completion scripts from the command
 ## table (a test fails when they are out of date). The committed page keeps its prose's date;

@@ -1,7 +1,7 @@
 import BingWallSystem
 
 extension Picture {
-  /// The picture object of the JSON contract (README, "JSON output"), fields in its order, then extras.
+  /// The picture object of the JSON contract (docs/commands.md, "list and show"), fields in its order, then extras.
   package var json: JSONOutput {
     .object([
       ("id", .integer(id)),

@@ -1,4 +1,4 @@
-/// The exit statuses of the command-line contract (README "Exit status"); scripts, cron and
+/// The exit statuses of the command-line contract (the man page's EXIT STATUS); scripts, cron and
 /// systemd rely on them.
 package enum ExitCode {
   package static let success: Int32 = 0

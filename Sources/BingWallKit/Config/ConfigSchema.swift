@@ -4,7 +4,7 @@ import BingWallSchedule
 import BingWallStore
 import BingWallSystem
 
-/// Every key config.toml may hold (the README lists them), each a typed handle: code reads
+/// Every key config.toml may hold (bingwall.conf(5) lists them), each a typed handle: code reads
 /// `configuration[ConfigSchema.markets]`; only `config get/set` and the file look a key up by
 /// the name a person typed.
 package enum ConfigSchema {

@@ -198,7 +198,7 @@ struct ImportPlan {
 
   /// One file given by itself: key, date, market and size from its name where the name follows a
   /// known scheme, the date else from its modification time. Without a market the appearance is
-  /// recorded with an empty one (see README, "export and import").
+  /// recorded with an empty one (docs/commands.md, "export and import").
   static func plain(name: String, bytes: Int64, modified: String, _ checked: NewPictureFile, now: Date)
     -> PictureImporter.Description
   {

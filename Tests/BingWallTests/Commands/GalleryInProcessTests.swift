@@ -227,7 +227,8 @@ import Testing
 enum GalleryHistory {
   static func add(
     _ store: HistoryStore, key: String, date: String, title: String, link: String, caption: String = "",
-    market: String = "en-US", path: String? = nil, width: Int = 1920, height: Int = 1080
+    market: String = "en-US", path: String? = nil, width: Int = 1920, height: Int = 1080,
+    credit: String = "Someone"
   ) throws {
     let now = Date(timeIntervalSince1970: 1_764_576_000)
     let file = NewPictureFile(
@@ -241,7 +242,7 @@ enum GalleryHistory {
         Appearance(
           market: market, servedMarket: nil, date: date, bingID: "\(key)_EN-US1", title: title,
           caption: caption,
-          credit: "Someone", copyright: "\(title) (© Someone)", copyrightLink: link, urlbase: "/th?id=\(key)",
+          credit: credit, copyright: "\(title) (© \(credit))", copyrightLink: link, urlbase: "/th?id=\(key)",
           hsh: "h", wp: true, fullStartDate: date + "T08:00:00Z"),
         pictureID: id, at: now)
     }

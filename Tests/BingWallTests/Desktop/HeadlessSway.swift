@@ -52,7 +52,12 @@ final class HeadlessSway {
   /// `swaybg_command -`), for the `swaybg` backend's tests. Each of `moreOutputs` is one more
   /// headless output, `HEADLESS-2` onwards, with the rest of its `output` line (`resolution
   /// 240x320 transform 90`).
-  init(drawsOwnBackground: Bool = true, moreOutputs: [String] = []) throws {
+  /// `firstOutput` is the rest of HEADLESS-1's `output` line.
+  init(
+    drawsOwnBackground: Bool = true,
+    firstOutput: String = "resolution \(HeadlessSway.width)x\(HeadlessSway.height)",
+    moreOutputs: [String] = []
+  ) throws {
     folder = try TemporaryDirectory()
     runtime = folder.file("run")
     pictures = folder.file("pictures")
@@ -70,7 +75,7 @@ final class HeadlessSway {
       ? "output * bg #\(String(repeating: "0", count: 6 - hex.count))\(hex) solid_color" : "swaybg_command -"
     let config = folder.file("config")
     let outputs = moreOutputs.enumerated().map { "output HEADLESS-\($0.offset + 2) \($0.element)\n" }.joined()
-    try "\(background)\noutput HEADLESS-1 resolution \(Self.width)x\(Self.height)\n\(outputs)".write(
+    try "\(background)\noutput HEADLESS-1 \(firstOutput)\n\(outputs)".write(
       toFile: config, atomically: true, encoding: .utf8)
 
     var arguments = ["sway", "-c", config]

@@ -171,8 +171,8 @@ struct MonitorsRealTests {
 
   /// xfdesktop on one output split in two by `--setmonitor`: GTK drops a monitor that has no
   /// output of its own, so xfdesktop knows only the first half (`monitorDUMMY0`) and leaves the
-  /// other black, whatever xfconf holds for it. bingwall still files each half's picture; the
-  /// README says so. Should a later xfdesktop draw the second half, this test says it is time
+  /// other black, whatever xfconf holds for it. bingwall still files each half's picture;
+  /// docs/desktops.md says so. Should a later xfdesktop draw the second half, this test says it is time
   /// to change that sentence.
   @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
   func xfdesktopDrawsOnlyTheSplitOutputsFirstHalf() throws {

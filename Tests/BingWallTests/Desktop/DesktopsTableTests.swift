@@ -3,14 +3,14 @@ import Testing
 
 @testable import BingWallDesktop
 
-/// The README's backend table is written by hand, so it is checked against the one registry: a
+/// docs/desktops.md's backend table is written by hand, so it is checked against the one registry: a
 /// row for every backend, in detection order, and each row's modes the backend's own settings for
 /// fill, fit, stretch, center and tile.
-@Suite struct ReadmeBackendTableTests {
+@Suite struct DesktopsTableTests {
   /// The table's rows as (names, modes cell): the first cell's backend names are the words before
   /// any parenthesis, split at commas (`cinnamon, mate` is one row for two backends).
   static func rows() throws -> [(names: [String], modes: String)] {
-    let text = try String(contentsOfFile: CompletionShell.committed("README.md"), encoding: .utf8)
+    let text = try String(contentsOfFile: CompletionShell.committed("docs/desktops.md"), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let header = try #require(lines.firstIndex(of: "| backend | how | modes | tested |"))
     return lines[(header + 2)...].prefix { $0.hasPrefix("| ") }.map { line in
