@@ -65,7 +65,11 @@ package enum Help {
     let width = max(40, width)
     var text = "USAGE: bingwall [<options>] <subcommand>\n"
     if !root.examples.isEmpty { text += "\nSTART HERE:\n" + starters(root.examples, width: width) + "\n" }
-    text += "\n" + wrap("See 'bingwall --help' for every command, and 'man bingwall' for the manual.", width: width, indent: 0)
+    text +=
+      "\n"
+      + wrap(
+        "See 'bingwall --help' for every command, and 'man bingwall' for the manual.", width: width, indent: 0
+      )
     return text + "\n"
   }
 

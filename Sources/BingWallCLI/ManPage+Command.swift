@@ -7,7 +7,9 @@ extension ManPage {
     header(&page, name: name, section: 1, summary: summary(command.abstract), sources: sources)
 
     page.macro("Sh SYNOPSIS")
-    let leaves = command.visibleSubcommands.isEmpty ? [(command, [command.name])] : command.visibleSubcommands.map { ($0, [command.name, $0.name]) }
+    let leaves =
+      command.visibleSubcommands.isEmpty
+      ? [(command, [command.name])] : command.visibleSubcommands.map { ($0, [command.name, $0.name]) }
     for (leaf, path) in leaves {
       page.macro("Nm bingwall")
       page.macro(path.map { "Cm \($0)" }.joined(separator: " "))

@@ -2,7 +2,9 @@
 extension ManPage {
   static func configurationPage(_ sources: Sources) -> String {
     var page = Page()
-    header(&page, name: "bingwall.conf", section: 5, summary: "the configuration file of bingwall", sources: sources)
+    header(
+      &page, name: "bingwall.conf", section: 5, summary: "the configuration file of bingwall",
+      sources: sources)
     page.macro("Sh SYNOPSIS")
     page.macro("Pa $XDG_CONFIG_HOME/bingwall/config.toml")
 
@@ -52,13 +54,18 @@ extension ManPage {
     page.macro("Sh FILES")
     page.macro("Bl -tag -width Ds")
     page.macro("It Pa $XDG_CONFIG_HOME/bingwall/config.toml")
-    page.text("The file, in ~/.config when XDG_CONFIG_HOME is unset; --config or BINGWALL_CONFIG names another.")
+    page.text(
+      "The file, in ~/.config when XDG_CONFIG_HOME is unset; --config or BINGWALL_CONFIG names another.")
     page.macro("El")
 
-    let sample = sources.configKeys.filter { ["mode", "daemon.rotate", "retention.keep", "lock_screen"].contains($0.name) }
+    let sample = sources.configKeys.filter {
+      ["mode", "daemon.rotate", "retention.keep", "lock_screen"].contains($0.name)
+    }
     if !sample.isEmpty {
       page.macro("Sh EXAMPLES")
-      page.text("A file that fills the screens, also sets the lock screen, shows another picture every so often and keeps a bounded history:")
+      page.text(
+        "A file that fills the screens, also sets the lock screen, shows another picture every so often and keeps a bounded history:"
+      )
       page.macro("Bd -literal -offset indent")
       for key in sample { page.literal(key.example) }
       page.macro("Ed")

@@ -32,7 +32,10 @@ extension ManPage {
       """)
     page.macro("Bl -tag -width Ds")
     for example in root.examples {
-      page.macro("It Nm " + Page.escapedArguments(example.line).split(separator: " ").map { "Cm \($0)" }.joined(separator: " "))
+      page.macro(
+        "It Nm "
+          + Page.escapedArguments(example.line).split(separator: " ").map { "Cm \($0)" }.joined(
+            separator: " "))
       page.text(example.comment + ".")
     }
     page.macro("El")
@@ -60,7 +63,9 @@ extension ManPage {
       for command in group.commands {
         page.macro("It Xr \(pageName(command)) 1")
         var text = command.abstract
-        if !command.aliases.isEmpty { text += " Also called " + command.aliases.joined(separator: ", ") + "." }
+        if !command.aliases.isEmpty {
+          text += " Also called " + command.aliases.joined(separator: ", ") + "."
+        }
         page.text(text)
       }
       page.macro("El")

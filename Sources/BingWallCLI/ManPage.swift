@@ -182,7 +182,8 @@ package enum ManPage {
   static func seeAlso(_ page: inout Page, _ references: [(name: String, section: Int)]) {
     page.macro("Sh SEE ALSO")
     let sorted = references.sorted { lhs, rhs in
-      lhs.section != rhs.section ? lhs.section < rhs.section : lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+      lhs.section != rhs.section
+        ? lhs.section < rhs.section : lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
     }
     for (index, reference) in sorted.enumerated() {
       page.macro("Xr \(reference.name) \(reference.section)" + (index < sorted.count - 1 ? " ," : ""))

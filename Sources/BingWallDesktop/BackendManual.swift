@@ -11,7 +11,8 @@ package enum BackendManual {
       + "picture itself).",
     "cinnamon": "Cinnamon: gsettings org.cinnamon.desktop.background, read back.",
     "mate": "MATE: gsettings org.mate.background picture-filename, read back.",
-    "deepin": "Deepin: gsettings of the GNOME schema its daemon mirrors, only where that schema is installed.",
+    "deepin":
+      "Deepin: gsettings of the GNOME schema its daemon mirrors, only where that schema is installed.",
     "xfce":
       "XFCE: xfconf-query on the xfce4-desktop channel, every monitor's and workspace's picture, "
       + "read back; works over the session bus, so from cron too.",
@@ -22,7 +23,8 @@ package enum BackendManual {
       "COSMIC: cosmic-bg's settings files under $XDG_CONFIG_HOME/cosmic, written atomically, every "
       + "other key kept; cosmic-bg watches them.",
     "lxde": "LXDE: pcmanfm --set-wallpaper to the running pcmanfm --desktop, read back from its config.",
-    "lxqt": "LXQt: pcmanfm-qt --set-wallpaper to the running pcmanfm-qt --desktop, read back from its settings.",
+    "lxqt":
+      "LXQt: pcmanfm-qt --set-wallpaper to the running pcmanfm-qt --desktop, read back from its settings.",
     "sway": "sway: swaymsg output * bg, read back from the swaybg sway starts.",
     "hyprland": "Hyprland: hyprctl hyprpaper wallpaper for every monitor hyprctl lists.",
     "wayfire":
@@ -30,7 +32,8 @@ package enum BackendManual {
       + "kept; wf-background reloads it.",
     "swaybg": "Starts a new swaybg, then stops the old one, so the screen never flashes grey.",
     "swww": "awww img (or swww img, its name before October 2025), read back from awww query.",
-    "wpaperd": "wpaperctl set for every monitor wpaperd has, read back from its list; its own config keeps its modes.",
+    "wpaperd":
+      "wpaperctl set for every monitor wpaperd has, read back from its list; its own config keeps its modes.",
     "feh": "feh --bg-*, read back from ~/.fehbg.",
     "xwallpaper": "xwallpaper with the mode's flag, each output its own where there are several.",
     "nitrogen": "nitrogen --set-* --save, read back from its bg-saved.cfg.",

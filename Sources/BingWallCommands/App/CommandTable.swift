@@ -55,7 +55,8 @@ enum CommandTable {
     CommandExample("apply 2026-11-30", "Set the picture of a day again"),
     CommandExample("apply ~/Pictures/beach.jpg", "Set a file of your own"),
     CommandExample("random --favorites", "Set one of your favourites, picked at random"),
-    CommandExample("daemon --rotate 30m", "Refresh when Bing publishes, and show another stored picture every 30 minutes"),
+    CommandExample(
+      "daemon --rotate 30m", "Refresh when Bing publishes, and show another stored picture every 30 minutes"),
     CommandExample("autostart enable", "Keep it all going by itself from the next login"),
   ]
 

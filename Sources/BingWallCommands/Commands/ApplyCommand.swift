@@ -17,7 +17,8 @@ enum ApplyCommand {
   static let examples: [CommandExample] = [
     CommandExample("apply", "Set the newest stored picture"),
     CommandExample("apply 2026-11-30", "Set the picture of a day"),
-    CommandExample("apply ./beach.jpg --mode fit", "Set a file of your own, whole, with bars where it does not fill"),
+    CommandExample(
+      "apply ./beach.jpg --mode fit", "Set a file of your own, whole, with bars where it does not fill"),
     CommandExample("apply latest --lock-screen", "Put the newest picture on the lock screen too"),
   ]
 

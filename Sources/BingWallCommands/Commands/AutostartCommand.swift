@@ -18,7 +18,8 @@ enum AutostartCommand {
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("autostart enable", "Start bingwall at login, the way this system suits"),
-    CommandExample("autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
+    CommandExample(
+      "autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
     CommandExample("autostart status", "Which methods are on"),
     CommandExample("autostart disable", "Remove everything autostart installed"),
   ]

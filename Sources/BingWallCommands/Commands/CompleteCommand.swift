@@ -36,7 +36,8 @@ enum CompleteCommand {
   }
 
   static let list = Flag("list", help: "Print the pages' file names, one a line.")
-  static let pageName = Argument<String>("page", help: "The page to print: bingwall-update.1.", optional: true)
+  static let pageName = Argument<String>(
+    "page", help: "The page to print: bingwall-update.1.", optional: true)
 
   /// `bingwall __man NAME` prints one page of the manual, `bingwall __man --list` the file names
   /// of them all, and a bare `bingwall __man` bingwall(1): `make man`, `make dist` and

@@ -24,7 +24,8 @@ enum DaemonCommand {
   static let examples: [CommandExample] = [
     CommandExample("daemon", "Refresh soon after Bing publishes, until stopped"),
     CommandExample("daemon --rotate 30m", "Also show another stored picture every 30 minutes"),
-    CommandExample("daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
+    CommandExample(
+      "daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
   ]
 
   static let command = Command(

@@ -15,7 +15,8 @@ enum ExportCommand {
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("export ~/Pictures/Bing", "Copy every picture there, with names people can read"),
-    CommandExample("export --favorites --since 2026-01-01 /media/usb/bing", "This year's favourites, onto a USB stick"),
+    CommandExample(
+      "export --favorites --since 2026-01-01 /media/usb/bing", "This year's favourites, onto a USB stick"),
   ]
 
   static let command = Command(

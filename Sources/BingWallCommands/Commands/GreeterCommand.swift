@@ -16,7 +16,7 @@ enum GreeterCommand {
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("greeter set --user alice", "As root: put alice's newest picture on the login screen"),
-    CommandExample("greeter enable --user alice", "As root: do that every day"),
+    CommandExample("greeter enable --user alice", "As root: put alice's newest picture there every day"),
     CommandExample("greeter status", "Which greeters there are, and what bingwall set"),
     CommandExample("greeter unset", "As root: put each login screen back as it was"),
   ]

@@ -17,7 +17,8 @@ enum ImportCommand {
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("import ~/Pictures/Bing", "Bring back an export, or take in a folder of Bing JPEGs"),
-    CommandExample("import --from variety --dry-run", "See what Variety's Bing pictures would bring, and change nothing"),
+    CommandExample(
+      "import --from variety --dry-run", "See what Variety's Bing pictures would bring, and change nothing"),
     CommandExample("import ./beach.jpg", "Take in one JPEG file"),
   ]
 

@@ -34,7 +34,7 @@ enum UpdateCommand {
   static let examples: [CommandExample] = [
     CommandExample("update", "Fetch what is new and set today's picture"),
     CommandExample("update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
-    CommandExample("update -m ja-JP --days 1", "Also fetch today's picture of the Japanese market"),
+    CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
   ]
 
   static let command = Command(

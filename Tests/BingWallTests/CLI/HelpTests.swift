@@ -20,7 +20,9 @@ import Testing
           + "  update                  Fetch the pictures"))
     #expect(text.contains("\n  list, history           List stored pictures, newest first.\n"))
     #expect(text.contains("\n  config                  Show or change the configuration.\n"))
-    #expect(text.contains("  See 'bingwall help <subcommand>' for detailed help, and 'man bingwall' for the\n  manual.\n"))
+    #expect(
+      text.contains(
+        "  See 'bingwall help <subcommand>' for detailed help, and 'man bingwall' for the\n  manual.\n"))
     #expect(!text.contains("GLOBAL OPTIONS:"))
     #expect(!text.contains("SUBCOMMANDS:"), "every command is in a group")
     // The groups in their order, then the options.
@@ -61,7 +63,10 @@ import Testing
   /// A subcommand without examples of its own shows those of its parent that run it.
   @Test func subcommandsShowTheirFamilysExamples() {
     let text = Help.render(root: CommandTable.root, path: ["config", "set"], width: 80)
-    #expect(text.hasSuffix("\n\nEXAMPLES:\n  # Crop the picture to fill each screen from now on\n  bingwall config set mode fill\n\n  # Let the daemon show another picture every hour\n  bingwall config set daemon.rotate 1h\n"))
+    #expect(
+      text.hasSuffix(
+        "\n\nEXAMPLES:\n  # Crop the picture to fill each screen from now on\n  bingwall config set mode fill\n\n  # Let the daemon show another picture every hour\n  bingwall config set daemon.rotate 1h\n"
+      ))
     #expect(!text.contains("config show"))
   }
 

@@ -13,7 +13,9 @@ import Testing
 @Suite struct FoundationEndToEndTests {
   @Test func helpIsPrintedToStdout() throws {
     let sandbox = try Sandbox()
-    for arguments in [["--help"], ["help", "config"], ["config", "--help"], ["-h"], ["update", "--help", "--nonsense"]] {
+    for arguments in [
+      ["--help"], ["help", "config"], ["config", "--help"], ["-h"], ["update", "--help", "--nonsense"],
+    ] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 0, "\(arguments)")
       #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
@@ -33,7 +35,10 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == Help.shortUsage(root: CommandTable.root, width: 80))
     #expect(result.stderr.split(separator: "\n").count <= 10)
-    for line in ["bingwall update", "bingwall random", "bingwall autostart enable", "'bingwall --help'", "'man bingwall'"] {
+    for line in [
+      "bingwall update", "bingwall random", "bingwall autostart enable", "'bingwall --help'",
+      "'man bingwall'",
+    ] {
       #expect(result.stderr.contains(line), "\(line)")
     }
   }

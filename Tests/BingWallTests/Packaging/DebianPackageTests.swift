@@ -15,15 +15,16 @@ import Testing
 struct DebianPackageTests {
   static let environment = ProcessInfo.processInfo.environment
   /// The pages, each gzipped in the folder of its section, as the committed man/ holds them.
-  static let pages: [String] = ((try? FileManager.default.contentsOfDirectory(
-    atPath: CompletionShell.committed("man"))) ?? []).sorted()
+  static let pages: [String] =
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: CompletionShell.committed("man"))) ?? []).sorted()
   static let installed =
     pages.map { "/usr/share/man/man\($0.split(separator: ".").last ?? "")/\($0).gz" } + [
       "/usr/bin/bingwall",
-    "/usr/share/bash-completion/completions/bingwall", "/usr/share/zsh/vendor-completions/_bingwall",
-    "/usr/share/fish/vendor_completions.d/bingwall.fish", "/usr/share/doc/bingwall/copyright",
-    "/usr/share/doc/bingwall/changelog.gz",
-  ]
+      "/usr/share/bash-completion/completions/bingwall", "/usr/share/zsh/vendor-completions/_bingwall",
+      "/usr/share/fish/vendor_completions.d/bingwall.fish", "/usr/share/doc/bingwall/copyright",
+      "/usr/share/doc/bingwall/changelog.gz",
+    ]
 
   @Test func installsWorksAndRemovesWhole() throws {
     let deb = try #require(Self.environment["BINGWALL_TEST_DEB"])
@@ -64,9 +65,12 @@ struct DebianPackageTests {
       #expect(found == "/usr/share/man/" + file, "\(words)")
     }
     let conf = try ExternalTool.text([
-      "env", "MANPAGER=cat", "MANWIDTH=80", "LANG=C.UTF-8", "man", "-l", "/usr/share/man/man5/bingwall.conf.5.gz",
+      "env", "MANPAGER=cat", "MANWIDTH=80", "LANG=C.UTF-8", "man", "-l",
+      "/usr/share/man/man5/bingwall.conf.5.gz",
     ])
-    #expect(conf.contains("bingwall.conf — the configuration file") || conf.contains("bingwall.conf - the configuration"))
+    #expect(
+      conf.contains("bingwall.conf — the configuration file")
+        || conf.contains("bingwall.conf - the configuration"))
 
     // What each shell offers, as a set: zsh's compadd may see a word twice.
     let scratch = try TemporaryDirectory()

@@ -11,20 +11,21 @@ import Testing
 /// The committed completion scripts and man page are what the command table generates, and the
 /// generators see what the parser sees.
 @Suite struct GeneratedFilesTests {
-  static let files: [(path: String, text: String, regenerate: String)] = [
-    (
-      "completions/bingwall.bash", BashCompletion.script(root: CommandTable.root),
-      "swift run bingwall completions bash > completions/bingwall.bash"
-    ),
-    (
-      "completions/_bingwall", ZshCompletion.script(root: CommandTable.root),
-      "swift run bingwall completions zsh > completions/_bingwall"
-    ),
-    (
-      "completions/bingwall.fish", FishCompletion.script(root: CommandTable.root),
-      "swift run bingwall completions fish > completions/bingwall.fish"
-    ),
-  ] + Manual.pages().map { ("man/" + $0.name, $0.text, "make man") }
+  static let files: [(path: String, text: String, regenerate: String)] =
+    [
+      (
+        "completions/bingwall.bash", BashCompletion.script(root: CommandTable.root),
+        "swift run bingwall completions bash > completions/bingwall.bash"
+      ),
+      (
+        "completions/_bingwall", ZshCompletion.script(root: CommandTable.root),
+        "swift run bingwall completions zsh > completions/_bingwall"
+      ),
+      (
+        "completions/bingwall.fish", FishCompletion.script(root: CommandTable.root),
+        "swift run bingwall completions fish > completions/bingwall.fish"
+      ),
+    ] + Manual.pages().map { ("man/" + $0.name, $0.text, "make man") }
 
   @Test(arguments: files.map(\.path))
   func committedFileIsWhatTheTableGenerates(path: String) throws {
@@ -52,7 +53,8 @@ import Testing
       #expect(page.stdout == Manual.page(named: name)?.text, "\(name)")
     }
     #expect(try sandbox.run(["__man"]).stdout == Manual.page(named: "bingwall.1")?.text)
-    let dated = try sandbox.run(["__man", "bingwall.conf.5"], environment: ["SOURCE_DATE_EPOCH": "1764979200"])
+    let dated = try sandbox.run(
+      ["__man", "bingwall.conf.5"], environment: ["SOURCE_DATE_EPOCH": "1764979200"])
     #expect(dated.stdout.hasPrefix(".Dd December 6, 2025\n"))
     let unknown = try sandbox.run(["__man", "bingwall-nothing.1"])
     #expect(unknown.status == 64)

@@ -38,12 +38,15 @@ import Testing
     // backends' page over the backends command's, as `man 5 crontab` does over crontab(1).
     for (words, file) in [
       (["bingwall.conf"], "man5/bingwall.conf.5"), (["bingwall-update"], "man1/bingwall-update.1"),
-      (["7", "bingwall-backends"], "man7/bingwall-backends.7"), (["bingwall-backends"], "man1/bingwall-backends.1"),
+      (["7", "bingwall-backends"], "man7/bingwall-backends.7"),
+      (["bingwall-backends"], "man1/bingwall-backends.1"),
     ] {
       let found = try shell.run(["man", "-M", share + "/man", "-w"] + words)
       #expect(found == share + "/man/" + file + "\n", "\(words)")
     }
-    let conf = try shell.run(["env", "MANWIDTH=80", "man", "-M", share + "/man", "-P", "cat", "bingwall.conf"])
+    let conf = try shell.run([
+      "env", "MANWIDTH=80", "man", "-M", share + "/man", "-P", "cat", "bingwall.conf",
+    ])
     #expect(conf.contains("bingwall.conf — the configuration file of bingwall"))
     let bash = try shell.run([
       "env", "XDG_DATA_DIRS=\(share)", "bash", "--norc", "--noprofile", "-c",

@@ -53,7 +53,9 @@ import Testing
   @Test(arguments: names)
   func manRendersThePage(name: String) throws {
     let shell = CompletionShell(home: "/nonexistent", folder: "/")
-    let text = try shell.run(["sh", "-c", "MANWIDTH=80 man -P cat " + CompletionShell.committed("man/" + name)])
+    let text = try shell.run([
+      "sh", "-c", "MANWIDTH=80 man -P cat " + CompletionShell.committed("man/" + name),
+    ])
     for heading in ["NAME", "DESCRIPTION", "SEE ALSO"] {
       #expect(text.contains("\n\(heading)\n"), "\(name): \(heading)")
     }
@@ -102,7 +104,8 @@ import Testing
       visit(command)
       #expect(text.contains("\n.Sh EXAMPLES\n"), "\(command.name)")
       for example in command.examples {
-        #expect(text.contains(".Dl $ " + Page.escapedArguments(example.commandLine) + "\n"), "\(example.line)")
+        #expect(
+          text.contains(".Dl $ " + Page.escapedArguments(example.commandLine) + "\n"), "\(example.line)")
       }
       // The full account is in the page, whatever help says in short.
       if !command.reference.isEmpty {
@@ -160,7 +163,9 @@ import Testing
       #expect(BackendRegistry.names.contains(name), "\(name)")
       #expect(text.contains(".It \(name) Ta \\&\(table[.fill] ?? "-") Ta "), "\(name)")
     }
-    for heading in ["BACKENDS", "MODES", "SCREENS"] { #expect(text.contains("\n.Sh \(heading)\n"), "\(heading)") }
+    for heading in ["BACKENDS", "MODES", "SCREENS"] {
+      #expect(text.contains("\n.Sh \(heading)\n"), "\(heading)")
+    }
     // The modes moved here from bingwall(1).
     #expect(!page("bingwall.1").contains(".Sh MODES"))
   }
