@@ -161,7 +161,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a doctor -d 'Check the
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a outputs -d 'List the connected screens: size, position, scale, rotation, primary.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
-complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Run the scheduler in the foreground: refresh and rotate.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a daemon -d 'Keep the wallpaper fresh while it runs: new pictures as Bing publishes them, and rotation.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a config -d 'Show or change the configuration.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a autostart -d 'Start bingwall at login, or update every hour, without you.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a greeter -d 'Put a stored picture on the login screen (run as root).'

@@ -82,16 +82,16 @@ enum Manual {
     return all.map { backend in
       let detection: String
       if let phrase = BackendManual.detectedBy[backend.name] {
-        detection = "auto picks it for \(phrase)."
+        detection = "Chosen by auto for \(phrase)."
       } else if backend.fallback == .wayland {
         detection =
-          "auto picks it under a Wayland compositor no desktop names when its daemon runs, else when "
+          "Chosen by auto under a Wayland compositor no desktop names when its daemon runs, else when "
           + "it is the first installed of \(names(.wayland))."
       } else if backend.fallback == .x11 {
         detection =
-          "auto picks it on X11 when no desktop is named and it is the first installed of \(names(.x11))."
+          "Chosen by auto on X11 when no desktop is named and it is the first installed of \(names(.x11))."
       } else if backend.isLastResort {
-        detection = "auto picks it last, when nothing else fits."
+        detection = "Chosen by auto last, when nothing else fits."
       } else {
         detection = "Only when named: backend = \"\(backend.name)\"."
       }

@@ -30,7 +30,8 @@ enum DaemonCommand {
 
   static let command = Command(
     spec: CommandSpec(
-      name: "daemon", abstract: "Run the scheduler in the foreground: refresh and rotate.",
+      name: "daemon",
+      abstract: "Keep the wallpaper fresh while it runs: new pictures as Bing publishes them, and rotation.",
       discussion: """
         Keeps the wallpaper fresh while it runs: fetches each market's new picture soon after Bing \
         publishes it, catches up after a suspend or when the network comes back, and with --rotate \
