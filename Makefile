@@ -7,7 +7,7 @@ SWIFT    ?= swift
 ARGS     ?= update
 BINDIR    = $(DESTDIR)$(PREFIX)/bin
 SHAREDIR  = $(DESTDIR)$(PREFIX)/share
-MANDIR    = $(SHAREDIR)/man/man1
+MANDIR    = $(SHAREDIR)/man
 BASHDIR   = $(SHAREDIR)/bash-completion/completions
 ZSHDIR    = $(SHAREDIR)/zsh/site-functions
 FISHDIR   = $(SHAREDIR)/fish/vendor_completions.d
@@ -214,18 +214,26 @@ screenshots: deps
 	BINGWALL_SCREENSHOTS=$(CURDIR)/docs/images BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
 	  $(SWIFT) test --skip-build --filter ScreenshotTests
 
-## man, completions: regenerate the committed man page and completion scripts from the command
-## table (a test fails when they are out of date). The committed page keeps its prose's date;
-## dist and deb date theirs by the commit.
+## man, completions: regenerate the committed man pages and completion scripts from the command
+## table (a test fails when they are out of date). `bingwall __man --list` names the pages and
+## `bingwall __man PAGE` prints one; a page no longer listed is removed. The committed pages keep
+## their prose's date; dist and deb date theirs by the commit.
 man:
-	env -u SOURCE_DATE_EPOCH $(SWIFT) run $(DEBUG_FLAGS) bingwall __man > man/bingwall.1
+	$(SWIFT) build $(DEBUG_FLAGS) --product bingwall
+	@set -e; bin=$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/bingwall; \
+	rm -f man/*.1 man/*.5 man/*.7; \
+	for page in $$($$bin __man --list); do env -u SOURCE_DATE_EPOCH $$bin __man $$page > man/$$page; done
 
 completions:
 	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions bash > completions/bingwall.bash
 	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions zsh > completions/_bingwall
 	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions fish > completions/bingwall.fish
 
-## install: the binary, the man page and the completions under $(DESTDIR)$(PREFIX), where man,
+# The committed man pages, and where install puts each: man/NAME.S in $(MANDIR)/manS/.
+MANPAGES = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
+INSTALLED_MANPAGES = $(foreach page,$(MANPAGES),$(MANDIR)/man$(patsubst .%,%,$(suffix $(page)))/$(notdir $(page)))
+
+## install: the binary, the man pages and the completions under $(DESTDIR)$(PREFIX), where man,
 ## bash-completion, zsh and fish look. INSTALL_BINARY=no installs only the generated files.
 INSTALL_BINARY ?= yes
 install: $(if $(filter yes,$(INSTALL_BINARY)),release)
@@ -233,33 +241,36 @@ ifeq ($(INSTALL_BINARY),yes)
 	install -d $(BINDIR)
 	install -m 0755 .build/release/bingwall $(BINDIR)/bingwall
 endif
-	install -d $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 0644 man/bingwall.1 $(MANDIR)/bingwall.1
+	install -d $(MANDIR)/man1 $(MANDIR)/man5 $(MANDIR)/man7 $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 0644 $(filter %.1,$(MANPAGES)) $(MANDIR)/man1/
+	install -m 0644 $(filter %.5,$(MANPAGES)) $(MANDIR)/man5/
+	install -m 0644 $(filter %.7,$(MANPAGES)) $(MANDIR)/man7/
 	install -m 0644 completions/bingwall.bash $(BASHDIR)/bingwall
 	install -m 0644 completions/_bingwall $(ZSHDIR)/_bingwall
 	install -m 0644 completions/bingwall.fish $(FISHDIR)/bingwall.fish
 
 ## uninstall: remove what install put there (same PREFIX and DESTDIR).
 uninstall:
-	rm -f $(BINDIR)/bingwall $(MANDIR)/bingwall.1 $(BASHDIR)/bingwall $(ZSHDIR)/_bingwall \
+	rm -f $(BINDIR)/bingwall $(INSTALLED_MANPAGES) $(BASHDIR)/bingwall $(ZSHDIR)/_bingwall \
 	  $(FISHDIR)/bingwall.fish
 
 # Where dist and deb put what they make, and the folders they assemble it in.
 DIST = .build/dist
 STAGE = .build/stage
 
-## dist: bingwall-VERSION-linux-x86_64.tar.gz: the stripped release binary, the man page (this
-## version's, dated SOURCE_DATE_EPOCH), the three completions, LICENSE, README, CHANGELOG and a
+## dist: bingwall-VERSION-linux-x86_64.tar.gz: the stripped release binary, the man pages in man/
+## (this version's, dated SOURCE_DATE_EPOCH), the three completions, LICENSE, README, CHANGELOG and a
 ## SHA256SUMS of them; sorted members, owner root, every time SOURCE_DATE_EPOCH, gzip without a
 ## name or time: the same commit gives the same bytes.
 dist: release
 	@set -e; name=bingwall-$(VERSION)-linux-x86_64; root=$(STAGE)/$$name; \
 	rm -rf $(STAGE) && mkdir -p $$root/completions $(DIST); \
 	packaging/strip.sh .build/release/bingwall $$root/bingwall; \
-	$$root/bingwall __man > $$root/bingwall.1; \
+	mkdir -p $$root/man; \
+	for page in $$($$root/bingwall __man --list); do $$root/bingwall __man $$page > $$root/man/$$page; done; \
 	cp completions/bingwall.bash completions/_bingwall completions/bingwall.fish $$root/completions/; \
 	cp LICENSE README.md CHANGELOG.md $$root/; \
-	chmod 0755 $$root/bingwall; chmod 0644 $$root/bingwall.1 $$root/completions/* $$root/LICENSE $$root/*.md; \
+	chmod 0755 $$root/bingwall; chmod 0644 $$root/man/* $$root/completions/* $$root/LICENSE $$root/*.md; \
 	(cd $$root && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS); \
 	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@$(SOURCE_DATE_EPOCH) \
 	  --pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime \

@@ -23,12 +23,17 @@ mkdir -p "$stage" "$out"
 stage=$(cd "$stage" && pwd)
 root=$stage/root
 doc=$root/usr/share/doc/bingwall
-mkdir -p "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" \
+mkdir -p "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/man/man5" \
+  "$root/usr/share/man/man7" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d" "$doc" "$out"
 
 "$here/strip.sh" "$binary" "$root/usr/bin/bingwall"
-"$root/usr/bin/bingwall" __man | gzip -9n > "$root/usr/share/man/man1/bingwall.1.gz"
+# Every page of the manual, each in the folder of its section (bingwall.conf.5 in man5),
+# gzipped without a name or time so that the same commit gives the same bytes.
+for page in $("$root/usr/bin/bingwall" __man --list); do
+  "$root/usr/bin/bingwall" __man "$page" | gzip -9n > "$root/usr/share/man/man${page##*.}/$page.gz"
+done
 cp "$top/completions/bingwall.bash" "$root/usr/share/bash-completion/completions/bingwall"
 cp "$top/completions/_bingwall" "$root/usr/share/zsh/vendor-completions/_bingwall"
 cp "$top/completions/bingwall.fish" "$root/usr/share/fish/vendor_completions.d/bingwall.fish"

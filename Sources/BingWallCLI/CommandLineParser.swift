@@ -13,6 +13,35 @@ package struct CommandLineParser: Sendable {
   }
 
   package func parse(_ words: [String]) throws(UsageError) -> ParseOutcome {
+    do {
+      return try parseStrictly(words)
+    } catch {
+      // `-h`/`--help` anywhere before `--` asks for help, whatever else the line holds, as
+      // git and systemctl do: `update --help --nonsense` shows update's help.
+      guard Self.asksForHelp(words) else { throw error }
+      return .help(path: commandPath(words))
+    }
+  }
+
+  /// True when `-h` or `--help` stands as a word of its own before any `--`.
+  static func asksForHelp(_ words: [String]) -> Bool {
+    words.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+  }
+
+  /// The command the words name: from the root, each bare word that names a subcommand of the
+  /// one before, up to the first that does not.
+  func commandPath(_ words: [String]) -> [String] {
+    var current = root
+    var path: [String] = []
+    for word in words.prefix(while: { $0 != "--" }) where !word.hasPrefix("-") {
+      guard let next = current.subcommand(named: word) else { break }
+      current = next
+      path.append(next.name)
+    }
+    return path
+  }
+
+  private func parseStrictly(_ words: [String]) throws(UsageError) -> ParseOutcome {
     var state = ParseState(root: root)
     var index = 0
     var optionsEnded = false
@@ -163,6 +192,8 @@ private struct ParseState {
       return .version(verbose: options[GlobalOptions.verbose.spec.long] != nil)
     }
     if path == ["help"] { return .help(path: try helpTopic()) }
+    // No command at all: a short usage, as git prints (the full help is one --help away).
+    if path.isEmpty, !command.subcommands.isEmpty { return .missingCommand }
     // A command that only groups subcommands shows its help, as swift-argument-parser does.
     if !command.subcommands.isEmpty { return .help(path: path) }
     let arguments = try assignArguments()

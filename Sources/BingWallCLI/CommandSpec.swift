@@ -107,8 +107,16 @@ package struct CommandSpec: Sendable, Equatable {
   var aliases: [String]
   /// One line: `OVERVIEW:` in help, the summary in lists.
   var abstract: String
-  /// Paragraphs after the overview; may be empty.
+  /// Paragraphs after the overview, in the user's terms; may be empty.
   var discussion: String
+  /// The full account for the command's man page (DESCRIPTION): how it works, the files and
+  /// services it touches. Empty: the page says `discussion`.
+  var reference: String
+  /// Real command lines with a comment each: the EXAMPLES of help and of the man page.
+  var examples: [CommandExample]
+  /// The subcommands in groups, in the order help and the man page list them; empty for one
+  /// flat list. Only the root has groups.
+  var groups: [CommandGroup]
   var arguments: [ArgumentSpec]
   var options: [OptionSpec]
   /// Options for bingwall's own use (the daemon's update child): parsed like `options`, but
@@ -121,13 +129,17 @@ package struct CommandSpec: Sendable, Equatable {
 
   package init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "",
-    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], plumbingOptions: [OptionSpec] = [],
-    subcommands: [CommandSpec] = [], hidden: Bool = false
+    reference: String = "", arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    plumbingOptions: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    examples: [CommandExample] = [], groups: [CommandGroup] = [], hidden: Bool = false
   ) {
     self.name = name
     self.aliases = aliases
     self.abstract = abstract
     self.discussion = discussion
+    self.reference = reference
+    self.examples = examples
+    self.groups = groups
     self.arguments = arguments
     self.options = options
     self.plumbingOptions = plumbingOptions
@@ -137,6 +149,21 @@ package struct CommandSpec: Sendable, Equatable {
 
   /// The subcommands users may see: what help, completions and the man page list.
   var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
+
+  /// The visible subcommands under their group's title, in the groups' order; one untitled
+  /// group of them all when there are no groups. A subcommand no group names comes last,
+  /// untitled, so that nothing is ever left out of a list.
+  var groupedSubcommands: [(title: String, commands: [CommandSpec])] {
+    let visible = visibleSubcommands
+    guard !groups.isEmpty else { return visible.isEmpty ? [] : [("", visible)] }
+    var result = groups.map { group in
+      (group.title, group.commands.compactMap { name in visible.first { $0.name == name } })
+    }
+    let grouped = Set(groups.flatMap(\.commands))
+    let rest = visible.filter { !grouped.contains($0.name) }
+    if !rest.isEmpty { result.append(("", rest)) }
+    return result
+  }
 
   /// The subcommand called `word`, by name or alias.
   func subcommand(named word: String) -> CommandSpec? {

@@ -17,32 +17,95 @@ package enum Help {
           .map { wrap(String($0), width: width, indent: 0) }.joined(separator: "\n\n"))
     }
     sections.append(wrap("USAGE: " + usage(root: root, path: path), width: width, indent: 7))
+    let isRoot = path.isEmpty
+    if isRoot, !command.examples.isEmpty {
+      sections.append("START HERE:\n" + starters(command.examples, width: width))
+    }
 
+    var optionSections: [String] = []
     if !command.arguments.isEmpty {
       let rows = command.arguments.map { argument in
         (argumentLabel(argument), argument.help + valuesNote(argument.kind))
       }
-      sections.append("ARGUMENTS:\n" + table(rows, width: width))
+      optionSections.append("ARGUMENTS:\n" + table(rows, width: width))
     }
-    let isRoot = path.isEmpty
     let own = isRoot ? GlobalOptions.all : command.options + [GlobalOptions.help.spec]
-    sections.append("OPTIONS:\n" + table(own.map(optionRow), width: width))
+    optionSections.append("OPTIONS:\n" + table(own.map(optionRow), width: width))
     if !isRoot {
       let global = GlobalOptions.all.filter {
         $0 != GlobalOptions.help.spec && $0 != GlobalOptions.version.spec
       }
-      sections.append("GLOBAL OPTIONS:\n" + table(global.map(optionRow), width: width))
+      optionSections.append("GLOBAL OPTIONS:\n" + table(global.map(optionRow), width: width))
     }
+    var commandSections: [String] = []
     if !command.visibleSubcommands.isEmpty {
-      let rows = command.visibleSubcommands.map {
-        (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract)
+      let groups = command.groupedSubcommands.map { group in
+        let rows = group.commands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) }
+        let title = group.title.isEmpty ? "SUBCOMMANDS" : group.title.uppercased()
+        return title + ":\n" + table(rows, width: width)
       }
       let helpPath = (["bingwall", "help"] + path).joined(separator: " ")
-      sections.append(
-        "SUBCOMMANDS:\n" + table(rows, width: width)
-          + "\n\n  See '\(helpPath) <subcommand>' for detailed help.")
+      let manual = isRoot ? ", and 'man bingwall' for the manual" : ""
+      let see = "See '\(helpPath) <subcommand>' for detailed help\(manual)."
+      commandSections.append(
+        groups.joined(separator: "\n\n") + "\n\n  "
+          + wrap(see, width: width - 2, indent: 0).replacingEvery("\n", with: "\n  "))
+    }
+    // The top level leads with the commands, which a newcomer came for; a command with
+    // subcommands keeps swift-argument-parser's order, options first.
+    sections += isRoot ? commandSections + optionSections : optionSections + commandSections
+    if !isRoot, !examples(for: path, root: root).isEmpty {
+      sections.append("EXAMPLES:\n" + examples(examples(for: path, root: root), width: width))
     }
     return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  /// What a bare `bingwall` prints: the usage, the commands to start with, where to read more.
+  package static func shortUsage(root: CommandSpec, width: Int = 80) -> String {
+    let width = max(40, width)
+    var text = "USAGE: bingwall [<options>] <subcommand>\n"
+    if !root.examples.isEmpty { text += "\nSTART HERE:\n" + starters(root.examples, width: width) + "\n" }
+    text +=
+      "\n"
+      + wrap(
+        "See 'bingwall --help' for every command, and 'man bingwall' for the manual.", width: width, indent: 0
+      )
+    return text + "\n"
+  }
+
+  /// The command's own examples; for a subcommand without any (`config set`), those of the
+  /// nearest command above that begin with its words, so that one list serves the family.
+  static func examples(for path: [String], root: CommandSpec) -> [CommandExample] {
+    var prefix = path
+    while !prefix.isEmpty {
+      let words = path.joined(separator: " ")
+      let found = (root.descendant(prefix)?.examples ?? []).filter {
+        $0.line == words || $0.line.hasPrefix(words + " ")
+      }
+      if !found.isEmpty { return found }
+      prefix.removeLast()
+    }
+    return []
+  }
+
+  /// Examples as a comment line and the command line under it, a blank line between them.
+  static func examples(_ examples: [CommandExample], width: Int) -> String {
+    examples.map { example in
+      "  " + wrap("# " + example.comment, width: width - 2, indent: 2).replacingEvery("\n", with: "\n  ")
+        + "\n  " + example.commandLine
+    }.joined(separator: "\n\n")
+  }
+
+  /// The root's starting commands: the command line, its comment in a column after the longest.
+  static func starters(_ examples: [CommandExample], width: Int) -> String {
+    let column = 2 + (examples.map(\.commandLine.count).max() ?? 0) + 3
+    return examples.map { example in
+      let head = "  " + example.commandLine
+      let pad = String(repeating: " ", count: column - head.count)
+      let body = wrap(example.comment + ".", width: max(20, width - column), indent: 0)
+        .replacingEvery("\n", with: "\n" + String(repeating: " ", count: column))
+      return head + pad + body
+    }.joined(separator: "\n")
   }
 
   /// The synopsis after `USAGE:`, e.g. `bingwall config get <key>`.

@@ -55,6 +55,8 @@ package enum ParseOutcome: Sendable, Equatable {
   case help(path: [String])
   /// The version; `verbose` adds the library versions.
   case version(verbose: Bool)
+  /// No command given (a bare `bingwall`): a short usage, to stderr, exit status 64.
+  case missingCommand
 }
 
 /// A command line that does not fit the command table. Exit status 64.

@@ -60,10 +60,14 @@ package enum BingWall {
     case .version(let verbose):
       context.stdout.write(VersionText.render(verbose: verbose))
       return ExitCode.success
+    case .missingCommand:
+      // A usage error like any other (bingwall(1)'s EXIT STATUS 64), so a script that lost its
+      // command fails, while a person reads where to start.
+      context.stderr.write(Help.shortUsage(root: CommandTable.root, width: context.terminal.width))
+      return ExitCode.usage
     case .run(let invocation):
       guard let command = CommandTable.command(for: invocation.path) else {
-        context.stdout.write(Help.render(root: CommandTable.root, path: [], width: context.terminal.width))
-        return ExitCode.success
+        preconditionFailure("the parser gave a command the table does not run: \(invocation.path)")
       }
       if !invocation.quiet {
         // The parser accepts any well-formed code; only market options take one, so the

@@ -1,25 +1,116 @@
+import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallSystem
 
-/// `bingwall(1)`: the CLI target's man page writer, given what only this target knows: the
-/// command table, the configuration schema and the backends' mode tables.
+/// The manual's pages, given what only this target knows: the command table, the configuration
+/// schema and the backend registry. `bingwall __man` prints them; `make man` commits them.
 enum Manual {
-  /// The page of this build's version. With `SOURCE_DATE_EPOCH` in `environment` (as `make dist`
-  /// and `make deb` set it, from the commit) its date is that day's, else the prose's.
-  static func render(environment: [String: String] = [:]) -> String {
+  /// Every page of this build's version. With `SOURCE_DATE_EPOCH` in `environment` (as
+  /// `make dist` and `make deb` set it, from the commit) their date is that day's, else the
+  /// prose's.
+  static func pages(environment: [String: String] = [:]) -> [ManPage.Rendered] {
     let release = environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }.flatMap { ManPage.date(epoch: $0) }
-    return ManPage.render(
-      root: CommandTable.root, configKeys: configKeys, modeTable: modeTable, version: BingWall.version,
-      date: release)
+    return ManPage.pages(
+      ManPage.Sources(
+        root: CommandTable.root, configKeys: configKeys, markets: Market.known, backends: backends,
+        modeTable: modeTable, overviewExamples: CommandTable.tour, version: BingWall.version, date: release))
   }
+
+  /// The page called `name` (`bingwall-update.1`), nil for none.
+  static func page(named name: String, environment: [String: String] = [:]) -> ManPage.Rendered? {
+    pages(environment: environment).first { $0.name == name }
+  }
+
+  /// A value for each key, as `config set` takes it: bingwall.conf(5)'s example line. Each is
+  /// checked against the schema when the page is made, and a test holds every key to one.
+  static let configExamples: [String: String] = [
+    "markets": "it-IT,es-ES",
+    "resolution": "1920x1080",
+    "image_dir": "~/Pictures/Bing",
+    "backend": "feh",
+    "command": "setbg --mode {mode} {path}",
+    "mode": "fill",
+    "apply_on_update": "false",
+    "lock_screen": "true",
+    "daemon.rotate": "30m",
+    "daemon.favorites_only": "true",
+    "daemon.notify": "true",
+    "retention.keep": "500",
+    "retention.max_age_days": "365",
+    "retention.max_size": "2GB",
+    "pictures.cache_max_size": "500MB",
+    "pictures.dark_dim": "0.6",
+    "pictures.lock_blur": "20",
+    "pictures.caption": "true",
+    "screens.policy": "different",
+    "screens.favorites_first": "true",
+    "screens.pin": "HDMI-A-1=latest",
+    "network.endpoint": "https://bing.example.org",
+    "network.timeout": "60",
+    "network.ca_file": "/etc/ssl/certs/proxy-ca.pem",
+    "network.on_metered": "allow",
+    "network.story": "false",
+    "power.min_battery": "20%",
+  ]
 
   static var configKeys: [ManPage.ConfigKeyEntry] {
     ConfigSchema.keys.map { key in
       ManPage.ConfigKeyEntry(
         name: key.name, help: key.help, typePhrase: key.type.phrase,
         defaultLiteral: key.defaultValue.tomlLiteral,
-        allowed: key.allowed, environmentVariable: key.environmentVariable)
+        allowed: key.allowed, environmentVariable: key.environmentVariable,
+        example: exampleLine(key))
+    }
+  }
+
+  /// `daemon.rotate = "30m"`: the key's example as a line of the file; empty when the table has
+  /// none or the schema refuses it (which a test catches).
+  static func exampleLine(_ key: ConfigKeySpec) -> String {
+    guard let raw = configExamples[key.name],
+      let value = try? Configuration.parse(raw, for: key, origin: "the manual")
+    else { return "" }
+    return "\(key.name) = \(value.tomlLiteral)"
+  }
+
+  static var backends: [ManPage.BackendEntry] {
+    let all = BackendRegistry.all(command: "", session: nil)
+    func names(_ server: DisplayServer) -> String {
+      all.filter { $0.fallback == server }.map(\.name).joined(separator: ", ")
+    }
+    return all.map { backend in
+      let detection: String
+      if let phrase = BackendManual.detectedBy[backend.name] {
+        detection = "Chosen by auto for \(phrase)."
+      } else if backend.fallback == .wayland {
+        detection =
+          "Chosen by auto under a Wayland compositor no desktop names when its daemon runs, else when "
+          + "it is the first installed of \(names(.wayland))."
+      } else if backend.fallback == .x11 {
+        detection =
+          "Chosen by auto on X11 when no desktop is named and it is the first installed of \(names(.x11))."
+      } else if backend.isLastResort {
+        detection = "Chosen by auto last, when nothing else fits."
+      } else {
+        detection = "Only when named: backend = \"\(backend.name)\"."
+      }
+      return ManPage.BackendEntry(
+        name: backend.name, sets: BackendManual.sets[backend.name] ?? "", detection: detection,
+        tools: backend.tools, needs: needPhrase(backend.need), covers: backend.pictureScope.manualPhrase,
+        darkPicture: backend.setsDarkPicture, lockPicture: backend.setsLockPicture,
+        limitation: backend.limitation)
+    }
+  }
+
+  static func needPhrase(_ need: SessionNeed) -> String {
+    switch need {
+    case .nothing: "nothing from the session"
+    case .x11: "an X11 display (DISPLAY)"
+    case .wayland: "a Wayland compositor (WAYLAND_DISPLAY)"
+    case .display: "a display, X11 or Wayland"
+    case .sessionBus: "the session's D-Bus"
+    case .displayOrSessionBus: "a display or the session's D-Bus (so cron and timers work)"
     }
   }
 

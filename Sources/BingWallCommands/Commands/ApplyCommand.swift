@@ -13,6 +13,15 @@ enum ApplyCommand {
   static let market = CommonOptions.marketOfDate
   static let options: [any OptionHandle] = [market] + DesktopOptions.all
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("apply", "Set the newest stored picture"),
+    CommandExample("apply 2026-11-30", "Set the picture of a day"),
+    CommandExample(
+      "apply ./beach.jpg --mode fit", "Set a file of your own, whole, with bars where it does not fill"),
+    CommandExample("apply latest --lock-screen", "Put the newest picture on the lock screen too"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "apply", abstract: "Set a stored picture, or an image file, as the wallpaper.",
@@ -20,7 +29,7 @@ enum ApplyCommand {
         The argument is a FILE when it contains a '/' (use ./name for a file here); otherwise it \
         selects a stored picture. Without an argument the newest picture is applied.
         """,
-      arguments: [target.spec], options: options.map(\.spec)),
+      arguments: [target.spec], options: options.map(\.spec), examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

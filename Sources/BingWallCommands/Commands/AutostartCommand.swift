@@ -15,10 +15,24 @@ enum AutostartCommand {
 
   static func methodOption(_ help: String) -> OptionSpec { method.with(help: help).spec }
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("autostart enable", "Start bingwall at login, the way this system suits"),
+    CommandExample(
+      "autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
+    CommandExample("autostart status", "Which methods are on"),
+    CommandExample("autostart disable", "Remove everything autostart installed"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "autostart", abstract: "Start bingwall at login, or update every hour, without you.",
       discussion: """
+        The method suits the system unless --method names one: systemd or xdg start 'bingwall \
+        daemon' with your session, systemd-timer and cron run 'bingwall update' every hour. bingwall \
+        only ever changes or removes the entries it wrote.
+        """,
+      reference: """
         Methods: 'systemd' is a user service running 'bingwall daemon' with the graphical session; \
         'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
         (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
@@ -33,6 +47,9 @@ enum AutostartCommand {
         CommandSpec(
           name: "enable", abstract: "Install and start an autostart entry.",
           discussion: """
+            Without --method, the method this system suits best; enabling again changes nothing.
+            """,
+          reference: """
             Without --method: systemd when a systemd user instance answers, else xdg when \
             XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
             again changes nothing. When systemd cannot be reached, the unit files are written \
@@ -45,7 +62,7 @@ enum AutostartCommand {
         CommandSpec(
           name: "status", abstract: "Show which autostart methods are on.",
           options: [methodOption("Only this method."), CommonOptions.json.spec]),
-      ]),
+      ], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -14,7 +14,7 @@ enum CommonOptions {
   /// `--market`, once: commands that take several (update) use `market.repeated(help:)`.
   static let market = Option<Market>(
     "market", short: "m", name: "market", kind: .languageRegion(Market.known),
-    help: "A Bing market code such as en-US, de-DE, ja-JP or ROW.")
+    help: "A Bing market code, ll-CC; 'man bingwall.conf' lists them.")
   /// `--market` where it settles which of a date's pictures a selector means (apply, show).
   static let marketOfDate = market.with(
     help: "The market to pick when several markets have the date asked for.")

@@ -35,11 +35,27 @@ enum CompleteCommand {
     return (pictures.map({ String($0.id) }) + pictures.map(\.date) + pictures.map(\.key)).uniqued()
   }
 
-  /// `bingwall __man`: the man page, so `make man` can regenerate man/bingwall.1.
+  static let list = Flag("list", help: "Print the pages' file names, one a line.")
+  static let pageName = Argument<String>(
+    "page", help: "The page to print: bingwall-update.1.", optional: true)
+
+  /// `bingwall __man NAME` prints one page of the manual, `bingwall __man --list` the file names
+  /// of them all, and a bare `bingwall __man` bingwall(1): `make man`, `make dist` and
+  /// `make deb` write each page from these, so they need nothing but the binary.
   static let man = Command(
-    spec: CommandSpec(name: "__man", abstract: "Print the man page (mdoc).", hidden: true),
-    run: { _, context in
-      context.stdout.write(Manual.render(environment: context.environment))
+    spec: CommandSpec(
+      name: "__man", abstract: "Print a page of the manual (mdoc).", arguments: [pageName.spec],
+      options: [list.spec], hidden: true),
+    run: { invocation, context in
+      if invocation[list] {
+        context.stdout.write(Manual.pages().map { $0.name + "\n" }.joined())
+        return ExitCode.success
+      }
+      let name = invocation[pageName] ?? "bingwall.1"
+      guard let page = Manual.page(named: name, environment: context.environment) else {
+        throw UsageError("No page called '\(name)'; 'bingwall __man --list' lists them", path: ["__man"])
+      }
+      context.stdout.write(page.text)
       return ExitCode.success
     })
 }

@@ -10,6 +10,12 @@ enum CompletionsCommand {
   static let shells = ["bash", "zsh", "fish"]
   static let shell = Argument<String>("shell", kind: .choice(shells), help: "The shell to complete for.")
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("completions zsh", "Print the zsh script; 'source <(bingwall completions zsh)' tries it"),
+    CommandExample("completions fish", "Print the fish script; pipe it to 'source' to try it"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "completions", abstract: "Print the shell completion script for bash, zsh or fish.",
@@ -18,7 +24,7 @@ enum CompletionsCommand {
         'source <(bingwall completions bash)' in bash or zsh, 'bingwall completions fish | source' \
         in fish.
         """,
-      arguments: [shell.spec]),
+      arguments: [shell.spec], examples: examples),
     run: { invocation, context in
       context.stdout.write(script(for: invocation[shell] ?? "bash"))
       return ExitCode.success

@@ -15,6 +15,14 @@ enum ConfigCommand {
     help: "A config key, e.g. resolution or daemon.rotate.")
   static let valueArgument = Argument<String>("value", help: "The new value.")
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("config show", "Every setting, and where its value comes from"),
+    CommandExample("config get mode", "One setting"),
+    CommandExample("config set mode fill", "Crop the picture to fill each screen from now on"),
+    CommandExample("config set daemon.rotate 1h", "Let the daemon show another picture every hour"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "config", abstract: "Show or change the configuration.",
@@ -29,9 +37,9 @@ enum ConfigCommand {
         CommandSpec(name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec]),
         CommandSpec(
           name: "set", abstract: "Check a value and write it to the config file.",
-          discussion: "Arrays take a comma-separated list: 'bingwall config set markets en-US,de-DE'.",
+          discussion: "Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'.",
           arguments: [keyArgument.spec, valueArgument.spec]),
-      ]),
+      ], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

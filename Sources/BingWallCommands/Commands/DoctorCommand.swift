@@ -15,10 +15,23 @@ enum DoctorCommand {
     "quick", help: "Compare each file's size instead of its SHA-256, and run SQLite's quick_check.")
   static let json = CommonOptions.json
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("doctor", "Check everything and say what to do"),
+    CommandExample("doctor --fix", "Repair what can be repaired"),
+    CommandExample("doctor --quick", "A faster check: file sizes instead of checksums"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "doctor", abstract: "Check the history, its files, the config and the desktop; --fix repairs.",
       discussion: """
+        Checks the configuration, the history, every picture's file and whether a wallpaper can be \
+        set in this session, and says what to do about each problem. --fix repairs what it can: it \
+        downloads again lost pictures that Bing still serves and never deletes a file of yours. Exit \
+        status 1 while a problem remains.
+        """,
+      reference: """
         Checks: the config file parses; the database opens and passes SQLite's integrity_check \
         and foreign_key_check; each picture's file, and its portrait file if any, exists and has \
         its stored SHA-256 (with --quick, its size); the image folder holds no file the history does not know and no \
@@ -52,7 +65,7 @@ enum DoctorCommand {
         image_folder, pictures, backend), findings (check, severity, subject, message, advice, \
         fixed, result) and the counts problems, fixed_problems, warnings.
         """,
-      options: [fix.spec, quick.spec, json.spec]),
+      options: [fix.spec, quick.spec, json.spec], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -12,10 +12,22 @@ enum ExportCommand {
   static let since = Option<String>(
     "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("export ~/Pictures/Bing", "Copy every picture there, with names people can read"),
+    CommandExample(
+      "export --favorites --since 2026-01-01 /media/usb/bing", "This year's favourites, onto a USB stick"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "export", abstract: "Copy pictures into a folder with readable names, plus their metadata.",
       discussion: """
+        Each picture becomes DIR/YYYY-MM-DD_MARKET_Name.jpg, and DIR/bingwall-export.json keeps its \
+        title, caption, credit and marks, so that 'bingwall import DIR' brings back the same \
+        history. Exporting into the same folder again copies only what is new.
+        """,
+      reference: """
         Each picture becomes DIR/YYYY-MM-DD_MARKET_Name.jpg (the date and market it is listed \
         with; -2, -3... when two pictures would share a name), and DIR/bingwall-export.json holds \
         what list --json prints for each, with path relative to DIR, plus every market \
@@ -26,7 +38,7 @@ enum ExportCommand {
         line per picture copied and a summary (nothing with --quiet). A picture whose file is \
         missing is reported on stderr and left out, and the exit status is then 1.
         """,
-      arguments: [folder.spec], options: [favorites.spec, since.spec]),
+      arguments: [folder.spec], options: [favorites.spec, since.spec], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -13,10 +13,22 @@ enum GreeterCommand {
   static let requiredUser = Option<String>(
     "user", name: "name", kind: .text, help: "Whose history refreshes the login screen.")
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("greeter set --user alice", "As root: put alice's newest picture on the login screen"),
+    CommandExample("greeter enable --user alice", "As root: put alice's newest picture there every day"),
+    CommandExample("greeter status", "Which greeters there are, and what bingwall set"),
+    CommandExample("greeter unset", "As root: put each login screen back as it was"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "greeter", abstract: "Put a stored picture on the login screen (run as root).",
       discussion: """
+        Works with LightDM's gtk and slick greeters and with SDDM; 'unset' puts each back as it was. \
+        GDM offers no way to change its picture, and bingwall says so.
+        """,
+      reference: """
         The picture is copied to /var/lib/bingwall/greeter.jpg, readable by the greeter's user, \
         and the config of each installed greeter names it: /etc/lightdm/lightdm-gtk-greeter.conf \
         ([greeter] background), /etc/lightdm/slick-greeter.conf ([Greeter] background) and the \
@@ -36,12 +48,16 @@ enum GreeterCommand {
         CommandSpec(
           name: "enable", abstract: "Refresh the login screen daily from a user's history (a root timer).",
           discussion: """
+            A root timer puts the user's newest picture on the login screen every day, and catches \
+            up after the machine was off.
+            """,
+          reference: """
             Installs /etc/systemd/system/bingwall-greeter.service and .timer (daily, catching up \
             after the machine was off) running 'bingwall greeter set --user NAME', and starts it.
             """,
           options: [requiredUser.spec]),
         CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."),
-      ]),
+      ], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -14,10 +14,24 @@ enum ImportCommand {
     help: "Import from that tool's default folder: " + PeerFolder.names.joined(separator: ", ") + ".")
   static let dryRun = Flag("dry-run", help: "Only list what would be imported, and as what.")
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("import ~/Pictures/Bing", "Bring back an export, or take in a folder of Bing JPEGs"),
+    CommandExample(
+      "import --from variety --dry-run", "See what Variety's Bing pictures would bring, and change nothing"),
+    CommandExample("import ./beach.jpg", "Take in one JPEG file"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "import", abstract: "Import pictures: a bingwall export, a folder of JPEGs or one JPEG.",
       discussion: """
+        A folder made by 'bingwall export' comes back whole: favourites, bans, titles, captions and \
+        dates. From any other folder every JPEG at its top is taken in, its date and market read \
+        from its name as other Bing wallpaper tools write them; --from names such a tool and uses \
+        its folder. Importing the same folder again adds nothing.
+        """,
+      reference: """
         A folder with bingwall-export.json (made by bingwall export) comes back exactly: \
         favourites, bans, every market appearance with its dates, titles, captions, credits and \
         links (not the apply history). Only the files that JSON names are read, and only inside \
@@ -58,7 +72,7 @@ enum ImportCommand {
         sidecars) are named on stderr (not a JPEG: NAME) and make the exit status 1; the others \
         are still imported. Holds the same lock as update; a progress bar shows on a terminal.
         """,
-      arguments: [path.spec], options: [from.spec, dryRun.spec]),
+      arguments: [path.spec], options: [from.spec, dryRun.spec], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

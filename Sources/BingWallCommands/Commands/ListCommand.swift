@@ -19,6 +19,13 @@ enum ListCommand {
   static let json = CommonOptions.json
   static let options: [any OptionHandle] = [limit, market, favorites, banned, since, json]
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("list", "The 20 newest pictures"),
+    CommandExample("list --favorites --limit 0", "Every favourite"),
+    CommandExample("list --since 2026-11-01 --json", "What came since the first of November, for a script"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
@@ -26,7 +33,7 @@ enum ListCommand {
         On a terminal: a table of id, date, market, favourite mark (*) and title. Piped: one \
         tab-separated line per picture: id, date, market, favorite (1 or 0), key, title, path.
         """,
-      options: options.map(\.spec)),
+      options: options.map(\.spec), examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

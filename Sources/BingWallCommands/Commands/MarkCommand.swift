@@ -16,15 +16,27 @@ enum MarkCommand {
 
   static let favorite = command(
     .favorite, name: "favorite",
-    abstract: "Mark pictures as favourites, for random --favorites and the daemon's --favorites rotation.")
+    abstract: "Mark pictures as favourites, for random --favorites and the daemon's --favorites rotation.",
+    examples: [
+      CommandExample("favorite latest", "Mark the newest picture as a favourite"),
+      CommandExample("favorite 2026-11-30 2026-12-01", "Mark the pictures of two days"),
+      CommandExample("favorite --remove latest", "Take the mark off again"),
+    ])
   static let ban = command(
     .banned, name: "ban",
-    abstract: "Ban pictures: random, the daemon's rotation and update never set them.")
+    abstract: "Ban pictures: random, the daemon's rotation and update never set them.",
+    examples: [
+      CommandExample("ban latest", "Never show the newest picture again"),
+      CommandExample("ban --remove 2026-11-30", "Let a day's picture be shown again"),
+    ])
 
-  static func command(_ mark: PictureMark, name: String, abstract: String) -> Command {
+  static func command(_ mark: PictureMark, name: String, abstract: String, examples: [CommandExample])
+    -> Command
+  {
     Command(
       spec: CommandSpec(
-        name: name, abstract: abstract, arguments: [selectors.spec], options: [market.spec, remove.spec]),
+        name: name, abstract: abstract, arguments: [selectors.spec], options: [market.spec, remove.spec],
+        examples: examples),
       run: { invocation, context in try run(mark, invocation, context) })
   }
 

@@ -7,11 +7,21 @@ import BingWallSystem
 enum OutputsCommand {
   static let options: [any OptionHandle] = [DesktopOptions.backend, CommonOptions.json]
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("outputs", "The screens, as the desktop sees them"),
+    CommandExample("outputs --json", "The same, for a script"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "outputs",
       abstract: "List the connected screens: size, position, scale, rotation, primary.",
       discussion: """
+        Asks your desktop (or the tool of --backend). SIZE is what the screen shows, after its \
+        rotation. The last line says whether each screen gets a picture of its own.
+        """,
+      reference: """
         Asks the selected backend's desktop (--backend, else the backend setting): swaymsg for \
         sway and swaybg, hyprctl for Hyprland, either for swww, kscreen-doctor for KDE, and \
         xrandr --listactivemonitors for GNOME, XFCE, LXDE, LXQt and the X11 setters. SIZE is the pixels \
@@ -20,7 +30,7 @@ enum OutputsCommand {
         --json: backend, source, per_output, and outputs (name, width, height, x, y, scale, \
         rotation, portrait, primary).
         """,
-      options: options.map(\.spec)),
+      options: options.map(\.spec), examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

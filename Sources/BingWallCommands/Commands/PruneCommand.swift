@@ -24,10 +24,22 @@ enum PruneCommand {
   static let json = CommonOptions.json
   static let options: [any OptionHandle] = [keep, olderThan, maxSize, dryRun, json]
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("prune --dry-run", "See what the retention policy would delete"),
+    CommandExample("prune --keep 500", "Keep the newest 500 pictures, and every favourite"),
+    CommandExample("prune --max-size 2GB", "Delete the oldest pictures until the rest fit in 2 GiB"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "prune", abstract: "Delete pictures by the retention policy; favourites and the wallpaper stay.",
       discussion: """
+        Without options, the retention policy of your configuration applies (update applies it too); \
+        each option replaces one of its rules for this run. A picture goes when any rule says so. \
+        Favourites and the current wallpaper are never deleted.
+        """,
+      reference: """
         Each option replaces its [retention] config key for this run; with none given, the \
         config's policy applies (update applies it too, after every update). A picture goes when \
         any rule says so: it is not among the newest n, it was last shown more than the days \
@@ -38,7 +50,7 @@ enum PruneCommand {
         --force does). --json prints deleted (id, key, date, title, path, bytes), freed_bytes, \
         kept, kept_bytes and dry_run.
         """,
-      options: options.map(\.spec)),
+      options: options.map(\.spec), examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -12,10 +12,16 @@ enum ShowCommand {
   static let market = CommonOptions.marketOfDate
   static let json = CommonOptions.json
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("show latest", "Everything about the newest picture"),
+    CommandExample("show 2026-11-30 --json", "A day's picture, as JSON"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "show", abstract: "Show every field of one stored picture.",
-      arguments: [selector.spec], options: [market.spec, json.spec]),
+      arguments: [selector.spec], options: [market.spec, json.spec], examples: examples),
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -30,10 +30,24 @@ enum UpdateCommand {
   static let daemonChild = Flag(
     "daemon-child", help: "Print the daemon's log lines on stdout instead of the terminal output.")
 
+  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
+  static let examples: [CommandExample] = [
+    CommandExample("update", "Fetch what is new and set today's picture"),
+    CommandExample("update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
+    CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
+  ]
+
   static let command = Command(
     spec: CommandSpec(
       name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
       discussion: """
+        Asks Bing for the pictures of the last 8 days in each of your markets, downloads the ones \
+        you do not have, and sets the newest as the wallpaper (unless --no-apply). Days the machine \
+        was off are filled in. On a metered connection or a low battery it waits for a better time, \
+        unless --force. Exit status 75 means Bing or the network failed and a later try may work; \
+        'man bingwall-update' tells the details.
+        """,
+      reference: """
         One request per market for Bing's 8-day window; every picture not stored yet is \
         downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
         caption and credit. Days the machine was off are filled in. While a screen of the \
@@ -45,7 +59,7 @@ enum UpdateCommand {
         skipped with one line and exit status 0. Exit status 75 means the network or Bing failed \
         and a later try may work.
         """,
-      options: options.map(\.spec), plumbingOptions: [daemonChild.spec]),
+      options: options.map(\.spec), plumbingOptions: [daemonChild.spec], examples: examples),
     run: run)
 
   /// One pipeline for both audiences: by hand, the terminal's output (and a progress bar on a

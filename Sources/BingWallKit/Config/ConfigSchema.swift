@@ -10,7 +10,7 @@ import BingWallSystem
 package enum ConfigSchema {
   package static let markets = ConfigKey<[Market]>(
     "markets", default: [Market.fallback],
-    help: "Bing markets to fetch, e.g. [\"en-US\", \"de-DE\"]; the default follows LANG.",
+    help: "Bing markets to fetch, one or more; the default follows LANG.",
     allowed: Market.known,
     unlisted: (description: "a language-region code such as pt-BR", normalise: LanguageRegionCode.normalised),
     check: { $0.strings?.isEmpty == true ? "name at least one market" : nil },

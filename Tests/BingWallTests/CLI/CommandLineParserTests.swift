@@ -95,11 +95,21 @@ let sampleRoot = CommandSpec(
     Accepted(
       words: ["group", "leaf", "daemon.rotate"],
       expected: .run(Invocation(path: ["group", "leaf"], arguments: ["key": ["daemon.rotate"]]))),
-    Accepted(words: [], expected: .help(path: [])),
+    Accepted(words: [], expected: .missingCommand),
+    Accepted(words: ["-q"], expected: .missingCommand),
     Accepted(words: ["group"], expected: .help(path: ["group"])),
     Accepted(words: ["--help"], expected: .help(path: [])),
     Accepted(words: ["fetch", "-h"], expected: .help(path: ["fetch"])),
     Accepted(words: ["fetch", "--days", "3", "--help"], expected: .help(path: ["fetch"])),
+    // -h/--help anywhere wins over whatever else the line holds: an unknown option, a bad
+    // value, a missing argument, an unknown word after the command.
+    Accepted(words: ["fetch", "--help", "--nonsense"], expected: .help(path: ["fetch"])),
+    Accepted(words: ["fetch", "--nonsense", "-h"], expected: .help(path: ["fetch"])),
+    Accepted(words: ["fetch", "--days", "99", "--help"], expected: .help(path: ["fetch"])),
+    Accepted(words: ["group", "leaf", "--help"], expected: .help(path: ["group", "leaf"])),
+    Accepted(words: ["group", "leaf", "a", "b", "c", "--help"], expected: .help(path: ["group", "leaf"])),
+    Accepted(words: ["--bogus", "group", "--help"], expected: .help(path: ["group"])),
+    Accepted(words: ["nosuch", "--help"], expected: .help(path: [])),
     Accepted(words: ["help"], expected: .help(path: [])),
     Accepted(words: ["help", "group", "leaf"], expected: .help(path: ["group", "leaf"])),
     Accepted(words: ["help", "get"], expected: .help(path: ["fetch"])),

@@ -13,7 +13,9 @@ import Testing
 @Suite struct FoundationEndToEndTests {
   @Test func helpIsPrintedToStdout() throws {
     let sandbox = try Sandbox()
-    for arguments in [["--help"], ["help", "config"], ["config", "--help"], ["-h"], []] {
+    for arguments in [
+      ["--help"], ["help", "config"], ["config", "--help"], ["-h"], ["update", "--help", "--nonsense"],
+    ] {
       let result = try sandbox.run(arguments)
       #expect(result.status == 0, "\(arguments)")
       #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
@@ -23,6 +25,34 @@ import Testing
     let configHelp = try sandbox.run(["help", "config"])
     #expect(configHelp.stdout == (try sandbox.run(["config", "--help"])).stdout)
     #expect(configHelp.stdout.contains("SUBCOMMANDS:\n  path "))
+  }
+
+  /// A bare `bingwall` is a usage error (64, as bingwall(1)'s EXIT STATUS says) whose text is a
+  /// few lines: where to start, and where to read more.
+  @Test func bareCommandPrintsAShortUsage() throws {
+    let result = try Sandbox().run([])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == Help.shortUsage(root: CommandTable.root, width: 80))
+    #expect(result.stderr.split(separator: "\n").count <= 10)
+    for line in [
+      "bingwall update", "bingwall random", "bingwall autostart enable", "'bingwall --help'",
+      "'man bingwall'",
+    ] {
+      #expect(result.stderr.contains(line), "\(line)")
+    }
+  }
+
+  /// `--help` wins over an unknown option after it: the command's help, exit 0, nothing on stderr.
+  @Test func helpWithAnUnknownOptionAfterItShowsTheHelp() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["update", "--help", "--nonsense"])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout == (try sandbox.run(["update", "--help"])).stdout)
+    #expect(result.stdout.hasPrefix("OVERVIEW: Fetch the pictures Bing shows now"))
+    // Without --help the same line is a usage error.
+    #expect(try sandbox.run(["update", "--nonsense"]).status == 64)
   }
 
   @Test func unknownOptionIsAUsageError() throws {

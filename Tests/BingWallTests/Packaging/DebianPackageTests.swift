@@ -14,12 +14,17 @@ import Testing
     "make test-package sets BINGWALL_TEST_DEB (and installs the package: root only)"))
 struct DebianPackageTests {
   static let environment = ProcessInfo.processInfo.environment
-  static let installed = [
-    "/usr/bin/bingwall", "/usr/share/man/man1/bingwall.1.gz",
-    "/usr/share/bash-completion/completions/bingwall", "/usr/share/zsh/vendor-completions/_bingwall",
-    "/usr/share/fish/vendor_completions.d/bingwall.fish", "/usr/share/doc/bingwall/copyright",
-    "/usr/share/doc/bingwall/changelog.gz",
-  ]
+  /// The pages, each gzipped in the folder of its section, as the committed man/ holds them.
+  static let pages: [String] =
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: CompletionShell.committed("man"))) ?? []).sorted()
+  static let installed =
+    pages.map { "/usr/share/man/man\($0.split(separator: ".").last ?? "")/\($0).gz" } + [
+      "/usr/bin/bingwall",
+      "/usr/share/bash-completion/completions/bingwall", "/usr/share/zsh/vendor-completions/_bingwall",
+      "/usr/share/fish/vendor_completions.d/bingwall.fish", "/usr/share/doc/bingwall/copyright",
+      "/usr/share/doc/bingwall/changelog.gz",
+    ]
 
   @Test func installsWorksAndRemovesWhole() throws {
     let deb = try #require(Self.environment["BINGWALL_TEST_DEB"])
@@ -50,6 +55,22 @@ struct DebianPackageTests {
     ])
     #expect(page.contains("bingwall — fetch Bing's picture of the day") || page.contains("bingwall - fetch"))
     #expect(page.contains("bingwall \(version)"), "the footer names the version")
+    #expect(Self.pages.count > 20)
+    // `man NAME` finds the pages a user looks for, from the system's own man path.
+    for (words, file) in [
+      (["bingwall.conf"], "man5/bingwall.conf.5.gz"), (["bingwall-update"], "man1/bingwall-update.1.gz"),
+      (["7", "bingwall-backends"], "man7/bingwall-backends.7.gz"),
+    ] {
+      let found = try ExternalTool.text(["env", "MANPATH=/usr/share/man", "man", "-w"] + words)
+      #expect(found == "/usr/share/man/" + file, "\(words)")
+    }
+    let conf = try ExternalTool.text([
+      "env", "MANPAGER=cat", "MANWIDTH=80", "LANG=C.UTF-8", "man", "-l",
+      "/usr/share/man/man5/bingwall.conf.5.gz",
+    ])
+    #expect(
+      conf.contains("bingwall.conf — the configuration file")
+        || conf.contains("bingwall.conf - the configuration"))
 
     // What each shell offers, as a set: zsh's compadd may see a word twice.
     let scratch = try TemporaryDirectory()

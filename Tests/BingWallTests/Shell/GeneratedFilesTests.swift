@@ -11,27 +11,54 @@ import Testing
 /// The committed completion scripts and man page are what the command table generates, and the
 /// generators see what the parser sees.
 @Suite struct GeneratedFilesTests {
-  static let files: [(path: String, text: String, regenerate: String)] = [
-    (
-      "completions/bingwall.bash", BashCompletion.script(root: CommandTable.root),
-      "swift run bingwall completions bash > completions/bingwall.bash"
-    ),
-    (
-      "completions/_bingwall", ZshCompletion.script(root: CommandTable.root),
-      "swift run bingwall completions zsh > completions/_bingwall"
-    ),
-    (
-      "completions/bingwall.fish", FishCompletion.script(root: CommandTable.root),
-      "swift run bingwall completions fish > completions/bingwall.fish"
-    ),
-    ("man/bingwall.1", Manual.render(), "make man"),
-  ]
+  static let files: [(path: String, text: String, regenerate: String)] =
+    [
+      (
+        "completions/bingwall.bash", BashCompletion.script(root: CommandTable.root),
+        "swift run bingwall completions bash > completions/bingwall.bash"
+      ),
+      (
+        "completions/_bingwall", ZshCompletion.script(root: CommandTable.root),
+        "swift run bingwall completions zsh > completions/_bingwall"
+      ),
+      (
+        "completions/bingwall.fish", FishCompletion.script(root: CommandTable.root),
+        "swift run bingwall completions fish > completions/bingwall.fish"
+      ),
+    ] + Manual.pages().map { ("man/" + $0.name, $0.text, "make man") }
 
   @Test(arguments: files.map(\.path))
   func committedFileIsWhatTheTableGenerates(path: String) throws {
     let file = try #require(Self.files.first { $0.path == path })
     let committed = try String(contentsOfFile: CompletionShell.committed(path), encoding: .utf8)
     #expect(committed == file.text, "\(path) is out of date; regenerate it with: \(file.regenerate)")
+  }
+
+  /// man/ holds the pages the program makes and no other: a page of a command that went away
+  /// would still be installed.
+  @Test func manHoldsEveryPageAndNoOther() throws {
+    let listed = try FileManager.default.contentsOfDirectory(atPath: CompletionShell.committed("man"))
+    #expect(listed.sorted() == Manual.pages().map(\.name).sorted())
+  }
+
+  /// What make, dist and deb run: `__man --list` and `__man NAME`, dated by SOURCE_DATE_EPOCH.
+  @Test func theBinaryPrintsTheSamePages() throws {
+    let sandbox = try Sandbox()
+    let list = try sandbox.run(["__man", "--list"])
+    #expect(list.status == 0)
+    #expect(list.stdout == Manual.pages().map { $0.name + "\n" }.joined())
+    for name in ["bingwall.1", "bingwall-update.1", "bingwall.conf.5", "bingwall-backends.7"] {
+      let page = try sandbox.run(["__man", name])
+      #expect(page.status == 0)
+      #expect(page.stdout == Manual.page(named: name)?.text, "\(name)")
+    }
+    #expect(try sandbox.run(["__man"]).stdout == Manual.page(named: "bingwall.1")?.text)
+    let dated = try sandbox.run(
+      ["__man", "bingwall.conf.5"], environment: ["SOURCE_DATE_EPOCH": "1764979200"])
+    #expect(dated.stdout.hasPrefix(".Dd December 6, 2025\n"))
+    let unknown = try sandbox.run(["__man", "bingwall-nothing.1"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("No page called 'bingwall-nothing.1'"))
   }
 
   @Test func theBinaryPrintsTheSameScripts() throws {
@@ -75,7 +102,7 @@ import Testing
     }
     #expect(BashCompletion.script(root: CommandTable.root).contains("bingwall __complete selectors"))
     #expect(!BashCompletion.script(root: CommandTable.root).contains("|__complete"))
-    #expect(!Manual.render().contains("__complete"))
+    for page in Manual.pages() { #expect(!page.text.contains("__complete"), "\(page.name)") }
     do {
       _ = try CommandLineParser(root: CommandTable.root).parse(["__compete"])
       Issue.record("parsed an unknown command")

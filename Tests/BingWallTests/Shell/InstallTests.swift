@@ -18,12 +18,14 @@ import Testing
     try shell.run(make + ["install", "INSTALL_BINARY=no"])
 
     let share = staging.path + "/usr/share"
-    let installed = [
-      "man/man1/bingwall.1": "man/bingwall.1",
+    var installed = [
       "bash-completion/completions/bingwall": "completions/bingwall.bash",
       "zsh/site-functions/_bingwall": "completions/_bingwall",
       "fish/vendor_completions.d/bingwall.fish": "completions/bingwall.fish",
     ]
+    // Each page in the folder of its section: man1, man5, man7.
+    for page in Manual.pages() { installed["man/man\(page.section)/\(page.name)"] = "man/\(page.name)" }
+    #expect(installed.keys.contains("man/man5/bingwall.conf.5"))
     for (path, source) in installed {
       let copy = try String(contentsOfFile: share + "/" + path, encoding: .utf8)
       #expect(
@@ -32,6 +34,20 @@ import Testing
 
     let man = try shell.run(["man", "-M", share + "/man", "-P", "cat", "bingwall"])
     #expect(man.contains("bingwall — fetch Bing's picture of the day"))
+    // What a user types finds its page: man finds each by name, and a section picks the
+    // backends' page over the backends command's, as `man 5 crontab` does over crontab(1).
+    for (words, file) in [
+      (["bingwall.conf"], "man5/bingwall.conf.5"), (["bingwall-update"], "man1/bingwall-update.1"),
+      (["7", "bingwall-backends"], "man7/bingwall-backends.7"),
+      (["bingwall-backends"], "man1/bingwall-backends.1"),
+    ] {
+      let found = try shell.run(["man", "-M", share + "/man", "-w"] + words)
+      #expect(found == share + "/man/" + file + "\n", "\(words)")
+    }
+    let conf = try shell.run([
+      "env", "MANWIDTH=80", "man", "-M", share + "/man", "-P", "cat", "bingwall.conf",
+    ])
+    #expect(conf.contains("bingwall.conf — the configuration file of bingwall"))
     let bash = try shell.run([
       "env", "XDG_DATA_DIRS=\(share)", "bash", "--norc", "--noprofile", "-c",
       "source /usr/share/bash-completion/bash_completion; __load_completion bingwall; complete -p bingwall",

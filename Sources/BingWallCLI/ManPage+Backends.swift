@@ -1,0 +1,107 @@
+/// bingwall-backends(7): every desktop and tool bingwall sets the wallpaper with, how one is
+/// chosen, and what each does with the modes and the screens.
+extension ManPage {
+  static func backendsPage(_ sources: Sources) -> String {
+    var page = Page()
+    header(
+      &page, name: "bingwall-backends", section: 7,
+      summary: "the desktops and tools bingwall sets the wallpaper with", sources: sources)
+
+    page.macro("Sh DESCRIPTION")
+    page.prose(
+      """
+      A backend is one way of setting the desktop background: a desktop's own settings, or a \
+      tool.
+      The backend key of bingwall.conf(5), or --backend of apply, random, update and daemon, \
+      names one; the default, auto, picks one for the session each time the wallpaper is set:
+
+      First the session's own desktop, as XDG_CURRENT_DESKTOP, XDG_SESSION_DESKTOP and \
+      DESKTOP_SESSION name it (not under a plain X11 window manager such as i3 or openbox, whose \
+      sessions read no desktop's settings).
+      Then, on Wayland, a setter whose daemon already runs, else the first installed setter for \
+      Wayland; on X11 the first installed setter for X11.
+      Last, the XDG desktop portal, where it can set a wallpaper.
+      'bingwall backends' shows which backends are available, detected and selected here, and \
+      why.
+      """)
+
+    page.macro("Sh BACKENDS")
+    page.macro("Bl -tag -width Ds")
+    for backend in sources.backends {
+      page.macro("It Cm \(backend.name)")
+      page.text(backend.sets)
+      var facts = backend.detection
+      if !backend.tools.isEmpty { facts += " Runs: " + backend.tools.joined(separator: ", ") + "." }
+      facts += " Needs: \(backend.needs)."
+      facts += " With fill or fit it is given \(backend.covers)."
+      if backend.darkPicture { facts += " It also sets a dimmed picture for the dark style." }
+      if backend.lockPicture { facts += " With --lock-screen it sets the lock screen's own picture." }
+      if let limitation = backend.limitation { facts += " Limitation: \(limitation)." }
+      page.text(facts)
+    }
+    page.macro("El")
+
+    modes(&page, table: sources.modeTable)
+    seeAlso(
+      &page,
+      [
+        ("bingwall", 1), ("bingwall-apply", 1), ("bingwall-backends", 1), ("bingwall-outputs", 1),
+        ("bingwall.conf", 5),
+      ].filter { reference in
+        reference.name == "bingwall" || reference.name == "bingwall.conf"
+          || sources.root.visibleSubcommands.contains { pageName($0) == reference.name }
+      })
+    return page.text
+  }
+
+  /// MODES and SCREENS: each backend's setting per mode, and what pictures the screens get.
+  static func modes(_ page: inout Page, table: ModeTable) {
+    page.macro("Sh MODES")
+    page.prose(
+      """
+      The mode (--mode, config mode) says how the picture fills the screen: fill covers the \
+      screen and crops what sticks out, fit shows the whole picture with bars, stretch distorts it \
+      to cover the screen, center shows it at its own size, tile repeats it.
+      The default, auto, leaves a desktop's own scaling setting alone and gives tools that need a \
+      flag fill.
+      Each backend's setting per mode:
+      """)
+    let shown = table.modes
+    // Each column as wide as its widest cell, so that no two cells run together.
+    let columns =
+      [["backend"] + table.rows.map(\.backend)]
+      + shown.map { mode in
+        [mode] + table.rows.map { $0.settings[mode] ?? "-" }
+      }
+    let widest = columns.map { column in column.max { $0.count < $1.count } ?? "" }
+    page.macro("Bl -column " + widest.map { "\"\($0)\"" }.joined(separator: " "))
+    page.macro("It Em backend Ta " + shown.map { "Em \($0)" }.joined(separator: " Ta "))
+    for (name, settings) in table.rows {
+      let cells = shown.map { "\\&" + (settings[$0] ?? "-") }
+      page.macro("It \(name) Ta " + cells.joined(separator: " Ta "))
+    }
+    page.macro("El")
+    page.prose(
+      """
+      The command backend passes the mode's name in {mode}; none sets nothing and keeps the \
+      history only.
+      """)
+    guard !table.screens.isEmpty else { return }
+    page.macro("Sh SCREENS")
+    page.prose(
+      """
+      With fill or fit, and libvips installed, bingwall makes the picture for the screens \
+      ('bingwall outputs') and asks the backend to stretch it, which then distorts nothing:
+      """)
+    page.macro("Bl -bullet -width Ds")
+    for (phrase, backends) in table.screens {
+      page.macro("It")
+      page.text(
+        phrase.prefix(1).uppercased() + phrase.dropFirst() + ": " + backends.joined(separator: ", ") + ".")
+    }
+    page.macro("El")
+    if !table.screenNotes.isEmpty {
+      page.prose(table.screenNotes.map { $0 + "." }.joined(separator: " "))
+    }
+  }
+}

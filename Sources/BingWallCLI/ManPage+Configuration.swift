@@ -1,0 +1,76 @@
+/// bingwall.conf(5): the configuration file, every key, and the one list of the markets.
+extension ManPage {
+  static func configurationPage(_ sources: Sources) -> String {
+    var page = Page()
+    header(
+      &page, name: "bingwall.conf", section: 5, summary: "the configuration file of bingwall",
+      sources: sources)
+    page.macro("Sh SYNOPSIS")
+    page.macro("Pa $XDG_CONFIG_HOME/bingwall/config.toml")
+
+    page.macro("Sh DESCRIPTION")
+    page.prose(
+      """
+      bingwall(1) reads its settings from the command line, then BINGWALL_* environment \
+      variables, then this file, then built-in defaults.
+      The file is optional: without it every key has its default.
+      'bingwall config path' prints where it is, 'bingwall config show' every key's value and \
+      where it came from, and 'bingwall config set KEY VALUE' checks a value and rewrites the \
+      file atomically, keeping other lines and comments.
+
+      The file is a strict subset of TOML: strings, integers, decimals (0.7), booleans, arrays of \
+      strings, [section] tables, dotted keys and # comments.
+      Every error names the file, the line and the key, and unknown keys are errors, so a typo \
+      never silently resets a setting.
+      Every key has an environment variable; arrays in variables are comma-separated.
+      """)
+
+    page.macro("Sh KEYS")
+    page.macro("Bl -tag -width Ds")
+    for key in sources.configKeys {
+      page.macro("It Cm \(key.name)")
+      var text = "\(key.help) Type: \(key.typePhrase). Default: \(key.defaultLiteral)."
+      if let allowed = key.allowed {
+        text +=
+          allowed == sources.markets
+          ? " Values: the codes under MARKETS below, or any other of the form ll-CC, with a warning."
+          : " Values: \(allowed.joined(separator: ", "))."
+      }
+      page.text(text + " Environment variable:")
+      page.macro("Ev \(key.environmentVariable) .")
+      page.text("For example:")
+      page.macro("Dl " + Page.escapedArguments(key.example))
+    }
+    page.macro("El")
+
+    page.macro("Sh MARKETS")
+    page.prose(
+      """
+      The markets Bing serves, as markets and --market take them; each has pictures and \
+      captions of its own on most days, in its language.
+      """)
+    page.text(sources.markets.joined(separator: ", ") + ".")
+
+    page.macro("Sh FILES")
+    page.macro("Bl -tag -width Ds")
+    page.macro("It Pa $XDG_CONFIG_HOME/bingwall/config.toml")
+    page.text(
+      "The file, in ~/.config when XDG_CONFIG_HOME is unset; --config or BINGWALL_CONFIG names another.")
+    page.macro("El")
+
+    let sample = sources.configKeys.filter {
+      ["mode", "daemon.rotate", "retention.keep", "lock_screen"].contains($0.name)
+    }
+    if !sample.isEmpty {
+      page.macro("Sh EXAMPLES")
+      page.text(
+        "A file that fills the screens, also sets the lock screen, shows another picture every so often and keeps a bounded history:"
+      )
+      page.macro("Bd -literal -offset indent")
+      for key in sample { page.literal(key.example) }
+      page.macro("Ed")
+    }
+    seeAlso(&page, [("bingwall", 1), ("bingwall-config", 1)])
+    return page.text
+  }
+}
