@@ -36,7 +36,7 @@ struct AutostartSystemd: AutostartMethod {
       ExecStart=\(command) daemon
       Restart=on-failure
       RestartSec=30s
-
+      \(AutostartSystemdUnits.sandbox)
       [Install]
       WantedBy=graphical-session.target
 

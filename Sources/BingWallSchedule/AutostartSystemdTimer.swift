@@ -34,7 +34,9 @@ struct AutostartSystemdTimer: AutostartMethod {
       [Service]
       Type=oneshot
       ExecStart=\(command) update
-
+      # A oneshot has no time limit by default: a stuck update would hold back every later one.
+      TimeoutStartSec=30min
+      \(AutostartSystemdUnits.sandbox)
       """
   }
 

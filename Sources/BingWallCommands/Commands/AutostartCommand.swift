@@ -23,7 +23,9 @@ enum AutostartCommand {
         'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
         (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
         'bingwall update' line in your crontab. Files and lines written are marked as bingwall's, \
-        and only those are ever changed or removed.
+        and only those are ever changed or removed. The systemd services run sandboxed (no new \
+        privileges, a system call filter, no namespaces); a wallpaper command of your own runs \
+        in that sandbox too.
 
         The absolute path of the running bingwall goes into each entry. \
         \(AutostartEnvironment.executableOverride) names another one instead (for packaging and \
