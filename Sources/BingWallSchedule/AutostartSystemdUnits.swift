@@ -4,7 +4,7 @@ import Glibc
 
 /// The user units of one systemd method and the systemctl steps around them, shared by the service
 /// and the timer method so both write, enable, report and take back their units the same way.
-struct AutostartSystemdUnits: Sendable {
+package struct AutostartSystemdUnits: Sendable {
   /// One unit file: its name in `~/.config/systemd/user` and its content.
   struct Unit: Sendable, Equatable {
     var name: String

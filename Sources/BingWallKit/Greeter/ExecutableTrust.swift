@@ -60,7 +60,9 @@ enum ExecutableTrust {
       return "owned by \(name)"
     }
     let mode = info.st_mode & 0o7777
-    if mode & 0o022 != 0 { return "mode \(String(mode, radix: 8)), writable by " + (mode & 0o002 != 0 ? "all" : "its group") }
+    if mode & 0o022 != 0 {
+      return "mode \(String(mode, radix: 8)), writable by " + (mode & 0o002 != 0 ? "all" : "its group")
+    }
     return nil
   }
 

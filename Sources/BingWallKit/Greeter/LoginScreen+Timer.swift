@@ -153,13 +153,22 @@ extension LoginScreen {
           + "puts it in /usr/local/bin) and enable again")
     }
     // A config folder that does not exist cannot be made writable in the sandbox: made now.
+    // Readable by all, as the greeter reads its config as its own user.
     for state in status() where state.installed {
-      try Paths.ensureDirectory(onDisk(Paths.parent(of: state.greeter.file)))
+      let folder = onDisk(Paths.parent(of: state.greeter.file))
+      guard access(folder, F_OK) != 0 else { continue }
+      try Paths.ensureDirectory(Paths.parent(of: folder))
+      if mkdir(folder, 0o755) != 0, errno != EEXIST {
+        throw FileError.system(operation: "create", path: folder, errno: errno)
+      }
+      chmod(folder, 0o755)
     }
     try Paths.ensureDirectory(unitFolder)
     try AtomicFile.write(Data(units.service.utf8), to: unitFolder + "/\(Self.unitName).service", mode: 0o644)
     try AtomicFile.write(Data(units.timer.utf8), to: unitFolder + "/\(Self.unitName).timer", mode: 0o644)
-    report.actions = ["Wrote \(unitFolder)/\(Self.unitName).service", "Wrote \(unitFolder)/\(Self.unitName).timer"]
+    report.actions = [
+      "Wrote \(unitFolder)/\(Self.unitName).service", "Wrote \(unitFolder)/\(Self.unitName).timer",
+    ]
     report.actions += try systemctl(["daemon-reload"])
     report.actions += try systemctl(["enable", "--now", "\(Self.unitName).timer"])
     return report

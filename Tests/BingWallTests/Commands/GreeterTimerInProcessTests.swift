@@ -28,7 +28,9 @@ struct GreeterTimerInProcessTests {
     #expect(result.stderr.contains("(mode 1777, writable by all)"), "\(result.stderr)")
     #expect(result.stderr.contains("or pass --force"), "\(result.stderr)")
     #expect(machine.run.processes.calls.isEmpty)
-    #expect(!FileManager.default.fileExists(atPath: machine.root.file("etc/systemd/system/bingwall-greeter.service")))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: machine.root.file("etc/systemd/system/bingwall-greeter.service")))
   }
 
   @Test func forceWarnsAndInstalls() throws {
@@ -97,6 +99,8 @@ struct GreeterTimerInProcessTests {
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/bin/true")
     let found = ExecutableTrust.untrustedEntries(on: link)
     #expect(found.count == 1 && found[0].hasSuffix("(mode 1777, writable by all)"), "\(found)")
-    #expect(ExecutableTrust.untrustedEntries(on: folder.file("gone")).last?.hasSuffix("(No such file or directory)") == true)
+    #expect(
+      ExecutableTrust.untrustedEntries(on: folder.file("gone")).last?.hasSuffix("(No such file or directory)")
+        == true)
   }
 }

@@ -8,10 +8,8 @@ import Testing
 /// Every unit bingwall writes, as the real systemd-analyze judges it: `verify` accepts it, with
 /// the executable in a folder whose name needs quoting (a space) and escaping (`%`), and
 /// `security --offline` scores it under the bound its sandbox is built for.
-@Suite(.enabled(if: SystemdUnitSecurityTests.analyzer != nil, "systemd-analyze is not installed (Debian: systemd)"))
+@Suite(.enabled(if: SystemdAnalyze.isInstalled, "systemd-analyze is not installed (Debian: systemd)"))
 struct SystemdUnitSecurityTests {
-  static let analyzer = PosixProcessRunner.which("systemd-analyze", path: "/usr/bin:/bin:/usr/sbin:/sbin")
-
   let folder = try! TemporaryDirectory()
 
   /// A real executable at a path with a space and a `%`, as `verify` checks that ExecStart's is.
@@ -58,7 +56,8 @@ struct SystemdUnitSecurityTests {
   @Test func theGreeterUnitsVerifyAndTheServiceScoresUnderFour() throws {
     let units = try LoginScreen.units(
       user: "alice", executable: try executable(), writable: LoginScreen.greeterFolders)
-    #expect(units.service.contains("ExecStart=\"\(folder.path)/my bin 100%%/bingwall\" greeter set --user alice\n"))
+    #expect(
+      units.service.contains("ExecStart=\"\(folder.path)/my bin 100%%/bingwall\" greeter set --user alice\n"))
     let paths = try verify(
       [("bingwall-greeter.service", units.service), ("bingwall-greeter.timer", units.timer)], user: false)
     let score = try exposure(paths[0], user: false)
@@ -97,4 +96,10 @@ struct SystemdUnitSecurityTests {
     #expect(lines.contains("TimeoutStartSec=2min"))
     for line in lines where line.contains("#") { #expect(line.hasPrefix("#"), "\(line)") }
   }
+}
+
+/// Whether the suite's tool is there; a type of its own, as a suite's trait cannot read the suite.
+enum SystemdAnalyze {
+  static let isInstalled =
+    PosixProcessRunner.which("systemd-analyze", path: "/usr/bin:/bin:/usr/sbin:/sbin") != nil
 }
