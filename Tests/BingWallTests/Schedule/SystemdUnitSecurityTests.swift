@@ -92,7 +92,7 @@ struct SystemdUnitSecurityTests {
     #expect(Paths.parent(of: LoginScreen.picturePath) == "/var/lib/bingwall")
     #expect(lines.contains("ProtectSystem=strict"))
     #expect(lines.contains("ProtectHome=read-only"))
-    #expect(lines.contains("CapabilityBoundingSet=CAP_SETUID CAP_SETGID"))
+    #expect(lines.contains("CapabilityBoundingSet=CAP_SETUID CAP_SETGID CAP_KILL"))
     #expect(lines.contains("TimeoutStartSec=2min"))
     for line in lines where line.contains("#") { #expect(line.hasPrefix("#"), "\(line)") }
   }
