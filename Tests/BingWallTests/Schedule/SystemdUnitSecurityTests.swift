@@ -12,9 +12,10 @@ import Testing
 struct SystemdUnitSecurityTests {
   let folder = try! TemporaryDirectory()
 
-  /// A real executable at a path with a space and a `%`, as `verify` checks that ExecStart's is.
+  /// A real executable at a path with a space, a `%` and a `$`, as `verify` checks that
+  /// ExecStart's is: systemd expands `$` in the arguments only, so the path keeps it as it is.
   func executable() throws -> String {
-    let bin = folder.file("my bin 100%")
+    let bin = folder.file("my bin $HOME 100%")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: "/usr/bin/true", toPath: bin + "/bingwall")
     return bin + "/bingwall"
@@ -56,8 +57,8 @@ struct SystemdUnitSecurityTests {
   @Test func theGreeterUnitsVerifyAndTheServiceScoresUnderFour() throws {
     let units = try LoginScreen.units(
       user: "alice", executable: try executable(), writable: LoginScreen.greeterFolders)
-    #expect(
-      units.service.contains("ExecStart=\"\(folder.path)/my bin 100%%/bingwall\" greeter set --user alice\n"))
+    let quoted = "\"\(folder.path)/my bin $HOME 100%%/bingwall\""
+    #expect(units.service.contains("ExecStart=\(quoted) greeter set --user alice\n"))
     let paths = try verify(
       [("bingwall-greeter.service", units.service), ("bingwall-greeter.timer", units.timer)], user: false)
     let score = try exposure(paths[0], user: false)
