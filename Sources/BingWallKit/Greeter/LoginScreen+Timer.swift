@@ -135,9 +135,9 @@ extension LoginScreen {
     if let warning = found.warning { report.warnings.append(warning) }
     let untrusted = ExecutableTrust.untrustedEntries(on: executable)
     if !untrusted.isEmpty {
-      let risk =
+      let risk = TerminalText.clean(
         "root would run \(executable) every day, and \(untrusted.joined(separator: ", ")) "
-        + "could be changed by others than root, who would then run their code as root"
+          + "could be changed by others than root, who would then run their code as root")
       guard force else {
         throw Failure.file(
           "greeter enable: \(risk); install bingwall where only root can write (sudo make install "
