@@ -68,6 +68,20 @@ struct GreeterTimerInProcessTests {
   }
 }
 
+extension GreeterTimerInProcessTests {
+  /// Every greeter's config, whichever greeters `set` knows, is in a folder the sandbox lets it write.
+  @Test func theSandboxLetsSetWriteEveryGreetersConfig() throws {
+    let machine = try Machine()
+    let screen = LoginScreen(context: machine.run.context())
+    let writable = screen.writableFolders()
+    #expect(!screen.greeters.isEmpty)
+    for greeter in screen.greeters {
+      let folder = Paths.parent(of: greeter.file)
+      #expect(writable.contains { folder == $0 || folder.hasPrefix($0 + "/") }, "\(greeter.file)")
+    }
+  }
+}
+
 /// Which entries on the way to an executable someone other than root could change.
 @Suite struct ExecutableTrustTests {
   @Test func rootsOwnBinaryIsTrustedThroughTheUsrMergeLink() {
