@@ -28,37 +28,6 @@ package struct AutostartSystemdUnits: Sendable {
   /// The link `systemctl --user enable` makes, which `disable` must remove when systemctl cannot.
   var wantsLink: String { "\(folder)/\(target).wants/\(main)" }
 
-  /// The sandbox of both user services (the daemon and the hourly update), ending with a newline.
-  ///
-  /// Only what a user manager applies without a user namespace of the service's own, and what
-  /// leaves the services working: they need the network, the home folder (XDG folders; the
-  /// desktop tools they run write their own config there), the session's bus and display, and
-  /// `/tmp` as it is (X11's sockets are in `/tmp/.X11-unix`). Left out, and why:
-  /// - `PrivateUsers=`, which a user manager needs for `CapabilityBoundingSet=`, `ProtectSystem=`
-  ///   and every other mount or namespace setting: where unprivileged user namespaces are
-  ///   restricted (Ubuntu 23.10 and later, kernel.apparmor_restrict_unprivileged_userns=1) or
-  ///   disabled, the service would not start at all. Without it `CapabilityBoundingSet=` fails
-  ///   the start with 218/CAPABILITIES; the service holds no capability anyway.
-  /// - `MemoryDenyWriteExecute=`, which also binds the tools it runs, a wallpaper command the
-  ///   user configured included: a JIT (gjs, node, a browser) would crash.
-  /// - `UMask=`: the user's own files keep the user's own umask.
-  /// `systemd-analyze security --user` scores the result 6.4 (9.8 without it).
-  static let sandbox = """
-    # Sandbox: what a user manager applies without a user namespace, leaving the network, the
-    # home folder, the session's bus and display, and /tmp (X11's sockets) as they are.
-    NoNewPrivileges=yes
-    RestrictSUIDSGID=yes
-    RestrictNamespaces=yes
-    RestrictRealtime=yes
-    LockPersonality=yes
-    RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
-    SystemCallArchitectures=native
-    SystemCallFilter=@system-service
-    SystemCallErrorNumber=EPERM
-    KeyringMode=private
-
-    """
-
   /// An executable path as the first word of `ExecStart=`.
   ///
   /// systemd refuses a command path with control characters, quotes or backslashes ("Executable name
@@ -100,13 +69,26 @@ package struct AutostartSystemdUnits: Sendable {
       return result
     }
     result.enabled = true
+    if let text = try? String(contentsOfFile: files[0].path, encoding: .utf8) {
+      result.sandbox = AutostartSandbox.level(ofUnit: text)
+    }
     if systemctl.isReachable, let word = systemctl.enablement(of: main), word != "enabled" {
       result.note = "systemd says \(main) is \(word); 'bingwall autostart enable' turns it on"
     }
     return result
   }
 
-  func enable(_ units: [Unit]) throws(AutostartError) -> AutostartReport {
+  /// Writes `units`, made for the sandbox this user manager allows, and says which sandbox that is.
+  func enable(_ units: (AutostartSandbox.Level) throws(AutostartError) -> [Unit]) throws(AutostartError)
+    -> AutostartReport
+  {
+    let sandbox = systemctl.sandbox
+    var report = try enable(try units(sandbox.level))
+    report.sandbox = sandbox
+    return report
+  }
+
+  private func enable(_ units: [Unit]) throws(AutostartError) -> AutostartReport {
     let files = units.map { AutostartFile(path: folder + "/" + $0.name) }
     var existed = true
     // Every file is looked at before any is written, so a foreign timer cannot leave half a method.
