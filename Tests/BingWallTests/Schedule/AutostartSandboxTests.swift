@@ -80,6 +80,18 @@ import Testing
     #expect(!(try unit(AutostartSystemdTimer.serviceName)).contains("PrivateUsers"))
   }
 
+  /// A system whose user namespaces were since restricted (an upgrade to Ubuntu 24.04): enabling
+  /// again writes the basic sandbox and restarts the daemon in it.
+  @Test func enablingAgainAfterTheSystemChangedRewritesAndRestarts() throws {
+    _ = try AutostartSystemd(environment(.reachableSystemctl(userNamespaces: true))).enable(
+      executable: Self.binary)
+    let runner = ScriptedProcessRunner.reachableSystemctl(userNamespaces: false)
+    let report = try AutostartSystemd(environment(runner)).enable(executable: Self.binary)
+    #expect(report.outcome == .updated)
+    #expect(runner.calls.contains(["systemctl", "--user", "try-restart", AutostartSystemd.unitName]))
+    #expect(!(try unit(AutostartSystemd.unitName)).contains("PrivateUsers"))
+  }
+
   /// A trial of other settings than the unit's would prove nothing: both come from one table.
   @Test func theTrialCarriesExactlyTheStrongUnitsSettings() throws {
     let trial = AutostartSandbox.trial
