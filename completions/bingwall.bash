@@ -62,7 +62,7 @@ _bingwall_options() {
     bingwall/greeter/set) echo '--user --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/greeter/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/greeter/unset) echo '--quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/greeter/enable) echo '--user --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/greeter/enable) echo '--user --force --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/greeter/disable) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/completions) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/help) echo '--quiet -q --verbose -v --config --version --help -h' ;;

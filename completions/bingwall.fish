@@ -249,4 +249,5 @@ complete -c bingwall -n '__bingwall_at bingwall/greeter/set' -l user -x -d 'Whos
 complete -c bingwall -n '__bingwall_argument bingwall/greeter/set 0' -a '(__bingwall_selectors)'
 complete -c bingwall -n '__bingwall_at bingwall/greeter/status' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/greeter/enable' -l user -x -d 'Whose history refreshes the login screen.'
+complete -c bingwall -n '__bingwall_at bingwall/greeter/enable' -l force -d 'Install the timer even when others than root could replace the bingwall it runs.'
 complete -c bingwall -n '__bingwall_argument bingwall/completions 0' -a 'bash zsh fish'

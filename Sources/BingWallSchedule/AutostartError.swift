@@ -48,7 +48,7 @@ extension AutostartError: CustomStringConvertible, LocalizedError {
   package var errorDescription: String? { description }
 
   /// A character as the message can show it: control characters (a newline in a path) as `\xNN`.
-  static func visible(_ character: Character) -> String {
+  package static func visible(_ character: Character) -> String {
     if let first = character.unicodeScalars.first, first.value < 0x20 || first.value == 0x7f {
       return "'\\x" + (first.value < 16 ? "0" : "") + String(first.value, radix: 16) + "'"
     }

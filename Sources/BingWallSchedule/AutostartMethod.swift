@@ -28,6 +28,8 @@ package struct AutostartStatus: Sendable, Equatable {
   package var lines: [String] = []
   /// Something the user should know: "systemd says: disabled", "crontab is not installed".
   package var note: String?
+  /// The sandbox of the service bingwall wrote (systemd methods only).
+  package var sandbox: AutostartSandbox.Level?
 }
 
 /// What an `enable` or `disable` did, so the command can tell the user and finish the job.
@@ -55,4 +57,6 @@ package struct AutostartReport: Sendable, Equatable {
   package var pendingReason: String?
   /// Advice that does not stop anything: a graphical-session.target that is not active here.
   package var warnings: [String] = []
+  /// The sandbox of the services written (systemd methods only), and why that one.
+  package var sandbox: AutostartSandbox?
 }

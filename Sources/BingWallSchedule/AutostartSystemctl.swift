@@ -23,6 +23,7 @@ package final class AutostartSystemctl: Sendable {
   let processes: any ProcessRunner
   let environment: [String: String]
   private let answer = Mutex<Reachability?>(nil)
+  private let trialAnswer = Mutex<AutostartSandbox?>(nil)
 
   init(processes: any ProcessRunner, environment: [String: String]) {
     self.processes = processes
@@ -47,6 +48,14 @@ package final class AutostartSystemctl: Sendable {
   }
 
   package var isReachable: Bool { reachability == .reachable }
+
+  /// The sandbox this user manager runs the services in, tried once for both systemd methods.
+  var sandbox: AutostartSandbox {
+    if let known = trialAnswer.withLock({ $0 }) { return known }
+    let found = AutostartSandbox.choose(self)
+    trialAnswer.withLock { $0 = found }
+    return found
+  }
 
   /// `systemctl --user ARGS` whatever its status; nil when systemctl cannot be started.
   func query(_ arguments: [String], timeout: Double = AutostartSystemctl.timeout) -> ProcessResult? {

@@ -20,7 +20,9 @@ struct AutostartSystemd: AutostartMethod {
   }
 
   /// The unit file. No comment shares a line with a setting: systemd would take it as part of the value.
-  static func unitText(executable: String) throws(AutostartError) -> String {
+  static func unitText(executable: String, sandbox: AutostartSandbox.Level) throws(AutostartError)
+    -> String
+  {
     let command = try AutostartSystemdUnits.execPath(executable, method: Self.method)
     return """
       # Written by 'bingwall autostart enable'; 'bingwall autostart disable' removes it.
@@ -36,7 +38,7 @@ struct AutostartSystemd: AutostartMethod {
       ExecStart=\(command) daemon
       Restart=on-failure
       RestartSec=30s
-
+      \(AutostartSandbox.unitLines(sandbox))
       [Install]
       WantedBy=graphical-session.target
 
@@ -46,7 +48,9 @@ struct AutostartSystemd: AutostartMethod {
   func status() -> AutostartStatus { units.status() }
 
   func enable(executable: String) throws(AutostartError) -> AutostartReport {
-    try units.enable([.init(name: Self.unitName, text: try Self.unitText(executable: executable))])
+    try units.enable { sandbox throws(AutostartError) in
+      [.init(name: Self.unitName, text: try Self.unitText(executable: executable, sandbox: sandbox))]
+    }
   }
 
   func disable() throws(AutostartError) -> AutostartReport { try units.disable() }

@@ -23,7 +23,9 @@ struct AutostartSystemdTimer: AutostartMethod {
   }
 
   /// The oneshot service the timer starts; systemd never starts it twice at once.
-  static func serviceText(executable: String) throws(AutostartError) -> String {
+  static func serviceText(executable: String, sandbox: AutostartSandbox.Level) throws(AutostartError)
+    -> String
+  {
     let command = try AutostartSystemdUnits.execPath(executable, method: Self.method)
     return """
       # Written by 'bingwall autostart enable --method systemd-timer'; 'disable' removes it.
@@ -34,7 +36,9 @@ struct AutostartSystemdTimer: AutostartMethod {
       [Service]
       Type=oneshot
       ExecStart=\(command) update
-
+      # A oneshot has no time limit by default: a stuck update would hold back every later one.
+      TimeoutStartSec=30min
+      \(AutostartSandbox.unitLines(sandbox))
       """
   }
 
@@ -58,10 +62,12 @@ struct AutostartSystemdTimer: AutostartMethod {
   func status() -> AutostartStatus { units.status() }
 
   func enable(executable: String) throws(AutostartError) -> AutostartReport {
-    try units.enable([
-      .init(name: Self.serviceName, text: try Self.serviceText(executable: executable)),
-      .init(name: Self.timerName, text: Self.timerText),
-    ])
+    try units.enable { sandbox throws(AutostartError) in
+      [
+        .init(name: Self.serviceName, text: try Self.serviceText(executable: executable, sandbox: sandbox)),
+        .init(name: Self.timerName, text: Self.timerText),
+      ]
+    }
   }
 
   func disable() throws(AutostartError) -> AutostartReport { try units.disable() }

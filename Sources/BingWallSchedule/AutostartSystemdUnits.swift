@@ -4,7 +4,7 @@ import Glibc
 
 /// The user units of one systemd method and the systemctl steps around them, shared by the service
 /// and the timer method so both write, enable, report and take back their units the same way.
-struct AutostartSystemdUnits: Sendable {
+package struct AutostartSystemdUnits: Sendable {
   /// One unit file: its name in `~/.config/systemd/user` and its content.
   struct Unit: Sendable, Equatable {
     var name: String
@@ -34,7 +34,7 @@ struct AutostartSystemdUnits: Sendable {
   /// contains special characters"), so those are refused here with a clearer message. Whitespace
   /// needs double quotes; `%` starts a specifier and is doubled. `$` is left alone: systemd expands
   /// variables only in the arguments, never in the program path.
-  static func execPath(_ path: String, method: String) throws(AutostartError) -> String {
+  package static func execPath(_ path: String, method: String) throws(AutostartError) -> String {
     for character in path {
       let scalar = character.unicodeScalars.first!.value
       if scalar < 0x20 || scalar == 0x7f || "\\\"'".contains(character) {
@@ -45,6 +45,12 @@ struct AutostartSystemdUnits: Sendable {
     }
     let escaped = path.replacingEvery("%", with: "%%")
     return escaped.contains(where: \.isWhitespace) ? "\"\(escaped)\"" : escaped
+  }
+
+  /// A path as one word of a path list (`ReadWritePaths=`), with its prefix (`-`): quoted and
+  /// escaped as `execPath` does, which systemd's path lists read the same way.
+  package static func pathWord(_ path: String, method: String) throws(AutostartError) -> String {
+    try execPath(path, method: method)
   }
 
   func status() -> AutostartStatus {
@@ -63,13 +69,26 @@ struct AutostartSystemdUnits: Sendable {
       return result
     }
     result.enabled = true
+    if let text = try? String(contentsOfFile: files[0].path, encoding: .utf8) {
+      result.sandbox = AutostartSandbox.level(ofUnit: text)
+    }
     if systemctl.isReachable, let word = systemctl.enablement(of: main), word != "enabled" {
       result.note = "systemd says \(main) is \(word); 'bingwall autostart enable' turns it on"
     }
     return result
   }
 
-  func enable(_ units: [Unit]) throws(AutostartError) -> AutostartReport {
+  /// Writes `units`, made for the sandbox this user manager allows, and says which sandbox that is.
+  func enable(_ units: (AutostartSandbox.Level) throws(AutostartError) -> [Unit]) throws(AutostartError)
+    -> AutostartReport
+  {
+    let sandbox = systemctl.sandbox
+    var report = try enable(try units(sandbox.level))
+    report.sandbox = sandbox
+    return report
+  }
+
+  private func enable(_ units: [Unit]) throws(AutostartError) -> AutostartReport {
     let files = units.map { AutostartFile(path: folder + "/" + $0.name) }
     var existed = true
     // Every file is looked at before any is written, so a foreign timer cannot leave half a method.

@@ -37,7 +37,12 @@ enum AutostartCommand {
         'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
         (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
         'bingwall update' line in your crontab. Files and lines written are marked as bingwall's, \
-        and only those are ever changed or removed.
+        and only those are ever changed or removed. The systemd services run sandboxed (no new \
+        privileges, a system call filter, no namespaces). Where this systemd starts a service in a \
+        user namespace of its own, which 'enable' tries first and names in its output, they also \
+        get no capabilities, a read-only /usr and /etc, and no access to kernel settings; \
+        elsewhere (user namespaces restricted or disabled) they get the first sandbox only. A \
+        wallpaper command of your own runs in that sandbox too.
 
         The absolute path of the running bingwall goes into each entry. \
         \(AutostartEnvironment.executableOverride) names another one instead (for packaging and \

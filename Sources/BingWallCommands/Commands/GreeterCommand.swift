@@ -12,6 +12,8 @@ enum GreeterCommand {
     "selector", kind: .selector, help: CommonOptions.selector.spec.help + " Default: latest.", optional: true)
   static let requiredUser = Option<String>(
     "user", name: "name", kind: .text, help: "Whose history refreshes the login screen.")
+  static let force = Flag(
+    "force", help: "Install the timer even when others than root could replace the bingwall it runs.")
 
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
@@ -53,9 +55,14 @@ enum GreeterCommand {
             """,
           reference: """
             Installs /etc/systemd/system/bingwall-greeter.service and .timer (daily, catching up \
-            after the machine was off) running 'bingwall greeter set --user NAME', and starts it.
+            after the machine was off) running 'bingwall greeter set --user NAME', and starts it. \
+            The service runs as root in systemd's sandbox: nothing writable but /var/lib/bingwall \
+            and the greeters' configs, home folders read-only, no network, at most 2 minutes. \
+            Root runs this bingwall daily, so enable refuses one that anyone but root could \
+            replace (the file, or any folder on its way, not root's or writable by its group or \
+            all) unless --force is given.
             """,
-          options: [requiredUser.spec]),
+          options: [requiredUser.spec, force.spec]),
         CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."),
       ], examples: examples),
     run: run)
@@ -75,7 +82,9 @@ enum GreeterCommand {
       guard let name = invocation[requiredUser] else {
         throw UsageError("greeter enable needs --user NAME", path: ["greeter", "enable"])
       }
-      output.lines(try screen.enable(user: name))
+      let report = try screen.enable(user: name, force: invocation[force])
+      output.warn(report.warnings)
+      output.lines(report.actions)
     case "disable":
       output.lines(try screen.disable())
     default:

@@ -52,6 +52,7 @@ struct AutostartText {
         if status.method == AutostartCron.method {
           members.append(("lines", .array(status.lines.map(JSONOutput.string))))
         }
+        if let sandbox = status.sandbox { members.append(("sandbox", .string(sandbox.rawValue))) }
         members.append(("note", .optional(status.note)))
         return .object(members)
       }
@@ -62,6 +63,7 @@ struct AutostartText {
     for status in statuses {
       let name = status.method + String(repeating: " ", count: width - status.method.count)
       var details = status.files + status.lines.map { "crontab: \($0)" }
+      if let sandbox = status.sandbox { details.append("sandbox: \(sandbox.rawValue)") }
       if let note = status.note { details.append("(\(note))") }
       let detail = details.isEmpty ? "" : "  " + details.joined(separator: "; ")
       context.stdout.write(TerminalText.clean(name + (status.enabled ? "on " : "off") + detail) + "\n")
@@ -77,6 +79,7 @@ struct AutostartText {
     case .disabled: say("Autostart off (\(report.method)).")
     case .alreadyDisabled: say("Autostart was already off (\(report.method)); nothing changed.")
     }
+    if let sandbox = report.sandbox { say(sandbox.line) }
     for warning in report.warnings { warn(warning) }
     guard !report.pending.isEmpty else { return }
     // Printed even with --quiet: without them the job is not finished.

@@ -52,6 +52,11 @@ struct GreeterText {
     context.stdout.write(lines.joined(separator: "\n") + "\n")
   }
 
+  /// Advice on stderr, one `warning:` line each; `--quiet` keeps them, as a risk taken is not news.
+  func warn(_ warnings: [String]) {
+    for warning in warnings { context.stderr.write("warning: " + TerminalText.clean(warning) + "\n") }
+  }
+
   func lines(_ done: [String]) {
     guard !quiet else { return }
     for line in done { context.stdout.write(TerminalText.clean(line) + "\n") }

@@ -25,9 +25,34 @@ extension LoginScreen {
   static let unitName = "bingwall-greeter"
   var unitFolder: String { onDisk("/etc/systemd/system") }
 
+  /// What `enable` did, one line each, and what the user should know about it.
+  package struct TimerReport: Sendable, Equatable {
+    package var actions: [String] = []
+    package var warnings: [String] = []
+  }
+
+  /// The folders of the greeters' configs the service may write, whether or not the greeter is
+  /// installed today: one installed later works without enabling again. SDDM's is the themes
+  /// folder, so a theme chosen later works too. Each is optional (`-`): systemd refuses to start
+  /// a unit whose `ReadWritePaths=` names a path that does not exist.
+  static let greeterFolders = ["/etc/lightdm", "/usr/share/sddm/themes", "/etc/plasmalogin.conf.d"]
+
   /// The service and timer that refresh the login screen from `user`'s history once a day.
-  static func units(user: String, executable: String) -> (service: String, timer: String) {
-    (
+  ///
+  /// The service runs as root, so it is sandboxed as far as `greeter set` allows: the whole file
+  /// system read-only but `writable` and `/var/lib/bingwall` (`StateDirectory=`, which systemd
+  /// creates), home folders read-only, no network, no devices, no other user's process, and of
+  /// root's capabilities only the three that the reader of the user's files needs: `setgid`,
+  /// `setgroups` and `setuid` to become the user, and `kill` to stop it when it overruns its time,
+  /// as it is the user's process by then. `systemd-analyze security` scores it 1.4 ("OK").
+  static func units(user: String, executable: String, writable: [String]) throws(AutostartError) -> (
+    service: String, timer: String
+  ) {
+    let command = try AutostartSystemdUnits.execPath(executable, method: "greeter enable")
+    let paths = try writable.map { path throws(AutostartError) in
+      try AutostartSystemdUnits.pathWord("-" + path, method: "greeter enable")
+    }
+    return (
       """
       # Written by 'bingwall greeter enable'; 'bingwall greeter disable' removes it.
       [Unit]
@@ -36,7 +61,45 @@ extension LoginScreen {
 
       [Service]
       Type=oneshot
-      ExecStart=\(executable) greeter set --user \(user)
+      ExecStart=\(command) greeter set --user \(user)
+      # A file that never ends (a FIFO) or a stuck disk must not hold the timer for ever.
+      TimeoutStartSec=2min
+      # Sandbox: nothing writable but /var/lib/bingwall and the greeters' configs.
+      StateDirectory=bingwall
+      ProtectSystem=strict
+      ReadWritePaths=\(paths.joined(separator: " "))
+      ProtectHome=read-only
+      PrivateTmp=yes
+      PrivateDevices=yes
+      DevicePolicy=closed
+      PrivateNetwork=yes
+      IPAddressDeny=any
+      RestrictAddressFamilies=AF_UNIX
+      PrivateIPC=yes
+      PrivateMounts=yes
+      ProtectProc=invisible
+      ProcSubset=pid
+      ProtectKernelTunables=yes
+      ProtectKernelModules=yes
+      ProtectKernelLogs=yes
+      ProtectControlGroups=yes
+      ProtectClock=yes
+      ProtectHostname=yes
+      # Root's capabilities: those that turn the reader of the user's files into the user, and
+      # the one that stops it when it overruns its time (it is the user's process by then).
+      CapabilityBoundingSet=CAP_SETUID CAP_SETGID CAP_KILL
+      NoNewPrivileges=yes
+      RestrictSUIDSGID=yes
+      RestrictNamespaces=yes
+      RestrictRealtime=yes
+      LockPersonality=yes
+      MemoryDenyWriteExecute=yes
+      SystemCallArchitectures=native
+      SystemCallFilter=@system-service
+      SystemCallErrorNumber=EPERM
+      KeyringMode=private
+      # Every file greeter set writes gets its mode explicitly (the picture 0644, for the greeter's user).
+      UMask=0077
 
       """,
       """
@@ -56,21 +119,72 @@ extension LoginScreen {
     )
   }
 
-  /// Installs and starts the daily timer; returns what was done, one line each.
-  package func enable(user: String) throws -> [String] {
+  /// Installs and starts the daily timer.
+  ///
+  /// Root will run the executable every day, so it must be one only root can change: `enable`
+  /// refuses one that anyone else could replace (through the file or any folder on its way), and
+  /// with `force` says so and goes on.
+  package func enable(user: String, force: Bool = false) throws -> TimerReport {
     try requireRoot("enable")
     guard getpwnam(user) != nil else { throw Failure.noUser(user) }
     // A user name goes into ExecStart: only the characters user names are made of.
     guard Self.isPlainUserName(user) else { throw Failure.noUser(user) }
-    let executable = try AutostartEnvironment.executable(environment: context.environment).path
-    let units = Self.units(user: user, executable: executable)
+    var report = TimerReport()
+    let found = try AutostartEnvironment.executable(environment: context.environment)
+    let executable = found.path
+    if let warning = found.warning { report.warnings.append(warning) }
+    let untrusted = ExecutableTrust.untrustedEntries(on: executable)
+    if !untrusted.isEmpty {
+      let risk = TerminalText.clean(
+        "root would run \(executable) every day, and \(untrusted.joined(separator: ", ")) "
+          + "could be changed by others than root, who would then run their code as root")
+      guard force else {
+        throw Failure.file(
+          "greeter enable: \(risk); install bingwall where only root can write (sudo make install "
+            + "puts it in /usr/local/bin) and enable again, or pass --force to accept the risk")
+      }
+      report.warnings.append(risk)
+    }
+    let units: (service: String, timer: String)
+    do {
+      units = try Self.units(user: user, executable: executable, writable: writableFolders())
+    } catch .unsafePath(_, let path, let character, _) {
+      throw Failure.file(
+        "greeter enable: cannot use \(TerminalText.clean(path)): it contains \(AutostartError.visible(character)), "
+          + "which systemd refuses in a unit; install bingwall to a plain path (sudo make install "
+          + "puts it in /usr/local/bin) and enable again")
+    }
+    // A config folder that does not exist cannot be made writable in the sandbox: made now.
+    // Readable by all, as the greeter reads its config as its own user.
+    for state in status() where state.installed {
+      let folder = onDisk(Paths.parent(of: state.greeter.file))
+      guard access(folder, F_OK) != 0 else { continue }
+      try Paths.ensureDirectory(Paths.parent(of: folder))
+      if mkdir(folder, 0o755) != 0, errno != EEXIST {
+        throw FileError.system(operation: "create", path: folder, errno: errno)
+      }
+      chmod(folder, 0o755)
+    }
     try Paths.ensureDirectory(unitFolder)
     try AtomicFile.write(Data(units.service.utf8), to: unitFolder + "/\(Self.unitName).service", mode: 0o644)
     try AtomicFile.write(Data(units.timer.utf8), to: unitFolder + "/\(Self.unitName).timer", mode: 0o644)
-    var done = ["Wrote \(unitFolder)/\(Self.unitName).service", "Wrote \(unitFolder)/\(Self.unitName).timer"]
-    done += try systemctl(["daemon-reload"])
-    done += try systemctl(["enable", "--now", "\(Self.unitName).timer"])
-    return done
+    report.actions = [
+      "Wrote \(unitFolder)/\(Self.unitName).service", "Wrote \(unitFolder)/\(Self.unitName).timer",
+    ]
+    report.actions += try systemctl(["daemon-reload"])
+    report.actions += try systemctl(["enable", "--now", "\(Self.unitName).timer"])
+    return report
+  }
+
+  /// The folders the service writes besides its state folder: every greeter's config folder, the
+  /// known ones and the folder of any other `greeters` lists.
+  func writableFolders() -> [String] {
+    var folders = Self.greeterFolders
+    for greeter in greeters {
+      let folder = Paths.parent(of: greeter.file)
+      if !folders.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { folders.append(folder) }
+    }
+    return folders
   }
 
   /// Stops and removes the timer; returns what was done.

@@ -24,7 +24,7 @@ import Testing
   // MARK: Unit text
 
   @Test func serviceUnitRunsTheDaemonWithTheSession() throws {
-    let text = try AutostartSystemd.unitText(executable: Self.binary)
+    let text = try AutostartSystemd.unitText(executable: Self.binary, sandbox: .basic)
     let lines = text.split(separator: "\n").map(String.init)
     for expected in [
       "[Unit]", "PartOf=graphical-session.target", "After=graphical-session.target", "X-Bingwall=true",
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func timerIsHourlyPersistentAndSpread() throws {
-    let service = try AutostartSystemdTimer.serviceText(executable: Self.binary)
+    let service = try AutostartSystemdTimer.serviceText(executable: Self.binary, sandbox: .basic)
     #expect(service.contains("\nType=oneshot\n"))
     #expect(service.contains("\nExecStart=/usr/local/bin/bingwall update\n"))
     let timer = AutostartSystemdTimer.timerText
@@ -50,10 +50,12 @@ import Testing
   }
 
   /// systemd reads `Key=value # note` as the value `value # note`.
-  @Test func noCommentSharesALineWithASetting() throws {
+  @Test(arguments: [AutostartSandbox.Level.basic, .strong])
+  func noCommentSharesALineWithASetting(sandbox: AutostartSandbox.Level) throws {
     let texts = [
-      try AutostartSystemd.unitText(executable: Self.binary),
-      try AutostartSystemdTimer.serviceText(executable: Self.binary), AutostartSystemdTimer.timerText,
+      try AutostartSystemd.unitText(executable: Self.binary, sandbox: sandbox),
+      try AutostartSystemdTimer.serviceText(executable: Self.binary, sandbox: sandbox),
+      AutostartSystemdTimer.timerText,
     ]
     for text in texts {
       let marked = text.split(separator: "\n").filter { $0.contains("#") || $0.contains(";") }
@@ -91,12 +93,13 @@ import Testing
     #expect(report.pending.isEmpty)
     #expect(
       runner.calls == [
-        ["systemctl", "--user", "show-environment"], ["systemctl", "--user", "daemon-reload"],
+        ["systemctl", "--user", "show-environment"], AutostartSandbox.trial,
+        ["systemctl", "--user", "daemon-reload"],
         ["systemctl", "--user", "enable", "--now", "bingwall.service"],
         ["systemctl", "--user", "is-active", "graphical-session.target"],
       ])
     let written = try String(contentsOfFile: unitPath, encoding: .utf8)
-    #expect(written == (try AutostartSystemd.unitText(executable: Self.binary)))
+    #expect(written == (try AutostartSystemd.unitText(executable: Self.binary, sandbox: .strong)))
     var info = stat()
     #expect(stat(unitPath, &info) == 0)
     #expect(info.st_mode & 0o777 == 0o644)
@@ -161,6 +164,7 @@ import Testing
   @Test func anInactiveSessionTargetIsReported() throws {
     let runner = ScriptedProcessRunner()
     runner.stub(["systemctl", "--user"]) { _ in .exit(0) }
+    runner.stubSandboxTrial(succeeds: true)
     runner.stub(["systemctl", "--user", "is-active"]) { _ in .exit(3, stdout: "inactive\n") }
     let report = try AutostartSystemd(environment(runner)).enable(executable: Self.binary)
     #expect(report.warnings.count == 1)
@@ -170,6 +174,7 @@ import Testing
   @Test func aFailingSystemctlIsAnError() throws {
     let runner = ScriptedProcessRunner()
     runner.stub(["systemctl", "--user"]) { _ in .exit(0) }
+    runner.stubSandboxTrial(succeeds: true)
     runner.stub(["systemctl", "--user", "enable"]) { _ in .exit(1, stderr: "Access denied\n") }
     #expect {
       try AutostartSystemd(environment(runner)).enable(executable: Self.binary)
