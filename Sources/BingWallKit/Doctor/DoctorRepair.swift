@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallImage
 import BingWallNet
 import BingWallStore
 import BingWallSystem
