@@ -103,17 +103,20 @@ package enum JPEGInspector {
   }
 
   /// The most memory one picture's decode may hold beyond what any decode streams through (see
-  /// `JPEGFrame`): 48 MB. The bench's bound for a whole process making a screen's pictures is
-  /// 80 MB, about 60 of which the crop and its looks take for a UHD picture; a progressive UHD
-  /// picture in 4:2:0 needs 24 MB, and a 16-megapixel one (5472x3648) 46 MB, so every camera
-  /// and web picture of up to 16 megapixels passes, in any mode.
-  static let maximumDecodeBytes = 48 << 20
+  /// `JPEGFrame`): 48 MB. A progressive UHD picture needs 23.7 MB in 4:2:0 (Bing's sampling) and
+  /// 47.5 MB with its colour whole (4:4:4, as image editors export at high quality), so both
+  /// pass, as does any progressive picture in 4:2:0 of up to 16 megapixels (5000x3333). The
+  /// bench's bound for a process making a screen's pictures is 80 MB for a baseline UHD picture
+  /// (about 66 MB measured for `apply` of one, 57 MB of it libvips and the rest of the process
+  /// before any pixel); a buffered picture adds at most this much to that, where a 300 KB file
+  /// declaring a progressive 16384x16384 frame added 768 MB.
+  package static let maximumDecodeBytes = 48 << 20
 
   /// The most scans a buffered (progressive) picture may have. libjpeg runs over every block of
   /// the picture again at each scan, so a file repeating one scan 20,000 times held a decoder
   /// for minutes (38 s for a 1024x1024 one in libvips); real encoders write 6 to 12, and 100
   /// scans of the largest picture `maximumDecodeBytes` lets through cost a few seconds.
-  static let maximumScans = 100
+  package static let maximumScans = 100
 
   /// Refuses a picture whose decode needs more than `maximumDecodeBytes`.
   static func checkDecodeCost(_ frame: JPEGFrame, path: String) throws(ImageCheckError) {
