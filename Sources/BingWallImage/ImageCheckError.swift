@@ -91,7 +91,8 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError {
         + "\(HumanUnits.describe(bytes: Int64(bytes))) of memory to decode "
         + "(the limit is \(HumanUnits.describe(bytes: Int64(limit))))"
     case .tooManyScans(_, let limit):
-      return "is a progressive JPEG in more than \(limit) scans, each of which decodes the whole picture again"
+      return
+        "is a progressive JPEG in more than \(limit) scans, each of which decodes the whole picture again"
     }
   }
 

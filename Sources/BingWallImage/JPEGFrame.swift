@@ -42,7 +42,8 @@ struct JPEGFrame: Sendable, Equatable {
     return components.reduce(0) { total, component in
       let across = Self.roundedUp(
         Self.blocks(width * component.horizontal, per: widest), to: component.horizontal)
-      let down = Self.roundedUp(Self.blocks(height * component.vertical, per: tallest), to: component.vertical)
+      let down = Self.roundedUp(
+        Self.blocks(height * component.vertical, per: tallest), to: component.vertical)
       return total + across * down * Self.blockBytes
     }
   }

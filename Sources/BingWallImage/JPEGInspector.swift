@@ -219,7 +219,8 @@ package enum JPEGInspector {
         }
         try checkPlausible(width: Int(width), height: Int(height), bytes: reader.count, path: path)
         frame = JPEGFrame(
-          width: Int(width), height: Int(height), components: try components(&reader, at: offset + 7, end: end),
+          width: Int(width), height: Int(height),
+          components: try components(&reader, at: offset + 7, end: end),
           isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(code))
       }
       offset = end
@@ -235,9 +236,12 @@ package enum JPEGInspector {
     guard let count = try reader.byte(at: offset) else { throw .truncated(path: reader.path) }
     var components: [JPEGFrame.Component] = []
     for index in 0..<Int(count) where offset + 3 + 3 * index <= end {
-      guard let sampling = try reader.byte(at: offset + 2 + 3 * index) else { throw .truncated(path: reader.path) }
+      guard let sampling = try reader.byte(at: offset + 2 + 3 * index) else {
+        throw .truncated(path: reader.path)
+      }
       func factor(_ value: UInt8) -> Int { (1...4).contains(value) ? Int(value) : 1 }
-      components.append(JPEGFrame.Component(horizontal: factor(sampling >> 4), vertical: factor(sampling & 0x0F)))
+      components.append(
+        JPEGFrame.Component(horizontal: factor(sampling >> 4), vertical: factor(sampling & 0x0F)))
     }
     return components.isEmpty ? [JPEGFrame.Component(horizontal: 1, vertical: 1)] : components
   }
@@ -353,7 +357,9 @@ private struct ByteReader {
         }
         let skip = start - windowStart
         let found = window.withUnsafeBytes { raw in
-          memchr(raw.baseAddress! + skip, 0xFF, raw.count - skip).map { $0 - UnsafeMutableRawPointer(mutating: raw.baseAddress!) }
+          memchr(raw.baseAddress! + skip, 0xFF, raw.count - skip).map {
+            $0 - UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+          }
         }
         if let found { return windowStart + found }
         start = windowStart + window.count

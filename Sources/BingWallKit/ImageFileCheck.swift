@@ -56,9 +56,12 @@ enum ImageFileCheck {
   static func checkDecodeBound(_ path: String) throws {
     do {
       _ = try JPEGInspector.inspect(fileAt: path)
-    } catch .tooCostlyToDecode(let path, let width, let height, let components, let progressive, let bytes, let limit) {
+    } catch .tooCostlyToDecode(
+      let path, let width, let height, let components, let progressive, let bytes, let limit)
+    {
       throw ImageCheckError.tooCostlyToDecode(
-        path: path, width: width, height: height, components: components, progressive: progressive, bytes: bytes,
+        path: path, width: width, height: height, components: components, progressive: progressive,
+        bytes: bytes,
         limit: limit)
     } catch .tooManyScans(let path, let limit) {
       throw ImageCheckError.tooManyScans(path: path, limit: limit)

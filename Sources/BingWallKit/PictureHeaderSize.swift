@@ -28,7 +28,8 @@ enum PictureHeaderSize {
       return head[at..<at + count].reversed().reduce(0) { $0 << 8 | Int($1) }
     }
     if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-      guard Array(head.dropFirst(12).prefix(4)) == Array("IHDR".utf8), let width = big32(16), let height = big32(20)
+      guard Array(head.dropFirst(12).prefix(4)) == Array("IHDR".utf8), let width = big32(16),
+        let height = big32(20)
       else { return nil }
       return Size(width: width, height: height)
     }
@@ -40,7 +41,8 @@ enum PictureHeaderSize {
       guard let width = little(18, 4), let height = little(22, 4) else { return nil }
       // A negative height: rows stored top-down.
       return Size(
-        width: abs(Int(Int32(truncatingIfNeeded: width))), height: abs(Int(Int32(truncatingIfNeeded: height))))
+        width: abs(Int(Int32(truncatingIfNeeded: width))), height: abs(Int(Int32(truncatingIfNeeded: height)))
+      )
     }
     if head.starts(with: Array("RIFF".utf8)), head.count >= 16, Array(head[8..<12]) == Array("WEBP".utf8) {
       switch String(decoding: head[12..<16], as: UTF8.self) {
@@ -62,6 +64,7 @@ enum PictureHeaderSize {
 
   /// No side of zero nor beyond the largest JPEG accepted.
   static func isAccepted(_ size: Size) -> Bool {
-    (1...JPEGInspector.maximumSide).contains(size.width) && (1...JPEGInspector.maximumSide).contains(size.height)
+    (1...JPEGInspector.maximumSide).contains(size.width)
+      && (1...JPEGInspector.maximumSide).contains(size.height)
   }
 }

@@ -11,7 +11,8 @@ import Testing
 /// should: set, set as it is with one warning, or refused before any tool runs.
 @Suite(
   .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time (make deps)"),
-  .enabled(if: Sandbox.sanitizer == nil, "a sanitizer's shadow memory makes resident-memory bounds meaningless"))
+  .enabled(
+    if: Sandbox.sanitizer == nil, "a sanitizer's shadow memory makes resident-memory bounds meaningless"))
 struct HostilePictureEndToEndTests {
   /// The bench's bound for a process making a screen's picture, in KB as GNU time gives it.
   static let memoryBound = 80 * 1024
@@ -49,17 +50,21 @@ struct HostilePictureEndToEndTests {
     }
     let path = sandbox.folder.file(name)
     try bytes.write(to: URL(fileURLWithPath: path))
-    let environment = ["BINGWALL_BACKEND": "feh", "DISPLAY": ":4242", "PATH": "\(bin):/usr/local/bin:/usr/bin:/bin"]
+    let environment = [
+      "BINGWALL_BACKEND": "feh", "DISPLAY": ":4242", "PATH": "\(bin):/usr/local/bin:/usr/bin:/bin",
+    ]
     let (result, peak) = try timed(sandbox, ["apply", "./" + name] + arguments, environment: environment)
     let calls = (try? String(contentsOfFile: bin + "/feh.calls", encoding: .utf8)) ?? ""
-    return Run(result: result, peak: peak, fehCalls: calls.split(separator: "\n").map(String.init), absolute: path)
+    return Run(
+      result: result, peak: peak, fehCalls: calls.split(separator: "\n").map(String.init), absolute: path)
   }
 
   /// `bingwall ARGS` under GNU time: what it said (time's own lines taken out) and its peak RSS in KB.
   static func timed(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws
     -> (Sandbox.Result, Int)
   {
-    var result = try sandbox.run(arguments, environment: environment, under: ["/usr/bin/time", "-f", "maxrss %M"])
+    var result = try sandbox.run(
+      arguments, environment: environment, under: ["/usr/bin/time", "-f", "maxrss %M"])
     let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
     let line = try #require(lines.last { $0.hasPrefix("maxrss ") }, "\(result.stderr)")
     result.stderr = lines.filter { !$0.hasPrefix("maxrss ") && !$0.hasPrefix("Command exited") }
@@ -104,12 +109,14 @@ struct HostilePictureEndToEndTests {
     #expect(bytes.count < 310 * 1024)
     let run = try Self.apply(bytes)
     Self.expectRefused(
-      run, Self.costly(run.absolute, side: 16384, components: 3, bytes: 805_306_368), "300 KB progressive 16384²")
+      run, Self.costly(run.absolute, side: 16384, components: 3, bytes: 805_306_368),
+      "300 KB progressive 16384²")
   }
 
   @Test func aProgressiveCMYK16384PictureIsRefused() throws {
     let run = try Self.apply(ForgedJPEG.make(width: 16384, height: 16384, components: ForgedJPEG.cmyk))
-    Self.expectRefused(run, Self.costly(run.absolute, side: 16384, components: 4, bytes: 2 << 30), "CMYK 16384²")
+    Self.expectRefused(
+      run, Self.costly(run.absolute, side: 16384, components: 4, bytes: 2 << 30), "CMYK 16384²")
   }
 
   @Test func twentyThousandScansAreRefused() throws {
@@ -124,8 +131,10 @@ struct HostilePictureEndToEndTests {
     let run = try Self.apply(bytes)
     Self.expectRefused(
       run,
-      ImageCheckError.implausibleDimensions(path: run.absolute, width: 65500, height: 65500, bytes: bytes.count)
-        .description, "65500²")
+      ImageCheckError.implausibleDimensions(
+        path: run.absolute, width: 65500, height: 65500, bytes: bytes.count
+      )
+      .description, "65500²")
   }
 
   @Test func aJPEGCutShortIsRefused() throws {
@@ -238,7 +247,8 @@ struct HostilePictureEndToEndTests {
     #expect(
       run.result.stderr
         == "warning: \(run.absolute) is damaged (VipsJpeg: Corrupt JPEG data: premature end of data segment): "
-        + "parts of it would show grey; the picture was set as it is on every screen\n", "\(run.result.stderr)")
+        + "parts of it would show grey; the picture was set as it is on every screen\n",
+      "\(run.result.stderr)")
     #expect(run.fehCalls.count == 1 && run.fehCalls[0].contains(run.absolute), "\(run.fehCalls)")
     #expect(run.peak < Self.memoryBound, "peak RSS \(run.peak) KB")
   }
@@ -289,10 +299,12 @@ struct HostilePictureEndToEndTests {
     let bytes = ForgedJPEG.make(width: 16384, height: 16384, scanBytes: 300 * 1024)
     bing.serve(day[0], resolution: "UHD", .bytes(bytes, contentType: "image/jpeg"))
     let (result, peak) = try Self.timed(
-      sandbox, ["update", "--market", "en-US", "--no-apply"], environment: ["BINGWALL_ENDPOINT": bing.endpoint])
+      sandbox, ["update", "--market", "en-US", "--no-apply"],
+      environment: ["BINGWALL_ENDPOINT": bing.endpoint])
     #expect(
       result.stderr.contains(
-        "is a progressive JPEG of 16384x16384 pixels in 3 components, which would need 768.0 MB of memory to decode"),
+        "is a progressive JPEG of 16384x16384 pixels in 3 components, which would need 768.0 MB of memory to decode"
+      ),
       "\(result.stderr)")
     #expect(bing.imageRequests(day[0], resolution: "UHD") >= 1)
     let stored = sandbox.imageFiles().filter { !$0.hasPrefix(".") }.map { sandbox.imageDir + "/" + $0 }

@@ -8,8 +8,10 @@ import Testing
 @Suite struct JPEGDecodeCostTests {
   typealias Component = JPEGFrame.Component
 
-  static let yuv420 = [Component(horizontal: 2, vertical: 2), Component(horizontal: 1, vertical: 1),
-    Component(horizontal: 1, vertical: 1)]
+  static let yuv420 = [
+    Component(horizontal: 2, vertical: 2), Component(horizontal: 1, vertical: 1),
+    Component(horizontal: 1, vertical: 1),
+  ]
   static let cmyk = [Component](repeating: Component(horizontal: 1, vertical: 1), count: 4)
 
   /// Bing's UHD picture, were it progressive: luma 480x270 blocks, each chroma 240x135.
@@ -45,7 +47,8 @@ import Testing
     // 17x9: luma ceil(17/8) = 3 blocks, rounded to 4; ceil(9/8) = 2; chroma ceil(8.5/8) = 2 by 1.
     let odd = JPEGFrame(width: 17, height: 9, components: Self.yuv420, isProgressive: true)
     #expect(odd.decodeBytes == (4 * 2 + 2 * (2 * 1)) * 128)
-    let gray = JPEGFrame(width: 17, height: 9, components: [Component(horizontal: 1, vertical: 1)], isProgressive: true)
+    let gray = JPEGFrame(
+      width: 17, height: 9, components: [Component(horizontal: 1, vertical: 1)], isProgressive: true)
     #expect(gray.decodeBytes == 3 * 2 * 128)
   }
 
@@ -54,9 +57,10 @@ import Testing
   @Test func aProgressive16384PictureOf300KBIsRefusedWithWhatItWouldCost() throws {
     let file = ForgedJPEG.make(width: 16384, height: 16384, scanBytes: 300 * 1024)
     #expect(file.count < 310 * 1024)
-    #expect(throws: ImageCheckError.tooCostlyToDecode(
-      path: "huge.jpg", width: 16384, height: 16384, components: 3, progressive: true, bytes: 805_306_368,
-      limit: JPEGInspector.maximumDecodeBytes)
+    #expect(
+      throws: ImageCheckError.tooCostlyToDecode(
+        path: "huge.jpg", width: 16384, height: 16384, components: 3, progressive: true, bytes: 805_306_368,
+        limit: JPEGInspector.maximumDecodeBytes)
     ) {
       try JPEGInspector.inspect(file, path: "huge.jpg")
     }
@@ -105,7 +109,8 @@ import Testing
     let comment = [UInt8](repeating: 0, count: 0) + (0..<300).flatMap { _ in [UInt8(0xFF), 0xDA] }
     let length = comment.count + 2
     // Before the end marker: after the last scan's data.
-    file.insert(contentsOf: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment, at: file.count - 2)
+    file.insert(
+      contentsOf: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment, at: file.count - 2)
     #expect(try JPEGInspector.inspect(file, path: "comment.jpg").width == 64)
   }
 
@@ -115,9 +120,11 @@ import Testing
     // The scan header's Ns (after FF DA and its length) down to 1: its other components come later.
     let sos = try #require(file.indices.first { file[$0] == 0xFF && file[$0 + 1] == 0xDA })
     file[sos + 4] = 1
-    #expect(throws: ImageCheckError.tooCostlyToDecode(
-      path: "separate.jpg", width: 16384, height: 16384, components: 3, progressive: false, bytes: 805_306_368,
-      limit: JPEGInspector.maximumDecodeBytes)
+    #expect(
+      throws: ImageCheckError.tooCostlyToDecode(
+        path: "separate.jpg", width: 16384, height: 16384, components: 3, progressive: false,
+        bytes: 805_306_368,
+        limit: JPEGInspector.maximumDecodeBytes)
     ) {
       try JPEGInspector.inspect(file, path: "separate.jpg")
     }

@@ -27,7 +27,9 @@ enum ForgedJPEG {
   ) -> Data {
     var file = Data([0xFF, 0xD8])
     file += segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))
-    var frame: [UInt8] = [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)]
+    var frame: [UInt8] = [
+      8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
+    ]
     frame.append(UInt8(components.count))
     for (index, sampling) in components.enumerated() {
       frame += [UInt8(index + 1), UInt8(sampling.horizontal << 4 | sampling.vertical), 0]
