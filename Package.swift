@@ -35,10 +35,11 @@ let package = Package(
     .target(name: "BingWallSystem", dependencies: ["CLinux"]),
     // The HTTP client protocol and its libcurl implementation: the only importer of CCurl.
     .target(name: "BingWallNet", dependencies: ["BingWallSystem", "CCurl"]),
-    // The history (SQLite), the image folder and JPEG inspection: the only importer of CSQLite.
+    // The history (SQLite) and the image folder: the only importer of CSQLite.
     .target(name: "BingWallStore", dependencies: ["BingWallSystem", "CSQLite"]),
-    // Pictures made for a screen with libvips (crop, letterbox, dim, blur, caption, atomic JPEG
-    // save): the only importer of CVips.
+    // JPEG inspection (whole, and within the decode's memory bound) and pictures made for a
+    // screen with libvips (crop, letterbox, dim, blur, caption, atomic JPEG save): the only
+    // importer of CVips.
     .target(name: "BingWallImage", dependencies: ["BingWallSystem", "CVips"]),
     // A D-Bus client over sd-bus: properties and signals. The only importer of CSystemd.
     .target(name: "BingWallBus", dependencies: ["BingWallSystem", "CSystemd"]),

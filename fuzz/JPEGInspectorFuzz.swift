@@ -1,4 +1,4 @@
-import BingWallStore
+import BingWallImage
 
 // libFuzzer entry for the JPEG inspector (`make fuzz`): any bytes must give a size or an
 // `ImageCheckError`, never crash or read outside the buffer.

@@ -21,11 +21,16 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   /// The session bus the environment names does not answer (gone, refused, malformed), so a
   /// setting that lives behind it was not stored; `said` is the tool's reason. Exit 69.
   case sessionBusUnreachable(backend: String, address: String, said: String)
+  /// Setting failed (`error`) after the screens' own pictures could not be made (`problem`), so
+  /// the tool had been given the file as it is: both are told, since the first may explain the
+  /// second (a setter that hangs on the very picture libvips refused).
+  indirect case afterScreenProblem(DesktopError, problem: String)
 
   /// 69 when the session cannot do it at all; 1 when a tool failed.
   package var exitStatus: Int32 {
     switch self {
     case .sessionMissing, .noBackend, .toolMissing, .sessionBusUnreachable: return ExitCode.unavailable
+    case .afterScreenProblem(let error, _): return error.exitStatus
     default: return ExitCode.failure
     }
   }
@@ -50,6 +55,8 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
       return "\(backend): the wallpaper did not change (expected \(expected), the desktop reports \(found))"
     case .misconfigured(let backend, let message):
       return "\(backend): \(message)"
+    case .afterScreenProblem(let error, let problem):
+      return "\(error.description) (it was given the file as it is: \(TerminalText.clean(problem)))"
     case .sessionBusUnreachable(let backend, let address, let said):
       let reason = TerminalText.clean(String(said.trimmed().prefix(300)))
       return

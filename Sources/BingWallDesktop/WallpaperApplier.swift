@@ -54,10 +54,16 @@ package struct WallpaperApplier: Sendable {
       session: session,
       maker: screenPictures)
     var outcome = Outcome(backend: backend.name, path: plan.request.path)
-    if plan.each.isEmpty {
-      try backend.set(plan.request, in: session)
-    } else {
-      try backend.setEach(plan.each, in: session)
+    do {
+      if plan.each.isEmpty {
+        try backend.set(plan.request, in: session)
+      } else {
+        try backend.setEach(plan.each, in: session)
+      }
+    } catch {
+      // The outcome, which carries the problem as a warning, is never made: the error carries it.
+      guard let problem = plan.problem else { throw error }
+      throw .afterScreenProblem(error, problem: problem.description)
     }
     outcome.screens = plan.screens
     outcome.sources = plan.sources

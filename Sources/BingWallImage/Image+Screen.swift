@@ -50,12 +50,19 @@ extension Image {
   private static func thumbnail(_ path: String, _ size: PixelSize, crop: Int32, operation: String)
     throws(ImageError) -> Image
   {
-    // The header first: refuses a picture larger than the store's before any pixel is decoded.
+    // The header first: refuses a picture larger than the store's, or one whose decode would
+    // break the memory bound, before any pixel is decoded.
     let original = try open(jpeg: path)
+    _ = VipsLibrary.warningLeft(original.api)
     let resized = try original.derived(operation) {
       bw_vips_thumbnail(original.api, path, $0, Int32(size.width), Int32(size.height), crop)
     }
-    return try resized.inMemory(operation)
+    let made = try resized.inMemory(operation)
+    // Decoded whole: a warning libjpeg gave on the way means the picture is damaged, and a
+    // picture made from it would show grey where its data is missing. Refused here, the crop
+    // falls back to the file as it is, with this one warning.
+    if let warning = VipsLibrary.warningLeft(original.api) { throw .damaged(path: path, warning: warning) }
+    return made
   }
 
   /// The mean colour, one value per band, of the two edges bars will touch: the left and right

@@ -26,10 +26,9 @@ final class Image: @unchecked Sendable {
     api.pointee.object_unref(UnsafeMutableRawPointer(handle))
   }
 
-  /// The largest side accepted, as the image folder's (BingWallStore's `JPEGInspector`): beyond
-  /// any screen, and what a picture from Bing can be. Kept in step by hand, since this target
-  /// sits below the store.
-  static let maximumSide = 16384
+  /// The largest side accepted, as the image folder's (`JPEGInspector`'s): beyond any screen,
+  /// and what a picture from Bing can be.
+  static let maximumSide = JPEGInspector.maximumSide
 
   var width: Int { Int(api.pointee.image_get_width(handle)) }
   var height: Int { Int(api.pointee.image_get_height(handle)) }
@@ -38,7 +37,9 @@ final class Image: @unchecked Sendable {
 
   /// The JPEG at `path`, of which only the header is read now; its pixels are read once, top
   /// to bottom, by the first operation that needs them, which fails if the file is cut short.
+  /// Every decode of a file starts here, so the memory bound is asked first (`checkDecodable`).
   static func open(jpeg path: String) throws(ImageError) -> Image {
+    try checkDecodable(jpeg: path)
     let api = try VipsLibrary.api()
     var out: OpaquePointer?
     if let message = VipsLibrary.failure(
@@ -52,6 +53,18 @@ final class Image: @unchecked Sendable {
       throw .tooLarge(path: path, width: image.width, height: image.height, limit: maximumSide)
     }
     return image
+  }
+
+  /// The rule every decode asks before libvips sees a byte: the file is a whole JPEG whose decode
+  /// holds at most `JPEGInspector.maximumDecodeBytes` (a progressive picture's coefficients) in
+  /// at most `JPEGInspector.maximumScans` scans. A few `pread` calls for a baseline picture. A
+  /// decode from bytes in memory asks the same of them, with `JPEGInspector.inspect(_:path:)`.
+  static func checkDecodable(jpeg path: String) throws(ImageError) {
+    do {
+      _ = try JPEGInspector.inspect(fileAt: path)
+    } catch {
+      throw .refused(error)
+    }
   }
 
   /// The image `call` makes from this one (or from nothing), or the error naming `operation`.

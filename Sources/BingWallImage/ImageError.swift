@@ -14,6 +14,12 @@ package enum ImageError: Error, Equatable, Sendable {
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
   /// The made picture could not be written to its file.
   case write(FileError)
+  /// The file fails the check every decode asks first (`Image.checkDecodable`): not a whole
+  /// JPEG, or one whose decode would break the memory bound.
+  case refused(ImageCheckError)
+  /// The picture decoded, but libjpeg warned on the way (`warning`, its first): most often its
+  /// data stops short, and the rows it lacks come out grey.
+  case damaged(path: String, warning: String)
 }
 
 extension ImageError: CustomStringConvertible, LocalizedError {
@@ -28,6 +34,16 @@ extension ImageError: CustomStringConvertible, LocalizedError {
       return "\(path) is \(width)x\(height), larger than \(limit) on a side; refusing it"
     case .write(let error):
       return error.description
+    case .refused(let error):
+      switch error {
+      case .tooCostlyToDecode, .tooManyScans, .unreadable:
+        return error.description
+      default:
+        // Without the store's advice to download it again: the file may be the user's own.
+        return "\(error.path) \(error.reason)"
+      }
+    case .damaged(let path, let warning):
+      return "\(path) is damaged (\(warning)): parts of it would show grey"
     }
   }
 

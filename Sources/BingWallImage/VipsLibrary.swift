@@ -145,6 +145,16 @@ enum VipsLibrary {
     return last.count > count ? last.reason : text
   }
 
+  /// What calls that succeeded left in libvips's error buffer, emptied; nil when nothing. A JPEG
+  /// decode that went on past a libjpeg warning leaves its first one there
+  /// (`VipsJpeg: Corrupt JPEG data: premature end of data segment` for data that stops short).
+  static func warningLeft(_ api: UnsafePointer<bw_vips_api>) -> String? {
+    calls.withLock { _ in
+      let text = errorText(api)
+      return text == noReason ? nil : text
+    }
+  }
+
   private static let noReason = "libvips gave no reason"
 
   /// libvips's error text since the last failure, as one line, and the buffer emptied.

@@ -38,6 +38,7 @@ package enum Apply {
     guard access(picture.path, R_OK) == 0 else {
       throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
     }
+    try ImageFileCheck.checkDecodeBound(picture.path)
     let configuration = resources.configuration
     let (assignment, pinProblems) = try ScreenPolicy.assignment(
       for: picture, policy: configuration[ConfigSchema.screenPolicy],

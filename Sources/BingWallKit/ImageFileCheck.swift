@@ -1,12 +1,12 @@
-import BingWallStore
+import BingWallImage
 import BingWallSystem
 import Glibc
 
 /// What `apply FILE` checks before a desktop gets the file.
 enum ImageFileCheck {
   /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP), and a whole one
-  /// when it is a JPEG: a desktop handed a text file or half a picture shows a blank screen and says
-  /// nothing.
+  /// when it is a JPEG, whose decode keeps to the memory bound: a desktop handed a text file or half
+  /// a picture shows a blank screen and says nothing.
   static func check(_ path: String) throws {
     var status = stat()
     guard stat(path, &status) == 0 else {
@@ -18,7 +18,7 @@ enum ImageFileCheck {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileError.system(operation: "read", path: path, errno: errno) }
     defer { close(descriptor) }
-    var head = [UInt8](repeating: 0, count: 12)
+    var head = [UInt8](repeating: 0, count: PictureHeaderSize.headLength)
     let count = read(descriptor, &head, head.count)
     head = Array(head.prefix(max(0, count)))
     let isImage =
@@ -27,9 +27,16 @@ enum ImageFileCheck {
       || (head.starts(with: Array("RIFF".utf8)) && head.count >= 12
         && Array(head[8..<12]) == Array("WEBP".utf8))
     guard isImage else { throw ApplyError.notAnImage(path: path) }
+    guard head.starts(with: [0xFF, 0xD8, 0xFF]) else {
+      // bingwall decodes only JPEG (libvips's other loaders are blocked); the desktop decodes the
+      // others whole, so their header's size gets the bound a JPEG's frame has.
+      if let size = PictureHeaderSize.read(head), !PictureHeaderSize.isAccepted(size) {
+        throw ApplyError.tooLarge(path: path, width: size.width, height: size.height)
+      }
+      return
+    }
     // A JPEG cut short or with a broken frame still starts right, and swaybg, xfdesktop and the rest
     // then draw grey or their default while the tool says nothing: our download check reads it whole.
-    guard head.starts(with: [0xFF, 0xD8, 0xFF]) else { return }
     do {
       _ = try JPEGInspector.inspect(fileAt: path)
     } catch .truncated {
@@ -42,6 +49,26 @@ enum ImageFileCheck {
       throw error
     }
   }
+
+  /// Refuses a stored picture whose decode would break the memory bound (one stored before
+  /// downloads and imports checked it), which the desktop would otherwise be handed whole. Other
+  /// faults stay the crop's to find, which then sets the file as it is, with a warning.
+  static func checkDecodeBound(_ path: String) throws {
+    do {
+      _ = try JPEGInspector.inspect(fileAt: path)
+    } catch .tooCostlyToDecode(
+      let path, let width, let height, let components, let progressive, let bytes, let limit)
+    {
+      throw ImageCheckError.tooCostlyToDecode(
+        path: path, width: width, height: height, components: components, progressive: progressive,
+        bytes: bytes,
+        limit: limit)
+    } catch .tooManyScans(let path, let limit) {
+      throw ImageCheckError.tooManyScans(path: path, limit: limit)
+    } catch {
+      return
+    }
+  }
 }
 
 /// `apply FILE` with something that is not a picture.
@@ -50,6 +77,8 @@ enum ApplyError: Error, CustomStringConvertible {
   case notAnImage(path: String)
   /// It starts like a JPEG but is not a whole one.
   case damagedJPEG(path: String, why: String)
+  /// A PNG, GIF, WebP or BMP whose header declares no pixels, or more than any JPEG accepted.
+  case tooLarge(path: String, width: Int, height: Int)
 
   var description: String {
     switch self {
@@ -57,6 +86,10 @@ enum ApplyError: Error, CustomStringConvertible {
       return "\(path) is not a JPEG, PNG, GIF, WebP or BMP picture; nothing was changed"
     case .damagedJPEG(let path, let why):
       return "\(path) is not a whole JPEG picture (\(why)); nothing was changed"
+    case .tooLarge(let path, let width, let height):
+      return
+        "\(path) declares \(width)x\(height) pixels, none or more than \(JPEGInspector.maximumSide) on a "
+        + "side, which the desktop would decode whole; nothing was changed; save it smaller"
     }
   }
 }

@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallImage
 import BingWallNet
 import BingWallStore
 import BingWallSystem
@@ -242,7 +243,7 @@ struct DoctorRepair {
         if let failure = window.failure {
           findings[index].outcome = .notFixed(
             "cannot check it against Bing's window: \(failure); run 'bingwall doctor --fix' again later")
-        } else if (try? JPEGInspector.inspect(fileAt: path)) == nil {
+        } else if Self.isBroken(path) {
           findings[index].outcome = remove(path).replacingFixed("removed: not a whole JPEG")
         } else {
           // A whole picture named like ours that the window no longer has: an older history's
@@ -255,6 +256,19 @@ struct DoctorRepair {
       }
       findings[index].outcome = adopt(
         path, as: image.key, resolution: name.resolution, appearances: match.map(\.appearance))
+    }
+  }
+
+  /// Not a whole JPEG, which is what may be removed. A whole one that only its decode's cost
+  /// refuses (a large progressive picture) is someone's picture still.
+  static func isBroken(_ path: String) -> Bool {
+    do {
+      _ = try JPEGInspector.inspect(fileAt: path)
+      return false
+    } catch .tooCostlyToDecode, .tooManyScans {
+      return false
+    } catch {
+      return true
     }
   }
 

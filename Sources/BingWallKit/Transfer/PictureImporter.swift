@@ -1,3 +1,4 @@
+import BingWallImage
 import BingWallNet
 import BingWallStore
 import BingWallSystem
@@ -108,7 +109,13 @@ struct PictureImporter {
     do {
       info = try JPEGInspector.inspect(fileAt: file.readablePath)
     } catch {
-      throw TransferError.notJPEG(name: source.name)
+      switch error {
+      case .tooCostlyToDecode, .tooManyScans:
+        // The reason alone: the error's path is the copy's, not a name the user knows.
+        throw TransferError.tooCostlyToDecode(name: source.name, reason: error.reason)
+      default:
+        throw TransferError.notJPEG(name: source.name)
+      }
     }
     if let expectedSHA256, expectedSHA256 != sha256 {
       throw TransferError.checksumMismatch(name: source.name)

@@ -19,6 +19,9 @@ package enum TransferError: Error, Equatable {
   case unreadable(name: String, reason: String)
   /// The file is not a whole JPEG.
   case notJPEG(name: String)
+  /// A whole JPEG whose decode would break the memory bound (`reason`, the check's words):
+  /// a progressive picture too large, or one in too many scans.
+  case tooCostlyToDecode(name: String, reason: String)
   /// The file's content is not what the export document says it is.
   case checksumMismatch(name: String)
   /// The file a picture of the history names is not there.
@@ -46,6 +49,8 @@ extension TransferError: CustomStringConvertible, LocalizedError {
       return "cannot read \(name): \(reason); skipped"
     case .notJPEG(let name):
       return "not a JPEG: \(name)"
+    case .tooCostlyToDecode(let name, let reason):
+      return "\(name) \(reason); skipped; save it again as a baseline JPEG, or smaller, to import it"
     case .checksumMismatch(let name):
       return "\(name) does not match the sha256 its export gives (changed or damaged); skipped"
     case .missingFile(let key, let path):

@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallImage
 import BingWallNet
 import BingWallSchedule
 import BingWallStore

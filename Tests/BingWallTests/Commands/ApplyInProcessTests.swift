@@ -4,6 +4,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
+@testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
 
@@ -93,6 +94,25 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("error: \(path) is not a whole JPEG picture ("), "\(result.stderr)")
     #expect(result.stderr.hasSuffix("); nothing was changed\n"))
+    #expect(run.processes.calls.count == before)
+  }
+
+  /// A stored picture (from before downloads checked the bound, or replaced since) whose decode
+  /// would take 768 MB is refused, before any tool runs: `apply`, `random` and the daemon's
+  /// rotation all set a stored picture through here, and the desktop would decode it whole.
+  @Test func aStoredPictureTooCostlyToDecodeIsRefusedBeforeAnyToolRuns() throws {
+    let run = try Self.context()
+    let stored = run.paths.defaultImageDir + "/2026-12-01_Lake_UHD.jpg"
+    #expect(FileManager.default.fileExists(atPath: stored))
+    try ForgedJPEG.make(width: 16384, height: 16384, scanBytes: 300 * 1024).write(
+      to: URL(fileURLWithPath: stored))
+    let before = run.processes.calls.count
+    let result = run.run(["apply", "latest", "--backend", "mate"])
+    #expect(result.status == 1)
+    let error = ImageCheckError.tooCostlyToDecode(
+      path: stored, width: 16384, height: 16384, components: 3, progressive: true, bytes: 805_306_368,
+      limit: JPEGInspector.maximumDecodeBytes)
+    #expect(result.stderr == "error: \(error.description)\n")
     #expect(run.processes.calls.count == before)
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
 

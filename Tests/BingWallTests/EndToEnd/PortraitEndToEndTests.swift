@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
+@testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallImage
 @testable import BingWallStore
 
 /// A frame header must describe a picture its file could hold: a forged 65535x65535 over

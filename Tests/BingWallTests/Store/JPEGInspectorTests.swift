@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
+@testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore

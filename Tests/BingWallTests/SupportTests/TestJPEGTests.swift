@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallDesktop
+@testable import BingWallImage
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem

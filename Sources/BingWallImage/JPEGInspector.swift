@@ -22,7 +22,14 @@ package struct JPEGInfo: Sendable, Equatable {
 ///   tolerated, because some tools pad files to a block size; Bing's own files end exactly.
 ///   More would hide a body cut short into a preallocated file, so that stays refused.
 ///
-/// The scan data in between is not checked: that would mean decoding the picture.
+/// - decoding it costs no more memory than `maximumDecodeBytes` (`JPEGFrame.decodeBytes`: a
+///   progressive picture's coefficient buffer), and a picture buffered that way comes in at most
+///   `maximumScans` scans. Every decode asks this first (`Image.open(jpeg:)`), as do the download,
+///   import and `apply FILE` checks, so a picture that would break the memory bound is never
+///   stored nor decoded.
+///
+/// The scan data in between is not decoded: that would mean decoding the picture. Only a buffered
+/// picture's is read, for its markers, to count its scans.
 /// Marker codes: ITU-T T.81, table B.1.
 package enum JPEGInspector {
   /// How many `00` bytes may follow the end-of-image marker.
@@ -88,9 +95,68 @@ package enum JPEGInspector {
       throw .notJPEG(path: path, firstBytes: hint(head))
     }
 
-    let (info, scanStart) = try header(&reader)
+    let (frame, scanStart) = try header(&reader)
     try checkEndOfImage(&reader, after: scanStart)
-    return info
+    try checkDecodeCost(frame, path: path)
+    if frame.isBuffered { try countScans(&reader, from: scanStart) }
+    return JPEGInfo(width: frame.width, height: frame.height)
+  }
+
+  /// The most memory one picture's decode may hold beyond what any decode streams through (see
+  /// `JPEGFrame`): 48 MB. A progressive UHD picture needs 23.7 MB in 4:2:0 (Bing's sampling) and
+  /// 47.5 MB with its colour whole (4:4:4, as image editors export at high quality), so both
+  /// pass, as does any progressive picture in 4:2:0 of up to 16 megapixels (5000x3333). The
+  /// bench's bound for a process making a screen's pictures is 80 MB for a baseline UHD picture
+  /// (65 MB measured for `apply` of one; 55 MB for any picture at all: the process, libvips and
+  /// a screen-sized crop); a buffered picture adds at most this much to that, where a 300 KB
+  /// file declaring a progressive 16384x16384 frame added 768 MB.
+  package static let maximumDecodeBytes = 48 << 20
+
+  /// The most scans a buffered (progressive) picture may have. libjpeg runs over every block of
+  /// the picture again at each scan, so a file repeating one scan 20,000 times held a decoder
+  /// for minutes (38 s for a 1024x1024 one in libvips); real encoders write 6 to 12, and 100
+  /// scans of the largest picture `maximumDecodeBytes` lets through took 6 s to apply.
+  package static let maximumScans = 100
+
+  /// Refuses a picture whose decode needs more than `maximumDecodeBytes`.
+  static func checkDecodeCost(_ frame: JPEGFrame, path: String) throws(ImageCheckError) {
+    guard frame.decodeBytes <= maximumDecodeBytes else {
+      throw .tooCostlyToDecode(
+        path: path, width: frame.width, height: frame.height, components: frame.components.count,
+        progressive: frame.isProgressive, bytes: frame.decodeBytes, limit: maximumDecodeBytes)
+    }
+  }
+
+  /// Counts the scans after the first, whose data starts at `offset`, and refuses more than
+  /// `maximumScans`; stops at EOI. Only markers are looked at: in scan data an `FF` is followed
+  /// by `00` (a stuffed byte) or a restart marker, and the segments between scans (DHT, DQT, DRI,
+  /// COM, APPn) are skipped by their lengths, so a table's bytes never count as a scan.
+  private static func countScans(_ reader: inout ByteReader, from start: Int) throws(ImageCheckError) {
+    var scans = 1
+    var offset = start
+    while let found = try reader.firstFF(from: offset) {
+      var position = found + 1
+      guard var code = try reader.byte(at: position) else { return }
+      while code == 0xFF {
+        position += 1
+        guard let next = try reader.byte(at: position) else { return }
+        code = next
+      }
+      offset = position + 1
+      switch code {
+      case 0x00, 0x01, 0xD0...0xD7:
+        continue  // a stuffed byte, TEM or a restart marker: still in the scan
+      case 0xD9:
+        return
+      default:
+        if code == 0xDA {
+          scans += 1
+          if scans > maximumScans { throw .tooManyScans(path: reader.path, limit: maximumScans) }
+        }
+        guard let length = try reader.uint16(at: offset), length >= 2 else { return }
+        offset += Int(length)
+      }
+    }
   }
 
   /// Walks the segments after SOI up to the first scan; returns the frame size and where the scan's
@@ -98,9 +164,9 @@ package enum JPEGInspector {
   ///
   /// Going on past the frame header to the scan header costs a segment or two more and refuses
   /// files that declare a size but hold no picture.
-  private static func header(_ reader: inout ByteReader) throws(ImageCheckError) -> (JPEGInfo, Int) {
+  private static func header(_ reader: inout ByteReader) throws(ImageCheckError) -> (JPEGFrame, Int) {
     let path = reader.path
-    var frame: JPEGInfo?
+    var frame: JPEGFrame?
     var offset = 2
     while true {
       let markerStart = offset
@@ -137,7 +203,13 @@ package enum JPEGInspector {
       let end = offset + Int(length)
       guard end <= reader.count else { throw .truncated(path: path) }
 
-      if code == 0xDA, let frame { return (frame, end) }
+      if code == 0xDA, var frame {
+        // Ns, the scan's number of components: fewer than the frame's means more scans follow.
+        if let inScan = try reader.byte(at: offset + 2), Int(inScan) < frame.components.count {
+          frame.hasSeparateScans = true
+        }
+        return (frame, end)
+      }
       // Only the first frame header counts; hierarchical files may carry more.
       if isFrameHeader, frame == nil {
         guard let height = try reader.uint16(at: offset + 3), let width = try reader.uint16(at: offset + 5)
@@ -146,10 +218,32 @@ package enum JPEGInspector {
           throw .invalidDimensions(path: path, width: Int(width), height: Int(height))
         }
         try checkPlausible(width: Int(width), height: Int(height), bytes: reader.count, path: path)
-        frame = JPEGInfo(width: Int(width), height: Int(height))
+        frame = JPEGFrame(
+          width: Int(width), height: Int(height),
+          components: try components(&reader, at: offset + 7, end: end),
+          isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(code))
       }
       offset = end
     }
+  }
+
+  /// The frame header's components from Nf at `offset`: three bytes each (Ci, Hi << 4 | Vi, Tqi),
+  /// within the segment that ends at `end`. A factor outside 1...4 is T.81's to refuse and
+  /// libjpeg's; it counts as 1 here, so that the cost is never computed from a zero.
+  private static func components(_ reader: inout ByteReader, at offset: Int, end: Int) throws(ImageCheckError)
+    -> [JPEGFrame.Component]
+  {
+    guard let count = try reader.byte(at: offset) else { throw .truncated(path: reader.path) }
+    var components: [JPEGFrame.Component] = []
+    for index in 0..<Int(count) where offset + 3 + 3 * index <= end {
+      guard let sampling = try reader.byte(at: offset + 2 + 3 * index) else {
+        throw .truncated(path: reader.path)
+      }
+      func factor(_ value: UInt8) -> Int { (1...4).contains(value) ? Int(value) : 1 }
+      components.append(
+        JPEGFrame.Component(horizontal: factor(sampling >> 4), vertical: factor(sampling & 0x0F)))
+    }
+    return components.isEmpty ? [JPEGFrame.Component(horizontal: 1, vertical: 1)] : components
   }
 
   /// Refuses a frame header no real picture of this size has: a side beyond `maximumSide`, or
@@ -166,7 +260,7 @@ package enum JPEGInspector {
   }
 
   /// The largest side accepted: beyond any screen (8K is 7680), and ImageMagick's default limit.
-  static let maximumSide = 16384
+  package static let maximumSide = 16384
   /// See `checkPlausible`.
   static let maximumPixelsPerByte = 1024
 
@@ -245,6 +339,33 @@ private struct ByteReader {
   mutating func uint16(at offset: Int) throws(ImageCheckError) -> UInt16? {
     guard let high = try byte(at: offset), let low = try byte(at: offset + 1) else { return nil }
     return UInt16(high) << 8 | UInt16(low)
+  }
+
+  /// The offset of the first `FF` byte at or after `offset`, or nil when none is before the end;
+  /// found with `memchr` a window at a time, since scan data is nearly all of a file.
+  mutating func firstFF(from offset: Int) throws(ImageCheckError) -> Int? {
+    var start = max(0, offset)
+    while start < count {
+      switch backing {
+      case .memory(let bytes):
+        guard let found = memchr(bytes.baseAddress! + start, 0xFF, count - start) else { return nil }
+        return found - UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
+      case .file(let descriptor):
+        if start < windowStart || start >= windowStart + window.count {
+          try fill(from: descriptor, at: start)
+          if window.isEmpty { return nil }
+        }
+        let skip = start - windowStart
+        let found = window.withUnsafeBytes { raw in
+          memchr(raw.baseAddress! + skip, 0xFF, raw.count - skip).map {
+            $0 - UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+          }
+        }
+        if let found { return windowStart + found }
+        start = windowStart + window.count
+      }
+    }
+    return nil
   }
 
   /// Up to `length` bytes from `offset`, fewer where the end comes first.

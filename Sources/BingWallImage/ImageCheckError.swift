@@ -26,6 +26,13 @@ package enum ImageCheckError: Error, Equatable, Sendable {
   /// The frame header declares a size no real picture of `bytes` bytes has (a side over 16384,
   /// or more pixels than the data could hold): a forged or damaged header.
   case implausibleDimensions(path: String, width: Int, height: Int, bytes: Int)
+  /// Decoding it would hold `bytes` of memory, more than `limit`: a progressive (or otherwise
+  /// buffered) picture this large, which libjpeg decodes only whole (`JPEGFrame`).
+  case tooCostlyToDecode(
+    path: String, width: Int, height: Int, components: Int, progressive: Bool, bytes: Int, limit: Int)
+  /// A progressive picture in more than `limit` scans, each of which a decoder runs over the
+  /// whole picture again: a forged file.
+  case tooManyScans(path: String, limit: Int)
 }
 
 extension ImageCheckError: CustomStringConvertible, LocalizedError {
@@ -33,6 +40,8 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError {
     switch self {
     case .unreadable(let path, let errno):
       return "cannot read \(path): \(String(cString: strerror(errno))); check that it exists and is readable"
+    case .tooCostlyToDecode(let path, _, _, _, _, _, _), .tooManyScans(let path, _):
+      return "\(path) \(reason); save it again as a baseline JPEG, or smaller"
     default:
       return "\(path) \(reason); delete it and download it again later"
     }
@@ -43,7 +52,8 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError {
     switch self {
     case .empty(let path), .unreadable(let path, _), .htmlPage(let path), .notJPEG(let path, _),
       .truncated(let path), .corrupt(let path, _), .noDimensions(let path),
-      .invalidDimensions(let path, _, _), .implausibleDimensions(let path, _, _, _):
+      .invalidDimensions(let path, _, _), .implausibleDimensions(let path, _, _, _),
+      .tooCostlyToDecode(let path, _, _, _, _, _, _), .tooManyScans(let path, _):
       return path
     }
   }
@@ -73,6 +83,16 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError {
       return
         "is not a usable JPEG: its frame header declares \(width)x\(height) pixels, which no "
         + "picture of \(bytes) bytes has (a forged or damaged header)"
+    case .tooCostlyToDecode(_, let width, let height, let components, let progressive, let bytes, let limit):
+      let kind = progressive ? "a progressive JPEG" : "a JPEG in separate scans"
+      let colours = components == 1 ? "1 component" : "\(components) components"
+      return
+        "is \(kind) of \(width)x\(height) pixels in \(colours), which would need "
+        + "\(HumanUnits.describe(bytes: Int64(bytes))) of memory to decode "
+        + "(the limit is \(HumanUnits.describe(bytes: Int64(limit))))"
+    case .tooManyScans(_, let limit):
+      return
+        "is a progressive JPEG in more than \(limit) scans, each of which decodes the whole picture again"
     }
   }
 
