@@ -58,11 +58,21 @@ extension Image {
       bw_vips_thumbnail(original.api, path, $0, Int32(size.width), Int32(size.height), crop)
     }
     let made = try resized.inMemory(operation)
-    // Decoded whole: a warning libjpeg gave on the way means the picture is damaged, and a
-    // picture made from it would show grey where its data is missing. Refused here, the crop
-    // falls back to the file as it is, with this one warning.
-    if let warning = VipsLibrary.warningLeft(original.api) { throw .damaged(path: path, warning: warning) }
+    // Decoded whole: a warning of libjpeg's that data is missing means the picture is damaged,
+    // and a picture made from it would show grey where the data stops. Refused here, the crop
+    // falls back to the file as it is, with this one warning. Other warnings (extraneous bytes
+    // before a marker, which many encoders leave) cost no pixel and keep the crop.
+    if let warning = VipsLibrary.warningLeft(original.api), Self.saysDataIsMissing(warning) {
+      throw .damaged(path: path, warning: warning)
+    }
     return made
+  }
+
+  /// Whether a warning of libjpeg's says that the picture's data stops short or cannot be
+  /// decoded (JWRN_HIT_MARKER, JWRN_JPEG_EOF, JWRN_HUFF_BAD_CODE in libjpeg's jerror.h).
+  static func saysDataIsMissing(_ warning: String) -> Bool {
+    let text = warning.lowercased()
+    return text.contains("premature end") || text.contains("bad huffman code")
   }
 
   /// The mean colour, one value per band, of the two edges bars will touch: the left and right

@@ -5,6 +5,24 @@ import Testing
 
 /// Damaged, oversized and unwritable: each is one clear error, and no file is left half made.
 @Suite struct ImageFailureTests {
+  /// Only libjpeg's warnings that data is missing make a picture damaged; bytes between segments,
+  /// which many encoders leave, cost no pixel and keep the crop.
+  @Test func aPictureWithExtraneousBytesBeforeAMarkerIsStillCropped() throws {
+    let folder = try TemporaryDirectory()
+    let whole = try TestPictures.noise(in: folder, width: 640, height: 360)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+    // Two stray bytes before the end-of-image marker: libjpeg warns "extraneous bytes".
+    let end = try #require(
+      bytes.indices.last { bytes[$0] == 0xFF && $0 + 1 < bytes.count && bytes[$0 + 1] == 0xD9 })
+    bytes.insert(contentsOf: [0x00, 0x00], at: end)
+    let stray = folder.file("stray.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: stray))
+    let made = try Image.cropped(from: stray, to: PixelSize(width: 200, height: 200))
+    #expect(made.size == PixelSize(width: 200, height: 200))
+    #expect(Image.saysDataIsMissing("VipsJpeg: Corrupt JPEG data: premature end of data segment"))
+    #expect(!Image.saysDataIsMissing("VipsJpeg: Corrupt JPEG data: 2 extraneous bytes before marker 0xd9"))
+  }
+
   /// Refused by the check every decode asks first (`Image.checkDecodable`), before libvips reads
   /// a byte: a whole header over almost no data is no picture.
   @Test func aJPEGCutAfterItsHeaderIsOneClearError() throws {
