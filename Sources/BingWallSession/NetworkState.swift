@@ -39,13 +39,16 @@ package struct NetworkState: Sendable, Equatable {
   /// The same read without waiting, for the daemon (see `PropertyRead`); nil when the calls
   /// cannot be sent (the connection is gone).
   static func ask(_ bus: BusConnection, deadline: ContinuousClock.Instant) -> PropertyRead<NetworkState>? {
-    guard let connectivity = try? bus.ask("Connectivity", of: interface, at: path, on: destination, type: .unsigned),
+    guard
+      let connectivity = try? bus.ask(
+        "Connectivity", of: interface, at: path, on: destination, type: .unsigned),
       let metered = try? bus.ask("Metered", of: interface, at: path, on: destination, type: .unsigned)
     else { return nil }
     return PropertyRead(answers: [connectivity, metered], deadline: deadline) { answers in
       guard let connectivity = answers[0].unsigned else { return nil }
       return NetworkState(
-        meteredValue: answers[1].unsigned ?? 0, connectivity: Connectivity(rawValue: connectivity) ?? .unknown)
+        meteredValue: answers[1].unsigned ?? 0, connectivity: Connectivity(rawValue: connectivity) ?? .unknown
+      )
     }
   }
 

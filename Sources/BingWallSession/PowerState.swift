@@ -33,13 +33,16 @@ package struct PowerState: Sendable, Equatable {
   /// cannot be sent.
   static func ask(_ bus: BusConnection, deadline: ContinuousClock.Instant) -> PropertyRead<PowerState>? {
     let device = "org.freedesktop.UPower.Device"
-    guard let onBattery = try? bus.ask("OnBattery", of: destination, at: path, on: destination, type: .boolean),
+    guard
+      let onBattery = try? bus.ask("OnBattery", of: destination, at: path, on: destination, type: .boolean),
       let present = try? bus.ask("IsPresent", of: device, at: displayDevice, on: destination, type: .boolean),
-      let percentage = try? bus.ask("Percentage", of: device, at: displayDevice, on: destination, type: .double)
+      let percentage = try? bus.ask(
+        "Percentage", of: device, at: displayDevice, on: destination, type: .double)
     else { return nil }
     return PropertyRead(answers: [onBattery, present, percentage], deadline: deadline) { answers in
       guard let onBattery = answers[0].boolean else { return nil }
-      return PowerState(onBattery: onBattery, percentage: answers[1].boolean == true ? answers[2].double : nil)
+      return PowerState(
+        onBattery: onBattery, percentage: answers[1].boolean == true ? answers[2].double : nil)
     }
   }
 

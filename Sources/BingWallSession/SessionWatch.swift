@@ -179,7 +179,8 @@ package final class SessionWatch: SessionEventSource {
     // Sent after the rules, so the bus installs them first: a change after these answers is
     // a signal still to come.
     networkRead = NetworkState.ask(bus, deadline: deadline()).map { Pending(read: $0, report: report) }
-    powerRead = power ? PowerState.ask(bus, deadline: deadline()).map { Pending(read: $0, report: report) } : nil
+    powerRead =
+      power ? PowerState.ask(bus, deadline: deadline()).map { Pending(read: $0, report: report) } : nil
     networkOwed = false
     powerOwed = false
     return true

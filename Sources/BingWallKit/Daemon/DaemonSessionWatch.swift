@@ -8,6 +8,7 @@ extension Resources {
   /// system bus: the daemon then runs on its timer alone.
   package func sessionWatch() -> (any SessionEventSource)? {
     SessionWatch(
-      environment: context.environment, power: UpdateConditions(configuration).asksPower, clock: context.clock)
+      environment: context.environment, power: UpdateConditions(configuration).asksPower, clock: context.clock
+    )
   }
 }

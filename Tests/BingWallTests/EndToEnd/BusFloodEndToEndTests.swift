@@ -99,10 +99,13 @@ extension SessionEndToEndTests {
     try system.restart(sparing: [process.processIdentifier])
     #expect(eventually(30) { text().contains("the system bus is back") })
     let lines = text().split(separator: "\n")
-    #expect(lines.filter { $0.hasSuffix("the system bus went away; listening again when it is back") }.count == 1)
     #expect(
-      lines.filter { $0.hasSuffix("the system bus is back; listening again for the network, the power and sleep") }
-        .count == 1)
+      lines.filter { $0.hasSuffix("the system bus went away; listening again when it is back") }.count == 1)
+    #expect(
+      lines.filter {
+        $0.hasSuffix("the system bus is back; listening again for the network, the power and sleep")
+      }
+      .count == 1)
     // Subscribed again: the restarted logind's signal is heard.
     try system.prepareForSleep(false)
     #expect(eventually(10) { text().contains("resumed from sleep") })

@@ -165,14 +165,17 @@ final class MockSystemBus {
     let path = "/org/freedesktop/NetworkManager"
     // A GVariant string literal: backslashes, quotes and newlines escaped.
     let literal =
-      "\"" + Self.floodCode.replacingOccurrences(of: "\\", with: "\\\\")
+      "\""
+      + Self.floodCode.replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
     try mock(Self.networkManager, path, "AddMethod", "", "Flood", "uus", "", literal)
     let marker = bus.folder.file("flood-\(count)-sent")
     let gdbus = Process()
-    gdbus.executableURL = URL(fileURLWithPath: PosixProcessRunner.which("gdbus", path: DconfSessionBus.searchPath)!)
+    gdbus.executableURL = URL(
+      fileURLWithPath: PosixProcessRunner.which("gdbus", path: DconfSessionBus.searchPath)!)
     gdbus.arguments = [
-      "call", "--system", "--timeout", "600", "--dest", Self.networkManager, "--object-path", path, "--method",
+      "call", "--system", "--timeout", "600", "--dest", Self.networkManager, "--object-path", path,
+      "--method",
       Self.networkManager + ".Flood", "\(count)", "\(hang)", marker,
     ]
     gdbus.environment = bus.baseEnvironment.merging(environment) { $1 }
@@ -192,8 +195,10 @@ final class MockSystemBus {
   private var flooders: [Process] = []
 
   deinit {
+    // SIGKILL: Foundation's `Process` hands its child the test thread's signal mask, which
+    // blocks SIGTERM, and gdbus would wait out the mock's hang.
     for flooder in flooders where flooder.isRunning {
-      flooder.terminate()
+      kill(flooder.processIdentifier, SIGKILL)
       flooder.waitUntilExit()
     }
   }
