@@ -6,19 +6,19 @@ import Glibc
 /// from one thread: sd-bus objects are not thread-safe.
 ///
 /// Two uses: a command reads a few properties and closes it; the daemon keeps one open, asks for
-/// the signals it cares about with `listen`, polls `descriptor` with the rest of its sleep and
-/// drains what arrived with `signals()`. Every method call is bounded by `timeout` (a service
-/// that hangs costs that much, not sd-bus's 25 s).
+/// the signals it cares about with `listenWithoutWaiting`, polls `descriptor` with the rest of
+/// its sleep, and reads what arrived with `next()`, one message at a time. The daemon never
+/// waits on the bus: its property reads are sent with `ask` and answered as `next()` reads the
+/// replies, so a flood or a service that stopped answering never holds it. Every method call is
+/// bounded by `timeout` (a service that hangs costs that much, not sd-bus's 25 s).
 package final class BusConnection {
   /// Where the system bus listens when `DBUS_SYSTEM_BUS_ADDRESS` does not say.
   static let defaultSystemAddress = "unix:path=/run/dbus/system_bus_socket"
-  /// The most signals one `signals()` drains, so a flood on the bus cannot keep the daemon busy;
-  /// the rest wait for the next poll.
-  static let drainLimit = 256
-
-  private let api: UnsafePointer<bw_bus_api>
+  let api: UnsafePointer<bw_bus_api>
   private let bus: OpaquePointer
   package let address: String
+  /// What each method call may take.
+  package let timeout: Duration
 
   /// Connects to the system bus the environment names (`DBUS_SYSTEM_BUS_ADDRESS`), else the
   /// usual socket.
@@ -53,6 +53,7 @@ package final class BusConnection {
     }
     self.bus = bus
     self.address = address
+    self.timeout = timeout
   }
 
   deinit {
@@ -104,44 +105,70 @@ package final class BusConnection {
   }
 
   /// Asks the bus for the signals `rule` matches (a D-Bus match rule,
-  /// `type='signal',sender='org.freedesktop.login1',member='PrepareForSleep'`).
+  /// `type='signal',sender='org.freedesktop.login1',member='PrepareForSleep'`), without waiting
+  /// for its answer: the daemon never blocks on the bus. A rule the bus refuses closes the
+  /// connection (sd-bus's way), which `next` then reports as lost.
   package func listen(_ rule: String) throws(BusError) {
     let code = bw_bus_listen(api, bus, rule)
     if code < 0 { throw .callFailed(member: "AddMatch", name: "", errno: -code) }
+  }
+
+  /// Sends a `Get` of a `b`, `u` or `d` property and returns at once; the answer is filled in
+  /// when `next` reads the reply, or fails after `timeout` (sd-bus's, noticed by `next`; the
+  /// caller keeps its own deadline too, since nothing wakes a sleeping poll for sd-bus's).
+  package func ask(
+    _ member: String, of interface: String, at path: String, on destination: String, type: BusAnswer.Kind
+  ) throws(BusError) -> BusAnswer {
+    let answer = BusAnswer(connection: self, kind: type)
+    var slot: OpaquePointer?
+    let code = bw_bus_ask(api, bus, &slot, destination, path, interface, member, answer.storage)
+    if code < 0 { throw .callFailed(member: member, name: "", errno: -code) }
+    answer.slot = slot
+    return answer
   }
 
   /// The socket to poll; readable when something arrived.
   package var descriptor: Int32 { api.pointee.get_fd(bus) }
 
   /// The poll events the connection waits for now: POLLIN, and POLLOUT while a write is queued.
-  /// No POLLIN while sd-bus holds messages it read already (during a method call): those are for
-  /// `signals()` now, and the socket will not tell of them.
+  /// No POLLIN while sd-bus holds messages it read already: those are for `next` now, and the
+  /// socket will not tell of them.
   package var pollEvents: Int16 { Int16(truncatingIfNeeded: max(0, api.pointee.get_events(bus))) }
 
-  /// Every signal that arrived, read without blocking. A lost connection ends the list; the
-  /// caller learns of it from `isBroken`.
-  package func signals() -> [BusSignal] {
-    var signals: [BusSignal] = []
-    for _ in 0..<Self.drainLimit {
-      var message: OpaquePointer?
-      let code = api.pointee.process(bus, &message)
-      if code < 0 {
-        lost = true
-        break
-      }
-      if let message {
-        defer { _ = api.pointee.message_unref(message) }
-        // Only what the match rules let in, which the bus checked the sender of: a signal or a
-        // call sent to us directly could come from any local user.
-        if bw_bus_is_broadcast_signal(api, message) == 1 { signals.append(signal(message)) }
-      }
-      if code == 0 { break }
-    }
-    return signals
+  /// What one step of reading the connection found.
+  package enum Arrival: Equatable {
+    /// A signal the match rules let in.
+    case signal(BusSignal)
+    /// Something handled or set aside: an answer to `ask` (now filled in), the bus's own replies,
+    /// a message sent to us directly.
+    case other
+    /// Nothing more to read now; the socket tells of the next.
+    case nothing
+    /// The bus went away (dbus-daemon stopped or restarted); this connection is done.
+    case lost
   }
 
-  /// Whether the bus went away (dbus-daemon restarted): the daemon then carries on without it.
-  package var broken: Bool { lost || api.pointee.get_events(bus) < 0 }
+  /// Reads and handles at most one message, without blocking: a flood is worked through one
+  /// message at a time, each freed before the next is read, so what the process holds stays one
+  /// message whatever is queued (sd-bus reads only what one message needs from the socket; the
+  /// rest waits in the bus, which bounds what it keeps for a slow reader).
+  package func next() -> Arrival {
+    if lost { return .lost }
+    var message: OpaquePointer?
+    let code = api.pointee.process(bus, &message)
+    if code < 0 {
+      lost = true
+      return .lost
+    }
+    guard let message else { return code == 0 ? .nothing : .other }
+    defer { _ = api.pointee.message_unref(message) }
+    // Only what the match rules let in, which the bus checked the sender of: a signal or a call
+    // sent to us directly could come from any local user, and is dropped unread.
+    guard bw_bus_is_broadcast_signal(api, message) == 1 else { return .other }
+    return .signal(signal(message))
+  }
+
+  /// Set once `process` failed: the bus went away.
   private var lost = false
 
   private func signal(_ message: OpaquePointer) -> BusSignal {

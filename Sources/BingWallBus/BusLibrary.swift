@@ -21,7 +21,10 @@ enum BusLibrary {
   }
 
   private static func load() -> Result<UnsafePointer<bw_bus_api>, BusError> {
-    // Never freed: the table serves every connection until the process exits.
+    // Never freed: the table serves every connection until the process exits. Its size is the
+    // header's: a build that kept this file compiled against an older shim.h would allocate too
+    // little, so a change to the table goes with a change here (SwiftPM does not rebuild a
+    // target when only a system module's header changed).
     let table = UnsafeMutablePointer<bw_bus_api>.allocate(capacity: 1)
     if let failure = bw_bus_load(soname, table) {
       return .failure(

@@ -133,6 +133,12 @@ package struct DaemonLoop {
       case .deadline, .clockChanged:
         continue
       case .session(let events):
+        if events.contains(.busLost) {
+          log.line("the system bus went away; listening again when it is back")
+        }
+        if events.contains(.busBack) {
+          log.line("the system bus is back; listening again for the network, the power and sleep")
+        }
         if events.contains(.resumed) {
           // The timer is on the real-time clock and fires on time after a suspend; this only
           // makes the daemon look at once instead of at its next wake.

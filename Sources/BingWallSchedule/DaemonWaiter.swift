@@ -95,31 +95,17 @@ package final class DaemonWaiter: DaemonWaiting {
     } else {
       _ = bw_timerfd_arm(timer, 0, 0)
     }
-    var fds = [
-      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
-    ]
-    if let session, session.isAlive {
-      fds.append(pollfd(fd: session.descriptor, events: session.pollEvents, revents: 0))
-    }
     while true {
-      if fds.count > 2, let session {
-        if !session.isAlive {
-          fds.removeLast()
-        } else {
-          // Messages already read and queued (sd-bus asks for no POLLIN then): handled now, since
-          // the socket will not tell of them. Each round reads what is queued, so a flood is
-          // worked through, bounded per message, before the daemon sleeps.
-          while session.isAlive, session.pollEvents & Int16(POLLIN) == 0 {
-            let events = session.events()
-            if !events.isEmpty { return .session(events) }
-          }
-        }
-        if fds.count > 2 {
-          if session.isAlive { fds[2].events = session.pollEvents } else { fds.removeLast() }
-        }
-      }
-      let ready = poll(&fds, nfds_t(fds.count), -1)
+      // Built anew each round: the session's socket, and what it waits for, change as it reads
+      // (-1 while the bus is away, which poll skips).
+      var fds = [
+        pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: session?.descriptor ?? -1, events: session?.pollEvents ?? 0, revents: 0),
+      ]
+      // 0 while the session has messages queued: the signals and the timer are looked at
+      // between every bounded batch of them, so a flood never holds SIGTERM back.
+      let ready = poll(&fds, nfds_t(fds.count), session?.pollTimeout ?? -1)
       if ready < 0 {
         if errno == EINTR { continue }
         return .clockChanged  // recompute and wait again rather than spin on an error
@@ -134,7 +120,7 @@ package final class DaemonWaiter: DaemonWaiting {
         if count < 0 && errno == ECANCELED { return .clockChanged }
         return .deadline
       }
-      if fds.count > 2, fds[2].revents != 0, let session {
+      if let session, ready == 0 || fds[2].revents != 0 {
         // A signal of no note (another property changed) is read and slept on again.
         let events = session.events()
         if !events.isEmpty { return .session(events) }

@@ -36,6 +36,27 @@ package struct NetworkState: Sendable, Equatable {
     return NetworkState(meteredValue: metered, connectivity: Connectivity(rawValue: connectivity) ?? .unknown)
   }
 
-  /// The signals that can change what `read` says.
-  static let rule = "type='signal',sender='\(destination)',path='\(path)'"
+  /// The same read without waiting, for the daemon (see `PropertyRead`); nil when the calls
+  /// cannot be sent (the connection is gone).
+  static func ask(_ bus: BusConnection, deadline: ContinuousClock.Instant) -> PropertyRead<NetworkState>? {
+    guard
+      let connectivity = try? bus.ask(
+        "Connectivity", of: interface, at: path, on: destination, type: .unsigned),
+      let metered = try? bus.ask("Metered", of: interface, at: path, on: destination, type: .unsigned)
+    else { return nil }
+    return PropertyRead(answers: [connectivity, metered], deadline: deadline) { answers in
+      guard let connectivity = answers[0].unsigned else { return nil }
+      return NetworkState(
+        meteredValue: answers[1].unsigned ?? 0, connectivity: Connectivity(rawValue: connectivity) ?? .unknown
+      )
+    }
+  }
+
+  /// The signals that can change what `read` says: the manager's properties changing (the
+  /// standard signal, and the older one of NetworkManager's own interface, both named so), and
+  /// its state. Nothing else NetworkManager says there (devices added, permissions) is asked for,
+  /// so the bus keeps it to itself.
+  static let rules = ["PropertiesChanged", "StateChanged"].map {
+    "type='signal',sender='\(destination)',path='\(path)',member='\($0)'"
+  }
 }

@@ -29,9 +29,26 @@ package struct PowerState: Sendable, Equatable {
     return PowerState(onBattery: onBattery, percentage: percentage)
   }
 
-  /// The signals that can change what `read` says: UPower's own and its display device's.
-  static let rules = [
-    "type='signal',sender='\(destination)',path='\(path)'",
-    "type='signal',sender='\(destination)',path='\(displayDevice)'",
-  ]
+  /// The same read without waiting, for the daemon (see `PropertyRead`); nil when the calls
+  /// cannot be sent.
+  static func ask(_ bus: BusConnection, deadline: ContinuousClock.Instant) -> PropertyRead<PowerState>? {
+    let device = "org.freedesktop.UPower.Device"
+    guard
+      let onBattery = try? bus.ask("OnBattery", of: destination, at: path, on: destination, type: .boolean),
+      let present = try? bus.ask("IsPresent", of: device, at: displayDevice, on: destination, type: .boolean),
+      let percentage = try? bus.ask(
+        "Percentage", of: device, at: displayDevice, on: destination, type: .double)
+    else { return nil }
+    return PropertyRead(answers: [onBattery, present, percentage], deadline: deadline) { answers in
+      guard let onBattery = answers[0].boolean else { return nil }
+      return PowerState(
+        onBattery: onBattery, percentage: answers[1].boolean == true ? answers[2].double : nil)
+    }
+  }
+
+  /// The signals that can change what `read` says: UPower's own properties and its display
+  /// device's (not its devices coming and going).
+  static let rules = [path, displayDevice].map {
+    "type='signal',sender='\(destination)',path='\($0)',member='PropertiesChanged'"
+  }
 }

@@ -11,16 +11,24 @@ package enum SessionEvent: Sendable, Equatable, Hashable {
   case powerChanged
   /// Back from suspend (logind's `PrepareForSleep(false)`).
   case resumed
+  /// The system bus went away (dbus-daemon stopped or restarted): nothing is heard until it is
+  /// back. Said once per loss.
+  case busLost
+  /// The system bus is back, and its signals are asked for again.
+  case busBack
 }
 
 /// A source of `SessionEvent`s the daemon's waiter polls with its timer and its signals: a
 /// descriptor that turns readable when something arrived, and the events it meant.
 package protocol SessionEventSource: AnyObject {
+  /// The socket to poll; -1 while there is none (the bus is away), which poll skips.
   var descriptor: Int32 { get }
   /// The poll events to wait for (POLLIN, POLLOUT while a write is queued).
   var pollEvents: Int16 { get }
-  /// What arrived since the last call, without blocking; empty when it was nothing of note.
+  /// The longest the waiter may sleep before calling `events()` even if the descriptor stays
+  /// quiet, in milliseconds: 0 while work is queued, -1 for no limit.
+  var pollTimeout: Int32 { get }
+  /// What arrived since the last call, without blocking and with bounded work (the waiter looks
+  /// at its signals between calls); empty when it was nothing of note.
   func events() -> [SessionEvent]
-  /// False once the source is gone for good (the bus went away): the waiter stops polling it.
-  var isAlive: Bool { get }
 }

@@ -23,9 +23,6 @@ typedef struct bw_bus_api {
                                        const char *_Nonnull path, const char *_Nonnull interface,
                                        const char *_Nonnull member, sd_bus_error *_Nullable error,
                                        char type, void *_Nonnull value);
-  int (*_Nonnull add_match)(sd_bus *_Nonnull bus, sd_bus_slot *_Nullable *_Nullable slot,
-                            const char *_Nonnull match, sd_bus_message_handler_t _Nullable callback,
-                            void *_Nullable userdata);
   int (*_Nonnull process)(sd_bus *_Nonnull bus, sd_bus_message *_Nullable *_Nullable message);
   int (*_Nonnull get_fd)(sd_bus *_Nonnull bus);
   int (*_Nonnull get_events)(sd_bus *_Nonnull bus);
@@ -37,6 +34,17 @@ typedef struct bw_bus_api {
   void (*_Nonnull error_free)(sd_bus_error *_Nullable error);
   int (*_Nonnull message_get_type)(sd_bus_message *_Nonnull message, uint8_t *_Nonnull type);
   const char *_Nullable (*_Nonnull message_get_destination)(sd_bus_message *_Nonnull message);
+  /// sd_bus_call_method_async, which is variadic: Swift cannot import a field of that type, so
+  /// it is kept untyped and called through `bw_bus_ask` only.
+  void *_Nonnull call_method_async;
+  int (*_Nonnull add_match_async)(sd_bus *_Nonnull bus, sd_bus_slot *_Nullable *_Nullable slot,
+                                  const char *_Nonnull match, sd_bus_message_handler_t _Nullable callback,
+                                  sd_bus_message_handler_t _Nullable install_callback, void *_Nullable userdata);
+  sd_bus_slot *_Nullable (*_Nonnull slot_unref)(sd_bus_slot *_Nullable slot);
+  int (*_Nonnull message_is_method_error)(sd_bus_message *_Nonnull message, const char *_Nullable name);
+  int (*_Nonnull message_get_errno)(sd_bus_message *_Nonnull message);
+  int (*_Nonnull message_enter_container)(sd_bus_message *_Nonnull message, char type,
+                                          const char *_Nullable contents);
 } bw_bus_api;
 
 /// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text, or
@@ -53,7 +61,6 @@ static inline const char *_Nullable bw_bus_load(const char *_Nonnull soname, bw_
   BW_BUS_RESOLVE(start, "sd_bus_start")
   BW_BUS_RESOLVE(flush_close_unref, "sd_bus_flush_close_unref")
   BW_BUS_RESOLVE(get_property_trivial, "sd_bus_get_property_trivial")
-  BW_BUS_RESOLVE(add_match, "sd_bus_add_match")
   BW_BUS_RESOLVE(process, "sd_bus_process")
   BW_BUS_RESOLVE(get_fd, "sd_bus_get_fd")
   BW_BUS_RESOLVE(get_events, "sd_bus_get_events")
@@ -65,6 +72,12 @@ static inline const char *_Nullable bw_bus_load(const char *_Nonnull soname, bw_
   BW_BUS_RESOLVE(error_free, "sd_bus_error_free")
   BW_BUS_RESOLVE(message_get_type, "sd_bus_message_get_type")
   BW_BUS_RESOLVE(message_get_destination, "sd_bus_message_get_destination")
+  BW_BUS_RESOLVE(call_method_async, "sd_bus_call_method_async")
+  BW_BUS_RESOLVE(add_match_async, "sd_bus_add_match_async")
+  BW_BUS_RESOLVE(slot_unref, "sd_bus_slot_unref")
+  BW_BUS_RESOLVE(message_is_method_error, "sd_bus_message_is_method_error")
+  BW_BUS_RESOLVE(message_get_errno, "sd_bus_message_get_errno")
+  BW_BUS_RESOLVE(message_enter_container, "sd_bus_message_enter_container")
 #undef BW_BUS_RESOLVE
   return NULL;
 }
@@ -118,10 +131,63 @@ static inline int bw_bus_decline(sd_bus_message *_Nonnull message, void *_Nullab
   return 0;
 }
 
-/// Asks the bus for the signals `rule` matches; sd_bus_process returns them. The match lives as
-/// long as the bus.
+/// Asks the bus for the signals `rule` matches without waiting for its answer: the daemon's
+/// way, which never blocks on the bus (a bus that accepts the connection and then hangs would
+/// hold it for the method call timeout per rule). sd-bus closes the connection if the bus
+/// refuses the rule; the caller sees a lost connection and connects again later.
 static inline int bw_bus_listen(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus, const char *_Nonnull rule) {
-  return api->add_match(bus, NULL, rule, bw_bus_decline, NULL);
+  return api->add_match_async(bus, NULL, rule, bw_bus_decline, NULL, NULL);
+}
+
+/// One property asked for with `bw_bus_ask`: filled in when its answer (or an error, or
+/// sd-bus's own timeout) is read by sd_bus_process. It lives until its slot is released, so
+/// sd-bus never writes to it after.
+typedef struct bw_bus_answer {
+  const bw_bus_api *_Nullable api;
+  /// 'b' (an int), 'u' (a uint32_t) or 'd' (a double).
+  char type;
+  /// 0 while waiting, 1 answered, a negative errno when it failed.
+  int state;
+  union {
+    int boolean;
+    uint32_t unsigned32;
+    double real;
+  } value;
+} bw_bus_answer;
+
+/// The reply of a `Get`: the property's variant, read into the answer.
+static inline int bw_bus_answered(sd_bus_message *_Nonnull message, void *_Nullable userdata,
+                                  sd_bus_error *_Nullable error) {
+  (void)error;
+  bw_bus_answer *answer = (bw_bus_answer *)userdata;
+  if (!answer || !answer->api) return 1;
+  if (answer->api->message_is_method_error(message, NULL)) {
+    int code = answer->api->message_get_errno(message);
+    answer->state = code > 0 ? -code : -5;  // EIO when the error names no errno
+    return 1;
+  }
+  const char contents[2] = {answer->type, 0};
+  int r = answer->api->message_enter_container(message, 'v', contents);
+  if (r > 0) r = answer->api->message_read_basic(message, answer->type, &answer->value);
+  answer->state = r > 0 ? 1 : (r < 0 ? r : -74);  // EBADMSG: not the type asked for
+  return 1;
+}
+
+/// Sends `org.freedesktop.DBus.Properties.Get(interface, member)` to `destination` and returns
+/// at once; `answer` is filled in when sd_bus_process reads the reply. `slot` holds the pending
+/// call: releasing it cancels the call.
+static inline int bw_bus_ask(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus,
+                             sd_bus_slot *_Nullable *_Nonnull slot, const char *_Nonnull destination,
+                             const char *_Nonnull path, const char *_Nonnull interface,
+                             const char *_Nonnull member, bw_bus_answer *_Nonnull answer) {
+  answer->api = api;
+  answer->state = 0;
+  int (*call)(sd_bus *, sd_bus_slot **, const char *, const char *, const char *, const char *,
+              sd_bus_message_handler_t, void *, const char *, ...) =
+      (int (*)(sd_bus *, sd_bus_slot **, const char *, const char *, const char *, const char *,
+               sd_bus_message_handler_t, void *, const char *, ...))api->call_method_async;
+  return call(bus, slot, destination, path, "org.freedesktop.DBus.Properties", "Get", bw_bus_answered, answer, "ss",
+              interface, member);
 }
 
 /// The first argument of `message` read as a boolean (logind's PrepareForSleep): 1 or 0, or a

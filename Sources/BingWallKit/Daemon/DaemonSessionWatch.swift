@@ -7,6 +7,8 @@ extension Resources {
   /// every few minutes, and nothing else needs to hear it), the machine waking. Nil without a
   /// system bus: the daemon then runs on its timer alone.
   package func sessionWatch() -> (any SessionEventSource)? {
-    SessionWatch(environment: context.environment, power: UpdateConditions(configuration).asksPower)
+    SessionWatch(
+      environment: context.environment, power: UpdateConditions(configuration).asksPower, clock: context.clock
+    )
   }
 }

@@ -161,4 +161,24 @@ import Testing
     #expect(result.log.contains("resumed from sleep; reading the clock again"))
     #expect(run.processes.calls.count == 1)
   }
+
+  @Test func theBusGoingAndComingBackIsOneLineEachAndChangesNothingElse() throws {
+    let run = try UpdateInProcessTests.context()
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    run.stubUpdateChild()
+    let waiter = SessionScript(
+      clock: run.clock,
+      [.event(.busLost, after: 60), .event(.busBack, after: 30), .event(.resumed, after: 1)])
+    let result = try run.runDaemon(waiter: waiter)
+    #expect(
+      result.log.filter { $0.hasPrefix("the system bus") } == [
+        "the system bus went away; listening again when it is back",
+        "the system bus is back; listening again for the network, the power and sleep",
+      ])
+    #expect(result.log.contains("resumed from sleep; reading the clock again"))
+    // Neither asks for an update, nor moves the schedule.
+    #expect(!result.log.contains { $0.contains("updating at") })
+    #expect(run.processes.calls.isEmpty)
+    #expect(waiter.asked.map(\.until).dropFirst().allSatisfy { $0 == waiter.asked[0].until })
+  }
 }

@@ -30,7 +30,7 @@ final class DconfSessionBus {
   var runtimeDirectory: String { folder.file("run") }
   /// dconf's database, which dconf-service writes and `gsettings get` reads without the bus.
   var database: String { configHome + "/dconf/user" }
-  private let daemon: pid_t
+  private var daemon: pid_t
   private var stopped = false
 
   /// What the bus passes on to the services it starts, beyond the folders (a DISPLAY for Plasma's).
@@ -59,10 +59,22 @@ final class DconfSessionBus {
     chmod(folder.file("run"), 0o700)
     let socket = folder.file("run/bus")
     let address = "unix:path=\(socket)"
+    let daemon = try Self.launch(
+      address: address, environment: Self.environment(in: folder).merging(activationEnvironment) { $1 })
+    self.folder = folder
+    self.activationEnvironment = activationEnvironment
+    self.daemon = daemon
+    self.address = address
+  }
+
+  deinit { stop() }
+
+  /// Starts `dbus-daemon` on `address` and waits until it answers.
+  private static func launch(address: String, environment: [String: String]) throws -> pid_t {
     let daemon = try DetachedProcess.spawn(
       executable: PosixProcessRunner.which("dbus-daemon", path: Self.searchPath)!,
       arguments: ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)"],
-      environment: Self.environment(in: folder).merging(activationEnvironment) { $1 })
+      environment: environment)
     // Ready once it answers; a loaded machine may take a while, so the deadline is generous.
     let deadline = Date().addingTimeInterval(60)
     var ready = false
@@ -74,15 +86,18 @@ final class DconfSessionBus {
       kill(daemon, SIGKILL)
       var status: Int32 = 0
       waitpid(daemon, &status, 0)
-      throw SystemCallError("dbus-daemon did not answer on \(socket)", errno: 0)
+      throw SystemCallError("dbus-daemon did not answer on \(address)", errno: 0)
     }
-    self.folder = folder
-    self.activationEnvironment = activationEnvironment
-    self.daemon = daemon
-    self.address = address
+    return daemon
   }
 
-  deinit { stop() }
+  /// A bus stopped with `stop` started again on the same socket, as dbus-daemon restarting
+  /// (an upgrade) looks to its clients: they must connect again. Its old clients stay dead.
+  func restart() throws {
+    guard stopped else { return }
+    daemon = try Self.launch(address: address, environment: baseEnvironment)
+    stopped = false
+  }
 
   /// The environment a session on this bus has, with dconf as the settings store.
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
@@ -125,11 +140,12 @@ final class DconfSessionBus {
   }
 
   /// Makes the bus go away the way a logged-out session's does: the daemon dies (and with it its
-  /// clients), and `removeSocket` decides whether the socket file stays (refused) or goes (missing).
-  func stop(removeSocket: Bool = false) {
+  /// clients, but those in `sparing`), and `removeSocket` decides whether the socket file stays
+  /// (refused) or goes (missing).
+  func stop(removeSocket: Bool = false, sparing: Set<pid_t> = []) {
     guard !stopped else { return }
     stopped = true
-    let clients = clientPIDs()
+    let clients = clientPIDs().filter { !sparing.contains($0) }
     for pid in clients { kill(pid, SIGKILL) }
     kill(daemon, SIGKILL)
     var status: Int32 = 0

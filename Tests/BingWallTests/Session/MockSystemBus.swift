@@ -26,6 +26,22 @@ final class MockSystemBus {
   /// until each answers.
   init(templates: [String] = ["networkmanager", "upower", "logind"]) throws {
     bus = try DconfSessionBus()
+    self.templates = templates
+    try startTemplates()
+  }
+
+  let templates: [String]
+
+  /// The bus killed (its clients with it, but those in `sparing`: the process under test) and
+  /// started again on the same socket with fresh mocks: dbus-daemon restarting, as its clients
+  /// see it.
+  func restart(sparing: Set<pid_t> = []) throws {
+    bus.stop(sparing: sparing)
+    try bus.restart()
+    try startTemplates()
+  }
+
+  private func startTemplates() throws {
     for template in templates {
       _ = try DetachedProcess.spawn(
         executable: "/usr/bin/python3",
@@ -113,5 +129,101 @@ final class MockSystemBus {
       Self.login, "/org/freedesktop/login1", "EmitSignal", "org.freedesktop.login1.Manager",
       "PrepareForSleep", "b",
       "[<\(going)>]")
+  }
+
+  /// The unique names (`:1.7`) the process `pid` holds on this bus: where a signal sent to it
+  /// directly goes.
+  func uniqueNames(of pid: pid_t) -> [String] {
+    guard let names = DconfSessionBus.ask(address, ["org.freedesktop.DBus.ListNames"]) else { return [] }
+    return names.split(separator: "\"").filter { $0.hasPrefix(":") }.map(String.init).filter { name in
+      DconfSessionBus.ask(address, ["org.freedesktop.DBus.GetConnectionUnixProcessID", "string:\(name)"])
+        .flatMap { $0.split(separator: " ").last.flatMap { pid_t($0) } } == pid
+    }
+  }
+
+  /// Python run by NetworkManager's mock as its method `Flood(count, hang, marker)`: `count`
+  /// PropertiesChanged of a property bingwall does not read, sent as fast as dbus-python can,
+  /// the file `marker` made once they are all out, then `hang` seconds with the mock's loop
+  /// blocked (the owner no longer answers).
+  static let floodCode = """
+    import time
+    for i in range(args[0]):
+        m = dbus.lowlevel.SignalMessage('/org/freedesktop/NetworkManager', 'org.freedesktop.DBus.Properties', 'PropertiesChanged')
+        m.append('org.freedesktop.NetworkManager', {'WwanEnabled': dbus.Boolean(i % 2 == 0, variant_level=1)}, dbus.Array([], signature='s'), signature='sa{sv}as')
+        for location in self.locations:
+            location[0].send_message(m)
+    for location in self.locations:
+        location[0].flush()
+    open(args[2], 'w').close()
+    time.sleep(args[1])
+    """
+
+  /// NetworkManager, the real owner of its name, sends `count` PropertiesChanged and then does
+  /// not answer for `hang` seconds. Returns once the signals are sent; the call itself is left
+  /// running in `gdbus`, which ends with the bus or this value.
+  func flood(count: Int, hang: Int = 0) throws {
+    let path = "/org/freedesktop/NetworkManager"
+    // A GVariant string literal: backslashes, quotes and newlines escaped.
+    let literal =
+      "\""
+      + Self.floodCode.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+    try mock(Self.networkManager, path, "AddMethod", "", "Flood", "uus", "", literal)
+    let marker = bus.folder.file("flood-\(count)-sent")
+    let gdbus = Process()
+    gdbus.executableURL = URL(
+      fileURLWithPath: PosixProcessRunner.which("gdbus", path: DconfSessionBus.searchPath)!)
+    gdbus.arguments = [
+      "call", "--system", "--timeout", "600", "--dest", Self.networkManager, "--object-path", path,
+      "--method",
+      Self.networkManager + ".Flood", "\(count)", "\(hang)", marker,
+    ]
+    gdbus.environment = bus.baseEnvironment.merging(environment) { $1 }
+    gdbus.standardOutput = FileHandle.nullDevice
+    gdbus.standardError = FileHandle.nullDevice
+    try gdbus.run()
+    flooders.append(gdbus)
+    let deadline = Date().addingTimeInterval(300)
+    while !FileManager.default.fileExists(atPath: marker) {
+      guard Date() < deadline, gdbus.isRunning || FileManager.default.fileExists(atPath: marker) else {
+        throw SystemCallError("the flood did not finish", errno: 0)
+      }
+      usleep(50_000)
+    }
+  }
+
+  private var flooders: [Process] = []
+
+  deinit {
+    // SIGKILL: Foundation's `Process` hands its child the test thread's signal mask, which
+    // blocks SIGTERM, and gdbus would wait out the mock's hang.
+    for flooder in flooders where flooder.isRunning {
+      kill(flooder.processIdentifier, SIGKILL)
+      flooder.waitUntilExit()
+    }
+  }
+
+  /// A client that owns none of the services (`com.example.Spoof`), sending logind's
+  /// PrepareForSleep(false) as logind would: to `destination` only (a unique name), or to
+  /// everyone when nil.
+  func spoofResume(to destination: String?) throws {
+    let name = "com.example.Spoof"
+    let path = "/com/example/Spoof"
+    if (try? call(name, path, "org.freedesktop.DBus.Peer.Ping")) == nil {
+      _ = try DetachedProcess.spawn(
+        executable: "/usr/bin/python3",
+        arguments: ["python3", "-m", "dbusmock", "--system", name, path, name],
+        environment: bus.baseEnvironment.merging(environment) { $1 })
+      let deadline = Date().addingTimeInterval(30)
+      while (try? call(name, path, "org.freedesktop.DBus.Peer.Ping")) == nil {
+        guard Date() < deadline else { throw SystemCallError("the spoofing mock did not start", errno: 0) }
+        usleep(50_000)
+      }
+    }
+    let details =
+      "{'path': <'/org/freedesktop/login1'>" + (destination.map { ", 'destination': <'\($0)'>" } ?? "") + "}"
+    try mock(
+      name, path, "EmitSignalDetailed", "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<false>]",
+      details)
   }
 }
