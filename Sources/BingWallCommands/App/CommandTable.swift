@@ -29,6 +29,7 @@ enum CommandTable {
     CompleteCommand.command,
     CompleteCommand.man,
     ScreenPicturesBenchCommand.command,
+    GreeterPictureCommand.command,
   ]
 
   static let root = CommandSpec(
