@@ -85,7 +85,8 @@ package final class SQLiteDatabase {
         && bw_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &result) == SQLITE_OK
         && result == 0
       guard defended else {
-        throw StoreError.open(path: path, code: SQLITE_MISUSE, message: "SQLite refused the defensive settings")
+        throw StoreError.open(
+          path: path, code: SQLITE_MISUSE, message: "SQLite refused the defensive settings")
       }
       sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.untrustedValueLimit)
     }

@@ -89,7 +89,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "\(path) needs an upgrade (schema \(found) to \(known)) but its folder is read-only; "
         + "make the folder writable and run bingwall again"
     case .needsUpgrade(let path, let found, let known):
-      return "\(path) needs an upgrade (schema \(found) to \(known)); run 'bingwall update' as its owner first"
+      return
+        "\(path) needs an upgrade (schema \(found) to \(known)); run 'bingwall update' as its owner first"
     case .migration(let path, let version, let underlying):
       return "cannot upgrade \(path) to schema \(version), nothing was changed: \(underlying)"
     case .misuse(let path, let message):

@@ -65,7 +65,9 @@ package enum UntrustedFile {
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
     while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+      let got = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
+      }
       if got < 0 {
         if errno == EINTR { continue }
         throw .unreadable(errno: errno)

@@ -68,7 +68,8 @@ extension UserSwitchError: CustomStringConvertible {
     case .notRoot(let name):
       return "cannot read \(name)'s files as \(name): only root can switch to another user"
     case .failed(let step, let name, let errno):
-      return "cannot switch to the user \(name) (\(step): \(String(cString: strerror(errno)))); nothing was read"
+      return
+        "cannot switch to the user \(name) (\(step): \(String(cString: strerror(errno)))); nothing was read"
     case .regained(let name):
       return "switching to the user \(name) left a way back to root; nothing was read"
     }

@@ -7,7 +7,8 @@ import BingWallSystem
 /// which runs it as root. It becomes NAME for good before it opens anything, then prints the
 /// picture for root to check and re-encode (`LoginScreen.readAsUser`).
 enum GreeterPictureCommand {
-  static let user = Option<String>("user", name: "name", kind: .text, help: "Whose history, read as that user.")
+  static let user = Option<String>(
+    "user", name: "name", kind: .text, help: "Whose history, read as that user.")
   static let selector = Argument<PictureSelector>(
     "selector", kind: .selector, help: "The picture (default: latest).", optional: true)
 
@@ -16,7 +17,8 @@ enum GreeterPictureCommand {
       name: LoginScreen.readerCommand, abstract: "Print a picture of a user's history, as that user.",
       arguments: [selector.spec], options: [user.spec], hidden: true),
     run: { invocation, context in
-      let text = try LoginScreen(context: context).readAsUser(invocation[selector] ?? .latest, user: invocation[user])
+      let text = try LoginScreen(context: context).readAsUser(
+        invocation[selector] ?? .latest, user: invocation[user])
       context.stdout.write(text)
       return ExitCode.success
     })

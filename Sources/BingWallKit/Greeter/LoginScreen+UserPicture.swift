@@ -99,7 +99,8 @@ extension LoginScreen {
     guard let jpeg = Data(base64Encoded: Data(encoded)), jpeg.count <= pictureByteLimit else {
       throw refused("its picture is not base64 of at most \(pictureByteLimit >> 20) MB")
     }
-    let picture = UserPicture(date: text("date"), key: text("key"), title: text("title"), owner: owner, jpeg: jpeg)
+    let picture = UserPicture(
+      date: text("date"), key: text("key"), title: text("title"), owner: owner, jpeg: jpeg)
     do {
       _ = try JPEGInspector.inspect(jpeg, path: picture.key)
     } catch {
@@ -129,7 +130,8 @@ extension LoginScreen {
     do {
       try UntrustedFile.check(file, limit: .max)
     } catch .missing {
-      throw Failure.file("no bingwall history at \(file) (\(owner)'s); run 'bingwall update' as that user first")
+      throw Failure.file(
+        "no bingwall history at \(file) (\(owner)'s); run 'bingwall update' as that user first")
     } catch {
       throw Failure.file("refusing \(owner)'s history \(file): it \(error.reason); nothing changed")
     }
@@ -139,9 +141,11 @@ extension LoginScreen {
       bytes = Data(try UntrustedFile.read(picture.path, limit: Self.pictureByteLimit))
       _ = try JPEGInspector.inspect(bytes, path: picture.path)
     } catch let error as UntrustedFile.Refusal {
-      throw Failure.file("refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
+      throw Failure.file(
+        "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
     } catch let error as ImageCheckError {
-      throw Failure.file("refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
+      throw Failure.file(
+        "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
     }
     let description = JSONOutput.object([
       ("date", .string(String(picture.date.prefix(Self.textLimit)))),

@@ -122,8 +122,11 @@ package struct LoginScreen {
     let file = "/etc/plasmalogin.conf"
     var greeter = Greeter(
       name: "plasmalogin", programs: ["/usr/bin/plasmalogin"], file: file,
-      section: "Greeter][Wallpaper][org.kde.image][General", key: "Image", value: "file://" + Self.picturePath)
-    let text = (try? FileContents.read(onDisk(file))).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+      section: "Greeter][Wallpaper][org.kde.image][General", key: "Image", value: "file://" + Self.picturePath
+    )
+    let text = (try? FileContents.read(onDisk(file))).flatMap { $0 }.map {
+      String(decoding: $0, as: UTF8.self)
+    }
     if let plugin = text.flatMap({ INILines($0).value("WallpaperPluginId", inSection: "Greeter") }),
       !plugin.isEmpty, plugin != "org.kde.image"
     {
@@ -201,7 +204,9 @@ package struct LoginScreen {
       let text =
         greeter.file.isEmpty
         ? nil
-        : (try? FileContents.read(onDisk(greeter.file))).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        : (try? FileContents.read(onDisk(greeter.file))).flatMap { $0 }.map {
+          String(decoding: $0, as: UTF8.self)
+        }
       let value = text.flatMap { MarkedSetting.value(greeter.key, in: $0) }
       return State(
         greeter: greeter, installed: installed, active: isShown(greeter, by: manager),
@@ -212,7 +217,9 @@ package struct LoginScreen {
   /// Puts the picture `selector` names in `user`'s history on the login screen: read as her,
   /// re-encoded by root into its own file, named in every installed greeter's config. Returns
   /// the greeters set and the picture.
-  package func set(_ selector: PictureSelector, user: String?) throws -> (greeters: [State], picture: UserPicture) {
+  package func set(_ selector: PictureSelector, user: String?) throws -> (
+    greeters: [State], picture: UserPicture
+  ) {
     try requireRoot("set")
     let installed = status().filter { $0.installed && $0.greeter.unsettable == nil }
     guard !installed.isEmpty else {
@@ -255,7 +262,8 @@ package struct LoginScreen {
       try ScreenPicture.make(from: received, screens: [], fit: .crop, to: onDisk(Self.picturePath))
     } catch {
       throw Failure.file(
-        "cannot make the login screen's picture from \(picture.owner)'s \(picture.key): \(error); nothing changed")
+        "cannot make the login screen's picture from \(picture.owner)'s \(picture.key): \(error); nothing changed"
+      )
     }
   }
 

@@ -78,7 +78,8 @@ struct GreeterInProcessTests {
     #expect(mode == 0o644, "readable by the greeter's user")
     #expect(
       machine.run.processes.calls.first == [InProcess.executable, LoginScreen.readerCommand, "--", "latest"])
-    #expect(!FileManager.default.fileExists(atPath: machine.root.path + "/var/lib/bingwall/.greeter-received.jpg"))
+    #expect(
+      !FileManager.default.fileExists(atPath: machine.root.path + "/var/lib/bingwall/.greeter-received.jpg"))
 
     #expect(
       try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf")
@@ -106,7 +107,9 @@ struct GreeterInProcessTests {
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
     #expect(
-      rows.map { $0["greeter"] as? String } == ["lightdm-gtk-greeter", "slick-greeter", "sddm", "plasmalogin", "gdm"])
+      rows.map { $0["greeter"] as? String } == [
+        "lightdm-gtk-greeter", "slick-greeter", "sddm", "plasmalogin", "gdm",
+      ])
     #expect(rows.map { $0["active"] as? Bool } == [true, false, false, false, false])
     #expect(rows.prefix(3).allSatisfy { $0["picture"] as? String == LoginScreen.picturePath })
     #expect(rows.suffix(2).allSatisfy { $0["picture"] is NSNull })
@@ -255,8 +258,14 @@ struct GreeterInProcessTests {
     let jpeg = try TestJPEG.make(width: 64, height: 48)
     let stdout: Data
     switch output {
-    case "png": stdout = Data((description + "\n" + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).base64EncodedString() + "\n").utf8)
-    case "huge": stdout = Data((description + "\n" + GreeterRootBoundaryTests.declaring(65500, 65500, jpeg).base64EncodedString() + "\n").utf8)
+    case "png":
+      stdout = Data(
+        (description + "\n" + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).base64EncodedString()
+          + "\n").utf8)
+    case "huge":
+      stdout = Data(
+        (description + "\n" + GreeterRootBoundaryTests.declaring(65500, 65500, jpeg).base64EncodedString()
+          + "\n").utf8)
     case "garbage": stdout = Data((description + "\n%%%%\n").utf8)
     case "noDescription": stdout = Data((jpeg.base64EncodedString() + "\n").utf8)
     default: stdout = Data()
@@ -268,7 +277,10 @@ struct GreeterInProcessTests {
     let result = machine.run.run(["greeter", "set"])
     #expect(result.status == 1)
     #expect(
-      result.stderr.hasPrefix(timedOut ? "error: reading root's history as root took over 60 s" : "error: refusing what was read from root's history"),
+      result.stderr.hasPrefix(
+        timedOut
+          ? "error: reading root's history as root took over 60 s"
+          : "error: refusing what was read from root's history"),
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: machine.root.path + LoginScreen.picturePath))
     #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)

@@ -28,13 +28,16 @@ final class GreeterRootBoundaryTests {
   init() throws {
     if getpwnam(Self.userName) == nil {
       try ExternalTool.run([
-        "useradd", "--system", "--no-create-home", "--home-dir", Self.homePath, "--shell", "/usr/sbin/nologin",
+        "useradd", "--system", "--no-create-home", "--home-dir", Self.homePath, "--shell",
+        "/usr/sbin/nologin",
         Self.userName,
       ])
     }
     let entry = try #require(getpwnam(Self.userName))
     user = (entry.pointee.pw_uid, entry.pointee.pw_gid)
     machine = try TemporaryDirectory()
+    // Her `greeter status` reads the greeters' files, as on a real machine.
+    chmod(machine.path, 0o755)
     rootOnly = try TemporaryDirectory()
     chmod(rootOnly.path, 0o700)
     sandbox = try Sandbox()
@@ -47,7 +50,8 @@ final class GreeterRootBoundaryTests {
       ("/etc/lightdm/lightdm-gtk-greeter.conf", "[greeter]\n", 0o644),
     ] {
       try FileManager.default.createDirectory(
-        atPath: machine.path + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        atPath: machine.path + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+      )
       try text.write(toFile: machine.path + path, atomically: false, encoding: .utf8)
       chmod(machine.path + path, mode_t(mode))
     }
@@ -70,7 +74,8 @@ final class GreeterRootBoundaryTests {
   /// `greeter set --user NAME` run by root, as the timer runs it.
   func set(_ extra: [String] = []) throws -> Sandbox.Result {
     try sandbox.run(
-      ["greeter", "set", "--user", Self.userName] + extra, environment: ["BINGWALL_GREETER_ROOT": machine.path])
+      ["greeter", "set", "--user", Self.userName] + extra,
+      environment: ["BINGWALL_GREETER_ROOT": machine.path])
   }
 
   /// Runs SQL on her history, as root, then gives it back to her.
@@ -109,7 +114,8 @@ final class GreeterRootBoundaryTests {
   /// `jpeg` with its frame header declaring `width`x`height`.
   static func declaring(_ width: Int, _ height: Int, _ jpeg: Data) -> Data {
     var bytes = [UInt8](jpeg)
-    for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (0xC0...0xC2).contains(bytes[index + 1]) {
+    for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (0xC0...0xC2).contains(bytes[index + 1])
+    {
       bytes[index + 5] = UInt8(height >> 8)
       bytes[index + 6] = UInt8(height & 0xFF)
       bytes[index + 7] = UInt8(width >> 8)
@@ -144,7 +150,8 @@ final class GreeterRootBoundaryTests {
     let result = try set()
     #expect(result.status == 1)
     #expect(
-      result.stderr == "error: refusing \(path) of \(Self.userName)'s history: it cannot be read: Permission denied; nothing changed\n",
+      result.stderr
+        == "error: refusing \(path) of \(Self.userName)'s history: it cannot be read: Permission denied; nothing changed\n",
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: published))
   }
@@ -199,7 +206,8 @@ final class GreeterRootBoundaryTests {
     try giveHerHome()
     let result = try set()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("is not a regular file (a FIFO, a device or a folder)"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("is not a regular file (a FIFO, a device or a folder)"), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: published))
   }
 
@@ -245,7 +253,8 @@ final class GreeterRootBoundaryTests {
     #expect(set.status == 1)
     #expect(
       set.stderr
-        == "error: greeter set must run as root, as the greeters' files are root's: sudo bingwall greeter set\n")
+        == "error: greeter set must run as root, as the greeters' files are root's: sudo bingwall greeter set\n"
+    )
     let status = try sandbox.run(["greeter", "status"], environment: environment, under: asHer)
     #expect(status.status == 0, "\(status.stderr)")
     #expect(status.stdout.contains("lightdm-gtk-greeter  yes"), "\(status.stdout)")

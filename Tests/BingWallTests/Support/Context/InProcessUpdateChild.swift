@@ -18,7 +18,8 @@ extension InProcess {
   /// test process, as the test runs (root, reading its own history: no user to become).
   func stubGreeterReader() {
     let base = context()
-    processes.stub(["bingwall", LoginScreen.readerCommand]) { arguments in Self.runChild(arguments, on: base) }
+    processes.stub(["bingwall", LoginScreen.readerCommand]) { arguments in Self.runChild(arguments, on: base)
+    }
   }
 
   /// Runs the child whose argv is `arguments` (`bingwall update …`) on `context`, as its process
