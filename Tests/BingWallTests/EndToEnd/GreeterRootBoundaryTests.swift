@@ -156,6 +156,20 @@ final class GreeterRootBoundaryTests {
     #expect(!FileManager.default.fileExists(atPath: published))
   }
 
+  /// A history being written as root reads it (her daemon holds it open, its newest rows only in
+  /// the `-wal` file): the child reads it whole, as her, through the `-shm` her SQLite shares.
+  @Test func aHistoryMidWriteIsReadWithItsNewestRows() throws {
+    let writer = try SQLiteDatabase(path: dataDir + "/history.db")
+    try writer.execute("PRAGMA wal_autocheckpoint = 0")
+    try writer.execute("UPDATE appearances SET title = 'Fresh from the log'")
+    try giveHerHome()
+    let result = try set()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("(Fresh from the log)"), "\(result.stdout)")
+    withExtendedLifetime(writer) {}
+    expectNothingOfRootsInHerHome()
+  }
+
   /// Her picture swapped for a link to a root-only file: refused as a link.
   @Test func herPictureALinkToARootOnlyFileIsRefused() throws {
     let picture = try herPicture()
