@@ -52,6 +52,10 @@ package enum StoreError: Error, Equatable, Sendable {
   ///
   /// With `BEGIN IMMEDIATE` and a busy timeout this should only happen when another process
   /// really kept the database locked that long; retrying later is reasonable.
+  /// True when SQLite refused a value over the connection's length limit (an untrusted
+  /// history's `SQLiteDatabase.untrustedValueLimit`).
+  package var isTooBig: Bool { resultCode.map { SQLiteResultCode.primary($0) == SQLITE_TOOBIG } ?? false }
+
   var isBusy: Bool {
     guard let code = resultCode else { return false }
     let primary = SQLiteResultCode.primary(code)

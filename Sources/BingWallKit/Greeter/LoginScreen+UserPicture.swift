@@ -135,7 +135,14 @@ extension LoginScreen {
     } catch {
       throw Failure.file("refusing \(owner)'s history \(file): it \(error.reason); nothing changed")
     }
-    let picture = try HistoryStore.openUntrusted(path: file).resolve(selector, market: nil)
+    let picture: Picture
+    do {
+      picture = try HistoryStore.openUntrusted(path: file).resolve(selector, market: nil)
+    } catch let error as StoreError where error.isTooBig {
+      throw Failure.file(
+        "refusing \(owner)'s history \(file): it holds a title or caption over 1 MB, which no picture has; nothing changed"
+      )
+    }
     let bytes: Data
     do {
       bytes = Data(try UntrustedFile.read(picture.path, limit: Self.pictureByteLimit))

@@ -249,7 +249,10 @@ final class GreeterRootBoundaryTests {
     try edit("UPDATE appearances SET title = hex(zeroblob(4000000))")
     let huge = try set()
     #expect(huge.status == 1)
-    #expect(huge.stderr.contains("string or blob too big"), "\(huge.stderr.prefix(500))")
+    #expect(
+      huge.stderr
+        == "error: refusing \(Self.userName)'s history \(dataDir)/history.db: it holds a title or caption over 1 MB, which no picture has; nothing changed\n",
+      "\(huge.stderr.prefix(500))")
     #expect(huge.stderr.utf8.count < 2000 && huge.stdout.isEmpty)
 
     try edit("UPDATE appearances SET title = hex(zeroblob(150000))")

@@ -27,7 +27,8 @@ import Testing
     #expect(mkfifo(folder.file("fifo"), 0o600) == 0)
     #expect(refusal(folder.file("fifo")) == .notRegularFile)
     #expect(refusal(folder.path) == .notRegularFile)
-    #expect(UntrustedFile.Refusal.notRegularFile.reason == "is not a regular file (a FIFO, a device or a folder)")
+    #expect(
+      UntrustedFile.Refusal.notRegularFile.reason == "is not a regular file (a FIFO, a device or a folder)")
   }
 }
 
