@@ -96,7 +96,7 @@ extension LoginScreen {
     }
     var encoded = output[(newline + 1)...]
     while encoded.last == 0x0A { encoded = encoded.dropLast() }
-    guard let jpeg = Data(base64Encoded: Data(encoded)), jpeg.count <= pictureByteLimit else {
+    guard let jpeg = Data(base64Encoded: encoded), jpeg.count <= pictureByteLimit else {
       throw refused("its picture is not base64 of at most \(pictureByteLimit >> 20) MB")
     }
     let picture = UserPicture(

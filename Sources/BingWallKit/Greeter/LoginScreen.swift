@@ -260,6 +260,11 @@ package struct LoginScreen {
     defer { unlink(received) }
     do {
       try ScreenPicture.make(from: received, screens: [], fit: .crop, to: onDisk(Self.picturePath))
+    } catch .libraryMissing(let soname, let package, let reason) {
+      // Her bytes are never published as they are: without libvips there is no picture of root's.
+      throw Failure.file(
+        "cannot load \(soname) (\(reason)), with which root makes the login screen's picture; install Debian's \(package) package; nothing changed"
+      )
     } catch {
       throw Failure.file(
         "cannot make the login screen's picture from \(picture.owner)'s \(picture.key): \(error); nothing changed"
