@@ -37,6 +37,26 @@ package final class HistoryStore {
     return try HistoryStore(path: path, readOnlyMedia: access(folder.isEmpty ? "." : folder, W_OK) != 0)
   }
 
+  /// Opens, read-only and unmigrated, a history another user controls, for a process that runs as
+  /// that user (`SQLiteDatabase`'s `untrusted`: no symbolic link, defensive, no trusted schema,
+  /// bounded values). Immutable when its folder cannot be written, as `openExisting`; otherwise
+  /// SQLite may make the `-wal` and `-shm` files a WAL database needs, as her own reads do.
+  package static func openUntrusted(path: String) throws(StoreError) -> HistoryStore {
+    let folder = Paths.parent(of: path)
+    let immutable = access(folder.isEmpty ? "." : folder, W_OK) != 0
+    let database = try SQLiteDatabase(path: path, immutable: immutable, untrusted: true)
+    let version = try database.userVersion()
+    let known = HistorySchema.migrator.latestVersion
+    if version > known { throw StoreError.newerSchema(path: path, found: version, known: known) }
+    if version < known { throw StoreError.needsUpgrade(path: path, found: version, known: known) }
+    return HistoryStore(path: path, database: database)
+  }
+
+  private init(path: String, database: SQLiteDatabase) {
+    self.path = path
+    self.database = database
+  }
+
   /// Runs `body` in one write transaction: all of it lands, or none of it.
   @discardableResult
   package func write<T>(_ body: () throws -> T) throws -> T {

@@ -19,6 +19,8 @@ package final class SQLiteDatabase {
   package let path: String
   /// True when opened with `readOnly: true`.
   let isReadOnly: Bool
+  /// True for a file someone else controls (`untrusted`): read-only, and defended.
+  let isUntrusted: Bool
   let handle: OpaquePointer
 
   /// Opens (and unless `readOnly`, creates with mode 0600) the database file at `path`.
@@ -38,15 +40,24 @@ package final class SQLiteDatabase {
   /// `immutable` (read-only only) opens a file on read-only media: SQLite then takes no lock and
   /// needs no `-shm` file, which a WAL database otherwise must create beside itself, so a history
   /// in a read-only folder can still be read. Nothing may change the file while it is open so.
+  ///
+  /// `untrusted` (read-only only) opens a file another user controls, as
+  /// https://www.sqlite.org/security.html asks: no symbolic link as the file
+  /// (`SQLITE_OPEN_NOFOLLOW`), `SQLITE_DBCONFIG_DEFENSIVE`, `trusted_schema` off (no function
+  /// with side effects from her schema's views or triggers), and no string or blob longer than
+  /// `untrustedValueLimit`, so a 400 MB title is an error, not 400 MB read.
   init(
-    path: String, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Duration = .seconds(10)
+    path: String, readOnly: Bool = false, immutable: Bool = false, untrusted: Bool = false,
+    busyTimeout: Duration = .seconds(10)
   ) throws(StoreError) {
     self.path = path
-    self.isReadOnly = readOnly || immutable
+    self.isReadOnly = readOnly || immutable || untrusted
+    self.isUntrusted = untrusted
     if !isReadOnly { Self.createPrivately(path) }
 
     var handle: OpaquePointer?
     var access = isReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    if untrusted { access |= SQLITE_OPEN_NOFOLLOW }
     var name = path
     if immutable {
       access |= SQLITE_OPEN_URI
@@ -66,6 +77,19 @@ package final class SQLiteDatabase {
     // From here on, deinit closes the handle if set-up throws.
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
+    if untrusted {
+      // Before any statement reads her schema.
+      var result: Int32 = 0
+      let defended =
+        bw_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &result) == SQLITE_OK && result == 1
+        && bw_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &result) == SQLITE_OK
+        && result == 0
+      guard defended else {
+        throw StoreError.open(
+          path: path, code: SQLITE_MISUSE, message: "SQLite refused the defensive settings")
+      }
+      sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.untrustedValueLimit)
+    }
     do throws(StoreError) {
       try configure(busyTimeout: busyTimeout)
     } catch .walUnavailable(let path, let journalMode) {
@@ -187,7 +211,11 @@ package final class SQLiteDatabase {
     return escaped
   }
 
+  /// The longest string or blob read from an untrusted file: far beyond any title or caption.
+  static let untrustedValueLimit: Int32 = 1 << 20
+
   private func configure(busyTimeout: Duration) throws(StoreError) {
+    if isUntrusted { try execute("PRAGMA trusted_schema = OFF") }
     try execute("PRAGMA foreign_keys = ON")
     if isReadOnly { return }
     let mode = try switchToWAL(busyTimeout: busyTimeout)

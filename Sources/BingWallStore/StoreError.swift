@@ -31,6 +31,8 @@ package enum StoreError: Error, Equatable, Sendable {
   case misuse(path: String, message: String)
   /// An older history in a folder that cannot be written: read-only, it cannot be upgraded.
   case readOnlyNeedsUpgrade(path: String, found: Int, known: Int)
+  /// A history opened read-only for another user has an older schema: only its owner upgrades it.
+  case needsUpgrade(path: String, found: Int, known: Int)
 
   /// The extended SQLite result code behind this error, when SQLite reported one.
   var resultCode: Int32? {
@@ -40,7 +42,8 @@ package enum StoreError: Error, Equatable, Sendable {
       return code
     case .migration(_, _, let underlying):
       return underlying.resultCode
-    case .walUnavailable, .noSuchColumn, .typeMismatch, .newerSchema, .misuse, .readOnlyNeedsUpgrade:
+    case .walUnavailable, .noSuchColumn, .typeMismatch, .newerSchema, .misuse, .readOnlyNeedsUpgrade,
+      .needsUpgrade:
       return nil
     }
   }
@@ -49,6 +52,10 @@ package enum StoreError: Error, Equatable, Sendable {
   ///
   /// With `BEGIN IMMEDIATE` and a busy timeout this should only happen when another process
   /// really kept the database locked that long; retrying later is reasonable.
+  /// True when SQLite refused a value over the connection's length limit (an untrusted
+  /// history's `SQLiteDatabase.untrustedValueLimit`).
+  package var isTooBig: Bool { resultCode.map { SQLiteResultCode.primary($0) == SQLITE_TOOBIG } ?? false }
+
   var isBusy: Bool {
     guard let code = resultCode else { return false }
     let primary = SQLiteResultCode.primary(code)
@@ -85,6 +92,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     case .readOnlyNeedsUpgrade(let path, let found, let known):
       return "\(path) needs an upgrade (schema \(found) to \(known)) but its folder is read-only; "
         + "make the folder writable and run bingwall again"
+    case .needsUpgrade(let path, let found, let known):
+      return
+        "\(path) needs an upgrade (schema \(found) to \(known)); run 'bingwall update' as its owner first"
     case .migration(let path, let version, let underlying):
       return "cannot upgrade \(path) to schema \(version), nothing was changed: \(underlying)"
     case .misuse(let path, let message):

@@ -22,7 +22,7 @@ package struct INILines: Equatable {
     for (index, text) in lines.enumerated() {
       let trimmed = text.drop { $0 == " " || $0 == "\t" }
       if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
+        current = Self.section(of: trimmed)
         if current == section, header == nil {
           header = index
           end = index
@@ -43,12 +43,32 @@ package struct INILines: Equatable {
     for text in lines {
       let trimmed = text.drop { $0 == " " || $0 == "\t" }
       if trimmed.hasPrefix("[") {
-        current = String(trimmed.dropFirst().prefix { $0 != "]" }).trimmed()
+        current = Self.section(of: trimmed)
       } else if current == section, Self.key(of: trimmed) == key, let equals = trimmed.firstIndex(of: "=") {
         found = String(trimmed[trimmed.index(after: equals)...]).trimmed()
       }
     }
     return found
+  }
+
+  /// The name in a header line: `greeter` of `[greeter] # note`; KDE's nested groups
+  /// (`[Greeter][Wallpaper][org.kde.image][General]`, KConfig's way) are one name,
+  /// `Greeter][Wallpaper][org.kde.image][General`, so a group is told from its parent.
+  private static func section(of header: Substring) -> String {
+    var rest = header.dropFirst()
+    var name = ""
+    while true {
+      guard let close = rest.firstIndex(of: "]") else {
+        name += rest
+        break
+      }
+      name += rest[..<close]
+      let after = rest[rest.index(after: close)...]
+      guard after.hasPrefix("[") else { break }
+      name += "]["
+      rest = after.dropFirst()
+    }
+    return name.trimmed()
   }
 
   /// The key of a live `key = value` line; nil for a comment or anything else.

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <signal.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -83,5 +85,21 @@ static inline int bw_signalfd_read(int fd) {
 static inline int bw_start_writeback(int fd, off_t offset, off_t count) {
   return sync_file_range(fd, offset, count, SYNC_FILE_RANGE_WRITE);
 }
+
+/// Sets the real, effective and saved user ids at once (setresuid(2), a GNU extension): after
+/// it a process that was root keeps no saved id to return to.
+static inline int bw_setresuid(uid_t uid) { return setresuid(uid, uid, uid); }
+/// The same for the group ids (setresgid(2)).
+static inline int bw_setresgid(gid_t gid) { return setresgid(gid, gid, gid); }
+/// 1 when the real, effective and saved user ids and group ids are all `uid` and `gid`.
+static inline int bw_is_identity(uid_t uid, gid_t gid) {
+  uid_t ruid, euid, suid;
+  gid_t rgid, egid, sgid;
+  if (getresuid(&ruid, &euid, &suid) != 0 || getresgid(&rgid, &egid, &sgid) != 0) return 0;
+  return ruid == uid && euid == uid && suid == uid && rgid == gid && egid == gid && sgid == gid;
+}
+/// No program this process starts gains privileges (prctl(2) PR_SET_NO_NEW_PRIVS): a set-user-id
+/// file run later runs as the caller.
+static inline int bw_no_new_privileges(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
 
 #endif

@@ -29,6 +29,7 @@ enum CommandTable {
     CompleteCommand.command,
     CompleteCommand.man,
     ScreenPicturesBenchCommand.command,
+    GreeterPictureCommand.command,
   ]
 
   /// The groups top-level help and bingwall(1) list the commands in, in this order: what a

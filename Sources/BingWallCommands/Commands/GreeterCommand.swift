@@ -4,7 +4,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall greeter set|status|unset|enable|disable`: a stored picture on the login screen
-/// (LightDM's gtk and slick greeters, SDDM's theme), run as root.
+/// (LightDM's gtk and slick greeters, SDDM's theme, Plasma Login), run as root.
 enum GreeterCommand {
   static let user = Option<String>(
     "user", name: "name", kind: .text, help: "Whose history the picture comes from (default: SUDO_USER).")
@@ -27,17 +27,21 @@ enum GreeterCommand {
     spec: CommandSpec(
       name: "greeter", abstract: "Put a stored picture on the login screen (run as root).",
       discussion: """
-        Works with LightDM's gtk and slick greeters and with SDDM; 'unset' puts each back as it was. \
-        GDM offers no way to change its picture, and bingwall says so.
+        Works with LightDM's gtk and slick greeters, SDDM and Plasma Login; 'unset' puts each \
+        back as it was. GDM offers no way to change its picture, and bingwall says so.
         """,
       reference: """
-        The picture is copied to /var/lib/bingwall/greeter.jpg, readable by the greeter's user, \
-        and the config of each installed greeter names it: /etc/lightdm/lightdm-gtk-greeter.conf \
-        ([greeter] background), /etc/lightdm/slick-greeter.conf ([Greeter] background) and the \
-        theme.conf.user of the SDDM theme sddm.conf names ([General] background). Only that one \
-        line is bingwall's: the line it replaced is kept in a comment above it, every other line \
-        stays as it was, and 'unset' puts it back. GDM has no supported way to change its picture \
-        (gnome-shell #3877), so bingwall changes nothing there and says so.
+        The picture is read as the user whose history it is in (bingwall drops to that user \
+        first, so no file she could not read herself is ever read), checked as a JPEG of at most \
+        32 MB, and made again by root, at most 3840 pixels on its longer side, into \
+        /var/lib/bingwall/greeter.jpg, readable by the greeter's user. The config of each \
+        installed greeter names it: /etc/lightdm/lightdm-gtk-greeter.conf ([greeter] background), \
+        /etc/lightdm/slick-greeter.conf ([Greeter] background), the theme.conf.user of the SDDM \
+        theme sddm.conf names ([General] background) and Plasma Login's /etc/plasmalogin.conf \
+        ([Greeter][Wallpaper][org.kde.image][General] Image). Only that one line is bingwall's: \
+        the line it replaced is kept in a comment above it, every other line stays as it was, and \
+        'unset' puts it back. GDM has no supported way to change its picture (gnome-shell #3877), \
+        so bingwall changes nothing there and says so.
         """,
       subcommands: [
         CommandSpec(
@@ -72,8 +76,8 @@ enum GreeterCommand {
     let output = GreeterText(context: context, quiet: invocation.quiet)
     switch invocation.path.dropFirst().first {
     case "set":
-      let picture = try screen.picture(invocation[selector] ?? .latest, user: invocation[user])
-      output.set(try screen.set(picture: picture.path), picture: picture)
+      let done = try screen.set(invocation[selector] ?? .latest, user: invocation[user])
+      output.set(done.greeters, picture: done.picture)
     case "status":
       output.status(screen.status(), json: invocation[CommonOptions.json])
     case "unset":

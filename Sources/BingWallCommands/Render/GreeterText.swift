@@ -7,12 +7,12 @@ struct GreeterText {
   let context: Context
   let quiet: Bool
 
-  func set(_ greeters: [LoginScreen.State], picture: Picture) {
+  func set(_ greeters: [LoginScreen.State], picture: LoginScreen.UserPicture) {
     guard !quiet else { return }
     let names = greeters.map { $0.greeter.name + ($0.active ? " (active)" : "") }.joined(separator: ", ")
     context.stdout.write(
       TerminalText.clean(
-        "Login screen: \(picture.date) \(picture.key) (\(picture.displayTitle)) as \(LoginScreen.picturePath), for \(names)"
+        "Login screen: \(picture.date) \(picture.key) (\(picture.title)) as \(LoginScreen.picturePath), for \(names)"
       )
         + "\n")
     if !greeters.contains(where: \.active) {
@@ -33,9 +33,10 @@ struct GreeterText {
     if json {
       let rows = states.map { state -> JSONOutput in
         .object([
-          ("greeter", .string(state.greeter.name)), ("file", .string(state.greeter.file)),
+          ("greeter", .string(state.greeter.name)),
+          ("file", .optional(state.greeter.file.isEmpty ? nil : state.greeter.file)),
           ("installed", .bool(state.installed)), ("active", .bool(state.active)),
-          ("picture", .optional(state.picture)),
+          ("picture", .optional(state.picture)), ("cannot_set", .optional(state.greeter.unsettable)),
         ])
       }
       context.stdout.write(JSONOutput.array(rows).rendered() + "\n")
@@ -43,12 +44,22 @@ struct GreeterText {
     }
     func yes(_ flag: Bool) -> String { flag ? "yes" : "-" }
     var lines = ["GREETER              INSTALLED  ACTIVE  PICTURE"]
+    var notes: [String] = []
     for state in states {
+      let picture = state.picture ?? (state.greeter.unsettable == nil ? "-" : "cannot be set")
       lines.append(
         state.greeter.name.padded(to: 21) + yes(state.installed).padded(to: 11)
           + yes(state.active).padded(to: 8)
-          + TerminalText.clean(state.picture ?? "-"))
+          + TerminalText.clean(picture))
+      // Why not, for a greeter this machine shows or has, and always for GDM, since a GNOME
+      // user asks this command why the picture does not change.
+      if let reason = state.greeter.unsettable,
+        state.installed || state.active || state.greeter.name == "gdm"
+      {
+        notes.append("\(state.greeter.name): \(reason)")
+      }
     }
+    if !notes.isEmpty { lines += [""] + notes }
     context.stdout.write(lines.joined(separator: "\n") + "\n")
   }
 

@@ -5,23 +5,6 @@ import FoundationEssentials
 import Glibc
 
 extension LoginScreen {
-  /// The picture `selector` names in the history of `user` (default: the user sudo was run by,
-  /// `SUDO_USER`, else the one running), at that user's default data folder.
-  package func picture(_ selector: PictureSelector, user: String?) throws -> Picture {
-    let name = user ?? context.environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 }
-    var paths = context.paths
-    if let name {
-      guard let entry = getpwnam(name) else { throw Failure.noUser(name) }
-      paths = Paths(environment: ["HOME": String(cString: entry.pointee.pw_dir)])
-    }
-    guard let store = try HistoryStore.openExisting(path: paths.databaseFile) else {
-      throw Failure.file(
-        "no bingwall history at \(paths.databaseFile)\(name.map { " (\($0)'s)" } ?? ""); run 'bingwall update' as that user first"
-      )
-    }
-    return try store.resolve(selector, market: nil)
-  }
-
   static let unitName = "bingwall-greeter"
   var unitFolder: String { onDisk("/etc/systemd/system") }
 

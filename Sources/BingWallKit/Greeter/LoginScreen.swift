@@ -1,25 +1,31 @@
+import BingWallImage
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
 import Glibc
 
 /// `bingwall greeter`: a stored picture on the login screen. Run as root, since the greeters'
-/// files are root's: the picture is copied to `/var/lib/bingwall/greeter.jpg` (readable by the
-/// greeter's user) and each installed greeter's config names it, through the one line bingwall
-/// owns (`MarkedSetting`), which `unset` puts back as it was.
+/// files are root's: the picture is read as its owner (`picture(_:user:)`), re-encoded by root
+/// into `/var/lib/bingwall/greeter.jpg` (readable by the greeter's user), and each installed
+/// greeter's config names it, through the one line bingwall owns (`MarkedSetting`), which
+/// `unset` puts back as it was.
 ///
 /// `BINGWALL_GREETER_ROOT` puts every system path under another folder: for tests, which must
 /// not touch the machine's `/etc`.
 package struct LoginScreen {
-  /// A greeter bingwall can set, where it keeps its picture.
+  /// A greeter bingwall knows, where it keeps its picture.
   package struct Greeter: Sendable, Equatable {
     package var name: String
-    /// The program whose presence says it is installed.
-    var program: String
-    /// The config file and the key, in the greeter's own terms.
+    /// The programs whose presence says it is installed (any one).
+    var programs: [String]
+    /// The config file and the key, in the greeter's own terms; an empty file for none.
     package var file: String
     var section: String
     var key: String
+    /// What the key is set to: the picture's path, or its `file://` URL.
+    var value: String = LoginScreen.picturePath
+    /// Why bingwall cannot set it, nil when it can.
+    package var unsettable: String? = nil
   }
 
   /// What `status` says of one greeter.
@@ -78,23 +84,56 @@ package struct LoginScreen {
 
   func onDisk(_ path: String) -> String { root + path }
 
-  /// The greeters bingwall knows, SDDM's with the file of the theme its config names.
+  /// The greeters bingwall knows: the ones it sets, then GDM, which it names but cannot set.
   var greeters: [Greeter] {
-    var list = [
+    let theme = sddmTheme()
+    return [
       Greeter(
-        name: "lightdm-gtk-greeter", program: "/usr/sbin/lightdm-gtk-greeter",
+        name: "lightdm-gtk-greeter", programs: ["/usr/sbin/lightdm-gtk-greeter"],
         file: "/etc/lightdm/lightdm-gtk-greeter.conf", section: "greeter", key: "background"),
       Greeter(
-        name: "slick-greeter", program: "/usr/sbin/slick-greeter", file: "/etc/lightdm/slick-greeter.conf",
+        name: "slick-greeter", programs: ["/usr/sbin/slick-greeter"], file: "/etc/lightdm/slick-greeter.conf",
         section: "Greeter", key: "background"),
+      Greeter(
+        name: "sddm", programs: ["/usr/bin/sddm"],
+        file: theme.map { "/usr/share/sddm/themes/\($0)/theme.conf.user" } ?? "", section: "General",
+        key: "background",
+        unsettable: theme == nil
+          ? "no theme folder to put its picture in: sddm.conf names none, or SDDM's own built-in theme" : nil),
+      plasmaLogin,
+      Greeter(
+        name: "gdm", programs: ["/usr/sbin/gdm3", "/usr/sbin/gdm"], file: "", section: "", key: "",
+        unsettable: "GDM has no supported way to change its picture (gnome-shell #3877)"),
     ]
-    if let theme = sddmTheme() {
-      list.append(
-        Greeter(
-          name: "sddm", program: "/usr/bin/sddm", file: "/usr/share/sddm/themes/\(theme)/theme.conf.user",
-          section: "General", key: "background"))
+  }
+
+  /// Plasma Login Manager (KDE's login screen since Plasma 6.6). Its wallpaper is drawn by
+  /// `plasma-login-wallpaper` with the plugin `[Greeter] WallpaperPluginId` names (default
+  /// `org.kde.image`), configured in the group `[Greeter][Wallpaper][<plugin>][General]`: for
+  /// org.kde.image the key `Image`, a file URL (KDE/plasma-login-manager,
+  /// src/frontend/wallpaper/wallpaperapp.cpp and src/frontend/kcm/kcm.cpp, which writes it;
+  /// src/frontend/settings/plasmaloginsettingsdefaults.cpp has the default plugin).
+  /// The file is `/etc/plasmalogin.conf`: the settings open it as their main file and add
+  /// `/etc/plasmalogin.conf.d/*`, `/usr/lib/plasmalogin/defaults.conf` and
+  /// `/usr/lib/plasmalogin/plasmalogin.conf.d/*` as further sources
+  /// (src/frontend/settings/plasmaloginsettings.cpp), and KConfig reads its main file last, so
+  /// its lines win over every drop-in; it is also the file System Settings saves.
+  var plasmaLogin: Greeter {
+    let file = "/etc/plasmalogin.conf"
+    var greeter = Greeter(
+      name: "plasmalogin", programs: ["/usr/bin/plasmalogin"], file: file,
+      section: "Greeter][Wallpaper][org.kde.image][General", key: "Image", value: "file://" + Self.picturePath
+    )
+    let text = (try? FileContents.read(onDisk(file))).flatMap { $0 }.map {
+      String(decoding: $0, as: UTF8.self)
     }
-    return list
+    if let plugin = text.flatMap({ INILines($0).value("WallpaperPluginId", inSection: "Greeter") }),
+      !plugin.isEmpty, plugin != "org.kde.image"
+    {
+      greeter.unsettable =
+        "its wallpaper is '\(plugin)', not a picture (org.kde.image); choose 'Image' in System Settings, Login Screen"
+    }
+    return greeter
   }
 
   /// The theme SDDM shows when no config names one: Debian builds it with `Current=debian-theme`
@@ -124,14 +163,29 @@ package struct LoginScreen {
     return theme
   }
 
-  /// The display manager `/etc/X11/default-display-manager` names (`lightdm`, `sddm`, `gdm3`).
+  /// The display manager `/etc/X11/default-display-manager` names (`lightdm`, `sddm`, `gdm3`,
+  /// Debian's way), else the unit systemd's `display-manager.service` links to (`gdm`,
+  /// `plasmalogin`: Fedora's way).
   func displayManager() -> String? {
-    guard let bytes = (try? FileContents.read(onDisk("/etc/X11/default-display-manager"))).flatMap({ $0 })
-    else {
-      return nil
+    if let bytes = (try? FileContents.read(onDisk("/etc/X11/default-display-manager"))).flatMap({ $0 }) {
+      let path = String(decoding: bytes, as: UTF8.self).trimmed()
+      return path.split(separator: "/").last.map(String.init)
     }
-    let path = String(decoding: bytes, as: UTF8.self).trimmed()
-    return path.split(separator: "/").last.map(String.init)
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(onDisk("/etc/systemd/system/display-manager.service"), &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let unit = target.split(separator: "/").last, unit.hasSuffix(".service") else { return nil }
+    return String(unit.dropLast(".service".count))
+  }
+
+  /// Whether `manager` (as `displayManager` names it) shows `greeter`.
+  func isShown(_ greeter: Greeter, by manager: String?) -> Bool {
+    switch greeter.name {
+    case "sddm", "plasmalogin": return manager == greeter.name
+    case "gdm": return manager == "gdm3" || manager == "gdm"
+    default: return manager == "lightdm" && lightdmGreeter() == greeter.name
+    }
   }
 
   /// LightDM's greeter: `greeter-session` of `[Seat:*]`, Debian's default otherwise.
@@ -146,54 +200,83 @@ package struct LoginScreen {
   package func status() -> [State] {
     let manager = displayManager()
     return greeters.map { greeter in
-      let installed = access(onDisk(greeter.program), X_OK) == 0
-      let active =
-        greeter.name == "sddm" ? manager == "sddm" : manager == "lightdm" && lightdmGreeter() == greeter.name
-      let text = (try? FileContents.read(onDisk(greeter.file))).flatMap { $0 }.map {
-        String(decoding: $0, as: UTF8.self)
-      }
+      let installed = greeter.programs.contains { access(onDisk($0), X_OK) == 0 }
+      let text =
+        greeter.file.isEmpty
+        ? nil
+        : (try? FileContents.read(onDisk(greeter.file))).flatMap { $0 }.map {
+          String(decoding: $0, as: UTF8.self)
+        }
+      let value = text.flatMap { MarkedSetting.value(greeter.key, in: $0) }
       return State(
-        greeter: greeter, installed: installed, active: active,
-        picture: text.flatMap { MarkedSetting.value(greeter.key, in: $0) })
+        greeter: greeter, installed: installed, active: isShown(greeter, by: manager),
+        picture: value.map { $0.hasPrefix("file://") ? String($0.dropFirst("file://".count)) : $0 })
     }
   }
 
-  /// Copies `picture` into place and names it in every installed greeter's config; returns the
-  /// greeters set.
-  package func set(picture: String) throws -> [State] {
+  /// Puts the picture `selector` names in `user`'s history on the login screen: read as her,
+  /// re-encoded by root into its own file, named in every installed greeter's config. Returns
+  /// the greeters set and the picture.
+  package func set(_ selector: PictureSelector, user: String?) throws -> (
+    greeters: [State], picture: UserPicture
+  ) {
     try requireRoot("set")
-    let installed = status().filter(\.installed)
+    let installed = status().filter { $0.installed && $0.greeter.unsettable == nil }
     guard !installed.isEmpty else {
-      if displayManager() == "gdm3" || displayManager() == "gdm" { throw Failure.gdm }
-      throw Failure.noGreeter("lightdm-gtk-greeter, slick-greeter or sddm with a theme in sddm.conf")
+      if status().contains(where: { $0.greeter.name == "gdm" && ($0.active || $0.installed) }) {
+        throw Failure.gdm
+      }
+      throw Failure.noGreeter(
+        "lightdm-gtk-greeter, slick-greeter, sddm with a theme in sddm.conf, or plasmalogin")
     }
-    guard let bytes = try FileContents.read(picture, limit: 256 << 20) else {
-      throw Failure.file("cannot read \(picture): it is gone")
+    let picture = try self.picture(selector, user: user)
+    try publish(picture)
+    for state in installed {
+      let file = onDisk(state.greeter.file)
+      let text = try FileContents.read(file).map { String(decoding: $0, as: UTF8.self) }
+      let edited = MarkedSetting.set(
+        state.greeter.key, to: state.greeter.value, inSection: state.greeter.section, of: text)
+      try Paths.ensureDirectory(Paths.parent(of: file))
+      try AtomicFile.write(Data(edited.utf8), to: file, mode: Self.mode(of: file))
     }
+    return (status().filter { $0.installed && $0.greeter.unsettable == nil }, picture)
+  }
+
+  /// Root's own JPEG of `picture`, made from the bytes it received (never a copy of her file):
+  /// decoded through the same bounded path as every picture, shrunk to at most 3840 pixels on its
+  /// longer side (UHD: Bing's largest, and more than a login screen shows; `ScreenPicture`'s
+  /// whole picture), encoded again without metadata, mode 0644 (the greeter's user reads it),
+  /// atomically.
+  func publish(_ picture: UserPicture) throws {
     let folder = onDisk(Paths.parent(of: Self.picturePath))
     try Paths.ensureDirectory(Paths.parent(of: folder))
     if mkdir(folder, 0o755) != 0, errno != EEXIST {
       throw FileError.system(operation: "create", path: folder, errno: errno)
     }
     chmod(folder, 0o755)
-    // Readable by the greeter's own user (lightdm, sddm), which is not ours.
-    try AtomicFile.write(Data(bytes), to: onDisk(Self.picturePath), mode: 0o644)
-    for state in installed {
-      let file = onDisk(state.greeter.file)
-      let text = try FileContents.read(file).map { String(decoding: $0, as: UTF8.self) }
-      let edited = MarkedSetting.set(
-        state.greeter.key, to: Self.picturePath, inSection: state.greeter.section, of: text)
-      try Paths.ensureDirectory(Paths.parent(of: file))
-      try AtomicFile.write(Data(edited.utf8), to: file, mode: Self.mode(of: file))
+    // libvips reads a file: root's own, private, in root's folder, gone when done.
+    let received = folder + "/.greeter-received.jpg"
+    try AtomicFile.write(picture.jpeg, to: received, mode: 0o600)
+    defer { unlink(received) }
+    do {
+      try ScreenPicture.make(from: received, screens: [], fit: .crop, to: onDisk(Self.picturePath))
+    } catch .libraryMissing(let soname, let package, let reason) {
+      // Her bytes are never published as they are: without libvips there is no picture of root's.
+      throw Failure.file(
+        "cannot load \(soname) (\(reason)), with which root makes the login screen's picture; install Debian's \(package) package; nothing changed"
+      )
+    } catch {
+      throw Failure.file(
+        "cannot make the login screen's picture from \(picture.owner)'s \(picture.key): \(error); nothing changed"
+      )
     }
-    return status().filter(\.installed)
   }
 
   /// Puts each greeter's line back as it was and removes the picture; returns the greeters undone.
   package func unset() throws -> [State] {
     try requireRoot("unset")
     var undone: [State] = []
-    for state in status() where state.picture != nil {
+    for state in status() where state.picture != nil && !state.greeter.file.isEmpty {
       let file = onDisk(state.greeter.file)
       guard let text = try FileContents.read(file).map({ String(decoding: $0, as: UTF8.self) }),
         let restored = MarkedSetting.unset(text)

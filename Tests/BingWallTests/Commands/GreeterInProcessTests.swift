@@ -29,11 +29,12 @@ struct GreeterInProcessTests {
     let run: InProcess
     let root: TemporaryDirectory
 
-    init(manager: String = "/usr/sbin/lightdm", greeters: Bool = true) throws {
+    init(manager: String? = "/usr/sbin/lightdm", greeters: Bool = true) throws {
       run = try PruneInProcessTests.context()
+      run.stubGreeterReader()
       root = try TemporaryDirectory()
       run.environment["BINGWALL_GREETER_ROOT"] = root.path
-      try write("/etc/X11/default-display-manager", manager + "\n")
+      if let manager { try write("/etc/X11/default-display-manager", manager + "\n") }
       guard greeters else { return }
       for program in ["/usr/sbin/lightdm-gtk-greeter", "/usr/sbin/slick-greeter", "/usr/bin/sddm"] {
         try write(program, "#!/bin/sh\n", mode: 0o755)
@@ -68,9 +69,17 @@ struct GreeterInProcessTests {
     let store = try #require(try HistoryStore.openExisting(path: machine.run.paths.databaseFile))
     let lake = try store.resolve(.latest, market: nil)
     let copy = machine.root.path + LoginScreen.picturePath
-    #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: lake.path))
+    // Root's own JPEG, made again from the bytes the reader child handed it: never her file.
+    let published = try #require(FileManager.default.contents(atPath: copy))
+    #expect(published != FileManager.default.contents(atPath: lake.path))
+    let size = try JPEGInspector.inspect(fileAt: copy)
+    #expect(size.width <= 3840 && size.height <= 3840, "\(size)")
     let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
     #expect(mode == 0o644, "readable by the greeter's user")
+    #expect(
+      machine.run.processes.calls.first == [InProcess.executable, LoginScreen.readerCommand, "--", "latest"])
+    #expect(
+      !FileManager.default.fileExists(atPath: machine.root.path + "/var/lib/bingwall/.greeter-received.jpg"))
 
     #expect(
       try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf")
@@ -97,9 +106,13 @@ struct GreeterInProcessTests {
     let status = machine.run.run(["greeter", "status", "--json"])
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
-    #expect(rows.map { $0["greeter"] as? String } == ["lightdm-gtk-greeter", "slick-greeter", "sddm"])
-    #expect(rows.map { $0["active"] as? Bool } == [true, false, false])
-    #expect(rows.allSatisfy { $0["picture"] as? String == LoginScreen.picturePath })
+    #expect(
+      rows.map { $0["greeter"] as? String } == [
+        "lightdm-gtk-greeter", "slick-greeter", "sddm", "plasmalogin", "gdm",
+      ])
+    #expect(rows.map { $0["active"] as? Bool } == [true, false, false, false, false])
+    #expect(rows.prefix(3).allSatisfy { $0["picture"] as? String == LoginScreen.picturePath })
+    #expect(rows.suffix(2).allSatisfy { $0["picture"] is NSNull })
 
     #expect(machine.run.run(["greeter", "unset"]).status == 0)
     #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)
@@ -128,7 +141,11 @@ struct GreeterInProcessTests {
 
     try machine.write("/etc/sddm.conf", "[Theme]\nCurrent=\n")
     let status = machine.run.run(["greeter", "status", "--json"])
-    #expect(!status.stdout.contains("\"sddm\""), "\(status.stdout)")
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+    let sddm = try #require(rows.first { $0["greeter"] as? String == "sddm" })
+    #expect(sddm["file"] is NSNull)
+    #expect((sddm["cannot_set"] as? String)?.contains("no theme folder") == true, "\(sddm)")
   }
 
   /// GDM: nothing changed, and why, with exit 69.
@@ -162,5 +179,110 @@ struct GreeterInProcessTests {
     #expect(machine.run.run(["greeter", "enable", "--user", "no such user"]).status == 1)
     #expect(machine.run.run(["greeter", "disable", "-q"]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: folder + "/bingwall-greeter.timer"))
+  }
+
+  /// GDM and an SDDM that is not there are named too: a row each, and a line on why GDM cannot be
+  /// set, for the GNOME user who asks why the picture does not change.
+  @Test func statusNamesGDMAndAnAbsentSDDM() throws {
+    let machine = try Machine(manager: "/usr/sbin/gdm3", greeters: false)
+    try machine.write("/usr/sbin/gdm3", "#!/bin/sh\n", mode: 0o755)
+    let status = machine.run.run(["greeter", "status"])
+    #expect(status.status == 0)
+    let lines = status.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.contains("sddm                 -          -       cannot be set"), "\(status.stdout)")
+    #expect(lines.contains("gdm                  yes        yes     cannot be set"), "\(status.stdout)")
+    #expect(lines.contains("gdm: GDM has no supported way to change its picture (gnome-shell #3877)"))
+    #expect(!lines.contains { $0.hasPrefix("sddm:") }, "no note for a greeter that is not installed")
+  }
+
+  /// Plasma Login Manager, on a stand-in of its files (Debian 12 has none): the group
+  /// `[Greeter][Wallpaper][org.kde.image][General]` of /etc/plasmalogin.conf gets `Image`, a file
+  /// URL, as KDE's own settings write it; the `[Greeter]` group beside it stays as it was, and
+  /// `unset` gives the file back byte for byte. Active when systemd's display-manager.service is it.
+  @Test func plasmaLoginGetsItsImageKey() throws {
+    let machine = try Machine(manager: nil, greeters: false)
+    try machine.write("/usr/bin/plasmalogin", "#!/bin/sh\n", mode: 0o755)
+    let before = """
+      [Greeter]
+      WallpaperPluginId=org.kde.image
+
+      [Greeter][Wallpaper][org.kde.image][General]
+      FillMode=2
+      Image=file:///var/lib/plasmalogin/wallpapers/Next
+
+      """
+    try machine.write("/etc/plasmalogin.conf", before)
+    try FileManager.default.createDirectory(
+      atPath: machine.root.file("etc/systemd/system"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: machine.root.file("etc/systemd/system/display-manager.service"),
+      withDestinationPath: "/usr/lib/systemd/system/plasmalogin.service")
+
+    let set = machine.run.run(["greeter", "set"])
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(set.stdout.hasSuffix("for plasmalogin (active)\n"), "\(set.stdout)")
+    #expect(
+      try machine.read("/etc/plasmalogin.conf")
+        == before.replacingOccurrences(
+          of: "Image=file:///var/lib/plasmalogin/wallpapers/Next",
+          with:
+            "# bingwall greeter: was Image=file:///var/lib/plasmalogin/wallpapers/Next\nImage=file:///var/lib/bingwall/greeter.jpg"
+        ))
+    let status = machine.run.run(["greeter", "status", "--json"])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+    let plasma = try #require(rows.first { $0["greeter"] as? String == "plasmalogin" })
+    #expect(plasma["picture"] as? String == LoginScreen.picturePath)
+    #expect(plasma["active"] as? Bool == true)
+
+    #expect(machine.run.run(["greeter", "unset", "-q"]).status == 0)
+    #expect(try machine.read("/etc/plasmalogin.conf") == before)
+
+    // Another wallpaper plugin draws no picture: nothing to set, and status says why.
+    try machine.write("/etc/plasmalogin.conf", "[Greeter]\nWallpaperPluginId=org.kde.potd\n")
+    let refused = machine.run.run(["greeter", "set"])
+    #expect(refused.status == 69, "\(refused.stderr)")
+    #expect(try machine.read("/etc/plasmalogin.conf") == "[Greeter]\nWallpaperPluginId=org.kde.potd\n")
+    #expect(
+      machine.run.run(["greeter", "status"]).stdout.contains(
+        "plasmalogin: its wallpaper is 'org.kde.potd', not a picture (org.kde.image)"))
+  }
+
+  /// Root believes nothing its reader child prints: a PNG, a JPEG whose header declares
+  /// 65500x65500, bytes that are not base64, output with no description line, and a child that
+  /// timed out are each refused, and no picture is written.
+  @Test(arguments: ["png", "huge", "garbage", "noDescription", "timedOut"])
+  func rootBelievesNothingTheReaderSays(_ output: String) throws {
+    let machine = try Machine()
+    let description = #"{ "date": "2026-12-01", "key": "OHR.Lake", "title": "Lake" }"#
+    let jpeg = try TestJPEG.make(width: 64, height: 48)
+    let stdout: Data
+    switch output {
+    case "png":
+      stdout = Data(
+        (description + "\n" + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).base64EncodedString()
+          + "\n").utf8)
+    case "huge":
+      stdout = Data(
+        (description + "\n" + GreeterRootBoundaryTests.declaring(65500, 65500, jpeg).base64EncodedString()
+          + "\n").utf8)
+    case "garbage": stdout = Data((description + "\n%%%%\n").utf8)
+    case "noDescription": stdout = Data((jpeg.base64EncodedString() + "\n").utf8)
+    default: stdout = Data()
+    }
+    let timedOut = output == "timedOut"
+    machine.run.processes.stub(["bingwall", LoginScreen.readerCommand]) { _ in
+      ProcessResult(status: timedOut ? 143 : 0, stdout: stdout, stderr: Data(), timedOut: timedOut)
+    }
+    let result = machine.run.run(["greeter", "set"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        timedOut
+          ? "error: reading root's history as root took over 60 s"
+          : "error: refusing what was read from root's history"),
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: machine.root.path + LoginScreen.picturePath))
+    #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)
   }
 }

@@ -76,6 +76,7 @@ struct GreeterRealTests {
     arguments: ["lightdm-gtk-greeter", "slick-greeter"])
   func theRealGreeterShowsThePicture(greeter: String) throws {
     let run = try PruneInProcessTests.context()
+    run.stubGreeterReader()
     let file = "/etc/lightdm/\(greeter).conf"
     let before = FileManager.default.contents(atPath: file)
     let set = run.run(["greeter", "set", "latest"])
@@ -161,6 +162,7 @@ struct GreeterRealTests {
     try "[Theme]\nCurrent=elarun\n".write(toFile: config, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: config) }
     let run = try PruneInProcessTests.context()
+    run.stubGreeterReader()
     let set = run.run(["greeter", "set", "latest"])
     #expect(set.status == 0, "\(set.stderr)")
     defer {

@@ -14,6 +14,14 @@ extension InProcess {
     processes.stub("bingwall") { arguments in Self.runChild(arguments, on: base) }
   }
 
+  /// Answers `greeter set`'s reader child (`bingwall __greeter-picture …`) by running it in the
+  /// test process, as the test runs (root, reading its own history: no user to become).
+  func stubGreeterReader() {
+    let base = context()
+    processes.stub(["bingwall", LoginScreen.readerCommand]) { arguments in Self.runChild(arguments, on: base)
+    }
+  }
+
   /// Runs the child whose argv is `arguments` (`bingwall update …`) on `context`, as its process
   /// would: what it printed and the status it returned.
   static func runChild(_ arguments: [String], on context: Context) -> ProcessResult {

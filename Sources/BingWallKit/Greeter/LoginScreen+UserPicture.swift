@@ -1,0 +1,166 @@
+import BingWallStore
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// The one way root gets a picture from a user's history: it never opens her files itself.
+///
+/// Root starts bingwall again (`__greeter-picture`), which first becomes her for good (her uid,
+/// gid and groups; `UserAccount.become`) and only then opens her history, read-only and defended
+/// (`HistoryStore.openUntrusted`), and her picture, never through a symbolic link nor waiting on a
+/// FIFO (`UntrustedFile`). A file she could not read herself (`/etc/shadow`, root's own history)
+/// then fails with her permissions. The child prints one line of JSON (the date, key and title,
+/// each cut to `textLimit` characters) and the picture's bytes in base64; root reads at most
+/// `readerOutputLimit` of it, within `readerTimeout`, and believes none of it: it checks the
+/// bytes as a JPEG itself and re-encodes them into its own file (`LoginScreen.publish`).
+extension LoginScreen {
+  /// What root received: her picture's bytes, checked as a JPEG, and the words the output names it by.
+  package struct UserPicture: Sendable, Equatable {
+    package var date: String
+    package var key: String
+    package var title: String
+    /// Whose history it came from.
+    package var owner: String
+    var jpeg: Data
+  }
+
+  /// The hidden command the child runs.
+  package static let readerCommand = "__greeter-picture"
+  /// The largest picture read: four times Bing's largest UHD file, far below what would strain
+  /// root's memory.
+  static let pictureByteLimit = 32 << 20
+  /// The longest date, key and title passed on, in characters.
+  static let textLimit = 200
+  /// Ample for a history and a 32 MB file on a slow disk; a FIFO or a lock ends here.
+  static let readerTimeout = 60.0
+  /// The JSON line (200 characters of up to 4 bytes each, escaped: well under 16 KB), the base64
+  /// of the largest picture, and the two line feeds.
+  static let readerOutputLimit = (16 << 10) + (pictureByteLimit + 2) / 3 * 4 + 2
+
+  // MARK: Root's side
+
+  /// The picture `selector` names in the history of `user` (default: the user sudo was run by,
+  /// `SUDO_USER`, else the one running), read by a child running as that user.
+  func picture(_ selector: PictureSelector, user: String?) throws -> UserPicture {
+    var arguments = [Self.readerCommand]
+    var environment = context.environment
+    let owner: String
+    if let name = user ?? context.environment["SUDO_USER"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      guard let account = UserAccount.named(name) else { throw Failure.noUser(name) }
+      owner = account.name
+      arguments.append("--user=" + account.name)
+      // Nothing of root's environment reaches a process that becomes her.
+      environment = [:]
+    } else {
+      owner = UserAccount.current()?.name ?? "root"
+    }
+    guard let executable = context.executable else {
+      throw Failure.file(
+        "cannot find the bingwall binary to read \(owner)'s history with (/proc/self/exe); run it from its installed path"
+      )
+    }
+    let result = try context.processes.run(
+      ProcessInvocation(
+        arguments: [executable] + arguments + ["--", selector.description], environment: environment,
+        timeout: Self.readerTimeout, outputLimit: Self.readerOutputLimit))
+    if result.timedOut {
+      throw Failure.file(
+        "reading \(owner)'s history as \(owner) took over \(Int(Self.readerTimeout)) s (a FIFO or a locked file?); nothing changed"
+      )
+    }
+    guard result.status == 0 else {
+      // The child's own error line, which names her file; cut short and cleaned, as it is hers.
+      let said = result.stderrText.split(separator: "\n").first.map(String.init) ?? ""
+      let message = String((said.hasPrefix("error: ") ? String(said.dropFirst(7)) : said).prefix(500))
+      throw Failure.file(
+        message.isEmpty
+          ? "reading \(owner)'s history as \(owner) failed (exit status \(result.status)); nothing changed"
+          : TerminalText.clean(message))
+    }
+    return try Self.received(result.stdout, owner: owner)
+  }
+
+  /// What the child printed, checked: one JSON line, then a JPEG in base64 within the limits.
+  static func received(_ output: Data, owner: String) throws -> UserPicture {
+    func refused(_ reason: String) -> Failure {
+      Failure.file("refusing what was read from \(owner)'s history: \(reason); nothing changed")
+    }
+    guard output.count < readerOutputLimit else {
+      throw refused("it is larger than \(pictureByteLimit >> 20) MB")
+    }
+    guard let newline = output.prefix(16 << 10).firstIndex(of: 0x0A),
+      case .object(let fields)? = try? JSONParser.parse(Array(output[..<newline]))
+    else { throw refused("it does not start with the picture's description") }
+    func text(_ name: String) -> String {
+      TerminalText.clean(String((fields[name]?.stringValue ?? "").prefix(textLimit)))
+    }
+    var encoded = output[(newline + 1)...]
+    while encoded.last == 0x0A { encoded = encoded.dropLast() }
+    guard let jpeg = Data(base64Encoded: encoded), jpeg.count <= pictureByteLimit else {
+      throw refused("its picture is not base64 of at most \(pictureByteLimit >> 20) MB")
+    }
+    let picture = UserPicture(
+      date: text("date"), key: text("key"), title: text("title"), owner: owner, jpeg: jpeg)
+    do {
+      _ = try JPEGInspector.inspect(jpeg, path: picture.key)
+    } catch {
+      throw refused("the picture \(picture.key) \(error.reason)")
+    }
+    return picture
+  }
+
+  // MARK: The child's side
+
+  /// Runs in the child: becomes `user` (none: stays who it is, for root's own history), then
+  /// reads the picture `selector` names and returns what root is to receive.
+  package func readAsUser(_ selector: PictureSelector, user: String?) throws -> String {
+    var paths = context.paths
+    var owner = UserAccount.current()?.name ?? "root"
+    if let user {
+      guard let account = UserAccount.named(user) else { throw Failure.noUser(user) }
+      do {
+        try account.become()
+      } catch {
+        throw Failure.file(error.description)
+      }
+      paths = Paths(environment: ["HOME": account.home])
+      owner = account.name
+    }
+    let file = paths.databaseFile
+    do {
+      try UntrustedFile.check(file, limit: .max)
+    } catch .missing {
+      throw Failure.file(
+        "no bingwall history at \(file) (\(owner)'s); run 'bingwall update' as that user first")
+    } catch {
+      throw Failure.file("refusing \(owner)'s history \(file): it \(error.reason); nothing changed")
+    }
+    let picture: Picture
+    do {
+      picture = try HistoryStore.openUntrusted(path: file).resolve(selector, market: nil)
+    } catch let error as StoreError where error.isTooBig {
+      throw Failure.file(
+        "refusing \(owner)'s history \(file): it holds a title or caption over 1 MB, which no picture has; nothing changed"
+      )
+    }
+    let bytes: Data
+    do {
+      bytes = Data(try UntrustedFile.read(picture.path, limit: Self.pictureByteLimit))
+      _ = try JPEGInspector.inspect(bytes, path: picture.path)
+    } catch let error as UntrustedFile.Refusal {
+      throw Failure.file(
+        "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
+    } catch let error as ImageCheckError {
+      throw Failure.file(
+        "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
+    }
+    let description = JSONOutput.object([
+      ("date", .string(String(picture.date.prefix(Self.textLimit)))),
+      ("key", .string(String(picture.key.prefix(Self.textLimit)))),
+      ("title", .string(String(picture.displayTitle.prefix(Self.textLimit)))),
+    ])
+    // Control characters are escaped in JSON strings: the only line feeds are the layout's.
+    let line = description.rendered().split(separator: "\n").map { $0.trimmed() }.joined(separator: " ")
+    return line + "\n" + bytes.base64EncodedString() + "\n"
+  }
+}
