@@ -1,3 +1,4 @@
+import BingWallImage
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials

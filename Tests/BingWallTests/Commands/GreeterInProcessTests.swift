@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
