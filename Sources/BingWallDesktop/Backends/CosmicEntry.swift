@@ -41,6 +41,15 @@ struct CosmicEntry: Equatable {
     return path
   }
 
+  /// Shows the picture whose RON string literal (`literal`) is `path` on every output, without
+  /// the theme's filter, scaled by `scaling` (a `ScalingMode` name; nil removes the field).
+  mutating func show(literal path: String, scaling: String?) {
+    self["output"] = "\"all\""
+    self["source"] = "Path(\(path))"
+    self["filter_by_theme"] = "false"
+    self["scaling_mode"] = scaling
+  }
+
   /// The text to store: one field per line, as cosmic-config's pretty printer lays it out.
   var rendered: String {
     "(\n" + fields.map { "    \($0.name): \($0.value),\n" }.joined() + ")"
