@@ -1,6 +1,5 @@
-import BingWallSystem
-
 @testable import BingWallKit
+@testable import BingWallSystem
 
 // libFuzzer entry for the file-name reader of `import` (`make fuzz`): any name must give a
 // `NamedPicture`, never crash; its date is a real date, its id Bing's shape, and the key made

@@ -1,7 +1,6 @@
-import BingWallSystem
-
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallSystem
 
 // libFuzzer entry for the INI writers (`make fuzz`): the greeter's marked line (`MarkedSetting`)
 // and wf-shell's `[background] image` (`WayfireBackend.setting`). The input is a file's text, a

@@ -1,6 +1,5 @@
-import BingWallSystem
-
 @testable import BingWallKit
+@testable import BingWallSystem
 
 // libFuzzer entry for the sidecars `import` reads beside a folder's pictures (`make fuzz`): any
 // bytes, read as the GNOME extension's `bing.json` and as Variety's `NAME.metadata.json`, must

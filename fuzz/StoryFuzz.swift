@@ -1,7 +1,7 @@
-import BingWallSystem
 import FoundationEssentials
 
 @testable import BingWallBing
+@testable import BingWallSystem
 
 // libFuzzer entry for Bing's story parser, the home page's model (`make fuzz`): any body must
 // give stories or a `BingError`, never crash; at most `entryLimit` stories, each with a plain
