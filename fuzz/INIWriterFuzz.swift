@@ -38,14 +38,20 @@ public func fuzzINIWriter(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let edited = WayfireBackend.setting("image", to: value, inSection: "background", of: text)
     let after = INILines(edited)
     precondition(after.value("image", inSection: "background") == value, "the image is not read back")
-    precondition(after.lines.count <= before.lines.count + 3, "more lines than ours")
-    // The file's lines, in order, in what was written: all but the one replaced.
-    var next = 0
-    var missing = 0
-    for line in before.lines {
-      if let at = after.lines[next...].firstIndex(of: line) { next = at + 1 } else { missing += 1 }
+    // Every other line as it was: one line replaced in place, or ours inserted, or a section
+    // (after a blank line) added at the end.
+    let old = before.lines
+    let new = after.lines
+    let first =
+      zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+    switch new.count - old.count {
+    case 0:
+      precondition(
+        first == old.count || new[(first + 1)...] == old[(first + 1)...], "a line of the file went")
+    case 1: precondition(new[(first + 1)...] == old[first...], "a line of the file went")
+    case 2, 3: precondition(first == old.count, "a line of the file went")
+    default: preconditionFailure("more lines than ours")
     }
-    precondition(missing <= 1, "a line of the file went")
   }
   return 0
 }
