@@ -159,33 +159,40 @@ bench: deps release
 	python3 bench/run.py .build/release/bingwall
 
 ## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG inspector,
-## the config parser and the argument parser, FUZZ_SECONDS each (default 60). The library targets
-## are built with -sanitize=fuzzer,address into $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is
-## linked against them; a crash stops the run and leaves its input in fuzz/crashes/.
+## the config parser, the argument parser, import's sidecars and file names, Bing's stories, and
+## the RON (cosmic-bg) and INI (greeters, wf-shell) writers, FUZZ_SECONDS each (default 60);
+## FUZZERS=Story,... runs some. The library targets are built with -sanitize=fuzzer,address into
+## $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is linked against them; a crash (or a writer's
+## invariant broken) stops the run and leaves its input in fuzz/crashes/.
 # The entries see the targets' `package` declarations through -package-name, which must be the one
 # SwiftPM gives: the folder's name, lower-cased, with every character not allowed in an identifier
-# made `_` (a worktree such as wt-tests is `wt_tests`).
+# made `_` (a worktree such as wt-tests is `wt_tests`). The entries that check a reader's or a
+# writer's invariants reach its internal types with `@testable import`: the debug build is made
+# with -enable-testing. Swift's own backtracer is off: under AddressSanitizer it reports itself,
+# and the failed precondition's line is then lost in the last 40 lines shown.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD = .build/fuzz
-FUZZERS = JSONParser JPEGInspector Config Arguments
+comma := ,
+FUZZERS ?= JSONParser JPEGInspector Config Arguments ImportSidecars FileName Story RONWriter INIWriter
 fuzz: deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
 	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
-	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector; \
+	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector $(FUZZ_BUILD)/corpus-Story; \
 	cp Tests/Fixtures/realbing/*.json Tests/Fixtures/bing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
+	cp Tests/Fixtures/bing/model-en-US.json $(FUZZ_BUILD)/corpus-Story/; \
 	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
 	convert -size 48x32 gradient: -interlace JPEG $(FUZZ_BUILD)/corpus-JPEGInspector/progressive.jpg; \
-	for fuzzer in $(FUZZERS); do \
+	for fuzzer in $(subst $(comma), ,$(FUZZERS)); do \
 	  echo "make fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
 	  log=$(FUZZ_BUILD)/fuzz-$$fuzzer.log; \
 	  swiftc -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$$fuzzer -package-name $$package \
-	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite -I Sources/CVips \
+	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite -I Sources/CVips -I Sources/CSystemd -I Sources/CVersion \
 	    fuzz/$${fuzzer}Fuzz.swift $$objects -lsqlite3 -o $(FUZZ_BUILD)/fuzz-$$fuzzer >$$log 2>&1 \
 	    || { grep -v 'Cannot export local symbol' $$log; exit 1; }; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$fuzzer; \
 	  seeds=""; [ -d fuzz/seeds/$$fuzzer ] && seeds=fuzz/seeds/$$fuzzer; \
-	  $(FUZZ_BUILD)/fuzz-$$fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	  SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/fuzz-$$fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -artifact_prefix=fuzz/crashes/$$fuzzer- $(FUZZ_BUILD)/corpus-$$fuzzer $$seeds >$$log 2>&1 \
 	    || { tail -n 40 $$log; echo "make fuzz: $$fuzzer crashed; its input is in fuzz/crashes/"; exit 1; }; \
 	  tail -n 1 $$log; \

@@ -4,8 +4,11 @@
 package struct INILines: Equatable {
   package var lines: [String]
 
+  /// Split at each line feed, by scalar: split by Character, a CR LF is one Character and no line
+  /// feed, and a file of CR LF lines (or one line ending in CR before ours) was one long line.
+  /// A line keeps its CR, so the file goes back byte for byte; keys and values are trimmed of it.
   package init(_ text: String) {
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
   }
 
@@ -13,7 +16,8 @@ package struct INILines: Equatable {
   package var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
 
   /// Where `key` of `[section]` is: the section's first header, its last line that is not
-  /// blank (the header where it has none) and the key's first live line; nil for each not there.
+  /// blank (the header where it has none) and the key's last live line, the one readers take
+  /// (`value`), so that an edit there is the value read; nil for each not there.
   package func locate(_ key: String, inSection section: String) -> (header: Int?, end: Int?, line: Int?) {
     var current = ""
     var header: Int?
@@ -31,7 +35,7 @@ package struct INILines: Equatable {
       }
       guard current == section else { continue }
       if !trimmed.trimmed().isEmpty { end = index }
-      if line == nil, Self.key(of: trimmed) == key { line = index }
+      if Self.key(of: trimmed) == key { line = index }
     }
     return (header, end, line)
   }

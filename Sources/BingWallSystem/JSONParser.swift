@@ -125,7 +125,14 @@ package struct JSONParser {
     }
   }
 
+  /// U+FFFD, what a lone surrogate reads as.
+  static let replacement: Unicode.Scalar = "\u{FFFD}"
+
   /// Reads what follows a backslash; a `\u` surrogate pair becomes one scalar.
+  ///
+  /// A surrogate without its other half (`\ud800` alone, a low one first) is U+FFFD, as WHATWG's
+  /// and Python's decoders read it, not an error: one such title in Bing's answer must not cost
+  /// the other seven pictures. RFC 8259 (section 8.2) leaves what to do with it to the reader.
   private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
     guard let byte = peek() else { throw truncated() }
     position += 1
@@ -141,40 +148,41 @@ package struct JSONParser {
     case UInt8(ascii: "u"):
       let first = try parseHex4()
       if (0xD800..<0xDC00).contains(first) {
-        guard let next = peek() else { throw truncated() }
-        guard next == UInt8(ascii: "\\") else { throw error("a high surrogate without its low half") }
-        guard position + 1 < bytes.count else {
-          position += 1
-          throw truncated()
-        }
-        guard bytes[position + 1] == UInt8(ascii: "u") else {
-          throw error("a high surrogate without its low half")
-        }
-        position += 2
-        let second = try parseHex4()
-        guard (0xDC00..<0xE000).contains(second) else { throw error("a high surrogate without its low half") }
+        // Only a whole `\uDC00`–`\uDFFF` next is its low half; anything else is read on its own
+        // afterwards (a second high surrogate may start a pair of its own).
+        guard let second = lowSurrogateEscape() else { return Self.replacement }
+        position += 6
         let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-        // Always valid: the range check above bounds it to U+10000...U+10FFFF.
+        // Always valid: the range checks bound it to U+10000...U+10FFFF.
         return Unicode.Scalar(combined)!
       }
-      guard let scalar = Unicode.Scalar(first) else { throw error("a low surrogate on its own") }
-      return scalar
+      return Unicode.Scalar(first) ?? Self.replacement
     default:
       throw SyntaxError(
         offset: position - 1, message: "unknown escape \\\(Self.describe(byte))", isTruncated: false)
     }
   }
 
+  /// The value of the `\uXXXX` escape at `position` when it is a low surrogate; nil (nothing
+  /// read) for anything else, a text cut short included.
+  private func lowSurrogateEscape() -> UInt32? {
+    guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
+      bytes[position + 1] == UInt8(ascii: "u")
+    else { return nil }
+    var value: UInt32 = 0
+    for byte in bytes[(position + 2)..<(position + 6)] {
+      guard let digit = Self.hexDigit(byte) else { return nil }
+      value = value << 4 | UInt32(digit)
+    }
+    return (0xDC00..<0xE000).contains(value) ? value : nil
+  }
+
   private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard let byte = peek() else { throw truncated() }
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("expected a hex digit in \\u, found \(Self.describe(byte))")
+      guard let digit = Self.hexDigit(byte) else {
+        throw error("expected a hex digit in \\u, found \(Self.describe(byte))")
       }
       value = value << 4 | UInt32(digit)
       position += 1
@@ -250,6 +258,15 @@ package struct JSONParser {
 
   private func truncated() -> SyntaxError {
     SyntaxError(offset: position, message: "unexpected end", isTruncated: true)
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {

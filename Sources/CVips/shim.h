@@ -17,7 +17,7 @@ typedef struct _VipsArea VipsArea;
 typedef struct _VipsArrayDouble VipsArrayDouble;
 
 // Values of the libvips enums the wrappers pass (VipsAccess, VipsFailOn, VipsInteresting,
-// VipsKernel, VipsExtend, VipsBlendMode, VipsBandFormat, VipsForeignSubsample).
+// VipsKernel, VipsExtend, VipsBlendMode, VipsBandFormat, VipsForeignSubsample, VipsTextWrap).
 enum {
   BW_VIPS_ACCESS_SEQUENTIAL = 1,
   BW_VIPS_FAIL_ON_TRUNCATED = 1,
@@ -30,6 +30,7 @@ enum {
   BW_VIPS_BLEND_MODE_OVER = 2,
   BW_VIPS_FORMAT_UCHAR = 0,
   BW_VIPS_FOREIGN_SUBSAMPLE_ON = 1,
+  BW_VIPS_TEXT_WRAP_WORD_CHAR = 2,
   // GLogLevelFlags' G_LOG_LEVEL_WARNING.
   BW_G_LOG_LEVEL_WARNING = 1 << 4,
 };
@@ -237,10 +238,13 @@ static inline int bw_vips_composite2_over(const bw_vips_api *_Nonnull api, VipsI
 }
 
 /// Pango `markup` in `font` as an RGBA image, wrapped at `width` pixels; at 72 dpi a font size
-/// in points is a size in pixels.
+/// in points is a size in pixels. Lines break between words, and inside a word wider than the
+/// line (PANGO_WRAP_WORD_CHAR): with words only, a 200-letter word is one line wider than any
+/// screen, and the caption does not fit. (`wrap` is in libvips 8.14, the oldest bingwall loads.)
 static inline int bw_vips_text_rgba(const bw_vips_api *_Nonnull api, VipsImage *_Nullable *_Nonnull out,
                                     const char *_Nonnull markup, const char *_Nonnull font, int width) {
-  return api->text(out, markup, "font", font, "width", width, "dpi", 72, "rgba", 1, NULL);
+  return api->text(out, markup, "font", font, "width", width, "dpi", 72, "rgba", 1, "wrap",
+                   BW_VIPS_TEXT_WRAP_WORD_CHAR, NULL);
 }
 
 static inline int bw_vips_avg(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in, double *_Nonnull out) {

@@ -64,10 +64,7 @@ struct CosmicBackend: WallpaperBackend {
       }
       entry = parsed
     }
-    entry["output"] = "\"all\""
-    entry["source"] = "Path(\(path))"
-    entry["filter_by_theme"] = "false"
-    entry["scaling_mode"] = Self.modeTable[request.mode.explicit]
+    entry.show(literal: path, scaling: Self.modeTable[request.mode.explicit])
     try SettingsFileWrite.write(entry.rendered, to: file, backend: name)
     try SettingsFileWrite.write("true", to: folder + "/same-on-all", backend: name)
     let found = try current(in: session)

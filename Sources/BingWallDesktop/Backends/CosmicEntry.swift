@@ -41,6 +41,15 @@ struct CosmicEntry: Equatable {
     return path
   }
 
+  /// Shows the picture whose RON string literal (`literal`) is `path` on every output, without
+  /// the theme's filter, scaled by `scaling` (a `ScalingMode` name; nil removes the field).
+  mutating func show(literal path: String, scaling: String?) {
+    self["output"] = "\"all\""
+    self["source"] = "Path(\(path))"
+    self["filter_by_theme"] = "false"
+    self["scaling_mode"] = scaling
+  }
+
   /// The text to store: one field per line, as cosmic-config's pretty printer lays it out.
   var rendered: String {
     "(\n" + fields.map { "    \($0.name): \($0.value),\n" }.joined() + ")"
@@ -93,34 +102,41 @@ struct CosmicEntry: Equatable {
   }
 
   /// Reads RON text: names, strings and whole values with what they nest.
+  ///
+  /// By Unicode scalar, as RON's own reader goes by `char`, not by Character: a combining mark
+  /// after `\n` or `\"` in a string made one Character of the escape and the mark, and an escape
+  /// no reader knew (found by `make fuzz`, RONWriter, with a path holding a line break and U+0348).
   struct Reader {
-    var rest: Substring
+    var rest: Substring.UnicodeScalarView
 
-    init(_ text: Substring) { rest = text }
+    init(_ text: Substring) { rest = text.unicodeScalars }
 
     var atEnd: Bool { rest.isEmpty }
 
     mutating func skipBlanks() {
       while let first = rest.first {
-        if first.isWhitespace {
+        if first.properties.isWhitespace {
           rest.removeFirst()
-        } else if rest.hasPrefix("//") {
-          rest = rest.drop { !$0.isNewline }
+        } else if rest.starts(with: "//".unicodeScalars) {
+          // A line comment ends at the line feed, as RON's does.
+          rest = rest.drop { $0 != "\n" }
         } else {
           return
         }
       }
     }
 
-    mutating func take(_ character: Character) -> Bool {
-      guard rest.first == character else { return false }
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+      guard rest.first == scalar else { return false }
       rest.removeFirst()
       return true
     }
 
     mutating func identifier() -> String? {
-      let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-      guard let first = name.first, !first.isNumber else { return nil }
+      let name = rest.prefix {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      }
+      guard let first = name.first, !("0"..."9").contains(first) else { return nil }
       rest.removeFirst(name.count)
       return String(name)
     }
@@ -130,13 +146,13 @@ struct CosmicEntry: Equatable {
       var scan = rest
       guard scan.first == "\"" else { return nil }
       scan.removeFirst()
-      var out = ""
-      while let character = scan.first {
+      var out = String.UnicodeScalarView()
+      while let scalar = scan.first {
         scan.removeFirst()
-        switch character {
+        switch scalar {
         case "\"":
           rest = scan
-          return out
+          return String(out)
         case "\\":
           guard let escaped = scan.first else { return nil }
           scan.removeFirst()
@@ -148,7 +164,7 @@ struct CosmicEntry: Equatable {
           default: return nil
           }
         default:
-          out.append(character)
+          out.append(scalar)
         }
       }
       return nil
@@ -158,35 +174,33 @@ struct CosmicEntry: Equatable {
     /// and nested brackets included whole.
     mutating func value() -> String? {
       var depth = 0
-      var text = ""
-      while let character = rest.first {
-        if character == "\"" {
+      var text = String.UnicodeScalarView()
+      while let scalar = rest.first {
+        if scalar == "\"" {
           let start = rest
           guard string() != nil else { return nil }
-          text += start[start.startIndex..<rest.startIndex]
+          text.append(contentsOf: start[start.startIndex..<rest.startIndex])
           continue
         }
-        if depth == 0, character == "," || character == ")" { break }
+        if depth == 0, scalar == "," || scalar == ")" { break }
         // A comment inside a value would be split at its commas and written back broken.
-        if rest.hasPrefix("//") || rest.hasPrefix("/*") { return nil }
-        switch character {
+        if rest.starts(with: "//".unicodeScalars) || rest.starts(with: "/*".unicodeScalars) { return nil }
+        switch scalar {
         case "(", "[", "{": depth += 1
         case ")", "]", "}":
           depth -= 1
           if depth < 0 { return nil }
         default: break
         }
-        text.append(character)
+        text.append(scalar)
         rest.removeFirst()
       }
-      let trimmed = text.trimmingBlanks
-      return depth == 0 && !trimmed.isEmpty ? trimmed : nil
+      let isBlank: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+      guard let first = text.firstIndex(where: { !isBlank($0) }),
+        let last = text.lastIndex(where: { !isBlank($0) }),
+        depth == 0
+      else { return nil }
+      return String(text[first...last])
     }
-  }
-}
-
-extension String {
-  fileprivate var trimmingBlanks: String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 }

@@ -32,11 +32,13 @@ struct ScreenPictures: Sendable {
   /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
   static let captionMaximumLength = 200
 
-  /// The caption of a stored picture, its title, credit and headline cut to
-  /// `captionMaximumLength`.
+  /// The caption of a stored picture, its title, credit and headline each one line
+  /// (`TerminalText.singleLine`), cut to `captionMaximumLength` with an ellipsis.
   static func caption(title: String, credit: String, headline: String = "") -> Caption {
     func bounded(_ text: String) -> String {
-      String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.prefix(captionMaximumLength))
+      let line = TerminalText.singleLine(text).unicodeScalars
+      guard line.count > captionMaximumLength else { return String(line) }
+      return String(String.UnicodeScalarView(line.prefix(captionMaximumLength - 1))) + "…"
     }
     return Caption(title: bounded(title), credit: bounded(credit), headline: bounded(headline))
   }

@@ -72,21 +72,25 @@ struct ImportSidecars {
     var refused: [TransferError] = []
     for name in names where isSidecar(name) {
       do {
-        let root = try json(name, in: folder)
-        if name == gnomeName {
-          sidecars.addGnome(root)
-        } else {
-          // Variety writes the sidecar while the picture is still `NAME.partial` and renames
-          // only the picture.
-          var picture = String(name.dropLast(varietySuffix.count))
-          if picture.hasSuffix(".partial") { picture.removeLast(".partial".count) }
-          sidecars.addVariety(root, picture: picture)
-        }
+        sidecars.add(try json(name, in: folder), from: name)
       } catch {
         refused.append(error)
       }
     }
     return (sidecars, refused)
+  }
+
+  /// What the sidecar `name` says, its JSON read.
+  mutating func add(_ root: JSONValue, from name: String) {
+    if name == Self.gnomeName {
+      addGnome(root)
+    } else {
+      // Variety writes the sidecar while the picture is still `NAME.partial` and renames only
+      // the picture.
+      var picture = String(name.dropLast(Self.varietySuffix.count))
+      if picture.hasSuffix(".partial") { picture.removeLast(".partial".count) }
+      addVariety(root, picture: picture)
+    }
   }
 
   /// The file's JSON, read through the folder's descriptor without following a link.
@@ -109,6 +113,11 @@ struct ImportSidecars {
         throw .invalidSidecar(name: name, detail: "it is larger than \(maximumBytes >> 20) MiB")
       }
     }
+    return try json(bytes, name: name)
+  }
+
+  /// `bytes`, the whole of the sidecar `name`, as JSON.
+  static func json(_ bytes: [UInt8], name: String) throws(TransferError) -> JSONValue {
     guard String(validating: bytes, as: UTF8.self) != nil else {
       throw .invalidSidecar(name: name, detail: "it is not UTF-8 text")
     }

@@ -16,6 +16,7 @@ _Static_assert(BW_VIPS_EXTEND_BACKGROUND == VIPS_EXTEND_BACKGROUND, "VipsExtend"
 _Static_assert(BW_VIPS_BLEND_MODE_OVER == VIPS_BLEND_MODE_OVER, "VipsBlendMode");
 _Static_assert(BW_VIPS_FORMAT_UCHAR == VIPS_FORMAT_UCHAR, "VipsBandFormat");
 _Static_assert(BW_VIPS_FOREIGN_SUBSAMPLE_ON == VIPS_FOREIGN_SUBSAMPLE_ON, "VipsForeignSubsample");
+_Static_assert(BW_VIPS_TEXT_WRAP_WORD_CHAR == VIPS_TEXT_WRAP_WORD_CHAR, "VipsTextWrap");
 _Static_assert(BW_G_LOG_LEVEL_WARNING == G_LOG_LEVEL_WARNING, "GLogLevelFlags");
 
 void bw_vips_check_prototypes(bw_vips_api *api);

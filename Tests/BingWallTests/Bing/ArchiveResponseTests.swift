@@ -67,6 +67,20 @@ import Testing
         == "https://www.bing.com/search?q=Atlantic+puffin&form=hpcapt")
   }
 
+  /// One lone `\ud800` in one title of a real de-DE body: the eight pictures all come, that
+  /// title with U+FFFD where the broken escape was (it made the whole archive refused).
+  @Test func aLoneSurrogateInOneTitleCostsNoPicture() throws {
+    let response = try ArchiveResponse.decode(
+      RealBingFixtures.body(RealBingFixtures.deDELoneSurrogate), requestedMarket: "de-DE")
+    let intact = try ArchiveResponse.decode(
+      RealBingFixtures.body(RealBingFixtures.deDEOwnPictures), requestedMarket: "de-DE")
+    #expect(response.images.count == 8)
+    #expect(response.skipped.isEmpty)
+    #expect(response.images.map(\.key) == intact.images.map(\.key))
+    #expect(response.images[1].title == "Matrosen im \u{FFFD}Smoking")
+    #expect(intact.images[1].title == "Matrosen im Smoking")
+  }
+
   @Test func enUSWinterKeepsTheWallpaperFlag() throws {
     let response = try decode(BingFixtures.enUSWinter, market: "en-US")
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
+@testable import BingWallKit
 
 /// The caption: Pango markup escaped, the calmest corner chosen, and nothing drawn elsewhere.
 @Suite struct CaptionTests {
@@ -51,6 +52,62 @@ import Testing
     let short = try Image.rendered(
       without.markup(colour: "white"), layout, api: VipsLibrary.api(), source: "t")
     #expect(tall.height > short.height)
+  }
+
+  /// The text that goes to Pango is each field cleaned as a terminal line is: the override that
+  /// drew "Plain DROW end" is gone, and the caption is drawn.
+  @Test func aBidiOverrideIsNotDrawn() throws {
+    let caption = Caption(
+      title: "Plain \u{202E}WORD\u{202C} end", credit: "\u{2067}© Someone\u{2069}",
+      headline: "A\u{200F} head\u{2029}line")
+    #expect(
+      caption.markup(colour: "white")
+        == "<span foreground=\"white\"><i>A head line</i>\n<b>Plain WORD end</b>\n<small>© Someone</small></span>"
+    )
+    let folder = try TemporaryDirectory()
+    let plain = try Image.cropped(
+      from: try TestPictures.gradient(in: folder, width: 640, height: 360),
+      to: PixelSize(width: 640, height: 360))
+    let drawn = try plain.captionPlacement(caption)
+    let clean = try plain.captionPlacement(
+      Caption(title: "Plain WORD end", credit: "© Someone", headline: "A head line"))
+    #expect(drawn.text.size == clean.text.size)
+  }
+
+  /// 150 line separators in a title made 149 lines, a caption too tall for any screen, so none:
+  /// they are one space, and the caption is the one of the same words on one line.
+  @Test func lineSeparatorsAreSpaces() throws {
+    let folder = try TemporaryDirectory()
+    let plain = try Image.cropped(
+      from: try TestPictures.gradient(in: folder, width: 1920, height: 1080),
+      to: PixelSize(width: 1920, height: 1080))
+    let separated = ScreenPictures.caption(
+      title: "Lake" + String(repeating: "\u{2028}", count: 150) + "Hills", credit: "© Some\u{2029}one")
+    #expect(separated == Caption(title: "Lake Hills", credit: "© Some one"))
+    let direct = Caption(title: "Lake" + String(repeating: "\u{2028}", count: 150) + "Hills", credit: "© x")
+    let placement = try plain.captionPlacement(direct)
+    let oneLine = try plain.captionPlacement(Caption(title: "Lake Hills", credit: "© x"))
+    #expect(placement.text.size == oneLine.text.size)
+  }
+
+  /// A 10,000-letter word: cut to the caption's length with an ellipsis, and broken inside the
+  /// word where it is wider than the line, so the caption fits the screen.
+  @Test func aVeryLongWordIsBrokenAndFits() throws {
+    let word = String(repeating: "W", count: 10_000)
+    let caption = ScreenPictures.caption(title: word, credit: "© Someone")
+    #expect(caption.title.unicodeScalars.count == ScreenPictures.captionMaximumLength)
+    #expect(caption.title.hasSuffix("W…"))
+    for (width, height) in [(1920, 1080), (1280, 1024), (1080, 1920)] {
+      let folder = try TemporaryDirectory()
+      let plain = try Image.cropped(
+        from: try TestPictures.gradient(in: folder, width: width, height: height),
+        to: PixelSize(width: width, height: height))
+      let placement = try plain.captionPlacement(caption)
+      let layout = CaptionLayout(for: plain.size)
+      #expect(placement.text.width <= layout.wrapWidth, "\(width)x\(height)")
+      #expect(placement.text.height > 2 * layout.fontSize, "\(width)x\(height): broken into lines")
+      #expect(try plain.captioned(caption).size == plain.size)
+    }
   }
 
   /// Noise everywhere but one flat quarter: that quarter's corner gets the caption.

@@ -9,6 +9,8 @@ enum RealBingFixtures {
   static let deDEOwnPictures = "de-DE_2025-04-26"
   /// en-GB whose newest copyright holds a second copy of itself.
   static let enGBInsertedCopy = "en-GB_2024-06-30"
+  /// `deDEOwnPictures` with a lone `\ud800` escape in its second title.
+  static let deDELoneSurrogate = "de-DE_2025-04-26-lone-surrogate"
 
   static let folder = Fixtures.folder.appendingPathComponent("realbing")
 

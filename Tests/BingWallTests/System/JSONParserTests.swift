@@ -37,6 +37,24 @@ import Testing
     #expect(try parse(text) == expected)
   }
 
+  /// A surrogate without its other half is U+FFFD and the text goes on: one such title in Bing's
+  /// answer must not cost the whole archive. What follows it is read on its own (a pair of its
+  /// own, a letter).
+  @Test(arguments: [
+    (#""\ud800""#, "\u{FFFD}"),
+    (#""\udc00""#, "\u{FFFD}"),
+    (#""Lake \ud83cx""#, "Lake \u{FFFD}x"),
+    (#""\ud83c\u0041""#, "\u{FFFD}A"),
+    (#""\ud83c\n""#, "\u{FFFD}\n"),
+    (#""\udc00\ud800""#, "\u{FFFD}\u{FFFD}"),
+    (#""\udfff\ud83c\udf04""#, "\u{FFFD}🌄"),
+    (#""\ud800\ud83c\udf04""#, "\u{FFFD}🌄"),
+    (#""\ud83c\udf04\udf04""#, "🌄\u{FFFD}"),
+  ])
+  func aLoneSurrogateIsTheReplacementCharacter(text: String, expected: String) throws {
+    #expect(try parse(text) == .string(expected))
+  }
+
   @Test func booleansAndNumbersStayApart() throws {
     let value = try parse(#"{"wp":true,"n":1}"#)
     #expect(value == .object(["wp": .bool(true), "n": .number(1)]))
@@ -46,7 +64,7 @@ import Testing
   @Test(arguments: [
     ("", 0), ("{", 1), (#"{"a""#, 4), (#"{"a":"#, 5), (#"{"a":1"#, 6), (#"{"a":1,"#, 7), ("[1,", 3),
     (#""abc"#, 4), (#""\u00"#, 5), (#""\"#, 2), ("tr", 2), ("-", 1), ("1.", 2), ("1e", 2),
-    (#""\ud83c"#, 7),
+    (#""\ud83c"#, 7), (#""\ud83c\"#, 8), (#""\ud83c\u00"#, 11),
   ])
   func cutShortTextIsTruncated(text: String, offset: Int) {
     #expect {
@@ -73,10 +91,9 @@ import Testing
     ("\"a\tb\"", 2, "unescaped control character in a string"),
     (#""\x""#, 2, "unknown escape \\'x'"),
     (#""\u12G4""#, 5, "expected a hex digit in \\u, found 'G'"),
-    (#""\udc00""#, 7, "a low surrogate on its own"),
-    (#""\ud83cx""#, 7, "a high surrogate without its low half"),
-    (#""\ud83c""#, 7, "a high surrogate without its low half"),
-    (#""\ud83c\u0041""#, 13, "a high surrogate without its low half"),
+    // After a high surrogate, an escape that is no low half is still read, and still checked.
+    (#""\ud800\u12""#, 11, "expected a hex digit in \\u, found '\"'"),
+    (#""\ud800\x""#, 8, "unknown escape \\'x'"),
     ("'a'", 0, "unexpected '''"),
     ("\u{FEFF}{}", 0, "unexpected byte 0xef"),
   ])
