@@ -16,11 +16,19 @@ enum DoctorDesktopCheck {
       let choice = try BackendSelector.select(requested, from: resources.backends, in: session)
       return (choice.backend.name, nil)
     } catch {
+      // Said once: a session with no backend already names what it lacks; any other error gets
+      // the session's variables, which it does not name.
+      let reason: String
+      if case .noBackend(let why) = error {
+        reason = why
+      } else {
+        reason = "\(error) (\(describe(session)))"
+      }
       let finding = DoctorFinding(
         .backend, .warning, subject: requested == .auto ? "backend auto" : "backend \(requested)",
-        message: "no wallpaper can be set here: \(error) (\(describe(session)))",
-        advice: "run 'bingwall backends' in your desktop session; where no desktop is wanted set "
-          + "backend = \"none\" ('bingwall config set backend none')")
+        message: "no wallpaper can be set here: \(reason)",
+        advice: "in your desktop session, 'bingwall backends' says why; without a desktop, "
+          + "'bingwall config set backend none'")
       return (nil, finding)
     }
   }

@@ -413,7 +413,11 @@ import Testing
     #expect(
       result.stdout.hasPrefix("warning: [backend] backend auto: no wallpaper can be set here: "),
       "\(result.stdout)")
-    #expect(result.stdout.contains("DISPLAY unset, WAYLAND_DISPLAY unset, no session bus"))
+    // What the session lacks, said once, and the way on.
+    let line = try #require(result.stdout.split(separator: "\n").first)
+    #expect(line.ranges(of: "DISPLAY").count == 2 && line.count < 250, "\(line)")
+    #expect(
+      line.hasSuffix("'bingwall backends' says why; without a desktop, 'bingwall config set backend none'"))
     #expect(result.stdout.contains("backend (none usable): 1 warning."))
     #expect(run.processes.calls.isEmpty, "no tool was run: \(run.processes.calls)")
     let object = try Self.json(run.run(["doctor", "--json"]))

@@ -11,10 +11,11 @@ import Testing
     let folder = try TemporaryDirectory()
     let whole = try TestPictures.noise(in: folder, width: 640, height: 360)
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
-    // Two stray bytes before the start-of-scan marker: libjpeg warns "extraneous bytes".
-    let scan = try #require(
-      bytes.indices.first { bytes[$0] == 0xFF && $0 + 1 < bytes.count && bytes[$0 + 1] == 0xDA })
-    bytes.insert(contentsOf: [0x00, 0x00], at: scan)
+    // Stray bytes after the last scan's data, before the end marker, as some encoders pad:
+    // libjpeg warns "58 extraneous bytes before marker 0xd9" (it has read a few ahead).
+    let end = try #require(
+      bytes.indices.last { bytes[$0] == 0xFF && $0 + 1 < bytes.count && bytes[$0 + 1] == 0xD9 })
+    bytes.insert(contentsOf: [UInt8](repeating: 0, count: 64), at: end)
     let stray = folder.file("stray.jpg")
     try Data(bytes).write(to: URL(fileURLWithPath: stray))
     let made = try Image.cropped(from: stray, to: PixelSize(width: 200, height: 200))
