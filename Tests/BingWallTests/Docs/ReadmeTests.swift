@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallKit
+@testable import BingWallSystem
+
+/// The README is the front door: short, a command early, and every example in it true today.
+@Suite struct ReadmeTests {
+  static func readme() throws -> String {
+    try String(contentsOfFile: CompletionShell.committed("README.md"), encoding: .utf8)
+  }
+
+  /// The lines of the README's fenced blocks of `language` (`sh`, `toml`), block by block.
+  static func blocks(_ language: String) throws -> [[String]] {
+    var blocks: [[String]] = []
+    var current: [String]?
+    for line in try readme().split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.hasPrefix("```") {
+        if let block = current {
+          blocks.append(block)
+          current = nil
+        } else if line == "```" + language {
+          current = []
+        }
+        continue
+      }
+      current?.append(line)
+    }
+    return blocks.filter { !$0.isEmpty }
+  }
+
+  @Test func isShortAndShowsACommandEarly() throws {
+    let lines = try Self.readme().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 250)
+    let first = try #require(lines.firstIndex { $0.hasPrefix("bingwall ") })
+    #expect(first < 60, "the first bingwall command is on line \(first + 1)")
+  }
+
+  /// Every `bingwall …` line of the README's shell blocks parses with the real command table and
+  /// names a command that runs.
+  @Test func everyCommandLineParses() throws {
+    var checked = 0
+    for line in try Self.blocks("sh").joined() {
+      var words = line.split(separator: "#", maxSplits: 1)[0].split(separator: " ").map(String.init)
+      if words.first == "sudo" { words.removeFirst() }
+      guard words.first == "bingwall" else { continue }
+      let outcome = try CommandLineParser(root: CommandTable.root).parse(Array(words.dropFirst()))
+      guard case .run(let invocation) = outcome else {
+        Issue.record("\(line) does not run a command: \(outcome)")
+        continue
+      }
+      #expect(CommandTable.command(for: invocation.path) != nil, "\(line)")
+      checked += 1
+    }
+    #expect(checked >= 10)
+  }
+
+  /// The configuration example loads as it stands, each key with the value the README gives.
+  @Test func theConfigurationExampleLoads() throws {
+    let block = try #require(try Self.blocks("toml").first)
+    let folder = try TemporaryDirectory()
+    let file = folder.file("config.toml")
+    try block.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
+    let configuration = try Configuration.load(file: file, explicit: true, environment: [:])
+    #expect(configuration[ConfigSchema.markets].map(\.code) == ["en-GB", "ja-JP"])
+    #expect(configuration.setting("pictures.caption").source.description.hasPrefix(file))
+  }
+}
