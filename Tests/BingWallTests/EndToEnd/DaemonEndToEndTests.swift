@@ -76,7 +76,9 @@ import Testing
     #expect(eventually(5) { applyCount >= 3 })
     let took = stop(process)
     #expect(process.terminationStatus == 0)
-    #expect(took < 1.0)
+    // A correctness bound ("at once", not after the next rotation), relaxed under a sanitizer,
+    // which slows every step of the rotation SIGTERM may interrupt (ThreadSanitizer: 1.06 s).
+    #expect(took < (Sandbox.sanitizer == nil ? 1.0 : 5.0))
     let text = try String(contentsOfFile: log, encoding: .utf8)
     #expect(text.contains("rotate: Applied"))
     #expect(text.contains("stopping"))
