@@ -110,13 +110,13 @@ package enum JPEGInspector {
   /// (65 MB measured for `apply` of one; 55 MB for any picture at all: the process, libvips and
   /// a screen-sized crop); a buffered picture adds at most this much to that, where a 300 KB
   /// file declaring a progressive 16384x16384 frame added 768 MB.
-  package static let maximumDecodeBytes = 48 << 20
+  static let maximumDecodeBytes = 48 << 20
 
   /// The most scans a buffered (progressive) picture may have. libjpeg runs over every block of
   /// the picture again at each scan, so a file repeating one scan 20,000 times held a decoder
   /// for minutes (38 s for a 1024x1024 one in libvips); real encoders write 6 to 12, and 100
   /// scans of the largest picture `maximumDecodeBytes` lets through took 6 s to apply.
-  package static let maximumScans = 100
+  static let maximumScans = 100
 
   /// Refuses a picture whose decode needs more than `maximumDecodeBytes`.
   static func checkDecodeCost(_ frame: JPEGFrame, path: String) throws(ImageCheckError) {
