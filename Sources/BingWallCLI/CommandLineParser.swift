@@ -97,10 +97,11 @@ private struct ParseState {
         path.append(next.name)
         return
       }
-      var message = "Unknown command '\(word)'"
       let names = command.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
-      if let guess = Suggestion.closest(to: word, in: names) { message += ". Did you mean '\(guess)'?" }
-      throw UsageError(message, path: path)
+      let guess = Suggestion.closest(to: word, in: names)
+      throw UsageError(
+        "unknown command '\(word)'", path: path,
+        hint: guess.map { "did you mean '\((["bingwall"] + path + [$0]).joined(separator: " "))'?" })
     }
     positionals.append(word)
   }
@@ -116,18 +117,17 @@ private struct ParseState {
       name = String(body)
     }
     guard let option = (visibleOptions + command.plumbingOptions).first(where: { $0.long == name }) else {
-      var message = "Unknown option '--\(name)'"
       let guess = Suggestion.closest(to: name, in: visibleOptions.map(\.long))
-      if let guess { message += ". Did you mean '--\(guess)'?" }
-      throw UsageError(message, path: path)
+      throw UsageError(
+        "unknown option '--\(name)'", path: path, hint: guess.map { "did you mean '--\($0)'?" })
     }
     if !option.takesValue {
-      if inline != nil { throw UsageError("The option '--\(name)' does not take a value", path: path) }
+      if inline != nil { throw UsageError("the option '--\(name)' does not take a value", path: path) }
       record(option, Invocation.Given(word: "", value: true))
       return
     }
     guard let value = inline ?? next() else {
-      throw UsageError("Missing value for '\(Help.label(of: option, longOnly: true))'", path: path)
+      throw UsageError("missing value for '\(Help.label(of: option, longOnly: true))'", path: path)
     }
     try record(option, validating: value)
   }
@@ -137,7 +137,7 @@ private struct ParseState {
     while let letter = letters.first {
       letters = letters.dropFirst()
       guard let option = visibleOptions.first(where: { $0.short == letter }) else {
-        throw UsageError("Unknown option '-\(letter)'", path: path)
+        throw UsageError("unknown option '-\(letter)'", path: path)
       }
       if !option.takesValue {
         record(option, Invocation.Given(word: "", value: true))
@@ -146,7 +146,7 @@ private struct ParseState {
       // A short option with a value ends the pack: the rest of the word, else the next word.
       let attached = String(letters)
       guard let value = attached.isEmpty ? next() : attached else {
-        throw UsageError("Missing value for '-\(letter) <\(option.valueName ?? "value")>'", path: path)
+        throw UsageError("missing value for '-\(letter) <\(option.valueName ?? "value")>'", path: path)
       }
       try record(option, validating: value)
       return
@@ -180,9 +180,9 @@ private struct ParseState {
       }
       return Invocation.Given(word: word, value: reader.value(of: word, for: label))
     case .failure(let problem):
-      var message = "The value '\(raw)' is invalid for '\(label)': \(problem.detail)"
-      if let guess = problem.suggestion { message += ". Did you mean '\(guess)'?" }
-      throw UsageError(message, path: path)
+      throw UsageError(
+        "the value '\(raw)' is invalid for '\(label)': \(problem.detail)", path: path,
+        hint: problem.suggestion.map { "did you mean '\($0)'?" })
     }
   }
 
@@ -206,10 +206,13 @@ private struct ParseState {
     var topic: [String] = []
     for word in positionals {
       guard let next = current.subcommand(named: word) else {
-        var message = "Unknown command '\(word)'"
         let names = current.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
-        if let guess = Suggestion.closest(to: word, in: names) { message += ". Did you mean '\(guess)'?" }
-        throw UsageError(message, path: ["help"])
+        let guess = Suggestion.closest(to: word, in: names)
+        throw UsageError(
+          "unknown command '\(word)'", path: ["help"],
+          hint: guess.map {
+            "did you mean '\((["bingwall", "help"] + topic + [$0]).joined(separator: " "))'?"
+          })
       }
       current = next
       topic.append(next.name)
@@ -233,7 +236,7 @@ private struct ParseState {
       }
       if taken.isEmpty {
         if argument.optional { continue }
-        throw UsageError("Missing expected argument '<\(argument.name)>'", path: path)
+        throw UsageError("missing expected argument '<\(argument.name)>'", path: path)
       }
       var values: [Invocation.Given] = []
       for raw in taken {
@@ -242,7 +245,7 @@ private struct ParseState {
       }
       result[argument.name] = values
     }
-    if let extra = remaining.first { throw UsageError("Unexpected argument '\(extra)'", path: path) }
+    if let extra = remaining.first { throw UsageError("unexpected argument '\(extra)'", path: path) }
     return result
   }
 }

@@ -129,16 +129,12 @@ package enum Help {
     return parts.joined(separator: " ")
   }
 
-  /// The text printed for a usage error: the error, the usage line, where to read more.
+  /// The text printed for a usage error: what is wrong, then the fix, or where to read more.
   package static func usageErrorText(_ error: UsageError, root: CommandSpec) -> String {
     let path = root.descendant(error.path) != nil ? error.path : []
     let helpCommand = (["bingwall"] + path + ["--help"]).joined(separator: " ")
-    return """
-      Error: \(error.message)
-      Usage: \(usage(root: root, path: path))
-        See '\(helpCommand)' for more information.
-
-      """
+    let hint = error.hint ?? "see '\(helpCommand)'"
+    return Diagnostic.line(.error, error.message) + "\n" + Diagnostic.line(.hint, hint) + "\n"
   }
 
   /// `-m, --market <market>`, or with `longOnly` just `--market <market>`.

@@ -61,13 +61,16 @@ package enum ParseOutcome: Sendable, Equatable {
 
 /// A command line that does not fit the command table. Exit status 64.
 package struct UsageError: Error, Equatable, Sendable {
-  /// The first line, after `Error: `.
+  /// What is wrong, after `bingwall: error: `.
   var message: String
-  /// The command whose usage line to show.
+  /// The command whose help the hint points at.
   package var path: [String]
+  /// The fix when one is known (a near name); else the hint points at the command's help.
+  var hint: String?
 
-  package init(_ message: String, path: [String]) {
+  package init(_ message: String, path: [String], hint: String? = nil) {
     self.message = message
     self.path = path
+    self.hint = hint
   }
 }

@@ -86,7 +86,7 @@ package struct Context: Sendable {
     stdout.flush()
     stderr.flush()
     guard let code = (stdout as? FileDescriptorOutput)?.writeError else { return status }
-    stderr.write("error: cannot write the output: \(String(cString: strerror(code)))\n")
+    stderr.error("cannot write the output: \(String(cString: strerror(code)))")
     stderr.flush()
     return status == ExitCode.success ? ExitCode.failure : status
   }

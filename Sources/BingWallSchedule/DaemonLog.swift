@@ -21,6 +21,13 @@ package struct DaemonLog: Sendable {
     output.flush()
   }
 
+  /// `bingwall: error: …`, the words a terminal shows, so that `grep 'bingwall: error'` finds
+  /// the daemon's failures in the journal as in cron's mail.
+  package func error(_ text: String) { line(Diagnostic.line(.error, text)) }
+
+  /// `bingwall: warning: …`.
+  package func warning(_ text: String) { line(Diagnostic.line(.warning, text)) }
+
   static func stderrIsJournal(_ value: String?) -> Bool {
     guard let value, !value.isEmpty else { return false }
     var status = stat()

@@ -102,7 +102,7 @@ package struct DaemonLoop {
           do {
             try journal.recordRotation(at: clock.now())
           } catch {
-            log.line("cannot save the rotation time: \(error)")
+            log.warning("cannot save the rotation time: \(error)")
           }
         }
         logNextUpdate(plan)
@@ -116,7 +116,7 @@ package struct DaemonLoop {
           plan = try reload()
           log.line("reloaded the configuration; \(plan.summary)")
         } catch {
-          log.line("kept the previous configuration: \(error)")
+          log.error("kept the previous configuration: \(error)")
         }
         continue
       }

@@ -73,7 +73,7 @@ package enum BingWall {
         // The parser accepts any well-formed code; only market options take one, so the
         // warning is the market's.
         for code in invocation.unlistedCodes {
-          context.stderr.write("warning: \(Market.unknownWarning(code))\n")
+          context.stderr.warning(Market.unknownWarning(code))
         }
       }
       do {
@@ -82,7 +82,7 @@ package enum BingWall {
         context.stderr.write(Help.usageErrorText(error, root: CommandTable.root))
         return ExitCode.usage
       } catch {
-        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
+        context.stderr.report(error)
         return exitStatus(for: error)
       }
     }

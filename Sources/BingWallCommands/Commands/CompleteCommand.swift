@@ -53,7 +53,8 @@ enum CompleteCommand {
       }
       let name = invocation[pageName] ?? "bingwall.1"
       guard let page = Manual.page(named: name, environment: context.environment) else {
-        throw UsageError("No page called '\(name)'; 'bingwall __man --list' lists them", path: ["__man"])
+        throw UsageError(
+          "no page called '\(name)'", path: ["__man"], hint: "'bingwall __man --list' lists them")
       }
       context.stdout.write(page.text)
       return ExitCode.success

@@ -89,10 +89,9 @@ enum ConfigCommand {
     var status = stat()
     if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
     try AtomicFile.write(Data(document.text.utf8), to: target, mode: mode)
-    for warning in key.warnings?(value) ?? [] { context.stderr.write("warning: \(warning)\n") }
+    for warning in key.warnings?(value) ?? [] { context.stderr.warning(warning) }
     if let shadow = context.environment[key.environmentVariable], !shadow.isEmpty {
-      context.stderr.write(
-        "warning: \(key.environmentVariable) is set and overrides '\(key.name)' from the file\n")
+      context.stderr.warning("\(key.environmentVariable) is set and overrides '\(key.name)' from the file")
     }
   }
 }

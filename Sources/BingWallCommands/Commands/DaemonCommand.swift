@@ -73,16 +73,17 @@ enum DaemonCommand {
     let log = DaemonLog(output: context.stderr, clock: context.clock, environment: context.environment)
     // Only updates run a child: a daemon that only rotates needs no binary to start.
     guard let executable = context.executable ?? (settings.updates ? nil : "") else {
-      context.stderr.write(
-        "error: cannot find the bingwall binary to run updates with (/proc/self/exe); "
-          + "restart the daemon, or run it with --no-update\n")
+      context.stderr.error(
+        "cannot find the bingwall binary to run updates with (/proc/self/exe)",
+        hint: "restart the daemon, or run it with --no-update")
       return ExitCode.failure
     }
     let lockPath = context.paths.lockFile
     try Paths.ensureDirectory(Paths.parent(of: lockPath))
     guard let lock = try FileLock(path: lockPath, wait: false) else {
       let pid = FileLock.holder(of: lockPath).map { " (pid \($0))" } ?? ""
-      context.stderr.write("error: bingwall daemon is already running\(pid)\n")
+      context.stderr.error(
+        "bingwall daemon is already running\(pid)", hint: "'bingwall status' shows what it does")
       return ExitCode.failure
     }
     defer { lock.release() }
@@ -111,7 +112,7 @@ enum DaemonCommand {
           : "listening on the system bus for the network, the power and sleep")
     }
     for warning in settings.resources.configuration.warnings(ConfigSchema.markets.spec) {
-      log.line("warning: \(warning)")
+      log.warning(warning)
     }
     return try loop.run(plan(settings, child: child, log: log, snapshot: snapshot.save(log: log)))
   }
@@ -166,7 +167,7 @@ enum DaemonCommand {
     } catch HistoryError.empty, HistoryError.nothingToPick {
       log.line("rotate: no stored picture to show yet")
     } catch {
-      log.line("rotate failed: \(error)")
+      log.error("rotate failed: \(error)")
     }
   }
 }

@@ -53,7 +53,7 @@ enum ExportCommand {
           context.stdout.write(TerminalText.clean("\(fileName)  \(picture.displayTitle)") + "\n")
         }
       case .alreadyThere: break
-      case .missing(let error): context.stderr.write("error: \(TerminalText.clean(error.description))\n")
+      case .missing(let error): context.stderr.error(error.description)
       }
     }
     let results = try use.run(request).events.map(\.outcome)

@@ -85,7 +85,7 @@ enum ImportCommand {
         for preview in previews { context.stdout.write(line(preview) + "\n") }
         for error in refusals {
           refused += 1
-          context.stderr.write("error: \(TerminalText.clean(error.description))\n")
+          context.stderr.error(error.description)
         }
         if !invocation.quiet {
           context.stdout.write(
@@ -116,7 +116,7 @@ enum ImportCommand {
         case .duplicate: duplicates += 1
         case .refused(let error):
           refused += 1
-          context.stderr.write("error: \(TerminalText.clean(error.description))\n")
+          context.stderr.error(error.description)
         }
       }
       if let fatal = outcome.fatal { throw fatal }

@@ -72,7 +72,7 @@ enum PruneCommand {
       ran = nil
     case .ran(let outcome):
       for failure in outcome.undeletable {
-        context.stderr.write("warning: \(RetentionText.undeletable(failure))\n")
+        context.stderr.warning(RetentionText.undeletable(failure))
       }
       if !invocation[json], !quiet { context.stdout.write(RetentionText.report(outcome)) }
       ran = outcome

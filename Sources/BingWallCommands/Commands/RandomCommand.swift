@@ -44,7 +44,7 @@ enum RandomCommand {
     request.seed = invocation[seed].map(UInt64.init)
     request.dryRun = invocation[dryRun]
     let outcome = try Rotate(resources: try Resources(invocation, context, options: options)).run(request)
-    for lost in outcome.missing { context.stderr.write("warning: \(RotateText.missing(lost))\n") }
+    for lost in outcome.missing { context.stderr.warning(RotateText.missing(lost)) }
     if let applied = outcome.applied {
       AppliedText.announce(applied, quiet: invocation.quiet, context: context)
     } else {

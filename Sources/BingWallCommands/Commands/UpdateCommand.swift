@@ -100,7 +100,7 @@ enum UpdateCommand {
       service.onWait = { pid in WaitingText.announce(pid, for: "update", quiet: quiet, context: context) }
       if !quiet {
         for warning in configuration.warnings(ConfigSchema.markets.spec) {
-          context.stderr.write("warning: \(warning)\n")
+          context.stderr.warning(warning)
         }
       }
     }

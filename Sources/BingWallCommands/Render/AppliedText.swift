@@ -10,7 +10,7 @@ enum AppliedText {
     return TerminalText.clean("Applied \(subject) with \(outcome.backend)")
   }
 
-  /// Without the `warning: ` prefix; nil when everything asked for was done.
+  /// Without the voice's prefix; nil when everything asked for was done.
   static func warning(_ outcome: Apply.Outcome) -> String? {
     var warnings: [String] = []
     if let problem = outcome.screenProblem {
@@ -27,14 +27,14 @@ enum AppliedText {
     return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
   }
 
-  /// The line and the warning in one line, for the daemon's log.
-  static func logLine(_ outcome: Apply.Outcome) -> String {
-    line(outcome) + (warning(outcome).map { "; warning: " + $0 } ?? "")
+  /// The line, then the warning in the voice of every warning, for the daemon's log.
+  static func logLines(_ outcome: Apply.Outcome, prefix: String = "") -> [String] {
+    [prefix + line(outcome)] + (warning(outcome).map { [Diagnostic.line(.warning, prefix + $0)] } ?? [])
   }
 
   /// The line on stdout (unless `quiet`) and the warning, if any, on stderr.
   static func announce(_ outcome: Apply.Outcome, quiet: Bool, context: Context) {
     if !quiet { context.stdout.write(line(outcome) + "\n") }
-    if let warning = warning(outcome) { context.stderr.write("warning: \(warning)\n") }
+    if let warning = warning(outcome) { context.stderr.warning(warning) }
   }
 }

@@ -13,7 +13,7 @@ struct AutostartText {
   }
 
   func warn(_ text: String) {
-    if !quiet { context.stderr.write("warning: " + TerminalText.clean(text) + "\n") }
+    if !quiet { context.stderr.warning(text) }
   }
 
   func show(_ events: [Autostart.Event]) {

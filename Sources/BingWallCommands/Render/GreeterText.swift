@@ -16,7 +16,8 @@ struct GreeterText {
       )
         + "\n")
     if !greeters.contains(where: \.active) {
-      context.stderr.write("warning: none of these is the active greeter; see 'bingwall greeter status'\n")
+      context.stderr.warning(
+        "none of these is the active greeter", hint: "'bingwall greeter status' shows which one is")
     }
   }
 
@@ -65,7 +66,7 @@ struct GreeterText {
 
   /// Advice on stderr, one `warning:` line each; `--quiet` keeps them, as a risk taken is not news.
   func warn(_ warnings: [String]) {
-    for warning in warnings { context.stderr.write("warning: " + TerminalText.clean(warning) + "\n") }
+    for warning in warnings { context.stderr.warning(warning) }
   }
 
   func lines(_ done: [String]) {

@@ -1,8 +1,8 @@
 import BingWallKit
 import BingWallSystem
 
-/// An update's events as the daemon's log says them: `new picture: …`, `warning: …`,
-/// `update failed: …`, `update: nothing new`, the applied picture, the retention policy.
+/// An update's events as the daemon's log says them: `new picture: …`, `bingwall: warning: …`,
+/// `bingwall: error: update failed: …`, `update: nothing new`, the applied picture, the retention policy.
 ///
 /// `bingwall update --daemon-child` prints these on stdout, one per line, and the daemon logs
 /// each with its timestamp. Every event the terminal shows has its line here.
@@ -21,21 +21,23 @@ enum UpdateLogLines {
       case .held(let skip): lines.append(UpdateText.heldLine(skip))
       case .substituted(let requested, let served):
         lines.append(
-          "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"
-        )
-      case .warning(let warning): lines.append("warning: \(warning)")
-      case .failed(let failure): lines.append("update failed: \(failure.error)")
+          Diagnostic.line(
+            .warning,
+            "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"))
+      case .warning(let warning): lines.append(Diagnostic.line(.warning, warning))
+      case .failed(let failure): lines.append(Diagnostic.line(.error, "update failed: \(failure.error)"))
       case .skipped: break
       case .fetched(let picture): lines.append("new picture: " + PictureLine.text(picture))
       case .portrait(let key, let path): lines.append("portrait file of \(key): \(path)")
       case .upToDate: lines.append("update: nothing new")
-      case .stateNotSaved(let warning): lines.append("warning: \(warning)")
-      case .applied(let applied): lines.append(AppliedText.logLine(applied))
-      case .applyFailed(let error): lines.append("could not set the wallpaper: \(error)")
+      case .stateNotSaved(let warning): lines.append(Diagnostic.line(.warning, warning))
+      case .applied(let applied): lines += AppliedText.logLines(applied)
+      case .applyFailed(let error):
+        lines.append(Diagnostic.line(.error, "could not set the wallpaper: \(error)"))
       case .pruned(let outcome):
         if let line = RetentionText.summary(outcome) { lines.append(line) }
-        lines += outcome.undeletable.map { "warning: " + RetentionText.undeletable($0) }
-      case .pruneFailed(let error): lines.append("warning: " + RetentionText.failed(error))
+        lines += outcome.undeletable.map { Diagnostic.line(.warning, RetentionText.undeletable($0)) }
+      case .pruneFailed(let error): lines.append(Diagnostic.line(.warning, RetentionText.failed(error)))
       }
     }
     lines += UpdateText.skipLines(skips)
@@ -44,6 +46,6 @@ enum UpdateLogLines {
 
   /// An update that could not run at all (a broken configuration, an unopenable history).
   static func failed(_ error: any Error) -> String {
-    TerminalText.clean("update failed: \(error)")
+    Diagnostic.line(.error, "update failed: \(error)")
   }
 }

@@ -33,19 +33,16 @@ enum UpdateText {
         if chatty { context.stdout.write(heldLine(skip) + "\n") }
       case .substituted(let requested, let served):
         if !quiet {
-          context.stderr.write(
-            TerminalText.clean(
-              "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"
-            )
-              + "\n")
+          context.stderr.warning(
+            "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
         }
       case .warning(let warning):
-        if !quiet { context.stderr.write("warning: \(TerminalText.clean(warning))\n") }
+        if !quiet { context.stderr.warning(warning) }
       case .failed:
         guard !failuresWritten else { continue }
         failuresWritten = true
         for (line, count) in failures {
-          context.stderr.write("error: \(line)\(count > 1 ? " (\(count) times)" : "")\n")
+          context.stderr.error(line + (count > 1 ? " (\(count) times)" : ""))
         }
       case .skipped(let skip):
         skips.append(skip)
@@ -56,21 +53,21 @@ enum UpdateText {
       case .upToDate:
         if chatty { context.stdout.write("Already up to date.\n") }
       case .stateNotSaved(let warning):
-        context.stderr.write("warning: \(TerminalText.clean(warning))\n")
+        context.stderr.warning(warning)
       case .applied(let applied):
         if chatty { context.stdout.write(AppliedText.line(applied) + "\n") }
-        if let warning = AppliedText.warning(applied) { context.stderr.write("warning: \(warning)\n") }
+        if let warning = AppliedText.warning(applied) { context.stderr.warning(warning) }
       case .applyFailed(let error):
         // After the list: the pictures are stored whatever the desktop did, and a user reading
         // the terminal should see what arrived before why it is not on screen.
-        context.stderr.write("error: \(TerminalText.clean("\(error)"))\n")
+        context.stderr.report(error)
       case .pruned(let outcome):
         if chatty, let line = RetentionText.summary(outcome) { context.stdout.write(line + "\n") }
         for failure in outcome.undeletable {
-          context.stderr.write("warning: \(RetentionText.undeletable(failure))\n")
+          context.stderr.warning(RetentionText.undeletable(failure))
         }
       case .pruneFailed(let error):
-        context.stderr.write("warning: \(RetentionText.failed(error))\n")
+        context.stderr.warning(RetentionText.failed(error))
       }
     }
     flushSkips()

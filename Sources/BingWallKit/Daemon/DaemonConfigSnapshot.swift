@@ -29,8 +29,7 @@ package struct DaemonConfigSnapshot {
       try AtomicFile.write(Data(bytes), to: path, mode: 0o600)
       return path
     } catch {
-      log.line(
-        "warning: cannot keep a copy of the configuration for updates (\(error)); they read \(source.path)")
+      log.warning("cannot keep a copy of the configuration for updates (\(error)); they read \(source.path)")
       return nil
     }
   }

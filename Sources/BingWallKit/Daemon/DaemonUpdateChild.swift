@@ -100,8 +100,10 @@ package final class DaemonUpdateChild: Sendable {
     // Stopped because the daemon is stopping: the update is abandoned, as before, unrecorded.
     if result.stopped { return }
     for line in Self.lines(result.stdout, limit: Self.lineLimit) { log.line(line) }
+    // The child's diagnostics already speak in the daemon's voice; anything else it wrote on
+    // stderr is named as the child's.
     for line in Self.lines(result.stderr, limit: Self.stderrLineLimit) {
-      log.line("bingwall update: " + line)
+      log.line(Diagnostic.parse(Substring(line)) == nil ? "bingwall update: " + line : line)
     }
 
     let after = journal.file.load()
@@ -114,8 +116,13 @@ package final class DaemonUpdateChild: Sendable {
     } else if !recorded {
       // Ended normally without a word in the journal: a configuration it could not load (its
       // `update failed:` line says why), or a state file it could not write.
-      let said = Self.lines(result.stdout, limit: Self.lineLimit).last { $0.hasPrefix("update failed: ") }
-      let error = result.status == 0 ? nil : said.map { String($0.dropFirst("update failed: ".count)) }
+      let said = Self.lines(result.stdout, limit: Self.lineLimit).lazy.compactMap { line -> Substring? in
+        guard let (kind, text) = Diagnostic.parse(Substring(line)), kind == .error,
+          text.hasPrefix("update failed: ")
+        else { return nil }
+        return text.dropFirst("update failed: ".count)
+      }.last
+      let error = result.status == 0 ? nil : said.map(String.init)
       record(
         error: result.status == 0 ? nil : error ?? "`bingwall update` exited with status \(result.status)")
     }
@@ -136,7 +143,7 @@ package final class DaemonUpdateChild: Sendable {
   }
 
   private func finish(failure: String, recordedFailure: Bool) {
-    log.line("update failed: " + failure)
+    log.error("update failed: " + failure)
     if !recordedFailure { record(error: failure) }
   }
 
@@ -144,7 +151,7 @@ package final class DaemonUpdateChild: Sendable {
     do {
       try journal.recordUpdate(at: context.clock.now(), error: error.map(TerminalText.clean))
     } catch {
-      log.line("warning: cannot save the update's result in \(journal.file.path): \(error)")
+      log.warning("cannot save the update's result in \(journal.file.path): \(error)")
     }
   }
 

@@ -71,8 +71,8 @@ extension LoginScreen {
     }
     guard result.status == 0 else {
       // The child's own error line, which names her file; cut short and cleaned, as it is hers.
-      let said = result.stderrText.split(separator: "\n").first.map(String.init) ?? ""
-      let message = String((said.hasPrefix("error: ") ? String(said.dropFirst(7)) : said).prefix(500))
+      let said = result.stderrText.split(separator: "\n").first ?? ""
+      let message = String((Diagnostic.parse(said)?.text ?? said).prefix(500))
       throw Failure.file(
         message.isEmpty
           ? "reading \(owner)'s history as \(owner) failed (exit status \(result.status)); nothing changed"
