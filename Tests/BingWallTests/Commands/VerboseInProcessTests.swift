@@ -121,7 +121,12 @@ import Testing
     run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
       .exit(0, stdout: "Monitors: 1\n 0: +*eDP-1 64/344x48/194+0+0  eDP-1\n")
     }
-    run.processes.stub("feh") { _ in .exit(0) }
+    // feh records what it set in ~/.fehbg, which the backend reads back.
+    let fehbg = run.home.path + "/.fehbg"
+    run.processes.stub("feh") { arguments in
+      let line = "feh --no-fehbg \(arguments[1]) '\(arguments.last ?? "")'\n"
+      return FileManager.default.createFile(atPath: fehbg, contents: Data(line.utf8)) ? .exit(0) : .exit(1)
+    }
 
     let first = run.run(["apply", "-v"])
     #expect(first.status == 0, "\(first.stderr)")
