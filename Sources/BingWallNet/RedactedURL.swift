@@ -20,7 +20,8 @@ package enum RedactedURL {
     }
     var text = withoutUserInfo(rest)
     if let query {
-      text += "?" + query.split(separator: "&", omittingEmptySubsequences: false).map(redacted).joined(separator: "&")
+      let items = query.split(separator: "&", omittingEmptySubsequences: false).map(redacted)
+      text += "?" + items.joined(separator: "&")
     }
     return text
   }
