@@ -187,7 +187,10 @@ enum GlobalOptions {
   static let version = Flag("version", help: "Show the version.")
   static let quiet = Flag("quiet", short: "q", help: "Print only errors.")
   static let verbose = Flag(
-    "verbose", short: "v", help: "Print more about what happens (with --version: the library versions).")
+    "verbose", short: "v",
+    help:
+      "Say what happens: the backend and screens, each URL and file, the conditions (with --version: the libraries)."
+  )
   static let config = Option<String>(
     "config", name: "file", kind: .file,
     help: "Read the configuration from this file instead of the default one.")

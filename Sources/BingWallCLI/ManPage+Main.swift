@@ -73,6 +73,7 @@ extension ManPage {
 
     for (title, text) in mainSections { page.section(title, text) }
     examples(&page, sources.overviewExamples)
+    page.section("DIAGNOSTICS", diagnostics)
     seeAlso(
       &page,
       root.visibleSubcommands.map { (pageName($0), 1) } + [
@@ -141,18 +142,6 @@ extension ManPage {
       """
     ),
     (
-      "DIAGNOSTICS",
-      """
-      Errors and warnings go to standard error, one line each, starting with \
-      .Ql bingwall: error:
-      or
-      .Ql bingwall: warning: .
-      When there is a fix, it follows on a line of its own starting with \
-      .Ql bingwall: hint: .
-      The daemon's log, cron's mail and the journal carry the same lines.
-      """
-    ),
-    (
       "EXIT STATUS",
       """
       .Bl -tag -width Ds
@@ -173,4 +162,21 @@ extension ManPage {
       """
     ),
   ]
+
+  /// After EXAMPLES, where mdoc(7) puts it.
+  static let diagnostics =
+    """
+    Errors and warnings go to standard error, one line each, starting with \
+    .Ql bingwall: error:
+    or
+    .Ql bingwall: warning: .
+    When there is a fix, it follows on a line of its own starting with \
+    .Ql bingwall: hint: .
+    With
+    .Fl v ,
+    lines starting with
+    .Ql bingwall: info:
+    say what a command does.
+    The daemon's log, cron's mail and the journal carry the same lines.
+    """
 }
