@@ -15,5 +15,6 @@ package enum ApplyCommandLine {
     return plain ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
   }
 
-  private static let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".unicodeScalars)
+  private static let safe = Set(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".unicodeScalars)
 }

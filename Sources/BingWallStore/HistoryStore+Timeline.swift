@@ -52,7 +52,9 @@ extension HistoryStore {
 
   /// The place of the end of the timeline `direction` points to (the newest or the oldest);
   /// nil when the timeline is empty.
-  package func end(towards direction: TimelineDirection, markets: [String]) throws(StoreError) -> TimelinePlace? {
+  package func end(towards direction: TimelineDirection, markets: [String]) throws(StoreError)
+    -> TimelinePlace?
+  {
     let marketList = SQLiteValue.text(JSONOutput.array(markets.map(JSONOutput.string)).rendered())
     let order = direction == .newer ? "date DESC, id DESC" : "date, id"
     guard

@@ -80,7 +80,8 @@ extension HistoryError: CustomStringConvertible, HintedError {
     }
     guard case .notFound(_, _, let suggestions) = self else { return nil }
     guard let last = suggestions.last else { return "'bingwall list' shows what is stored" }
-    let choices = suggestions.count == 1 ? last : suggestions.dropLast().joined(separator: ", ") + " or " + last
+    let choices =
+      suggestions.count == 1 ? last : suggestions.dropLast().joined(separator: ", ") + " or " + last
     return "did you mean \(choices)?"
   }
 }
@@ -107,7 +108,8 @@ extension HistoryStore {
     // An id or a key names one picture; with --market it must also have appeared there.
     guard let found, market == nil || found.markets.contains(market ?? "") else {
       throw HistoryError.notFound(
-        selector: selector.description, market: market, suggestions: try suggestions(for: selector, market: market))
+        selector: selector.description, market: market,
+        suggestions: try suggestions(for: selector, market: market))
     }
     return found
   }

@@ -45,8 +45,10 @@ enum ListCommand {
       limit: invocation[limit] ?? 20, market: invocation[market]?.code,
       favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since])
     let pictures = try resources.existingHistory()?.pictures(query) ?? []
-    PictureListText(json: invocation[json], quiet: invocation.quiet, context: context, plain: invocation[plain])
-      .write(pictures, empty: "No pictures stored yet; run 'bingwall update'.")
+    PictureListText(
+      json: invocation[json], quiet: invocation.quiet, context: context, plain: invocation[plain]
+    )
+    .write(pictures, empty: "No pictures stored yet; run 'bingwall update'.")
     return ExitCode.success
   }
 }

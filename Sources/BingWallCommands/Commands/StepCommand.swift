@@ -12,15 +12,16 @@ enum StepCommand {
 
   static let discussion = """
     Pictures are in date order, each on the newest day it appeared in the markets; banned ones \
-    are skipped. The screens are set as 'apply' sets them. At either end nothing changes.
+    are skipped. The screens are set as 'apply' sets them, and the line printed says where the \
+    picture stands ('picture 7 of 8'). At either end nothing changes.
     """
 
   static let next = command(
     .newer, name: "next", aliases: [],
-    abstract: "Set the picture of the next day, from the one on screen.",
+    abstract: "Set the picture of the day after the one on screen.",
     examples: [
       CommandExample("next", "Step one day towards today"),
-      CommandExample("next --market de-DE", "Step through the German pictures only"),
+      CommandExample("next --lock-screen", "Step forward, on the lock screen too"),
     ])
   static let previous = command(
     .older, name: "previous", aliases: ["prev"],
@@ -31,7 +32,8 @@ enum StepCommand {
     ])
 
   static func command(
-    _ direction: TimelineDirection, name: String, aliases: [String], abstract: String, examples: [CommandExample]
+    _ direction: TimelineDirection, name: String, aliases: [String], abstract: String,
+    examples: [CommandExample]
   ) -> Command {
     Command(
       spec: CommandSpec(
@@ -40,7 +42,9 @@ enum StepCommand {
       run: { invocation, context in try run(direction, invocation, context) })
   }
 
-  static func run(_ direction: TimelineDirection, _ invocation: Invocation, _ context: Context) throws -> Int32 {
+  static func run(_ direction: TimelineDirection, _ invocation: Invocation, _ context: Context) throws
+    -> Int32
+  {
     let outcome = try Step(resources: try Resources(invocation, context, options: options)).run(direction)
     for lost in outcome.missing { context.stderr.warning(RotateText.missing(lost)) }
     let place = "\(outcome.place.position) of \(outcome.place.count)"
@@ -52,7 +56,8 @@ enum StepCommand {
       let (none, end) = direction == .newer ? ("newer", "newest") : ("older", "oldest")
       context.stdout.write(
         TerminalText.clean(
-          "No \(none) picture: the \(end) is \(picture.date) \(picture.key) (\(picture.displayTitle)), \(place).")
+          "No \(none) picture: the \(end) is \(picture.date) \(picture.key) (\(picture.displayTitle)), \(place)."
+        )
           + "\n")
     }
     return ExitCode.success

@@ -19,7 +19,9 @@ import BingWallSystem
 enum PictureCard {
   static func text(_ picture: Picture, width: Int) -> String {
     // Prose is wrapped to the terminal; the file and the command are not, to copy them whole.
-    func prose(_ text: String) -> String { Help.wrap(TerminalText.clean(text), width: max(20, width), indent: 0) }
+    func prose(_ text: String) -> String {
+      Help.wrap(TerminalText.clean(text), width: max(20, width), indent: 0)
+    }
     let title = picture.displayTitle
     var lines = [prose(title)]
     var when = [picture.date]
@@ -56,7 +58,8 @@ enum PictureCard {
         shown = items.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " ")
       case .object: shown = ""
       }
-      text += name + ":" + String(repeating: " ", count: width - name.count + 1) + TerminalText.clean(shown) + "\n"
+      text +=
+        name + ":" + String(repeating: " ", count: width - name.count + 1) + TerminalText.clean(shown) + "\n"
     }
     return text
   }

@@ -23,6 +23,7 @@ enum RotateText {
     let scope = request?.market.map { " in \($0)" } ?? ""
     let which = (request?.favoritesOnly == true ? "your only favourite" : "the only picture to pick") + scope
     return TerminalText.clean(
-      "Nothing else to pick: \(which), \(picture.date) \(picture.key) (\(picture.displayTitle)), is on screen.")
+      "Nothing else to pick: \(which), \(picture.date) \(picture.key) (\(picture.displayTitle)), is on screen."
+    )
   }
 }

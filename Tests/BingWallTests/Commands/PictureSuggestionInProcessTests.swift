@@ -50,8 +50,10 @@ import Testing
     let store = try HistoryStore(path: run.paths.databaseFile)
     try GalleryHistory.add(store, key: "OHR.Early", date: "2026-11-20", title: "Early", link: "")
     #expect(
-      Self.failure(run, ["show", "2026-11-25"]).hasSuffix("bingwall: hint: did you mean 2026-11-20 or 2026-11-30?\n"))
-    #expect(Self.failure(run, ["show", "2026-12-09"]).hasSuffix("bingwall: hint: did you mean 2026-12-01?\n"))
+      Self.failure(run, ["show", "2026-11-25"]).hasSuffix(
+        "bingwall: hint: did you mean 2026-11-20 or 2026-11-30?\n"))
+    #expect(
+      Self.failure(run, ["show", "2026-12-09"]).hasSuffix("bingwall: hint: did you mean 2026-12-01?\n"))
     // A day written loosely is read as the day it names.
     #expect(
       Self.failure(run, ["favorite", "2026-12-1"]) == """
@@ -80,7 +82,8 @@ import Testing
     }
     #expect(
       throws: HistoryError.notFound(
-        selector: "Cav", market: nil, suggestions: ["'Cave' (2026-11-01)", "'Cove' (2026-11-03)", "'Cafe' (2026-11-02)"])
+        selector: "Cav", market: nil,
+        suggestions: ["'Cave' (2026-11-01)", "'Cove' (2026-11-03)", "'Cafe' (2026-11-02)"])
     ) { try store.resolve(PictureSelector(parsing: "Cav"), market: nil) }
     #expect(
       HistoryError.notFound(selector: "x", market: nil, suggestions: ["a", "b", "c"]).hint

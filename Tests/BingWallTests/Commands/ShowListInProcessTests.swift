@@ -81,10 +81,14 @@ import Testing
     #expect(table.status == 0)
     let lines = table.stdout.split(separator: "\n")
     #expect(lines.first == "ID  DATE        MARKET  FAV  KEY       TITLE")
-    #expect(lines.dropFirst().first?.hasSuffix("2026-12-01  en-US        OHR.Lake  Lake title") == true, "\(table.stdout)")
+    #expect(
+      lines.dropFirst().first?.hasSuffix("2026-12-01  en-US        OHR.Lake  Lake title") == true,
+      "\(table.stdout)")
     let plain = run.run(["list", "--plain"])
     #expect(plain.status == 0)
-    let rows = plain.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    let rows = plain.stdout.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
     #expect(rows.map(\.count) == [7, 7])
     #expect(rows.map { String($0[4]) } == ["OHR.Lake", "OHR.Fox"])
   }
@@ -100,7 +104,8 @@ import Testing
     #expect(lake.contains("2026-12-01 · en-US"))
     #expect(
       lake.contains(
-        "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">bingwall apply OHR.Lake</code></p>"))
+        "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">bingwall apply OHR.Lake</code></p>"
+      ))
     #expect(html.contains(".apply code{") && html.contains("user-select:all"))
     // Quoted for the shell, then escaped for the page: the key stays text.
     let odd = try #require(GalleryInProcessTests.card(html, key: "OHR.It&#39;s&lt;b&gt;"))
