@@ -17,12 +17,14 @@ package struct TimelinePlace: Sendable, Equatable {
 
 extension HistoryStore {
   /// Each picture once, on the newest day it appeared in `:markets` (a JSON array), unless
-  /// banned; a superseded appearance is not that day's picture.
+  /// banned; a superseded appearance is not that day's picture. A picture imported with no
+  /// market belongs to none that could leave it out, so it is in every timeline.
   private static let timeline = """
     WITH days AS (
       SELECT a.picture_id AS id, max(a.date) AS date
       FROM appearances a JOIN pictures p ON p.id = a.picture_id
-      WHERE a.superseded = 0 AND p.banned = 0 AND a.market IN (SELECT value FROM json_each(:markets))
+      WHERE a.superseded = 0 AND p.banned = 0
+        AND (a.market = '' OR a.market IN (SELECT value FROM json_each(:markets)))
       GROUP BY a.picture_id)
     """
 
@@ -82,7 +84,7 @@ extension HistoryStore {
       """
       SELECT coalesce(
         (SELECT max(date) FROM appearances WHERE picture_id = :id AND superseded = 0
-          AND market IN (SELECT value FROM json_each(:markets))),
+          AND (market = '' OR market IN (SELECT value FROM json_each(:markets)))),
         (SELECT max(date) FROM appearances WHERE picture_id = :id),
         substr(p.added_at, 1, 10)) AS date
       FROM pictures p WHERE p.id = :id

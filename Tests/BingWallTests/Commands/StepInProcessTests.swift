@@ -99,6 +99,19 @@ import Testing
     #expect(run.run(["next", "--market", "en-US", "-q"]).status == 0)
   }
 
+  /// A picture imported with no market is in every market's timeline; one of another market is not.
+  @Test func aPictureOfNoMarketIsSteppedThroughAndOneOfAnotherIsNot() throws {
+    let run = try PruneInProcessTests.context()
+    let store = try HistoryStore(path: run.paths.databaseFile)
+    let own = run.home.file("own.jpg")
+    try TestJPEG.make(width: 8, height: 8).write(to: URL(fileURLWithPath: own))
+    try GalleryHistory.add(
+      store, key: "OHR.Own", date: "2026-12-03", title: "Own", link: "", market: "", path: own)
+    try GalleryHistory.add(store, key: "OHR.Alp", date: "2026-12-02", title: "Alp", link: "", market: "de-DE")
+    #expect(run.run(["apply", "latest", "--market", "en-US", "-q"]).status == 0)
+    #expect(Self.step(run, "next") == "Applied 2026-12-03 OHR.Own (Own) with none (picture 9 of 9)\n")
+  }
+
   @Test func anEmptyHistorySaysToUpdate() throws {
     let run = try UpdateInProcessTests.context(days: 1)
     let result = run.run(["next"])
