@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart greeter completions help' ;;
+    bingwall) echo 'update apply random next previous prev list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart greeter completions help' ;;
     bingwall/config) echo 'path show get set' ;;
     bingwall/autostart) echo 'enable disable status' ;;
     bingwall/greeter) echo 'set status unset enable disable' ;;
@@ -23,6 +23,7 @@ _bingwall_subcommands() {
 # The name of subcommand $2 of path $1, with aliases resolved.
 _bingwall_name() {
   case $1/$2 in
+    bingwall/prev) echo previous ;;
     bingwall/history) echo list ;;
     *) echo "$2" ;;
   esac
@@ -35,7 +36,9 @@ _bingwall_options() {
     bingwall/update) echo '--market -m --resolution -r --days --force --no-apply --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/apply) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/random) echo '--favorites --market -m --dry-run --seed --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/list) echo '--limit --market -m --favorites --banned --since --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/next) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/previous) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/list) echo '--limit --market -m --favorites --banned --since --json --plain --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/show) echo '--market -m --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/search) echo '--limit --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/favorite) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
@@ -84,6 +87,14 @@ _bingwall_option_value() {
     bingwall/random:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     bingwall/random:--mode) echo 'words auto fill fit stretch center tile' ;;
     bingwall/random:--config) echo files ;;
+    bingwall/next:--market | bingwall/next:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
+    bingwall/next:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    bingwall/next:--mode) echo 'words auto fill fit stretch center tile' ;;
+    bingwall/next:--config) echo files ;;
+    bingwall/previous:--market | bingwall/previous:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
+    bingwall/previous:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    bingwall/previous:--mode) echo 'words auto fill fit stretch center tile' ;;
+    bingwall/previous:--config) echo files ;;
     bingwall/list:--market | bingwall/list:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/list:--config) echo files ;;
     bingwall/show:--market | bingwall/show:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;

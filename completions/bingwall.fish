@@ -14,6 +14,10 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo apply
         case bingwall/random
             echo random
+        case bingwall/next
+            echo next
+        case bingwall/previous bingwall/prev
+            echo previous
         case bingwall/list bingwall/history
             echo list
         case bingwall/show
@@ -147,9 +151,12 @@ complete -c bingwall -s h -l help -d 'Show help information.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a update -d 'Fetch the pictures Bing shows now and store the new ones.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a apply -d 'Set a stored picture, or an image file, as the wallpaper.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a random -d 'Set a random stored picture as the wallpaper.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a next -d 'Set the picture of the day after the one on screen.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a previous -d 'Set the picture of the day before the one on screen.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a prev -d 'Set the picture of the day before the one on screen.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a list -d 'List stored pictures, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a history -d 'List stored pictures, newest first.'
-complete -c bingwall -n '__bingwall_argument bingwall 0' -a show -d 'Show every field of one stored picture.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a show -d 'Show one stored picture: its title, story and file.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a search -d 'Find stored pictures by their titles, captions and credits, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a favorite -d 'Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a ban -d 'Ban pictures: random, the daemon\'s rotation and update never set them.'
@@ -186,12 +193,21 @@ complete -c bingwall -n '__bingwall_at bingwall/random' -l seed -x -d 'Seed the 
 complete -c bingwall -n '__bingwall_at bingwall/random' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/random' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
 complete -c bingwall -n '__bingwall_at bingwall/random' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one; elsewhere a warning says so.'
+complete -c bingwall -n '__bingwall_at bingwall/next' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'Step through the pictures of this market (default: config \'markets\').'
+complete -c bingwall -n '__bingwall_at bingwall/next' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
+complete -c bingwall -n '__bingwall_at bingwall/next' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
+complete -c bingwall -n '__bingwall_at bingwall/next' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one; elsewhere a warning says so.'
+complete -c bingwall -n '__bingwall_at bingwall/previous' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'Step through the pictures of this market (default: config \'markets\').'
+complete -c bingwall -n '__bingwall_at bingwall/previous' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
+complete -c bingwall -n '__bingwall_at bingwall/previous' -l mode -x -a 'auto fill fit stretch center tile' -d 'How the picture fills the screen.'
+complete -c bingwall -n '__bingwall_at bingwall/previous' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one; elsewhere a warning says so.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l limit -x -d 'Show at most n pictures; 0 shows all.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'A Bing market code, ll-CC; \'man bingwall.conf\' lists them.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l favorites -d 'Only favourite pictures.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l banned -d 'Only banned pictures.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l since -x -d 'Only pictures shown on or after this date.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l plain -d 'Print the tab-separated lines a pipe gets, on a terminal too.'
 complete -c bingwall -n '__bingwall_at bingwall/show' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/show' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_argument bingwall/show 0' -a '(__bingwall_selectors)'

@@ -23,8 +23,11 @@ package struct Rotate {
     /// Picked first and passed over: their files are gone.
     package var missing: [Picture]
     package var picture: Picture
-    /// Nil on a dry run.
+    /// Nil on a dry run, and when the picture is `alreadyShown`.
     package var applied: Apply.Outcome?
+    /// The one picture the request allows is already on screen (a single favourite): nothing
+    /// else to pick, which is not a failure; `picture` is that one, and nothing was set.
+    package var alreadyShown = false
   }
 
   var resources: Resources
@@ -46,7 +49,15 @@ package struct Rotate {
       var generator = RandomSourceGenerator(resources.context.random)
       picked = try store.randomReadablePicture(query, using: &generator, missing: &missing)
     }
-    guard let picture = picked else { throw HistoryError.nothingToPick }
+    guard let picture = picked else {
+      let onScreen = try store.recentlyApplied(limit: 1).first
+      if missing.isEmpty, let only = try store.onlyPickable(query), only == onScreen,
+        let shown = try store.picture(id: only)
+      {
+        return Outcome(missing: [], picture: shown, applied: nil, alreadyShown: true)
+      }
+      throw HistoryError.nothingToPick
+    }
     let applied =
       request.dryRun
       ? nil : try Apply.picture(picture, store: store, reason: request.reason, resources: resources)

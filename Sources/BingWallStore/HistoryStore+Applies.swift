@@ -47,16 +47,8 @@ extension HistoryStore {
   func randomPicture<Generator: RandomNumberGenerator>(
     _ query: RandomQuery, using generator: inout Generator
   ) throws -> Picture? {
-    var conditions = ["banned = 0"]
-    var bindings: [SQLiteValue] = []
-    if query.favoritesOnly { conditions.append("favorite = 1") }
-    if let market = query.market {
-      conditions.append(
-        "EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
-      bindings.append(.text(market))
-    }
+    let (base, bindings) = Self.pickable(query)
     let recent = try recentlyApplied(limit: 10)
-    let base = conditions.joined(separator: " AND ")
     // n counts the current picture too; only whether it is below 20 matters (then the window is 10).
     let eligible = try count(where: base, bindings, upTo: 20)
     var avoided = Array(recent.prefix(min(10, eligible / 2))) + query.excluded.sorted()
@@ -67,6 +59,28 @@ extension HistoryStore {
     }
     guard let id = try randomID(where: filter, bindings, using: &generator) else { return nil }
     return try picture(id: id)
+  }
+
+  /// The filter on `pictures` that `query` allows, before recent picks are avoided.
+  private static func pickable(_ query: RandomQuery) -> (filter: String, bindings: [SQLiteValue]) {
+    var conditions = ["banned = 0"]
+    var bindings: [SQLiteValue] = []
+    if query.favoritesOnly { conditions.append("favorite = 1") }
+    if let market = query.market {
+      conditions.append(
+        "EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
+      bindings.append(.text(market))
+    }
+    return (conditions.joined(separator: " AND "), bindings)
+  }
+
+  /// The one picture `query` allows, when it allows exactly one: `random` then has nothing
+  /// else to pick if that one is on screen.
+  package func onlyPickable(_ query: RandomQuery) throws(StoreError) -> Int64? {
+    let (filter, bindings) = Self.pickable(query)
+    let rows = try database.query("SELECT id FROM pictures WHERE \(filter) LIMIT 2", bindings)
+    guard rows.count == 1 else { return nil }
+    return try rows[0].int64("id")
   }
 
   /// A uniformly random id among the rows matching `filter`.

@@ -5,7 +5,8 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
   case latest
   case id(Int64)
   case date(CalendarDate)
-  /// `OHR.Name`; a bare `Name` is read as `OHR.Name`.
+  /// A key as typed: `OHR.Name`, or a bare `Name`, which is read as `OHR.Name` (`storedKey`).
+  /// Kept as typed so that an error can quote what the person wrote.
   case key(String)
 
   package init(parsing text: String) {
@@ -16,8 +17,13 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
     } else if let date = CalendarDate(parsing: text) {
       self = .date(date)
     } else {
-      self = .key(text.contains(".") ? text : "OHR." + text)
+      self = .key(text)
     }
+  }
+
+  /// The key a `.key` selector looks up: a bare name gets Bing's `OHR.` prefix.
+  static func storedKey(_ typed: String) -> String {
+    typed.contains(".") ? typed : "OHR." + typed
   }
 
   /// As `init(parsing:)`: every text names a selector.
@@ -37,22 +43,25 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
 
 /// A selector that matches nothing, or more than one picture.
 package enum HistoryError: Error, Equatable, Sendable {
-  /// Nothing stored matches.
-  case notFound(selector: String, market: String?)
+  /// Nothing stored matches `selector` (as typed); `suggestions` are the nearest things that do,
+  /// each as it would be typed (`'latest'`, `'Lake' (2026-12-01)`, `2026-11-30`).
+  case notFound(selector: String, market: String?, suggestions: [String] = [])
   /// A date on which different pictures appeared in several markets.
   case ambiguous(date: String, markets: [String])
   /// The history is empty (nothing fetched yet).
   case empty
   /// `random` found nothing it may pick (all banned, recent, or filtered out).
   case nothingToPick
+  /// `next` and `previous` found no picture that appeared in these markets and is not banned.
+  case noneInMarkets([String])
 }
 
-extension HistoryError: CustomStringConvertible {
+extension HistoryError: CustomStringConvertible, HintedError {
   package var description: String {
     switch self {
-    case .notFound(let selector, let market):
+    case .notFound(let selector, let market, _):
       let scope = market.map { " in \($0)" } ?? ""
-      return "no stored picture matches '\(selector)'\(scope); 'bingwall list' shows what is stored"
+      return "no stored picture matches \(TerminalText.quoted(selector, limit: 60))\(scope)"
     case .ambiguous(let date, let markets):
       return "several pictures appeared on \(date) (\(markets.joined(separator: ", "))); add --market"
     case .empty:
@@ -60,7 +69,20 @@ extension HistoryError: CustomStringConvertible {
     case .nothingToPick:
       return
         "no stored picture to pick (the filters, bans and recent picks leave none); try without --favorites or --market"
+    case .noneInMarkets(let markets):
+      return "no stored picture that is not banned appeared in \(markets.joined(separator: ", "))"
     }
+  }
+
+  package var hint: String? {
+    if case .noneInMarkets = self {
+      return "run 'bingwall update' for their pictures, or step through another market with --market"
+    }
+    guard case .notFound(_, _, let suggestions) = self else { return nil }
+    guard let last = suggestions.last else { return "'bingwall list' shows what is stored" }
+    let choices =
+      suggestions.count == 1 ? last : suggestions.dropLast().joined(separator: ", ") + " or " + last
+    return "did you mean \(choices)?"
   }
 }
 
@@ -74,8 +96,8 @@ extension HistoryStore {
       if found == nil, market == nil { throw HistoryError.empty }
     case .id(let id):
       found = try picture(id: id)
-    case .key(let key):
-      found = try picture(key: key)
+    case .key(let typed):
+      found = try picture(key: PictureSelector.storedKey(typed))
     case .date(let date):
       let candidates = try pictures(onDate: date.description, market: market)
       if Set(candidates.map(\.id)).count > 1 {
@@ -85,7 +107,9 @@ extension HistoryStore {
     }
     // An id or a key names one picture; with --market it must also have appeared there.
     guard let found, market == nil || found.markets.contains(market ?? "") else {
-      throw HistoryError.notFound(selector: selector.description, market: market)
+      throw HistoryError.notFound(
+        selector: selector.description, market: market,
+        suggestions: try suggestions(for: selector, market: market))
     }
     return found
   }

@@ -17,7 +17,7 @@ package enum Suggestion {
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps.
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

@@ -7,6 +7,8 @@ enum CommandTable {
     UpdateCommand.command,
     ApplyCommand.command,
     RandomCommand.command,
+    StepCommand.next,
+    StepCommand.previous,
     ListCommand.command,
     ShowCommand.command,
     SearchCommand.command,
@@ -35,7 +37,7 @@ enum CommandTable {
   /// The groups top-level help and bingwall(1) list the commands in, in this order: what a
   /// person runs by hand, their history, bingwall running without them, setting it up.
   static let groups: [CommandGroup] = [
-    CommandGroup("Everyday", ["update", "apply", "random", "status"]),
+    CommandGroup("Everyday", ["update", "apply", "random", "next", "previous", "status"]),
     CommandGroup(
       "The history", ["list", "show", "search", "favorite", "ban", "prune", "export", "import", "gallery"]),
     CommandGroup("Running by itself", ["autostart", "daemon"]),

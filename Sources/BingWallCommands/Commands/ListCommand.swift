@@ -17,21 +17,24 @@ enum ListCommand {
   static let since = Option<String>(
     "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
   static let json = CommonOptions.json
-  static let options: [any OptionHandle] = [limit, market, favorites, banned, since, json]
+  static let plain = Flag("plain", help: "Print the tab-separated lines a pipe gets, on a terminal too.")
+  static let options: [any OptionHandle] = [limit, market, favorites, banned, since, json, plain]
 
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("list", "The 20 newest pictures"),
     CommandExample("list --favorites --limit 0", "Every favourite"),
     CommandExample("list --since 2026-11-01 --json", "What came since the first of November, for a script"),
+    CommandExample("list --plain --limit 0", "Every picture as tab-separated lines, on a terminal too"),
   ]
 
   static let command = Command(
     spec: CommandSpec(
       name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
       discussion: """
-        On a terminal: a table of id, date, market, favourite mark (*) and title. Piped: one \
-        tab-separated line per picture: id, date, market, favorite (1 or 0), key, title, path.
+        On a terminal: a table of id, date, market, favourite mark (*), key and title; \
+        'bingwall apply KEY' sets a picture again. Piped, or with --plain: one tab-separated line \
+        per picture: id, date, market, favorite (1 or 0), key, title, path.
         """,
       options: options.map(\.spec), examples: examples),
     run: run)
@@ -42,8 +45,10 @@ enum ListCommand {
       limit: invocation[limit] ?? 20, market: invocation[market]?.code,
       favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since])
     let pictures = try resources.existingHistory()?.pictures(query) ?? []
-    PictureListText(json: invocation[json], quiet: invocation.quiet, context: context)
-      .write(pictures, empty: "No pictures stored yet; run 'bingwall update'.")
+    PictureListText(
+      json: invocation[json], quiet: invocation.quiet, context: context, plain: invocation[plain]
+    )
+    .write(pictures, empty: "No pictures stored yet; run 'bingwall update'.")
     return ExitCode.success
   }
 }

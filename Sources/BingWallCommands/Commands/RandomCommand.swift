@@ -45,7 +45,9 @@ enum RandomCommand {
     request.dryRun = invocation[dryRun]
     let outcome = try Rotate(resources: try Resources(invocation, context, options: options)).run(request)
     for lost in outcome.missing { context.stderr.warning(RotateText.missing(lost)) }
-    if let applied = outcome.applied {
+    if outcome.alreadyShown {
+      if !invocation.quiet { context.stdout.write(RotateText.alreadyShown(outcome, request: request) + "\n") }
+    } else if let applied = outcome.applied {
       AppliedText.announce(applied, quiet: invocation.quiet, context: context)
     } else {
       let picture = outcome.picture

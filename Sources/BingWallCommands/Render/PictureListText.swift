@@ -8,12 +8,14 @@ struct PictureListText {
   var json: Bool
   var quiet: Bool
   var context: Context
+  /// The piped form on a terminal too (`list --plain`).
+  var plain = false
 
   /// `empty` goes to stderr when there are none and stdout is a terminal.
   func write(_ pictures: [Picture], empty: String) {
     if json {
       context.stdout.write(JSONOutput.array(pictures.map(\.json)).rendered() + "\n")
-    } else if context.terminal.stdoutIsTTY {
+    } else if context.terminal.stdoutIsTTY, !plain {
       if pictures.isEmpty {
         if !quiet { context.stderr.write(empty + "\n") }
       } else {
@@ -34,18 +36,22 @@ struct PictureListText {
     }
   }
 
+  /// `ID  DATE  MARKET  FAV  KEY  TITLE`: the key is what `apply` takes; the title gets the
+  /// columns left.
   static func table(_ pictures: [Picture], width: Int) -> String {
     let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
+    let keys = pictures.map { TerminalText.clean($0.key) }
+    let keyWidth = max(3, keys.map(\.count).max() ?? 3)
     func pad(_ text: String, _ size: Int) -> String {
       text + String(repeating: " ", count: max(0, size - text.count))
     }
-    var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  TITLE"]
-    let used = idWidth + 2 + 12 + 8 + 5
-    for picture in pictures {
+    var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  " + pad("KEY", keyWidth) + "  TITLE"]
+    let used = idWidth + 2 + 12 + 8 + 5 + keyWidth + 2
+    for (picture, key) in zip(pictures, keys) {
       let title = TerminalText.truncate(TerminalText.clean(picture.displayTitle), to: max(10, width - used))
       lines.append(
         pad(String(picture.id), idWidth) + "  " + pad(picture.date, 10) + "  " + pad(picture.market, 6) + "  "
-          + (picture.favorite ? " *   " : "     ") + title)
+          + (picture.favorite ? " *   " : "     ") + pad(key, keyWidth) + "  " + title)
     }
     return lines.joined(separator: "\n") + "\n"
   }

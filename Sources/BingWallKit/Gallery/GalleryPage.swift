@@ -31,6 +31,8 @@ enum GalleryPage {
     .star{color:var(--star)}
     .banned{opacity:.6}
     .tag{margin-left:6px;padding:0 4px;border:1px solid;border-radius:4px;font-size:.75rem}
+    .apply{margin-top:8px}
+    .apply code{font:.8rem ui-monospace,monospace;color:var(--muted);overflow-wrap:anywhere;-webkit-user-select:all;user-select:all;cursor:text}
     a{color:var(--link)}
     """
 
@@ -55,8 +57,8 @@ enum GalleryPage {
     """
 
   /// Appends one picture's card: the picture (a link to its file), title, date and markets,
-  /// caption, credit, the favourite star or a discreet "banned", and the link to Bing when there is
-  /// a web one. Every piece of text is escaped; nothing from the history becomes markup.
+  /// caption, credit, the favourite star or a discreet "banned", the `bingwall apply KEY` line,
+  /// and the link to Bing when there is a web one. Every piece of text is escaped; nothing from the history becomes markup.
   static func appendCard(_ picture: Picture, to html: inout [UInt8]) {
     let title = picture.displayTitle
     html += "<article class=\"card".utf8
@@ -110,6 +112,10 @@ enum GalleryPage {
       HTMLText.append(picture.credit, to: &html)
       html += "</p>".utf8
     }
+    // The command that sets this picture, selected whole by one click, to paste in a terminal.
+    html += "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">".utf8
+    HTMLText.append(ApplyCommandLine.text(for: picture), to: &html)
+    html += "</code></p>".utf8
     if let link = PageURL.web(picture.copyrightLink) {
       html += "<p><a class=\"bing\" href=\"".utf8
       HTMLText.append(link, to: &html)

@@ -34,7 +34,7 @@ import Testing
     #expect(update.stderr == "")
     #expect(bing.server.count(path: "/hp/api/model") == 1)
     let show = try sandbox.run(["show", "OHR.Lake"], environment: environment)
-    #expect(show.stdout.contains("headline:       A mirror at the top of the valley"))
+    #expect(show.stdout.contains("\n\nA mirror at the top of the valley\n"))
     let search = try sandbox.run(["search", "rock flour"], environment: environment)
     #expect(search.stdout.contains("OHR.Lake"))
   }

@@ -101,8 +101,8 @@ import Testing
     #expect(
       (try json(list.stdout) as? [[String: Any]])?.map { $0["key"] as? String } == ["OHR.Lake", "OHR.Fox"])
     let text = try sandbox.run(["show", "latest"])
-    #expect(text.stdout.contains("key:"))
-    #expect(text.stdout.contains("OHR.Lake"))
+    #expect(text.stdout.hasPrefix("Lake title\n2026-12-01 · en-US\n"))
+    #expect(text.stdout.hasSuffix("\nset it: bingwall apply OHR.Lake\n"))
   }
 
   @Test func theSamePictureInTwoMarketsIsStoredOnce() throws {

@@ -127,7 +127,9 @@ import Testing
     #expect(PictureSelector(parsing: "42") == .id(42))
     #expect(PictureSelector(parsing: "2026-02-03") == .date(CalendarDate(year: 2026, month: 2, day: 3)!))
     #expect(PictureSelector(parsing: "OHR.X") == .key("OHR.X"))
-    #expect(PictureSelector(parsing: "X") == .key("OHR.X"))
+    #expect(PictureSelector(parsing: "X") == .key("X"))
+    #expect(PictureSelector.storedKey("X") == "OHR.X")
+    #expect(PictureSelector.storedKey("OHR.X") == "OHR.X")
   }
 }
 

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import BingWallCommands
+@testable import BingWallKit
+@testable import BingWallStore
+@testable import BingWallSystem
+
+/// `show`, `list` and the gallery for people: a card by default, every field when asked, and the
+/// key `apply` takes wherever a picture is listed. History: Lake (2026-12-01) and Fox.
+@Suite struct ShowListInProcessTests {
+  static func context() throws -> InProcess {
+    try PictureSuggestionInProcessTests.context()
+  }
+
+  @Test func showPrintsACardThatEndsWithTheCommandToSetIt() throws {
+    let run = try Self.context()
+    #expect(run.run(["favorite", "OHR.Lake", "-q"]).status == 0)
+    let lake = try HistoryStore(path: run.paths.databaseFile).resolve(.key("OHR.Lake"), market: nil)
+    let result = run.run(["show", "Lake"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        Lake title
+        2026-12-01 · en-US · favourite
+        Lake caption, Somewhere
+        © Lake Photographer/Agency
+
+        file: \(lake.path) (\(FakeBing.uhdWidth)x\(FakeBing.uhdHeight), \(HumanUnits.describe(bytes: lake.bytes)))
+        set it: bingwall apply OHR.Lake
+
+        """)
+  }
+
+  @Test func verboseAndJSONShowEveryField() throws {
+    let run = try Self.context()
+    let card = run.run(["show", "latest"]).stdout
+    #expect(!card.contains("sha256"))
+    let verbose = run.run(["-v", "show", "latest"])
+    #expect(verbose.status == 0)
+    let names = verbose.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.run(["show", "latest", "--json"]).stdout.utf8))
+        as? [String: Any])
+    #expect(Set(names) == Set(json.keys))
+    #expect(names.count == 26)
+    #expect(verbose.stdout.contains("\nlast_applied:   never\n"))
+  }
+
+  /// Bing's story, when stored, is part of the card, wrapped to the terminal; the file line is not.
+  @Test func theStoryIsWrappedToTheTerminal() throws {
+    let picture = Picture(
+      id: 1, key: "OHR.Long", date: "2026-12-01", market: "en-US", markets: ["en-US"], title: "Title",
+      caption: "", credit: "", copyright: "", copyrightLink: "", path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
+      resolution: "UHD", width: 10, height: 5, bytes: 2048, sha256: "", favorite: false, banned: true,
+      appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil, addedAt: "",
+      story: PictureStory(headline: "Headline", description: "one two three four five six", quickFact: ""))
+    #expect(
+      PictureCard.text(picture, width: 20) == """
+        Title
+        2026-12-01 · en-US ·
+        banned: random,
+        rotation and update
+        never set it
+
+        Headline
+        one two three four
+        five six
+
+        file: /a b/c d/e f/g h/i j/k l/picture.jpg (10x5, 2.0 KB)
+        set it: bingwall apply OHR.Long
+
+        """)
+  }
+
+  @Test func listOnATerminalShowsTheKeyAndPlainGivesThePipedForm() throws {
+    let run = try Self.context()
+    run.stdoutIsTTY = true
+    let table = run.run(["list"])
+    #expect(table.status == 0)
+    let lines = table.stdout.split(separator: "\n")
+    #expect(lines.first == "ID  DATE        MARKET  FAV  KEY       TITLE")
+    #expect(
+      lines.dropFirst().first?.hasSuffix("2026-12-01  en-US        OHR.Lake  Lake title") == true,
+      "\(table.stdout)")
+    let plain = run.run(["list", "--plain"])
+    #expect(plain.status == 0)
+    let rows = plain.stdout.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    #expect(rows.map(\.count) == [7, 7])
+    #expect(rows.map { String($0[4]) } == ["OHR.Lake", "OHR.Fox"])
+  }
+
+  @Test func eachGalleryCardOffersTheCommandToSetItSelectedWhole() throws {
+    let run = try Self.context()
+    let store = try HistoryStore(path: run.paths.databaseFile)
+    try GalleryHistory.add(store, key: "OHR.It's<b>", date: "2026-11-20", title: "Odd key", link: "")
+    let output = run.home.file("page.html")
+    #expect(run.run(["gallery", "--output", output]).status == 0)
+    let html = try GalleryInProcessTests.page(output)
+    let lake = try #require(GalleryInProcessTests.card(html, key: "OHR.Lake"))
+    #expect(lake.contains("2026-12-01 · en-US"))
+    #expect(
+      lake.contains(
+        "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">bingwall apply OHR.Lake</code></p>"
+      ))
+    #expect(html.contains(".apply code{") && html.contains("user-select:all"))
+    // Quoted for the shell, then escaped for the page: the key stays text.
+    let odd = try #require(GalleryInProcessTests.card(html, key: "OHR.It&#39;s&lt;b&gt;"))
+    #expect(odd.contains(">bingwall apply &#39;OHR.It&#39;\\&#39;&#39;s&lt;b&gt;&#39;</code>"), "\(odd)")
+    #expect(!html.contains("<b>"))
+  }
+
+  @Test func theApplyLineQuotesWhatAShellWouldRead() {
+    #expect(ApplyCommandLine.shellWord("OHR.Lake_2-x") == "OHR.Lake_2-x")
+    #expect(ApplyCommandLine.shellWord("OHR.a b") == "'OHR.a b'")
+    #expect(ApplyCommandLine.shellWord("OHR.it's") == "'OHR.it'\\''s'")
+    #expect(ApplyCommandLine.shellWord("OHR.$(x)") == "'OHR.$(x)'")
+  }
+}
