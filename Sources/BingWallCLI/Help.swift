@@ -178,7 +178,7 @@ package enum Help {
   }
 
   /// Greedy word wrap; continuation lines get `indent` spaces.
-  static func wrap(_ text: String, width: Int, indent: Int) -> String {
+  package static func wrap(_ text: String, width: Int, indent: Int) -> String {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
