@@ -22,11 +22,8 @@ enum ConfigCommand {
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("config show", "Every setting, and where its value comes from"),
-    CommandExample("config keys", "Every key, its type and its default"),
-    CommandExample("config get mode", "One setting"),
     CommandExample("config set mode fill", "Crop the picture to fill each screen from now on"),
     CommandExample("config set daemon.rotate 1h", "Let the daemon show another picture every hour"),
-    CommandExample("config unset mode", "Back to the default mode"),
     CommandExample("config edit", "Edit the file in your editor; it is checked before it is saved"),
   ]
 
@@ -47,8 +44,12 @@ enum ConfigCommand {
             force instead.
             """,
           options: [CommonOptions.json.spec]),
-        CommandSpec(name: "keys", abstract: "List every key with its type, default and meaning."),
-        CommandSpec(name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec]),
+        CommandSpec(
+          name: "keys", abstract: "List every key with its type, default and meaning.",
+          examples: [CommandExample("config keys", "Every key, its type and its default")]),
+        CommandSpec(
+          name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec],
+          examples: [CommandExample("config get mode", "One setting")]),
         CommandSpec(
           name: "set", abstract: "Check a value and write it to the config file.",
           discussion: """
@@ -58,7 +59,8 @@ enum ConfigCommand {
           arguments: [keyArgument.spec, valueArgument.spec]),
         CommandSpec(
           name: "unset", abstract: "Return a key to its default, taking its line out of the file.",
-          arguments: [keyArgument.spec]),
+          arguments: [keyArgument.spec],
+          examples: [CommandExample("config unset mode", "Back to the default mode")]),
         CommandSpec(
           name: "edit", abstract: "Edit the config file in your editor, checked before it is saved.",
           discussion: """

@@ -114,13 +114,14 @@ import Testing
     let sandbox = try Sandbox()
     let badValue = try sandbox.run(["config", "set", "resolution", "4K"])
     #expect(badValue.status == 64)
-    #expect(badValue.stderr.hasPrefix("error: 'resolution': '4K' is not allowed"))
+    #expect(badValue.stderr.hasPrefix("bingwall: error: 'resolution': '4K' is not allowed"))
+    #expect(badValue.stderr.hasSuffix("\nbingwall: hint: did you mean 'UHD'?\n"))
     let badKey = try sandbox.run(["config", "set", "resolutoin", "UHD"])
     #expect(badKey.status == 64)
-    #expect(badKey.stderr.contains("Did you mean 'resolution'?"))
+    #expect(badKey.stderr.contains("bingwall: hint: did you mean 'resolution'?"))
     let badType = try sandbox.run(["config", "set", "network.timeout", "soon"])
     #expect(badType.status == 64)
-    #expect(badType.stderr == "error: 'network.timeout': expected an integer, got 'soon'\n")
+    #expect(badType.stderr == "bingwall: error: 'network.timeout': expected an integer, got 'soon'\n")
     #expect(!FileManager.default.fileExists(atPath: sandbox.configFile))
   }
 
