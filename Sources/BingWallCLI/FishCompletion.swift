@@ -43,7 +43,9 @@ package enum FishCompletion {
     lines.append("    switch $argv[1]")
     for keys in model.configValueKeys {
       lines.append("        case \(CompletionModel.quoted(keys.key, fish: true))")
-      lines.append("            printf '%s\\n' \(keys.values.map { CompletionModel.quoted($0, fish: true) }.joined(separator: " "))")
+      lines.append(
+        "            printf '%s\\n' \(keys.values.map { CompletionModel.quoted($0, fish: true) }.joined(separator: " "))"
+      )
     }
     lines.append("    end")
     lines.append("end")

@@ -121,7 +121,8 @@ enum ConfigEditError: Error, CustomStringConvertible, HintedError, ExitStatusErr
   var hint: String? {
     switch self {
     case .noTerminal(let path):
-      return "set keys with 'bingwall config set KEY VALUE', or edit \(path) and check it with 'bingwall config show'"
+      return
+        "set keys with 'bingwall config set KEY VALUE', or edit \(path) and check it with 'bingwall config show'"
     case .editorFailed:
       return "set VISUAL or EDITOR to the editor to run, e.g. EDITOR=nano"
     case .notSaved(_, let copy), .changedMeanwhile(_, let copy):

@@ -12,7 +12,7 @@ enum ConfigShow {
     if json {
       context.stdout.write(document(configuration, file: location.path, problems: problems).rendered() + "\n")
     } else {
-      context.stdout.write(text(configuration, problems: problems))
+      context.stdout.write(text(configuration))
     }
     guard !problems.isEmpty else { return }
     for problem in problems {
@@ -28,11 +28,11 @@ enum ConfigShow {
   }
 
   /// `key = value  # source`, aligned; a key whose line is ignored says so.
-  static func text(_ configuration: Configuration, problems: [ConfigError]) -> String {
+  static func text(_ configuration: Configuration) -> String {
     let rows = ConfigSchema.keys.map { key -> (String, String) in
       let setting = configuration.setting(key.name)
       var source = setting.source.description
-      let ignored = problems.filter { $0.key == key.name }.compactMap(\.line)
+      let ignored = (configuration.document?.problems(of: key.name) ?? []).compactMap(\.line)
       if !ignored.isEmpty {
         source += "; line \(ignored.map(String.init).joined(separator: ", ")) ignored"
       }

@@ -93,7 +93,9 @@ package struct ConfigDocument: Sendable, Equatable {
 
   /// Reads the line at `index` (and the lines an array continues on); returns the next line's
   /// index. Lenient, a refused value is kept in `rejected` and `problems` instead of thrown.
-  private mutating func parseLine(_ index: Int, table: inout String?, lenient: Bool) throws(ConfigError) -> Int {
+  private mutating func parseLine(_ index: Int, table: inout String?, lenient: Bool) throws(ConfigError)
+    -> Int
+  {
     var scanner = LineScanner(lines: lines, line: index, path: path)
     scanner.skipSpaces()
     if scanner.atEndOfContent { return index + 1 }
@@ -130,10 +132,25 @@ package struct ConfigDocument: Sendable, Equatable {
     }
     scanner.skipSpaces()
     let start = (scanner.line, scanner.offset)
-    let value = try scanner.value(key: fullKey)
-    let end = (scanner.line, scanner.offset)
-    try scanner.expectEndOfLine()
-    var entry = Entry(key: fullKey, value: value, line: index + 1, valueStart: start, valueEnd: end, table: table)
+    let value: ConfigValue
+    let end: (line: Int, offset: Int)
+    do {
+      value = try scanner.value(key: fullKey)
+      end = (scanner.line, scanner.offset)
+      try scanner.expectEndOfLine()
+    } catch {
+      guard lenient else { throw error }
+      // A value that cannot be read still belongs to its key, to the end of the line: `set`
+      // replaces it and `unset` takes the line out.
+      rejected.append(
+        Entry(
+          key: fullKey, value: .string(""), line: index + 1, valueStart: start,
+          valueEnd: (index, lines[index].utf8.count), table: table))
+      problems.append(error)
+      return index + 1
+    }
+    var entry = Entry(
+      key: fullKey, value: value, line: index + 1, valueStart: start, valueEnd: end, table: table)
     let refusal: ConfigError
     if !value.fits(schemaKey.type) {
       refusal = .wrongType(path: path, line: index + 1, key: fullKey, expected: schemaKey.type.phrase)
@@ -145,7 +162,8 @@ package struct ConfigDocument: Sendable, Equatable {
         return scanner.line + 1
       case .failure(let problem):
         refusal = .badValue(
-          origin: "\(path):\(index + 1)", key: fullKey, message: problem.reason, suggestions: problem.suggestions)
+          origin: "\(path):\(index + 1)", key: fullKey, message: problem.reason,
+          suggestions: problem.suggestions)
       }
     }
     guard lenient else { throw refusal }
@@ -158,7 +176,14 @@ package struct ConfigDocument: Sendable, Equatable {
   /// broken elsewhere is reported, never rewritten, while one whose only fault is this key's
   /// line can be put right by `set` or `unset` of that key.
   package func checkProblems(except key: String?) throws(ConfigError) {
-    if let other = problems.first(where: { key == nil || $0.key != key }) { throw other }
+    let own = key.map(problems(of:)) ?? []
+    if let other = problems.first(where: { !own.contains($0) }) { throw other }
+  }
+
+  /// The problems of the lines that set `key`.
+  package func problems(of key: String) -> [ConfigError] {
+    let lines = rejected.filter { $0.key == key }.map(\.line)
+    return problems.filter { $0.key == key || $0.line.map(lines.contains) == true }
   }
 
   // MARK: - Editing

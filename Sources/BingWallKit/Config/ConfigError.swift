@@ -109,7 +109,8 @@ extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
     switch self {
     case .unknownKey(let origin, _, let suggestion):
       if let suggestion { return "did you mean '\(suggestion)'?" }
-      return origin == nil ? "'bingwall config keys' lists every key" : "'bingwall config keys' lists every key; " + edit
+      return origin == nil
+        ? "'bingwall config keys' lists every key" : "'bingwall config keys' lists every key; " + edit
     case .badValue(_, _, _, let suggestions) where !suggestions.isEmpty:
       return "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
     case .badValue(let origin, _, _, _):

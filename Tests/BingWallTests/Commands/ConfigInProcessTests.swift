@@ -44,7 +44,8 @@ import Testing
     #expect(markets.status == 0, "\(markets.stderr)")
     #expect(markets.stdout.isEmpty && markets.stderr.isEmpty)
     #expect(
-      try Self.file(run) == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nrotate = \"2h\"\nnotify = true\n")
+      try Self.file(run)
+        == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nrotate = \"2h\"\nnotify = true\n")
     #expect(run.run(["config", "unset", "daemon.rotate"]).status == 0)
     #expect(try Self.file(run) == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nnotify = true\n")
     #expect(run.run(["config", "get", "daemon.rotate"]).stdout == "off\n")
@@ -69,19 +70,24 @@ import Testing
     let refused = other.run(["config", "unset", "mode"])
     #expect(refused.status == 1)
     #expect(refused.stderr.hasPrefix("bingwall: error: \(other.paths.configFile):1: 'resolution': '4K'"))
-    #expect(try Self.file(other) == "resolution = \"4K\"\nmode = \"fill\"\n", "a broken file is never rewritten")
+    #expect(
+      try Self.file(other) == "resolution = \"4K\"\nmode = \"fill\"\n", "a broken file is never rewritten")
     #expect(other.run(["config", "unset", "resolution"]).status == 0)
     #expect(try Self.file(other) == "mode = \"fill\"\n")
   }
 
-  @Test(arguments: [("4K", "UHD"), ("2160p", "UHD"), ("1080p", "1920x1080"), ("3840x2400", "UHD"), ("UHDD", "UHD")])
+  @Test(arguments: [
+    ("4K", "UHD"), ("2160p", "UHD"), ("1080p", "1920x1080"), ("3840x2400", "UHD"), ("UHDD", "UHD"),
+  ])
   func aBadValueGetsTheNearestAllowed(_ typed: String, _ meant: String) throws {
     let run = try Self.context()
     let result = run.run(["config", "set", "resolution", typed])
     #expect(result.status == 64)
     let lines = result.stderr.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(result.stderr)")
-    #expect(lines.first?.hasPrefix("bingwall: error: 'resolution': '\(typed)' is not allowed (one of: UHD,") == true)
+    #expect(
+      lines.first?.hasPrefix("bingwall: error: 'resolution': '\(typed)' is not allowed (one of: UHD,") == true
+    )
     #expect(lines.last == "bingwall: hint: did you mean '\(meant)'?")
   }
 
@@ -97,7 +103,8 @@ import Testing
     #expect(typo.stderr.contains("bingwall: hint: did you mean 'resolution'?"), "\(typo.stderr)")
     let unknown = run.run(["config", "set", "wallpaper", "x"])
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.contains("bingwall: hint: 'bingwall config keys' lists every key"), "\(unknown.stderr)")
+    #expect(
+      unknown.stderr.contains("bingwall: hint: 'bingwall config keys' lists every key"), "\(unknown.stderr)")
   }
 
   /// The error names the file once, and its hint names commands that work on that very file.
@@ -122,13 +129,15 @@ import Testing
   }
 
   @Test func showMarksEachBadLineAndShowsTheDefaultsInForce() throws {
-    let run = try Self.context(config: "resolution = \"4K\"\nmode = \"fill\"\nwallpaper = 1\n[deamon]\nrotate = \"1h\"\n")
+    let run = try Self.context(
+      config: "resolution = \"4K\"\nmode = \"fill\"\nwallpaper = 1\n[deamon]\nrotate = \"1h\"\n")
     let path = run.paths.configFile
     let result = run.run(["config", "show"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == ConfigSchema.keys.count)
-    #expect(lines.contains { $0.hasPrefix("resolution = \"UHD\"") && $0.hasSuffix("# default; line 1 ignored") })
+    #expect(
+      lines.contains { $0.hasPrefix("resolution = \"UHD\"") && $0.hasSuffix("# default; line 1 ignored") })
     #expect(lines.contains { $0.hasPrefix("mode = \"fill\"") && $0.hasSuffix("# \(path):2") })
     #expect(lines.contains { $0.hasPrefix("daemon.rotate = \"off\"") && $0.hasSuffix("# default") })
     #expect(
@@ -177,7 +186,9 @@ import Testing
     let result = try Self.context().run(["config", "keys"])
     #expect(result.status == 0)
     for key in ConfigSchema.keys {
-      #expect(result.stdout.contains("\n\(key.name)  (") || result.stdout.hasPrefix("\(key.name)  ("), "\(key.name)")
+      #expect(
+        result.stdout.contains("\n\(key.name)  (") || result.stdout.hasPrefix("\(key.name)  ("), "\(key.name)"
+      )
     }
     #expect(result.stdout.contains("resolution  (string, default \"UHD\")\n"))
     #expect(result.stdout.contains("daemon.notify  (true or false, default false)\n"))
@@ -199,8 +210,12 @@ import Testing
   }
 
   @Test func theEditorVariableIsSplitAtSpacesWithoutAShell() {
-    #expect(EditorCommand(environment: ["VISUAL": "code  --wait", "EDITOR": "nano"]).arguments == ["code", "--wait"])
-    #expect(EditorCommand(environment: ["VISUAL": " ", "EDITOR": "emacs -nw"]).arguments == ["emacs", "-nw"])
+    #expect(
+      EditorCommand(environment: ["VISUAL": "code  --wait", "EDITOR": "nano"]).arguments == [
+        "code", "--wait",
+      ])
+    #expect(
+      EditorCommand(environment: ["VISUAL": " ", "EDITOR": "emacs -nw"]).arguments == ["emacs", "-nw"])
     #expect(EditorCommand(environment: ["EDITOR": "vim; rm -rf x"]).arguments == ["vim;", "rm", "-rf", "x"])
     #expect(EditorCommand(environment: [:]).arguments == ["vi"])
   }

@@ -59,7 +59,10 @@ import Testing
     try before.write(toFile: sandbox.configFile, atomically: true, encoding: .utf8)
     let editor = try Self.editor(
       in: sandbox.folder,
-      versions: ["# mine\nmode = \"fill\"\nresolution = \"4K\"\n", "# mine\nmode = \"fill\"\nresolution = \"1920x1080\"\n"])
+      versions: [
+        "# mine\nmode = \"fill\"\nresolution = \"4K\"\n",
+        "# mine\nmode = \"fill\"\nresolution = \"1920x1080\"\n",
+      ])
 
     let (shown, status) = try Self.edit(sandbox, editor: editor, answers: ["y"])
     #expect(status == 0, "\(shown)")
@@ -102,7 +105,8 @@ import Testing
     let result = try sandbox.run(["config", "edit"], environment: ["EDITOR": "/nonexistent/editor"])
     #expect(result.status == 1)
     #expect(
-      result.stderr.hasPrefix("bingwall: error: config edit needs a terminal: stdin is not one\nbingwall: hint: "),
+      result.stderr.hasPrefix(
+        "bingwall: error: config edit needs a terminal: stdin is not one\nbingwall: hint: "),
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.configFile))
   }

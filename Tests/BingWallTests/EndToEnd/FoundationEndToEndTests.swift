@@ -134,12 +134,23 @@ import Testing
     let set = try sandbox.run(["config", "set", "resolution", "UHD"])
     #expect(set.status == 1)
     #expect(
-      set.stderr == "error: \(sandbox.configFile):5: 'daemon.rotate': expected a value; strings need quotes\n"
-    )
+      set.stderr == """
+        bingwall: error: \(sandbox.configFile):5: 'daemon.rotate': expected a value; strings need quotes
+        bingwall: hint: 'bingwall config edit' opens the file and checks it as you save
+
+        """)
     #expect(try String(contentsOfFile: sandbox.configFile, encoding: .utf8) == broken)
+    // show still shows, marking the line; setting the key of the bad line puts it right.
     let show = try sandbox.run(["config", "show"])
-    #expect(show.status == 1)
+    #expect(show.status == 0)
     #expect(show.stderr.contains("config.toml:5:"))
+    #expect(show.stdout.contains("daemon.rotate = \"off\""))
+    #expect(show.stdout.contains("# default; line 5 ignored"))
+    let fix = try sandbox.run(["config", "set", "daemon.rotate", "30m"])
+    #expect(fix.status == 0, "\(fix.stderr)")
+    #expect(
+      try String(contentsOfFile: sandbox.configFile, encoding: .utf8)
+        == "# mine\nmarkets = [\"en-US\"]\n\n[daemon]\nrotate = \"30m\"\n")
   }
 
   @Test func configSetKeepsCommentsAndTheFileMode() throws {

@@ -22,7 +22,8 @@ import Testing
     "bingwall autostart enable --method ",
     "bingwall apply ", "bingwall --config no", "bingwall completions ", "bingwall update --mode ",
     "bingwall apply --market en-US ", "bingwall favorite latest ", "bingwall ban --",
-    "bingwall config set mode ", "bingwall config set daemon.notify ", "bingwall config set resolution 1920x1",
+    "bingwall config set mode ", "bingwall config set daemon.notify ",
+    "bingwall config set resolution 1920x1",
     "bingwall config set daemon.rotate ", "bingwall help ", "bingwall help con", "bingwall help config ",
   ]
 

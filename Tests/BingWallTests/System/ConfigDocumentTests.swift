@@ -129,8 +129,14 @@ import Testing
       ("resolutoin = \"UHD\"", "did you mean 'resolution'?"),
       ("[daemon]\nrotat = \"1h\"", "did you mean 'daemon.rotate'?"),
       ("resolution = \"4K\"", "did you mean 'UHD'?"),
-      ("wallpaper = 1", "'bingwall config keys' lists every key; 'bingwall config edit' opens the file and checks it as you save"),
-      ("mode = 1", "'bingwall config keys' gives each key's type; 'bingwall config edit' opens the file and checks it as you save"),
+      (
+        "wallpaper = 1",
+        "'bingwall config keys' lists every key; 'bingwall config edit' opens the file and checks it as you save"
+      ),
+      (
+        "mode = 1",
+        "'bingwall config keys' gives each key's type; 'bingwall config edit' opens the file and checks it as you save"
+      ),
     ]
     for (text, hint) in hints {
       #expect {
@@ -148,7 +154,9 @@ import Testing
       path: "c.toml")
     #expect(document.entry("mode")?.value == .string("fill"))
     #expect(document.problems.map(\.line) == [1, 3, 4, 6])
-    #expect(document.problems.map(\.key) == ["resolution", "[deamon]", "deamon.rotate", "daemon.notify"])
+    #expect(document.problems.map(\.key) == ["resolution", "[deamon]", "deamon.rotate", nil])
+    // A value that cannot be read at all is still its key's line.
+    #expect(document.problems(of: "daemon.notify").map(\.line) == [6])
   }
 
   @Test(arguments: broken)
