@@ -49,6 +49,13 @@ import Testing
     #expect(run.run(["config", "unset", "daemon.rotate"]).status == 0)
     #expect(try Self.file(run) == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nnotify = true\n")
     #expect(run.run(["config", "get", "daemon.rotate"]).stdout == "off\n")
+
+    // The last line of a file, and the only one.
+    let last = try Self.context(config: "mode = \"fill\"\n[pictures]\ncaption = true\n")
+    #expect(last.run(["config", "unset", "pictures.caption"]).status == 0)
+    #expect(try Self.file(last) == "mode = \"fill\"\n[pictures]\n")
+    #expect(last.run(["config", "unset", "mode"]).status == 0)
+    #expect(try Self.file(last) == "[pictures]\n")
   }
 
   @Test func unsetOfAKeyTheFileDoesNotSetChangesNothing() throws {
