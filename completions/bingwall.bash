@@ -14,7 +14,7 @@ _bingwall_takes_value() {
 _bingwall_subcommands() {
   case $1 in
     bingwall) echo 'update apply random next previous prev list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart greeter completions help' ;;
-    bingwall/config) echo 'path show get set' ;;
+    bingwall/config) echo 'path show keys get set unset edit' ;;
     bingwall/autostart) echo 'enable disable status' ;;
     bingwall/greeter) echo 'set status unset enable disable' ;;
   esac
@@ -54,9 +54,12 @@ _bingwall_options() {
     bingwall/daemon) echo '--rotate --favorites --no-update --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/config) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/config/path) echo '--quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/config/show) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/show) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/keys) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/config/get) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/config/set) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/unset) echo '--quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/config/edit) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart/enable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart/disable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
@@ -120,8 +123,11 @@ _bingwall_option_value() {
     bingwall/config:--config) echo files ;;
     bingwall/config/path:--config) echo files ;;
     bingwall/config/show:--config) echo files ;;
+    bingwall/config/keys:--config) echo files ;;
     bingwall/config/get:--config) echo files ;;
     bingwall/config/set:--config) echo files ;;
+    bingwall/config/unset:--config) echo files ;;
+    bingwall/config/edit:--config) echo files ;;
     bingwall/autostart:--config) echo files ;;
     bingwall/autostart/enable:--method) echo 'words systemd systemd-timer xdg cron' ;;
     bingwall/autostart/enable:--config) echo files ;;
@@ -151,8 +157,30 @@ _bingwall_argument() {
     bingwall/import:0) echo files ;;
     bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
     bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
+    bingwall/config/set:1) echo config-values ;;
+    bingwall/config/unset:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
     bingwall/greeter/set:0) echo selectors ;;
     bingwall/completions:0) echo 'words bash zsh fish' ;;
+    bingwall/help:*) echo commands ;;
+  esac
+}
+
+# The values config key $1 takes, for 'config set KEY VALUE'.
+_bingwall_config_values() {
+  case $1 in
+    markets) echo 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
+    resolution) echo 'UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' ;;
+    backend) echo 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
+    mode) echo 'auto fill fit stretch center tile' ;;
+    apply_on_update) echo 'true false' ;;
+    lock_screen) echo 'true false' ;;
+    daemon.favorites_only) echo 'true false' ;;
+    daemon.notify) echo 'true false' ;;
+    pictures.caption) echo 'true false' ;;
+    screens.policy) echo 'same different' ;;
+    screens.favorites_first) echo 'true false' ;;
+    network.on_metered) echo 'skip allow' ;;
+    network.story) echo 'true false' ;;
   esac
 }
 
@@ -181,11 +209,22 @@ _bingwall_offer() {
     words\ *)
       mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$cur")
       ;;
+    config-values)
+      # The key is the argument before: config set KEY <TAB>.
+      mapfile -t COMPREPLY < <(compgen -W "$(_bingwall_config_values "${args[count - 1]}")" -- "$cur")
+      ;;
+    commands)
+      # help config <TAB>: the subcommands of the command the words before name.
+      local topic=bingwall name
+      for name in "${args[@]}"; do topic=$topic/$(_bingwall_name "$topic" "$name"); done
+      mapfile -t COMPREPLY < <(compgen -W "$(_bingwall_subcommands "$topic")" -- "$cur")
+      ;;
   esac
 }
 
 _bingwall() {
   local cur=${COMP_WORDS[COMP_CWORD]} path=bingwall word option= subcommands
+  local -a args=()
   local -i i count=0 skip=0 ended=0
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -208,6 +247,7 @@ _bingwall() {
         path=$path/$(_bingwall_name "$path" "$word")
       else
         count+=1
+        args+=("$word")
       fi
     fi
   done

@@ -60,10 +60,16 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo path
         case bingwall/config/show
             echo show
+        case bingwall/config/keys
+            echo keys
         case bingwall/config/get
             echo get
         case bingwall/config/set
             echo set
+        case bingwall/config/unset
+            echo unset
+        case bingwall/config/edit
+            echo edit
         case bingwall/autostart/enable
             echo enable
         case bingwall/autostart/disable
@@ -83,6 +89,87 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
     end
 end
 
+function __bingwall_children --description 'The subcommands of a command path'
+    switch $argv[1]
+        case bingwall
+            echo 'update	Fetch the pictures Bing shows now and store the new ones.'
+            echo 'apply	Set a stored picture, or an image file, as the wallpaper.'
+            echo 'random	Set a random stored picture as the wallpaper.'
+            echo 'next	Set the picture of the day after the one on screen.'
+            echo 'previous	Set the picture of the day before the one on screen.'
+            echo 'prev	Set the picture of the day before the one on screen.'
+            echo 'list	List stored pictures, newest first.'
+            echo 'history	List stored pictures, newest first.'
+            echo 'show	Show one stored picture: its title, story and file.'
+            echo 'search	Find stored pictures by their titles, captions and credits, newest first.'
+            echo 'favorite	Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
+            echo 'ban	Ban pictures: random, the daemon\'s rotation and update never set them.'
+            echo 'prune	Delete pictures by the retention policy; favourites and the wallpaper stay.'
+            echo 'export	Copy pictures into a folder with readable names, plus their metadata.'
+            echo 'import	Import pictures: a bingwall export, a folder of JPEGs or one JPEG.'
+            echo 'gallery	Write a static HTML page of the whole history, newest first.'
+            echo 'doctor	Check the history, its files, the config and the desktop; --fix repairs.'
+            echo 'backends	List the wallpaper backends: available, detected, selected.'
+            echo 'outputs	List the connected screens: size, position, scale, rotation, primary.'
+            echo 'status	Show the current wallpaper, the last update and its result, and what is scheduled.'
+            echo 'daemon	Keep the wallpaper fresh while it runs: new pictures as Bing publishes them, and rotation.'
+            echo 'config	Show or change the configuration.'
+            echo 'autostart	Start bingwall at login, or update every hour, without you.'
+            echo 'greeter	Put a stored picture on the login screen (run as root).'
+            echo 'completions	Print the shell completion script for bash, zsh or fish.'
+            echo 'help	Show help for a command.'
+        case bingwall/config
+            echo 'path	Print the path of the config file.'
+            echo 'show	Print every key\'s effective value and where it came from.'
+            echo 'keys	List every key with its type, default and meaning.'
+            echo 'get	Print one key\'s effective value.'
+            echo 'set	Check a value and write it to the config file.'
+            echo 'unset	Return a key to its default, taking its line out of the file.'
+            echo 'edit	Edit the config file in your editor, checked before it is saved.'
+        case bingwall/autostart
+            echo 'enable	Install and start an autostart entry.'
+            echo 'disable	Remove the autostart entries bingwall installed.'
+            echo 'status	Show which autostart methods are on.'
+        case bingwall/greeter
+            echo 'set	Put a picture (default: the newest) on the login screen.'
+            echo 'status	Show the greeters, which one is active, and what bingwall set.'
+            echo 'unset	Put each greeter\'s picture back as it was.'
+            echo 'enable	Refresh the login screen daily from a user\'s history (a root timer).'
+            echo 'disable	Stop and remove the daily timer.'
+    end
+end
+
+function __bingwall_config_key_values --description 'The values a config key takes'
+    switch $argv[1]
+        case 'markets'
+            printf '%s\n' 'ROW' 'ar-XA' 'bg-BG' 'cs-CZ' 'da-DK' 'de-AT' 'de-CH' 'de-DE' 'el-GR' 'en-AU' 'en-CA' 'en-GB' 'en-ID' 'en-IE' 'en-IN' 'en-MY' 'en-NZ' 'en-PH' 'en-SG' 'en-US' 'en-XA' 'en-ZA' 'es-AR' 'es-CL' 'es-ES' 'es-MX' 'es-US' 'es-XL' 'et-EE' 'fi-FI' 'fr-BE' 'fr-CA' 'fr-CH' 'fr-FR' 'he-IL' 'hr-HR' 'hu-HU' 'it-IT' 'ja-JP' 'ko-KR' 'lt-LT' 'lv-LV' 'nb-NO' 'nl-BE' 'nl-NL' 'pl-PL' 'pt-BR' 'pt-PT' 'ro-RO' 'ru-RU' 'sk-SK' 'sl-SI' 'sv-SE' 'th-TH' 'tr-TR' 'uk-UA' 'zh-CN' 'zh-HK' 'zh-TW'
+        case 'resolution'
+            printf '%s\n' 'UHD' '1920x1200' '1920x1080' '1366x768' '1280x768' '1280x720' '1024x768' '800x600' '800x480' '640x480' '1080x1920' '768x1280' '720x1280' '480x800'
+        case 'backend'
+            printf '%s\n' 'auto' 'gnome' 'cinnamon' 'mate' 'deepin' 'xfce' 'kde' 'cosmic' 'lxde' 'lxqt' 'sway' 'hyprland' 'wayfire' 'swaybg' 'swww' 'wpaperd' 'feh' 'xwallpaper' 'nitrogen' 'hsetroot' 'portal' 'command' 'none'
+        case 'mode'
+            printf '%s\n' 'auto' 'fill' 'fit' 'stretch' 'center' 'tile'
+        case 'apply_on_update'
+            printf '%s\n' 'true' 'false'
+        case 'lock_screen'
+            printf '%s\n' 'true' 'false'
+        case 'daemon.favorites_only'
+            printf '%s\n' 'true' 'false'
+        case 'daemon.notify'
+            printf '%s\n' 'true' 'false'
+        case 'pictures.caption'
+            printf '%s\n' 'true' 'false'
+        case 'screens.policy'
+            printf '%s\n' 'same' 'different'
+        case 'screens.favorites_first'
+            printf '%s\n' 'true' 'false'
+        case 'network.on_metered'
+            printf '%s\n' 'skip' 'allow'
+        case 'network.story'
+            printf '%s\n' 'true' 'false'
+    end
+end
+
 function __bingwall_state --description 'The command path and the argument count before the cursor'
     set -l tokens (commandline -opc)
     set -e tokens[1]
@@ -90,6 +177,7 @@ function __bingwall_state --description 'The command path and the argument count
     set -l count 0
     set -l skip 0
     set -l ended 0
+    set -l args
     for word in $tokens
         if test $skip = 1
             set skip 0
@@ -110,11 +198,14 @@ function __bingwall_state --description 'The command path and the argument count
             set path $path/$next
         else
             set count (math $count + 1)
+            set -a args $word
         end
     end
     echo $path
     echo $count
     echo $skip
+    # The arguments before the cursor, one a line.
+    printf '%s\n' $args
 end
 
 function __bingwall_at --description 'Whether the cursor is within the command at a path'
@@ -135,6 +226,25 @@ end
 
 function __bingwall_has_slash --description 'Whether the word at the cursor has a slash'
     string match -q -- '*/*' (commandline -ct)
+end
+
+function __bingwall_config_values --description 'The values of the config key before the cursor'
+    set -l state (__bingwall_state)
+    test $state[2] -gt 0; or return
+    __bingwall_config_key_values $state[(math 3 + $state[2])]
+end
+
+function __bingwall_commands --description 'The commands a help topic may name next'
+    set -l state (__bingwall_state)
+    set -l topic bingwall
+    if test $state[2] -gt 0
+        for word in $state[4..(math 3 + $state[2])]
+            set -l next (__bingwall_subcommand $topic $word)
+            test -n "$next"; or return
+            set topic $topic/$next
+        end
+    end
+    __bingwall_children $topic
 end
 
 function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'
@@ -245,10 +355,16 @@ complete -c bingwall -n '__bingwall_at bingwall/daemon' -l favorites -d 'Rotate 
 complete -c bingwall -n '__bingwall_at bingwall/daemon' -l no-update -d 'Do not fetch new pictures; only rotate.'
 complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a path -d 'Print the path of the config file.'
 complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a show -d 'Print every key\'s effective value and where it came from.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a keys -d 'List every key with its type, default and meaning.'
 complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a get -d 'Print one key\'s effective value.'
 complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a set -d 'Check a value and write it to the config file.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a unset -d 'Return a key to its default, taking its line out of the file.'
+complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a edit -d 'Edit the config file in your editor, checked before it is saved.'
+complete -c bingwall -n '__bingwall_at bingwall/config/show' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_argument bingwall/config/get 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery'
 complete -c bingwall -n '__bingwall_argument bingwall/config/set 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery'
+complete -c bingwall -n '__bingwall_argument bingwall/config/set 1' -a '(__bingwall_config_values)'
+complete -c bingwall -n '__bingwall_argument bingwall/config/unset 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery'
 complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a enable -d 'Install and start an autostart entry.'
 complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a disable -d 'Remove the autostart entries bingwall installed.'
 complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a status -d 'Show which autostart methods are on.'
@@ -267,3 +383,4 @@ complete -c bingwall -n '__bingwall_at bingwall/greeter/status' -l json -d 'Prin
 complete -c bingwall -n '__bingwall_at bingwall/greeter/enable' -l user -x -d 'Whose history refreshes the login screen.'
 complete -c bingwall -n '__bingwall_at bingwall/greeter/enable' -l force -d 'Install the timer even when others than root could replace the bingwall it runs.'
 complete -c bingwall -n '__bingwall_argument bingwall/completions 0' -a 'bash zsh fish'
+complete -c bingwall -n '__bingwall_argument bingwall/help 0+' -a '(__bingwall_commands)'

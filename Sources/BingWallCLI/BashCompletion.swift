@@ -71,6 +71,8 @@ package enum BashCompletion {
     case .directories: return "directories"
     case .selectors: return "selectors"
     case .selectorsOrFiles: return "selectors-files"
+    case .configValues: return "config-values"
+    case .commands: return "commands"
     }
   }
 
@@ -101,11 +103,22 @@ package enum BashCompletion {
         words\ *)
           mapfile -t COMPREPLY < <(compgen -W "${1#words }" -- "$cur")
           ;;
+        config-values)
+          # The key is the argument before: config set KEY <TAB>.
+          mapfile -t COMPREPLY < <(compgen -W "$(_bingwall_config_values "${args[count - 1]}")" -- "$cur")
+          ;;
+        commands)
+          # help config <TAB>: the subcommands of the command the words before name.
+          local topic=bingwall name
+          for name in "${args[@]}"; do topic=$topic/$(_bingwall_name "$topic" "$name"); done
+          mapfile -t COMPREPLY < <(compgen -W "$(_bingwall_subcommands "$topic")" -- "$cur")
+          ;;
       esac
     }
 
     _bingwall() {
       local cur=${COMP_WORDS[COMP_CWORD]} path=bingwall word option= subcommands
+      local -a args=()
       local -i i count=0 skip=0 ended=0
       COMPREPLY=()
       for ((i = 1; i < COMP_CWORD; i++)); do
@@ -128,6 +141,7 @@ package enum BashCompletion {
             path=$path/$(_bingwall_name "$path" "$word")
           else
             count+=1
+            args+=("$word")
           fi
         fi
       done

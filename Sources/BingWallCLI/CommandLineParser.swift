@@ -182,7 +182,7 @@ private struct ParseState {
     case .failure(let problem):
       throw UsageError(
         "the value '\(raw)' is invalid for '\(label)': \(problem.detail)", path: path,
-        hint: problem.suggestion.map { "did you mean '\($0)'?" })
+        hint: problem.suggestion.map { "did you mean '\($0)'?" } ?? problem.hint)
     }
   }
 

@@ -29,6 +29,11 @@ package enum ValueKind: Sendable, Equatable {
   /// well-formed one, which is accepted too and normalised to `ll-CC`. The list is what help,
   /// completion and the man page offer; the command warns about a code outside it.
   case languageRegion([String])
+  /// A value for the config key named by the argument before it, checked by the command against
+  /// that key; completed from the key's closed set, when it has one.
+  case configValue([ConfigKeyChoices])
+  /// A command's name, then its subcommands' (`help config set`): completed from the table.
+  case commandPath
 
   /// The allowed values, when the set is closed; the listed ones of a language-region code.
   var choices: [String]? {
@@ -38,6 +43,17 @@ package enum ValueKind: Sendable, Equatable {
     case .languageRegion(let listed): return listed
     default: return nil
     }
+  }
+}
+
+/// The values a config key allows, for completing `config set KEY <TAB>`.
+package struct ConfigKeyChoices: Sendable, Equatable {
+  package var key: String
+  package var values: [String]
+
+  package init(key: String, values: [String]) {
+    self.key = key
+    self.values = values
   }
 }
 

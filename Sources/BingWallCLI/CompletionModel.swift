@@ -25,10 +25,16 @@ struct CompletionModel {
     case directories
     case selectors
     case selectorsOrFiles
+    /// The values of the config key named by the argument before.
+    case configValues([ConfigKeyChoices])
+    /// Command names, then the subcommands of the ones before (`help config set`).
+    case commands
 
     init(_ kind: ValueKind) {
       switch kind {
       case .text, .integer, .date, .duration, .size: self = .nothing
+      case .configValue(let keys): self = .configValues(keys)
+      case .commandPath: self = .commands
       case .choice, .configKey, .languageRegion: self = .words(kind.choices ?? [])
       case .file: self = .files
       case .directory: self = .directories
@@ -126,6 +132,23 @@ struct CompletionModel {
       }
     }
     lines += ["  esac", "}", ""]
+    lines.append("# The values config key $1 takes, for 'config set KEY VALUE'.")
+    lines += ["_bingwall_config_values() {", "  case $1 in"]
+    for keys in configValueKeys {
+      lines.append(
+        "    \(pattern([keys.key])) \(print) \(Self.quoted(keys.values.joined(separator: " "))) ;;")
+    }
+    lines += ["  esac", "}", ""]
     return lines
+  }
+
+  /// The keys with values to complete, from the first argument that completes config values.
+  var configValueKeys: [ConfigKeyChoices] {
+    for node in nodes {
+      for argument in node.spec.arguments {
+        if case .configValue(let keys) = argument.kind { return keys }
+      }
+    }
+    return []
   }
 }

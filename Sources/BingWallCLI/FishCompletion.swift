@@ -26,6 +26,30 @@ package enum FishCompletion {
     lines.append("    end")
     lines.append("end")
     lines.append("")
+    lines.append("function __bingwall_children --description 'The subcommands of a command path'")
+    lines.append("    switch $argv[1]")
+    for node in model.nodes where !node.spec.visibleSubcommands.isEmpty {
+      lines.append("        case \(node.key)")
+      for child in node.spec.visibleSubcommands {
+        for name in [child.name] + child.aliases {
+          lines.append("            echo \(CompletionModel.quoted("\(name)\t\(child.abstract)", fish: true))")
+        }
+      }
+    }
+    lines.append("    end")
+    lines.append("end")
+    lines.append("")
+    lines.append("function __bingwall_config_key_values --description 'The values a config key takes'")
+    lines.append("    switch $argv[1]")
+    for keys in model.configValueKeys {
+      lines.append("        case \(CompletionModel.quoted(keys.key, fish: true))")
+      lines.append(
+        "            printf '%s\\n' \(keys.values.map { CompletionModel.quoted($0, fish: true) }.joined(separator: " "))"
+      )
+    }
+    lines.append("    end")
+    lines.append("end")
+    lines.append("")
     lines.append(walk)
     lines.append("")
     lines.append("complete -c bingwall -f")
@@ -89,6 +113,8 @@ package enum FishCompletion {
     case .directories: return "-a '(__fish_complete_directories (commandline -ct))'"
     case .selectors: return "-a '(__bingwall_selectors)'"
     case .selectorsOrFiles: return "-F -a '(__bingwall_selectors)'"
+    case .configValues: return "-a '(__bingwall_config_values)'"
+    case .commands: return "-a '(__bingwall_commands)'"
     }
   }
 
@@ -101,6 +127,7 @@ package enum FishCompletion {
         set -l count 0
         set -l skip 0
         set -l ended 0
+        set -l args
         for word in $tokens
             if test $skip = 1
                 set skip 0
@@ -121,11 +148,14 @@ package enum FishCompletion {
                 set path $path/$next
             else
                 set count (math $count + 1)
+                set -a args $word
             end
         end
         echo $path
         echo $count
         echo $skip
+        # The arguments before the cursor, one a line.
+        printf '%s\n' $args
     end
 
     function __bingwall_at --description 'Whether the cursor is within the command at a path'
@@ -146,6 +176,25 @@ package enum FishCompletion {
 
     function __bingwall_has_slash --description 'Whether the word at the cursor has a slash'
         string match -q -- '*/*' (commandline -ct)
+    end
+
+    function __bingwall_config_values --description 'The values of the config key before the cursor'
+        set -l state (__bingwall_state)
+        test $state[2] -gt 0; or return
+        __bingwall_config_key_values $state[(math 3 + $state[2])]
+    end
+
+    function __bingwall_commands --description 'The commands a help topic may name next'
+        set -l state (__bingwall_state)
+        set -l topic bingwall
+        if test $state[2] -gt 0
+            for word in $state[4..(math 3 + $state[2])]
+                set -l next (__bingwall_subcommand $topic $word)
+                test -n "$next"; or return
+                set topic $topic/$next
+            end
+        end
+        __bingwall_children $topic
     end
 
     function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'

@@ -15,8 +15,11 @@ extension ManPage {
       variables, then this file, then built-in defaults.
       The file is optional: without it every key has its default.
       'bingwall config path' prints where it is, 'bingwall config show' every key's value and \
-      where it came from, and 'bingwall config set KEY VALUE' checks a value and rewrites the \
-      file atomically, keeping other lines and comments.
+      where it came from (marking lines it cannot use), 'bingwall config keys' every key's type \
+      and default, and 'bingwall config set KEY VALUE' checks a value and rewrites the file \
+      atomically, keeping other lines and comments; 'bingwall config unset KEY' returns a key to \
+      its default. 'bingwall config edit' opens the file in $VISUAL or $EDITOR (split at spaces, \
+      run without a shell) and saves it only once it has no errors.
 
       The file is a strict subset of TOML: strings, integers, decimals (0.7), booleans, arrays of \
       strings, [section] tables, dotted keys and # comments.

@@ -6,7 +6,7 @@ extension ValueKind {
   /// The error is the part after "The value 'x' is invalid for '--opt <v>'".
   func validate(_ raw: String) -> Result<String, ValueProblem> {
     switch self {
-    case .text, .file, .directory:
+    case .text, .file, .directory, .configValue, .commandPath:
       return .success(raw)
     case .selector, .selectorOrFile:
       // A number or a date that cannot name anything is a typo, not a key to look up.
@@ -31,7 +31,13 @@ extension ValueKind {
         return .failure(ValueProblem("expected a number of at most \(maximum)"))
       }
       return .success(String(number))
-    case .choice, .configKey:
+    case .configKey(let names):
+      if let match = names.first(where: { $0.equalsIgnoringCase(raw) }) { return .success(match) }
+      return .failure(
+        ValueProblem(
+          "not a known key", suggestion: Suggestion.closest(to: raw, in: names),
+          hint: "'bingwall config keys' lists every key"))
+    case .choice:
       let values = choices ?? []
       if let match = values.first(where: { $0.equalsIgnoringCase(raw) }) {
         return .success(match)
@@ -65,9 +71,12 @@ extension ValueKind {
 struct ValueProblem: Error, Equatable {
   var detail: String
   var suggestion: String?
+  /// The fix when there is no suggestion.
+  var hint: String?
 
-  init(_ detail: String, suggestion: String? = nil) {
+  init(_ detail: String, suggestion: String? = nil, hint: String? = nil) {
     self.detail = detail
     self.suggestion = suggestion
+    self.hint = hint
   }
 }

@@ -97,12 +97,24 @@ package enum ZshCompletion {
           found=(${=1#words })
           compadd -a found
           ;;
+        (config-values)
+          # The key is the argument before: config set KEY <TAB>.
+          found=(${="$(_bingwall_config_values ${args[count]})"})
+          compadd -a found
+          ;;
+        (commands)
+          # help config <TAB>: the subcommands of the command the words before name.
+          local topic=bingwall name
+          for name in $args; do topic=$topic/$(_bingwall_name $topic $name); done
+          _bingwall_subcommands $topic
+          (( ${#reply} )) && _describe -t commands 'bingwall command' reply
+          ;;
       esac
     }
 
     _bingwall() {
       local cmdpath=bingwall word option= cur=${words[CURRENT]}
-      local -a reply
+      local -a reply args
       integer i count=0 skip=0 ended=0
       for ((i = 2; i < CURRENT; i++)); do
         word=${words[i]}
@@ -123,6 +135,7 @@ package enum ZshCompletion {
             cmdpath=$cmdpath/$(_bingwall_name $cmdpath $word)
           else
             count+=1
+            args+=($word)
           fi
         fi
       done

@@ -11,6 +11,8 @@ package struct Terminal: Sendable, Equatable {
   package var width: Int
   /// Colour allowed: a TTY, and neither `NO_COLOR` nor `TERM=dumb`.
   var colour: Bool
+  /// stdin is a terminal: a person can answer a question, or use an editor (`config edit`).
+  package var stdinIsTTY = false
 
   /// A terminal that is not one: what tests and pipes see.
   static let plain = Terminal(stdoutIsTTY: false, stderrIsTTY: false, width: 80, colour: false)
@@ -32,6 +34,6 @@ package struct Terminal: Sendable, Equatable {
     let dumb = environment["TERM"] == "dumb"
     return Terminal(
       stdoutIsTTY: stdoutTTY, stderrIsTTY: stderrTTY, width: width,
-      colour: stdoutTTY && colourAllowed && !dumb)
+      colour: stdoutTTY && colourAllowed && !dumb, stdinIsTTY: isatty(STDIN_FILENO) == 1)
   }
 }

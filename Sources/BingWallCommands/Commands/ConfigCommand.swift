@@ -7,20 +7,24 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// `bingwall config path|show|get KEY|set KEY VALUE`.
+/// `bingwall config path|show|keys|get KEY|set KEY VALUE|unset KEY|edit`.
 enum ConfigCommand {
-  /// The key as the user typed it: `get` and `set` look it up by that name.
+  /// The key as the user typed it: `get`, `set` and `unset` look it up by that name.
   static let keyArgument = Argument<String>(
     "key", kind: .configKey(ConfigSchema.keys.map(\.name)),
-    help: "A config key, e.g. resolution or daemon.rotate.")
-  static let valueArgument = Argument<String>("value", help: "The new value.")
+    help: "A config key, e.g. resolution or daemon.rotate; 'bingwall config keys' lists them.")
+  static let valueArgument = Argument<String>(
+    "value",
+    kind: .configValue(
+      ConfigSchema.keys.compactMap { key in key.choices.map { ConfigKeyChoices(key: key.name, values: $0) } }),
+    help: "The new value.")
 
   /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
   static let examples: [CommandExample] = [
     CommandExample("config show", "Every setting, and where its value comes from"),
-    CommandExample("config get mode", "One setting"),
     CommandExample("config set mode fill", "Crop the picture to fill each screen from now on"),
     CommandExample("config set daemon.rotate 1h", "Let the daemon show another picture every hour"),
+    CommandExample("config edit", "Edit the file in your editor; it is checked before it is saved"),
   ]
 
   static let command = Command(
@@ -28,17 +32,43 @@ enum ConfigCommand {
       name: "config", abstract: "Show or change the configuration.",
       discussion: """
         Settings come from the command line, then BINGWALL_* environment variables, then the \
-        config file, then built-in defaults. 'config set' edits the file in place, keeping your \
-        other lines and comments.
+        config file, then built-in defaults. 'config set' and 'config unset' edit the file in \
+        place, keeping your other lines and comments.
         """,
       subcommands: [
         CommandSpec(name: "path", abstract: "Print the path of the config file."),
-        CommandSpec(name: "show", abstract: "Print every key's effective value and where it came from."),
-        CommandSpec(name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec]),
+        CommandSpec(
+          name: "show", abstract: "Print every key's effective value and where it came from.",
+          discussion: """
+            A line of the file that cannot be used is marked, and its key shows the default in \
+            force instead.
+            """,
+          options: [CommonOptions.json.spec]),
+        CommandSpec(
+          name: "keys", abstract: "List every key with its type, default and meaning.",
+          examples: [CommandExample("config keys", "Every key, its type and its default")]),
+        CommandSpec(
+          name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec],
+          examples: [CommandExample("config get mode", "One setting")]),
         CommandSpec(
           name: "set", abstract: "Check a value and write it to the config file.",
-          discussion: "Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'.",
+          discussion: """
+            Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'. \
+            'bingwall config keys' lists every key, its type and the values it allows.
+            """,
           arguments: [keyArgument.spec, valueArgument.spec]),
+        CommandSpec(
+          name: "unset", abstract: "Return a key to its default, taking its line out of the file.",
+          arguments: [keyArgument.spec],
+          examples: [CommandExample("config unset mode", "Back to the default mode")]),
+        CommandSpec(
+          name: "edit", abstract: "Edit the config file in your editor, checked before it is saved.",
+          discussion: """
+            Opens a copy in $VISUAL, else $EDITOR, else vi; the variable may hold arguments \
+            ('code --wait'), split at spaces and run without a shell. When you save, the copy is \
+            checked: each bad line is shown and you may edit again. The file is replaced only by \
+            a copy without errors. Needs a terminal.
+            """),
       ], examples: examples),
     run: run)
 
@@ -48,48 +78,55 @@ enum ConfigCommand {
     case "path":
       context.stdout.write(location.path + "\n")
     case "show":
-      try show(try location.load(), context)
+      try ConfigShow.run(location, json: invocation[CommonOptions.json], context)
+    case "keys":
+      context.stdout.write(ConfigShow.keys(width: context.terminal.width))
     case "get":
       let key = invocation[keyArgument] ?? ""
       context.stdout.write(try location.load().setting(key).value.plain + "\n")
     case "set":
       try set(invocation[keyArgument] ?? "", invocation[valueArgument] ?? "", location, context)
+    case "unset":
+      try unset(invocation[keyArgument] ?? "", location, context)
+    case "edit":
+      return try ConfigEdit.run(location, context)
     default:
       preconditionFailure("config subcommand not handled: \(invocation.path)")
     }
     return ExitCode.success
   }
 
-  static func show(_ configuration: Configuration, _ context: Context) throws {
-    let rows = ConfigSchema.keys.map { key -> (String, String) in
-      let setting = configuration.setting(key.name)
-      return ("\(key.name) = \(setting.value.tomlLiteral)", setting.source.description)
-    }
-    let width = rows.map(\.0.count).max() ?? 0
-    for (assignment, source) in rows {
-      context.stdout.write(
-        assignment + String(repeating: " ", count: width - assignment.count) + "  # \(source)\n")
-    }
+  static func set(_ name: String, _ raw: String, _ location: ConfigLocation, _ context: Context) throws {
+    let key = try schemaKey(name)
+    // A file broken elsewhere is reported, never overwritten; a bad line of this key is replaced.
+    var document = try ConfigFile.readLeniently(location.path) ?? ConfigDocument(path: location.path)
+    try document.checkProblems(except: key.name)
+    let value = try Configuration.parse(raw, for: key, origin: ConfigError.commandLine)
+    try document.set(key, to: value)
+    try ConfigFile.write(document.text, to: location.path)
+    for warning in key.warnings?(value) ?? [] { context.stderr.warning(warning) }
+    warnIfShadowed(key, context)
   }
 
-  static func set(_ name: String, _ raw: String, _ location: ConfigLocation, _ context: Context) throws {
+  /// Takes the key's lines out of the file; every other byte stays. Nothing to do is no error.
+  static func unset(_ name: String, _ location: ConfigLocation, _ context: Context) throws {
+    let key = try schemaKey(name)
+    // A file that does not set the key (or does not exist) is left as it is, untouched.
+    guard var document = try ConfigFile.readLeniently(location.path) else { return }
+    try document.checkProblems(except: key.name)
+    if try document.unset(key) { try ConfigFile.write(document.text, to: location.path) }
+    warnIfShadowed(key, context)
+  }
+
+  static func schemaKey(_ name: String) throws(ConfigError) -> ConfigKeySpec {
+    // The parser took only schema keys; this is for a caller that did not go through it.
     guard let key = ConfigSchema.key(named: name) else {
       throw ConfigError.unknownKey(origin: nil, key: name, suggestion: nil)
     }
-    // A broken file is reported, never overwritten.
-    var document = try ConfigFile.read(location.path) ?? ConfigDocument(path: location.path)
-    let value = try Configuration.parse(raw, for: key, origin: "command line")
-    try document.set(key, to: value)
-    // A config kept in a dotfiles folder and linked here: write the file the link points to,
-    // so the link stays a link.
-    let target = URL(fileURLWithPath: location.path).resolvingSymlinksInPath().path
-    let folder = Paths.parent(of: target)
-    try Paths.ensureDirectory(folder)
-    var mode: mode_t = 0o644
-    var status = stat()
-    if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
-    try AtomicFile.write(Data(document.text.utf8), to: target, mode: mode)
-    for warning in key.warnings?(value) ?? [] { context.stderr.warning(warning) }
+    return key
+  }
+
+  static func warnIfShadowed(_ key: ConfigKeySpec, _ context: Context) {
     if let shadow = context.environment[key.environmentVariable], !shadow.isEmpty {
       context.stderr.warning("\(key.environmentVariable) is set and overrides '\(key.name)' from the file")
     }

@@ -15,7 +15,10 @@ enum HelpCommand {
   static let command = Command(
     spec: CommandSpec(
       name: "help", abstract: "Show help for a command.",
-      arguments: [ArgumentSpec("command", help: "The command to explain.", optional: true, variadic: true)],
+      arguments: [
+        ArgumentSpec(
+          "command", kind: .commandPath, help: "The command to explain.", optional: true, variadic: true)
+      ],
       examples: examples),
     run: { _, _ in ExitCode.success })
 }

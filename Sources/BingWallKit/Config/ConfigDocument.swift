@@ -31,8 +31,13 @@ package struct ConfigDocument: Sendable, Equatable {
   /// The file's lines without their newline characters.
   private(set) var lines: [String]
   private(set) var entries: [Entry]
+  /// Entries of a known key whose value was refused, when parsed leniently: where `set` and
+  /// `unset` find the value to replace or the lines to take out.
+  private var rejected: [Entry] = []
   /// Table name → 0-based index of its header line.
   private var tableHeaders: [String: Int]
+  /// The error of each line left out, in file order, when parsed leniently; empty otherwise.
+  package private(set) var problems: [ConfigError] = []
 
   /// An empty document for a file that does not exist yet.
   package init(path: String) {
@@ -44,11 +49,34 @@ package struct ConfigDocument: Sendable, Equatable {
 
   /// Parses `text`, checking every key against `ConfigSchema` and every value against its key.
   package init(parsing text: String, path: String) throws(ConfigError) {
+    self.init(splitting: text, path: path)
+    var index = 0
+    var table: String?
+    while index < lines.count { index = try parseLine(index, table: &table, lenient: false) }
+  }
+
+  /// Parses `text` as far as it can: each bad line is left out and its error kept in
+  /// `problems`, so that what the rest of the file sets can still be shown (`config show`).
+  package static func lenient(parsing text: String, path: String) -> ConfigDocument {
+    var document = ConfigDocument(splitting: text, path: path)
+    var index = 0
+    var table: String?
+    while index < document.lines.count {
+      do {
+        index = try document.parseLine(index, table: &table, lenient: true)
+      } catch {
+        document.problems.append(error)
+        index += 1
+      }
+    }
+    return document
+  }
+
+  private init(splitting text: String, path: String) {
     self.init(path: path)
     var split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if split.last == "" { split.removeLast() }
     lines = split
-    try parseLines()
   }
 
   /// The file's new text.
@@ -56,67 +84,106 @@ package struct ConfigDocument: Sendable, Equatable {
 
   func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
 
+  /// The file's setting of `key` as written, whether in force or refused.
+  private func written(_ key: String) -> [Entry] {
+    (entries + rejected).filter { $0.key == key }.sorted { $0.line < $1.line }
+  }
+
   // MARK: - Parsing
 
-  private mutating func parseLines() throws(ConfigError) {
-    var table: String?
-    var index = 0
-    while index < lines.count {
-      var scanner = LineScanner(lines: lines, line: index, path: path)
-      scanner.skipSpaces()
-      if scanner.atEndOfContent {
-        index += 1
-        continue
-      }
-      if scanner.peek == UInt8(ascii: "[") {
-        let name = try scanner.tableHeader()
-        try scanner.expectEndOfLine()
-        guard ConfigSchema.sections.contains(name) else {
-          throw ConfigError.unknownKey(
-            origin: "\(path):\(index + 1)", key: "[\(name)]",
-            suggestion: Suggestion.closest(to: name, in: ConfigSchema.sections).map { "[\($0)]" })
-        }
-        if tableHeaders[name] != nil || entries.contains(where: { $0.key.hasPrefix(name + ".") }) {
-          throw ConfigError.syntax(path: path, line: index + 1, message: "table [\(name)] is defined twice")
-        }
-        tableHeaders[name] = index
-        table = name
-        index += 1
-        continue
-      }
-      let keyParts = try scanner.key()
-      let fullKey = ((table.map { [$0] } ?? []) + keyParts).joined(separator: ".")
-      guard let schemaKey = ConfigSchema.key(named: fullKey) else {
-        throw ConfigError.unknownKey(
-          origin: "\(path):\(index + 1)", key: fullKey,
-          suggestion: Suggestion.closest(to: fullKey, in: ConfigSchema.keys.map(\.name)))
-      }
-      if let first = entry(fullKey) {
-        throw ConfigError.duplicateKey(path: path, line: index + 1, key: fullKey, firstLine: first.line)
-      }
-      scanner.skipSpaces()
-      guard scanner.consume(UInt8(ascii: "=")) else {
-        throw ConfigError.syntax(path: path, line: index + 1, message: "expected '=' after '\(fullKey)'")
-      }
-      scanner.skipSpaces()
-      let start = (scanner.line, scanner.offset)
-      let value = try scanner.value(key: fullKey)
-      let end = (scanner.line, scanner.offset)
+  /// Reads the line at `index` (and the lines an array continues on); returns the next line's
+  /// index. Lenient, a refused value is kept in `rejected` and `problems` instead of thrown.
+  private mutating func parseLine(_ index: Int, table: inout String?, lenient: Bool) throws(ConfigError)
+    -> Int
+  {
+    var scanner = LineScanner(lines: lines, line: index, path: path)
+    scanner.skipSpaces()
+    if scanner.atEndOfContent { return index + 1 }
+    if scanner.peek == UInt8(ascii: "[") {
+      let name = try scanner.tableHeader()
       try scanner.expectEndOfLine()
-      guard value.fits(schemaKey.type) else {
-        throw ConfigError.wrongType(
-          path: path, line: index + 1, key: fullKey, expected: schemaKey.type.phrase)
+      // The keys under a header that is refused are refused too (as keys of that table), never
+      // taken as keys of the table before it.
+      table = name
+      guard ConfigSchema.sections.contains(name) else {
+        throw ConfigError.unknownKey(
+          origin: "\(path):\(index + 1)", key: "[\(name)]",
+          suggestion: Suggestion.closest(to: name, in: ConfigSchema.sections).map { "[\($0)]" })
       }
+      if tableHeaders[name] != nil || entries.contains(where: { $0.key.hasPrefix(name + ".") }) {
+        throw ConfigError.syntax(path: path, line: index + 1, message: "table [\(name)] is defined twice")
+      }
+      tableHeaders[name] = index
+      return index + 1
+    }
+    let keyParts = try scanner.key()
+    let fullKey = ((table.map { [$0] } ?? []) + keyParts).joined(separator: ".")
+    guard let schemaKey = ConfigSchema.key(named: fullKey) else {
+      throw ConfigError.unknownKey(
+        origin: "\(path):\(index + 1)", key: fullKey,
+        suggestion: Suggestion.closest(to: fullKey, in: ConfigSchema.keys.map(\.name)))
+    }
+    if let first = entry(fullKey) {
+      throw ConfigError.duplicateKey(path: path, line: index + 1, key: fullKey, firstLine: first.line)
+    }
+    scanner.skipSpaces()
+    guard scanner.consume(UInt8(ascii: "=")) else {
+      throw ConfigError.syntax(path: path, line: index + 1, message: "expected '=' after '\(fullKey)'")
+    }
+    scanner.skipSpaces()
+    let start = (scanner.line, scanner.offset)
+    let value: ConfigValue
+    let end: (line: Int, offset: Int)
+    do {
+      value = try scanner.value(key: fullKey)
+      end = (scanner.line, scanner.offset)
+      try scanner.expectEndOfLine()
+    } catch {
+      guard lenient else { throw error }
+      // A value that cannot be read still belongs to its key, to the end of the line: `set`
+      // replaces it and `unset` takes the line out.
+      rejected.append(
+        Entry(
+          key: fullKey, value: .string(""), line: index + 1, valueStart: start,
+          valueEnd: (index, lines[index].utf8.count), table: table))
+      problems.append(error)
+      return index + 1
+    }
+    var entry = Entry(
+      key: fullKey, value: value, line: index + 1, valueStart: start, valueEnd: end, table: table)
+    let refusal: ConfigError
+    if !value.fits(schemaKey.type) {
+      refusal = .wrongType(path: path, line: index + 1, key: fullKey, expected: schemaKey.type.phrase)
+    } else {
       switch schemaKey.validate(value) {
       case .success(let normalised):
-        entries.append(
-          Entry(
-            key: fullKey, value: normalised, line: index + 1, valueStart: start, valueEnd: end, table: table))
+        entry.value = normalised
+        entries.append(entry)
+        return scanner.line + 1
       case .failure(let problem):
-        throw ConfigError.badValue(origin: "\(path):\(index + 1)", key: fullKey, message: problem.reason)
+        refusal = .badValue(
+          origin: "\(path):\(index + 1)", key: fullKey, message: problem.reason,
+          suggestions: problem.suggestions)
       }
-      index = scanner.line + 1
     }
+    guard lenient else { throw refusal }
+    rejected.append(entry)
+    problems.append(refusal)
+    return scanner.line + 1
+  }
+
+  /// Throws the first problem of a leniently parsed document that is not about `key`: a file
+  /// broken elsewhere is reported, never rewritten, while one whose only fault is this key's
+  /// line can be put right by `set` or `unset` of that key.
+  package func checkProblems(except key: String?) throws(ConfigError) {
+    let own = key.map(problems(of:)) ?? []
+    if let other = problems.first(where: { !own.contains($0) }) { throw other }
+  }
+
+  /// The problems of the lines that set `key`.
+  package func problems(of key: String) -> [ConfigError] {
+    let lines = rejected.filter { $0.key == key }.map(\.line)
+    return problems.filter { $0.key == key || $0.line.map(lines.contains) == true }
   }
 
   // MARK: - Editing
@@ -124,7 +191,7 @@ package struct ConfigDocument: Sendable, Equatable {
   /// Sets `key` to `value` (already validated), keeping every other line and comment as it was.
   package mutating func set(_ key: ConfigKeySpec, to value: ConfigValue) throws(ConfigError) {
     let literal = value.tomlLiteral
-    if let existing = entry(key.name) {
+    if let existing = written(key.name).first {
       // Replace just the value's text; the key's spelling and a trailing comment stay.
       let first = Array(lines[existing.valueStart.line].utf8)
       let last = Array(lines[existing.valueEnd.line].utf8)
@@ -138,6 +205,16 @@ package struct ConfigDocument: Sendable, Equatable {
     }
     // Line numbers moved; parsing again keeps the entry table true.
     self = try ConfigDocument(parsing: text, path: path)
+  }
+
+  /// Takes `key`'s lines out of the file, keeping every other byte; false when the file does
+  /// not set it.
+  package mutating func unset(_ key: ConfigKeySpec) throws(ConfigError) -> Bool {
+    let found = written(key.name)
+    guard !found.isEmpty else { return false }
+    for entry in found.reversed() { lines.removeSubrange((entry.line - 1)...entry.valueEnd.line) }
+    self = try ConfigDocument(parsing: text, path: path)
+    return true
   }
 
   private mutating func insertAtTop(_ line: String) {

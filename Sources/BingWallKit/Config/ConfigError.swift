@@ -9,44 +9,120 @@ package enum ConfigError: ExitStatusError, Equatable, Sendable {
   case syntax(path: String, line: Int, message: String)
   /// A key holds a value of the wrong type.
   case wrongType(path: String, line: Int, key: String, expected: String)
-  /// A value of the right type that the key does not allow. `origin` is `file:line` or a variable.
-  case badValue(origin: String, key: String, message: String)
+  /// A value of the right type that the key does not allow. `origin` is `file:line` or a variable;
+  /// `suggestions` the nearest allowed values.
+  case badValue(origin: String, key: String, message: String, suggestions: [String] = [])
   /// A key bingwall does not know, in the file or on the command line (`origin` nil).
   case unknownKey(origin: String?, key: String, suggestion: String?)
   /// The same key twice in the file.
   case duplicateKey(path: String, line: Int, key: String, firstLine: Int)
-  /// The file exists but cannot be read, or a file named explicitly does not exist.
+  /// The file exists but cannot be read.
   case unreadable(path: String, reason: String)
+  /// A file named explicitly (`--config`, `BINGWALL_CONFIG`) does not exist.
+  case missing(path: String)
 
   /// 64 when the command line is at fault (`config set` with a bad key or value), 1 for the file.
   package var exitStatus: Int32 {
     switch self {
     case .unknownKey(nil, _, _): return ExitCode.usage
-    case .badValue(let origin, _, _) where origin == "command line": return ExitCode.usage
+    case .badValue(let origin, _, _, _) where origin == Self.commandLine: return ExitCode.usage
     default: return ExitCode.failure
+    }
+  }
+
+  /// The origin of a value typed on the command line (`config set`), which no message repeats.
+  package static let commandLine = "command line"
+
+  /// The 1-based line of the file the error is on; nil for one not about a line.
+  package var line: Int? {
+    switch self {
+    case .syntax(_, let line, _), .wrongType(_, let line, _, _), .duplicateKey(_, let line, _, _):
+      return line
+    case .badValue(let origin, _, _, _), .unknownKey(let origin?, _, _):
+      // `path:line` for a value in the file; a variable or the command line otherwise.
+      guard let colon = origin.lastIndex(of: ":") else { return nil }
+      return Int(origin[origin.index(after: colon)...])
+    default:
+      return nil
+    }
+  }
+
+  /// Where it is: `FILE:LINE`, a variable, or nil for the command line.
+  package var location: String? {
+    switch self {
+    case .syntax(let path, let line, _), .wrongType(let path, let line, _, _),
+      .duplicateKey(let path, let line, _, _):
+      return "\(path):\(line)"
+    case .badValue(let origin, _, _, _): return origin == Self.commandLine ? nil : origin
+    case .unknownKey(let origin, _, _): return origin
+    case .unreadable(let path, _), .missing(let path): return path
+    }
+  }
+
+  /// What is wrong, without where: the description is `location: problem`.
+  package var problem: String {
+    switch self {
+    case .syntax(_, _, let message):
+      return message
+    case .wrongType(_, _, let key, let expected):
+      return "'\(key)': expected \(expected)"
+    case .badValue(_, let key, let message, _):
+      return "'\(key)': \(message)"
+    case .unknownKey(_, let key, _):
+      return "unknown key '\(key)'"
+    case .duplicateKey(_, _, let key, let firstLine):
+      return "'\(key)' is already set on line \(firstLine)"
+    case .unreadable(_, let reason):
+      return reason
+    case .missing:
+      return "no such file"
+    }
+  }
+
+  /// The key the error is about, as the file or the command line spelt it; nil when the line
+  /// holds no key that could be read.
+  package var key: String? {
+    switch self {
+    case .wrongType(_, _, let key, _), .badValue(_, let key, _, _), .unknownKey(_, let key, _),
+      .duplicateKey(_, _, let key, _):
+      return key
+    default:
+      return nil
     }
   }
 }
 
-extension ConfigError: CustomStringConvertible, LocalizedError {
+extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
   package var description: String {
     switch self {
-    case .syntax(let path, let line, let message):
-      return "\(path):\(line): \(message)"
-    case .wrongType(let path, let line, let key, let expected):
-      return "\(path):\(line): '\(key)': expected \(expected)"
-    case .badValue(let origin, let key, let message):
-      let prefix = origin == "command line" ? "" : origin + ": "
-      return "\(prefix)'\(key)': \(message)"
-    case .unknownKey(let origin, let key, let suggestion):
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; 'bingwall config show' lists every key"
-      return "\(origin.map { $0 + ": " } ?? "")unknown key '\(key)'\(hint)"
-    case .duplicateKey(let path, let line, let key, let firstLine):
-      return "\(path):\(line): '\(key)' is already set on line \(firstLine); keep one"
-    case .unreadable(let path, let reason):
-      return "cannot read config \(path): \(reason)"
+    case .unreadable(let path, _), .missing(let path): return "cannot read config \(path): \(problem)"
+    default: break
     }
+    return location.map { "\($0): \(problem)" } ?? problem
   }
 
   package var errorDescription: String? { description }
+
+  /// The fix: the nearest allowed words, the list of keys, or the command that edits the file.
+  package var hint: String? {
+    let edit = "'bingwall config edit' opens the file and checks it as you save"
+    switch self {
+    case .unknownKey(let origin, _, let suggestion):
+      if let suggestion { return "did you mean '\(suggestion)'?" }
+      return origin == nil
+        ? "'bingwall config keys' lists every key" : "'bingwall config keys' lists every key; " + edit
+    case .badValue(_, _, _, let suggestions) where !suggestions.isEmpty:
+      return "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    case .badValue(let origin, _, _, _):
+      return line == nil || origin == Self.commandLine ? nil : edit
+    case .wrongType:
+      return "'bingwall config keys' gives each key's type; " + edit
+    case .syntax, .duplicateKey:
+      return edit
+    case .unreadable:
+      return nil
+    case .missing:
+      return "create it with 'bingwall config set KEY VALUE', or name another"
+    }
+  }
 }

@@ -9,13 +9,13 @@ package struct ConfigKey<Value: ConfigValueRepresentable>: Sendable {
   init(
     _ name: String, default defaultValue: Value, help: String, allowed: [String]? = nil,
     unlisted: (description: String, normalise: @Sendable (String) -> String?)? = nil,
-    check: (@Sendable (ConfigValue) -> String?)? = nil,
+    nearest: (@Sendable (String) -> [String])? = nil, check: (@Sendable (ConfigValue) -> String?)? = nil,
     warnings: (@Sendable (ConfigValue) -> [String])? = nil, environmentOverride: String? = nil
   ) {
     self.defaultValue = defaultValue
     spec = ConfigKeySpec(
       name: name, type: Value.configType, defaultValue: defaultValue.configValue, help: help,
-      allowed: allowed, unlisted: unlisted, check: check, warnings: warnings,
+      allowed: allowed, unlisted: unlisted, nearest: nearest, check: check, warnings: warnings,
       environmentOverride: environmentOverride)
   }
 

@@ -19,6 +19,9 @@ package struct ConfigKeySpec: Sendable {
   /// refusal of anything else, and their normalised spelling (nil refuses). Nil keeps
   /// `allowed` closed.
   var unlisted: (description: String, normalise: @Sendable (String) -> String?)?
+  /// The allowed values nearest a refused item, beyond spelling: `UHD` for `4K`. Nil, or no
+  /// answer, falls back to the closest spelling.
+  var nearest: (@Sendable (String) -> [String])?
   /// Further checks beyond type and allowed set: nil when the value is fine, else why not.
   var check: (@Sendable (ConfigValue) -> String?)?
   /// What to warn about in a value that is accepted (a market bingwall does not know), one
@@ -26,6 +29,15 @@ package struct ConfigKeySpec: Sendable {
   package var warnings: (@Sendable (ConfigValue) -> [String])?
   /// Overrides the generated `BINGWALL_<NAME>` variable.
   var environmentOverride: String?
+
+  /// The words the key takes, for completion and `config keys`: its closed set, or true and
+  /// false; nil for free text, numbers, durations and sizes.
+  package var choices: [String]? {
+    allowed ?? (type == .boolean ? ["true", "false"] : nil)
+  }
+
+  /// What items outside `allowed` may look like (`a language-region code such as pt-BR`).
+  package var unlistedDescription: String? { unlisted?.description }
 
   /// `[daemon]` for `daemon.rotate`; nil for a top-level key.
   var section: String? {
@@ -48,20 +60,21 @@ package struct ConfigKeySpec: Sendable {
       func normalise(_ item: String) -> String? {
         allowed.first { $0.equalsIgnoringCase(item) } ?? unlisted?.normalise(item)
       }
-      func refusal(_ item: String) -> String {
-        let guess = Suggestion.closest(to: item, in: allowed).map { "; did you mean '\($0)'?" }
+      func refusal(_ item: String) -> ConfigRefusal {
+        var guesses = nearest?(item) ?? []
+        if guesses.isEmpty, let close = Suggestion.closest(to: item, in: allowed) { guesses = [close] }
         let list = allowed.count <= 15 ? " (one of: \(allowed.joined(separator: ", ")))" : ""
         let shape = unlisted.map { ": expected a listed value or \($0.description)" } ?? ""
-        return "'\(item)' is not allowed\(list)\(shape)\(guess ?? "")"
+        return ConfigRefusal("'\(item)' is not allowed\(list)\(shape)", suggestions: guesses)
       }
       switch value {
       case .string(let item):
-        guard let known = normalise(item) else { return .failure(ConfigRefusal(refusal(item))) }
+        guard let known = normalise(item) else { return .failure(refusal(item)) }
         value = .string(known)
       case .strings(let items):
         var known: [String] = []
         for item in items {
-          guard let match = normalise(item) else { return .failure(ConfigRefusal(refusal(item))) }
+          guard let match = normalise(item) else { return .failure(refusal(item)) }
           known.append(match)
         }
         value = .strings(known)
@@ -74,8 +87,12 @@ package struct ConfigKeySpec: Sendable {
   }
 }
 
-/// Why a value was refused, in words for the error line.
+/// Why a value was refused, in words for the error line, and the nearest allowed values.
 struct ConfigRefusal: Error, Equatable, Sendable {
   var reason: String
-  init(_ reason: String) { self.reason = reason }
+  var suggestions: [String]
+  init(_ reason: String, suggestions: [String] = []) {
+    self.reason = reason
+    self.suggestions = suggestions
+  }
 }

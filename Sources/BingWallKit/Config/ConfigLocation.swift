@@ -18,7 +18,11 @@ package struct ConfigLocation {
     }
   }
 
-  package func load(overrides: [Configuration.Override] = []) throws(ConfigError) -> Configuration {
-    try Configuration.load(file: path, explicit: explicit, environment: environment, overrides: overrides)
+  /// The effective configuration; `lenient` reads past the file's bad lines (`config show`).
+  package func load(overrides: [Configuration.Override] = [], lenient: Bool = false) throws(ConfigError)
+    -> Configuration
+  {
+    try Configuration.load(
+      file: path, explicit: explicit, environment: environment, overrides: overrides, lenient: lenient)
   }
 }

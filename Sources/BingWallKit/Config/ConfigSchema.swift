@@ -22,7 +22,7 @@ package enum ConfigSchema {
   package static let resolution = ConfigKey<Resolution>(
     "resolution", default: Resolution(Resolution.preferred)!,
     help: "Picture size to download; UHD falls back to 1920x1080 when missing.",
-    allowed: Resolution.known)
+    allowed: Resolution.known, nearest: Resolution.nearest(to:))
   static let imageDir = ConfigKey<String>(
     "image_dir", default: "",
     help: "Folder for the pictures; empty means $XDG_DATA_HOME/bingwall/images.",

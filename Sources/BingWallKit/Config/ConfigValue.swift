@@ -16,6 +16,17 @@ package enum ConfigType: Sendable, Equatable {
     }
   }
 
+  /// As `config keys` names it.
+  package var name: String {
+    switch self {
+    case .string: return "string"
+    case .integer: return "integer"
+    case .number: return "number"
+    case .boolean: return "true or false"
+    case .strings: return "list of strings"
+    }
+  }
+
   /// Reads a value typed by a person, in the environment or `config set`.
   ///
   /// Arrays are comma-separated (`en-US,de-DE`); booleans also take yes/no, on/off, 1/0.

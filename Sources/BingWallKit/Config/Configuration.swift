@@ -49,17 +49,20 @@ package struct Configuration: Sendable {
   /// The config file consulted (it may not exist).
   let file: String
   /// The parsed file, or nil when there is none.
-  let document: ConfigDocument?
+  package let document: ConfigDocument?
   private var settings: [String: Setting]
 
   /// Loads every layer. A file named explicitly (`--config`, `BINGWALL_CONFIG`) must exist.
+  ///
+  /// `lenient` reads past the file's bad lines (see `ConfigDocument.lenient`), whose keys keep
+  /// their defaults: for `config show`, which marks them. Every other reader refuses the file.
   static func load(
-    file: String, explicit: Bool, environment: [String: String], overrides: [Override] = []
+    file: String, explicit: Bool, environment: [String: String], overrides: [Override] = [],
+    lenient: Bool = false
   ) throws(ConfigError) -> Configuration {
-    let document = try ConfigFile.read(file)
+    let document = lenient ? try ConfigFile.readLeniently(file) : try ConfigFile.read(file)
     if document == nil && explicit {
-      throw ConfigError.unreadable(
-        path: file, reason: "no such file; create it with 'bingwall config set' or name another")
+      throw ConfigError.missing(path: file)
     }
     var settings: [String: Setting] = [:]
     for key in ConfigSchema.keys {
@@ -83,7 +86,9 @@ package struct Configuration: Sendable {
       case .success(let value):
         settings[key.name] = Setting(value: value, source: .commandLine(option: override.option))
       case .failure(let refusal):
-        throw ConfigError.badValue(origin: "command line", key: override.option, message: refusal.reason)
+        throw ConfigError.badValue(
+          origin: ConfigError.commandLine, key: override.option, message: refusal.reason,
+          suggestions: refusal.suggestions)
       }
     }
     return Configuration(file: file, document: document, settings: settings)
@@ -100,7 +105,8 @@ package struct Configuration: Sendable {
     switch key.validate(value) {
     case .success(let normalised): return normalised
     case .failure(let refusal):
-      throw ConfigError.badValue(origin: origin, key: key.name, message: refusal.reason)
+      throw ConfigError.badValue(
+        origin: origin, key: key.name, message: refusal.reason, suggestions: refusal.suggestions)
     }
   }
 
@@ -156,6 +162,17 @@ package struct Configuration: Sendable {
 package enum ConfigFile {
   /// The parsed file, or nil when it does not exist.
   package static func read(_ path: String) throws(ConfigError) -> ConfigDocument? {
+    try contents(path).map { text throws(ConfigError) in try ConfigDocument(parsing: text, path: path) }
+  }
+
+  /// The file parsed past its bad lines (kept in `problems`), or nil when it does not exist.
+  /// Throws only when it cannot be read as text at all.
+  package static func readLeniently(_ path: String) throws(ConfigError) -> ConfigDocument? {
+    try contents(path).map { ConfigDocument.lenient(parsing: $0, path: path) }
+  }
+
+  /// The file's text, or nil when it does not exist.
+  package static func contents(_ path: String) throws(ConfigError) -> String? {
     let read: [UInt8]?
     do {
       read = try FileContents.read(path)
@@ -168,6 +185,26 @@ package enum ConfigFile {
     guard let text = String(validating: data, as: UTF8.self) else {
       throw ConfigError.syntax(path: path, line: 1, message: "the file is not UTF-8 text")
     }
-    return try ConfigDocument(parsing: text, path: path)
+    return text
+  }
+
+  /// Replaces the file with `text` at once (`AtomicFile`), keeping its mode. A config kept in a
+  /// dotfiles folder and linked here: the file the link points to is written, so the link stays
+  /// a link.
+  package static func write(_ text: String, to path: String) throws(FileError) {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    try Paths.ensureDirectory(Paths.parent(of: target))
+    var mode: mode_t = 0o644
+    var status = stat()
+    if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
+    try AtomicFile.write(Data(text.utf8), to: target, mode: mode)
+  }
+}
+
+extension ConfigDocument {
+  /// What to warn about in the values the file sets (a market bingwall does not know), one line
+  /// each without `warning: `.
+  package var warnings: [String] {
+    entries.flatMap { entry in ConfigSchema.key(named: entry.key)?.warnings?(entry.value) ?? [] }
   }
 }

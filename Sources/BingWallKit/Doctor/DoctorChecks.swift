@@ -101,10 +101,13 @@ package struct DoctorChecks {
       return State(
         resources: resources, configPath: location.path, configLoaded: true, databaseExists: false)
     } catch {
+      // The error names the file and line; the finding's subject says it once.
+      let config = error as? ConfigError
+      let guess = config?.hint.flatMap { $0.hasPrefix("did you mean") ? $0 + " " : nil } ?? ""
       let finding = DoctorFinding(
-        .config, .problem, subject: location.path, message: "\(error)",
+        .config, .problem, subject: config?.location ?? location.path, message: config?.problem ?? "\(error)",
         advice:
-          "correct it ('bingwall config show' reads it the same way); until then doctor checks with the "
+          guess + "correct it with 'bingwall config edit'; until then doctor checks with the "
           + "defaults and --fix leaves the image folder alone")
       let fallback =
         (try? Configuration.load(file: "", explicit: false, environment: context.environment))

@@ -397,7 +397,10 @@ import Testing
     let result = run.run(["doctor"])
     #expect(result.status == 1)
     #expect(
-      result.stdout.hasPrefix("problem: [config] \(config): \(config):2: 'resolution'"), "\(result.stdout)")
+      result.stdout.hasPrefix(
+        "problem: [config] \(config):2: 'resolution': expected a string; correct it with 'bingwall config edit'"
+      ),
+      "\(result.stdout)")
     #expect(result.stdout.contains("4 pictures (SHA-256)"))
     let fixed = run.run(["doctor", "--fix"])
     #expect(fixed.status == 1)

@@ -22,6 +22,9 @@ import Testing
     "bingwall autostart enable --method ",
     "bingwall apply ", "bingwall --config no", "bingwall completions ", "bingwall update --mode ",
     "bingwall apply --market en-US ", "bingwall favorite latest ", "bingwall ban --",
+    "bingwall config set mode ", "bingwall config set daemon.notify ",
+    "bingwall config set resolution 1920x1",
+    "bingwall config set daemon.rotate ", "bingwall help ", "bingwall help con", "bingwall help config ",
   ]
 
   init() throws {
@@ -63,7 +66,20 @@ import Testing
     let listOptions = offered("bingwall history --")
     #expect(listOptions.isSuperset(of: ["--limit", "--since", "--json", "--config", "--help"]), "\(name)")
     #expect(!listOptions.contains("--force"), "\(name): --force is update's")
-    #expect(offered("bingwall config ") == ["path", "show", "get", "set"], "\(name)")
+    #expect(
+      offered("bingwall config ") == ["path", "show", "keys", "get", "set", "unset", "edit"], "\(name)")
+    // config set KEY <TAB>: the values that key takes, from the schema.
+    #expect(offered("bingwall config set mode ") == Set(WallpaperMode.all), "\(name)")
+    #expect(offered("bingwall config set daemon.notify ") == ["true", "false"], "\(name)")
+    #expect(offered("bingwall config set resolution 1920x1") == ["1920x1200", "1920x1080"], "\(name)")
+    #expect(offered("bingwall config set daemon.rotate ").isEmpty, "\(name): a duration is free text")
+    // help <TAB>: the commands, then a command's subcommands.
+    let topics = offered("bingwall help ")
+    #expect(topics.isSuperset(of: ["update", "config", "autostart"]), "\(name): \(topics)")
+    #expect(!topics.contains { $0.hasPrefix("__") }, "\(name): \(topics)")
+    #expect(offered("bingwall help con") == ["config"], "\(name)")
+    #expect(
+      offered("bingwall help config ") == ["path", "show", "keys", "get", "set", "unset", "edit"], "\(name)")
     #expect(
       offered("bingwall config get daemon.") == ["daemon.rotate", "daemon.favorites_only", "daemon.notify"],
       "\(name)")

@@ -65,11 +65,11 @@ import Testing
       message: "config.toml:2: 'daemon.notify': expected a boolean (true or false)"),
     Broken(
       text: "resolutoin = \"UHD\"",
-      message: "config.toml:1: unknown key 'resolutoin'; did you mean 'resolution'?"),
-    Broken(text: "[deamon]", message: "config.toml:1: unknown key '[deamon]'; did you mean '[daemon]'?"),
+      message: "config.toml:1: unknown key 'resolutoin'"),
+    Broken(text: "[deamon]", message: "config.toml:1: unknown key '[deamon]'"),
     Broken(
       text: "[daemon]\nrotat = \"1h\"",
-      message: "config.toml:2: unknown key 'daemon.rotat'; did you mean 'daemon.rotate'?"),
+      message: "config.toml:2: unknown key 'daemon.rotat'"),
     Broken(
       text: "resolution = UHD", message: "config.toml:1: 'resolution': expected a value; strings need quotes"),
     Broken(text: "resolution = \"UHD", message: "config.toml:1: unterminated string"),
@@ -92,7 +92,7 @@ import Testing
       message: "config.toml:1: 'pictures.dark_dim': expected a number from 0 to 1"),
     Broken(
       text: "resolution = \"UHD\"\nresolution = \"UHD\"",
-      message: "config.toml:2: 'resolution' is already set on line 1; keep one"),
+      message: "config.toml:2: 'resolution' is already set on line 1"),
     Broken(text: "[daemon]\n[daemon]", message: "config.toml:2: table [daemon] is defined twice"),
     Broken(text: "[[daemon]]", message: "config.toml:1: arrays of tables ([[…]]) are not supported"),
     Broken(
@@ -122,6 +122,42 @@ import Testing
     Broken(
       text: "image_dir = \"pictures\"", message: "config.toml:1: 'image_dir': expected an absolute path"),
   ]
+
+  /// The fix is the error's hint, on a line of its own: the nearest word, or what works.
+  @Test func theFixIsTheHint() {
+    let hints = [
+      ("resolutoin = \"UHD\"", "did you mean 'resolution'?"),
+      ("[daemon]\nrotat = \"1h\"", "did you mean 'daemon.rotate'?"),
+      ("resolution = \"4K\"", "did you mean 'UHD'?"),
+      (
+        "wallpaper = 1",
+        "'bingwall config keys' lists every key; 'bingwall config edit' opens the file and checks it as you save"
+      ),
+      (
+        "mode = 1",
+        "'bingwall config keys' gives each key's type; 'bingwall config edit' opens the file and checks it as you save"
+      ),
+    ]
+    for (text, hint) in hints {
+      #expect {
+        try ConfigDocument(parsing: text, path: "config.toml")
+      } throws: { error in
+        (error as? ConfigError)?.hint == hint
+      }
+    }
+  }
+
+  /// Leniently, every bad line is kept as a problem and the good ones are read.
+  @Test func lenientParsingKeepsEachBadLineAndReadsTheRest() {
+    let document = ConfigDocument.lenient(
+      parsing: "resolution = \"4K\"\nmode = \"fill\"\n[deamon]\nrotate = \"1h\"\n[daemon]\nnotify = yes\n",
+      path: "c.toml")
+    #expect(document.entry("mode")?.value == .string("fill"))
+    #expect(document.problems.map(\.line) == [1, 3, 4, 6])
+    #expect(document.problems.map(\.key) == ["resolution", "[deamon]", "deamon.rotate", nil])
+    // A value that cannot be read at all is still its key's line.
+    #expect(document.problems(of: "daemon.notify").map(\.line) == [6])
+  }
 
   @Test(arguments: broken)
   func reportsFileLineAndKey(_ row: Broken) {

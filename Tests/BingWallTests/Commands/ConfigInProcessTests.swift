@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import BingWallBing
+@testable import BingWallCommands
+@testable import BingWallKit
+@testable import BingWallSystem
+
+/// `config` leads somewhere from every error: unset, keys, show on a broken file, --json, the
+/// nearest allowed value, and a hint that names a command that works.
+@Suite struct ConfigInProcessTests {
+  /// A context whose config.toml holds `config` when given.
+  static func context(config: String? = nil) throws -> InProcess {
+    let run = try InProcess()
+    if let config {
+      try FileManager.default.createDirectory(
+        atPath: run.home.file(".config/bingwall"), withIntermediateDirectories: true)
+      try config.write(toFile: run.paths.configFile, atomically: false, encoding: .utf8)
+    }
+    return run
+  }
+
+  static func file(_ run: InProcess) throws -> String {
+    try String(contentsOfFile: run.paths.configFile, encoding: .utf8)
+  }
+
+  static let sample = """
+    # my settings
+    markets = [
+      "en-US",   # home
+      "de-DE",
+    ]
+    mode = "fill"    # crop
+
+    [daemon]
+    rotate = "2h"
+    notify = true
+
+    """
+
+  @Test func unsetTakesOutTheKeysLinesAndLeavesEveryOtherByte() throws {
+    let run = try Self.context(config: Self.sample)
+    let markets = run.run(["config", "unset", "markets"])
+    #expect(markets.status == 0, "\(markets.stderr)")
+    #expect(markets.stdout.isEmpty && markets.stderr.isEmpty)
+    #expect(
+      try Self.file(run)
+        == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nrotate = \"2h\"\nnotify = true\n")
+    #expect(run.run(["config", "unset", "daemon.rotate"]).status == 0)
+    #expect(try Self.file(run) == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nnotify = true\n")
+    #expect(run.run(["config", "get", "daemon.rotate"]).stdout == "off\n")
+
+    // The last line of a file, and the only one.
+    let last = try Self.context(config: "mode = \"fill\"\n[pictures]\ncaption = true\n")
+    #expect(last.run(["config", "unset", "pictures.caption"]).status == 0)
+    #expect(try Self.file(last) == "mode = \"fill\"\n[pictures]\n")
+    #expect(last.run(["config", "unset", "mode"]).status == 0)
+    #expect(try Self.file(last) == "[pictures]\n")
+  }
+
+  @Test func unsetOfAKeyTheFileDoesNotSetChangesNothing() throws {
+    let run = try Self.context(config: Self.sample)
+    let result = run.run(["config", "unset", "resolution"])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    #expect(try Self.file(run) == Self.sample)
+    let missing = try Self.context()
+    #expect(missing.run(["config", "unset", "mode"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: missing.paths.configFile), "no file is created")
+  }
+
+  @Test func setAndUnsetPutRightABadLineOfTheirOwnKeyButNoOther() throws {
+    let run = try Self.context(config: "resolution = \"4K\"  # big\nmode = \"fill\"\n")
+    #expect(run.run(["config", "set", "resolution", "UHD"]).status == 0)
+    #expect(try Self.file(run) == "resolution = \"UHD\"  # big\nmode = \"fill\"\n")
+
+    let other = try Self.context(config: "resolution = \"4K\"\nmode = \"fill\"\n")
+    let refused = other.run(["config", "unset", "mode"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasPrefix("bingwall: error: \(other.paths.configFile):1: 'resolution': '4K'"))
+    #expect(
+      try Self.file(other) == "resolution = \"4K\"\nmode = \"fill\"\n", "a broken file is never rewritten")
+    #expect(other.run(["config", "unset", "resolution"]).status == 0)
+    #expect(try Self.file(other) == "mode = \"fill\"\n")
+  }
+
+  @Test(arguments: [
+    ("4K", "UHD"), ("2160p", "UHD"), ("1080p", "1920x1080"), ("3840x2400", "UHD"), ("UHDD", "UHD"),
+  ])
+  func aBadValueGetsTheNearestAllowed(_ typed: String, _ meant: String) throws {
+    let run = try Self.context()
+    let result = run.run(["config", "set", "resolution", typed])
+    #expect(result.status == 64)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(result.stderr)")
+    #expect(
+      lines.first?.hasPrefix("bingwall: error: 'resolution': '\(typed)' is not allowed (one of: UHD,") == true
+    )
+    #expect(lines.last == "bingwall: hint: did you mean '\(meant)'?")
+  }
+
+  @Test func aPortraitSizeGetsAPortraitSuggestion() {
+    #expect(Resolution.nearest(to: "1440x2560") == ["1080x1920"])
+    #expect(Resolution.nearest(to: "sideways").isEmpty)
+  }
+
+  @Test func anUnknownKeyOnTheCommandLineNamesTheListOfKeys() throws {
+    let run = try Self.context()
+    let typo = run.run(["config", "set", "resolutoin", "UHD"])
+    #expect(typo.status == 64)
+    #expect(typo.stderr.contains("bingwall: hint: did you mean 'resolution'?"), "\(typo.stderr)")
+    let unknown = run.run(["config", "set", "wallpaper", "x"])
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.stderr.contains("bingwall: hint: 'bingwall config keys' lists every key"), "\(unknown.stderr)")
+  }
+
+  /// The error names the file once, and its hint names commands that work on that very file.
+  @Test func aBadKeyInTheFileSaysItsPathOnceAndTheHintWorks() throws {
+    let run = try Self.context(config: "wallpaper = 1\n")
+    let path = run.paths.configFile
+    let list = run.run(["list"])
+    #expect(list.status == 1)
+    #expect(
+      list.stderr == """
+        bingwall: error: \(path):1: unknown key 'wallpaper'
+        bingwall: hint: 'bingwall config keys' lists every key; 'bingwall config edit' opens the file and checks it as you save
+
+        """)
+    #expect(run.run(["config", "keys"]).status == 0)
+    #expect(run.run(["config", "show"]).status == 0)
+
+    let state = DoctorChecks.configuration(configFile: nil, run.context())
+    let finding = try #require(state.findings.first)
+    #expect(finding.subject == "\(path):1")
+    #expect(finding.message == "unknown key 'wallpaper'")
+  }
+
+  @Test func showMarksEachBadLineAndShowsTheDefaultsInForce() throws {
+    let run = try Self.context(
+      config: "resolution = \"4K\"\nmode = \"fill\"\nwallpaper = 1\n[deamon]\nrotate = \"1h\"\n")
+    let path = run.paths.configFile
+    let result = run.run(["config", "show"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == ConfigSchema.keys.count)
+    #expect(
+      lines.contains { $0.hasPrefix("resolution = \"UHD\"") && $0.hasSuffix("# default; line 1 ignored") })
+    #expect(lines.contains { $0.hasPrefix("mode = \"fill\"") && $0.hasSuffix("# \(path):2") })
+    #expect(lines.contains { $0.hasPrefix("daemon.rotate = \"off\"") && $0.hasSuffix("# default") })
+    #expect(
+      result.stderr == """
+        bingwall: warning: \(path):1: 'resolution': '4K' is not allowed (one of: \(Resolution.known.joined(separator: ", ")))
+        bingwall: hint: did you mean 'UHD'?
+        bingwall: warning: \(path):3: unknown key 'wallpaper'
+        bingwall: warning: \(path):4: unknown key '[deamon]'
+        bingwall: hint: did you mean '[daemon]'?
+        bingwall: warning: \(path):5: unknown key 'deamon.rotate'
+        bingwall: hint: did you mean 'daemon.rotate'?
+        bingwall: warning: 4 lines of \(path) ignored: their keys keep the defaults, and every other command refuses the file until it is fixed
+        bingwall: hint: 'bingwall config edit' opens the file and checks it as you save
+
+        """)
+  }
+
+  @Test func showJSONGivesEveryKeyItsValueDefaultAndSource() throws {
+    let run = try Self.context(config: "mode = \"fill\"\nresolution = \"4K\"\n")
+    run.environment["BINGWALL_NETWORK_TIMEOUT"] = "9"
+    let result = run.run(["config", "show", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["file"] as? String == run.paths.configFile)
+    let settings = try #require(object["settings"] as? [String: [String: Any]])
+    #expect(settings.count == ConfigSchema.keys.count)
+    #expect(settings["mode"]?["value"] as? String == "fill")
+    #expect(settings["mode"]?["source"] as? String == "file")
+    #expect(settings["mode"]?["line"] as? Int == 1)
+    #expect(settings["mode"]?["default"] as? String == "auto")
+    #expect(settings["network.timeout"]?["value"] as? Int == 9)
+    #expect(settings["network.timeout"]?["variable"] as? String == "BINGWALL_NETWORK_TIMEOUT")
+    #expect(settings["markets"]?["value"] as? [String] == ["en-US"])
+    #expect(settings["markets"]?["source"] as? String == "locale")
+    #expect(settings["pictures.dark_dim"]?["value"] as? Double == 0.7)
+    #expect(settings["resolution"]?["source"] as? String == "default")
+    let problems = try #require(object["problems"] as? [[String: Any]])
+    #expect(problems.count == 1)
+    #expect(problems.first?["line"] as? Int == 2)
+    #expect(problems.first?["key"] as? String == "resolution")
+    #expect(problems.first?["hint"] as? String == "did you mean 'UHD'?")
+  }
+
+  @Test func keysListsEveryKeyWithItsTypeAndDefault() throws {
+    let result = try Self.context().run(["config", "keys"])
+    #expect(result.status == 0)
+    for key in ConfigSchema.keys {
+      #expect(
+        result.stdout.contains("\n\(key.name)  (") || result.stdout.hasPrefix("\(key.name)  ("), "\(key.name)"
+      )
+    }
+    #expect(result.stdout.contains("resolution  (string, default \"UHD\")\n"))
+    #expect(result.stdout.contains("daemon.notify  (true or false, default false)\n"))
+    #expect(result.stdout.contains("network.timeout  (integer, default 30)\n"))
+    #expect(result.stdout.contains("    Values: auto, "))
+    #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 })
+  }
+
+  @Test func editWithoutATerminalFailsAndSaysWhatWorks() throws {
+    let run = try Self.context(config: "mode = \"fill\"\n")
+    let result = run.run(["config", "edit"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == """
+        bingwall: error: config edit needs a terminal: stdin is not one
+        bingwall: hint: set keys with 'bingwall config set KEY VALUE', or edit \(run.paths.configFile) and check it with 'bingwall config show'
+
+        """)
+  }
+
+  @Test func theEditorVariableIsSplitAtSpacesWithoutAShell() {
+    #expect(
+      EditorCommand(environment: ["VISUAL": "code  --wait", "EDITOR": "nano"]).arguments == [
+        "code", "--wait",
+      ])
+    #expect(
+      EditorCommand(environment: ["VISUAL": " ", "EDITOR": "emacs -nw"]).arguments == ["emacs", "-nw"])
+    #expect(EditorCommand(environment: ["EDITOR": "vim; rm -rf x"]).arguments == ["vim;", "rm", "-rf", "x"])
+    #expect(EditorCommand(environment: [:]).arguments == ["vi"])
+  }
+}
