@@ -30,6 +30,10 @@ package struct Context: Sendable {
   /// its updates as children of that path. Resolved once, at start, so that after a package
   /// upgrade replaced the file the children run the new binary; nil when it cannot be read.
   package var executable: String?
+  /// From now on, when SIGINT ends the process, write `notice` on stderr (clearing the line
+  /// first when `clearLine`): `InterruptNotice` in the live process; nothing in the test
+  /// context, so a test never changes the runner's own Ctrl-C.
+  package var onInterrupt: @Sendable (_ notice: String, _ clearLine: Bool) -> Void = { _, _ in }
 
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,
@@ -56,7 +60,7 @@ package struct Context: Sendable {
   package static func live(userAgent: String) -> Context {
     let environment = ProcessEnvironment.current()
     let random = SystemRandom()
-    return Context(
+    var context = Context(
       environment: environment,
       paths: Paths(environment: environment),
       terminal: Terminal.detect(environment: environment),
@@ -68,6 +72,8 @@ package struct Context: Sendable {
       stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
       executable: Paths.runningExecutable())
+    context.onInterrupt = { InterruptNotice.install($0, clearLine: $1) }
+    return context
   }
 
   func flush() {
