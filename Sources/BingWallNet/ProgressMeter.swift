@@ -56,6 +56,7 @@ struct ProgressMeter {
     discarded += received[index]
     update(index, received: 0, expected: nil)
     inFlight[index] = false
+    changed = true
   }
 
   /// Marks job `index` done with `bytes` kept; nothing more is expected of it.

@@ -35,7 +35,7 @@ package enum InterruptNotice {
       raise(signal)
     }
     sigemptyset(&action.sa_mask)
-    action.sa_flags = Int32(SA_RESETHAND)
+    action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
     sigaction(SIGINT, &action, nil)
   }
 }

@@ -61,8 +61,12 @@ enum UpdateCommand {
         story of each picture (headline, description, quick fact) is fetched beside the archive \
         (network.story). On a metered connection (network.on_metered) or on battery below \
         power.min_battery, as NetworkManager and UPower tell over the system bus, the update is \
-        skipped with one line and exit status 0. Exit status 75 means the network or Bing failed \
-        and a later try may work.
+        skipped with one line and exit status 0. Outside a desktop session (no display, or no \
+        session bus where the backend needs one) the pictures are stored, one line says no \
+        wallpaper was set and how to set one, and the exit status is 0; the next update inside \
+        the session sets the picture that waits, unless another was set since. --apply asks for \
+        the newest picture outright, and fails with exit status 69 where it cannot be set. Exit \
+        status 75 means the network or Bing failed and a later try may work.
         """,
       options: options.map(\.spec), plumbingOptions: [daemonChild.spec], examples: examples),
     run: run)
@@ -82,7 +86,7 @@ enum UpdateCommand {
     let outcome: UpdateService.Outcome
     do {
       outcome = try update(invocation, context, forDaemon: forDaemon)
-    } catch where forDaemon {
+    } catch  where forDaemon {
       context.stdout.write(UpdateLogLines.failed(error) + "\n")
       return BingWall.exitStatus(for: error)
     }

@@ -42,7 +42,8 @@ enum UpdateJSON {
     }
     return .object([
       ("held", held), ("fetched", .array(fetched)), ("skipped", .array(skipped)), ("applied", applied),
-      ("not_applied", notApplied), ("market_served", .array(served)), ("errors", .array(errors)), ("warnings", .array(warnings)),
+      ("not_applied", notApplied), ("market_served", .array(served)), ("errors", .array(errors)),
+      ("warnings", .array(warnings)),
       ("pruned", RetentionText.json(pruned)), ("portraits", .array(portraits)),
     ])
   }

@@ -162,7 +162,9 @@ package struct UpdateService {
   private func applyNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> UpdateEvent?
   {
     let configuration = resources.configuration
-    guard request.apply == .required || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate]),
+    guard
+      request.apply == .required
+        || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate]),
       let newest = try store.pictures(.init(limit: 1)).first, !newest.banned
     else { return nil }
     // Only a new newest picture, or one still waiting to be set, is applied: an hourly update

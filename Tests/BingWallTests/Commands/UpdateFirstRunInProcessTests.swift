@@ -35,14 +35,16 @@ import Testing
     run.clock.advance(3600)
     let second = run.run(["update", "--market", "en-US", "--no-apply"], adjust: Self.onATerminal())
     #expect(second.status == 0)
-    #expect(second.stdout == "2026-11-30  en-US  Fox title — Fox caption, Somewhere (© Fox Photographer/Agency)\n")
+    #expect(
+      second.stdout == "2026-11-30  en-US  Fox title — Fox caption, Somewhere (© Fox Photographer/Agency)\n")
   }
 
   @Test func noNextStepInAPipeQuietOrWithAutostartOn() throws {
     let piped = try UpdateInProcessTests.context(days: 1)
     #expect(!piped.run(["update", "--market", "en-US", "--no-apply"]).stdout.contains("autostart"))
     let quiet = try UpdateInProcessTests.context(days: 1)
-    #expect(quiet.run(["update", "-m", "en-US", "--no-apply", "-q"], adjust: Self.onATerminal()).stdout == "")
+    #expect(
+      quiet.run(["update", "-m", "en-US", "--no-apply", "-q"], adjust: Self.onATerminal()).stdout == "")
 
     let autostarted = try UpdateInProcessTests.context(days: 1)
     let folder = autostarted.home.file(".config/autostart")
@@ -57,7 +59,8 @@ import Testing
 
   @Test func theListFitsTheTerminal() throws {
     let narrow = try UpdateInProcessTests.context(days: 2)
-    let fitted = narrow.run(["update", "--market", "en-US", "--no-apply"], adjust: Self.onATerminal(width: 40))
+    let fitted = narrow.run(
+      ["update", "--market", "en-US", "--no-apply"], adjust: Self.onATerminal(width: 40))
     let lines = fitted.stdout.split(separator: "\n").prefix(2)
     #expect(lines == ["2026-12-01  en-US  Lake title — Lake c…", "2026-11-30  en-US  Fox title — Fox cap…"])
   }
@@ -114,7 +117,9 @@ import Testing
     #expect(ProgressBar.line(snapshot, width: 80) == "[#####---------------] 3.0/12.0 MB  1.0 MB/s  3/8 done")
     snapshot.label = "Lake title"
     snapshot.inFlight = 1
-    #expect(ProgressBar.line(snapshot, width: 80) == "[#####---------------] 3.0/12.0 MB  1.0 MB/s  3/8 done  Lake title")
+    #expect(
+      ProgressBar.line(snapshot, width: 80)
+        == "[#####---------------] 3.0/12.0 MB  1.0 MB/s  3/8 done  Lake title")
     #expect(ProgressBar.line(snapshot, width: 60).count <= 59)
   }
 

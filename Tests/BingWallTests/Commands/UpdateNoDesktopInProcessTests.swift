@@ -159,6 +159,8 @@ import Testing
     #expect(DesktopError.noDesktop.isOutsideSession)
     #expect(!DesktopError.toolMissing(backend: "feh", tool: "feh").isOutsideSession)
     #expect(!DesktopError.noBackend(reason: "none of feh installed").isOutsideSession)
-    #expect(DesktopError.sessionMissing(backend: "gnome", what: "no session bus").description == "gnome: no session bus")
+    #expect(
+      DesktopError.sessionMissing(backend: "gnome", what: "no session bus").description
+        == "gnome: no session bus")
   }
 }

@@ -130,7 +130,10 @@ import Testing
     #expect(try sandbox.run(["update", "--no-apply"], environment: plain).status == 0)
     let auto = try sandbox.run(["apply"], environment: plain)
     #expect(auto.status == 69)
-    #expect(auto.stderr.hasPrefix("error: no wallpaper backend fits this session"))
+    #expect(
+      auto.stderr.hasPrefix(
+        "bingwall: error: no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)\nbingwall: hint: run bingwall inside your desktop session"
+      ))
     let feh = try sandbox.run(["apply", "--backend", "feh"], environment: plain)
     #expect(feh.status == 69)
     #expect(feh.stderr.contains("no X11 display (DISPLAY is not set)"))
