@@ -78,8 +78,6 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
       return
         "\(backend): the setting was not stored: the session bus at \(TerminalText.clean(address)) does not answer"
         + (reason.isEmpty ? "" : " (\(reason))")
-        + "; run bingwall inside your desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's"
-        + " bus (usually unix:path=$XDG_RUNTIME_DIR/bus)"
     }
   }
 
@@ -91,6 +89,9 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
         + "bingwall config set backend NAME ('bingwall backends' lists them)"
     case .noBackend:
       return "'bingwall backends' says what each backend needs; bingwall config set backend NAME picks one"
+    case .sessionBusUnreachable:
+      return "run bingwall inside your desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's"
+        + " bus (usually unix:path=$XDG_RUNTIME_DIR/bus)"
     case .afterScreenProblem(let error, _): return error.hint
     default: return nil
     }

@@ -132,8 +132,11 @@ import Testing
     #expect(run.run(["update", "--market", "en-US"]).status == 0)
     run.clock.advance(3600)
     Self.enterSession(run)
+    #expect(Self.state(run).wallpaperNotSet != nil)
     let chosen = run.run(["apply", "OHR.Fox"])
     #expect(chosen.status == 0, "\(chosen.stderr)")
+    // A wallpaper is set: `status` has no "not set" to tell any more.
+    #expect(Self.state(run).wallpaperNotSet == nil)
     run.clock.advance(3600)
     let update = run.run(["update", "--market", "en-US"])
     #expect(update.stdout == "Already up to date.\n")
