@@ -33,7 +33,7 @@ _bingwall_name() {
 _bingwall_options() {
   case $1 in
     bingwall) echo '--quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/update) echo '--market -m --resolution -r --days --force --no-apply --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/update) echo '--market -m --resolution -r --days --force --apply --no-apply --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/apply) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/random) echo '--favorites --market -m --dry-run --seed --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/next) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;

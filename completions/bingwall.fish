@@ -288,6 +288,7 @@ complete -c bingwall -n '__bingwall_at bingwall/update' -s m -l market -x -a 'RO
 complete -c bingwall -n '__bingwall_at bingwall/update' -s r -l resolution -x -a 'UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' -d 'Picture size to download; UHD falls back to 1920x1080.'
 complete -c bingwall -n '__bingwall_at bingwall/update' -l days -x -d 'Only the newest n days of each market\'s window.'
 complete -c bingwall -n '__bingwall_at bingwall/update' -l force -d 'Download pictures again even when they are stored; also on a metered connection or low battery.'
+complete -c bingwall -n '__bingwall_at bingwall/update' -l apply -d 'Set the newest picture, new or not; fail (exit 69) where no desktop session can show it.'
 complete -c bingwall -n '__bingwall_at bingwall/update' -l no-apply -d 'Store new pictures without setting the wallpaper (config apply_on_update).'
 complete -c bingwall -n '__bingwall_at bingwall/update' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/apply' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'

@@ -122,8 +122,7 @@ package enum BackendSelector {
       return Choice(backend: lastResort, reason: "the desktop portal offers a wallpaper")
     }
     if !session.hasX11 && !session.hasWayland {
-      throw DesktopError.noBackend(
-        reason: "no desktop detected and no display: DISPLAY and WAYLAND_DISPLAY are unset")
+      throw DesktopError.noDesktop
     }
     throw DesktopError.noBackend(
       reason:

@@ -8,6 +8,9 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   case sessionMissing(backend: String, what: String)
   /// No backend fits this session. Exit 69.
   case noBackend(reason: String)
+  /// No desktop session here at all: no display, no desktop named (a console, ssh, cron). Exit
+  /// 69 where setting was asked for; `update` stores the pictures and says so (`isOutsideSession`).
+  case noDesktop
   /// A tool the backend runs is not installed. Exit 69.
   case toolMissing(backend: String, tool: String)
   /// The tool ran and failed; `stderr` is what it said.
@@ -29,20 +32,33 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   /// 69 when the session cannot do it at all; 1 when a tool failed.
   package var exitStatus: Int32 {
     switch self {
-    case .sessionMissing, .noBackend, .toolMissing, .sessionBusUnreachable: return ExitCode.unavailable
+    case .sessionMissing, .noBackend, .noDesktop, .toolMissing, .sessionBusUnreachable:
+      return ExitCode.unavailable
     case .afterScreenProblem(let error, _): return error.exitStatus
     default: return ExitCode.failure
     }
   }
+
+  /// The run is outside the desktop session it would set (a console, ssh, cron without the
+  /// session's variables): nothing is wrong with the backend, the desktop is just not here.
+  package var isOutsideSession: Bool {
+    switch self {
+    case .noDesktop, .sessionMissing, .sessionBusUnreachable: return true
+    case .afterScreenProblem(let error, _): return error.isOutsideSession
+    default: return false
+    }
+  }
 }
 
-extension DesktopError: CustomStringConvertible, LocalizedError {
+extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
   package var description: String {
     switch self {
     case .sessionMissing(let backend, let what):
-      return "\(backend): \(what); run bingwall inside your desktop session, or pass --backend"
+      return "\(backend): \(what)"
     case .noBackend(let reason):
-      return "no wallpaper backend fits this session (\(reason)); see 'bingwall backends'"
+      return "no wallpaper backend fits this session (\(reason))"
+    case .noDesktop:
+      return "no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)"
     case .toolMissing(let backend, let tool):
       return "\(backend): \(Self.notInstalled(tool)) (or not on PATH); install it or pick another backend"
     case .toolFailed(let backend, let command, let status, let stderr):
@@ -62,8 +78,22 @@ extension DesktopError: CustomStringConvertible, LocalizedError {
       return
         "\(backend): the setting was not stored: the session bus at \(TerminalText.clean(address)) does not answer"
         + (reason.isEmpty ? "" : " (\(reason))")
-        + "; run bingwall inside your desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's"
+    }
+  }
+
+  /// The fix, on its own line; nil where the description already says it.
+  package var hint: String? {
+    switch self {
+    case .sessionMissing, .noDesktop:
+      return "run bingwall inside your desktop session, or pick a backend that works here: "
+        + "bingwall config set backend NAME ('bingwall backends' lists them)"
+    case .noBackend:
+      return "'bingwall backends' says what each backend needs; bingwall config set backend NAME picks one"
+    case .sessionBusUnreachable:
+      return "run bingwall inside your desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's"
         + " bus (usually unix:path=$XDG_RUNTIME_DIR/bus)"
+    case .afterScreenProblem(let error, _): return error.hint
+    default: return nil
     }
   }
 

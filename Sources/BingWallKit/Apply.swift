@@ -52,6 +52,7 @@ package enum Apply {
     var keys = [picture.path: picture.key]
     for (path, key) in assignment.keys { keys[path] = keys[path] ?? key }
     saveScreens(set, showing: picture.path, keys: keys, resources: resources)
+    wallpaperWasSet(resources)
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem, pinProblems: pinProblems)
@@ -69,11 +70,18 @@ package enum Apply {
     try? ShownScreens(stateDir: resources.context.paths.stateDir).save(screens)
   }
 
+  /// A wallpaper is set: an update's "no wallpaper set" (`SchedulerState.wallpaperNotSet`) is no
+  /// longer true, for `status`. A failure to write it costs only that.
+  private static func wallpaperWasSet(_ resources: Resources) {
+    try? resources.journal().recordWallpaper(notSet: nil)
+  }
+
   /// Sets an image file that is not in the history (checked first by `ImageFileCheck`).
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
     let set = try resources.applier().apply(path: path)
     saveScreens(set, showing: path, keys: [:], resources: resources)
+    wallpaperWasSet(resources)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem)

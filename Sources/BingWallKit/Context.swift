@@ -32,6 +32,10 @@ package struct Context: Sendable {
   package var executable: String?
   /// What `-v` shows of the run, on stderr; off unless the command line asks (`BingWall.run`).
   package var trace: Trace = .off
+  /// From now on, when SIGINT ends the process, write `notice` on stderr (clearing the line
+  /// first when `clearLine`): `InterruptNotice` in the live process; nothing in the test
+  /// context, so a test never changes the runner's own Ctrl-C.
+  package var onInterrupt: @Sendable (_ notice: String, _ clearLine: Bool) -> Void = { _, _ in }
 
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,
@@ -58,7 +62,7 @@ package struct Context: Sendable {
   package static func live(userAgent: String) -> Context {
     let environment = ProcessEnvironment.current()
     let random = SystemRandom()
-    return Context(
+    var context = Context(
       environment: environment,
       paths: Paths(environment: environment),
       terminal: Terminal.detect(environment: environment),
@@ -70,6 +74,8 @@ package struct Context: Sendable {
       stdout: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
       executable: Paths.runningExecutable())
+    context.onInterrupt = { InterruptNotice.install($0, clearLine: $1) }
+    return context
   }
 
   func flush() {

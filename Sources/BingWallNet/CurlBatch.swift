@@ -134,6 +134,7 @@ final class CurlBatch {
       }
       entries[index].phase = .running(transfer)
       jobOfTransfer[ObjectIdentifier(transfer)] = index
+      meter?.start(index)
     } catch {
       finish(index, .failure(error), keptBytes: 0)
     }

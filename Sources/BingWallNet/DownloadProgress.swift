@@ -9,9 +9,11 @@ package protocol DownloadProgress: Sendable {
 
 /// The state of a whole batch at one moment, and of the job that last received bytes.
 package struct ProgressSnapshot: Sendable, Equatable {
-  /// The label of the job that most recently received bytes (or finished).
+  /// The label of the one job in flight; empty while several are (or none is).
   package var label: String
-  /// Body bytes of that job's current attempt.
+  /// Jobs whose transfer is running now.
+  package var inFlight: Int
+  /// Body bytes of the job that last received bytes (or finished), current attempt.
   var received: Int64
   /// That job's announced length, nil while unknown.
   var expected: Int64?
@@ -31,10 +33,11 @@ package struct ProgressSnapshot: Sendable, Equatable {
   package var isFinal: Bool
 
   package init(
-    label: String, received: Int64, expected: Int64?, totalReceived: Int64, totalExpected: Int64?,
-    bytesPerSecond: Double, finishedJobs: Int, jobCount: Int, isFinal: Bool
+    label: String, inFlight: Int = 0, received: Int64, expected: Int64?, totalReceived: Int64,
+    totalExpected: Int64?, bytesPerSecond: Double, finishedJobs: Int, jobCount: Int, isFinal: Bool
   ) {
     self.label = label
+    self.inFlight = inFlight
     self.received = received
     self.expected = expected
     self.totalReceived = totalReceived

@@ -13,6 +13,8 @@ struct ProgressMeter {
   private var received: [Int64]
   private var expected: [Int64?]
   private var finished: [Bool]
+  /// Jobs whose transfer runs now (not waiting for a retry, not done).
+  private var inFlight: [Bool]
   /// Bytes of attempts thrown away for a retry; they count for the rate, not the totals.
   private var discarded: Int64 = 0
   /// The job that last changed, which the snapshot describes.
@@ -29,6 +31,7 @@ struct ProgressMeter {
     received = Array(repeating: 0, count: labels.count)
     expected = Array(repeating: nil, count: labels.count)
     finished = Array(repeating: false, count: labels.count)
+    inFlight = Array(repeating: false, count: labels.count)
     self.start = start
     samples = [(start, 0)]
   }
@@ -42,10 +45,18 @@ struct ProgressMeter {
     changed = true
   }
 
+  /// Job `index`'s transfer has started.
+  mutating func start(_ index: Int) {
+    inFlight[index] = true
+    changed = true
+  }
+
   /// Throws away job `index`'s bytes before it is tried again.
   mutating func restart(_ index: Int) {
     discarded += received[index]
     update(index, received: 0, expected: nil)
+    inFlight[index] = false
+    changed = true
   }
 
   /// Marks job `index` done with `bytes` kept; nothing more is expected of it.
@@ -53,6 +64,7 @@ struct ProgressMeter {
     received[index] = bytes
     expected[index] = bytes
     finished[index] = true
+    inFlight[index] = false
     latest = index
     changed = true
   }
@@ -78,8 +90,12 @@ struct ProgressMeter {
       rate = Self.perSecond(transferred - samples[0].bytes, over: now - samples[0].time)
     }
     let allKnown = expected.allSatisfy { $0 != nil }
+    // A name only while it is the one picture coming: with several in flight, naming whichever
+    // last received bytes made the title flicker between them.
+    let running = inFlight.indices.filter { inFlight[$0] }
     return ProgressSnapshot(
-      label: labels[latest], received: received[latest], expected: expected[latest],
+      label: running.count == 1 && !final ? labels[running[0]] : "", inFlight: running.count,
+      received: received[latest], expected: expected[latest],
       totalReceived: kept, totalExpected: allKnown ? expected.reduce(0) { $0 + ($1 ?? 0) } : nil,
       bytesPerSecond: rate, finishedJobs: finished.count { $0 }, jobCount: labels.count, isFinal: final)
   }

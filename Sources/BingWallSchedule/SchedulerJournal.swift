@@ -41,6 +41,13 @@ package final class SchedulerJournal: Sendable {
     }
   }
 
+  /// Whether the update just recorded left the newest picture unset for want of a desktop
+  /// session (`notSet`, why), or set it or found none waiting (nil). Not written when unchanged.
+  package func recordWallpaper(notSet: String?) throws(FileError) {
+    guard current().wallpaperNotSet != notSet else { return }
+    _ = try change { $0.wallpaperNotSet = notSet }
+  }
+
   /// An update was skipped at `date` for `reason` (`metered`, `battery`): no attempt, no jitter
   /// drawn; `status` shows it and the daemon tries again when the conditions change.
   @discardableResult

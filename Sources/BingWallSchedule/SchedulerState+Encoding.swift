@@ -17,6 +17,7 @@ extension SchedulerState: Codable {
     case lastRotation = "last_rotation"
     case lastSkip = "last_skip"
     case skipReason = "skip_reason"
+    case wallpaperNotSet = "wallpaper_not_set"
     case jitter
   }
 
@@ -52,7 +53,7 @@ extension SchedulerState: Codable {
       lastRotation: try instant(.lastRotation),
       lastSkip: try instant(.lastSkip),
       skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason),
-      jitter: jitter)
+      wallpaperNotSet: try fields.decodeIfPresent(String.self, forKey: .wallpaperNotSet), jitter: jitter)
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -64,6 +65,7 @@ extension SchedulerState: Codable {
     try fields.encodeIfPresent(lastRotation.map(Timestamp.iso8601), forKey: .lastRotation)
     try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
     try fields.encodeIfPresent(skipReason, forKey: .skipReason)
+    try fields.encodeIfPresent(wallpaperNotSet, forKey: .wallpaperNotSet)
     var values = fields.nestedContainer(keyedBy: JitterKeys.self, forKey: .jitter)
     try values.encode(jitter.publication, forKey: .publication)
     try values.encode(jitter.retry, forKey: .retry)

@@ -23,13 +23,17 @@ package struct SchedulerState: Sendable, Equatable {
   /// and why, in `UpdateConditions`' words (`metered`, `battery`); nil once an update runs.
   package var lastSkip: Date?
   package var skipReason: String?
+  /// Why the last update that had a picture to set could not set it (no desktop session
+  /// here: `DesktopError.isOutsideSession`); nil once an update sets it or finds none waiting.
+  /// The pictures were stored all the same: the update itself succeeded.
+  package var wallpaperNotSet: String?
   /// The offsets for the current deadlines; drawn again at every successful update.
   var jitter: ScheduleJitter
 
   init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
     lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil, skipReason: String? = nil,
-    jitter: ScheduleJitter
+    wallpaperNotSet: String? = nil, jitter: ScheduleJitter
   ) {
     self.lastUpdateAttempt = lastUpdateAttempt
     self.lastUpdateSuccess = lastUpdateSuccess
@@ -38,6 +42,7 @@ package struct SchedulerState: Sendable, Equatable {
     self.lastRotation = lastRotation
     self.lastSkip = lastSkip
     self.skipReason = skipReason
+    self.wallpaperNotSet = wallpaperNotSet
     self.jitter = jitter
   }
 

@@ -23,12 +23,12 @@ package struct Picture: Sendable, Equatable {
   package var sha256: String
   package var favorite: Bool
   package var banned: Bool
-  var appliedCount: Int
+  package var appliedCount: Int
   var lastApplied: String?
   /// Bing's own id of the appearance shown (`OHR.Name_EN-US123`).
   var bingID: String
   var servedMarket: String?
-  var addedAt: String
+  package var addedAt: String
   /// Bing's longer text for the appearance shown, when it was fetched.
   package var story: PictureStory? = nil
 }

@@ -23,8 +23,11 @@ enum UpdateCommand {
     help: "Download pictures again even when they are stored; also on a metered connection or low battery.")
   static let noApply = Flag(
     "no-apply", help: "Store new pictures without setting the wallpaper (config apply_on_update).")
+  static let apply = Flag(
+    "apply",
+    help: "Set the newest picture, new or not; fail (exit 69) where no desktop session can show it.")
   static let json = CommonOptions.json
-  static let options: [any OptionHandle] = [markets, resolution, days, force, noApply, json]
+  static let options: [any OptionHandle] = [markets, resolution, days, force, apply, noApply, json]
   /// Plumbing: the daemon runs its updates as `bingwall update --daemon-child` and logs what the
   /// child prints (see `UpdateLogLines`, `DaemonUpdateChild`). Not in help or completions.
   static let daemonChild = Flag(
@@ -35,6 +38,7 @@ enum UpdateCommand {
     CommandExample("update", "Fetch what is new and set today's picture"),
     CommandExample("update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
     CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
+    CommandExample("update --apply", "Fetch, then set the newest picture, or fail where none can be set"),
   ]
 
   static let command = Command(
@@ -42,8 +46,9 @@ enum UpdateCommand {
       name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
       discussion: """
         Asks Bing for the pictures of the last 8 days in each of your markets, downloads the ones \
-        you do not have, and sets the newest as the wallpaper (unless --no-apply). Days the machine \
-        was off are filled in. On a metered connection or a low battery it waits for a better time, \
+        you do not have, and sets the newest as the wallpaper (unless --no-apply). Outside a \
+        desktop session the pictures are stored, one line says none was set, and the exit status \
+        is 0; the next update in the session sets it. Days the machine was off are filled in. On a metered connection or a low battery it waits for a better time, \
         unless --force. Exit status 75 means Bing or the network failed and a later try may work; \
         'man bingwall-update' tells the details.
         """,
@@ -56,8 +61,12 @@ enum UpdateCommand {
         story of each picture (headline, description, quick fact) is fetched beside the archive \
         (network.story). On a metered connection (network.on_metered) or on battery below \
         power.min_battery, as NetworkManager and UPower tell over the system bus, the update is \
-        skipped with one line and exit status 0. Exit status 75 means the network or Bing failed \
-        and a later try may work.
+        skipped with one line and exit status 0. Outside a desktop session (no display, or no \
+        session bus where the backend needs one) the pictures are stored, one line says no \
+        wallpaper was set and how to set one, and the exit status is 0; the next update inside \
+        the session sets the picture that waits, unless another was set since. --apply asks for \
+        the newest picture outright, and fails with exit status 69 where it cannot be set. Exit \
+        status 75 means the network or Bing failed and a later try may work.
         """,
       options: options.map(\.spec), plumbingOptions: [daemonChild.spec], examples: examples),
     run: run)
@@ -68,18 +77,28 @@ enum UpdateCommand {
   /// logged those when it started). The exit status is the same.
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let forDaemon = invocation[daemonChild]
-    let events: [UpdateEvent]
+    if !forDaemon {
+      // The pictures go in whole or not at all (an unnamed file until checked, one transaction
+      // each), so a Ctrl-C loses only what was in flight: say so, over the progress bar.
+      context.onInterrupt(
+        Diagnostic.line(.error, "interrupted; nothing half-written was kept"), context.terminal.stderrIsTTY)
+    }
+    let outcome: UpdateService.Outcome
     do {
-      events = try update(invocation, context, forDaemon: forDaemon)
+      outcome = try update(invocation, context, forDaemon: forDaemon)
     } catch  where forDaemon {
       context.stdout.write(UpdateLogLines.failed(error) + "\n")
       return BingWall.exitStatus(for: error)
     }
+    let events = outcome.events
     if forDaemon {
       for line in UpdateLogLines.lines(for: events) { context.stdout.write(line + "\n") }
     } else {
       UpdateText.write(events, quiet: invocation.quiet, json: invocation[json], context: context)
       if invocation[json] { context.stdout.write(UpdateJSON.render(events).rendered() + "\n") }
+      if !invocation.quiet, !invocation[json], let folder = outcome.firstPicturesIn {
+        NextStepText.write(picturesIn: folder, context: context)
+      }
     }
     if events.exitStatus != ExitCode.success { return events.exitStatus }
     if let error = events.applyError { return BingWall.exitStatus(for: error) }
@@ -87,7 +106,7 @@ enum UpdateCommand {
   }
 
   private static func update(_ invocation: Invocation, _ context: Context, forDaemon: Bool) throws
-    -> [UpdateEvent]
+    -> UpdateService.Outcome
   {
     let resources = try Resources(invocation, context, options: options)
     var service = UpdateService(resources: resources, journal: resources.journal())
@@ -107,8 +126,17 @@ enum UpdateCommand {
     return try service.run(
       .init(
         markets: configuration[ConfigSchema.markets], resolution: configuration[ConfigSchema.resolution],
-        days: invocation[days],
-        force: invocation[force], apply: !invocation[noApply])
-    ).events
+        days: invocation[days], force: invocation[force], apply: try applyChoice(invocation))
+    )
+  }
+
+  /// `--apply`, `--no-apply`, or neither: set the newest picture where a desktop is.
+  static func applyChoice(_ invocation: Invocation) throws -> UpdateService.ApplyChoice {
+    switch (invocation[apply], invocation[noApply]) {
+    case (true, true): throw UsageError("give --apply or --no-apply, not both", path: ["update"])
+    case (true, false): return .required
+    case (false, true): return .never
+    case (false, false): return .whenPossible
+    }
   }
 }

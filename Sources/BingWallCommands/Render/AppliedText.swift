@@ -1,3 +1,4 @@
+import BingWallDesktop
 import BingWallKit
 import BingWallSystem
 
@@ -8,6 +9,15 @@ enum AppliedText {
   static func line(_ outcome: Apply.Outcome) -> String {
     let subject = outcome.picture.map { "\($0.date) \($0.key) (\($0.displayTitle))" } ?? outcome.path
     return TerminalText.clean("Applied \(subject) with \(outcome.backend)")
+  }
+
+  /// `No wallpaper set: no desktop session (…). To set it, …`: the one line of an update that
+  /// stored its pictures where no desktop session is to show them. Not a failure: it says how
+  /// to set one, and how to ask for storing only.
+  static func notSetLine(_ error: DesktopError) -> String {
+    TerminalText.clean(
+      "No wallpaper set: \(error). To set it, run bingwall inside your desktop session; "
+        + "to only store, use --no-apply or 'bingwall config set backend none'.")
   }
 
   /// Without the voice's prefix; nil when everything asked for was done.

@@ -3,7 +3,8 @@ import BingWallSchedule
 import BingWallSystem
 import Synchronization
 
-/// A one-line progress bar on a terminal's stderr: bytes, rate, and the picture being fetched.
+/// A one-line progress bar on a terminal's stderr: bytes across all pictures, the rate, the
+/// pictures done, and the picture being fetched when it is the only one.
 ///
 /// Only used when stderr is a TTY; it redraws in place and erases itself at the end.
 final class ProgressBar: DownloadProgress {
@@ -27,7 +28,8 @@ final class ProgressBar: DownloadProgress {
     output.flush()
   }
 
-  /// `[#####-----] 12.3/40.1 MB  5.2 MB/s  3/8  Title`, cut to the width.
+  /// `[#####-----] 12.3/40.1 MB  5.2 MB/s  3/8 done`, then `  Title` while one picture alone is
+  /// coming; cut to the width.
   static func line(_ snapshot: ProgressSnapshot, width: Int) -> String {
     let megabyte = 1_048_576.0
     let received = Double(snapshot.totalReceived) / megabyte
@@ -39,8 +41,11 @@ final class ProgressBar: DownloadProgress {
       bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled) + "] "
     }
     let rate = (snapshot.bytesPerSecond / megabyte).fixed(decimals: 1) + " MB/s"
-    let head = "\(bar)\(amount) MB  \(rate)  \(snapshot.finishedJobs)/\(snapshot.jobCount)  "
-    let label = TerminalText.truncate(TerminalText.clean(snapshot.label), to: max(1, width - head.count - 1))
-    return head + label
+    let head = "\(bar)\(amount) MB  \(rate)  \(snapshot.finishedJobs)/\(snapshot.jobCount) done"
+    // Never wider than the terminal: a wrapped line is not erased by the next redraw.
+    guard !snapshot.label.isEmpty, width - head.count - 3 > 1 else {
+      return TerminalText.fit(head, columns: width - 1)
+    }
+    return head + "  " + TerminalText.fit(TerminalText.clean(snapshot.label), columns: width - head.count - 3)
   }
 }

@@ -2,13 +2,14 @@ import BingWallKit
 import BingWallStore
 import BingWallSystem
 
-/// `update --json`: held, fetched, skipped, applied, market_served, errors, warnings, pruned,
-/// portraits.
+/// `update --json`: held, fetched, skipped, applied, not_applied, market_served, errors,
+/// warnings, pruned, portraits.
 enum UpdateJSON {
   static func render(_ events: [UpdateEvent]) -> JSONOutput {
     var fetched: [JSONOutput] = []
     var skipped: [JSONOutput] = []
     var applied: JSONOutput = .null
+    var notApplied: JSONOutput = .null
     var served: [JSONOutput] = []
     var errors: [JSONOutput] = []
     var warnings: [JSONOutput] = []
@@ -33,6 +34,7 @@ enum UpdateJSON {
       case .portrait(let key, let path):
         portraits.append(.object([("key", .string(key)), ("path", .string(path))]))
       case .applied(let outcome): applied = outcome.picture?.json ?? .null
+      case .notApplied(let error): notApplied = .string(error.description)
       case .pruned(let outcome): pruned = outcome.plan.removed
       // On stderr, as without --json: the object's fields say what the update did.
       case .upToDate, .stateNotSaved, .applyFailed, .pruneFailed: break
@@ -40,7 +42,8 @@ enum UpdateJSON {
     }
     return .object([
       ("held", held), ("fetched", .array(fetched)), ("skipped", .array(skipped)), ("applied", applied),
-      ("market_served", .array(served)), ("errors", .array(errors)), ("warnings", .array(warnings)),
+      ("not_applied", notApplied), ("market_served", .array(served)), ("errors", .array(errors)),
+      ("warnings", .array(warnings)),
       ("pruned", RetentionText.json(pruned)), ("portraits", .array(portraits)),
     ])
   }

@@ -32,6 +32,7 @@ enum UpdateLogLines {
       case .upToDate: lines.append("update: nothing new")
       case .stateNotSaved(let warning): lines.append(Diagnostic.line(.warning, warning))
       case .applied(let applied): lines += AppliedText.logLines(applied)
+      case .notApplied(let error): lines.append(AppliedText.notSetLine(error))
       case .applyFailed(let error):
         lines.append(Diagnostic.line(.error, "could not set the wallpaper: \(error)"))
       case .pruned(let outcome):

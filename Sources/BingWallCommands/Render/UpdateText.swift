@@ -54,7 +54,11 @@ enum UpdateText {
       case .skipped(let skip):
         skips.append(skip)
       case .fetched(let picture):
-        if chatty { context.stdout.write(PictureLine.text(picture) + "\n") }
+        // Fitted to a terminal's width, whole in a pipe (a script reads it all).
+        let line = PictureLine.text(picture)
+        let fitted =
+          context.terminal.stdoutIsTTY ? TerminalText.fit(line, columns: context.terminal.width - 1) : line
+        if chatty { context.stdout.write(fitted + "\n") }
       case .portrait(let key, let path):
         if chatty { context.stdout.write(TerminalText.clean("portrait file of \(key): \(path)") + "\n") }
       case .upToDate:
@@ -64,6 +68,8 @@ enum UpdateText {
       case .applied(let applied):
         if chatty { context.stdout.write(AppliedText.line(applied) + "\n") }
         if let warning = AppliedText.warning(applied) { context.stderr.warning(warning) }
+      case .notApplied(let error):
+        if chatty { context.stdout.write(AppliedText.notSetLine(error) + "\n") }
       case .applyFailed(let error):
         // After the list: the pictures are stored whatever the desktop did, and a user reading
         // the terminal should see what arrived before why it is not on screen.

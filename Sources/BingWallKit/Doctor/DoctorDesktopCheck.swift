@@ -21,6 +21,8 @@ enum DoctorDesktopCheck {
       let reason: String
       if case .noBackend(let why) = error {
         reason = why
+      } else if error == .noDesktop {
+        reason = error.description
       } else {
         reason = "\(error) (\(describe(session)))"
       }

@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallDesktop
 import BingWallStore
 import BingWallSystem
 
@@ -26,8 +27,11 @@ package enum UpdateEvent: Sendable {
   case stateNotSaved(String)
   /// The newest picture was new and was set; `picture` is as stored after the apply.
   case applied(Apply.Outcome)
-  /// The newest picture was new and could not be set; the pictures are stored all the same.
+  /// The newest picture was due to be set and could not be; the pictures are stored all the same.
   case applyFailed(any Error)
+  /// The newest picture was due to be set and no desktop session is here to set it: no failure,
+  /// the update stored the pictures, and says how to set one (`DesktopError.isOutsideSession`).
+  case notApplied(DesktopError)
   /// What the retention policy deleted after the update.
   case pruned(Pruner.Outcome)
   /// The retention policy could not be applied; the update itself still counts.

@@ -21,10 +21,9 @@ package struct UpdateService {
     /// Only the newest N days of each market's window; nil for all eight.
     var days: Int?
     var force: Bool
-    /// Apply a new newest picture (also needs config `apply_on_update`).
-    var apply: Bool
+    var apply: ApplyChoice
 
-    package init(markets: [Market], resolution: Resolution, days: Int?, force: Bool, apply: Bool) {
+    package init(markets: [Market], resolution: Resolution, days: Int?, force: Bool, apply: ApplyChoice) {
       self.markets = markets
       self.resolution = resolution
       self.days = days
@@ -33,9 +32,25 @@ package struct UpdateService {
     }
   }
 
+  /// Whether the update sets the newest picture.
+  package enum ApplyChoice: Sendable, Equatable {
+    /// `--no-apply`: store only.
+    case never
+    /// The default (with config `apply_on_update`): set the newest picture when it is new, or
+    /// still waits to be set (stored by an update that could not set it, and no picture set
+    /// since). Outside a desktop session that is no failure: the pictures are stored, and the
+    /// update says none was set (`.notApplied`), on every run alike until one can be.
+    case whenPossible
+    /// `--apply`: set the newest picture, new or not, and fail where it cannot be set.
+    case required
+  }
+
   /// Everything one update did, in the order it happened.
   package struct Outcome: Sendable {
     package var events: [UpdateEvent]
+    /// The image folder, when this update stored the history's first pictures: a newcomer's
+    /// first run, which ends by naming the next step.
+    package var firstPicturesIn: String? = nil
   }
 
   let resources: Resources
@@ -56,6 +71,7 @@ package struct UpdateService {
     if !request.force, let held = heldBack() { return Outcome(events: [.held(held)]) }
     let store: HistoryStore
     var events: [UpdateEvent]
+    var wasEmpty = false
     do {
       // One client for the archive and every picture of this update.
       let http = try resources.http()
@@ -91,6 +107,7 @@ package struct UpdateService {
       store = try resources.history()
       let lock = try resources.historyLock(onWait: onWait)
       defer { lock.release() }
+      wasEmpty = try store.pictures(.init(limit: 1)).isEmpty
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
       let listed = archives.value()
@@ -110,9 +127,9 @@ package struct UpdateService {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
     }
-    if let applied = try applyNewest(request, store: store, fetched: events.fetched) {
-      events.append(applied)
-    }
+    let applied = try applyNewest(request, store: store, fetched: events.fetched)
+    if let applied { events.append(applied) }
+    if let warning = recordWallpaper(applied) { events.append(.stateNotSaved(warning)) }
     // After the apply, so the picture just set is the current wallpaper that retention keeps.
     let policy = resources.configuration.retentionPolicy(now: context.clock.now())
     if !policy.isEmpty {
@@ -124,7 +141,8 @@ package struct UpdateService {
         events.append(.pruneFailed(error))
       }
     }
-    return Outcome(events: events)
+    let first = wasEmpty && !events.fetched.isEmpty
+    return Outcome(events: events, firstPicturesIn: first ? resources.imageFolder.path : nil)
   }
 
   /// Why the conditions hold this update back (a metered connection, a low battery), recorded
@@ -144,17 +162,23 @@ package struct UpdateService {
     return held
   }
 
-  /// Sets the newest picture when this update fetched it: `.applied`, `.applyFailed`, or nil
-  /// when there is nothing to set.
+  /// Sets the newest picture when the request asks for it (`ApplyChoice`): `.applied`,
+  /// `.notApplied` (no desktop session here), `.applyFailed`, or nil when there is nothing to set.
   private func applyNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> UpdateEvent?
   {
-    // Only a new newest picture is applied: an hourly update must not undo the user's choice; nor
-    // one a `ban` marked while this update ran.
     let configuration = resources.configuration
-    guard request.apply, configuration[ConfigSchema.applyOnUpdate],
-      let newest = try store.pictures(.init(limit: 1)).first,
-      fetched.contains(where: { $0.id == newest.id }), !newest.banned
+    guard
+      request.apply == .required
+        || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate]),
+      let newest = try store.pictures(.init(limit: 1)).first, !newest.banned
     else { return nil }
+    // Only a new newest picture, or one still waiting to be set, is applied: an hourly update
+    // must not undo the user's choice; nor one a `ban` marked while this update ran.
+    if request.apply == .whenPossible, !fetched.contains(where: { $0.id == newest.id }),
+      try !Self.waitsToBeSet(newest, store: store)
+    {
+      return nil
+    }
     do {
       var applied = try Apply.picture(newest, store: store, reason: .update, resources: resources)
       applied.picture = try store.picture(id: newest.id) ?? newest
@@ -165,8 +189,36 @@ package struct UpdateService {
           picture: newest.path)
       }
       return .applied(applied)
+    } catch let error as DesktopError where error.isOutsideSession && request.apply == .whenPossible {
+      return .notApplied(error)
     } catch {
       return .applyFailed(error)
+    }
+  }
+
+  /// Whether `newest` was stored but never set, and no picture was set after it arrived: an
+  /// update outside the desktop session stored it, and the next update that can sets it.
+  static func waitsToBeSet(_ newest: Picture, store: HistoryStore) throws(StoreError) -> Bool {
+    guard newest.appliedCount == 0 else { return false }
+    guard let last = try store.lastApplyTime() else { return true }
+    // Both are `Timestamp.iso8601`, which sorts as text. The same second counts as after.
+    return last < newest.addedAt
+  }
+
+  /// Records whether the update left the newest picture unset for want of a desktop session, so
+  /// `status` says so until an update sets it (or finds nothing waiting).
+  private func recordWallpaper(_ event: UpdateEvent?) -> String? {
+    let notSet: String?
+    switch event {
+    case .notApplied(let error): notSet = error.description
+    case .applied, nil: notSet = nil
+    default: return nil  // a failure is told by the command; the state keeps its last word
+    }
+    do {
+      try journal.recordWallpaper(notSet: notSet)
+      return nil
+    } catch {
+      return "cannot save the update's result in \(journal.file.path): \(error)"
     }
   }
 

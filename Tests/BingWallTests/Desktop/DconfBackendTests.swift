@@ -106,7 +106,7 @@ struct DconfBackendTests {
         let text = error.description
         return said.contains(socketRemoved ? "No such file or directory" : "Connection refused")
           && text.contains("the session bus at \(bus.address) does not answer")
-          && text.contains("set DBUS_SESSION_BUS_ADDRESS") && error.exitStatus == 69
+          && (error.hint ?? "").contains("set DBUS_SESSION_BUS_ADDRESS") && error.exitStatus == 69
       }
     }
     #expect(try backend.current(in: session) == "/pics/first.jpg")

@@ -29,26 +29,18 @@ import Testing
   static func edit(
     _ sandbox: Sandbox, editor: String, answers: [String]
   ) throws -> (shown: String, status: Int32) {
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
-    process.arguments = ["config", "edit"]
     // VISUAL wins over EDITOR, and may carry arguments: split at spaces, no shell.
-    process.environment = sandbox.baseEnvironment.merging(
+    let environment = sandbox.baseEnvironment.merging(
       ["VISUAL": "\(editor) --wait", "EDITOR": "/nonexistent/editor", "TERM": "dumb"]) { _, new in new }
-    process.standardInput = terminal.slave
-    process.standardOutput = terminal.slave
-    process.standardError = terminal.slave
-    try process.run()
-    try terminal.slave.close()
+    let terminal = try PseudoTerminal(
+      executable: Sandbox.binary, arguments: ["config", "edit"], environment: environment)
     for (index, answer) in answers.enumerated() {
       // Each answer is typed once its question is on the screen.
-      _ = terminal.read(until: { $0.components(separatedBy: "Edit again? [Y/n] ").count > index + 1 })
+      terminal.read(until: { $0.components(separatedBy: "Edit again? [Y/n] ").count > index + 1 }, limit: 30)
       terminal.type(answer + "\n")
     }
-    let shown = terminal.read()
-    process.waitUntilExit()
-    return (shown, process.terminationStatus)
+    let ending = terminal.finish(limit: 60)
+    return (terminal.text, ending.status ?? 128 + (ending.signal ?? 0))
   }
 
   @Test func aBadLineIsShownAndAnotherEditSavesTheFile() throws {

@@ -333,7 +333,9 @@ import Testing
       #expect(later.time - earlier.time >= ProgressMeter.interval - .milliseconds(10))
     }
     #expect(snapshots.dropLast().allSatisfy { !$0.isFinal && $0.jobCount == 4 })
-    #expect(Set(snapshots.map(\.label)).isSubset(of: jobs.map(\.label)))
+    // A picture is named only while it is the one in flight.
+    #expect(Set(snapshots.map(\.label)).isSubset(of: jobs.map(\.label) + [""]))
+    #expect(snapshots.allSatisfy { $0.label.isEmpty || $0.inFlight == 1 })
     #expect(snapshots.contains { $0.totalReceived > 0 && $0.totalReceived < total })
     // Lengths come from libcurl's progress callback while a job is still running...
     #expect(snapshots.contains { !$0.isFinal && $0.expected != nil && $0.received < $0.expected! })
