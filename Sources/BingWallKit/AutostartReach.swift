@@ -36,7 +36,8 @@ package enum AutostartReach: Sendable, Equatable {
     let requested = configuration[ConfigSchema.backend]
     if requested.name == "none" { return .storesByChoice }
     do {
-      let choice = try BackendSelector.select(requested, from: resources.backends, in: resources.desktopSession)
+      let choice = try BackendSelector.select(
+        requested, from: resources.backends, in: resources.desktopSession)
       return .sets(backend: choice.backend.name)
     } catch {
       if case .noBackend(let why) = error { return .storesOnly(why) }

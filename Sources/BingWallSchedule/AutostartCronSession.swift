@@ -57,7 +57,8 @@ package struct AutostartCronSession: Sendable, Equatable {
       guard let value = environment[name], !value.isEmpty else { continue }
       if name == "XAUTHORITY", (environment["DISPLAY"] ?? "").isEmpty { continue }
       if name == "DBUS_SESSION_BUS_ADDRESS" {
-        let runtime = (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty
+        let runtime =
+          (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty
           ? "/run/user/\(getuid())" : environment["XDG_RUNTIME_DIR"]!
         if value == "unix:path=\(runtime)/bus" { continue }
       }
@@ -175,7 +176,9 @@ package struct AutostartCronSession: Sendable, Equatable {
     if let wayland = self["WAYLAND_DISPLAY"] {
       let runtime = self["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"
       let socket = wayland.hasPrefix("/") ? wayland : runtime + "/" + wayland
-      if !Self.isSocket(socket) { found.append("WAYLAND_DISPLAY \(wayland) has no compositor (no \(socket))") }
+      if !Self.isSocket(socket) {
+        found.append("WAYLAND_DISPLAY \(wayland) has no compositor (no \(socket))")
+      }
     }
     if let address = self["DBUS_SESSION_BUS_ADDRESS"], address.hasPrefix("unix:path=") {
       let path = String(address.dropFirst("unix:path=".count).prefix { $0 != "," && $0 != ";" })

@@ -50,7 +50,8 @@ struct AutostartText {
     switch reach {
     case .sets(let backend):
       let carried = session.variables.map(\.name).joined(separator: ", ")
-      let display = session["WAYLAND_DISPLAY"].map { "Wayland display \($0)" }
+      let display =
+        session["WAYLAND_DISPLAY"].map { "Wayland display \($0)" }
         ?? session["DISPLAY"].map { "display \($0)" }
       let on = display.map { " on \($0)" } ?? ""
       say(
@@ -137,10 +138,12 @@ struct AutostartText {
       let reason = report.pendingReason.map { " (\($0))" } ?? ""
       let state =
         report.outcome == .disabled || report.outcome == .alreadyDisabled
-        ? "Autostart off (\(report.method)), but a running one may be left" : "Autostart not on yet (\(report.method))"
+        ? "Autostart off (\(report.method)), but a running one may be left"
+        : "Autostart not on yet (\(report.method))"
       let command = report.pending.map { $0.joined(separator: " ") }.joined(separator: " && ")
       context.stdout.write(
-        TerminalText.clean("\(state): systemd is not reachable from here\(reason). To finish, run in your desktop session:")
+        TerminalText.clean(
+          "\(state): systemd is not reachable from here\(reason). To finish, run in your desktop session:")
           + "\n  " + TerminalText.clean(command) + "\n")
       return
     }

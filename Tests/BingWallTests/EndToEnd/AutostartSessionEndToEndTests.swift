@@ -30,7 +30,8 @@ import Testing
   func runAsCron(_ line: String, home: String? = nil) throws -> (status: Int32, output: String) {
     try AutostartEndToEndTests.tool(
       [
-        "/usr/bin/env", "-i", "HOME=\(home ?? sandbox.home)", "LOGNAME=root", "SHELL=/bin/sh", "PATH=/usr/bin:/bin",
+        "/usr/bin/env", "-i", "HOME=\(home ?? sandbox.home)", "LOGNAME=root", "SHELL=/bin/sh",
+        "PATH=/usr/bin:/bin",
         "/bin/sh", "-c", AutostartEndToEndTests.cronCommand(line),
       ], environment: [:])
   }
@@ -90,7 +91,8 @@ import Testing
       // stores the picture and sets nothing.
       // (Its status is issue 38's first item: 69 before, 0 once a stored picture is a success.)
       _ = try runAsCron(line.replacingOccurrences(of: session, with: ""), home: control)
-      let stored = try FileManager.default.contentsOfDirectory(atPath: control + "/.local/share/bingwall/images")
+      let stored = try FileManager.default.contentsOfDirectory(
+        atPath: control + "/.local/share/bingwall/images")
       #expect(!stored.isEmpty)
       #expect(!near(try screen.screenshot().colour(x: screen.width / 2, y: screen.height / 2)))
 
@@ -121,7 +123,8 @@ import Testing
       result.stdout.hasPrefix(
         "Using cron: no method here can set the wallpaper (no desktop detected and no display: DISPLAY "
           + "and WAYLAND_DISPLAY are unset), so its runs store the pictures only; to set the wallpaper too, run 'bingwall "
-          + "autostart enable' in your desktop session (choose another with --method).\n"), "\(result.stdout)")
+          + "autostart enable' in your desktop session (choose another with --method).\n"), "\(result.stdout)"
+    )
     #expect(!(try crontabLine).contains("DISPLAY="))
   }
 
@@ -143,7 +146,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr.hasPrefix(
-        "bingwall: error: cron: cannot carry DISPLAY=:0; touch /tmp/owned into the crontab"), "\(result.stderr)")
+        "bingwall: error: cron: cannot carry DISPLAY=:0; touch /tmp/owned into the crontab"),
+      "\(result.stderr)")
     #expect(result.stderr.contains("\nbingwall: hint: set DISPLAY to the session's own value"))
     #expect(!FileManager.default.fileExists(atPath: stubs.crontabFile))
   }

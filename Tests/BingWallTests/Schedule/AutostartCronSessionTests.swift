@@ -22,7 +22,8 @@ import Testing
   @Test func aWaylandSessionCarriesItsSocketsAndAnUnusualBus() throws {
     let session = try AutostartCronSession.capture(from: [
       "WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1000", "XDG_CURRENT_DESKTOP": "sway",
-      "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-Ab12,guid=0f3e", "SWAYSOCK": "/run/user/1000/sway.sock",
+      "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-Ab12,guid=0f3e",
+      "SWAYSOCK": "/run/user/1000/sway.sock",
       "XAUTHORITY": "/home/me/.Xauthority",
     ])
     #expect(
