@@ -31,6 +31,8 @@ package struct Autostart {
     case cronStale([String])
     /// When the method just turned on runs next.
     case nextRun(NextRun)
+    /// The user manager has no display in its environment: the timer's runs store pictures only.
+    case timerWithoutDisplay
   }
 
   /// When an enabled method runs next.
@@ -112,6 +114,7 @@ package struct Autostart {
         if !stale.isEmpty { events.append(.cronStale(stale)) }
         if report.pending.isEmpty { events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now)))) }
       } else if report.pending.isEmpty, let next = nextRun(name) {
+        if name == "systemd-timer", !managerHasDisplay() { events.append(.timerWithoutDisplay) }
         events.append(.nextRun(next))
       }
     }
@@ -119,6 +122,17 @@ package struct Autostart {
   }
 
   var now: Date { context.clock.now() }
+
+  /// Whether the systemd user manager, whose environment the timer's service gets, names a
+  /// display: desktops that start graphical-session.target import it at login, others never do.
+  func managerHasDisplay() -> Bool {
+    guard let result = environment.systemctl.query(["show-environment"], timeout: 5), result.status == 0
+    else {
+      return true
+    }
+    let names = result.stdoutText.split(separator: "\n").map { $0.prefix { $0 != "=" } }
+    return names.contains("DISPLAY") || names.contains("WAYLAND_DISPLAY")
+  }
 
   /// When `name`, just enabled, runs next; nil for cron (`next(minute:after:)`) and for a name
   /// no method has.

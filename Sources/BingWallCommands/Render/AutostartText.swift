@@ -36,6 +36,12 @@ struct AutostartText {
         warn(
           "the cron line carries a session that is already gone: \(gone.joined(separator: "; "))",
           hint: Self.insideTheSession)
+      case .timerWithoutDisplay:
+        warn(
+          "systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs store the "
+            + "pictures but set no wallpaper",
+          hint: "in your desktop session run 'systemctl --user import-environment DISPLAY XAUTHORITY' "
+            + "(or WAYLAND_DISPLAY), or choose --method systemd")
       case .nextRun(let next): say("Next run: \(Self.describe(next, now: context.clock.now())).")
       }
     }

@@ -166,6 +166,22 @@ import Testing
       "\(result.stdout)")
   }
 
+  /// The timer's service gets the user manager's environment; the stub's has no display.
+  @Test func aTimerWhoseManagerHasNoDisplaySaysItStoresOnly() throws {
+    let environment = try stubs.stubbed(systemd: .up)
+    let result = try sandbox.run(
+      ["autostart", "enable", "--method", "systemd-timer"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Autostart on (systemd-timer): "))
+    #expect(
+      result.stderr.hasPrefix(
+        "bingwall: warning: systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs "
+          + "store the pictures but set no wallpaper\nbingwall: hint: in your desktop session run "
+          + "'systemctl --user import-environment DISPLAY XAUTHORITY'"), "\(result.stderr)")
+    #expect(result.stdout.contains(":00, in "), "\(result.stdout)")
+    #expect(result.stdout.hasSuffix(" (give or take 10 min).\n"), "\(result.stdout)")
+  }
+
   /// India is 5 h 30 min off UTC: the time printed is the local one, at the line's minute.
   @Test func theNextRunIsInLocalTime() throws {
     let environment = try stubs.stubbed(systemd: .absent, extra: ["TZ": "Asia/Kolkata"])
