@@ -76,6 +76,7 @@ package struct Autostart {
     var chosen: [String]
     var environment = environment
     var reach: AutostartReach?
+    var choseStoresOnly = false
     if let method {
       chosen = [method]
     } else {
@@ -90,7 +91,10 @@ package struct Autostart {
         if name == AutostartCron.method {
           environment.cronSession = try AutostartCronSession.capture(from: variables)
           reach = AutostartReach.of(environment.cronSession, context: context)
-          if case .storesOnly(let why) = reach { reason = .nothingReachesTheDesktop(why) }
+          if case .storesOnly(let why) = reach {
+            reason = .nothingReachesTheDesktop(why)
+            choseStoresOnly = true
+          }
         }
         chosen = [name]
         events.append(.chose(name, because: reason))
@@ -109,7 +113,8 @@ package struct Autostart {
       let report = try method.enable(executable: executable)
       events.append(.report(report, effect: method.effect))
       if let cron = method as? AutostartCron, let reach {
-        events.append(.cronReach(reach, environment.cronSession))
+        // A choice made because nothing reaches the desktop has said so already.
+        if !choseStoresOnly { events.append(.cronReach(reach, environment.cronSession)) }
         let stale = environment.cronSession.staleness()
         if !stale.isEmpty { events.append(.cronStale(stale)) }
         if report.pending.isEmpty { events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now)))) }

@@ -100,7 +100,8 @@ struct AutostartText {
     switch choice {
     case .systemdAnswers: return "a systemd user instance answers"
     case .desktop(let desktop): return "no systemd user instance answers, and the desktop is \(desktop)"
-    case .nothingElse: return "no systemd user instance answers and no desktop is running"
+    case .nothingElse:
+      return "no systemd user instance answers and no desktop names itself (XDG_CURRENT_DESKTOP is unset)"
     case .nothingReachesTheDesktop(let why):
       return "no method here can set the wallpaper (\(why)), so its runs store the pictures only; "
         + "to set the wallpaper too, run 'bingwall autostart enable' in your desktop session"

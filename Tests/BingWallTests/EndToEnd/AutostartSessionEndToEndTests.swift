@@ -126,6 +126,8 @@ import Testing
           + "autostart enable' in your desktop session (choose another with --method).\n"), "\(result.stdout)"
     )
     #expect(!(try crontabLine).contains("DISPLAY="))
+    // Said once, on stdout; no warning repeats it.
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
   @Test func cronAskedForByNameWithoutADesktopWarnsWithTheFix() throws {
