@@ -22,7 +22,7 @@ struct AutostartText {
     for event in events {
       switch event {
       case .executableWarning(let warning): warn(warning)
-      case .keeping(let on): say("Autostart is on with \(on.joined(separator: ", ")); keeping it.")
+      case .keeping(let on): say("Autostart is set up with \(on.joined(separator: ", ")); keeping it.")
       case .chose(let name, let choice):
         say("Using \(name): \(Self.reason(choice)) (choose another with --method).")
       case .rivalDaemon(let rival):

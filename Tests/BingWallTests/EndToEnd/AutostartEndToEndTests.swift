@@ -417,7 +417,7 @@ import Testing
     #expect(items.compactMap { $0["enabled"] as? Bool == true ? $0["method"] as? String : nil } == [expected])
     // Asked again, even where another method would be picked now, it keeps what is on.
     let again = try sandbox.run(["autostart", "enable"], environment: try stubbed(systemd: .up))
-    #expect(again.stdout.hasPrefix("Autostart is on with \(expected); keeping it.\n"), "\(again.stdout)")
+    #expect(again.stdout.hasPrefix("Autostart is set up with \(expected); keeping it.\n"), "\(again.stdout)")
   }
 
   @Test func statusListsEveryMethodAsTextAndJSON() throws {
