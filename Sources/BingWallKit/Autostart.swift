@@ -1,5 +1,7 @@
 import BingWallSchedule
 import BingWallSystem
+import FoundationEssentials
+import Glibc
 
 /// `bingwall autostart enable|disable|status`: start bingwall at login, or update every hour,
 /// through one of the methods `AutostartEnvironment` knows.
@@ -23,6 +25,26 @@ package struct Autostart {
     case report(AutostartReport, effect: String)
     /// `disable` without a method, and none was on.
     case nothingWasOn
+    /// What the cron line's runs will do in this session, and what it carries from it.
+    case cronReach(AutostartReach, AutostartCronSession)
+    /// Of what the cron line carries, these are gone already (a forwarded display).
+    case cronStale([String])
+    /// When the method just turned on runs next.
+    case nextRun(NextRun)
+    /// The user manager has no display in its environment: the timer's runs store pictures only.
+    case timerWithoutDisplay
+  }
+
+  /// When an enabled method runs next.
+  package enum NextRun: Sendable, Equatable {
+    /// cron: at this minute.
+    case at(Date)
+    /// The timer: at this full hour, give or take its ten minutes of spread.
+    case hourAround(Date)
+    /// systemd started the daemon now.
+    case now
+    /// The desktop starts the daemon at the next login.
+    case atLogin
   }
 
   /// Why `enable` without `--method` picked its method.
@@ -31,15 +53,19 @@ package struct Autostart {
     /// No systemd user instance, and this is the desktop.
     case desktop(String)
     case nothingElse
+    /// Nothing here reaches a desktop: cron, which stores the pictures only, and why.
+    case nothingReachesTheDesktop(String)
   }
 
   let environment: AutostartEnvironment
   let variables: [String: String]
+  let context: Context
 
   package init(context: Context) {
     environment = AutostartEnvironment(
       configHome: context.paths.configHome, processes: context.processes, environment: context.environment)
     variables = context.environment
+    self.context = context
   }
 
   /// `method` nil: the methods that are on, else one chosen for this system.
@@ -48,6 +74,9 @@ package struct Autostart {
     let (executable, warning) = try AutostartEnvironment.executable(environment: variables)
     if let warning { events.append(.executableWarning(warning)) }
     var chosen: [String]
+    var environment = environment
+    var reach: AutostartReach?
+    var choseStoresOnly = false
     if let method {
       chosen = [method]
     } else {
@@ -57,10 +86,23 @@ package struct Autostart {
         chosen = on
         events.append(.keeping(on))
       } else {
-        let (name, reason) = choose()
+        let (name, usual) = choose()
+        var reason = usual
+        if name == AutostartCron.method {
+          environment.cronSession = try AutostartCronSession.capture(from: variables)
+          reach = AutostartReach.of(environment.cronSession, context: context)
+          if case .storesOnly(let why) = reach {
+            reason = .nothingReachesTheDesktop(why)
+            choseStoresOnly = true
+          }
+        }
         chosen = [name]
         events.append(.chose(name, because: reason))
       }
+    }
+    if chosen.contains(AutostartCron.method), reach == nil {
+      environment.cronSession = try AutostartCronSession.capture(from: variables)
+      reach = AutostartReach.of(environment.cronSession, context: context)
     }
     for name in chosen {
       guard let method = environment.method(named: name) else { continue }
@@ -68,9 +110,68 @@ package struct Autostart {
       if Self.daemonMethods.contains(name), let rival = rivals.first(where: { $0.status().enabled }) {
         events.append(.rivalDaemon(rival.name))
       }
-      events.append(.report(try method.enable(executable: executable), effect: method.effect))
+      let report = try method.enable(executable: executable)
+      events.append(.report(report, effect: method.effect))
+      if let cron = method as? AutostartCron, let reach {
+        // A choice made because nothing reaches the desktop has said so already.
+        if !choseStoresOnly { events.append(.cronReach(reach, environment.cronSession)) }
+        let stale = environment.cronSession.staleness()
+        if !stale.isEmpty { events.append(.cronStale(stale)) }
+        if report.pending.isEmpty { events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now)))) }
+      } else if report.pending.isEmpty, let next = nextRun(name) {
+        if name == "systemd-timer", !managerHasDisplay() { events.append(.timerWithoutDisplay) }
+        events.append(.nextRun(next))
+      }
     }
     return events
+  }
+
+  var now: Date { context.clock.now() }
+
+  /// Whether the systemd user manager, whose environment the timer's service gets, names a
+  /// display: desktops that start graphical-session.target import it at login, others never do.
+  func managerHasDisplay() -> Bool {
+    guard let result = environment.systemctl.query(["show-environment"], timeout: 5), result.status == 0
+    else {
+      return true
+    }
+    let names = result.stdoutText.split(separator: "\n").map { $0.prefix { $0 != "=" } }
+    return names.contains("DISPLAY") || names.contains("WAYLAND_DISPLAY")
+  }
+
+  /// When `name`, just enabled, runs next; nil for cron (`next(minute:after:)`) and for a name
+  /// no method has.
+  func nextRun(_ name: String) -> NextRun? {
+    switch name {
+    case "systemd": return .now
+    case "xdg": return .atLogin
+    case "systemd-timer": return .hourAround(Self.next(minute: 0, after: now))
+    default: return nil
+    }
+  }
+
+  /// The first whole minute after `date` whose local minute is `minute`: when cron (and the
+  /// timer's `OnCalendar=hourly`) run, which go by local time, in zones half an hour off too.
+  package static func next(minute: Int, after date: Date) -> Date {
+    tzset()
+    var seconds = time_t(date.timeIntervalSince1970)
+    seconds = seconds - seconds % 60 + 60
+    var parts = tm()
+    // Two hours of minutes covers a clock change; cron never waits longer.
+    for _ in 0..<120 {
+      localtime_r(&seconds, &parts)
+      if parts.tm_min == Int32(minute) { break }
+      seconds += 60
+    }
+    return Date(timeIntervalSince1970: Double(seconds))
+  }
+
+  /// What the sessions the cron line carries have lost since it was written: the display gone,
+  /// the Xauthority file removed. Empty when there is no line, no crontab program, or all is
+  /// there. For `status` and `doctor`.
+  package func staleCronSession() -> [String] {
+    guard context.processes.locate("crontab", onPath: variables["PATH"]) != nil else { return [] }
+    return AutostartCron(environment).staleness()
   }
 
   /// `method` nil: every method that has something of bingwall's installed.

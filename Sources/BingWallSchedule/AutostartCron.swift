@@ -18,9 +18,9 @@ package struct AutostartCron: AutostartMethod {
   package var effect: String { "bingwall update runs every hour from cron" }
   let environment: AutostartEnvironment
   /// The minute past each hour; see `defaultMinute`.
-  let minute: Int
+  package let minute: Int
 
-  init(_ environment: AutostartEnvironment, minute: Int = AutostartCron.defaultMinute()) {
+  package init(_ environment: AutostartEnvironment, minute: Int = AutostartCron.defaultMinute()) {
     self.environment = environment
     self.minute = minute
   }
@@ -65,9 +65,13 @@ package struct AutostartCron: AutostartMethod {
     return word.replacingEvery("%", with: "\\%")
   }
 
-  /// Our crontab line, without its newline. `--quiet`: cron mails whatever a job prints.
-  static func line(executable: String, minute: Int) throws(AutostartError) -> String {
-    "\(minute) * * * * \(try shellWord(executable)) update --quiet \(marker)"
+  /// Our crontab line, without its newline. `--quiet`: cron mails whatever a job prints. The
+  /// session's variables go before the program, where sh hands them to it alone.
+  static func line(
+    executable: String, minute: Int, session: AutostartCronSession = AutostartCronSession()
+  ) throws(AutostartError) -> String {
+    let words = try session.assignments() + [try shellWord(executable), "update", "--quiet", marker]
+    return "\(minute) * * * * " + words.joined(separator: " ")
   }
 
   /// Whether a crontab line is ours: an active line ending with the marker. A commented-out copy
@@ -162,6 +166,8 @@ package struct AutostartCron: AutostartMethod {
         String(decoding: $0, as: UTF8.self).trimmingNewlines()
       }
       result.enabled = !result.lines.isEmpty
+      let gone = result.lines.first.flatMap(AutostartCronSession.parse(line:))?.staleness() ?? []
+      if !gone.isEmpty { result.note = "its runs will set no wallpaper: " + gone.joined(separator: "; ") }
     } catch .toolMissing {
       result.note = "crontab is not installed"
     } catch {
@@ -171,7 +177,7 @@ package struct AutostartCron: AutostartMethod {
   }
 
   package func enable(executable: String) throws(AutostartError) -> AutostartReport {
-    let line = try Self.line(executable: executable, minute: minute)
+    let line = try Self.line(executable: executable, minute: minute, session: environment.cronSession)
     let crontab = try read()
     guard let edited = Self.adding(line, to: crontab) else {
       return AutostartReport(method: name, outcome: .alreadyEnabled)
@@ -180,6 +186,17 @@ package struct AutostartCron: AutostartMethod {
     let ran = try install(edited)
     let action = (replaced ? "Replaced bingwall's crontab line with: " : "Added to the crontab: ") + line
     return AutostartReport(method: name, outcome: replaced ? .updated : .enabled, actions: [action, ran])
+  }
+
+  /// What the session our line carries has lost since it was written (the display is gone, the
+  /// Xauthority file removed); empty when there is no line, it carries nothing, or all is there.
+  package func staleness() -> [String] {
+    guard let crontab = try? read() else { return [] }
+    for line in Self.lines(crontab) where Self.isOurs(line) {
+      let text = String(decoding: line, as: UTF8.self).trimmingNewlines()
+      return AutostartCronSession.parse(line: text)?.staleness() ?? []
+    }
+    return []
   }
 
   package func disable() throws(AutostartError) -> AutostartReport {

@@ -19,6 +19,8 @@ package struct AutostartEnvironment: Sendable {
   /// The environment children get: ours, with the session bus and runtime folder filled in.
   let environment: [String: String]
   package let systemctl: AutostartSystemctl
+  /// The desktop session's variables the cron line carries; none until `enable` captures them.
+  package var cronSession = AutostartCronSession()
 
   package init(configHome: String, processes: any ProcessRunner, environment: [String: String]) {
     self.configHome = configHome

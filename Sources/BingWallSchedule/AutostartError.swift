@@ -10,6 +10,8 @@ package enum AutostartError: Error, Equatable, Sendable {
   case executableUnknown
   /// The binary's path holds a character this method cannot write (or its reader cannot run).
   case unsafePath(method: String, path: String, character: Character, reason: String)
+  /// A session variable the cron line would carry holds what such a variable never does.
+  case unsafeVariable(name: String, value: String)
   /// A file we would write or remove exists but was not written by bingwall.
   case foreignFile(path: String)
   /// A program the method needs is not installed.
@@ -18,6 +20,14 @@ package enum AutostartError: Error, Equatable, Sendable {
   case toolFailed(command: String, status: Int32, stderr: String)
   /// A file could not be read, written or removed.
   case file(FileError)
+}
+
+extension AutostartError: HintedError {
+  package var hint: String? {
+    guard case .unsafeVariable(let name, _) = self else { return nil }
+    return "set \(name) to the session's own value (or unset it) and enable again, "
+      + "or choose another --method"
+  }
 }
 
 extension AutostartError: CustomStringConvertible, LocalizedError {
@@ -31,6 +41,9 @@ extension AutostartError: CustomStringConvertible, LocalizedError {
     case .unsafePath(let method, let path, let character, let reason):
       return "\(method): cannot use \(TerminalText.clean(path)): it contains \(Self.visible(character)), "
         + "\(reason); install bingwall to a plain path such as ~/.local/bin/bingwall and enable again"
+    case .unsafeVariable(let name, let value):
+      return "cron: cannot carry \(name)=\(TerminalText.clean(value)) into the crontab: it is not "
+        + "what \(name) holds, so it cannot be written there safely"
     case .foreignFile(let path):
       return "\(path) exists and was not written by bingwall (it has no X-Bingwall=true line); "
         + "left alone: move it away and try again"

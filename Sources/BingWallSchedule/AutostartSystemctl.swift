@@ -58,7 +58,7 @@ package final class AutostartSystemctl: Sendable {
   }
 
   /// `systemctl --user ARGS` whatever its status; nil when systemctl cannot be started.
-  func query(_ arguments: [String], timeout: Double = AutostartSystemctl.timeout) -> ProcessResult? {
+  package func query(_ arguments: [String], timeout: Double = AutostartSystemctl.timeout) -> ProcessResult? {
     try? processes.run(
       ProcessInvocation(
         arguments: Self.command(arguments), environment: environment, timeout: timeout))

@@ -36,7 +36,9 @@ enum AutostartCommand {
         Methods: 'systemd' is a user service running 'bingwall daemon' with the graphical session; \
         'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
         (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
-        'bingwall update' line in your crontab. Files and lines written are marked as bingwall's, \
+        'bingwall update' line in your crontab, which carries the display of the session it is \
+        enabled in (DISPLAY and XAUTHORITY, or WAYLAND_DISPLAY and XDG_RUNTIME_DIR); 'doctor' says \
+        when that session is gone. Files and lines written are marked as bingwall's, \
         and only those are ever changed or removed. The systemd services run sandboxed (no new \
         privileges, a system call filter, no namespaces). Where this systemd starts a service in a \
         user namespace of its own, which 'enable' tries first and names in its output, they also \
@@ -58,7 +60,8 @@ enum AutostartCommand {
             Without --method: systemd when a systemd user instance answers, else xdg when \
             XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
             again changes nothing. When systemd cannot be reached, the unit files are written \
-            and the commands to finish are printed.
+            and the command to finish is printed. Where nothing here reaches a desktop, cron is \
+            chosen and stores the pictures only. Ends with the next run, in local time.
             """,
           options: [methodOption("How to start bingwall (default: chosen for this system).")]),
         CommandSpec(

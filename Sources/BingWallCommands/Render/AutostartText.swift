@@ -1,6 +1,8 @@
 import BingWallKit
 import BingWallSchedule
 import BingWallSystem
+import FoundationEssentials
+import Glibc
 
 /// How `autostart` talks: what happened on stdout, advice on stderr, both silenced by `--quiet`
 /// except the commands the user still has to run.
@@ -12,15 +14,15 @@ struct AutostartText {
     if !quiet { context.stdout.write(TerminalText.clean(text) + "\n") }
   }
 
-  func warn(_ text: String) {
-    if !quiet { context.stderr.warning(text) }
+  func warn(_ text: String, hint: String? = nil) {
+    if !quiet { context.stderr.warning(text, hint: hint) }
   }
 
   func show(_ events: [Autostart.Event]) {
     for event in events {
       switch event {
       case .executableWarning(let warning): warn(warning)
-      case .keeping(let on): say("Autostart is on with \(on.joined(separator: ", ")); keeping it.")
+      case .keeping(let on): say("Autostart is set up with \(on.joined(separator: ", ")); keeping it.")
       case .chose(let name, let choice):
         say("Using \(name): \(Self.reason(choice)) (choose another with --method).")
       case .rivalDaemon(let rival):
@@ -29,15 +31,80 @@ struct AutostartText {
             + "Turn one off: bingwall autostart disable --method \(rival)")
       case .report(let report, let effect): show(report, effect: effect)
       case .nothingWasOn: say("Autostart was not on; nothing changed.")
+      case .cronReach(let reach, let session): show(reach, session)
+      case .cronStale(let gone):
+        warn(
+          "the cron line carries a session that is already gone: \(gone.joined(separator: "; "))",
+          hint: Self.insideTheSession)
+      case .timerWithoutDisplay:
+        warn(
+          "systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs store the "
+            + "pictures but set no wallpaper",
+          hint: "in your desktop session run 'systemctl --user import-environment DISPLAY XAUTHORITY' "
+            + "(or WAYLAND_DISPLAY), or choose --method systemd")
+      case .nextRun(let next): say("Next run: \(Self.describe(next, now: context.clock.now())).")
       }
     }
+  }
+
+  static let insideTheSession =
+    "run 'bingwall autostart enable --method cron' in a terminal of your desktop session"
+
+  /// What the cron line's runs will do here; nothing more when `enable` chose cron because nothing
+  /// reaches the desktop, which its reason already says.
+  private func show(_ reach: AutostartReach, _ session: AutostartCronSession) {
+    switch reach {
+    case .sets(let backend):
+      let carried = session.variables.map(\.name).joined(separator: ", ")
+      let display =
+        session["WAYLAND_DISPLAY"].map { "Wayland display \($0)" }
+        ?? session["DISPLAY"].map { "display \($0)" }
+      let on = display.map { " on \($0)" } ?? ""
+      say(
+        "Each run sets the wallpaper\(on) with \(backend)"
+          + (carried.isEmpty ? "." : " (the line carries \(carried))."))
+    case .storesByChoice:
+      say("Each run stores the pictures only (backend = none).")
+    case .storesOnly(let why):
+      warn("cron's runs will store the pictures but set no wallpaper: \(why)", hint: Self.insideTheSession)
+    }
+  }
+
+  /// `today 11:17, in 25 min`, in local time (TZ honoured).
+  static func describe(_ next: Autostart.NextRun, now: Date) -> String {
+    switch next {
+    case .at(let date): return when(date, now: now)
+    case .hourAround(let date): return when(date, now: now) + " (give or take 10 min)"
+    case .now: return "now (bingwall daemon started)"
+    case .atLogin: return "at your next login (bingwall daemon)"
+    }
+  }
+
+  static func when(_ date: Date, now: Date) -> String {
+    tzset()
+    var seconds = time_t(date.timeIntervalSince1970)
+    var current = time_t(now.timeIntervalSince1970)
+    var parts = tm()
+    var today = tm()
+    localtime_r(&seconds, &parts)
+    localtime_r(&current, &today)
+    let day =
+      parts.tm_yday == today.tm_yday && parts.tm_year == today.tm_year ? "today" : "tomorrow"
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let minutes = max(0, Int((date.timeIntervalSince1970 - now.timeIntervalSince1970 + 59) / 60))
+    let relative = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+    return "\(day) \(two(parts.tm_hour)):\(two(parts.tm_min)), in \(relative)"
   }
 
   static func reason(_ choice: Autostart.Choice) -> String {
     switch choice {
     case .systemdAnswers: return "a systemd user instance answers"
     case .desktop(let desktop): return "no systemd user instance answers, and the desktop is \(desktop)"
-    case .nothingElse: return "no systemd user instance answers and no desktop is running"
+    case .nothingElse:
+      return "no systemd user instance answers and no desktop names itself (XDG_CURRENT_DESKTOP is unset)"
+    case .nothingReachesTheDesktop(let why):
+      return "no method here can set the wallpaper (\(why)), so its runs store the pictures only; "
+        + "to set the wallpaper too, run 'bingwall autostart enable' in your desktop session"
     }
   }
 
@@ -72,6 +139,21 @@ struct AutostartText {
 
   private func show(_ report: AutostartReport, effect: String) {
     for action in report.actions { say(action) }
+    // Printed even with --quiet: without it the job is not finished.
+    if !report.pending.isEmpty {
+      if let sandbox = report.sandbox { say(sandbox.line) }
+      let reason = report.pendingReason.map { " (\($0))" } ?? ""
+      let state =
+        report.outcome == .disabled || report.outcome == .alreadyDisabled
+        ? "Autostart off (\(report.method)), but a running one may be left"
+        : "Autostart not on yet (\(report.method))"
+      let command = report.pending.map { $0.joined(separator: " ") }.joined(separator: " && ")
+      context.stdout.write(
+        TerminalText.clean(
+          "\(state): systemd is not reachable from here\(reason). To finish, run in your desktop session:")
+          + "\n  " + TerminalText.clean(command) + "\n")
+      return
+    }
     switch report.outcome {
     case .enabled: say("Autostart on (\(report.method)): \(effect).")
     case .updated: say("Autostart updated (\(report.method)): \(effect).")
@@ -81,15 +163,5 @@ struct AutostartText {
     }
     if let sandbox = report.sandbox { say(sandbox.line) }
     for warning in report.warnings { warn(warning) }
-    guard !report.pending.isEmpty else { return }
-    // Printed even with --quiet: without them the job is not finished.
-    let reason = report.pendingReason.map { " (\($0))" } ?? ""
-    context.stdout.write(
-      TerminalText.clean(
-        "systemd is not reachable from here\(reason). To finish, run in your desktop session:")
-        + "\n")
-    for command in report.pending {
-      context.stdout.write("  " + TerminalText.clean(command.joined(separator: " ")) + "\n")
-    }
   }
 }

@@ -28,6 +28,7 @@ package struct Doctor {
     checks.run(&state, context)
     let desktop = DoctorDesktopCheck.run(state.resources)
     if let finding = desktop.finding { state.findings.append(finding) }
+    if let finding = DoctorAutostartCheck.run(context) { state.findings.append(finding) }
     if fixing {
       if let store = state.store, state.databaseHealthy {
         DoctorRepair(resources: state.resources, store: store, configLoaded: state.configLoaded)

@@ -422,7 +422,8 @@ import Testing
     #expect(
       line.hasSuffix("'bingwall backends' says why; without a desktop, 'bingwall config set backend none'"))
     #expect(result.stdout.contains("backend (none usable): 1 warning."))
-    #expect(run.processes.calls.isEmpty, "no tool was run: \(run.processes.calls)")
+    // Only the crontab is read, for the session its line carries.
+    #expect(run.processes.calls == [["crontab", "-l"]], "no tool was run: \(run.processes.calls)")
     let object = try Self.json(run.run(["doctor", "--json"]))
     #expect(object["ok"] as? Bool == true)
     #expect(object["warnings"] as? Int == 1)
@@ -436,7 +437,26 @@ import Testing
     let result = run.run(["doctor"])
     #expect(result.status == 0)
     #expect(result.stdout.hasSuffix("the backend (feh): all well.\n"), "\(result.stdout)")
-    #expect(run.processes.calls.isEmpty)
+    #expect(run.processes.calls == [["crontab", "-l"]])
+  }
+}
+
+extension DoctorInProcessTests {
+  /// A cron line written from a login whose display is gone: a warning naming what went, and
+  /// still exit 0 (the runs store the pictures).
+  @Test func aCronLineWhoseSessionIsGoneIsAWarning() throws {
+    let run = try Self.context()
+    run.environment["BINGWALL_BACKEND"] = "none"
+    run.processes.stub(["crontab", "-l"]) { _ in
+      .exit(0, stdout: "17 * * * * DISPLAY=:987 /usr/bin/bingwall update --quiet # bingwall autostart\n")
+    }
+    let result = run.run(["doctor"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "[autostart] autostart cron: its runs will set no wallpaper: DISPLAY :987 has no X server "
+          + "(no /tmp/.X11-unix/X987)"), "\(result.stdout)")
+    #expect(result.stdout.contains("'bingwall autostart enable --method cron' in a terminal of your desktop"))
   }
 }
 
