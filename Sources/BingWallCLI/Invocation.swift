@@ -25,7 +25,7 @@ package struct Invocation: Sendable, Equatable {
   }
 
   package var quiet: Bool { self[GlobalOptions.quiet] }
-  var verbose: Bool { self[GlobalOptions.verbose] }
+  package var verbose: Bool { self[GlobalOptions.verbose] }
   package var configFile: String? { self[GlobalOptions.config] }
 
   /// One value the command line gave: the word as the parser accepted it, and what the spec's

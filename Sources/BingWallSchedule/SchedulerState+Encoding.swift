@@ -18,6 +18,8 @@ extension SchedulerState: Codable {
     case lastSkip = "last_skip"
     case skipReason = "skip_reason"
     case jitter
+    case updateStarted = "update_started"
+    case updatePID = "update_pid"
   }
 
   private enum JitterKeys: String, CodingKey {
@@ -52,7 +54,8 @@ extension SchedulerState: Codable {
       lastRotation: try instant(.lastRotation),
       lastSkip: try instant(.lastSkip),
       skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason),
-      jitter: jitter)
+      jitter: jitter, updateStarted: try instant(.updateStarted),
+      updatePID: try fields.decodeIfPresent(Int32.self, forKey: .updatePID))
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -64,6 +67,8 @@ extension SchedulerState: Codable {
     try fields.encodeIfPresent(lastRotation.map(Timestamp.iso8601), forKey: .lastRotation)
     try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
     try fields.encodeIfPresent(skipReason, forKey: .skipReason)
+    try fields.encodeIfPresent(updateStarted.map(Timestamp.iso8601), forKey: .updateStarted)
+    try fields.encodeIfPresent(updatePID, forKey: .updatePID)
     var values = fields.nestedContainer(keyedBy: JitterKeys.self, forKey: .jitter)
     try values.encode(jitter.publication, forKey: .publication)
     try values.encode(jitter.retry, forKey: .retry)
