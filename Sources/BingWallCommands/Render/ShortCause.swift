@@ -1,9 +1,10 @@
 /// An error's cause cut to one line of `status`: its first clause, each URL as its host, and no
 /// longer than the room left on the line. `bingwall -v status` shows the cause whole.
 ///
-/// "cannot fetch https://www.bing.com/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US:
-/// Couldn't connect to server; the last wallpaper stays; retry later" becomes "cannot fetch
-/// www.bing.com: Couldn't connect to server".
+/// "cannot fetch https://www.bing.com/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US: Failed
+/// to connect to www.bing.com port 443 after 3 ms: Couldn't connect to server; nothing was
+/// changed; …" becomes "cannot fetch www.bing.com: Couldn't connect to server" where the middle
+/// does not fit.
 enum ShortCause {
   /// Never cut below this many characters, however narrow the terminal.
   static let minimumWidth = 24
@@ -12,7 +13,12 @@ enum ShortCause {
     var clause = Substring(cause)
     if let end = clause.firstRange(of: "; ") { clause = clause[..<end.lowerBound] }
     let words = clause.split(separator: " ", omittingEmptySubsequences: false).map(hostOnly)
-    return cut(words.joined(separator: " "), to: max(width, minimumWidth))
+    let width = max(width, minimumWidth)
+    var text = words.joined(separator: " ")
+    // "what failed: detail: the cause" too long: what failed, and the cause.
+    let parts = text.split(separator: ": ", omittingEmptySubsequences: false)
+    if text.count > width, parts.count >= 3 { text = String(parts.first!) + ": " + String(parts.last!) }
+    return cut(text, to: width)
   }
 
   /// A word holding a URL with the URL replaced by its host (and port), without the user and

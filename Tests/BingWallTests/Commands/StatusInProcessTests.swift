@@ -222,6 +222,19 @@ import Testing
     #expect(CronSchedule.values("61", in: 0...59) == nil)
   }
 
+  @Test func aCauseTooLongKeepsWhatFailedAndWhy() {
+    let error =
+      "cannot fetch http://127.0.0.1:9/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US&mbl=1: Failed to "
+      + "connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server; nothing was changed; check the "
+      + "network and try again later"
+    #expect(ShortCause.text(error, width: 60) == "cannot fetch 127.0.0.1:9: Couldn't connect to server")
+    #expect(
+      ShortCause.text(error, width: 110)
+        == "cannot fetch 127.0.0.1:9: Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"
+    )
+    #expect(ShortCause.text(error, width: 40) == "cannot fetch 127.0.0.1:9: Couldn't…")
+  }
+
   @Test(arguments: [
     ("http://127.0.0.1:9/HPImageArchive.aspx?mkt=de-DE:", "127.0.0.1:9:"),
     ("(https://u:p@bing.test/th?id=x).", "(bing.test)."),
