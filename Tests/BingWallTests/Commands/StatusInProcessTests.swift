@@ -75,11 +75,14 @@ import Testing
 
   @Test func theSystemdTimerRunsItAtTheHourOrUpToTenMinutesLater() throws {
     let run = try Self.updated()
-    let context = run.context()
-    let environment = AutostartEnvironment(
-      configHome: context.paths.configHome, processes: context.processes, environment: context.environment)
-    // systemd cannot be reached here: the files are written, and nothing says they are off.
-    _ = try #require(environment.method(named: "systemd-timer")).enable(executable: InProcess.executable)
+    // The units as `autostart enable --method systemd-timer` writes them; systemd cannot be
+    // reached here, so nothing says they are off.
+    let folder = run.paths.configHome + "/systemd/user"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AutostartSystemdTimer.serviceText(executable: InProcess.executable, sandbox: .basic)
+      .write(toFile: folder + "/" + AutostartSystemdTimer.serviceName, atomically: true, encoding: .utf8)
+    try AutostartSystemdTimer.timerText.write(
+      toFile: folder + "/" + AutostartSystemdTimer.timerName, atomically: true, encoding: .utf8)
     let text = run.run(["status"]).stdout
     #expect(
       text.contains("next update:  tomorrow 17:00, in 20 h (systemd timer, up to 10 min later)\n"), "\(text)")
