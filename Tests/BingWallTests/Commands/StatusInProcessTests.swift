@@ -89,6 +89,23 @@ import Testing
     #expect(text.contains("autostart:    systemd-timer\n"))
   }
 
+  @Test func aDaemonAutostartWithNoDaemonRunningPromisesOnlyItsStart() throws {
+    let run = try Self.updated()
+    run.environment["BINGWALL_DAEMON_ROTATE"] = "30m"
+    let folder = run.paths.configHome + "/autostart"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AutostartXDG.entryText(executable: InProcess.executable)
+      .write(toFile: folder + "/" + AutostartXDG.fileName, atomically: true, encoding: .utf8)
+    let text = run.run(["status"]).stdout
+    #expect(
+      text.contains(
+        """
+        next update:  none until the daemon starts at login (autostart xdg)
+        next rotate:  none until the daemon starts at login (autostart xdg)
+
+        """), "\(text)")
+  }
+
   @Test func theRunningDaemonsOwnIntervalsNotTheConfigs() throws {
     let run = try Self.updated()
     run.environment["BINGWALL_DAEMON_ROTATE"] = "30m"
