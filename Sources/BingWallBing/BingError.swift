@@ -65,34 +65,27 @@ extension BingError: CustomStringConvertible, LocalizedError {
   var description: String {
     switch self {
     case .httpStatus(let url, let status, _):
-      let advice =
-        isTemporary
-        ? "try again later" : "check network.endpoint (or BINGWALL_ENDPOINT) and the market"
-      return "Bing answered HTTP \(status) for \(url); \(advice)"
+      return "Bing answered HTTP \(status) for \(url)"
     case .emptyBody(let market, let url):
-      return "Bing returned an empty body for \(Self.place(market, url)); try again later"
+      return "Bing returned an empty body for \(Self.place(market, url))"
     case .nullBody(let market, let url):
-      return "Bing returned 'null' instead of pictures for \(Self.place(market, url)); try again later"
+      return "Bing returned 'null' instead of pictures for \(Self.place(market, url))"
     case .htmlPage(let market, let url, let title):
       let page = title.map { "an HTML page (\(Self.quoted($0)))" } ?? "an HTML page"
-      return "Bing returned \(page) instead of JSON for \(Self.place(market, url)); "
-        + Self.checkEndpoint
+      return "Bing returned \(page) instead of JSON for \(Self.place(market, url))"
     case .invalidJSON(let market, let url, let detail):
-      return "Bing's answer for \(Self.place(market, url)) is not valid JSON: \(detail); "
-        + Self.checkEndpoint
+      return "Bing's answer for \(Self.place(market, url)) is not valid JSON: \(detail)"
     case .notAnObject(let market, let url, let found):
-      return "Bing's answer for \(Self.place(market, url)) is \(found), not a JSON object; "
-        + Self.checkEndpoint
+      return "Bing's answer for \(Self.place(market, url)) is \(found), not a JSON object"
     case .noImages(let market, let url):
-      return "Bing listed no pictures for \(Self.place(market, url)); try again later"
+      return "Bing listed no pictures for \(Self.place(market, url))"
     case .imagesNotAList(let market, let url, let found):
-      return "Bing's 'images' for \(Self.place(market, url)) is \(found), not a list; "
-        + Self.formatChanged
+      return "Bing's 'images' for \(Self.place(market, url)) is \(found), not a list"
     case .noUsableImage(let market, let url, let skipped):
       let reasons = skipped.prefix(3).map(\.description).joined(separator: "; ")
       let more = skipped.count > 3 ? "; and \(skipped.count - 3) more" : ""
       return "none of the \(skipped.count) pictures Bing listed for \(Self.place(market, url)) "
-        + "is usable (\(reasons)\(more)); \(Self.formatChanged)"
+        + "is usable (\(reasons)\(more))"
     case .unusableImage(let reason):
       return "Bing's picture is unusable: \(reason)"
     }
@@ -108,6 +101,19 @@ extension BingError: CustomStringConvertible, LocalizedError {
   /// `en-US (https://…)`, or the market alone when the URL is not known.
   private static func place(_ market: String, _ url: String?) -> String {
     url.map { "\(market) (\($0))" } ?? market
+  }
+}
+
+extension BingError: HintedError {
+  var hint: String? {
+    switch self {
+    case .httpStatus:
+      return isTemporary ? "try again later" : "check network.endpoint (or BINGWALL_ENDPOINT) and the market"
+    case .emptyBody, .nullBody, .noImages: return "try again later"
+    case .htmlPage, .invalidJSON, .notAnObject: return Self.checkEndpoint
+    case .imagesNotAList, .noUsableImage: return Self.formatChanged
+    case .unusableImage: return nil
+    }
   }
 }
 

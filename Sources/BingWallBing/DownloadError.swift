@@ -26,9 +26,16 @@ extension DownloadError: CustomStringConvertible, LocalizedError {
     case .unusable(let key, let problems):
       return "cannot download \(key): \(problems.joined(separator: "; ")); nothing was stored"
     case .serverError(let url, let status):
-      return "\(url) answered HTTP \(status) on every attempt; try again later"
+      return "\(url) answered HTTP \(status) on every attempt"
     }
   }
 
   package var errorDescription: String? { description }
+}
+
+extension DownloadError: HintedError {
+  package var hint: String? {
+    guard case .serverError = self else { return nil }
+    return "try again later"
+  }
 }

@@ -141,6 +141,18 @@ extension ManPage {
       """
     ),
     (
+      "DIAGNOSTICS",
+      """
+      Errors and warnings go to standard error, one line each, starting with \
+      .Ql bingwall: error:
+      or
+      .Ql bingwall: warning: .
+      When there is a fix, it follows on a line of its own starting with \
+      .Ql bingwall: hint: .
+      The daemon's log, cron's mail and the journal carry the same lines.
+      """
+    ),
+    (
       "EXIT STATUS",
       """
       .Bl -tag -width Ds

@@ -36,10 +36,9 @@ extension ValueKind {
       if let match = values.first(where: { $0.equalsIgnoringCase(raw) }) {
         return .success(match)
       }
-      // Long lists (markets) would bury the message; help lists them instead.
+      // Long lists (markets) would bury the message; the hint points at the help instead.
       let detail =
-        values.count <= 12
-        ? "expected one of: \(values.joined(separator: ", "))" : "not a known value; see --help for the list"
+        values.count <= 12 ? "expected one of: \(values.joined(separator: ", "))" : "not a known value"
       let problem = ValueProblem(detail, suggestion: Suggestion.closest(to: raw, in: values))
       return .failure(problem)
     case .languageRegion(let listed):

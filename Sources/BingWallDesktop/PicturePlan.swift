@@ -18,7 +18,7 @@ struct PicturePlan {
 
   static func make(
     for path: String, mode: WallpaperMode, backend: any WallpaperBackend, lockScreen: Bool,
-    assignment: ScreenAssignment, session: DesktopSession, maker: ScreenPictureMaker?
+    assignment: ScreenAssignment, session: DesktopSession, maker: ScreenPictureMaker?, trace: Trace = .off
   ) -> PicturePlan {
     var plan = PicturePlan(request: WallpaperRequest(path: path, mode: mode))
     guard let maker else { return plan }
@@ -50,12 +50,19 @@ struct PicturePlan {
     if backend.pictureScope != .asIs, shape == .fill || shape == .fit {
       do {
         outputs = try backend.outputSource.read(in: session, backend: backend.name)
+        for output in outputs { trace(Self.traceLine(output, source: backend.outputSource)) }
       } catch  where session.hasDisplay {
         problem = WallpaperApplier.ScreenProblem(error.description)
       } catch {
         // No display (cron, a timer): the screens cannot be asked for, and that is no news at
         // every change; the desktop scales the file as it always has.
+        trace("screens: not read, no display; the desktop scales the picture")
       }
+    } else {
+      trace(
+        backend.pictureScope == .asIs
+          ? "screens: not read; \(backend.name) is given the picture as it is"
+          : "screens: not read; mode \(shape) keeps the picture's own shape")
     }
     let scope = backend.pictureScope(for: outputs)
     // Only screens made one by one or on one canvas can differ.
@@ -127,6 +134,15 @@ struct PicturePlan {
     }
     plan.problem = problem
     return plan
+  }
+
+  /// `screen: eDP-1 1920x1080 at 0,0, primary (xrandr)`: one screen as `-v` tells it.
+  static func traceLine(_ output: Output, source: OutputSource) -> String {
+    var line = "screen: \(output.name) \(output.sizeText) at \(output.x),\(output.y)"
+    if output.scale != 1 { line += ", scale \(output.scale)" }
+    if let rotation = output.rotation, rotation != 0 { line += ", rotated \(rotation)" }
+    if output.primary { line += ", primary" }
+    return line + " (\(source))"
   }
 
   /// The picture each of `outputs` shows: its own source, else `path`.

@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// Sets a picture through the chosen backend, and the lock screen when asked.
 package struct WallpaperApplier: Sendable {
   let session: DesktopSession
@@ -8,10 +10,12 @@ package struct WallpaperApplier: Sendable {
   /// Makes the pictures for the screens and the variants; nil: every screen gets the file as it
   /// is.
   let screenPictures: ScreenPictureMaker?
+  /// Told the backend chosen and why, and the screens read (`-v`).
+  let trace: Trace
 
   package init(
     session: DesktopSession, backends: [any WallpaperBackend], requested: BackendName, mode: WallpaperMode,
-    lockScreen: Bool, screenPictures: ScreenPictureMaker? = nil
+    lockScreen: Bool, screenPictures: ScreenPictureMaker? = nil, trace: Trace = .off
   ) {
     self.session = session
     self.backends = backends
@@ -19,6 +23,7 @@ package struct WallpaperApplier: Sendable {
     self.mode = mode
     self.lockScreen = lockScreen
     self.screenPictures = screenPictures
+    self.trace = trace
   }
 
   /// What happened, for the message and the history.
@@ -47,12 +52,14 @@ package struct WallpaperApplier: Sendable {
   package func apply(path: String, assignment: ScreenAssignment = ScreenAssignment()) throws(DesktopError)
     -> Outcome
   {
-    let backend = try BackendSelector.select(requested, from: backends, in: session).backend
+    let choice = try BackendSelector.select(requested, from: backends, in: session)
+    let backend = choice.backend
+    trace("backend: \(backend.name) (\(choice.reason))")
     if lockScreen { try backend.checkLockScreen(in: session) }
     let plan = PicturePlan.make(
       for: path, mode: mode, backend: backend, lockScreen: lockScreen, assignment: assignment,
       session: session,
-      maker: screenPictures)
+      maker: screenPictures, trace: trace)
     var outcome = Outcome(backend: backend.name, path: plan.request.path)
     do {
       if plan.each.isEmpty {

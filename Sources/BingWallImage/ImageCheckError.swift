@@ -35,15 +35,23 @@ package enum ImageCheckError: Error, Equatable, Sendable {
   case tooManyScans(path: String, limit: Int)
 }
 
-extension ImageCheckError: CustomStringConvertible, LocalizedError {
+extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError {
   package var description: String {
     switch self {
     case .unreadable(let path, let errno):
-      return "cannot read \(path): \(String(cString: strerror(errno))); check that it exists and is readable"
-    case .tooCostlyToDecode(let path, _, _, _, _, _, _), .tooManyScans(let path, _):
-      return "\(path) \(reason); save it again as a baseline JPEG, or smaller"
+      return "cannot read \(path): \(String(cString: strerror(errno)))"
     default:
-      return "\(path) \(reason); delete it and download it again later"
+      return "\(path) \(reason)"
+    }
+  }
+
+  /// The fix for a stored picture; a caller showing the user's own file drops it
+  /// (`ImageError.refused`).
+  package var hint: String? {
+    switch self {
+    case .unreadable: return "check that it exists and is readable"
+    case .tooCostlyToDecode, .tooManyScans: return "save it again as a baseline JPEG, or smaller"
+    default: return "delete it and download it again later"
     }
   }
 

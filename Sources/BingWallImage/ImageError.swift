@@ -25,9 +25,8 @@ package enum ImageError: Error, Equatable, Sendable {
 extension ImageError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
-    case .libraryMissing(let soname, let package, let reason):
-      return
-        "cannot load \(soname) (\(reason)); pictures are used as they are, with no crop and no variants; install Debian's \(package) package"
+    case .libraryMissing(let soname, _, let reason):
+      return "cannot load \(soname) (\(reason)); pictures are used as they are, with no crop and no variants"
     case .operation(let operation, let path, let message):
       return "cannot \(operation) \(path): \(message)"
     case .tooLarge(let path, let width, let height, let limit):
@@ -35,17 +34,26 @@ extension ImageError: CustomStringConvertible, LocalizedError {
     case .write(let error):
       return error.description
     case .refused(let error):
-      switch error {
-      case .tooCostlyToDecode, .tooManyScans, .unreadable:
-        return error.description
-      default:
-        // Without the store's advice to download it again: the file may be the user's own.
-        return "\(error.path) \(error.reason)"
-      }
+      return error.description
     case .damaged(let path, let warning):
       return "\(path) is damaged (\(warning)): parts of it would show grey"
     }
   }
 
   package var errorDescription: String? { description }
+}
+
+extension ImageError: HintedError {
+  package var hint: String? {
+    switch self {
+    case .libraryMissing(_, let package, _): return "install Debian's \(package) package"
+    case .refused(let error):
+      switch error {
+      case .tooCostlyToDecode, .tooManyScans, .unreadable: return error.hint
+      // Without the store's advice to download it again: the file may be the user's own.
+      default: return nil
+      }
+    default: return nil
+    }
+  }
 }

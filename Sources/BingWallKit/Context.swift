@@ -30,6 +30,8 @@ package struct Context: Sendable {
   /// its updates as children of that path. Resolved once, at start, so that after a package
   /// upgrade replaced the file the children run the new binary; nil when it cannot be read.
   package var executable: String?
+  /// What `-v` shows of the run, on stderr; off unless the command line asks (`BingWall.run`).
+  package var trace: Trace = .off
 
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,

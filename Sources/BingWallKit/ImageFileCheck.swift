@@ -72,7 +72,7 @@ enum ImageFileCheck {
 }
 
 /// `apply FILE` with something that is not a picture.
-enum ApplyError: Error, CustomStringConvertible {
+enum ApplyError: Error, CustomStringConvertible, HintedError {
   /// The file's first bytes are no image format a desktop reads.
   case notAnImage(path: String)
   /// It starts like a JPEG but is not a whole one.
@@ -89,7 +89,12 @@ enum ApplyError: Error, CustomStringConvertible {
     case .tooLarge(let path, let width, let height):
       return
         "\(path) declares \(width)x\(height) pixels, none or more than \(JPEGInspector.maximumSide) on a "
-        + "side, which the desktop would decode whole; nothing was changed; save it smaller"
+        + "side, which the desktop would decode whole; nothing was changed"
     }
+  }
+
+  var hint: String? {
+    guard case .tooLarge = self else { return nil }
+    return "save it smaller"
   }
 }

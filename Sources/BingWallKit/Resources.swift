@@ -66,7 +66,8 @@ package struct Resources: Sendable {
     let authorities = TrustedAuthorities.resolve(
       configuration, environment: context.environment, paths: context.paths)
     try authorities.check()
-    return context.makeHTTPClient(authorities.file)
+    let client = context.makeHTTPClient(authorities.file)
+    return context.trace.isOn ? TracedHTTPClient(client, trace: context.trace) : client
   }
 
   /// The session as the desktop tools see it.
@@ -88,7 +89,7 @@ package struct Resources: Sendable {
     return WallpaperApplier(
       session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend],
       mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen],
-      screenPictures: { [pictures] in pictures.make($0) })
+      screenPictures: { [pictures] in pictures.make($0) }, trace: context.trace)
   }
 
   /// The pictures made for the screens, in the cache folder, with config's looks.
@@ -96,6 +97,7 @@ package struct Resources: Sendable {
     ScreenPictures(
       folder: context.paths.cacheDir + "/screens",
       maximumSize: configuration[ConfigSchema.screenCacheMaxSize],
-      darkDim: configuration[ConfigSchema.darkDim], lockBlur: configuration[ConfigSchema.lockBlur])
+      darkDim: configuration[ConfigSchema.darkDim], lockBlur: configuration[ConfigSchema.lockBlur],
+      trace: context.trace)
   }
 }

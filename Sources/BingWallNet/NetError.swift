@@ -37,8 +37,7 @@ extension NetError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
     case .transport(let url, _, let message):
-      let advice = isTemporary ? "; nothing was changed; check the network and try again later" : ""
-      return "cannot fetch \(url): \(message)\(advice)"
+      return "cannot fetch \(url): \(message)\(isTemporary ? "; nothing was changed" : "")"
     case .tooLarge(let url, let limit):
       return "\(url) is larger than \(limit) bytes; refusing it"
     case .write(let url, let errno):
@@ -46,13 +45,23 @@ extension NetError: CustomStringConvertible, LocalizedError {
     case .headersTooLarge(let url, let limit):
       return "\(url) answered with more than \(limit) bytes of headers; refusing it"
     case .deadline(let url):
-      return "cannot fetch \(url): the update's time limit ran out; what arrived is kept; try again later"
+      return "cannot fetch \(url): the update's time limit ran out; what arrived is kept"
     case .setup(let url, let message):
       return "cannot request \(url): \(message)"
     }
   }
 
   package var errorDescription: String? { description }
+}
+
+extension NetError: HintedError {
+  package var hint: String? {
+    switch self {
+    case .transport where isTemporary: return "check the network and try again later"
+    case .deadline: return "try again later"
+    default: return nil
+    }
+  }
 }
 
 extension NetError: ExitStatusError {

@@ -67,42 +67,52 @@ extension StoreError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
     case .open(let path, let code, let message):
-      return "cannot open \(path): \(message) (\(SQLiteResultCode.name(code))); \(Self.advice(for: code))"
+      return "cannot open \(path): \(message) (\(SQLiteResultCode.name(code)))"
     case .walUnavailable(let path, let journalMode):
-      return "cannot use write-ahead logging for \(path) (journal mode stays '\(journalMode)'); "
-        + "keep it on a local file system"
+      return "cannot use write-ahead logging for \(path) (journal mode stays '\(journalMode)')"
     case .prepare(let path, let sql, let code, let message):
       // Preparing reads the schema, so it can meet a damaged or locked file as well as a typo.
-      return "cannot prepare \(Self.excerpt(sql)) for \(path): \(message) (\(SQLiteResultCode.name(code))); "
-        + Self.advice(for: code)
+      return "cannot prepare \(Self.excerpt(sql)) for \(path): \(message) (\(SQLiteResultCode.name(code)))"
     case .bind(let path, let sql, let parameter, let code, let message):
       return "cannot bind \(parameter) of \(Self.excerpt(sql)) for \(path): \(message) "
-        + "(\(SQLiteResultCode.name(code))); \(Self.bug)"
+        + "(\(SQLiteResultCode.name(code)))"
     case .statement(let path, let sql, let code, let message):
-      return "cannot run \(Self.excerpt(sql)) on \(path): \(message) (\(SQLiteResultCode.name(code))); "
-        + Self.advice(for: code)
+      return "cannot run \(Self.excerpt(sql)) on \(path): \(message) (\(SQLiteResultCode.name(code)))"
     case .noSuchColumn(let path, let sql, let column):
-      return "no column '\(column)' in the result of \(Self.excerpt(sql)) on \(path); \(Self.bug)"
+      return "no column '\(column)' in the result of \(Self.excerpt(sql)) on \(path)"
     case .typeMismatch(let path, let sql, let column, let expected, let found):
-      return "column '\(column)' of \(Self.excerpt(sql)) on \(path) holds \(found), not \(expected); "
-        + "move history.db aside (bingwall starts a new history) or restore it from a backup"
+      return "column '\(column)' of \(Self.excerpt(sql)) on \(path) holds \(found), not \(expected)"
     case .newerSchema(let path, let found, let known):
-      return "\(path) was written by a newer bingwall (schema \(found), this one knows \(known)); "
-        + "upgrade bingwall"
+      return "\(path) was written by a newer bingwall (schema \(found), this one knows \(known))"
     case .readOnlyNeedsUpgrade(let path, let found, let known):
-      return "\(path) needs an upgrade (schema \(found) to \(known)) but its folder is read-only; "
-        + "make the folder writable and run bingwall again"
+      return "\(path) needs an upgrade (schema \(found) to \(known)) but its folder is read-only"
     case .needsUpgrade(let path, let found, let known):
-      return
-        "\(path) needs an upgrade (schema \(found) to \(known)); run 'bingwall update' as its owner first"
+      return "\(path) needs an upgrade (schema \(found) to \(known))"
     case .migration(let path, let version, let underlying):
       return "cannot upgrade \(path) to schema \(version), nothing was changed: \(underlying)"
     case .misuse(let path, let message):
-      return "cannot use \(path): \(message); \(Self.bug)"
+      return "cannot use \(path): \(message)"
     }
   }
 
   package var errorDescription: String? { description }
+}
+
+extension StoreError: HintedError {
+  package var hint: String? {
+    switch self {
+    case .open(_, let code, _), .prepare(_, _, let code, _), .statement(_, _, let code, _):
+      return Self.advice(for: code)
+    case .walUnavailable: return "keep it on a local file system"
+    case .bind, .noSuchColumn, .misuse: return Self.bug
+    case .typeMismatch:
+      return "move history.db aside (bingwall starts a new history) or restore it from a backup"
+    case .newerSchema: return "upgrade bingwall"
+    case .readOnlyNeedsUpgrade: return "make the folder writable and run bingwall again"
+    case .needsUpgrade: return "run 'bingwall update' as its owner first"
+    case .migration: return nil
+    }
+  }
 
   private static let bug = "this is a bug in bingwall; please report it"
 

@@ -2,9 +2,13 @@
 /// cron's mail, the journal): `bingwall: error: …`, `bingwall: warning: …`, and the fix, when
 /// there is one, on a line of its own, `bingwall: hint: …`. The program's name comes first
 /// because in a mail or a log it is what tells the reader who spoke, as git and curl do.
+/// With `-v`, what a run did is told in the same voice, one `bingwall: info: …` line each (see
+/// `Trace`), so `grep -v 'bingwall: info:'` takes them out again.
 package enum Diagnostic {
   package enum Kind: String, Sendable, CaseIterable {
     case error, warning, hint
+    /// What `-v` shows of a run: the backend and why, the screens, each request, each file.
+    case info
   }
 
   /// The one place the voice is written. One line; text from outside is made safe to show.

@@ -23,9 +23,16 @@ extension FileError: CustomStringConvertible, LocalizedError {
     case .system(let operation, let path, let errno):
       return "cannot \(operation) \(path): \(String(cString: strerror(errno)))"
     case .notADirectory(let path):
-      return "\(path) exists but is not a folder; move it away"
+      return "\(path) exists but is not a folder"
     }
   }
 
   package var errorDescription: String? { description }
+}
+
+extension FileError: HintedError {
+  package var hint: String? {
+    guard case .notADirectory = self else { return nil }
+    return "move it away"
+  }
 }

@@ -83,11 +83,18 @@ package enum ProcessError: Error, Equatable, Sendable {
   case inputUnreadable(path: String, errno: Int32)
 }
 
+extension ProcessError: HintedError {
+  package var hint: String? {
+    guard case .notFound = self else { return nil }
+    return "install it or adjust PATH"
+  }
+}
+
 extension ProcessError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
     case .notFound(let program):
-      return "cannot run '\(program)': not found on PATH; install it or adjust PATH"
+      return "cannot run '\(program)': not found on PATH"
     case .spawnFailed(let program, let errno):
       return "cannot run '\(program)': \(String(cString: strerror(errno)))"
     case .inputUnreadable(let path, let errno):

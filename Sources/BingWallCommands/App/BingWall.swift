@@ -66,6 +66,10 @@ package enum BingWall {
       context.stderr.write(Help.shortUsage(root: CommandTable.root, width: context.terminal.width))
       return ExitCode.usage
     case .run(let invocation):
+      var context = context
+      if invocation.verbose {
+        context.trace = Trace(context.stderr, onTerminal: context.terminal.stderrIsTTY)
+      }
       guard let command = CommandTable.command(for: invocation.path) else {
         preconditionFailure("the parser gave a command the table does not run: \(invocation.path)")
       }

@@ -69,8 +69,11 @@ enum DaemonCommand {
   }
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let settings = try settings(invocation, context)
     let log = DaemonLog(output: context.stderr, clock: context.clock, environment: context.environment)
+    // `-v` lines (a rotation's backend, screens, pictures) are log lines too: stamped like them.
+    var context = context
+    if context.trace.isOn { context.trace = Trace(sink: { log.line($0) }) }
+    let settings = try settings(invocation, context)
     // Only updates run a child: a daemon that only rotates needs no binary to start.
     guard let executable = context.executable ?? (settings.updates ? nil : "") else {
       context.stderr.error(

@@ -19,6 +19,12 @@ enum UpdateText {
         guard case .failed(let failure) = event else { return nil }
         return TerminalText.clean("\(failure.error)")
       })
+    // Each fix once, after the failures it mends.
+    let hints = Distinct.lines(
+      events.compactMap { event -> String? in
+        guard case .failed(let failure) = event else { return nil }
+        return (failure.error as? any HintedError)?.hint
+      })
     var failuresWritten = false
     var skips: [UpdateSkip] = []
     func flushSkips() {
@@ -44,6 +50,7 @@ enum UpdateText {
         for (line, count) in failures {
           context.stderr.error(line + (count > 1 ? " (\(count) times)" : ""))
         }
+        for (hint, _) in hints { context.stderr.write(Diagnostic.line(.hint, hint) + "\n") }
       case .skipped(let skip):
         skips.append(skip)
       case .fetched(let picture):

@@ -31,6 +31,48 @@ struct UpdateConditions: Sendable, Equatable {
     }
     return nil
   }
+
+  /// What `-v` tells of each condition: whether it was checked, and what the bus answered;
+  /// `conditions` is nil when nothing was asked of it.
+  func traceLines(_ conditions: SessionConditions?) -> [String] {
+    var network = "metered network: "
+    if !asksNetwork {
+      network += "not checked (network.on_metered = \(onMetered))"
+    } else if let state = conditions?.network {
+      network +=
+        (state.metered ? "yes" : "no") + " (NetworkManager says \(Self.meteredName(state.meteredValue)))"
+    } else {
+      network += "unknown, NetworkManager did not answer; not held back"
+    }
+    var battery = "battery: "
+    if !asksPower {
+      battery += "not checked (power.min_battery = \(minBattery))"
+    } else if let state = conditions?.power {
+      if !state.onBattery {
+        battery += "not in use, on mains power"
+      } else if let charge = state.percentage {
+        let percent = Int(charge.rounded(.down))
+        let side = charge < Double(minBattery.percent) ? "below" : "not below"
+        battery += "\(percent)%, \(side) power.min_battery (\(minBattery))"
+      } else {
+        battery += "in use, charge unknown; not held back"
+      }
+    } else {
+      battery += "unknown, UPower did not answer; not held back"
+    }
+    return [network, battery]
+  }
+
+  /// NMMetered's name for its number, as NetworkManager's documentation spells it.
+  static func meteredName(_ value: UInt32) -> String {
+    switch value {
+    case 1: "YES"
+    case 2: "NO"
+    case 3: "GUESS_YES"
+    case 4: "GUESS_NO"
+    default: "UNKNOWN"
+    }
+  }
 }
 
 /// An update held back by the conditions. `reason` is the word `status --json` and the state

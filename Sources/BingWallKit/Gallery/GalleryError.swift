@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 
 /// What can go wrong writing or opening the gallery page.
@@ -12,12 +13,20 @@ extension GalleryError: CustomStringConvertible, LocalizedError {
   var description: String {
     switch self {
     case .cannotWrite(let path, let reason):
-      return "cannot write the gallery to \(path) (\(reason)); choose a writable folder with --output"
+      return "cannot write the gallery to \(path) (\(reason))"
     case .openerMissing(let page):
-      return
-        "wrote \(page) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils); open the file in a browser"
+      return "wrote \(page) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils)"
     }
   }
 
   var errorDescription: String? { description }
+}
+
+extension GalleryError: HintedError {
+  var hint: String? {
+    switch self {
+    case .cannotWrite: return "choose a writable folder with --output"
+    case .openerMissing: return "open the file in a browser"
+    }
+  }
 }

@@ -21,6 +21,8 @@ struct ScreenPictures: Sendable {
   var darkDim: Double = 1
   /// The lock variant's blur sigma.
   var lockBlur: Double = 0
+  /// Told each picture made, or found made (`-v`).
+  var trace: Trace = .off
   /// Drawn on every look; nil: none.
   var caption: Caption?
   /// The screen's plain picture just made, for its variants (shared by copies of this value).
@@ -107,6 +109,7 @@ struct ScreenPictures: Sendable {
     if access(path, R_OK) == 0 {
       // Used again: newest for the size bound, which removes the oldest first.
       _ = utimensat(AT_FDCWD, path, nil, 0)
+      trace(Self.traceLine(recipe, "from the cache, " + path))
       return .success(path)
     }
     do {
@@ -145,7 +148,15 @@ struct ScreenPictures: Sendable {
       return .failure(.init(error.description))
     }
     trim(keeping: path)
+    trace(Self.traceLine(recipe, "wrote " + path))
     return .success(path)
+  }
+
+  /// `screen picture for eDP-1: wrote PATH`; a whole picture's names no screen.
+  private static func traceLine(_ recipe: PictureRecipe, _ what: String) -> String {
+    let screens = recipe.outputs.isEmpty ? "" : " for " + recipe.outputs.map(\.name).joined(separator: ", ")
+    let variant = recipe.variant == .plain ? "" : " (\(recipe.variant))"
+    return "screen picture\(screens)\(variant): \(what)"
   }
 
   /// The file name without its folder and extension, every byte but ASCII letters, digits and

@@ -30,11 +30,18 @@ package enum TransferError: Error, Equatable {
   case invalidSidecar(name: String, detail: String)
 }
 
+extension TransferError: HintedError {
+  package var hint: String? {
+    guard case .notImportable = self else { return nil }
+    return "give a bingwall export, a folder of JPEGs or a JPEG"
+  }
+}
+
 extension TransferError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
     case .notImportable(let path):
-      return "\(path) is neither a folder nor a file; give a bingwall export, a folder of JPEGs or a JPEG"
+      return "\(path) is neither a folder nor a file"
     case .documentTooLarge(let path, let limit):
       return "\(path) is larger than \(limit / 1_048_576) MiB, more than any export holds; not read"
     case .invalidDocument(let path, let detail):

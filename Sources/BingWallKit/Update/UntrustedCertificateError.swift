@@ -4,14 +4,16 @@ import BingWallSystem
 /// A server certificate libcurl could not verify, with what to do about it: on a working desk
 /// the usual cause is a proxy that inspects HTTPS with its own certificate authority, which
 /// bingwall trusts once `network.ca_file` names it.
-struct UntrustedCertificateError: Error, CustomStringConvertible, ExitStatusError {
+struct UntrustedCertificateError: Error, CustomStringConvertible, ExitStatusError, HintedError {
   /// CURLE_PEER_FAILED_VERIFICATION: the chain does not lead to a trusted CA, or the name differs.
   static let curlCode: Int32 = 60
 
   let underlying: NetError
 
-  var description: String {
-    "\(underlying); if a proxy inspects HTTPS with its own certificate authority, name its PEM file in network.ca_file"
+  var description: String { underlying.description }
+
+  var hint: String? {
+    "if a proxy inspects HTTPS with its own certificate authority, name its PEM file in network.ca_file"
   }
 
   /// Trying later does not help: 1.

@@ -53,7 +53,10 @@ extension UpdateService {
       let key = outcome.plan.image.key
       switch outcome.result {
       case .stored(let id):
-        if let path = try store.portraits(of: [id])[id] { events.append(.portrait(key: key, path: path)) }
+        if let path = try store.portraits(of: [id])[id] {
+          events.append(.portrait(key: key, path: path))
+          resources.context.trace("portrait: wrote \(path)")
+        }
       case .identical:
         break
       case .skipped(.notAttempted):

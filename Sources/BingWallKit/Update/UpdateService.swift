@@ -52,6 +52,7 @@ package struct UpdateService {
   private var context: Context { resources.context }
 
   package func run(_ request: Request) throws -> Outcome {
+    if request.force { context.trace("conditions: not checked (--force)") }
     if !request.force, let held = heldBack() { return Outcome(events: [.held(held)]) }
     let store: HistoryStore
     var events: [UpdateEvent]
@@ -135,8 +136,12 @@ package struct UpdateService {
   /// it may run.
   private func heldBack() -> ConditionSkip? {
     let conditions = UpdateConditions(resources.configuration)
-    guard conditions.asksNetwork || conditions.asksPower else { return nil }
+    guard conditions.asksNetwork || conditions.asksPower else {
+      for line in conditions.traceLines(nil) { context.trace(line) }
+      return nil
+    }
     let now = context.conditions(conditions.asksNetwork, conditions.asksPower)
+    for line in conditions.traceLines(now) { context.trace(line) }
     guard let held = conditions.hold(now) else { return nil }
     // Not saved: the skip stands all the same, and nothing else depends on it.
     _ = try? journal.recordSkip(at: context.clock.now(), reason: held.reason)
@@ -264,7 +269,10 @@ package struct UpdateService {
       let key = outcome.plan.image.key
       switch outcome.result {
       case .stored(let id):
-        if let picture = try store.picture(id: id) { fetched.append(picture) }
+        if let picture = try store.picture(id: id) {
+          fetched.append(picture)
+          context.trace("picture: wrote \(picture.path)")
+        }
       case .identical:
         for appearance in outcome.plan.appearances {
           skips.append(

@@ -113,12 +113,12 @@ import Testing
       ? "; try again later"
       : ["noUsableImage", "imagesNotAList"].contains(rejection.kind)
         ? "; Bing's format may have changed; please report it" : "answers in its place"
-    #expect(error.description.hasSuffix(advice))
+    #expect(told(error).hasSuffix(advice))
   }
 
   @Test func withoutAURLTheMessageStillNamesTheMarket() throws {
     let error = try #require(Self.error(decoding: Data(), url: nil))
-    #expect(error.description == "Bing returned an empty body for en-GB; try again later")
+    #expect(told(error) == "Bing returned an empty body for en-GB; try again later")
   }
 
   /// The kinds come from what decoding each body threw, the expected ones from BingError's cases:
@@ -159,7 +159,7 @@ import Testing
   @Test(arguments: messageCases)
   func messages(body: String, message: String) throws {
     let error = try #require(Self.error(decoding: Data(body.utf8)))
-    #expect(error.description == message)
+    #expect(told(error) == message)
   }
 
   @Test func aTruncatedBodySaysItWasCutShort() throws {
@@ -182,7 +182,7 @@ import Testing
     }
     #expect(skipped.map(\.index) == [0, 1, 2])
     #expect(
-      error.description
+      told(error)
         == "none of the 3 pictures Bing listed for en-GB (\(Self.url)) is usable (image 1: "
         + "'urlbase' is a number, not a string; image 2: 'fullstartdate' '2024-07-07' is not a valid "
         + "date; image 3: urlbase '/th' names no picture id); Bing's format may have changed; please "

@@ -29,9 +29,8 @@ import Testing
   ])
   func statusMessages(status: Int, message: String) {
     let error = BingError.httpStatus(url: Self.url, status: status)
-    #expect(error.description == message)
-    #expect(error.localizedDescription == message)
-    #expect("\(error)" == message)
+    #expect(told(error) == message)
+    #expect(error.localizedDescription == error.description)
   }
 
   @Test(arguments: [

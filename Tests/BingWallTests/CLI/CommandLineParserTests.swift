@@ -127,73 +127,75 @@ let sampleRoot = CommandSpec(
     var words: [String]
     var message: String
     var path: [String]
+    var hint: String? = nil
     var testDescription: String { words.joined(separator: " ") }
   }
 
   static let refused: [Refused] = [
-    Refused(words: ["--frobnicate"], message: "Unknown option '--frobnicate'", path: []),
+    Refused(words: ["--frobnicate"], message: "unknown option '--frobnicate'", path: []),
     Refused(
-      words: ["fetch", "--forse"], message: "Unknown option '--forse'. Did you mean '--force'?",
-      path: ["fetch"]),
+      words: ["fetch", "--forse"], message: "unknown option '--forse'",
+      path: ["fetch"], hint: "did you mean '--force'?"),
     Refused(
-      words: ["fetch", "--mark", "x"], message: "Unknown option '--mark'. Did you mean '--market'?",
-      path: ["fetch"]),
-    Refused(words: ["fetch", "-x"], message: "Unknown option '-x'", path: ["fetch"]),
-    Refused(words: ["fetch", "-fx"], message: "Unknown option '-x'", path: ["fetch"]),
-    Refused(words: ["fetc"], message: "Unknown command 'fetc'. Did you mean 'fetch'?", path: []),
-    Refused(words: ["zzzzzz"], message: "Unknown command 'zzzzzz'", path: []),
+      words: ["fetch", "--mark", "x"], message: "unknown option '--mark'",
+      path: ["fetch"], hint: "did you mean '--market'?"),
+    Refused(words: ["fetch", "-x"], message: "unknown option '-x'", path: ["fetch"]),
+    Refused(words: ["fetch", "-fx"], message: "unknown option '-x'", path: ["fetch"]),
     Refused(
-      words: ["group", "lef"], message: "Unknown command 'lef'. Did you mean 'leaf'?", path: ["group"]),
+      words: ["fetc"], message: "unknown command 'fetc'", path: [], hint: "did you mean 'bingwall fetch'?"),
+    Refused(words: ["zzzzzz"], message: "unknown command 'zzzzzz'", path: []),
     Refused(
-      words: ["help", "fetc"], message: "Unknown command 'fetc'. Did you mean 'fetch'?", path: ["help"]),
-    Refused(words: ["fetch", "--market"], message: "Missing value for '--market <market>'", path: ["fetch"]),
-    Refused(words: ["fetch", "-m"], message: "Missing value for '-m <market>'", path: ["fetch"]),
-    Refused(words: ["--config"], message: "Missing value for '--config <file>'", path: []),
+      words: ["group", "lef"], message: "unknown command 'lef'", path: ["group"],
+      hint: "did you mean 'bingwall group leaf'?"),
     Refused(
-      words: ["fetch", "--force=yes"], message: "The option '--force' does not take a value", path: ["fetch"]),
+      words: ["help", "fetc"], message: "unknown command 'fetc'", path: ["help"],
+      hint: "did you mean 'bingwall help fetch'?"),
+    Refused(words: ["fetch", "--market"], message: "missing value for '--market <market>'", path: ["fetch"]),
+    Refused(words: ["fetch", "-m"], message: "missing value for '-m <market>'", path: ["fetch"]),
+    Refused(words: ["--config"], message: "missing value for '--config <file>'", path: []),
+    Refused(
+      words: ["fetch", "--force=yes"], message: "the option '--force' does not take a value", path: ["fetch"]),
     Refused(
       words: ["fetch", "--days", "x"],
-      message: "The value 'x' is invalid for '--days <days>': expected a whole number",
+      message: "the value 'x' is invalid for '--days <days>': expected a whole number",
       path: ["fetch"]),
     Refused(
       words: ["fetch", "--days", "9"],
-      message: "The value '9' is invalid for '--days <days>': expected a number of at most 8", path: ["fetch"]
+      message: "the value '9' is invalid for '--days <days>': expected a number of at most 8", path: ["fetch"]
     ),
     Refused(
       words: ["fetch", "--days=0"],
-      message: "The value '0' is invalid for '--days <days>': expected a number of at least 1",
+      message: "the value '0' is invalid for '--days <days>': expected a number of at least 1",
       path: ["fetch"]),
     Refused(
       words: ["fetch", "-m", "en-UK"],
-      message:
-        "The value 'en-UK' is invalid for '--market <market>': expected one of: en-US, de-DE. Did you mean 'en-US'?",
-      path: ["fetch"]),
+      message: "the value 'en-UK' is invalid for '--market <market>': expected one of: en-US, de-DE",
+      path: ["fetch"], hint: "did you mean 'en-US'?"),
     Refused(
       words: ["fetch", "--since", "2023-02-29"],
-      message: "The value '2023-02-29' is invalid for '--since <date>': expected a date as YYYY-MM-DD",
+      message: "the value '2023-02-29' is invalid for '--since <date>': expected a date as YYYY-MM-DD",
       path: ["fetch"]),
-    Refused(words: ["fetch", "a", "b"], message: "Unexpected argument 'b'", path: ["fetch"]),
+    Refused(words: ["fetch", "a", "b"], message: "unexpected argument 'b'", path: ["fetch"]),
     Refused(
       words: ["fetch", "0"],
-      message: "The value '0' is invalid for '<selector>': expected a picture id of 1 or more",
+      message: "the value '0' is invalid for '<selector>': expected a picture id of 1 or more",
       path: ["fetch"]),
     Refused(
       words: ["fetch", "2026-13-01"],
-      message: "The value '2026-13-01' is invalid for '<selector>': expected a real date as YYYY-MM-DD",
+      message: "the value '2026-13-01' is invalid for '<selector>': expected a real date as YYYY-MM-DD",
       path: ["fetch"]),
-    Refused(words: ["mark"], message: "Missing expected argument '<selector>'", path: ["mark"]),
+    Refused(words: ["mark"], message: "missing expected argument '<selector>'", path: ["mark"]),
     Refused(
-      words: ["group", "leaf"], message: "Missing expected argument '<key>'", path: ["group", "leaf"]),
+      words: ["group", "leaf"], message: "missing expected argument '<key>'", path: ["group", "leaf"]),
     Refused(
       words: ["group", "leaf", "resolutoin"],
-      message:
-        "The value 'resolutoin' is invalid for '<key>': not a known value; see --help for the list. Did you mean 'resolution'?",
-      path: ["group", "leaf"]),
+      message: "the value 'resolutoin' is invalid for '<key>': not a known value",
+      path: ["group", "leaf"], hint: "did you mean 'resolution'?"),
   ]
 
   @Test(arguments: refused)
   func refuses(_ row: Refused) {
-    #expect(throws: UsageError(row.message, path: row.path)) { try parser.parse(row.words) }
+    #expect(throws: UsageError(row.message, path: row.path, hint: row.hint)) { try parser.parse(row.words) }
   }
 
   @Test func realTableParsesConfigSet() throws {

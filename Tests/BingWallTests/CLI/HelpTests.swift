@@ -157,14 +157,13 @@ import Testing
 
   @Test func usageErrorsNameTheCommandAndWhereToReadMore() {
     let text = Help.usageErrorText(
-      UsageError("Unknown option '--x'", path: ["config", "get"]), root: CommandTable.root)
+      UsageError("unknown option '--x'", path: ["config", "get"]), root: CommandTable.root)
     #expect(
-      text == """
-        Error: Unknown option '--x'
-        Usage: bingwall config get <key>
-          See 'bingwall config get --help' for more information.
-
-        """)
+      text == "bingwall: error: unknown option '--x'\nbingwall: hint: see 'bingwall config get --help'\n")
+    let guessed = Help.usageErrorText(
+      UsageError("unknown option '--kye'", path: ["config", "get"], hint: "did you mean '--key'?"),
+      root: CommandTable.root)
+    #expect(guessed == "bingwall: error: unknown option '--kye'\nbingwall: hint: did you mean '--key'?\n")
   }
 
   @Test func wrapBreaksAtWordsAndIndentsContinuations() {

@@ -85,12 +85,12 @@ import Testing
   @Test func aBadRotateOrSizeIsRefusedByTheParser() {
     #expect(
       throws: UsageError(
-        "The value 'soon' is invalid for '--rotate <duration>': expected off or a duration such as 30m, 2h, 1d",
+        "the value 'soon' is invalid for '--rotate <duration>': expected off or a duration such as 30m, 2h, 1d",
         path: ["daemon"])
     ) { try parser.parse(["daemon", "--rotate", "soon"]) }
     #expect(
       throws: UsageError(
-        "The value '2XB' is invalid for '--max-size <size>': expected a size such as 500MB or 2GB",
+        "the value '2XB' is invalid for '--max-size <size>': expected a size such as 500MB or 2GB",
         path: ["prune"])
     ) { try parser.parse(["prune", "--max-size", "2XB"]) }
   }

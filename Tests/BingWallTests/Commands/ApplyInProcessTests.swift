@@ -12,7 +12,7 @@ import Testing
 /// background and one warning line on stderr, for a file as for a stored picture, exit status 0.
 @Suite struct ApplyInProcessTests {
   static let warning =
-    "warning: this desktop (mate) has no lock screen picture to set; only the background changed\n"
+    "bingwall: warning: this desktop (mate) has no lock screen picture to set; only the background changed\n"
 
   /// One stored picture (`update --no-apply` from the scripted Bing) and a `gsettings` that keeps
   /// what it is given, so the backend's read back sees the picture it set.
@@ -92,7 +92,8 @@ import Testing
     let before = run.processes.calls.count
     let result = run.run(["apply", path, "--backend", "mate"])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("error: \(path) is not a whole JPEG picture ("), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("bingwall: error: \(path) is not a whole JPEG picture ("), "\(result.stderr)")
     #expect(result.stderr.hasSuffix("); nothing was changed\n"))
     #expect(run.processes.calls.count == before)
   }
@@ -112,7 +113,7 @@ import Testing
     let error = ImageCheckError.tooCostlyToDecode(
       path: stored, width: 16384, height: 16384, components: 3, progressive: true, bytes: 805_306_368,
       limit: JPEGInspector.maximumDecodeBytes)
-    #expect(result.stderr == "error: \(error.description)\n")
+    #expect(result.stderr == Diagnostic.lines(for: error).map { $0 + "\n" }.joined())
     #expect(run.processes.calls.count == before)
   }
 }

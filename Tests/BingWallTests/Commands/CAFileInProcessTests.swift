@@ -78,7 +78,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: \(run.paths.configFile):2: 'network.ca_file': cannot use /nonexistent/proxy-ca.pem: no such file\n"
+        == "bingwall: error: \(run.paths.configFile):2: 'network.ca_file': cannot use /nonexistent/proxy-ca.pem: no such file\n"
     )
     #expect(run.http.requests.isEmpty)
     #expect(run.trustedFiles.withLock { $0 }.isEmpty)
@@ -96,7 +96,7 @@ import Testing
     #expect(folder.status == 1)
     #expect(
       folder.stderr
-        == "error: BINGWALL_NETWORK_CA_FILE: 'network.ca_file': cannot use \(run.home.path): it is a folder\n"
+        == "bingwall: error: BINGWALL_NETWORK_CA_FILE: 'network.ca_file': cannot use \(run.home.path): it is a folder\n"
     )
     #expect(run.http.requests.isEmpty)
   }
@@ -107,7 +107,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: environment: 'CURL_CA_BUNDLE': cannot use /nonexistent/curl.pem: no such file\n")
+        == "bingwall: error: environment: 'CURL_CA_BUNDLE': cannot use /nonexistent/curl.pem: no such file\n")
     #expect(run.http.requests.isEmpty)
   }
 

@@ -69,7 +69,7 @@ import Testing
     run.http.stub("/HPImageArchive.aspx", .response(status: 404, headers: [:], body: []))
     run.stubUpdateChild()
     let result = try run.runDaemon(waiter: StopAtFirstWait())
-    #expect(result.log.contains { $0.hasPrefix("update failed: ") && $0.contains("404") })
+    #expect(result.log.contains { $0.hasPrefix("bingwall: error: update failed: ") && $0.contains("404") })
     let state = result.journal.current()
     #expect(state.consecutiveFailures == 1)
     #expect(state.lastError?.contains("404") == true)
@@ -80,10 +80,10 @@ import Testing
     let run = try Self.context()
     // A child that could not even load its configuration says so and records nothing.
     run.processes.stub("bingwall") { _ in
-      .exit(1, stdout: "update failed: config.toml line 3: bad value\n")
+      .exit(1, stdout: "bingwall: error: update failed: config.toml line 3: bad value\n")
     }
     let result = try run.runDaemon(waiter: StopAtFirstWait())
-    #expect(result.log.contains("update failed: config.toml line 3: bad value"))
+    #expect(result.log.contains("bingwall: error: update failed: config.toml line 3: bad value"))
     let state = result.journal.current()
     #expect(state.consecutiveFailures == 1)
     #expect(state.lastError == "config.toml line 3: bad value")
@@ -108,7 +108,7 @@ import Testing
     let result = try run.runDaemon(waiter: waiter)
     #expect(result.status == 0)
     #expect(calls.withLock { $0 } == 2)
-    let crash = "update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"
+    let crash = "bingwall: error: update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"
     #expect(result.log.filter { $0 == crash }.count == 1)
     #expect(result.log.contains("bingwall update: 💣 Program crashed: Bad pointer dereference"))
     // The crash counted for the backoff: the retry came later than at once.
@@ -131,7 +131,9 @@ import Testing
       return .exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
     }
     let result = try run.runDaemon(waiter: StopAtFirstWait())
-    #expect(result.log.contains("update failed: `bingwall update` was killed by signal 6 (SIGABRT)"))
+    #expect(
+      result.log.contains(
+        "bingwall: error: update failed: `bingwall update` was killed by signal 6 (SIGABRT)"))
     let recorded = result.journal.current()
     #expect(recorded.consecutiveFailures == 1)
     #expect(recorded.lastError == "`bingwall update` was killed by signal 6 (SIGABRT)")
@@ -143,7 +145,7 @@ import Testing
       ProcessResult(status: 143, stdout: Data(), stderr: Data(), timedOut: true)
     }
     let result = try run.runDaemon(waiter: StopAtFirstWait())
-    let line = "update failed: `bingwall update` did not finish within 420 s and was stopped"
+    let line = "bingwall: error: update failed: `bingwall update` did not finish within 420 s and was stopped"
     #expect(result.log.contains(line))
     #expect(result.journal.current().consecutiveFailures == 1)
   }
@@ -154,7 +156,9 @@ import Testing
       ProcessResult(status: -1, stdout: Data(), stderr: Data(), timedOut: false)
     }
     let result = try run.runDaemon(waiter: StopAtFirstWait())
-    #expect(result.log.contains("update failed: `bingwall update` ended and its exit status was lost"))
+    #expect(
+      result.log.contains(
+        "bingwall: error: update failed: `bingwall update` ended and its exit status was lost"))
     #expect(result.journal.current().consecutiveFailures == 1)
   }
 

@@ -150,7 +150,7 @@ import Testing
     let folder = try TemporaryDirectory()
     let result = source.run(["export", folder.path])
     #expect(result.status == 1)
-    #expect(result.stderr == "error: the file of OHR.Fox is missing: \(fox.path); skipped\n")
+    #expect(result.stderr == "bingwall: error: the file of OHR.Fox is missing: \(fox.path); skipped\n")
     #expect(
       result.stdout.hasSuffix("Exported 2 pictures to \(folder.path); 1 missing.\n"), "\(result.stdout)")
     #expect(
@@ -165,7 +165,7 @@ import Testing
     try Data("a file".utf8).write(to: URL(fileURLWithPath: folder.file("plain")))
     let result = source.run(["export", folder.file("plain/export")])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("bingwall: error: "), "\(result.stderr)")
     #expect(result.stderr.contains(folder.file("plain")), "\(result.stderr)")
     #expect(result.stdout == "")
   }

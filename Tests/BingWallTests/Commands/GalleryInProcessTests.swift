@@ -180,9 +180,12 @@ import Testing
     let result = run.run(["gallery", "--output", output])
     #expect(result.status == 1, "\(what)")
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("error: cannot write the gallery to \(output) ("), "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("; choose a writable folder with --output\n"), "\(result.stderr)")
-    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(
+      result.stderr.hasPrefix("bingwall: error: cannot write the gallery to \(output) ("), "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix(")\nbingwall: hint: choose a writable folder with --output\n"),
+      "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 2)
   }
 
   @Test func aFileInPlaceOfTheFolderIsAnError() throws {
@@ -217,7 +220,7 @@ import Testing
     #expect(result.stdout == output + "\n")
     #expect(
       result.stderr
-        == "error: wrote \(output) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils); open the file in a browser\n"
+        == "bingwall: error: wrote \(output) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils)\nbingwall: hint: open the file in a browser\n"
     )
     #expect(Self.cardKeys(try Self.page(output)).count == 5)
   }

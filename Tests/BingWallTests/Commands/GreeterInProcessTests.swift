@@ -280,8 +280,8 @@ struct GreeterInProcessTests {
     #expect(
       result.stderr.hasPrefix(
         timedOut
-          ? "error: reading root's history as root took over 60 s"
-          : "error: refusing what was read from root's history"),
+          ? "bingwall: error: reading root's history as root took over 60 s"
+          : "bingwall: error: refusing what was read from root's history"),
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: machine.root.path + LoginScreen.picturePath))
     #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)

@@ -41,7 +41,8 @@ struct GreeterTimerInProcessTests {
     machine.run.processes.stub("systemctl") { _ in .exit(0) }
     let result = machine.run.run(["greeter", "enable", "--user", "root", "--force", "--quiet"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.hasPrefix("warning: root would run \(binary) every day"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("bingwall: warning: root would run \(binary) every day"), "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1)
     let service = try machine.read("/etc/systemd/system/bingwall-greeter.service")
     #expect(service.contains("ExecStart=\(binary) greeter set --user root\n"))

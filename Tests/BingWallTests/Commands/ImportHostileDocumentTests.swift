@@ -69,24 +69,30 @@ import Testing
     #expect(lines.count == 7, "\(result.stderr)")
     #expect(
       lines.contains(
-        "error: picture 1 of the export refused: OHR.Parent: path '../secret.jpg' names a file in another folder; nothing outside the export folder is read"
+        "bingwall: error: picture 1 of the export refused: OHR.Parent: path '../secret.jpg' names a file in another folder; nothing outside the export folder is read"
       ), "\(result.stderr)")
     #expect(
       lines.contains {
-        $0.hasPrefix("error: picture 2 of the export refused: OHR.Absolute: path")
+        $0.hasPrefix("bingwall: error: picture 2 of the export refused: OHR.Absolute: path")
           && $0.contains("is an absolute path")
       })
     #expect(
-      lines.contains { $0.hasPrefix("error: picture 3 of the export refused: key 'OHR.a/../../escape'") })
+      lines.contains {
+        $0.hasPrefix("bingwall: error: picture 3 of the export refused: key 'OHR.a/../../escape'")
+      })
     #expect(
       lines.contains {
-        $0.hasPrefix("error: picture 4 of the export refused: key 'OHR.$(touch pwned);rm -rf ~'")
+        $0.hasPrefix("bingwall: error: picture 4 of the export refused: key 'OHR.$(touch pwned);rm -rf ~'")
       })
-    #expect(lines.contains("error: link.jpg is not a regular file; skipped"), "\(result.stderr)")
-    #expect(lines.contains { $0.hasPrefix("error: picture 6 of the export refused: OHR.Hidden: path '..'") })
+    #expect(lines.contains("bingwall: error: link.jpg is not a regular file; skipped"), "\(result.stderr)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("bingwall: error: picture 6 of the export refused: OHR.Hidden: path '..'")
+      })
     #expect(
       lines.contains(
-        "error: changed.jpg does not match the sha256 its export gives (changed or damaged); skipped"))
+        "bingwall: error: changed.jpg does not match the sha256 its export gives (changed or damaged); skipped"
+      ))
     #expect(result.stdout.hasSuffix("Imported 1 picture; 7 refused.\n"), "\(result.stdout)")
 
     #expect(try ImportInProcessTests.listed(run).keys.sorted() == ["OHR.Good"])
@@ -111,7 +117,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: \(export)/bingwall-export.json is not a bingwall export: it is not a regular file\n")
+        == "bingwall: error: \(export)/bingwall-export.json is not a bingwall export: it is not a regular file\n"
+    )
   }
 
   @Test(arguments: [
@@ -134,7 +141,9 @@ import Testing
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", export.path])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("error: \(export.path)/bingwall-export.json is not a bingwall export: "))
+    #expect(
+      result.stderr.hasPrefix(
+        "bingwall: error: \(export.path)/bingwall-export.json is not a bingwall export: "))
     #expect(result.stderr.contains(detail), "\(result.stderr)")
     // A folder with a broken document is not treated as a plain folder instead.
     #expect(!FileManager.default.fileExists(atPath: run.paths.databaseFile))
@@ -150,7 +159,9 @@ import Testing
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", export.path])
     #expect(result.status == 1)
-    #expect(result.stderr == "error: \(path) is larger than 128 MiB, more than any export holds; not read\n")
+    #expect(
+      result.stderr
+        == "bingwall: error: \(path) is larger than 128 MiB, more than any export holds; not read\n")
   }
 
   /// The history already here keeps what its days mean: an imported picture for a market and day

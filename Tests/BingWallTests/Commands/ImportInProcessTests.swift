@@ -84,7 +84,7 @@ import Testing
     let run = try ExportImportSupport.freshUser()
     let result = run.run(["import", folder.path])
     #expect(result.status == 1)
-    #expect(result.stderr == "error: not a JPEG: notes.txt\nerror: not a JPEG: x.jpg\n")
+    #expect(result.stderr == "bingwall: error: not a JPEG: notes.txt\nbingwall: error: not a JPEG: x.jpg\n")
     #expect(result.stdout == "Imported 2024-01-30 OHR.Good (Good)\nImported 1 picture; 2 refused.\n")
     #expect(try Self.listed(run).keys.sorted() == ["OHR.Good"])
     #expect(ExportImportSupport.names(run.paths.defaultImageDir) == ["2024-01-30_Good_UHD.jpg"])
@@ -117,7 +117,7 @@ import Testing
     #expect(try Self.listed(run)["OHR.Alone"]?["date"] as? String == "2024-01-30")
     let bad = run.run(["import", folder.file("text.jpg")])
     #expect(bad.status == 1)
-    #expect(bad.stderr == "error: not a JPEG: text.jpg\n")
+    #expect(bad.stderr == "bingwall: error: not a JPEG: text.jpg\n")
   }
 
   @Test func aFileLargerThanAnyWallpaperIsRefusedUnread() throws {
@@ -133,7 +133,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: 20240130-Huge_UHD.jpg is larger than 256 MiB, more than any wallpaper; skipped\n")
+        == "bingwall: error: 20240130-Huge_UHD.jpg is larger than 256 MiB, more than any wallpaper; skipped\n"
+    )
     #expect(ExportImportSupport.names(run.paths.defaultImageDir) == [])
   }
 

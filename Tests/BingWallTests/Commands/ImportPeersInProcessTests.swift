@@ -201,7 +201,9 @@ import Testing
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 2, "\(what): \(result.stderr)")
     #expect(
-      lines.allSatisfy { $0.hasPrefix("error: ") && $0.hasSuffix("; its pictures are imported without it") })
+      lines.allSatisfy {
+        $0.hasPrefix("bingwall: error: ") && $0.hasSuffix("; its pictures are imported without it")
+      })
     #expect(try Self.fields(run)["OHR.LakeFyans"]?.first == "2026-09-05", "\(what)")
   }
 
@@ -228,7 +230,7 @@ import Testing
     #expect(none.status == 1)
     #expect(
       none.stderr
-        == "error: no folder of pybingwallpaper's pictures: looked in \(run.paths.home)/MyBingWallpapers; give the folder as PATH\n"
+        == "bingwall: error: no folder of pybingwallpaper's pictures: looked in \(run.paths.home)/MyBingWallpapers; give the folder as PATH\n"
     )
     let both = run.run(["import", "--from", "neffo", gnome])
     #expect(both.status == 64)

@@ -12,12 +12,12 @@ import Testing
   static let endpoint = "https://bing.test"
 
   static func unknownWarning(_ code: String) -> String {
-    "warning: bingwall does not know the market \(code); using it as given "
+    "bingwall: warning: bingwall does not know the market \(code); using it as given "
       + "(Bing may answer with another market's picture)\n"
   }
 
   static func served(_ served: String, for requested: String) -> String {
-    "warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own\n"
+    "bingwall: warning: Bing served the \(served) picture for \(requested); \(requested) has no picture of its own\n"
   }
 
   /// A context whose Bing answers every market with `body` and every picture with one JPEG.
@@ -73,7 +73,7 @@ import Testing
       #expect(result.status == 64, "\(command)")
       #expect(
         result.stderr.hasPrefix(
-          "Error: The value '\(code)' is invalid for '--market <market>': expected a language-region code such as en-US or pt-BR"
+          "bingwall: error: the value '\(code)' is invalid for '--market <market>': expected a language-region code such as en-US or pt-BR"
         ), "\(result.stderr)")
       #expect(run.http.requests.isEmpty)
     }

@@ -100,7 +100,8 @@ import Testing
     #expect(first.status == 0, "a portrait file never fails the update: \(first.stderr)")
     #expect(!first.stdout.contains("portrait file of"))
     #expect(
-      first.stderr.contains("warning: cannot fetch the portrait file of \(week[1].key)"), "\(first.stderr)")
+      first.stderr.contains("bingwall: warning: cannot fetch the portrait file of \(week[1].key)"),
+      "\(first.stderr)")
     let store = try Self.store(run)
     let ids = try store.pictures(.init(limit: 0)).map(\.id)
     #expect(try store.portraits(of: ids).isEmpty)

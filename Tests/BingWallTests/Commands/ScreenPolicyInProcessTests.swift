@@ -69,7 +69,8 @@ import Testing
     let result = run.run(["apply", "latest"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("Applied "))
-    let warning = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("warning: ") })
+    let warning = try #require(
+      result.stderr.split(separator: "\n").first { $0.hasPrefix("bingwall: warning: ") })
     #expect(warning.contains("screens.pin 'DP-9=OHR.Nowhere'"), "\(warning)")
     #expect(warning.hasSuffix("; that screen shows what the policy gives it"), "\(warning)")
   }

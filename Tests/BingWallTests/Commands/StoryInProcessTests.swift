@@ -62,7 +62,9 @@ import Testing
     let update = run.run(["update", "--no-apply"])
     #expect(update.status == 0, "\(what)")
     #expect(update.stdout.contains("Lake title"), "\(what)")
-    #expect(update.stderr.hasPrefix("warning: cannot fetch Bing's story of the en-US pictures ("), "\(what)")
+    #expect(
+      update.stderr.hasPrefix("bingwall: warning: cannot fetch Bing's story of the en-US pictures ("),
+      "\(what)")
     #expect(update.stderr.hasSuffix("); the pictures are stored all the same\n"), "\(what)")
     #expect(update.stderr.split(separator: "\n").count == 1, "\(what)")
     #expect(run.run(["show", "OHR.Lake"]).stdout.contains("headline:       -\n"), "\(what)")

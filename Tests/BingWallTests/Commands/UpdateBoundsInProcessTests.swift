@@ -24,7 +24,8 @@ import Testing
     #expect(run.http.requests.count == 9)
     #expect(
       result.stderr
-        == "warning: Bing listed 10000 pictures for en-US where 8 were asked for; the rest were ignored\n")
+        == "bingwall: warning: Bing listed 10000 pictures for en-US where 8 were asked for; the rest were ignored\n"
+    )
     #expect(result.stdout.split(separator: "\n").count == 8)
   }
 
@@ -53,7 +54,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: cannot download OHR.Lake: UHD: the file is not a JPEG picture: it starts with 89 50 4E 47, a PNG "
+        == "bingwall: error: cannot download OHR.Lake: UHD: the file is not a JPEG picture: it starts with 89 50 4E 47, a PNG "
         + "picture instead of FF D8 FF; 1920x1080: the file is not a JPEG picture: it starts with 89 50 4E 47, a "
         + "PNG picture instead of FF D8 FF; nothing was stored\n")
   }

@@ -79,7 +79,7 @@ import Testing
     let result = run.run(["update", "--market", "en-US", "--quiet"])
     #expect(result.status == 75)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("error: "))
+    #expect(result.stderr.hasPrefix("bingwall: error: "))
     #expect(result.stderr.contains("503"))
     #expect(run.http.requests.count == 3)
     #expect(run.clock.sleeps.count == 2)  // backoff between the three attempts, no real sleep

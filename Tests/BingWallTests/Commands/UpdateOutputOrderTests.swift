@@ -19,7 +19,7 @@ import Testing
     let status = run.run(["update", "--market", "en-US"], stdout: screen, stderr: screen).status
     let lines = screen.lines
     #expect(status != 0)
-    let error = try #require(lines.firstIndex { $0.hasPrefix("error: ") }, "\(lines)")
+    let error = try #require(lines.firstIndex { $0.hasPrefix("bingwall: error: ") }, "\(lines)")
     #expect(lines[error].contains("cannot open display"))
     let fetched = lines.indices.filter { lines[$0].hasPrefix("2026-") }
     #expect(fetched.count == 2, "\(lines)")

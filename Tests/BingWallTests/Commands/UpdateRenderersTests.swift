@@ -73,7 +73,7 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.first
-        == "warning: Bing served the ROW picture for da-DK; da-DK has no picture of its own")
+        == "bingwall: warning: Bing served the ROW picture for da-DK; da-DK has no picture of its own")
     #expect(lines.contains { $0.hasPrefix("new picture: ") })
     #expect(result.stderr == "")
   }

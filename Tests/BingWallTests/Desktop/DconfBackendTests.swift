@@ -173,7 +173,8 @@ struct DconfBackendTests {
     #expect(dead.status == 69)
     #expect(dead.stdout == "")
     #expect(
-      dead.stderr.hasPrefix("error: gnome: the setting was not stored: the session bus at \(bus.address)"))
+      dead.stderr.hasPrefix(
+        "bingwall: error: gnome: the setting was not stored: the session bus at \(bus.address)"))
     #expect(dead.stderr.contains("DBUS_SESSION_BUS_ADDRESS"))
   }
 
@@ -192,7 +193,8 @@ struct DconfBackendTests {
     #expect(result.stdout == "Applied \(picture) with mate\n")
     #expect(
       result.stderr
-        == "warning: this desktop (mate) has no lock screen picture to set; only the background changed\n")
+        == "bingwall: warning: this desktop (mate) has no lock screen picture to set; only the background changed\n"
+    )
     #expect(
       try bus.text(["dconf", "read", "/org/mate/desktop/background/picture-filename"]) == "'\(picture)'")
   }

@@ -391,7 +391,8 @@ import Testing
       ["autostart", "enable", "--method", "systemd-timer"], environment: environment)
     #expect(result.status == 1)
     #expect(
-      result.stderr.contains("error: 'systemctl --user daemon-reload' failed with status 1: Access denied"),
+      result.stderr.contains(
+        "bingwall: error: 'systemctl --user daemon-reload' failed with status 1: Access denied"),
       "\(result.stderr)")
   }
 
@@ -503,7 +504,8 @@ import Testing
     let result = try sandbox.run(
       ["autostart", "enable", "--method", "xdg", "--config", "/etc/other.toml"], environment: try stubbed())
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("warning: --config /etc/other.toml applies to this command only"))
+    #expect(
+      result.stderr.contains("bingwall: warning: --config /etc/other.toml applies to this command only"))
     #expect(!(try String(contentsOfFile: entryPath, encoding: .utf8)).contains("other.toml"))
   }
 
@@ -517,6 +519,7 @@ import Testing
       ["autostart", "enable", "--method", "xdg"], environment: try stubbed(executable: "bin/bingwall"))
     #expect(relative.status == 1)
     #expect(
-      relative.stderr == "error: BINGWALL_AUTOSTART_EXEC must be an absolute path, got 'bin/bingwall'\n")
+      relative.stderr
+        == "bingwall: error: BINGWALL_AUTOSTART_EXEC must be an absolute path, got 'bin/bingwall'\n")
   }
 }

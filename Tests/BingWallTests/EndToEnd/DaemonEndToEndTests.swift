@@ -96,7 +96,10 @@ import Testing
       })
     let second = try sandbox.run(["daemon", "--no-update"], environment: environment)
     #expect(second.status == 1)
-    #expect(second.stderr == "error: bingwall daemon is already running (pid \(first.processIdentifier))\n")
+    #expect(
+      second.stderr
+        == "bingwall: error: bingwall daemon is already running (pid \(first.processIdentifier))\n"
+        + "bingwall: hint: 'bingwall status' shows what it does\n")
   }
 
   @Test func usr1RotatesAtOnceAndHupReloads() throws {
@@ -234,7 +237,8 @@ import Testing
     kill(child, SIGSEGV)
     let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
     #expect(eventually(10) { text().contains("next update at") })
-    #expect(text().contains("update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"))
+    #expect(
+      text().contains("bingwall: error: update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"))
     #expect(process.isRunning)
     let status = try sandbox.run(["status", "--json"], environment: environment.merging(extra) { $1 })
     let object = try #require(

@@ -130,7 +130,7 @@ import Testing
     #expect(try sandbox.run(["update", "--no-apply"], environment: plain).status == 0)
     let auto = try sandbox.run(["apply"], environment: plain)
     #expect(auto.status == 69)
-    #expect(auto.stderr.hasPrefix("error: no wallpaper backend fits this session"))
+    #expect(auto.stderr.hasPrefix("bingwall: error: no wallpaper backend fits this session"))
     let feh = try sandbox.run(["apply", "--backend", "feh"], environment: plain)
     #expect(feh.status == 69)
     #expect(feh.stderr.contains("no X11 display (DISPLAY is not set)"))
@@ -168,7 +168,7 @@ import Testing
     #expect(try sandbox.run(["update", "--no-apply"], environment: broken).status == 0)
     let result = try sandbox.run(["apply"], environment: broken)
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("error: command:"))
+    #expect(result.stderr.hasPrefix("bingwall: error: command:"))
     #expect(calls().isEmpty)
   }
 

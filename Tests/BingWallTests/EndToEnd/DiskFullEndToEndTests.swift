@@ -71,6 +71,6 @@ struct DiskFullEndToEndTests {
     let favourite = try sandbox.run(["favorite", "latest"], environment: environment)
     #expect(favourite.status == 1)
     #expect(favourite.stderr.contains("readonly"), "\(favourite.stderr)")
-    #expect(favourite.stderr.split(separator: "\n").count == 1)
+    #expect(favourite.stderr.split(separator: "\n").map { Diagnostic.parse($0)?.kind } == [.error, .hint])
   }
 }

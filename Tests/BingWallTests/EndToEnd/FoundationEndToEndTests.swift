@@ -61,14 +61,16 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "Error: Unknown option '--frobnicate'\nUsage: bingwall [<options>] <subcommand>\n  See 'bingwall --help' for more information.\n"
+        == "bingwall: error: unknown option '--frobnicate'\nbingwall: hint: see 'bingwall --help'\n"
     )
   }
 
   @Test func mistypedCommandIsCorrected() throws {
     let result = try Sandbox().run(["confg"])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: Unknown command 'confg'. Did you mean 'config'?\n"))
+    #expect(
+      result.stderr
+        == "bingwall: error: unknown command 'confg'\nbingwall: hint: did you mean 'bingwall config'?\n")
   }
 
   @Test func versionShowsTheLibrariesLoaded() throws {
@@ -90,7 +92,7 @@ import Testing
   func versionToAFullDiskFails(arguments: [String]) throws {
     let result = try Sandbox().run(arguments, under: ["/bin/sh", "-c", #"exec "$0" "$@" > /dev/full"#])
     #expect(result.status == 1)
-    #expect(result.stderr == "error: cannot write the output: No space left on device\n")
+    #expect(result.stderr == "bingwall: error: cannot write the output: No space left on device\n")
   }
 
   @Test func configSetThenGetRoundTrips() throws {
@@ -114,13 +116,13 @@ import Testing
     let sandbox = try Sandbox()
     let badValue = try sandbox.run(["config", "set", "resolution", "4K"])
     #expect(badValue.status == 64)
-    #expect(badValue.stderr.hasPrefix("error: 'resolution': '4K' is not allowed"))
+    #expect(badValue.stderr.hasPrefix("bingwall: error: 'resolution': '4K' is not allowed"))
     let badKey = try sandbox.run(["config", "set", "resolutoin", "UHD"])
     #expect(badKey.status == 64)
-    #expect(badKey.stderr.contains("Did you mean 'resolution'?"))
+    #expect(badKey.stderr.contains("did you mean 'resolution'?"))
     let badType = try sandbox.run(["config", "set", "network.timeout", "soon"])
     #expect(badType.status == 64)
-    #expect(badType.stderr == "error: 'network.timeout': expected an integer, got 'soon'\n")
+    #expect(badType.stderr == "bingwall: error: 'network.timeout': expected an integer, got 'soon'\n")
     #expect(!FileManager.default.fileExists(atPath: sandbox.configFile))
   }
 
@@ -133,7 +135,8 @@ import Testing
     let set = try sandbox.run(["config", "set", "resolution", "UHD"])
     #expect(set.status == 1)
     #expect(
-      set.stderr == "error: \(sandbox.configFile):5: 'daemon.rotate': expected a value; strings need quotes\n"
+      set.stderr
+        == "bingwall: error: \(sandbox.configFile):5: 'daemon.rotate': expected a value; strings need quotes\n"
     )
     #expect(try String(contentsOfFile: sandbox.configFile, encoding: .utf8) == broken)
     let show = try sandbox.run(["config", "show"])

@@ -152,7 +152,7 @@ final class GreeterRootBoundaryTests {
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: refusing \(path) of \(Self.userName)'s history: it cannot be read: Permission denied; nothing changed\n",
+        == "bingwall: error: refusing \(path) of \(Self.userName)'s history: it cannot be read: Permission denied; nothing changed\n",
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: published))
   }
@@ -252,7 +252,7 @@ final class GreeterRootBoundaryTests {
     #expect(huge.status == 1)
     #expect(
       huge.stderr
-        == "error: refusing \(Self.userName)'s history \(dataDir)/history.db: it holds a title or caption over 1 MB, which no picture has; nothing changed\n",
+        == "bingwall: error: refusing \(Self.userName)'s history \(dataDir)/history.db: it holds a title or caption over 1 MB, which no picture has; nothing changed\n",
       "\(huge.stderr.prefix(500))")
     #expect(huge.stderr.utf8.count < 2000 && huge.stdout.isEmpty)
 
@@ -271,7 +271,7 @@ final class GreeterRootBoundaryTests {
     #expect(set.status == 1)
     #expect(
       set.stderr
-        == "error: greeter set must run as root, as the greeters' files are root's: sudo bingwall greeter set\n"
+        == "bingwall: error: greeter set must run as root, as the greeters' files are root's: sudo bingwall greeter set\n"
     )
     let status = try sandbox.run(["greeter", "status"], environment: environment, under: asHer)
     #expect(status.status == 0, "\(status.stderr)")
@@ -280,7 +280,8 @@ final class GreeterRootBoundaryTests {
       [LoginScreen.readerCommand, "--user=root"], environment: environment, under: asHer)
     #expect(reader.status == 1)
     #expect(
-      reader.stderr == "error: cannot read root's files as root: only root can switch to another user\n",
+      reader.stderr
+        == "bingwall: error: cannot read root's files as root: only root can switch to another user\n",
       "\(reader.stderr)")
   }
 }

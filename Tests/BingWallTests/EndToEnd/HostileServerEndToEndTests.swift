@@ -35,7 +35,7 @@ import Testing
     let elapsed = ContinuousClock.now - started
     #expect(elapsed < .seconds(14), "\(elapsed)")
     #expect(result.status == 75, "\(result.stderr)")
-    let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("bingwall: error: ") }
     #expect(errors.count == 1, "\(result.stderr)")
     #expect(result.stderr.contains("too slow") || result.stderr.contains("time limit"), "\(result.stderr)")
     // The other picture is stored; nothing of the dripping one is.

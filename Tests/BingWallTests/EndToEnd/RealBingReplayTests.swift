@@ -72,7 +72,8 @@ struct RealBingReplayTests {
           var found = try Self.problems(in: sandbox, expected: expected, market: response.market)
           // The served-market warning exactly when Bing served another market's pictures.
           let substituted = response.served.map { $0.lowercased() != response.market.lowercased() } ?? false
-          let warning = "warning: Bing served the \(response.served ?? "") picture for \(response.market);"
+          let warning =
+            "bingwall: warning: Bing served the \(response.served ?? "") picture for \(response.market);"
           if update.stderr.contains(warning) != substituted {
             found.append(
               "served \(response.served ?? "unknown"), but stderr was: \(String(reflecting: update.stderr))")

@@ -63,6 +63,7 @@ import Testing
     let lines = update.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(what): \(update.stderr)")
     #expect(
-      lines.first?.hasPrefix("warning: cannot fetch Bing's story of the en-US pictures") == true, "\(what)")
+      lines.first?.hasPrefix("bingwall: warning: cannot fetch Bing's story of the en-US pictures") == true,
+      "\(what)")
   }
 }

@@ -68,7 +68,7 @@ import Testing
       path: "huge.jpg", width: 16384, height: 16384, components: 3, progressive: true, bytes: 805_306_368,
       limit: JPEGInspector.maximumDecodeBytes)
     #expect(
-      error.description
+      told(error)
         == "huge.jpg is a progressive JPEG of 16384x16384 pixels in 3 components, which would need 768.0 MB of "
         + "memory to decode (the limit is 48.0 MB); save it again as a baseline JPEG, or smaller")
   }

@@ -20,7 +20,7 @@ import Testing
       return
     }
     #expect(
-      error.description
+      told(error)
         == "cannot load \(soname) (\(soname): cannot open shared object file: No such file or directory); pictures are used as they are, with no crop and no variants; install Debian's libvips42 package"
     )
     #expect(!error.description.contains("\n"))

@@ -58,7 +58,7 @@ import Testing
     #expect(dated.stdout.hasPrefix(".Dd December 6, 2025\n"))
     let unknown = try sandbox.run(["__man", "bingwall-nothing.1"])
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.contains("No page called 'bingwall-nothing.1'"))
+    #expect(unknown.stderr.contains("bingwall: error: no page called 'bingwall-nothing.1'"))
   }
 
   @Test func theBinaryPrintsTheSameScripts() throws {

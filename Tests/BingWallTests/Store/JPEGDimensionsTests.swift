@@ -53,7 +53,7 @@ import Testing
     let error = ImageCheckError.implausibleDimensions(
       path: "/p/a.jpg", width: 65535, height: 65535, bytes: 2_400_000)
     #expect(
-      error.description
+      told(error)
         == "/p/a.jpg is not a usable JPEG: its frame header declares 65535x65535 pixels, which no picture of "
         + "2400000 bytes has (a forged or damaged header); delete it and download it again later")
   }

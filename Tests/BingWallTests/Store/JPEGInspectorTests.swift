@@ -312,8 +312,8 @@ import Testing
 
   @Test(arguments: messages)
   func messagesNameTheFileAndWhatToDo(error: ImageCheckError, message: String) {
-    #expect(error.description == message)
-    #expect(error.localizedDescription == message)
+    #expect(told(error) == message)
+    #expect(error.localizedDescription == error.description)
   }
 
   static let pages: [(text: String, isHTML: Bool)] = [

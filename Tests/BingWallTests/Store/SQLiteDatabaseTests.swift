@@ -91,7 +91,7 @@ import Testing
     #expect(code & 0xff == primary)
     #expect(error.description.hasPrefix("cannot open \(path): "))
     #expect(error.description.contains(SQLiteResultCode.name(primary)))
-    #expect(error.description.contains("; " + advice))
+    #expect(error.hint?.hasPrefix(advice) == true, "\(error.hint ?? "")")
     #expect(error.localizedDescription == error.description)
   }
 

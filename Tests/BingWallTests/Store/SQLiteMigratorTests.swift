@@ -140,7 +140,7 @@ import Testing
     let error = try #require(throws: StoreError.self) { try SQLiteMigrator(Self.three).migrate(database) }
     #expect(error == .newerSchema(path: database.path, found: 7, known: 3))
     #expect(
-      error.description
+      told(error)
         == "\(database.path) was written by a newer bingwall (schema 7, this one knows 3); upgrade bingwall")
     #expect(try database.userVersion() == 7)
   }
