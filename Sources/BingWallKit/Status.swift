@@ -2,32 +2,77 @@ import BingWallSchedule
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
+import Glibc
 
 /// `bingwall status`: the current wallpaper, the last update and its result, what is
-/// scheduled and what runs, read from the history, the scheduler state and the daemon's lock.
+/// scheduled and what runs, read from the history, the scheduler state, the daemon's lock and
+/// published schedule, and the autostart entries.
+///
+/// A schedule is only what something will carry out: the running daemon's own (its options
+/// included), or the update of an enabled systemd timer or cron line. Deadlines alone promise
+/// nothing.
 package struct Status {
+  /// What will run the next update.
+  package enum UpdateCarrier: Sendable, Equatable {
+    /// The running daemon.
+    case daemon
+    /// The `systemd-timer` autostart: hourly, up to `timerSpread` late.
+    case systemdTimer
+    /// bingwall's crontab line: its times, nil when they are not ones `CronSchedule` reads.
+    case cron(CronSchedule?)
+    /// A daemon autostart (`systemd`, `xdg`) is on but no daemon runs now: it starts at login.
+    case atLogin(method: String)
+    /// The daemon runs, but with `--no-update`, and nothing else updates.
+    case daemonWithoutUpdates
+    /// Nothing.
+    case none
+  }
+
   package struct Report: Sendable {
     /// The picture bingwall set last; nil when it set none.
     package var current: Picture?
     package var lastUpdateAttempt: Date?
     /// Whether the last attempt succeeded.
     package var lastUpdateOK: Bool
+    /// What the last failed attempt said, whole.
     package var lastError: String?
     /// When the last update was held back by the conditions, and why (`metered`, `battery`);
     /// nil once an update runs again.
     package var lastSkip: Date?
     package var skipReason: String?
-    /// Nil when no market is configured.
+    /// When an update started whose process is gone without recording its end (Ctrl-C, a kill).
+    package var interrupted: Date?
+    /// The pid of an update working now.
+    package var updateRunning: Int32?
+    /// When the next update is due, whatever runs it (the deadline the daemon keeps); nil when
+    /// no market is configured.
     package var nextUpdate: Date?
-    /// Nil when rotation is off.
+    /// When the next rotation is due at the interval in force (the running daemon's, else the
+    /// configuration's); nil when rotation is off.
     package var nextRotation: Date?
+    /// What will carry out the next update, and when it will fetch the next picture.
+    package var updateCarrier: UpdateCarrier = .none
+    package var scheduledUpdate: Date?
+    /// The running daemon's schedule (from its published file; from the configuration for a
+    /// daemon too old to publish one); nil when no daemon runs.
+    package var daemon: DaemonSchedule?
+    /// The next rotation the running daemon will make; nil when none will.
+    package var scheduledRotation: Date?
+    /// Whether the configuration asks for rotation (which only a daemon carries out).
+    package var configRotates: Bool = false
     /// The daemon's pid; -1 when a process holds the lock but its pid cannot be read.
     package var daemonPID: Int32?
     /// The names of the autostart methods that are on.
     package var autostart: [String]
+    /// Why the cron line's recorded session (DISPLAY, WAYLAND_DISPLAY) no longer reaches the
+    /// desktop; nil when it does or there is no such line. (Filled in by the autostart check.)
+    package var cronSessionStale: String?
     /// What each screen was last given, where bingwall read the screens.
     package var screens: [ShownScreens.Screen] = []
   }
+
+  /// How long after the hour the systemd timer may run (its `RandomizedDelaySec=`).
+  package static let timerSpread: TimeInterval = 10 * 60
 
   var resources: Resources
 
@@ -39,22 +84,88 @@ package struct Status {
     let current = try store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
     let state = StateFile(stateDir: context.paths.stateDir).load()
     let now = context.clock.now()
-    let markets = try resources.configuration[ConfigSchema.markets].map { market in
-      NewestPicture(
-        market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
+    func newest(_ markets: [String]) throws -> [NewestPicture] {
+      try markets.map {
+        NewestPicture(market: $0, storedFullStartDate: try store?.newestFullStartDate(market: $0))
+      }
     }
-    let rotation = RotationSchedule(every: resources.configuration[ConfigSchema.rotate])
-    let autostart = AutostartEnvironment(
+    let configuration = resources.configuration
+    let configMarkets = configuration[ConfigSchema.markets].map(\.code)
+    let configRotation = RotationSchedule(every: configuration[ConfigSchema.rotate])
+    let daemonPID = Self.runningDaemon(lockPath: context.paths.lockFile)
+    let daemon = daemonPID.map { pid in
+      Self.daemonSchedule(
+        pid: pid, lockPath: context.paths.lockFile, markets: configMarkets, rotation: configRotation)
+    }
+    let statuses = AutostartEnvironment(
       configHome: context.paths.configHome, processes: context.processes, environment: context.environment
-    ).methods.filter { $0.status().enabled }.map(\.name)
-    return Report(
+    ).methods.map { $0.status() }
+    let enabled = statuses.filter(\.enabled)
+
+    let markets = try newest(daemon.map(\.markets) ?? configMarkets)
+    var report = Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
       lastUpdateOK: state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess,
       lastError: state.lastError, lastSkip: state.lastSkip, skipReason: state.skipReason,
       nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
-      nextRotation: state.nextRotation(rotation, now: now)?.date,
-      daemonPID: Self.runningDaemon(lockPath: context.paths.lockFile), autostart: autostart,
-      screens: ShownScreens(stateDir: context.paths.stateDir).load())
+      nextRotation: state.nextRotation(daemon.map(\.rotation) ?? configRotation, now: now)?.date,
+      daemon: daemon, configRotates: configRotation != nil, daemonPID: daemonPID,
+      autostart: enabled.map(\.method), screens: ShownScreens(stateDir: context.paths.stateDir).load())
+    if let started = state.updateStarted, let pid = state.updatePID {
+      if Self.isUpdate(pid: pid) { report.updateRunning = pid } else { report.interrupted = started }
+    }
+    if let daemon, let rotation = daemon.rotation {
+      report.scheduledRotation = state.nextRotation(rotation, now: now)?.date
+    }
+    // Who updates: the daemon when it fetches, else a timer or cron line that is on (not only
+    // written: systemd saying "disabled" runs nothing), else a daemon that starts at login.
+    let active = enabled.filter { $0.note == nil }
+    let due = state.nextPictureDue(markets: try newest(configMarkets), now: now)
+    if let daemon, daemon.updates {
+      report.updateCarrier = .daemon
+      report.scheduledUpdate = report.nextUpdate
+    } else if active.contains(where: { $0.method == "systemd-timer" }) {
+      report.updateCarrier = .systemdTimer
+      report.scheduledUpdate = due.flatMap { CronSchedule.hourly(atMinute: 0).next(atOrAfter: $0, in: zone) }
+    } else if let cron = enabled.first(where: { $0.method == AutostartCron.method && !$0.lines.isEmpty }) {
+      // A cron line runs whatever its note says: a session it carries that is gone makes its
+      // runs store only, which the report says on a line of its own.
+      let schedule = cron.lines.first.flatMap(CronSchedule.init(line:))
+      report.updateCarrier = .cron(schedule)
+      report.scheduledUpdate = due.flatMap { date in schedule?.next(atOrAfter: date, in: zone) }
+      report.cronSessionStale = cron.note.map { "cron: " + $0 }
+    } else if daemon != nil {
+      report.updateCarrier = .daemonWithoutUpdates
+    } else if let login = active.first(where: { ["systemd", "xdg"].contains($0.method) }) {
+      report.updateCarrier = .atLogin(method: login.method)
+    }
+    return report
+  }
+
+  /// The zone `status` shows times in: the context's `TZ`.
+  package var zone: LocalTime { LocalTime(environment: resources.context.environment) }
+
+  /// The running daemon's published schedule; for a daemon that published none (one started
+  /// before the file existed), the configuration's, which is what it read.
+  static func daemonSchedule(pid: Int32, lockPath: String, markets: [String], rotation: RotationSchedule?)
+    -> DaemonSchedule
+  {
+    if let published = DaemonSchedule.load(path: DaemonSchedule.path(lockFile: lockPath)),
+      published.pid == pid || pid == -1
+    {
+      return published
+    }
+    return DaemonSchedule(
+      pid: pid, updates: true, markets: markets, rotateSeconds: rotation.map { Int($0.interval) })
+  }
+
+  /// Whether `pid` is a bingwall update still running: the process is there and its command
+  /// line has the `update` word (a pid the system reused for something else does not).
+  static func isUpdate(pid: Int32) -> Bool {
+    guard pid > 0, kill(pid, 0) == 0 || errno == EPERM,
+      let bytes = try? FileContents.read("/proc/\(pid)/cmdline", limit: 64 * 1024)
+    else { return false }
+    return bytes.split(separator: 0).contains { $0.elementsEqual("update".utf8) }
   }
 
   /// The daemon's pid when one holds the lock; nil when the lock is free.

@@ -1,5 +1,6 @@
 import BingWallSystem
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The one writer of the scheduler state: every update's result and every rotation goes through
@@ -28,11 +29,17 @@ package final class SchedulerJournal: Sendable {
   /// An update ended at `date`: a success draws the next deadlines' jitter, a failure only a new
   /// share of the backoff. Returns the state recorded; throws when it could not be saved (it is
   /// still what `current()` answers).
+  ///
+  /// The start mark of this process's update goes; with `endingAnyStart` (the daemon recording
+  /// the end of its child) whoever's mark is there.
   @discardableResult
-  package func recordUpdate(at date: Date, error: String?) throws(FileError) -> SchedulerState {
+  package func recordUpdate(at date: Date, error: String?, endingAnyStart: Bool = false) throws(FileError)
+    -> SchedulerState
+  {
     var generator = RandomSourceGenerator(random)
     let jitter = ScheduleJitter.random(using: &generator)
     return try change { state in
+      state.clearUpdateStart(pid: endingAnyStart ? state.updatePID ?? getpid() : getpid())
       if let error {
         state.recordUpdateFailure(at: date, error: error, backoffShare: jitter.backoffShare)
       } else {
@@ -46,6 +53,12 @@ package final class SchedulerJournal: Sendable {
   package func recordWallpaper(notSet: String?) throws(FileError) {
     guard current().wallpaperNotSet != notSet else { return }
     _ = try change { $0.wallpaperNotSet = notSet }
+  }
+
+  /// This process's update starts its work at `date`: until it records its end, `status` shows
+  /// it running, and once this process is gone without recording one, interrupted.
+  package func recordUpdateStart(at date: Date) throws(FileError) {
+    _ = try change { $0.recordUpdateStart(at: date, pid: getpid()) }
   }
 
   /// An update was skipped at `date` for `reason` (`metered`, `battery`): no attempt, no jitter

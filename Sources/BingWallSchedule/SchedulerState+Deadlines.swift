@@ -65,3 +65,17 @@ extension SchedulerState {
     return work
   }
 }
+
+extension SchedulerState {
+  /// When the markets' next picture is there to fetch, without the daemon's jitter, backoff and
+  /// skip recheck: the first run of an `update` from cron or a timer at or after it brings the
+  /// picture, since such an update asks Bing at every run.
+  package func nextPictureDue(markets: [NewestPicture], now: Date) -> Date? {
+    guard
+      let deadline = UpdateDeadline.next(
+        for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
+    else { return nil }
+    if case .publication(let published) = deadline.reason { return max(published, now) }
+    return deadline.date
+  }
+}

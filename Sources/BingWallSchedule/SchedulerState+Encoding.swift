@@ -19,6 +19,8 @@ extension SchedulerState: Codable {
     case skipReason = "skip_reason"
     case wallpaperNotSet = "wallpaper_not_set"
     case jitter
+    case updateStarted = "update_started"
+    case updatePID = "update_pid"
   }
 
   private enum JitterKeys: String, CodingKey {
@@ -53,7 +55,9 @@ extension SchedulerState: Codable {
       lastRotation: try instant(.lastRotation),
       lastSkip: try instant(.lastSkip),
       skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason),
-      wallpaperNotSet: try fields.decodeIfPresent(String.self, forKey: .wallpaperNotSet), jitter: jitter)
+      wallpaperNotSet: try fields.decodeIfPresent(String.self, forKey: .wallpaperNotSet),
+      jitter: jitter, updateStarted: try instant(.updateStarted),
+      updatePID: try fields.decodeIfPresent(Int32.self, forKey: .updatePID))
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -66,6 +70,8 @@ extension SchedulerState: Codable {
     try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
     try fields.encodeIfPresent(skipReason, forKey: .skipReason)
     try fields.encodeIfPresent(wallpaperNotSet, forKey: .wallpaperNotSet)
+    try fields.encodeIfPresent(updateStarted.map(Timestamp.iso8601), forKey: .updateStarted)
+    try fields.encodeIfPresent(updatePID, forKey: .updatePID)
     var values = fields.nestedContainer(keyedBy: JitterKeys.self, forKey: .jitter)
     try values.encode(jitter.publication, forKey: .publication)
     try values.encode(jitter.retry, forKey: .retry)

@@ -29,11 +29,17 @@ package struct SchedulerState: Sendable, Equatable {
   package var wallpaperNotSet: String?
   /// The offsets for the current deadlines; drawn again at every successful update.
   var jitter: ScheduleJitter
+  /// When the update now under way (or the last one, if it never finished) started its work,
+  /// and its pid; cleared when that update records its end. Still set with that process gone,
+  /// the update was interrupted (Ctrl-C, a kill, a crash) and `status` says so.
+  package var updateStarted: Date?
+  package var updatePID: Int32?
 
   init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
     lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil, skipReason: String? = nil,
-    wallpaperNotSet: String? = nil, jitter: ScheduleJitter
+    wallpaperNotSet: String? = nil, jitter: ScheduleJitter, updateStarted: Date? = nil,
+    updatePID: Int32? = nil
   ) {
     self.lastUpdateAttempt = lastUpdateAttempt
     self.lastUpdateSuccess = lastUpdateSuccess
@@ -44,6 +50,22 @@ package struct SchedulerState: Sendable, Equatable {
     self.skipReason = skipReason
     self.wallpaperNotSet = wallpaperNotSet
     self.jitter = jitter
+    self.updateStarted = updateStarted
+    self.updatePID = updatePID
+  }
+
+  /// The update of process `pid` starts its work at `date`.
+  mutating func recordUpdateStart(at date: Date, pid: Int32) {
+    updateStarted = Self.toTheSecond(date)
+    updatePID = pid
+  }
+
+  /// The update of process `pid` ended (either way): its start mark goes, unless a later update
+  /// has put its own there.
+  mutating func clearUpdateStart(pid: Int32) {
+    guard updatePID == pid else { return }
+    updateStarted = nil
+    updatePID = nil
   }
 
   /// An update succeeded at `date`: the streak and the error are cleared, and `jitter` (a fresh
@@ -94,6 +116,7 @@ package struct SchedulerState: Sendable, Equatable {
     state.lastUpdateSuccess = clamp(lastUpdateSuccess)
     state.lastRotation = clamp(lastRotation)
     state.lastSkip = clamp(lastSkip)
+    state.updateStarted = clamp(updateStarted)
     return state
   }
 

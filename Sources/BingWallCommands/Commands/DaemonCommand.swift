@@ -90,6 +90,10 @@ enum DaemonCommand {
       return ExitCode.failure
     }
     defer { lock.release() }
+    // What `status` shows as this daemon's schedule; gone with the daemon (before the lock).
+    let published = DaemonSchedule.path(lockFile: lockPath)
+    defer { unlink(published) }
+    publish(settings, to: published, log: log)
     let journal = settings.resources.journal()
     // Written under the lock, so a second daemon that fails to start never replaces it.
     let snapshot = DaemonConfigSnapshot(
@@ -104,8 +108,9 @@ enum DaemonCommand {
       clock: context.clock, waiter: try DaemonWaiter(session: watch), journal: journal, log: log,
       random: context.random,
       reload: {
-        plan(
-          try self.settings(invocation, context), child: child, log: log, snapshot: snapshot.save(log: log))
+        let settings = try self.settings(invocation, context)
+        publish(settings, to: published, log: log)
+        return plan(settings, child: child, log: log, snapshot: snapshot.save(log: log))
       })
     log.line("started (pid \(getpid())); \(describe(settings))")
     if settings.updates {
@@ -118,6 +123,20 @@ enum DaemonCommand {
       log.warning(warning)
     }
     return try loop.run(plan(settings, child: child, log: log, snapshot: snapshot.save(log: log)))
+  }
+
+  /// Writes the schedule these settings give (the options included: `--rotate 5s` is 5 s) where
+  /// `status` reads it; a failure costs only `status` its word on the daemon, so it is logged.
+  static func publish(_ settings: Settings, to path: String, log: DaemonLog) {
+    let schedule = DaemonSchedule(
+      pid: getpid(), updates: settings.updates,
+      markets: settings.resources.configuration[ConfigSchema.markets].map(\.code),
+      rotateSeconds: settings.rotation.map { Int($0.interval) })
+    do {
+      try schedule.save(to: path)
+    } catch {
+      log.warning("cannot publish the schedule for 'bingwall status' (\(error))")
+    }
   }
 
   /// What the loop does under these settings: each update is a `bingwall update` child (see

@@ -23,32 +23,43 @@ enum StatusCommand {
     run: run)
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let report = try Status(resources: try Resources(invocation, context)).run()
+    let status = Status(resources: try Resources(invocation, context))
+    let report = try status.run()
     if invocation[CommonOptions.json] {
       context.stdout.write(json(report).rendered() + "\n")
     } else {
-      context.stdout.write(text(report))
+      let text = StatusText(
+        report: report, when: WhenText(now: context.clock.now(), zone: status.zone),
+        verbose: invocation.verbose,
+        width: context.terminal.width)
+      context.stdout.write(text.render())
     }
     return ExitCode.success
   }
 
+  /// Instants in UTC ISO 8601, whatever `TZ` says. Fields are only ever added: `next_update`
+  /// and `next_rotation` stay the deadlines as they were; `schedule` says what carries them out.
   static func json(_ report: Status.Report) -> JSONOutput {
-    // Present once an update was attempted or held back; `skipped` is the reason while the
-    // last word is a skip (it goes once an update runs), `at` the last attempt's time.
+    // Present once an update was attempted, held back or interrupted; `skipped` is the reason
+    // while the last word is a skip (it goes once an update runs), `at` the last attempt's time,
+    // `interrupted_at` the start of an update stopped midway.
     var lastUpdate: JSONOutput = .null
-    if report.lastUpdateAttempt != nil || report.lastSkip != nil {
+    if report.lastUpdateAttempt != nil || report.lastSkip != nil || report.interrupted != nil {
       lastUpdate = .object([
         ("at", .optional(report.lastUpdateAttempt.map(Timestamp.iso8601))),
         ("ok", .bool(report.lastUpdateOK)),
         ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason)),
         ("skipped_at", .optional(report.lastSkip.map(Timestamp.iso8601))),
+        ("interrupted_at", .optional(report.interrupted.map(Timestamp.iso8601))),
       ])
     }
     return .object([
       ("current", report.current?.json ?? .null),
       ("last_update", lastUpdate),
+      ("update_running", report.updateRunning.map { .integer(Int64($0)) } ?? .null),
       ("next_update", .optional(report.nextUpdate.map(Timestamp.iso8601))),
       ("next_rotation", .optional(report.nextRotation.map(Timestamp.iso8601))),
+      ("schedule", schedule(report)),
       (
         "daemon",
         .object([
@@ -61,6 +72,25 @@ enum StatusCommand {
     ])
   }
 
+  /// What will carry out the next update and rotation, and when: `update_by` is `daemon`,
+  /// `systemd-timer`, `cron` or null (nothing will); `rotate_seconds` is the running daemon's.
+  static func schedule(_ report: Status.Report) -> JSONOutput {
+    let updateBy: String? =
+      switch report.updateCarrier {
+      case .daemon: "daemon"
+      case .systemdTimer: "systemd-timer"
+      case .cron: "cron"
+      case .atLogin, .daemonWithoutUpdates, .none: nil
+      }
+    return .object([
+      ("update_by", .optional(updateBy)),
+      ("next_update", .optional(report.scheduledUpdate.map(Timestamp.iso8601))),
+      ("rotation_by", .optional(report.scheduledRotation == nil ? nil : "daemon")),
+      ("next_rotation", .optional(report.scheduledRotation.map(Timestamp.iso8601))),
+      ("rotate_seconds", report.daemon?.rotateSeconds.map { .integer(Int64($0)) } ?? .null),
+    ])
+  }
+
   /// Why an update was held back, with the setting that decided it.
   static func skipPhrase(_ reason: String?) -> String {
     switch reason {
@@ -68,32 +98,5 @@ enum StatusCommand {
     case "battery": "the battery is low (power.min_battery)"
     default: reason ?? "unknown reason"
     }
-  }
-
-  static func text(_ report: Status.Report) -> String {
-    var lines: [String] = []
-    if let current = report.current {
-      lines.append("current:      \(current.date) \(current.key) (\(current.displayTitle))")
-    } else {
-      lines.append("current:      none set by bingwall")
-    }
-    for screen in report.screens {
-      lines.append(TerminalText.clean("screen:       \(screen.output) \(screen.key ?? screen.source)"))
-    }
-    if let attempt = report.lastUpdateAttempt {
-      let result = report.lastUpdateOK ? "ok" : "failed: \(report.lastError ?? "unknown error")"
-      lines.append("last update:  \(Timestamp.iso8601(attempt)), \(result)")
-    } else {
-      lines.append("last update:  never")
-    }
-    if let skipped = report.lastSkip {
-      lines.append("skipped:      \(Timestamp.iso8601(skipped)), \(skipPhrase(report.skipReason))")
-    }
-    lines.append("next update:  \(report.nextUpdate.map(Timestamp.iso8601) ?? "none (no market configured)")")
-    lines.append("next rotate:  \(report.nextRotation.map(Timestamp.iso8601) ?? "off")")
-    lines.append("daemon:       \(report.daemonPID.map { "running (pid \($0))" } ?? "not running")")
-    lines.append(
-      "autostart:    \(report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", "))")
-    return lines.map(TerminalText.clean).joined(separator: "\n") + "\n"
   }
 }

@@ -149,17 +149,23 @@ package final class DaemonUpdateChild: Sendable {
 
   private func record(error: String?) {
     do {
-      try journal.recordUpdate(at: context.clock.now(), error: error.map(TerminalText.clean))
+      // The child's end, recorded for it: its start mark goes too, or a crashed child would
+      // read as interrupted.
+      try journal.recordUpdate(
+        at: context.clock.now(), error: error.map(TerminalText.clean), endingAnyStart: true)
     } catch {
       log.warning("cannot save the update's result in \(journal.file.path): \(error)")
     }
   }
 
-  /// Whether anything but the rotation changed in the state: every recorded update sets the
+  /// Whether anything but the rotation (and the start mark) changed in the state: every recorded update sets the
   /// attempt's time and draws new jitter, so a record always shows.
   static func updateRecordChanged(from before: SchedulerState, to after: SchedulerState) -> Bool {
     var comparable = after
     comparable.lastRotation = before.lastRotation
+    // The child marks its start before its end: only the end is a record.
+    comparable.updateStarted = before.updateStarted
+    comparable.updatePID = before.updatePID
     return comparable != before
   }
 

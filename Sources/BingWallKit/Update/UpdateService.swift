@@ -108,6 +108,10 @@ package struct UpdateService {
       let lock = try resources.historyLock(onWait: onWait)
       defer { lock.release() }
       wasEmpty = try store.pictures(.init(limit: 1)).isEmpty
+      // Marked once this update holds the lock and starts its work; `record` takes the mark
+      // away. A mark whose process is gone is an update stopped midway (Ctrl-C, a kill): what
+      // `status` calls interrupted. Not saved, the update runs all the same.
+      try? journal.recordUpdateStart(at: context.clock.now())
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
       let listed = archives.value()

@@ -97,6 +97,6 @@ import Testing
     #expect(screens.map { $0["output"] as? String } == ["DP-1", "DP-2"])
     #expect(screens.first?["key"] as? String == "OHR.Lake")
     #expect(screens.last?["key"] is NSNull)
-    #expect(run.run(["status"]).stdout.contains("screen:       DP-2 /p/mine.jpg"))
+    #expect(run.run(["status"]).stdout.contains("screen:       /p/mine.jpg on DP-2\n"))
   }
 }

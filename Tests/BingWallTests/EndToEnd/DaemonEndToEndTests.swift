@@ -145,9 +145,56 @@ import Testing
     let result = try sandbox.run(["status"], environment: environment)
     #expect(result.status == 0)
     #expect(result.stdout.contains("daemon:       not running"))
-    #expect(result.stdout.contains("last update:  2"))
+    #expect(result.stdout.contains("last update:  today "))
     #expect(result.stdout.contains(", ok"))
     #expect(result.stdout.contains("current:      none set by bingwall"))
+  }
+
+  /// `status` shows the running daemon's own interval (`--rotate 5s`), not the config file's,
+  /// and once the daemon is gone, no rotation at all.
+  @Test func statusShowsTheDaemonsOwnRotationNotTheConfigs() throws {
+    try FileManager.default.createDirectory(
+      atPath: sandbox.home + "/.config/bingwall", withIntermediateDirectories: true)
+    try "[daemon]\nrotate = \"30m\"\n".write(toFile: sandbox.configFile, atomically: false, encoding: .utf8)
+    let (process, _) = try daemon(["--rotate", "5s", "--no-update"])
+    var text = ""
+    #expect(
+      eventually(5) {
+        text = (try? sandbox.run(["status"], environment: environment).stdout) ?? ""
+        return text.contains(" (daemon, every 5 s)\n")
+      }, "\(text)")
+    #expect(text.contains("daemon:       running (pid \(process.processIdentifier))\n"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(sandbox.run(["status", "--json"], environment: environment).stdout.utf8)) as? [String: Any]
+    )
+    #expect((object["schedule"] as? [String: Any])?["rotate_seconds"] as? Int == 5)
+    _ = stop(process)
+    let after = try sandbox.run(["status"], environment: environment).stdout
+    #expect(after.contains("next rotate:  none (the daemon is not running: bingwall daemon)\n"), "\(after)")
+  }
+
+  /// An update stopped with Ctrl-C while it worked reads as interrupted, not as never run.
+  @Test func anUpdateStoppedWithCtrlCIsInterrupted() throws {
+    let hung = try FakeHTTPServer()
+    hung.route("/HPImageArchive.aspx", FakeResponse.json("{}").delayed(60))
+    let extra = ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"]
+    // Spawned with default signal dispositions and an empty mask, as from a shell: Foundation's
+    // Process would pass on this test process's mask, where the daemon's tests block SIGINT.
+    let update = try DetachedProcess.spawn(
+      executable: Sandbox.binary, arguments: [Sandbox.binary, "update"],
+      environment: sandbox.baseEnvironment.merging(environment.merging(extra) { $1 }) { $1 })
+    var text = ""
+    #expect(
+      eventually(5) {
+        text = (try? sandbox.run(["status"], environment: environment).stdout) ?? ""
+        return text.contains("last update:  running now (pid \(update))\n")
+      }, "\(text)")
+    kill(update, SIGINT)
+    var ended: Int32 = 0
+    _ = waitpid(update, &ended, 0)
+    let status = try sandbox.run(["status"], environment: environment).stdout
+    #expect(status.contains(" ago, interrupted\n") || status.contains(", now, interrupted\n"), "\(status)")
   }
 
   @Test func sigtermDuringAHungUpdateStopsAtOnce() throws {

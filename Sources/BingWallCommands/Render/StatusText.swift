@@ -1,0 +1,115 @@
+import BingWallKit
+import BingWallSchedule
+import BingWallSystem
+import FoundationEssentials
+
+/// `bingwall status` for a person: local times from now, a schedule only where something will
+/// carry it out, and an error's cause in one clause (whole with `-v`).
+struct StatusText {
+  let report: Status.Report
+  let when: WhenText
+  /// The whole error on the `last update:` line, not its first clause.
+  let verbose: Bool
+  /// The terminal's columns, which a short cause fits in.
+  let width: Int
+
+  /// The labels' column.
+  static let indent = 14
+
+  func render() -> String {
+    var lines: [(String, String)] = []
+    if let current = report.current {
+      lines.append(("current", "\(current.date) \(current.key) (\(current.displayTitle))"))
+    } else {
+      lines.append(("current", "none set by bingwall"))
+    }
+    // One screen needs no name (an X server may call its only output "screen"); several do.
+    for screen in report.screens {
+      let picture = screen.key ?? screen.source
+      lines.append(("screen", report.screens.count == 1 ? picture : "\(picture) on \(screen.output)"))
+    }
+    lines.append(("last update", lastUpdate()))
+    if let skipped = report.lastSkip {
+      lines.append(("skipped", "\(when.text(skipped)), \(StatusCommand.skipPhrase(report.skipReason))"))
+    }
+    lines.append(("next update", nextUpdate()))
+    lines.append(("next rotate", nextRotation()))
+    lines.append(("daemon", report.daemonPID.map { "running (pid \($0))" } ?? "not running"))
+    lines.append(("autostart", report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", ")))
+    if let stale = report.cronSessionStale { lines.append(("", stale)) }
+    return lines.map { label, value in
+      let head = label.isEmpty ? "" : label + ":"
+      return TerminalText.clean(head.padding(to: Self.indent) + value)
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// "today 09:14, 2 h 10 min ago, ok", "…, failed: cannot fetch www.bing.com: timeout",
+  /// "…, interrupted", "running now (pid 4242)", "never".
+  func lastUpdate() -> String {
+    if let pid = report.updateRunning { return "running now (pid \(pid))" }
+    if let interrupted = report.interrupted { return "\(when.text(interrupted)), interrupted" }
+    guard let attempt = report.lastUpdateAttempt else { return "never" }
+    let head = "\(when.text(attempt)), "
+    if report.lastUpdateOK { return head + "ok" }
+    let error = TerminalText.clean(report.lastError ?? "unknown error")
+    if verbose { return head + "failed: " + error }
+    let room = width - Self.indent - head.count - "failed: ".count
+    return head + "failed: " + ShortCause.text(error, width: room)
+  }
+
+  static let autostartOff = "none (autostart off: bingwall autostart enable)"
+  static let noMarket = "none (no market configured)"
+
+  func nextUpdate() -> String {
+    switch report.updateCarrier {
+    case .daemon:
+      return report.scheduledUpdate.map { "\(when.text($0)) (daemon)" } ?? Self.noMarket
+    case .systemdTimer:
+      return report.scheduledUpdate.map {
+        "\(when.text($0)) (systemd timer, up to \(Int(Status.timerSpread / 60)) min later)"
+      } ?? Self.noMarket
+    case .cron(let schedule):
+      guard let schedule else { return "by cron, at the times of its line ('crontab -l' shows it)" }
+      let times = schedule.isHourly ? "hourly" : schedule.fields
+      return report.scheduledUpdate.map { "\(when.text($0)) (cron, \(times))" } ?? Self.noMarket
+    case .atLogin(let method):
+      return "none until the daemon starts at login (autostart \(method))"
+    case .daemonWithoutUpdates:
+      return "none (the daemon runs with --no-update)"
+    case .none:
+      return Self.autostartOff
+    }
+  }
+
+  func nextRotation() -> String {
+    if let daemon = report.daemon {
+      guard let seconds = daemon.rotateSeconds, let next = report.scheduledRotation else { return "off" }
+      return "\(when.text(next)) (daemon, every \(Self.span(seconds)))"
+    }
+    guard report.configRotates else { return "off" }
+    if case .atLogin(let method) = report.updateCarrier {
+      return "none until the daemon starts at login (autostart \(method))"
+    }
+    return "none (the daemon is not running: bingwall daemon)"
+  }
+
+  /// An interval exactly: "5 s", "30 min", "1 h 30 min", "1 day".
+  static func span(_ seconds: Int) -> String {
+    var left = seconds
+    var parts: [String] = []
+    for (unit, size) in [("day", 86_400), ("h", 3600), ("min", 60), ("s", 1)] where left >= size {
+      let count = left / size
+      parts.append(unit == "day" ? "\(count) day\(count == 1 ? "" : "s")" : "\(count) \(unit)")
+      left %= size
+    }
+    return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters, and one space at least.
+  fileprivate func padding(to width: Int) -> String {
+    isEmpty
+      ? String(repeating: " ", count: width) : self + String(repeating: " ", count: max(1, width - count))
+  }
+}

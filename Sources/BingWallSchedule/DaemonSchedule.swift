@@ -1,0 +1,57 @@
+import BingWallSystem
+import FoundationEssentials
+import Glibc
+
+/// What the running daemon does, as it decided from its configuration and its options
+/// (`--rotate 5s`, `--no-update`): written beside its lock when it starts and at each reload, so
+/// `status` shows the daemon's own schedule rather than what the configuration file says now.
+///
+/// `{"pid": 4242, "updates": true, "markets": ["en-US"], "rotate_seconds": 5}`; only read while
+/// the daemon holds its lock, and only when the pid is the lock holder's.
+package struct DaemonSchedule: Sendable, Equatable, Codable {
+  package var pid: Int32
+  /// Whether the daemon fetches new pictures (not `--no-update`).
+  package var updates: Bool
+  /// The markets its updates fetch.
+  package var markets: [String]
+  /// Seconds between rotations; nil when it does not rotate.
+  package var rotateSeconds: Int?
+
+  private enum CodingKeys: String, CodingKey {
+    case pid, updates, markets
+    case rotateSeconds = "rotate_seconds"
+  }
+
+  package init(pid: Int32, updates: Bool, markets: [String], rotateSeconds: Int?) {
+    self.pid = pid
+    self.updates = updates
+    self.markets = markets
+    self.rotateSeconds = rotateSeconds
+  }
+
+  /// `bingwall-daemon.json` in the folder of the daemon's lock.
+  package static func path(lockFile: String) -> String {
+    Paths.parent(of: lockFile) + "/bingwall-daemon.json"
+  }
+
+  /// The daemon's rotation, as the loop runs it.
+  package var rotation: RotationSchedule? {
+    rotateSeconds.flatMap { RotationSchedule(interval: TimeInterval($0)) }
+  }
+
+  /// Written whole or not at all: `status` never reads half a file.
+  package func save(to path: String) throws(FileError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    // Integers, booleans and strings cannot fail to encode.
+    let data = try! encoder.encode(self)
+    try AtomicFile.write(data + Data("\n".utf8), to: path, mode: 0o600)
+  }
+
+  /// The file's schedule; nil when there is none or it cannot be read (a daemon older than the
+  /// file, a hand-made file).
+  package static func load(path: String) -> DaemonSchedule? {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024 else { return nil }
+    return try? JSONDecoder().decode(DaemonSchedule.self, from: data)
+  }
+}
