@@ -164,19 +164,17 @@ extension ManPage {
   ]
 
   /// After EXAMPLES, where mdoc(7) puts it.
-  static let diagnostics =
-    """
-    Errors and warnings go to standard error, one line each, starting with \
-    .Ql bingwall: error:
-    or
-    .Ql bingwall: warning: .
-    When there is a fix, it follows on a line of its own starting with \
-    .Ql bingwall: hint: .
+  static let diagnostics = """
+    Errors and warnings go to standard error, one line each; when there is a fix, it follows on a \
+    line of its own:
+    .Bd -literal -offset indent
+    bingwall: error: unknown command 'updte'
+    bingwall: hint: did you mean 'bingwall update'?
+    .Ed
+    .Pp
     With
     .Fl v ,
-    lines starting with
-    .Ql bingwall: info:
-    say what a command does.
+    lines starting with bingwall: info: say what a command does.
     The daemon's log, cron's mail and the journal carry the same lines.
     """
 }

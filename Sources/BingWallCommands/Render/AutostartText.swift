@@ -103,8 +103,8 @@ struct AutostartText {
     case .nothingElse:
       return "no systemd user instance answers and no desktop names itself (XDG_CURRENT_DESKTOP is unset)"
     case .nothingReachesTheDesktop(let why):
-      return "no method here can set the wallpaper (\(why)), so its runs store the pictures only; "
-        + "to set the wallpaper too, run 'bingwall autostart enable' in your desktop session"
+      return "no method here can set the wallpaper: \(why); its runs store the pictures only. "
+        + "To set the wallpaper too, run 'bingwall autostart enable' in your desktop session"
     }
   }
 

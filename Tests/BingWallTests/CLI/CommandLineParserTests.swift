@@ -189,7 +189,7 @@ let sampleRoot = CommandSpec(
       words: ["group", "leaf"], message: "missing expected argument '<key>'", path: ["group", "leaf"]),
     Refused(
       words: ["group", "leaf", "resolutoin"],
-      message: "the value 'resolutoin' is invalid for '<key>': not a known value",
+      message: "the value 'resolutoin' is invalid for '<key>': not a known key",
       path: ["group", "leaf"], hint: "did you mean 'resolution'?"),
   ]
 

@@ -79,7 +79,7 @@ import Testing
     #expect(
       result.stderr
         == "bingwall: error: \(run.paths.configFile):2: 'network.ca_file': cannot use /nonexistent/proxy-ca.pem: no such file\n"
-    )
+        + "bingwall: hint: 'bingwall config edit' opens the file and checks it as you save\n")
     #expect(run.http.requests.isEmpty)
     #expect(run.trustedFiles.withLock { $0 }.isEmpty)
   }
@@ -90,7 +90,10 @@ import Testing
     let text = run.run(["update", "--no-apply"])
     #expect(text.status == 1)
     #expect(
-      text.stderr.hasSuffix("holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n"), "\(text.stderr)")
+      text.stderr.hasSuffix(
+        "holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n"
+          + "bingwall: hint: 'bingwall config edit' opens the file and checks it as you save\n"),
+      "\(text.stderr)")
     run.environment["BINGWALL_NETWORK_CA_FILE"] = run.home.path
     let folder = run.run(["update", "--no-apply"])
     #expect(folder.status == 1)

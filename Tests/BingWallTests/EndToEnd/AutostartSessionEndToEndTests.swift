@@ -121,8 +121,8 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.stdout.hasPrefix(
-        "Using cron: no method here can set the wallpaper (no desktop detected and no display: DISPLAY "
-          + "and WAYLAND_DISPLAY are unset), so its runs store the pictures only; to set the wallpaper too, run 'bingwall "
+        "Using cron: no method here can set the wallpaper: no desktop session (DISPLAY "
+          + "and WAYLAND_DISPLAY are unset); its runs store the pictures only. To set the wallpaper too, run 'bingwall "
           + "autostart enable' in your desktop session (choose another with --method).\n"), "\(result.stdout)"
     )
     #expect(!(try crontabLine).contains("DISPLAY="))
@@ -138,7 +138,7 @@ import Testing
     #expect(
       result.stderr
         == "bingwall: warning: cron's runs will store the pictures but set no wallpaper: no desktop "
-        + "detected and no display: DISPLAY and WAYLAND_DISPLAY are unset\nbingwall: hint: run 'bingwall autostart enable "
+        + "session (DISPLAY and WAYLAND_DISPLAY are unset)\nbingwall: hint: run 'bingwall autostart enable "
         + "--method cron' in a terminal of your desktop session\n")
   }
 
