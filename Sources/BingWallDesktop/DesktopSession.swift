@@ -58,6 +58,17 @@ package struct DesktopSession: Sendable {
     processes.locate(tool, onPath: environment["PATH"])
   }
 
+  /// "DISPLAY :0 has no X server (no /tmp/.X11-unix/X0)" for an X-only session whose local
+  /// display's socket is not there; nil otherwise (a remote display, Wayland, a socket present).
+  package var goneDisplay: String? {
+    guard hasX11, !hasWayland, let value = environment["DISPLAY"], let display = DisplayName(value),
+      display.host.isEmpty || display.host == "unix"
+    else { return nil }
+    let socket = "/tmp/.X11-unix/X\(display.number)"
+    var status = stat()
+    return stat(socket, &status) == 0 ? nil : "DISPLAY \(value) has no X server (no \(socket))"
+  }
+
   /// Why `need` is not met here, or nil when it is.
   func missing(_ need: SessionNeed) -> String? {
     switch need {

@@ -102,6 +102,14 @@ package struct Autostart {
     }
     if chosen.contains(AutostartCron.method), reach == nil {
       environment.cronSession = try AutostartCronSession.capture(from: variables)
+      // Enabling again from ssh or a console, with no display of its own, keeps the session the
+      // line carries: "enabling again changes nothing" must not strip the wallpaper from it.
+      if !environment.cronSession.hasDisplay,
+        let kept = AutostartCron(environment).status().lines.first.flatMap(AutostartCronSession.parse(line:)),
+        kept.hasDisplay
+      {
+        environment.cronSession = kept
+      }
       reach = AutostartReach.of(environment.cronSession, context: context)
     }
     for name in chosen {

@@ -44,6 +44,9 @@ package struct Status {
     package var interrupted: Date?
     /// The pid of an update working now.
     package var updateRunning: Int32?
+    /// Why the newest picture waits unset (no desktop session where the last update ran);
+    /// nil once one is set.
+    package var wallpaperNotSet: String?
     /// When the next update is due, whatever runs it (the deadline the daemon keeps); nil when
     /// no market is configured.
     package var nextUpdate: Date?
@@ -111,8 +114,14 @@ package struct Status {
       nextRotation: state.nextRotation(daemon.map(\.rotation) ?? configRotation, now: now)?.date,
       daemon: daemon, configRotates: configRotation != nil, daemonPID: daemonPID,
       autostart: enabled.map(\.method), screens: ShownScreens(stateDir: context.paths.stateDir).load())
+    report.wallpaperNotSet = state.wallpaperNotSet
     if let started = state.updateStarted, let pid = state.updatePID {
-      if Self.isUpdate(pid: pid) { report.updateRunning = pid } else { report.interrupted = started }
+      // An interruption older than the last attempt is old news: that attempt's result shows.
+      if Self.isUpdate(pid: pid) {
+        report.updateRunning = pid
+      } else if state.lastUpdateAttempt.map({ started >= $0 }) ?? true {
+        report.interrupted = started
+      }
     }
     if let daemon, let rotation = daemon.rotation {
       report.scheduledRotation = state.nextRotation(rotation, now: now)?.date
@@ -159,13 +168,18 @@ package struct Status {
       pid: pid, updates: true, markets: markets, rotateSeconds: rotation.map { Int($0.interval) })
   }
 
-  /// Whether `pid` is a bingwall update still running: the process is there and its command
-  /// line has the `update` word (a pid the system reused for something else does not).
+  /// Whether `pid` is a bingwall update still running: the process is there, its program is
+  /// bingwall and its command line has the `update` word (a pid the system reused for `apt
+  /// update` does not count).
   static func isUpdate(pid: Int32) -> Bool {
     guard pid > 0, kill(pid, 0) == 0 || errno == EPERM,
       let bytes = try? FileContents.read("/proc/\(pid)/cmdline", limit: 64 * 1024)
     else { return false }
-    return bytes.split(separator: 0).contains { $0.elementsEqual("update".utf8) }
+    let words = bytes.split(separator: 0)
+    guard let program = words.first,
+      program.split(separator: UInt8(ascii: "/")).last?.elementsEqual("bingwall".utf8) == true
+    else { return false }
+    return words.dropFirst().contains { $0.elementsEqual("update".utf8) }
   }
 
   /// The daemon's pid when one holds the lock; nil when the lock is free.

@@ -35,19 +35,20 @@ package enum NetError: TemporaryFailure, Equatable, Sendable {
 
 extension NetError: CustomStringConvertible, LocalizedError {
   package var description: String {
+    // The URL as the user may read it: no user name, password or secret query value.
     switch self {
     case .transport(let url, _, let message):
-      return "cannot fetch \(url): \(message)\(isTemporary ? "; nothing was changed" : "")"
+      return "cannot fetch \(RedactedURL.text(url)): \(message)\(isTemporary ? "; nothing was changed" : "")"
     case .tooLarge(let url, let limit):
-      return "\(url) is larger than \(limit) bytes; refusing it"
+      return "\(RedactedURL.text(url)) is larger than \(limit) bytes; refusing it"
     case .write(let url, let errno):
-      return "cannot save \(url): \(String(cString: strerror(errno)))"
+      return "cannot save \(RedactedURL.text(url)): \(String(cString: strerror(errno)))"
     case .headersTooLarge(let url, let limit):
-      return "\(url) answered with more than \(limit) bytes of headers; refusing it"
+      return "\(RedactedURL.text(url)) answered with more than \(limit) bytes of headers; refusing it"
     case .deadline(let url):
-      return "cannot fetch \(url): the update's time limit ran out; what arrived is kept"
+      return "cannot fetch \(RedactedURL.text(url)): the update's time limit ran out; what arrived is kept"
     case .setup(let url, let message):
-      return "cannot request \(url): \(message)"
+      return "cannot request \(RedactedURL.text(url)): \(message)"
     }
   }
 

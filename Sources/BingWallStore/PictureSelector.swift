@@ -63,20 +63,24 @@ extension HistoryError: CustomStringConvertible, HintedError {
       let scope = market.map { " in \($0)" } ?? ""
       return "no stored picture matches \(TerminalText.quoted(selector, limit: 60))\(scope)"
     case .ambiguous(let date, let markets):
-      return "several pictures appeared on \(date) (\(markets.joined(separator: ", "))); add --market"
+      return "several pictures appeared on \(date) (\(markets.joined(separator: ", ")))"
     case .empty:
-      return "the history is empty; run 'bingwall update' first"
+      return "the history is empty"
     case .nothingToPick:
-      return
-        "no stored picture to pick (the filters, bans and recent picks leave none); try without --favorites or --market"
+      return "no stored picture to pick (the filters, bans and recent picks leave none)"
     case .noneInMarkets(let markets):
       return "no stored picture that is not banned appeared in \(markets.joined(separator: ", "))"
     }
   }
 
   package var hint: String? {
-    if case .noneInMarkets = self {
+    switch self {
+    case .noneInMarkets:
       return "run 'bingwall update' for their pictures, or step through another market with --market"
+    case .ambiguous(_, let markets): return "add --market, such as --market \(markets.first ?? "en-US")"
+    case .empty: return "run 'bingwall update' first"
+    case .nothingToPick: return "try without --favorites or --market"
+    case .notFound: break
     }
     guard case .notFound(_, _, let suggestions) = self else { return nil }
     guard let last = suggestions.last else { return "'bingwall list' shows what is stored" }

@@ -45,7 +45,9 @@ enum GalleryCommand {
       target: invocation[output].map { Paths.absolute($0) }, resources: resources)
     if !invocation.quiet {
       context.stdout.write(TerminalText.clean(outcome.page) + "\n")
-      if outcome.count == 0 { context.stderr.write("note: no pictures stored yet; run 'bingwall update'\n") }
+      if outcome.count == 0 {
+        context.stderr.warning("no pictures stored yet", hint: "run 'bingwall update'")
+      }
     }
     if invocation[open] { try Gallery.open(outcome.page, context: context) }
     return ExitCode.success

@@ -49,8 +49,9 @@ enum MarkCommand {
       context.stdout.write("\(verb(mark, value)) \(said)\n")
     }
     if outcome.bannedCurrent {
-      context.stderr.write(
-        "note: the banned picture is still your wallpaper; run 'bingwall random' to set another\n")
+      context.stderr.warning(
+        "the banned picture is still your wallpaper",
+        hint: "'bingwall random' or 'bingwall next' sets another")
     }
     return ExitCode.success
   }

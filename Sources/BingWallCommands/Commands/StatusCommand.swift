@@ -51,6 +51,7 @@ enum StatusCommand {
         ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason)),
         ("skipped_at", .optional(report.lastSkip.map(Timestamp.iso8601))),
         ("interrupted_at", .optional(report.interrupted.map(Timestamp.iso8601))),
+        ("wallpaper_not_set", .optional(report.wallpaperNotSet)),
       ])
     }
     return .object([

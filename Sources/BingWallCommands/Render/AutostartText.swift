@@ -24,7 +24,11 @@ struct AutostartText {
       case .executableWarning(let warning): warn(warning)
       case .keeping(let on): say("Autostart is set up with \(on.joined(separator: ", ")); keeping it.")
       case .chose(let name, let choice):
-        say("Using \(name): \(Self.reason(choice)) (choose another with --method).")
+        if case .nothingReachesTheDesktop = choice {
+          say("Using \(name): \(Self.reason(choice)).")
+        } else {
+          say("Using \(name): \(Self.reason(choice)) (choose another with --method).")
+        }
       case .rivalDaemon(let rival):
         warn(
           "\(rival) also starts bingwall daemon; the second daemon will exit as 'already running'. "
@@ -40,8 +44,8 @@ struct AutostartText {
         warn(
           "systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs store the "
             + "pictures but set no wallpaper",
-          hint: "in your desktop session run 'systemctl --user import-environment DISPLAY XAUTHORITY' "
-            + "(or WAYLAND_DISPLAY), or choose --method systemd")
+          hint: "choose --method xdg or --method cron, or have your session run 'systemctl --user "
+            + "import-environment DISPLAY XAUTHORITY' (or WAYLAND_DISPLAY) at every login")
       case .nextRun(let next): say("Next run: \(Self.describe(next, now: context.clock.now())).")
       }
     }
@@ -104,7 +108,7 @@ struct AutostartText {
       return "no systemd user instance answers and no desktop names itself (XDG_CURRENT_DESKTOP is unset)"
     case .nothingReachesTheDesktop(let why):
       return "no method here can set the wallpaper: \(why); its runs store the pictures only. "
-        + "To set the wallpaper too, run 'bingwall autostart enable' in your desktop session"
+        + "To set the wallpaper too, run 'bingwall autostart enable' in a terminal of your desktop session"
     }
   }
 

@@ -50,7 +50,12 @@ struct StatusText {
     if let interrupted = report.interrupted { return "\(when.text(interrupted)), interrupted" }
     guard let attempt = report.lastUpdateAttempt else { return "never" }
     let head = "\(when.text(attempt)), "
-    if report.lastUpdateOK { return head + "ok" }
+    if report.lastUpdateOK {
+      // Stored, but set nowhere: said so, or the update's own line and status would disagree.
+      guard let why = report.wallpaperNotSet else { return head + "ok" }
+      return head + "ok, no wallpaper set: "
+        + ShortCause.text(TerminalText.clean(why), width: max(20, width - Self.indent - head.count - 24))
+    }
     let error = TerminalText.clean(report.lastError ?? "unknown error")
     if verbose { return head + "failed: " + error }
     let room = width - Self.indent - head.count - "failed: ".count

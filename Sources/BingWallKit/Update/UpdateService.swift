@@ -133,7 +133,13 @@ package struct UpdateService {
     }
     let applied = try applyNewest(request, store: store, fetched: events.fetched)
     if let applied { events.append(applied) }
-    if let warning = recordWallpaper(applied) { events.append(.stateNotSaved(warning)) }
+    // Not asked to set anything (`--no-apply`), the update leaves the wait as it was: the picture
+    // still waits for the next update inside the session.
+    if Self.asksToApply(request, configuration: resources.configuration),
+      let warning = recordWallpaper(applied)
+    {
+      events.append(.stateNotSaved(warning))
+    }
     // After the apply, so the picture just set is the current wallpaper that retention keeps.
     let policy = resources.configuration.retentionPolicy(now: context.clock.now())
     if !policy.isEmpty {
@@ -171,9 +177,7 @@ package struct UpdateService {
   private func applyNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> UpdateEvent?
   {
     let configuration = resources.configuration
-    guard
-      request.apply == .required
-        || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate]),
+    guard Self.asksToApply(request, configuration: configuration),
       let newest = try store.pictures(.init(limit: 1)).first, !newest.banned
     else { return nil }
     // Only a new newest picture, or one still waiting to be set, is applied: an hourly update
@@ -195,6 +199,11 @@ package struct UpdateService {
       return .applied(applied)
     } catch let error as DesktopError where error.isOutsideSession && request.apply == .whenPossible {
       return .notApplied(error)
+    } catch let error as DesktopError where request.apply == .whenPossible {
+      // A tool that failed on a local X display whose server is gone (a cron line carrying the
+      // DISPLAY of a session since logged out): no session here, so the picture waits quietly.
+      guard let gone = resources.desktopSession.goneDisplay else { return .applyFailed(error) }
+      return .notApplied(.sessionMissing(backend: "x11", what: gone))
     } catch {
       return .applyFailed(error)
     }
@@ -207,6 +216,13 @@ package struct UpdateService {
     guard let last = try store.lastApplyTime() else { return true }
     // Both are `Timestamp.iso8601`, which sorts as text. The same second counts as after.
     return last < newest.addedAt
+  }
+
+  /// Whether this update sets the newest picture at all: `--apply`, or by default unless
+  /// `apply_on_update = false`.
+  static func asksToApply(_ request: Request, configuration: Configuration) -> Bool {
+    request.apply == .required
+      || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate])
   }
 
   /// Records whether the update left the newest picture unset for want of a desktop session, so

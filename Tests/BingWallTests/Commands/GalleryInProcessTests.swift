@@ -160,7 +160,8 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let path = run.paths.cacheDir + "/gallery.html"
     #expect(result.stdout == path + "\n")
-    #expect(result.stderr == "note: no pictures stored yet; run 'bingwall update'\n")
+    #expect(
+      result.stderr == "bingwall: warning: no pictures stored yet\nbingwall: hint: run 'bingwall update'\n")
     let html = try Self.page(path)
     #expect(Self.cardKeys(html) == [])
     #expect(html.contains("No pictures stored yet"))

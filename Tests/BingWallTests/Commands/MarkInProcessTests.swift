@@ -80,7 +80,8 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stderr
-        == "note: the banned picture is still your wallpaper; run 'bingwall random' to set another\n")
+        == "bingwall: warning: the banned picture is still your wallpaper\n"
+        + "bingwall: hint: 'bingwall random' or 'bingwall next' sets another\n")
     #expect(run.run(["ban", "OHR.Fox"]).stderr == "")
   }
 

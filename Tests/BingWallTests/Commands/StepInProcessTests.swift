@@ -116,7 +116,8 @@ import Testing
     let run = try UpdateInProcessTests.context(days: 1)
     let result = run.run(["next"])
     #expect(result.status == 1)
-    #expect(result.stderr == "bingwall: error: the history is empty; run 'bingwall update' first\n")
+    #expect(
+      result.stderr == "bingwall: error: the history is empty\nbingwall: hint: run 'bingwall update' first\n")
   }
 
   /// `random --favorites` with one favourite, and it on screen: nothing else to pick, not a failure.

@@ -51,6 +51,23 @@ import Testing
     }
   }
 
+  /// A cron line that carries the DISPLAY of a session since logged out: feh fails on a display
+  /// whose X server is gone, which is no session here, not a failure (no mail every hour).
+  @Test func aDisplayWhoseServerIsGoneIsNoSession() throws {
+    let run = try Self.context()
+    run.environment["DISPLAY"] = ":424242"
+    run.environment["BINGWALL_BACKEND"] = "feh"
+    run.processes.stub("xrandr") { _ in .exit(1, stderr: "Can't open display :424242") }
+    run.processes.stub("feh") { _ in .exit(2, stderr: "feh ERROR: Can't open X display.") }
+    let result = run.run(["update", "--market", "en-US", "-q"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "", "\(result.stderr)")
+    #expect(
+      Self.state(run).wallpaperNotSet == "x11: DISPLAY :424242 has no X server (no /tmp/.X11-unix/X424242)")
+    // Asked for by name, it is the failure it is.
+    #expect(run.run(["update", "--market", "en-US", "--apply"]).status != 0)
+  }
+
   @Test func withoutADesktopEveryUpdateStoresSaysSoInOneLineAndSucceeds() throws {
     let run = try Self.context()
     let first = run.run(["update", "--market", "en-US"])

@@ -123,7 +123,7 @@ import Testing
       result.stdout.hasPrefix(
         "Using cron: no method here can set the wallpaper: no desktop session (DISPLAY "
           + "and WAYLAND_DISPLAY are unset); its runs store the pictures only. To set the wallpaper too, run 'bingwall "
-          + "autostart enable' in your desktop session (choose another with --method).\n"), "\(result.stdout)"
+          + "autostart enable' in a terminal of your desktop session.\n"), "\(result.stdout)"
     )
     #expect(!(try crontabLine).contains("DISPLAY="))
     // Said once, on stdout; no warning repeats it.
@@ -178,8 +178,9 @@ import Testing
     #expect(
       result.stderr.hasPrefix(
         "bingwall: warning: systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs "
-          + "store the pictures but set no wallpaper\nbingwall: hint: in your desktop session run "
-          + "'systemctl --user import-environment DISPLAY XAUTHORITY'"), "\(result.stderr)")
+          + "store the pictures but set no wallpaper\nbingwall: hint: choose --method xdg or --method cron, "
+          + "or have your session run 'systemctl --user import-environment DISPLAY XAUTHORITY'"),
+      "\(result.stderr)")
     #expect(result.stdout.contains(":00, in "), "\(result.stdout)")
     #expect(result.stdout.hasSuffix(" (give or take 10 min).\n"), "\(result.stdout)")
   }

@@ -111,7 +111,8 @@ import Testing
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("SSL certificate problem"), "\(result.stderr)")
     #expect(result.stderr.contains("name its PEM file in network.ca_file"), "\(result.stderr)")
-    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    // What failed, then the fix.
+    #expect(result.stderr.split(separator: "\n").count == 2, "\(result.stderr)")
     #expect(result.stdout.isEmpty, "\(result.stdout)")
     #expect(sandbox.imageFiles().isEmpty, "\(sandbox.imageFiles())")
     let list = try sandbox.run(["list", "--json"])
