@@ -24,9 +24,16 @@ package enum AutostartError: Error, Equatable, Sendable {
 
 extension AutostartError: HintedError {
   package var hint: String? {
-    guard case .unsafeVariable(let name, _) = self else { return nil }
-    return "set \(name) to the session's own value (or unset it) and enable again, "
-      + "or choose another --method"
+    switch self {
+    case .unsafeVariable(let name, _):
+      return "set \(name) to the session's own value (or unset it) and enable again, "
+        + "or choose another --method"
+    case .executableUnknown: return "set BINGWALL_AUTOSTART_EXEC to it"
+    case .unsafePath: return "install bingwall to a plain path such as ~/.local/bin/bingwall and enable again"
+    case .foreignFile: return "move it away and try again"
+    case .toolMissing(_, let hint): return hint
+    default: return nil
+    }
   }
 }
 
@@ -36,19 +43,17 @@ extension AutostartError: CustomStringConvertible, LocalizedError {
     case .relativeOverride(let value):
       return "BINGWALL_AUTOSTART_EXEC must be an absolute path, got '\(value)'"
     case .executableUnknown:
-      return "cannot find the path of the running bingwall (/proc/self/exe is unreadable); "
-        + "set BINGWALL_AUTOSTART_EXEC to it"
+      return "cannot find the path of the running bingwall (/proc/self/exe is unreadable)"
     case .unsafePath(let method, let path, let character, let reason):
       return "\(method): cannot use \(TerminalText.clean(path)): it contains \(Self.visible(character)), "
-        + "\(reason); install bingwall to a plain path such as ~/.local/bin/bingwall and enable again"
+        + "\(reason)"
     case .unsafeVariable(let name, let value):
       return "cron: cannot carry \(name)=\(TerminalText.clean(value)) into the crontab: it is not "
         + "what \(name) holds, so it cannot be written there safely"
     case .foreignFile(let path):
-      return "\(path) exists and was not written by bingwall (it has no X-Bingwall=true line); "
-        + "left alone: move it away and try again"
-    case .toolMissing(let tool, let hint):
-      return "'\(tool)' is not installed (or not on PATH); \(hint)"
+      return "\(path) exists and was not written by bingwall (it has no X-Bingwall=true line); left alone"
+    case .toolMissing(let tool, _):
+      return "'\(tool)' is not installed (or not on PATH)"
     case .toolFailed(let command, let status, let stderr):
       let said = stderr.trimmed()
       let detail = said.isEmpty ? "" : ": " + TerminalText.clean(String(said.prefix(300)))
