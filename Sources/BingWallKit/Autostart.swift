@@ -125,7 +125,9 @@ package struct Autostart {
         if !choseStoresOnly { events.append(.cronReach(reach, environment.cronSession)) }
         let stale = environment.cronSession.staleness()
         if !stale.isEmpty { events.append(.cronStale(stale)) }
-        if report.pending.isEmpty { events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now)))) }
+        if report.pending.isEmpty {
+          events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now, in: zone))))
+        }
       } else if report.pending.isEmpty, let next = nextRun(name) {
         if name == "systemd-timer", !managerHasDisplay() { events.append(.timerWithoutDisplay) }
         events.append(.nextRun(next))
@@ -153,26 +155,20 @@ package struct Autostart {
     switch name {
     case "systemd": return .now
     case "xdg": return .atLogin
-    case "systemd-timer": return .hourAround(Self.next(minute: 0, after: now))
+    case "systemd-timer": return .hourAround(Self.next(minute: 0, after: now, in: zone))
     default: return nil
     }
   }
 
   /// The first whole minute after `date` whose local minute is `minute`: when cron (and the
   /// timer's `OnCalendar=hourly`) run, which go by local time, in zones half an hour off too.
-  package static func next(minute: Int, after date: Date) -> Date {
-    tzset()
-    var seconds = time_t(date.timeIntervalSince1970)
-    seconds = seconds - seconds % 60 + 60
-    var parts = tm()
-    // Two hours of minutes covers a clock change; cron never waits longer.
-    for _ in 0..<120 {
-      localtime_r(&seconds, &parts)
-      if parts.tm_min == Int32(minute) { break }
-      seconds += 60
-    }
-    return Date(timeIntervalSince1970: Double(seconds))
+  package static func next(minute: Int, after date: Date, in zone: LocalTime) -> Date {
+    // cron runs at whole minutes after this one.
+    CronSchedule.hourly(atMinute: minute).next(atOrAfter: date.addingTimeInterval(1), in: zone) ?? date
   }
+
+  /// The zone cron and systemd run in: the session's `TZ`.
+  var zone: LocalTime { LocalTime(environment: variables) }
 
   /// What the sessions the cron line carries have lost since it was written: the display gone,
   /// the Xauthority file removed. Empty when there is no line, no crontab program, or all is

@@ -44,7 +44,9 @@ extension HistoryStore {
   /// first, then newest; each as `'Name' (date)`.
   private func nearestKeys(to typed: String, market: String?) throws(StoreError) -> [String] {
     let word = Self.bareName(typed).lowercased()
-    guard !word.isEmpty else { return [] }
+    // Bounded: no key is longer than this, so a longer word is near none, and each comparison
+    // below is at most 80 by 80 whatever was typed.
+    guard !word.isEmpty, word.count <= Self.longestKey else { return [] }
     let limit = max(1, min(3, word.count / 3 + 1))
     var bindings: [String: SQLiteValue] = [:]
     var scope = ""
@@ -62,6 +64,10 @@ extension HistoryStore {
       let key = try row.string("key")
       let name = Self.bareName(key)
       let lowered = name.lowercased()
+      // Lengths further apart than the limit cannot be within it: no table to fill.
+      guard lowered.count <= Self.longestKey, lowered.count - word.count <= limit || lowered.hasPrefix(word),
+        word.count - lowered.count <= limit
+      else { continue }
       // A word typed short (`Lak`) is near every name it begins.
       let distance =
         word.count >= 3 && lowered.hasPrefix(word) ? 1 : Suggestion.editDistance(word, lowered)
@@ -70,6 +76,9 @@ extension HistoryStore {
     near.sort { ($0.distance, $1.date, $0.name) < ($1.distance, $0.date, $1.name) }
     return near.prefix(Self.suggestionLimit).map { "'\($0.name)' (\($0.date))" }
   }
+
+  /// The longest name a suggestion is looked for in (Bing's keys are under 40 characters).
+  static let longestKey = 80
 
   /// A key as a person types it: `Lake` for `OHR.Lake`; a key of another kind whole.
   static func bareName(_ key: String) -> String {

@@ -87,10 +87,4 @@ package enum TerminalText {
     value == 0x061c || value == 0x200e || value == 0x200f || (0x202a...0x202e).contains(value)
       || (0x2066...0x2069).contains(value)
   }
-
-  /// Cuts `text` to `width` columns with an ellipsis. Counts characters, near enough for titles.
-  package static func truncate(_ text: String, to width: Int) -> String {
-    guard width > 1, text.count > width else { return text }
-    return String(text.prefix(width - 1)) + "…"
-  }
 }

@@ -46,7 +46,9 @@ struct AutostartText {
             + "pictures but set no wallpaper",
           hint: "choose --method xdg or --method cron, or have your session run 'systemctl --user "
             + "import-environment DISPLAY XAUTHORITY' (or WAYLAND_DISPLAY) at every login")
-      case .nextRun(let next): say("Next run: \(Self.describe(next, now: context.clock.now())).")
+      case .nextRun(let next):
+        let when = WhenText(now: context.clock.now(), zone: LocalTime(environment: context.environment))
+        say("Next run: \(Self.describe(next, when: when)).")
       }
     }
   }
@@ -75,29 +77,13 @@ struct AutostartText {
   }
 
   /// `today 11:17, in 25 min`, in local time (TZ honoured).
-  static func describe(_ next: Autostart.NextRun, now: Date) -> String {
+  static func describe(_ next: Autostart.NextRun, when: WhenText) -> String {
     switch next {
-    case .at(let date): return when(date, now: now)
-    case .hourAround(let date): return when(date, now: now) + " (give or take 10 min)"
+    case .at(let date): return when.text(date)
+    case .hourAround(let date): return when.text(date) + " (give or take 10 min)"
     case .now: return "now (bingwall daemon started)"
     case .atLogin: return "at your next login (bingwall daemon)"
     }
-  }
-
-  static func when(_ date: Date, now: Date) -> String {
-    tzset()
-    var seconds = time_t(date.timeIntervalSince1970)
-    var current = time_t(now.timeIntervalSince1970)
-    var parts = tm()
-    var today = tm()
-    localtime_r(&seconds, &parts)
-    localtime_r(&current, &today)
-    let day =
-      parts.tm_yday == today.tm_yday && parts.tm_year == today.tm_year ? "today" : "tomorrow"
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let minutes = max(0, Int((date.timeIntervalSince1970 - now.timeIntervalSince1970 + 59) / 60))
-    let relative = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
-    return "\(day) \(two(parts.tm_hour)):\(two(parts.tm_min)), in \(relative)"
   }
 
   static func reason(_ choice: Autostart.Choice) -> String {

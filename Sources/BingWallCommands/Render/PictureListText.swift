@@ -48,7 +48,7 @@ struct PictureListText {
     var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  " + pad("KEY", keyWidth) + "  TITLE"]
     let used = idWidth + 2 + 12 + 8 + 5 + keyWidth + 2
     for (picture, key) in zip(pictures, keys) {
-      let title = TerminalText.truncate(TerminalText.clean(picture.displayTitle), to: max(10, width - used))
+      let title = TerminalText.fit(TerminalText.clean(picture.displayTitle), columns: max(10, width - used))
       lines.append(
         pad(String(picture.id), idWidth) + "  " + pad(picture.date, 10) + "  " + pad(picture.market, 6) + "  "
           + (picture.favorite ? " *   " : "     ") + pad(key, keyWidth) + "  " + title)

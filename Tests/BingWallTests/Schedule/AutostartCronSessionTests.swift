@@ -93,7 +93,8 @@ import Testing
   @Test(arguments: [0, 17, 59])
   func theNextRunIsTheNextLocalMinute(minute: Int) throws {
     let now = Date(timeIntervalSince1970: 1_796_550_000)
-    let next = Autostart.next(minute: minute, after: now)
+    let next = Autostart.next(
+      minute: minute, after: now, in: LocalTime(environment: ProcessInfo.processInfo.environment))
     var seconds = time_t(next.timeIntervalSince1970)
     var parts = tm()
     localtime_r(&seconds, &parts)
