@@ -32,7 +32,9 @@ enum UpdateLogLines {
       case .upToDate: lines.append("update: nothing new")
       case .stateNotSaved(let warning): lines.append(Diagnostic.line(.warning, warning))
       case .applied(let applied): lines += AppliedText.logLines(applied)
-      case .notApplied(let error): lines.append(AppliedText.notSetLine(error))
+      // The daemon's log names what it could not do; the advice to a person at a terminal
+      // (`--no-apply`) is no use to a daemon.
+      case .notApplied(let error): lines.append(TerminalText.clean("no wallpaper set: \(error)"))
       case .applyFailed(let error):
         lines.append(Diagnostic.line(.error, "could not set the wallpaper: \(error)"))
       case .pruned(let outcome):

@@ -169,9 +169,13 @@ import Testing
     #expect(!result.stdout.contains("'bingwall backends'"))
   }
 
-  @Test func theDaemonLogsTheSameLine() {
+  /// The daemon logs why, without the advice to a person at a terminal.
+  @Test func theDaemonLogsWhyNoWallpaperWasSet() {
     let lines = UpdateLogLines.lines(for: [.upToDate, .notApplied(.noDesktop)])
-    #expect(lines == ["update: nothing new", String(Self.notSet.dropLast())])
+    #expect(
+      lines == [
+        "update: nothing new", "no wallpaper set: no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)",
+      ])
   }
 
   @Test func aSessionMissingItsBusIsOutsideTheSessionButABrokenToolIsAFailure() {
