@@ -20,6 +20,12 @@ import Testing
     let run = try UpdateInProcessTests.context(days: 1)
     run.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/scripted/bus"
     #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
+    stubKeepingGSettings(run)
+    return run
+  }
+
+  /// A `gsettings` that keeps what it is given and reads it back.
+  static func stubKeepingGSettings(_ run: InProcess) {
     let stored = Mutex<[String: String]>([:])
     run.processes.stub("gsettings") { arguments in
       switch arguments.dropFirst().first {
@@ -33,7 +39,6 @@ import Testing
         return .exit(1, stderr: "unexpected \(arguments)")
       }
     }
-    return run
   }
 
   static func picture(in run: InProcess) throws -> String {

@@ -37,18 +37,7 @@ import Testing
   static func enterSession(_ run: InProcess) {
     run.environment["BINGWALL_BACKEND"] = "mate"
     run.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/scripted/bus"
-    let stored = Mutex<[String: String]>([:])
-    run.processes.stub("gsettings") { arguments in
-      switch arguments.dropFirst().first {
-      case "set":
-        stored.withLock { $0[arguments[2] + " " + arguments[3]] = arguments[4] }
-        return .exit(0)
-      case "get":
-        return .exit(0, stdout: (stored.withLock { $0[arguments[2] + " " + arguments[3]] } ?? "''") + "\n")
-      default:
-        return .exit(1, stderr: "unexpected \(arguments)")
-      }
-    }
+    ApplyInProcessTests.stubKeepingGSettings(run)
   }
 
   /// A cron line that carries the DISPLAY of a session since logged out: feh fails on a display
