@@ -156,7 +156,7 @@ import Testing
         bingwall: hint: did you mean '[daemon]'?
         bingwall: warning: \(path):5: unknown key 'deamon.rotate'
         bingwall: hint: did you mean 'daemon.rotate'?
-        bingwall: warning: 4 lines of \(path) ignored: their keys keep the defaults, and every other command refuses the file until it is fixed
+        bingwall: warning: 4 lines of \(path) ignored: their keys keep the defaults, and the other commands (but config set, unset and edit) refuse the file until it is fixed
         bingwall: hint: 'bingwall config edit' opens the file and checks it as you save
 
         """)
