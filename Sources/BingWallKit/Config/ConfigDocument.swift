@@ -210,11 +210,17 @@ package struct ConfigDocument: Sendable, Equatable {
   /// Takes `key`'s lines out of the file, keeping every other byte; false when the file does
   /// not set it.
   package mutating func unset(_ key: ConfigKeySpec) throws(ConfigError) -> Bool {
-    let found = written(key.name)
-    guard !found.isEmpty else { return false }
-    for entry in found.reversed() { lines.removeSubrange((entry.line - 1)...entry.valueEnd.line) }
-    self = try ConfigDocument(parsing: text, path: path)
-    return true
+    // A key set twice is read as one entry and a duplicate-key problem; once the first goes, the
+    // second is an entry of its own: removed until none is left. Each pass removes a line.
+    var removed = false
+    for _ in 0...lines.count {
+      let found = written(key.name)
+      guard !found.isEmpty else { break }
+      for entry in found.reversed() { lines.removeSubrange((entry.line - 1)...entry.valueEnd.line) }
+      self = try ConfigDocument(parsing: text, path: path)
+      removed = true
+    }
+    return removed
   }
 
   private mutating func insertAtTop(_ line: String) {

@@ -58,6 +58,15 @@ import Testing
     #expect(try Self.file(last) == "[pictures]\n")
   }
 
+  /// A key set twice is unset twice: no line is left that sets it.
+  @Test func unsetOfAKeySetTwiceTakesOutBothLines() throws {
+    let run = try Self.context(config: "mode = \"fill\"\n# keep me\nmode = \"tile\"\n")
+    let result = run.run(["config", "unset", "mode"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try Self.file(run) == "# keep me\n")
+    #expect(run.run(["config", "get", "mode"]).stdout == "auto\n")
+  }
+
   @Test func unsetOfAKeyTheFileDoesNotSetChangesNothing() throws {
     let run = try Self.context(config: Self.sample)
     let result = run.run(["config", "unset", "resolution"])
