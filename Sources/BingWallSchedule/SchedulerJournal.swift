@@ -31,7 +31,8 @@ package final class SchedulerJournal: Sendable {
   /// still what `current()` answers).
   ///
   /// The start mark of this process's update goes; with `endingAnyStart` (the daemon recording
-  /// the end of its child) whoever's mark is there.
+  /// the end of its child, reaped by then) the mark of a process that is gone, but never that of
+  /// an update still running (one started by hand as the child ended).
   @discardableResult
   package func recordUpdate(at date: Date, error: String?, endingAnyStart: Bool = false) throws(FileError)
     -> SchedulerState
@@ -39,7 +40,11 @@ package final class SchedulerJournal: Sendable {
     var generator = RandomSourceGenerator(random)
     let jitter = ScheduleJitter.random(using: &generator)
     return try change { state in
-      state.clearUpdateStart(pid: endingAnyStart ? state.updatePID ?? getpid() : getpid())
+      if !endingAnyStart {
+        state.clearUpdateStart(pid: getpid())
+      } else if let marked = state.updatePID, kill(marked, 0) != 0, errno == ESRCH {
+        state.clearUpdateStart(pid: marked)
+      }
       if let error {
         state.recordUpdateFailure(at: date, error: error, backoffShare: jitter.backoffShare)
       } else {

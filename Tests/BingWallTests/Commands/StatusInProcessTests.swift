@@ -156,6 +156,20 @@ import Testing
     #expect(run.run(["status"]).stdout.contains("last update:  today 20:10, now, ok\n"))
   }
 
+  /// The daemon, recording its reaped child's end, takes away the mark of a process that is
+  /// gone, never that of an update running now (one started by hand as the child ended).
+  @Test func theDaemonClearsOnlyAGoneUpdatesMark() throws {
+    let run = try Self.updated()
+    let file = StateFile(stateDir: run.paths.stateDir)
+    let journal = SchedulerJournal(file: file, random: run.random)
+    _ = try file.change { $0.recordUpdateStart(at: UTC.at("2026-12-01T11:00:00Z"), pid: getpid()) }
+    try journal.recordUpdate(at: run.clock.now(), error: nil, endingAnyStart: true)
+    #expect(file.load().updatePID == getpid())
+    _ = try file.change { $0.recordUpdateStart(at: UTC.at("2026-12-01T11:00:00Z"), pid: 4_194_304) }
+    try journal.recordUpdate(at: run.clock.now(), error: nil, endingAnyStart: true)
+    #expect(file.load().updatePID == nil && file.load().updateStarted == nil)
+  }
+
   @Test func anErrorIsItsFirstClauseWithoutURLsAndWholeWithVerbose() throws {
     let run = try Self.updated()
     let error =
