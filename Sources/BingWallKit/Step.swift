@@ -46,6 +46,8 @@ package struct Step {
       let applied = try Apply.picture(picture, store: store, reason: .apply, resources: resources)
       return Outcome(missing: missing, picture: picture, place: place, applied: applied)
     }
+    // Stopped by the bound, not by the end: say so, rather than claim an end that is not there.
+    if missing.count == Self.missingLimit { throw StepError.filesGone(count: missing.count) }
     guard let end = try store.end(towards: towards, markets: markets),
       let picture = try store.picture(id: end.pictureID)
     else { throw HistoryError.noneInMarkets(markets) }
@@ -59,4 +61,17 @@ package struct Step {
     if !screens.isEmpty, screens.allSatisfy({ $0.key == nil }) { return nil }
     return try store.recentlyApplied(limit: 1).first
   }
+}
+
+/// A step that found only pictures whose files are gone, as many as it looks at.
+enum StepError: Error, CustomStringConvertible, HintedError {
+  case filesGone(count: Int)
+
+  var description: String {
+    switch self {
+    case .filesGone(let count): return "the files of the next \(count) pictures are gone"
+    }
+  }
+
+  var hint: String? { "'bingwall doctor' lists them; 'bingwall doctor --fix' forgets them" }
 }

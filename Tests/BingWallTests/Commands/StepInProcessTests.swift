@@ -112,6 +112,26 @@ import Testing
     #expect(Self.step(run, "next") == "Applied 2026-12-03 OHR.Own (Own) with none (picture 9 of 9)\n")
   }
 
+  /// As many lost files in a row as a step looks at: said so, not an end that is not there.
+  @Test func aRunOfLostFilesIsNotTakenForTheEnd() throws {
+    let run = try PruneInProcessTests.context()
+    let store = try HistoryStore(path: run.paths.databaseFile)
+    for day in 1...(Step.missingLimit + 1) {
+      try GalleryHistory.add(
+        store, key: "OHR.Lost\(day)", date: "2026-10-\(day < 10 ? "0" : "")\(day)", title: "Lost", link: "",
+        path: run.home.file("gone-\(day).jpg"))
+    }
+    #expect(run.run(["apply", "OHR.Delta", "-q"]).status == 0)
+    let result = run.run(["previous"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasSuffix(
+        "bingwall: error: the files of the next \(Step.missingLimit) pictures are gone\n"
+          + "bingwall: hint: 'bingwall doctor' lists them; 'bingwall doctor --fix' forgets them\n"),
+      "\(result.stderr)")
+    #expect(try Self.current(run) == "OHR.Delta")
+  }
+
   @Test func anEmptyHistorySaysToUpdate() throws {
     let run = try UpdateInProcessTests.context(days: 1)
     let result = run.run(["next"])
