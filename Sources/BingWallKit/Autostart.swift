@@ -173,7 +173,7 @@ package struct Autostart {
   /// What the sessions the cron line carries have lost since it was written: the display gone,
   /// the Xauthority file removed. Empty when there is no line, no crontab program, or all is
   /// there. For `status` and `doctor`.
-  package func staleCronSession() -> [String] {
+  func staleCronSession() -> [String] {
     guard context.processes.locate("crontab", onPath: variables["PATH"]) != nil else { return [] }
     return AutostartCron(environment).staleness()
   }

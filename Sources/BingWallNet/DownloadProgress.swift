@@ -12,7 +12,7 @@ package struct ProgressSnapshot: Sendable, Equatable {
   /// The label of the one job in flight; empty while several are (or none is).
   package var label: String
   /// Jobs whose transfer is running now.
-  package var inFlight: Int
+  var inFlight: Int
   /// Body bytes of the job that last received bytes (or finished), current attempt.
   var received: Int64
   /// That job's announced length, nil while unknown.

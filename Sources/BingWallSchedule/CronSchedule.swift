@@ -10,9 +10,9 @@ import Glibc
 /// Times are on the wall clock of `LocalTime`'s zone, as cron reads them.
 package struct CronSchedule: Sendable, Equatable {
   /// The minutes of the hour it runs at, 0…59.
-  package let minutes: Set<Int>
+  let minutes: Set<Int>
   /// The hours of the day it runs in, 0…23.
-  package let hours: Set<Int>
+  let hours: Set<Int>
   /// The line's time fields as written: `23 * * * *`.
   package let fields: String
 

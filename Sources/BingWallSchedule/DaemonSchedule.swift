@@ -51,7 +51,8 @@ package struct DaemonSchedule: Sendable, Equatable, Codable {
   /// The file's schedule; nil when there is none or it cannot be read (a daemon older than the
   /// file, a hand-made file).
   package static func load(path: String) -> DaemonSchedule? {
-    guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024 else { return nil }
-    return try? JSONDecoder().decode(DaemonSchedule.self, from: data)
+    // Bounded: a larger file is no daemon's, and is not read past 64 KiB.
+    guard let bytes = try? FileContents.read(path, limit: 64 * 1024) else { return nil }
+    return try? JSONDecoder().decode(DaemonSchedule.self, from: Data(bytes))
   }
 }

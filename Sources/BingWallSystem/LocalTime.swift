@@ -15,9 +15,6 @@ package struct LocalTime: Sendable {
     package var day: CalendarDate
     package var hour: Int
     package var minute: Int
-    package var second: Int
-    /// Seconds east of UTC in force at that instant.
-    package var offset: Int
   }
 
   /// The context's `TZ`; nil for the system's zone.
@@ -36,7 +33,7 @@ package struct LocalTime: Sendable {
       day: CalendarDate(
         year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
         ?? CalendarDate(year: 1970, month: 1, day: 1)!,
-      hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec), offset: parts.tm_gmtoff)
+      hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
   }
 
   /// Serialises every switch of the process's `TZ`, and every conversion made while switched.

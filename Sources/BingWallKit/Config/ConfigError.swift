@@ -48,7 +48,7 @@ package enum ConfigError: ExitStatusError, Equatable, Sendable {
   }
 
   /// Where it is: `FILE:LINE`, a variable, or nil for the command line.
-  package var location: String? {
+  var location: String? {
     switch self {
     case .syntax(let path, let line, _), .wrongType(let path, let line, _, _),
       .duplicateKey(let path, let line, _, _):
