@@ -30,12 +30,14 @@ struct XfdesktopTests {
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
   }
 
-  static func startXfdesktop(_ sandbox: DesktopSandbox) throws {
-    try sandbox.start(["xfdesktop", "--disable-wm-check"])
+  @discardableResult
+  static func startXfdesktop(_ sandbox: DesktopSandbox) throws -> BackgroundProgram {
+    let xfdesktop = try sandbox.start(["xfdesktop", "--disable-wm-check"])
     // xfdesktop writes its monitor's properties once it runs; until then there is nothing to set.
     #expect(
       eventually { ((try? xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("last-image") },
       "xfdesktop: \(sandbox.logs)")
+    return xfdesktop
   }
 
   /// The probe colours of `mode` as xfdesktop draws them: it fills what the picture leaves free with
