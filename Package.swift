@@ -33,10 +33,14 @@ let package = Package(
 
     // Paths, files, locks, processes, clock, output, terminal text: no word of bingwall's domain.
     .target(name: "BingWallSystem", dependencies: ["CLinux"]),
+    // The domain's values, typed from the wire to the history's row: a picture's identity (its
+    // source and the source's own id), markets, resolutions, calendar days, skip reasons. As
+    // SwiftPM's PackageModel sits above Basics, it sits just above System and below every service.
+    .target(name: "BingWallModel", dependencies: ["BingWallSystem"]),
     // The HTTP client protocol and its libcurl implementation: the only importer of CCurl.
     .target(name: "BingWallNet", dependencies: ["BingWallSystem", "CCurl"]),
     // The history (SQLite) and the image folder: the only importer of CSQLite.
-    .target(name: "BingWallStore", dependencies: ["BingWallSystem", "CSQLite"]),
+    .target(name: "BingWallStore", dependencies: ["BingWallSystem", "BingWallModel", "CSQLite"]),
     // JPEG inspection (whole, and within the decode's memory bound) and pictures made for a
     // screen with libvips (crop, letterbox, dim, blur, caption, atomic JPEG save): the only
     // importer of CVips.
@@ -47,11 +51,11 @@ let package = Package(
     // logind's sleep; read now (a command) or heard as they change (the daemon).
     .target(name: "BingWallSession", dependencies: ["BingWallSystem", "BingWallBus"]),
     // Bing's archive endpoint: requests, tolerant decoding, markets and resolutions.
-    .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallNet"]),
+    .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
     // Desktop sessions and the wallpaper backends.
-    .target(name: "BingWallDesktop", dependencies: ["BingWallSystem"]),
+    .target(name: "BingWallDesktop", dependencies: ["BingWallSystem", "BingWallModel"]),
     // Deadlines, the scheduler state, the daemon's waiter and loop, autostart entries.
-    .target(name: "BingWallSchedule", dependencies: ["BingWallSystem", "CLinux"]),
+    .target(name: "BingWallSchedule", dependencies: ["BingWallSystem", "BingWallModel", "CLinux"]),
     // The command table's types, the parser, help, completion scripts and the man page.
     .target(name: "BingWallCLI", dependencies: ["BingWallSystem"]),
     // The use cases, one file each: typed settings in, a typed outcome out; the configuration,
@@ -59,7 +63,7 @@ let package = Package(
     .target(
       name: "BingWallKit",
       dependencies: [
-        "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
+        "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
         "BingWallSchedule", "BingWallImage", "BingWallSession",
       ]
     ),
@@ -67,7 +71,7 @@ let package = Package(
     .target(
       name: "BingWallCommands",
       dependencies: [
-        "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
+        "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
         "BingWallSchedule", "BingWallCLI", "BingWallKit", "CVersion",
       ]
     ),
@@ -78,7 +82,7 @@ let package = Package(
     .testTarget(
       name: "BingWallTests",
       dependencies: [
-        "BingWallSystem", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
+        "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
         "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "BingWallImage", "CLinux",
         "CSQLite", "BingWallBus", "BingWallSession",
       ]
