@@ -27,12 +27,15 @@ let package = Package(
     .systemLibrary(name: "CSystemd"),
     // Linux-only calls (O_TMPFILE, flock, timerfd, signalfd) that Glibc's module does not expose.
     .systemLibrary(name: "CLinux"),
+    // OpenSSL's EVP digest calls as a table of our own declarations: no header, no -lcrypto.
+    // BingWallSystem opens libcrypto.so.3 with dlopen at the first hash (Libcrypto).
+    .systemLibrary(name: "CLibcrypto"),
     // The version and commit `make release` compiles in (-Xcc -DBINGWALL_VERSION=…), with the
     // VERSION file's as the fallback.
     .systemLibrary(name: "CVersion"),
 
     // Paths, files, locks, processes, clock, output, terminal text: no word of bingwall's domain.
-    .target(name: "BingWallSystem", dependencies: ["CLinux"]),
+    .target(name: "BingWallSystem", dependencies: ["CLinux", "CLibcrypto"]),
     // The domain's values, typed from the wire to the history's row: a picture's identity (its
     // source and the source's own id), markets, resolutions, calendar days, skip reasons. As
     // SwiftPM's PackageModel sits above Basics, it sits just above System and below every service.

@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -80,27 +81,10 @@ extension ArchiveImage {
     }
     // A file named `th` for every picture is what naming by the path would give (docs/bing-endpoint.md).
     guard let found else { throw .noID(urlbase: urlbase) }
-    guard let decoded = percentDecoded(found) else {
+    guard let decoded = PercentEncoding.decoded(found, malformed: .refused) else {
       throw .unsafeID(String(found), why: "is not valid percent-encoding")
     }
     return decoded
-  }
-
-  /// `%XX` escapes decoded; nil when one is cut short, not hex, or gives invalid UTF-8.
-  static func percentDecoded(_ text: Substring) -> String? {
-    var bytes: [UInt8] = []
-    var iterator = Array(text.utf8).makeIterator()
-    while let byte = iterator.next() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      guard let high = iterator.next(), let low = iterator.next(),
-        let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-      else { return nil }
-      bytes.append(value)
-    }
-    return String(validating: bytes, as: UTF8.self)
   }
 
   /// Checks a picture id and strips its market suffix: `OHR.X_EN-US123` → key `OHR.X`,

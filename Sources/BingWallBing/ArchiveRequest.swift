@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// The one metadata request bingwall makes per market: Bing's archive of the last eight days.
 ///
 /// Always `idx=0&n=8`: history older than eight days exists only if we stored it, so every
@@ -15,7 +17,7 @@ package enum ArchiveRequest {
   /// The market is percent-encoded although codes are plain letters and a dash: it comes from
   /// configuration or the command line, and must not be able to add query items.
   static func url(endpoint: String, market: String) -> String {
-    let query = "format=js&idx=0&n=\(imageCount)&mkt=\(percentEncoded(market))&mbl=1"
+    let query = "format=js&idx=0&n=\(imageCount)&mkt=\(PercentEncoding.encoded(market, keeping: .unreserved))&mbl=1"
     return "\(base(endpoint))/HPImageArchive.aspx?\(query)"
   }
 
@@ -24,32 +26,5 @@ package enum ArchiveRequest {
     var base = Substring(endpoint)
     while base.hasSuffix("/") { base.removeLast() }
     return String(base)
-  }
-
-  /// Percent-encodes every byte of the UTF-8 text except RFC 3986's unreserved characters,
-  /// so that the result is safe as a query value or a path segment.
-  static func percentEncoded(_ text: String) -> String {
-    var encoded = ""
-    for byte in text.utf8 {
-      if isUnreserved(byte) {
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += byte < 0x10 ? "%0\(hex)" : "%\(hex)"
-      }
-    }
-    return encoded
-  }
-
-  /// `A-Z a-z 0-9 - . _ ~`.
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-      UInt8(ascii: "~"):
-      return true
-    default:
-      return false
-    }
   }
 }

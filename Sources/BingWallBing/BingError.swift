@@ -5,7 +5,7 @@ import Glibc
 
 /// Why Bing's archive answer cannot be used: a bad status, or a body that holds no pictures.
 ///
-/// Transport failures are not here: `ArchiveClient` lets `NetError` through unchanged, so the
+/// Transport failures are not here: `BingClient` lets `NetError` through unchanged, so the
 /// caller maps both with their own `isTemporary`. Every message names the market and, where
 /// known, the URL, and says what to do.
 enum BingError: TemporaryFailure, Equatable, Sendable {

@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// Where one size of a picture is downloaded from: always under the configured endpoint.
 ///
 /// The host never comes from the archive body (`ArchiveImage.urlbase` is reduced to a path
@@ -11,6 +13,6 @@ package enum ImageURL {
   /// value yields a 404 rather than a different URL.
   package static func url(endpoint: String, urlbase: String, resolution: String) -> String {
     let path = urlbase.hasPrefix("/") ? urlbase : "/" + urlbase
-    return "\(ArchiveRequest.base(endpoint))\(path)_\(ArchiveRequest.percentEncoded(resolution)).jpg"
+    return "\(ArchiveRequest.base(endpoint))\(path)_\(PercentEncoding.encoded(resolution, keeping: .unreserved)).jpg"
   }
 }

@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// A picture to set: where it is and how it should fill the screen.
 package struct WallpaperRequest: Sendable, Equatable {
   /// Absolute path.
@@ -165,44 +167,5 @@ extension WallpaperBackend {
     -> Bool
   {
     false
-  }
-}
-
-/// `file://` URIs for local paths.
-enum FileURI {
-  /// Percent-encodes everything but unreserved characters and `/`.
-  static func make(_ path: String) -> String {
-    var result = "file://"
-    for byte in path.utf8 {
-      let isUnreserved =
-        (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39)
-        || byte == 0x2d || byte == 0x2e || byte == 0x5f || byte == 0x7e || byte == 0x2f
-      if isUnreserved {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        result += "%" + (hex.count == 1 ? "0" : "") + hex
-      }
-    }
-    return result
-  }
-
-  /// The path of a `file://` URI, percent-decoded; nil for anything else.
-  static func path(of uri: String) -> String? {
-    guard uri.hasPrefix("file://") else { return nil }
-    var bytes: [UInt8] = []
-    var input = Array(uri.utf8.dropFirst(7))[...]
-    while let byte = input.first {
-      input = input.dropFirst()
-      if byte == 0x25, input.count >= 2,
-        let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16)
-      {
-        bytes.append(value)
-        input = input.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

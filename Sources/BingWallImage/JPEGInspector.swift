@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -381,17 +382,13 @@ private struct ByteReader {
 
   private mutating func fill(from descriptor: Int32, at offset: Int) throws(ImageCheckError) {
     var buffer = [UInt8](repeating: 0, count: Self.windowSize)
-    var filled = 0
-    while filled < buffer.count {
-      let result = buffer.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled))
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, errno: errno)
-      }
-      if result == 0 { break }
-      filled += result
+    let read = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(Errno) in try Syscall.read(descriptor, into: raw, at: offset) }
+    }
+    let filled: Int
+    switch read {
+    case .success(let count): filled = count
+    case .failure(let error): throw .unreadable(path: path, errno: error.code)
     }
     buffer.removeLast(buffer.count - filled)
     window = buffer

@@ -49,7 +49,7 @@ package struct Resources: Sendable {
   /// process holds it: two of them never download, delete or adopt the same file at once.
   func historyLock(onWait: (Int32?) -> Void = { _ in }) throws -> FileLock {
     try Paths.ensureDirectory(context.paths.stateDir)
-    let lockPath = context.paths.stateDir + "/update.lock"
+    let lockPath = context.paths.stateFile(.updateLock)
     if let lock = try FileLock(path: lockPath, wait: false) { return lock }
     onWait(FileLock.holder(of: lockPath))
     guard let lock = try FileLock(path: lockPath, wait: true) else {

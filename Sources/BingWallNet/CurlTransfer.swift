@@ -115,14 +115,14 @@ final class CurlTransfer {
     try easy.set(CURLOPT_USERAGENT, userAgent)
     // HTTP/2 where TLS can negotiate it (as Bing serves), HTTP/1.1 over plain http.
     try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
-    try easy.set(CURLOPT_CONNECTTIMEOUT, request.connectTimeout)
+    try easy.set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout.wholeMilliseconds)
     guard let milliseconds = request.attemptMilliseconds(now: .now) else {
       throw NetError.deadline(url: request.url)
     }
     try easy.set(CURLOPT_TIMEOUT_MS, milliseconds)
     if let stall = request.stallTimeout {
       try easy.set(CURLOPT_LOW_SPEED_LIMIT, HTTPRequest.stallBytesPerSecond)
-      try easy.set(CURLOPT_LOW_SPEED_TIME, stall)
+      try easy.set(CURLOPT_LOW_SPEED_TIME, stall.wholeSecondsRoundedUp)
     }
     // Always verified; there is deliberately no way to turn this off.
     try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
@@ -221,18 +221,11 @@ final class CurlTransfer {
 
   /// Writes all of `bytes`, retrying after signals and short writes; returns errno on failure.
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) -> Int32? {
-    guard let base = bytes.baseAddress else { return nil }
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(fileDescriptor, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      // write(2) returns 0 for a non-empty buffer only on odd devices; do not spin on it.
-      if written == 0 { return EIO }
-      offset += written
+    do throws(Errno) {
+      try Syscall.writeAll(fileDescriptor, bytes)
+      return nil
+    } catch {
+      return error.code
     }
-    return nil
   }
 }

@@ -6,24 +6,26 @@ package struct HTTPRequest: Sendable, Equatable {
   var url: String
   /// Extra request headers, sent as `Name: value`.
   var headers: [String: String]
-  /// Seconds allowed to establish the connection.
-  var connectTimeout: Int
-  /// Seconds allowed for the whole transfer, headers and body.
-  var timeout: Int
+  /// Allowed to establish the connection.
+  var connectTimeout: Duration
+  /// Allowed for the whole transfer, headers and body.
+  var timeout: Duration
   /// The transfer fails once the body exceeds this many bytes; nil means no limit.
   var maxBytes: Int64?
   /// The transfer fails once it has moved less than `HTTPRequest.stallBytesPerSecond` for this
-  /// many seconds: a server dripping a byte a second is abandoned long before `timeout`.
-  var stallTimeout: Int?
+  /// long (libcurl counts whole seconds, rounded up here): a server dripping a byte a second is
+  /// abandoned long before `timeout`.
+  var stallTimeout: Duration?
   /// No attempt, first or retried, runs past this instant (the whole update's time limit).
   var deadline: ContinuousClock.Instant?
 
-  /// Below this rate for `stallTimeout` seconds a transfer counts as stalled.
+  /// Below this rate for `stallTimeout` a transfer counts as stalled.
   static let stallBytesPerSecond = 1024
 
   package init(
-    url: String, headers: [String: String] = [:], connectTimeout: Int = 10, timeout: Int = 30,
-    maxBytes: Int64? = nil, stallTimeout: Int? = nil, deadline: ContinuousClock.Instant? = nil
+    url: String, headers: [String: String] = [:], connectTimeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(30), maxBytes: Int64? = nil, stallTimeout: Duration? = nil,
+    deadline: ContinuousClock.Instant? = nil
   ) {
     self.url = url
     self.headers = headers
@@ -37,12 +39,23 @@ package struct HTTPRequest: Sendable, Equatable {
   /// Milliseconds this attempt may take: `timeout`, cut to what is left before the deadline;
   /// nil when the deadline has passed.
   func attemptMilliseconds(now: ContinuousClock.Instant) -> Int? {
-    let whole = timeout * 1000
+    let whole = timeout.wholeMilliseconds
     guard let deadline else { return whole }
-    let left = now.duration(to: deadline)
-    let milliseconds =
-      Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000)
+    let milliseconds = now.duration(to: deadline).wholeMilliseconds
     return milliseconds > 0 ? min(whole, milliseconds) : nil
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, the fraction dropped: what libcurl's `_MS` options take.
+  var wholeMilliseconds: Int {
+    Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
+  }
+
+  /// Whole seconds, a fraction rounded up: what libcurl's seconds options take, never less
+  /// than was asked.
+  var wholeSecondsRoundedUp: Int {
+    Int(components.seconds) + (components.attoseconds > 0 ? 1 : 0)
   }
 }
 

@@ -58,9 +58,9 @@ extension NetError: CustomStringConvertible, LocalizedError {
 extension NetError: HintedError {
   package var hint: String? {
     switch self {
-    case .transport where isTemporary: return "check the network and try again later"
+    case .transport: return isTemporary ? "check the network and try again later" : nil
     case .deadline: return "try again later"
-    default: return nil
+    case .tooLarge, .write, .setup, .headersTooLarge: return nil
     }
   }
 }

@@ -72,10 +72,7 @@ package final class DaemonWaiter: DaemonWaiting {
       pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0),
     ]
     while true {
-      if poll(&fds, 2, -1) < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
+      guard (try? Syscall.retryingInterrupts({ poll(&fds, 2, -1) })) != nil else { return nil }
       if fds[0].revents & Int16(POLLIN) != 0 {
         let number = Int32(bw_signalfd_read(signals))
         if number == SIGTERM || number == SIGINT { return number }
@@ -105,9 +102,8 @@ package final class DaemonWaiter: DaemonWaiting {
       ]
       // 0 while the session has messages queued: the signals and the timer are looked at
       // between every bounded batch of them, so a flood never holds SIGTERM back.
-      let ready = poll(&fds, nfds_t(fds.count), session?.pollTimeout ?? -1)
-      if ready < 0 {
-        if errno == EINTR { continue }
+      let timeout = session?.pollTimeout ?? -1
+      guard let ready = try? Syscall.retryingInterrupts({ poll(&fds, nfds_t(fds.count), timeout) }) else {
         return .clockChanged  // recompute and wait again rather than spin on an error
       }
       if fds[0].revents & Int16(POLLIN) != 0 {

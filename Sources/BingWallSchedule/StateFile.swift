@@ -10,8 +10,8 @@ package struct StateFile: Sendable {
   private let lockPath: String
 
   package init(stateDir: String) {
-    path = stateDir + "/scheduler.json"
-    lockPath = stateDir + "/scheduler.lock"
+    path = Paths.stateFile(.scheduler, in: stateDir)
+    lockPath = Paths.stateFile(.schedulerLock, in: stateDir)
   }
 
   /// The saved state; a missing or unreadable file gives a fresh one (it only holds timing),

@@ -51,7 +51,7 @@ extension HistoryStore {
     switch error as? StoreError {
     case .open(_, let code, let message)?, .prepare(_, _, let code, let message)?,
       .statement(_, _, let code, let message)?:
-      return "\(message) (\(SQLiteResultCode.name(code)))"
+      return "\(message) (\(code.name))"
     default:
       return "\(error)"
     }

@@ -46,14 +46,41 @@ package final class SQLiteDatabase {
   /// (`SQLITE_OPEN_NOFOLLOW`), `SQLITE_DBCONFIG_DEFENSIVE`, `trusted_schema` off (no function
   /// with side effects from her schema's views or triggers), and no string or blob longer than
   /// `untrustedValueLimit`, so a 400 MB title is an error, not 400 MB read.
-  init(
+  convenience init(
     path: String, readOnly: Bool = false, immutable: Bool = false, untrusted: Bool = false,
     busyTimeout: Duration = .seconds(10)
   ) throws(StoreError) {
+    try self.init(
+      location: .file(path), readOnly: readOnly, immutable: immutable, untrusted: untrusted,
+      busyTimeout: busyTimeout)
+  }
+
+  /// Where a database lives.
+  enum Location: Equatable, Sendable {
+    /// The file at this path.
+    case file(String)
+    /// Memory alone (SQLite's `:memory:`): no file is made, and it is gone with the connection.
+    case memory
+
+    /// The name `sqlite3_open_v2` takes, and messages give.
+    var name: String {
+      switch self {
+      case .file(let path): return path
+      case .memory: return ":memory:"
+      }
+    }
+  }
+
+  /// Opens the database at `location`; as `init(path:)` for a file.
+  init(
+    location: Location, readOnly: Bool = false, immutable: Bool = false, untrusted: Bool = false,
+    busyTimeout: Duration = .seconds(10)
+  ) throws(StoreError) {
+    let path = location.name
     self.path = path
     self.isReadOnly = readOnly || immutable || untrusted
     self.isUntrusted = untrusted
-    if !isReadOnly { Self.createPrivately(path) }
+    if !isReadOnly, case .file(let path) = location { Self.createPrivately(path) }
 
     var handle: OpaquePointer?
     var access = isReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -61,15 +88,15 @@ package final class SQLiteDatabase {
     var name = path
     if immutable {
       access |= SQLITE_OPEN_URI
-      name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+      name = "file:" + PercentEncoding.encoded(path, keeping: .path) + "?immutable=1"
     }
     let code = sqlite3_open_v2(name, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
     guard let handle else {
       // Only when SQLite could not even allocate the connection object.
-      throw StoreError.open(path: path, code: code, message: String(cString: sqlite3_errstr(code)))
+      throw StoreError.open(path: path, code: SQLiteResultCode(code), message: String(cString: sqlite3_errstr(code)))
     }
     guard code == SQLITE_OK else {
-      let error = StoreError.open(path: path, code: code, message: Self.openFailureMessage(handle))
+      let error = StoreError.open(path: path, code: SQLiteResultCode(code), message: Self.openFailureMessage(handle))
       sqlite3_close_v2(handle)
       throw error
     }
@@ -86,7 +113,7 @@ package final class SQLiteDatabase {
         && result == 0
       guard defended else {
         throw StoreError.open(
-          path: path, code: SQLITE_MISUSE, message: "SQLite refused the defensive settings")
+          path: path, code: .misuse, message: "SQLite refused the defensive settings")
       }
       sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.untrustedValueLimit)
     }
@@ -97,7 +124,7 @@ package final class SQLiteDatabase {
     } catch {
       // The first statements are where SQLite finds a file that is not a database, damaged or
       // locked; to the user that is failing to open it, not some PRAGMA.
-      throw .open(path: path, code: error.resultCode ?? SQLITE_ERROR, message: Self.message(of: error))
+      throw .open(path: path, code: error.resultCode ?? .error, message: Self.message(of: error))
     }
   }
 
@@ -148,14 +175,14 @@ package final class SQLiteDatabase {
     let text = Array(sql.utf8CString)
     var offset = 0
     guard let statement = try prepareNext(text, from: &offset) else {
-      throw StoreError.prepare(path: path, sql: sql, code: SQLITE_MISUSE, message: "no SQL statement")
+      throw StoreError.prepare(path: path, sql: sql, code: .misuse, message: "no SQL statement")
     }
     // Anything after it that SQLite would compile or reject is a second statement.
     let hasMore: Bool
     do { hasMore = try prepareNext(text, from: &offset) != nil } catch { hasMore = true }
     if hasMore {
       throw StoreError.prepare(
-        path: path, sql: sql, code: SQLITE_MISUSE, message: "more than one statement; use execute")
+        path: path, sql: sql, code: .misuse, message: "more than one statement; use execute")
     }
     return statement
   }
@@ -178,7 +205,7 @@ package final class SQLiteDatabase {
       guard code == SQLITE_OK else {
         sqlite3_finalize(statement)
         let rest = Self.string(text[start..<(text.count - 1)])
-        throw StoreError.prepare(path: path, sql: rest, code: code, message: lastErrorMessage)
+        throw StoreError.prepare(path: path, sql: rest, code: SQLiteResultCode(code), message: lastErrorMessage)
       }
       offset = max(end, start + 1)
       // Only whitespace or a comment: no statement, keep going.
@@ -191,29 +218,10 @@ package final class SQLiteDatabase {
 
   // MARK: - Set-up
 
-  /// The pragmas every connection needs. Only the switch to WAL takes a lock.
-  /// `path` as the path of a `file:` URI: every byte but unreserved ones and `/` percent-encoded,
-  /// so `?`, `#` and `%` in a folder name stay part of the path
-  /// (https://www.sqlite.org/uri.html).
-  static func uriEscaped(_ path: String) -> String {
-    var escaped = ""
-    for byte in path.utf8 {
-      let isPlain =
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        || byte == 0x2F || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-      if isPlain {
-        escaped.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        escaped += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
-    return escaped
-  }
-
   /// The longest string or blob read from an untrusted file: far beyond any title or caption.
   static let untrustedValueLimit: Int32 = 1 << 20
 
+  /// The pragmas every connection needs. Only the switch to WAL takes a lock.
   private func configure(busyTimeout: Duration) throws(StoreError) {
     if isUntrusted { try execute("PRAGMA trusted_schema = OFF") }
     try execute("PRAGMA foreign_keys = ON")
@@ -256,8 +264,8 @@ package final class SQLiteDatabase {
   /// succeed and neither changes an existing file's mode. Failures are left to `sqlite3_open_v2`,
   /// which reports them with its own code.
   private static func createPrivately(_ path: String) {
-    // ":memory:" and "" (a temporary database) are not files.
-    if path.isEmpty || path == ":memory:" { return }
+    // "" (a temporary database) is not a file.
+    if path.isEmpty { return }
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if fd >= 0 { close(fd) }
   }

@@ -106,7 +106,7 @@ struct SQLiteMigrator: Sendable {
     let rowid = (try? row.optionalInt64(at: 1)).flatMap { $0 }.map(String.init) ?? "?"
     let parent = (try? row.string(at: 2)) ?? "?"
     throw .statement(
-      path: database.path, sql: sql, code: SQLiteResultCode.constraintForeignKey,
+      path: database.path, sql: sql, code: .constraintForeignKey,
       message: "row \(rowid) of \(table) refers to a missing row of \(parent)")
   }
 }

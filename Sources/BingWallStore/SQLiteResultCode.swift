@@ -1,31 +1,64 @@
 import CSQLite
 
-/// Names for SQLite result codes, so messages can say `SQLITE_CONSTRAINT_FOREIGNKEY` rather than 787.
+/// A SQLite result code, primary or extended, as GRDB's `ResultCode` is: a typed value that
+/// pattern-matches, where a primary code matches every extended code of its family
+/// (`case .busy` catches `SQLITE_BUSY_TIMEOUT`), and an extended one only itself.
 ///
 /// https://www.sqlite.org/rescode.html
-/// Swift does not import the extended codes (they are `(PRIMARY | (n<<8))` macros), so the table
-/// is written out here from `sqlite3.h`; `sqlite3_errstr` gives English text, not the name.
-enum SQLiteResultCode {
-  /// `SQLITE_BUSY`, `SQLITE_CONSTRAINT_UNIQUE`, ...; an unknown extended code shows as its
-  /// primary name plus the number.
-  static func name(_ code: Int32) -> String {
-    if let name = names[code] { return name }
-    if let primary = names[code & 0xff] { return "\(primary) (\(code))" }
-    return "SQLite result \(code)"
-  }
+/// Swift does not import the extended codes (they are `(PRIMARY | (n<<8))` macros), so their
+/// names are written out here from `sqlite3.h`; `sqlite3_errstr` gives English text, not the name.
+package struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  package var rawValue: Int32
+
+  package init(rawValue: Int32) { self.rawValue = rawValue }
+  init(_ rawValue: Int32) { self.rawValue = rawValue }
 
   /// The primary result code, the low 8 bits of an extended one.
-  static func primary(_ code: Int32) -> Int32 { code & 0xff }
+  package var primary: SQLiteResultCode { SQLiteResultCode(rawValue & 0xff) }
 
   /// `SQLITE_CONSTRAINT_FOREIGNKEY` and friends, rebuilt from their primary code and sub-number.
-  static func extended(_ primary: Int32, _ number: Int32) -> Int32 { primary | (number << 8) }
+  static func extended(_ primary: SQLiteResultCode, _ number: Int32) -> SQLiteResultCode {
+    SQLiteResultCode(primary.rawValue | (number << 8))
+  }
 
-  static let constraintForeignKey = extended(SQLITE_CONSTRAINT, 3)
+  package static let ok = SQLiteResultCode(SQLITE_OK)
+  package static let error = SQLiteResultCode(SQLITE_ERROR)
+  package static let perm = SQLiteResultCode(SQLITE_PERM)
+  package static let busy = SQLiteResultCode(SQLITE_BUSY)
+  package static let locked = SQLiteResultCode(SQLITE_LOCKED)
+  package static let noMemory = SQLiteResultCode(SQLITE_NOMEM)
+  package static let readOnly = SQLiteResultCode(SQLITE_READONLY)
+  package static let ioError = SQLiteResultCode(SQLITE_IOERR)
+  package static let corrupt = SQLiteResultCode(SQLITE_CORRUPT)
+  package static let full = SQLiteResultCode(SQLITE_FULL)
+  package static let cannotOpen = SQLiteResultCode(SQLITE_CANTOPEN)
+  package static let tooBig = SQLiteResultCode(SQLITE_TOOBIG)
+  package static let constraint = SQLiteResultCode(SQLITE_CONSTRAINT)
+  package static let misuse = SQLiteResultCode(SQLITE_MISUSE)
+  package static let auth = SQLiteResultCode(SQLITE_AUTH)
+  package static let range = SQLiteResultCode(SQLITE_RANGE)
+  package static let notADatabase = SQLiteResultCode(SQLITE_NOTADB)
+  package static let constraintForeignKey = extended(.constraint, 3)
+
+  /// A primary pattern matches its whole family; an extended pattern only itself.
+  package static func ~= (pattern: SQLiteResultCode, code: SQLiteResultCode) -> Bool {
+    pattern.primary == pattern ? pattern == code.primary : pattern == code
+  }
+
+  /// `SQLITE_BUSY`, `SQLITE_CONSTRAINT_UNIQUE`, ...; an unknown extended code shows as its
+  /// primary name plus the number.
+  package var name: String {
+    if let name = Self.names[rawValue] { return name }
+    if let primary = Self.names[primary.rawValue] { return "\(primary) (\(rawValue))" }
+    return "SQLite result \(rawValue)"
+  }
+
+  package var description: String { name }
 
   private static let names: [Int32: String] = {
     var table: [Int32: String] = [:]
     for (name, code) in primaries { table[code] = name }
-    for (name, primary, number) in extendedCodes { table[extended(primary, number)] = name }
+    for (name, primary, number) in extendedCodes { table[primary | (number << 8)] = name }
     return table
   }()
 

@@ -45,17 +45,19 @@ final class SQLiteStatement {
   /// Text and blobs are copied (`SQLITE_TRANSIENT`), so the Swift value may go away at once.
   func bind(_ value: SQLiteValue, at index: Int) throws(StoreError) {
     guard let position = Int32(exactly: index) else {
-      throw bindError("?\(index)", code: SQLITE_RANGE, message: "no parameter with that index")
+      throw bindError("?\(index)", code: .range, message: "no parameter with that index")
     }
     let code = Self.bind(value, at: position, to: handle)
-    if code != SQLITE_OK { throw bindError("?\(index)", code: code, message: database.lastErrorMessage) }
+    if code != SQLITE_OK {
+      throw bindError("?\(index)", code: SQLiteResultCode(code), message: database.lastErrorMessage)
+    }
   }
 
   /// Binds a value to a named parameter: `":name"` as the SQL spells it; a bare `"name"` means `:name`.
   func bind(_ value: SQLiteValue, named name: String) throws(StoreError) {
     let spelled = name.first.map { ":@$?".contains($0) } == true ? name : ":" + name
     let index = sqlite3_bind_parameter_index(handle, spelled)
-    if index == 0 { throw bindError(spelled, code: SQLITE_RANGE, message: "no parameter of that name") }
+    if index == 0 { throw bindError(spelled, code: .range, message: "no parameter of that name") }
     try bind(value, at: Int(index))
   }
 
@@ -88,7 +90,7 @@ final class SQLiteStatement {
     default:
       // Read the message before reset, which may set its own.
       let error = StoreError.statement(
-        path: database.path, sql: sql, code: code, message: database.lastErrorMessage)
+        path: database.path, sql: sql, code: SQLiteResultCode(code), message: database.lastErrorMessage)
       sqlite3_reset(handle)
       throw error
     }
@@ -159,11 +161,11 @@ final class SQLiteStatement {
   private func countMismatch(_ count: Int) -> StoreError {
     func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
     return bindError(
-      "parameters", code: SQLITE_RANGE,
+      "parameters", code: .range,
       message: "\(counted(count, "value")) for \(counted(parameterCount, "parameter"))")
   }
 
-  private func bindError(_ parameter: String, code: Int32, message: String) -> StoreError {
+  private func bindError(_ parameter: String, code: SQLiteResultCode, message: String) -> StoreError {
     .bind(path: database.path, sql: sql, parameter: parameter, code: code, message: message)
   }
 

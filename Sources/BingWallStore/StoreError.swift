@@ -9,15 +9,15 @@ import Glibc
 /// connection turns them on; `message` is `sqlite3_errmsg` captured right after the failing call.
 package enum StoreError: Error, Equatable, Sendable {
   /// The database file could not be opened or created.
-  case open(path: String, code: Int32, message: String)
+  case open(path: String, code: SQLiteResultCode, message: String)
   /// The file is on a file system where write-ahead logging does not work (it needs shared memory).
   case walUnavailable(path: String, journalMode: String)
   /// SQLite did not accept the SQL text.
-  case prepare(path: String, sql: String, code: Int32, message: String)
+  case prepare(path: String, sql: String, code: SQLiteResultCode, message: String)
   /// A value could not be bound to a parameter (no such index or name, too many or too few values).
-  case bind(path: String, sql: String, parameter: String, code: Int32, message: String)
+  case bind(path: String, sql: String, parameter: String, code: SQLiteResultCode, message: String)
   /// A statement failed while running: a constraint, a lock held too long, a full disk, ...
-  case statement(path: String, sql: String, code: Int32, message: String)
+  case statement(path: String, sql: String, code: SQLiteResultCode, message: String)
   /// A result row has no column of that name or index.
   case noSuchColumn(path: String, sql: String, column: String)
   /// A column holds a different type than the caller asked for (`expected` and `found` are
@@ -35,7 +35,7 @@ package enum StoreError: Error, Equatable, Sendable {
   case needsUpgrade(path: String, found: Int, known: Int)
 
   /// The extended SQLite result code behind this error, when SQLite reported one.
-  var resultCode: Int32? {
+  package var resultCode: SQLiteResultCode? {
     switch self {
     case .open(_, let code, _), .prepare(_, _, let code, _), .bind(_, _, _, let code, _),
       .statement(_, _, let code, _):
@@ -54,12 +54,18 @@ package enum StoreError: Error, Equatable, Sendable {
   /// really kept the database locked that long; retrying later is reasonable.
   /// True when SQLite refused a value over the connection's length limit (an untrusted
   /// history's `SQLiteDatabase.untrustedValueLimit`).
-  package var isTooBig: Bool { resultCode.map { SQLiteResultCode.primary($0) == SQLITE_TOOBIG } ?? false }
+  package var isTooBig: Bool {
+    switch resultCode {
+    case .tooBig?: return true
+    default: return false
+    }
+  }
 
   var isBusy: Bool {
-    guard let code = resultCode else { return false }
-    let primary = SQLiteResultCode.primary(code)
-    return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
+    switch resultCode {
+    case .busy?, .locked?: return true
+    default: return false
+    }
   }
 }
 
@@ -67,17 +73,17 @@ extension StoreError: CustomStringConvertible, LocalizedError {
   package var description: String {
     switch self {
     case .open(let path, let code, let message):
-      return "cannot open \(path): \(message) (\(SQLiteResultCode.name(code)))"
+      return "cannot open \(path): \(message) (\(code.name))"
     case .walUnavailable(let path, let journalMode):
       return "cannot use write-ahead logging for \(path) (journal mode stays '\(journalMode)')"
     case .prepare(let path, let sql, let code, let message):
       // Preparing reads the schema, so it can meet a damaged or locked file as well as a typo.
-      return "cannot prepare \(Self.excerpt(sql)) for \(path): \(message) (\(SQLiteResultCode.name(code)))"
+      return "cannot prepare \(Self.excerpt(sql)) for \(path): \(message) (\(code.name))"
     case .bind(let path, let sql, let parameter, let code, let message):
       return "cannot bind \(parameter) of \(Self.excerpt(sql)) for \(path): \(message) "
-        + "(\(SQLiteResultCode.name(code)))"
+        + "(\(code.name))"
     case .statement(let path, let sql, let code, let message):
-      return "cannot run \(Self.excerpt(sql)) on \(path): \(message) (\(SQLiteResultCode.name(code)))"
+      return "cannot run \(Self.excerpt(sql)) on \(path): \(message) (\(code.name))"
     case .noSuchColumn(let path, let sql, let column):
       return "no column '\(column)' in the result of \(Self.excerpt(sql)) on \(path)"
     case .typeMismatch(let path, let sql, let column, let expected, let found):
@@ -98,49 +104,7 @@ extension StoreError: CustomStringConvertible, LocalizedError {
   package var errorDescription: String? { description }
 }
 
-extension StoreError: HintedError {
-  package var hint: String? {
-    switch self {
-    case .open(_, let code, _), .prepare(_, _, let code, _), .statement(_, _, let code, _):
-      return Self.advice(for: code)
-    case .walUnavailable: return "keep it on a local file system"
-    case .bind, .noSuchColumn, .misuse: return Self.bug
-    case .typeMismatch:
-      return "move history.db aside (bingwall starts a new history) or restore it from a backup"
-    case .newerSchema: return "upgrade bingwall"
-    case .readOnlyNeedsUpgrade: return "make the folder writable and run bingwall again"
-    case .needsUpgrade: return "run 'bingwall update' as its owner first"
-    case .migration: return nil
-    }
-  }
-
-  private static let bug = "this is a bug in bingwall; please report it"
-
-  /// What the user can do about a failure with this result code.
-  private static func advice(for code: Int32) -> String {
-    switch SQLiteResultCode.primary(code) {
-    case SQLITE_BUSY, SQLITE_LOCKED:
-      return "another bingwall kept the database busy; try again"
-    case SQLITE_CANTOPEN:
-      return "check the folder exists and is writable"
-    case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
-      return "check the file and its folder are writable"
-    case SQLITE_FULL:
-      return "free some disk space and try again"
-    case SQLITE_IOERR:
-      return "check the disk and try again"
-    case SQLITE_CORRUPT:
-      return
-        "the file is damaged; move history.db aside (bingwall starts a new history) or restore it from a backup"
-    case SQLITE_NOTADB:
-      return "this is not a bingwall history database; move it away"
-    case SQLITE_NOMEM:
-      return "out of memory; close something and try again"
-    default:
-      return bug
-    }
-  }
-
+extension StoreError {
   /// SQL on one line and short enough for a message, in backquotes.
   private static func excerpt(_ sql: String) -> String {
     let words = sql.split(whereSeparator: { $0.isWhitespace })

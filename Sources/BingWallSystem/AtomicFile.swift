@@ -38,19 +38,12 @@ package final class TemporaryFile {
 
   /// Appends bytes, retrying short writes.
   package func write(_ data: Data) throws(FileError) {
-    let result: Int32 = data.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return 0
+    let failure = data.withUnsafeBytes { raw in
+      Result { () throws(Errno) in try Syscall.writeAll(fileDescriptor, raw) }
     }
-    if result != 0 { throw FileError.system(operation: "write", path: path, errno: result) }
+    if case .failure(let error) = failure {
+      throw FileError.system(operation: "write", path: path, errno: error.code)
+    }
   }
 
   /// fsync, rename onto `target`, fsync the folder. After this the file is `target`.

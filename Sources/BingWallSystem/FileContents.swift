@@ -20,16 +20,13 @@ package enum FileContents {
       throw FileError.system(operation: "read", path: path, errno: EISDIR)
     }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = Glibc.read(descriptor, &chunk, chunk.count)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError.system(operation: "read", path: path, errno: errno)
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
+    try Syscall.readChunks(
+      of: descriptor, chunkBytes: 16_384,
+      readFailure: { FileError.system(operation: "read", path: path, errno: $0.code) }
+    ) { (piece) throws(FileError) in
+      bytes += piece
       if bytes.count > limit { throw FileError.system(operation: "read", path: path, errno: EFBIG) }
     }
+    return bytes
   }
 }

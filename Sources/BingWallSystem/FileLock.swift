@@ -16,12 +16,12 @@ package final class FileLock {
     self.path = path
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if fd < 0 { throw FileError.system(operation: "open lock", path: path, errno: errno) }
-    while bw_flock_exclusive(fd, wait ? 1 : 0) != 0 {
-      if errno == EINTR { continue }
-      let reason = errno
+    do throws(Errno) {
+      _ = try Syscall.retryingInterrupts { bw_flock_exclusive(fd, wait ? 1 : 0) }
+    } catch {
       close(fd)
-      if reason == EWOULDBLOCK { return nil }
-      throw FileError.system(operation: "lock", path: path, errno: reason)
+      if error.code == EWOULDBLOCK { return nil }
+      throw FileError.system(operation: "lock", path: path, errno: error.code)
     }
     fileDescriptor = fd
     guard recordPID else { return }

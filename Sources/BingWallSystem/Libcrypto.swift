@@ -1,3 +1,4 @@
+import CLibcrypto
 import Glibc
 
 /// OpenSSL's libcrypto, opened at the first hash, for its SHA-256.
@@ -12,43 +13,18 @@ enum Libcrypto {
   /// The shared object of Debian's `libssl3` package, which libcurl4 depends on.
   static let soname = "libcrypto.so.3"
 
-  /// The EVP functions a SHA-256 needs, resolved once.
-  struct Functions: @unchecked Sendable {
-    let newContext: @convention(c) () -> OpaquePointer?
-    let freeContext: @convention(c) (OpaquePointer?) -> Void
-    let copyContext: @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
-    let sha256: @convention(c) () -> OpaquePointer?
-    let initDigest: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
-    let update: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
-    let final:
-      @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32
-  }
-
-  /// nil when libcrypto cannot be opened or lacks a function; `SHA256` then hashes in Swift.
-  static let functions: Functions? = {
-    guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else { return nil }
-    func resolve<Function>(_ name: String, as type: Function.Type) -> Function? {
-      dlsym(library, name).map { unsafeBitCast($0, to: type) }
+  /// The EVP functions a SHA-256 needs, resolved once by `bw_crypto_load` (the `RESOLVE` table
+  /// every dlopen'd library here has); nil when libcrypto cannot be opened or lacks a function,
+  /// and `SHA256` then hashes in Swift. `nonisolated(unsafe)` because a pointer is not
+  /// `Sendable`: the table is written once, before `swift_once` publishes it, and only read after.
+  nonisolated(unsafe) static let functions: UnsafePointer<bw_crypto_api>? = {
+    // Never freed: the table serves every hash until the process exits.
+    let table = UnsafeMutablePointer<bw_crypto_api>.allocate(capacity: 1)
+    guard bw_crypto_load(soname, table) == nil else {
+      table.deallocate()
+      return nil
     }
-    guard let newContext = resolve("EVP_MD_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
-      let freeContext = resolve("EVP_MD_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
-      let copyContext = resolve(
-        "EVP_MD_CTX_copy_ex", as: (@convention(c) (OpaquePointer?, OpaquePointer?) -> Int32).self),
-      let sha256 = resolve("EVP_sha256", as: (@convention(c) () -> OpaquePointer?).self),
-      let initDigest = resolve(
-        "EVP_DigestInit_ex",
-        as: (@convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32).self),
-      let update = resolve(
-        "EVP_DigestUpdate", as: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32).self),
-      let final = resolve(
-        "EVP_DigestFinal_ex",
-        as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) ->
-          Int32)
-          .self)
-    else { return nil }
-    return Functions(
-      newContext: newContext, freeContext: freeContext, copyContext: copyContext, sha256: sha256,
-      initDigest: initDigest, update: update, final: final)
+    return UnsafePointer(table)
   }()
 }
 
@@ -57,28 +33,28 @@ enum Libcrypto {
 /// `@unchecked Sendable`: `SHA256` copies it before mutating one that is shared, so no two
 /// owners ever change the same context.
 final class LibcryptoSHA256: @unchecked Sendable {
-  private let functions: Libcrypto.Functions
+  private let functions: UnsafePointer<bw_crypto_api>
   private let context: OpaquePointer
 
   /// A fresh context; nil when libcrypto is missing.
   convenience init?() {
-    guard let functions = Libcrypto.functions, let context = functions.newContext() else { return nil }
+    guard let functions = Libcrypto.functions, let context = functions.pointee.md_ctx_new() else { return nil }
     self.init(functions: functions, context: context)
     start()
   }
 
-  private init(functions: Libcrypto.Functions, context: OpaquePointer) {
+  private init(functions: UnsafePointer<bw_crypto_api>, context: OpaquePointer) {
     self.functions = functions
     self.context = context
   }
 
   deinit {
-    functions.freeContext(context)
+    functions.pointee.md_ctx_free(context)
   }
 
   /// An independent context with the same bytes hashed so far.
   func copy() -> LibcryptoSHA256 {
-    guard let copy = functions.newContext(), functions.copyContext(copy, context) == 1 else {
+    guard let copy = functions.pointee.md_ctx_new(), functions.pointee.md_ctx_copy_ex(copy, context) == 1 else {
       preconditionFailure("libcrypto could not copy a SHA-256 context (out of memory)")
     }
     return LibcryptoSHA256(functions: functions, context: copy)
@@ -86,7 +62,7 @@ final class LibcryptoSHA256: @unchecked Sendable {
 
   func update(_ bytes: UnsafeRawBufferPointer) {
     guard bytes.count > 0 else { return }
-    guard functions.update(context, bytes.baseAddress, bytes.count) == 1 else {
+    guard functions.pointee.digest_update(context, bytes.baseAddress, bytes.count) == 1 else {
       preconditionFailure("libcrypto's EVP_DigestUpdate failed for SHA-256")
     }
   }
@@ -95,7 +71,7 @@ final class LibcryptoSHA256: @unchecked Sendable {
   func finalize() -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
-    let done = digest.withUnsafeMutableBufferPointer { functions.final(context, $0.baseAddress, &length) }
+    let done = digest.withUnsafeMutableBufferPointer { functions.pointee.digest_final_ex(context, $0.baseAddress, &length) }
     guard done == 1, length == 32 else {
       preconditionFailure("libcrypto's EVP_DigestFinal_ex failed for SHA-256")
     }
@@ -104,7 +80,7 @@ final class LibcryptoSHA256: @unchecked Sendable {
   }
 
   private func start() {
-    guard functions.initDigest(context, functions.sha256(), nil) == 1 else {
+    guard functions.pointee.digest_init_ex(context, functions.pointee.sha256(), nil) == 1 else {
       preconditionFailure("libcrypto's EVP_DigestInit_ex failed for SHA-256")
     }
   }

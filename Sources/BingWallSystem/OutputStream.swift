@@ -32,19 +32,12 @@ package final class FileDescriptorOutput: TextOutput {
       defer { buffer.removeAll(keepingCapacity: true) }
       return buffer
     }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { raw in
-        Glibc.write(fileDescriptor, raw.baseAddress, raw.count)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        // A closed pipe (EPIPE) is not worth reporting: the reader left on purpose.
-        let code = errno
-        if code != EPIPE { failure.withLock { $0 = $0 ?? code } }
-        return
-      }
-      offset += written
+    let written = bytes.withUnsafeBytes { raw in
+      Result { () throws(Errno) in try Syscall.writeAll(fileDescriptor, raw) }
+    }
+    // A closed pipe (EPIPE) is not worth reporting: the reader left on purpose.
+    if case .failure(let error) = written, error.code != EPIPE {
+      failure.withLock { $0 = $0 ?? error.code }
     }
   }
 

@@ -49,8 +49,8 @@ package struct Paths: Sendable, Equatable {
   package var cacheDir: String { cacheHome + "/bingwall" }
   /// The daemon's lock: in the runtime dir when there is one, else under the state dir.
   package var lockFile: String {
-    if let runtimeDir { return runtimeDir + "/bingwall.lock" }
-    return stateDir + "/bingwall.lock"
+    if let runtimeDir { return runtimeDir + "/" + StateFileName.daemonLock.rawValue }
+    return stateFile(.daemonLock)
   }
 
   /// The file this process was started from (`readlink /proc/self/exe`), nil when unreadable or

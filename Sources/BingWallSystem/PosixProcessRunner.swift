@@ -1,3 +1,4 @@
+import CLinux
 import FoundationEssentials
 import Glibc
 
@@ -167,15 +168,14 @@ package struct PosixProcessRunner: ProcessRunner {
 
 /// glibc functions the Swift Glibc module hides behind `_GNU_SOURCE`, found at run time instead.
 ///
-/// The module is built without `_GNU_SOURCE`, so `pipe2`,
-/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34) and `pidfd_open` (glibc 2.36) are not
-/// declared. `dlsym` finds them in the libc already loaded; each caller has a fallback for nil.
+/// The module is built without `_GNU_SOURCE`, so `posix_spawn_file_actions_addclosefrom_np`
+/// (glibc 2.34) and `pidfd_open` (glibc 2.36) are not declared; they are newer than some glibc
+/// bingwall runs on, so they are not taken through CLinux (as `pipe2` is) but looked up: `dlsym`
+/// finds them in the libc already loaded, and each caller has a fallback for nil.
 enum LateBoundLibc {
-  typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
   typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
   typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
 
-  static let pipe2: Pipe2? = lookUp("pipe2")
   static let addCloseFrom: AddCloseFrom? = lookUp("posix_spawn_file_actions_addclosefrom_np")
   static let pidfdOpen: PidfdOpen? = lookUp("pidfd_open")
 
@@ -349,14 +349,7 @@ private final class ChildPipe {
 
   init(program: String) throws(ProcessError) {
     var ends: [Int32] = [-1, -1]
-    if let pipe2 = LateBoundLibc.pipe2 {
-      if pipe2(&ends, O_CLOEXEC) != 0 { throw .spawnFailed(program: program, errno: errno) }
-    } else {
-      // Another thread's spawn could inherit these between the two calls; closefrom in its file
-      // actions is the other safeguard (pipe2 is older than closefrom, so in practice never needed).
-      if pipe(&ends) != 0 { throw .spawnFailed(program: program, errno: errno) }
-      for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    }
+    if bw_pipe_cloexec(&ends) != 0 { throw .spawnFailed(program: program, errno: errno) }
     readEnd = ends[0]
     writeEnd = ends[1]
     // A parent that closed its own stdin, stdout or stderr gets those numbers back from pipe(), and

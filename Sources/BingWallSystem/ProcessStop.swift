@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Synchronization
 
@@ -70,12 +71,7 @@ package final class ProcessStop: Sendable, Equatable {
   /// which the runner also reads between polls).
   private static func pipe() -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
-    if let pipe2 = LateBoundLibc.pipe2 {
-      guard pipe2(&ends, O_CLOEXEC) == 0 else { return (-1, -1) }
-    } else {
-      guard Glibc.pipe(&ends) == 0 else { return (-1, -1) }
-      for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    }
+    guard bw_pipe_cloexec(&ends) == 0 else { return (-1, -1) }
     return (ends[0], ends[1])
   }
 }

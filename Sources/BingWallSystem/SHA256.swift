@@ -53,19 +53,11 @@ package struct SHA256: Sendable {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 { throw FileError.system(operation: "open", path: path, errno: errno) }
     defer { close(descriptor) }
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: fileChunkSize, alignment: 64)
-    defer { chunk.deallocate() }
-
     var hasher = SHA256()
-    while true {
-      let count = read(descriptor, chunk.baseAddress, chunk.count)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError.system(operation: "read", path: path, errno: errno)
-      }
-      if count == 0 { break }
-      hasher.update(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-    }
+    try Syscall.readChunks(
+      of: descriptor, chunkBytes: fileChunkSize,
+      readFailure: { FileError.system(operation: "read", path: path, errno: $0.code) }
+    ) { (piece) throws(FileError) in hasher.update(piece) }
     return hex(hasher.finalize())
   }
 }

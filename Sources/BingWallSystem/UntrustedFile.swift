@@ -63,17 +63,13 @@ package enum UntrustedFile {
     let (descriptor, size) = try open(path, limit: limit)
     defer { close(descriptor) }
     var bytes = [UInt8](repeating: 0, count: size + 1)
-    var count = 0
-    while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(errno: errno)
-      }
-      if got == 0 { break }
-      count += got
+    let read = bytes.withUnsafeMutableBytes { buffer in
+      Result { () throws(Errno) in try Syscall.readFully(descriptor, into: buffer) }
+    }
+    let count: Int
+    switch read {
+    case .success(let got): count = got
+    case .failure(let error): throw .unreadable(errno: error.code)
     }
     if count > limit { throw .tooLarge(limit: limit) }
     // A file that grew while read gives one byte more than its size, no more.

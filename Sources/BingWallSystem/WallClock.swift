@@ -24,9 +24,7 @@ package struct SystemClock: WallClock {
 
   package func sleep(seconds: Double) {
     guard seconds > 0 else { return }
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    Syscall.sleep(timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9)))
   }
 
   /// Seconds on the monotonic clock since an origin fixed at first use, for loops that count in

@@ -32,6 +32,12 @@ static inline int bw_link_tmpfile(int fd, const char *target) {
   return linkat(AT_FDCWD, source, AT_FDCWD, target, AT_SYMLINK_FOLLOW);
 }
 
+/// pipe(2) with both ends close-on-exec from the start (pipe2, O_CLOEXEC): no other thread's
+/// spawn can inherit them between a pipe and an fcntl.
+static inline int bw_pipe_cloexec(int ends[_Nonnull 2]) {
+  return pipe2(ends, O_CLOEXEC);
+}
+
 /// flock(2) with its constants, which Swift sees only as macros.
 static inline int bw_flock_exclusive(int fd, int wait) {
   return flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB));

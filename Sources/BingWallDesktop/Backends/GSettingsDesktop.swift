@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// What one GNOME-family desktop keeps where: the values that make the one `GSettingsBackend` into
 /// GNOME's, Cinnamon's, MATE's or Deepin's.
 ///

@@ -30,13 +30,13 @@ struct BingWindow {
       return window
     }
     let limits = configuration.networkLimits
-    let client = ArchiveClient(
-      http: http, endpoint: configuration.endpoint, timeout: limits.requestTimeout,
-      deadline: limits.updateDeadline(clock: resources.context.clock))
+    let client = BingClient(
+      http: http, endpoint: configuration.endpoint,
+      limits: limits.requests(deadline: limits.updateDeadline(clock: resources.context.clock)))
     let markets = (configuration[ConfigSchema.markets].map(\.code) + extra).filter { !$0.isEmpty }
     for market in markets.uniqued() {
       do {
-        let response = try client.fetch(market: market)
+        let response = try client.archive(market: market)
         for image in response.images {
           let appearance = Appearance(image, market: market, served: response.servedMarket)
           window.appearances[image.key, default: []].append(Shown(image: image, appearance: appearance))

@@ -27,7 +27,7 @@ package struct Pruner: Sendable {
   init(resources: Resources) { self.resources = resources }
 
   private var context: Context { resources.context }
-  var pendingListPath: String { context.paths.stateDir + "/prune-pending" }
+  var pendingListPath: String { context.paths.stateFile(.prunePending) }
 
   /// Prunes `store` by `policy`. The caller holds the history lock.
   func run(_ policy: RetentionPolicy, store: HistoryStore, dryRun: Bool) throws -> Outcome {

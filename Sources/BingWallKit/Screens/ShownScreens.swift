@@ -26,7 +26,7 @@ package struct ShownScreens: Sendable {
 
   let path: String
 
-  init(stateDir: String) { path = stateDir + "/screens.json" }
+  init(stateDir: String) { path = Paths.stateFile(.screens, in: stateDir) }
 
   /// The file is small and ours; at most `Output.maximumCount` screens are kept from it.
   static let maximumBytes = 64 * 1024

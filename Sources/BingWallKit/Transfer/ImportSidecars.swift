@@ -100,15 +100,11 @@ struct ImportSidecars {
       throw .invalidSidecar(name: name, detail: "it is larger than \(maximumBytes >> 20) MiB")
     }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(source.descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(name: name, reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
+    try Syscall.readChunks(
+      of: source.descriptor, chunkBytes: 1 << 16,
+      readFailure: { TransferError.unreadable(name: name, reason: $0.text) }
+    ) { (piece) throws(TransferError) in
+      bytes += piece
       if bytes.count > maximumBytes {
         throw .invalidSidecar(name: name, detail: "it is larger than \(maximumBytes >> 20) MiB")
       }

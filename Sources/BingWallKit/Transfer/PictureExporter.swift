@@ -100,24 +100,9 @@ package struct PictureExporter {
     if lseek(source, 0, SEEK_SET) < 0 {
       throw FileError.system(operation: "read", path: sourcePath, errno: errno)
     }
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-    defer { chunk.deallocate() }
-    while true {
-      let count = read(source, chunk.baseAddress, chunk.count)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError.system(operation: "read", path: sourcePath, errno: errno)
-      }
-      if count == 0 { return }
-      var written = 0
-      while written < count {
-        let result = write(target, chunk.baseAddress! + written, count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          throw FileError.system(operation: "write", path: targetPath, errno: errno)
-        }
-        written += result
-      }
-    }
+    try Syscall.copy(
+      from: source, to: target,
+      readFailure: { FileError.system(operation: "read", path: sourcePath, errno: $0.code) },
+      writeFailure: { FileError.system(operation: "write", path: targetPath, errno: $0.code) })
   }
 }

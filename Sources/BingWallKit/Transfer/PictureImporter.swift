@@ -139,34 +139,24 @@ struct PictureImporter {
 
   /// Copies the source into the pending file, returning the content's sha256 and size.
   private func copy(_ source: SourceFile, into file: PendingImageFile) throws -> (String, Int64) {
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-    defer { chunk.deallocate() }
     var hasher = SHA256()
     var total: Int64 = 0
-    while true {
-      let count = read(source.descriptor, chunk.baseAddress, chunk.count)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw TransferError.unreadable(name: source.name, reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { break }
-      total += Int64(count)
+    try Syscall.readChunks(
+      of: source.descriptor, chunkBytes: 1 << 20,
+      readFailure: { (error: Errno) -> any Error in TransferError.unreadable(name: source.name, reason: error.text) }
+    ) { piece in
+      total += Int64(piece.count)
       // A file growing while it is read must not slip past the size limit.
       if total > PictureDownloader.maxBytes {
         throw TransferError.tooLarge(name: source.name, limit: PictureDownloader.maxBytes)
       }
-      let piece = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
       hasher.update(piece)
-      var written = 0
-      while written < count {
-        let result = write(file.fileDescriptor, piece.baseAddress! + written, count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          throw FileError.system(operation: "write into", path: images.path, errno: errno)
-        }
-        written += result
+      do throws(Errno) {
+        try Syscall.writeAll(file.fileDescriptor, piece)
+      } catch {
+        throw FileError.system(operation: "write into", path: images.path, errno: error.code)
       }
-      progress?.advance(by: Int64(count), label: source.name)
+      progress?.advance(by: Int64(piece.count), label: source.name)
     }
     return (SHA256.hex(hasher.finalize()), total)
   }

@@ -107,9 +107,8 @@ struct PictureDownloader {
       }
       let jobs = attempts.map { attempt in
         DownloadJob(
-          request: HTTPRequest(
-            url: attempt.url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: Self.maxBytes,
-            stallTimeout: timeout, deadline: deadline),
+          request: RequestLimits(timeout: .seconds(timeout), deadline: deadline).picture(
+            url: attempt.url, maxBytes: Self.maxBytes),
           fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title,
           observer: attempt.digest)
       }

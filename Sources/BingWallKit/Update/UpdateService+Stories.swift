@@ -34,12 +34,11 @@ extension UpdateService {
       return market
     }
     guard !markets.isEmpty else { return nil }
-    let client = StoryClient(
-      http: http, endpoint: configuration.endpoint, timeout: configuration.networkLimits.requestTimeout,
-      deadline: deadline)
+    let client = BingClient(
+      http: http, endpoint: configuration.endpoint, limits: configuration.networkLimits.requests(deadline: deadline))
     // One try each: a story missed today is asked for again at the next update.
     let results = Overlapped {
-      markets.map { market in (market: market, result: Result { try client.fetch(market: market) }) }
+      markets.map { market in (market: market, result: Result { try client.stories(market: market) }) }
     }
     let newest = Dictionary(
       archives.compactMap { market, response in (try? response.get().images.first).map { (market, $0.bingID) }

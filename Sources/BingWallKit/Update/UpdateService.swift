@@ -81,8 +81,8 @@ package struct UpdateService {
       // seconds) long before. On the context's monotonic clock, which no wall-clock step moves.
       let limits = configuration.networkLimits
       let deadline = limits.updateDeadline(clock: context.clock)
-      let client = ArchiveClient(
-        http: http, endpoint: configuration.endpoint, timeout: limits.requestTimeout, deadline: deadline)
+      let client = BingClient(
+        http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: deadline))
       // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
@@ -370,12 +370,12 @@ package struct UpdateService {
   /// itself. Gives up between attempts once `givenUp` is set: the caller failed and will not
   /// read it.
   private static func fetch(
-    _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context,
+    _ market: String, with client: BingClient, deadline: ContinuousClock.Instant, context: Context,
     givenUp: CancellationFlag
   ) throws -> ArchiveResponse {
     var retries = RetryLoop(policy: .standard, deadline: deadline)
     return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
-      try client.fetch(market: market)
+      try client.archive(market: market)
     }
   }
 

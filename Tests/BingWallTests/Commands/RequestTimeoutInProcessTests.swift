@@ -14,7 +14,7 @@ import Testing
   @Test func theRetryLoopRetriesA408OfTheArchiveAndOfAPicture() throws {
     var retries = RetryLoop(policy: .standard, deadline: nil)
     retries.begin()
-    // The archive's 408 reaches the loop as ArchiveClient's error, a picture's as the response.
+    // The archive's 408 reaches the loop as BingClient's error, a picture's as the response.
     let archive = RetryLoop.Failure(BingError.httpStatus(url: "u", status: 408))
     let picture = RetryLoop.Failure(.success(Self.timeout))
     #expect(archive.isTemporary)

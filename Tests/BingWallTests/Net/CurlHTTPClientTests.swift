@@ -138,7 +138,7 @@ import Testing
       FakeResponse(body: .sequence(count: 4000), fault: .slowBody(chunkBytes: 500, interval: 0.05)))
     let started = ContinuousClock.now
 
-    let response = try client.get(HTTPRequest(url: server.url("/slow"), timeout: 5))
+    let response = try client.get(HTTPRequest(url: server.url("/slow"), timeout: .seconds(5)))
 
     #expect(response.body == Data(FakeBody.sequencePattern(length: 4000)))
     // Eight pauses of 50 ms: proof that the body really came slowly.
@@ -273,7 +273,7 @@ import Testing
     let started = ContinuousClock.now
 
     let error = #expect(throws: NetError.self) {
-      try client.get(HTTPRequest(url: server.url("/late"), timeout: 1))
+      try client.get(HTTPRequest(url: server.url("/late"), timeout: .seconds(1)))
     }
 
     #expect(Self.code(of: error) == 28)
@@ -290,7 +290,7 @@ import Testing
       FakeResponse(body: .sequence(count: 10_000), fault: .slowBody(chunkBytes: 1000, interval: 0.25)))
 
     let error = #expect(throws: NetError.self) {
-      try client.get(HTTPRequest(url: server.url("/slow"), timeout: 1))
+      try client.get(HTTPRequest(url: server.url("/slow"), timeout: .seconds(1)))
     }
 
     #expect(Self.code(of: error) == 28)
@@ -315,7 +315,7 @@ import Testing
     let port = Int(UInt16(bigEndian: address.sin_port))
 
     let error = #expect(throws: NetError.self) {
-      try client.get(HTTPRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: 1, timeout: 1))
+      try client.get(HTTPRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: .seconds(1), timeout: .seconds(1)))
     }
 
     #expect(Self.code(of: error) == 7)
@@ -449,7 +449,7 @@ import Testing
 
   /// Runs `call` for `url`, downloading into a throwaway file.
   private func perform(_ call: Call, url: String, maxBytes: Int64? = nil) throws(NetError) -> HTTPResponse {
-    let request = HTTPRequest(url: url, connectTimeout: 1, timeout: 5, maxBytes: maxBytes)
+    let request = HTTPRequest(url: url, connectTimeout: .seconds(1), timeout: .seconds(5), maxBytes: maxBytes)
     switch call {
     case .get:
       return try client.get(request)

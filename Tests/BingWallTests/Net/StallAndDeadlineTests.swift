@@ -21,7 +21,7 @@ import Testing
       "/drip", FakeResponse(body: .sequence(count: 200), fault: .slowBody(chunkBytes: 1, interval: 0.5)))
     let started = ContinuousClock.now
     let error = #expect(throws: NetError.self) {
-      try client.get(HTTPRequest(url: server.url("/drip"), timeout: 100, stallTimeout: 1))
+      try client.get(HTTPRequest(url: server.url("/drip"), timeout: .seconds(100), stallTimeout: .seconds(1)))
     }
     #expect(ContinuousClock.now - started < .seconds(4))
     guard case .transport(_, let code, let message) = error else {
@@ -38,7 +38,7 @@ import Testing
     server.route(
       "/steady",
       FakeResponse(body: .sequence(count: 40_000), fault: .slowBody(chunkBytes: 4000, interval: 0.1)))
-    let response = try client.get(HTTPRequest(url: server.url("/steady"), timeout: 10, stallTimeout: 1))
+    let response = try client.get(HTTPRequest(url: server.url("/steady"), timeout: .seconds(10), stallTimeout: .seconds(1)))
     #expect(response.bodyBytes == 40_000)
   }
 
@@ -49,7 +49,7 @@ import Testing
     let started = ContinuousClock.now
     let error = #expect(throws: NetError.self) {
       try client.get(
-        HTTPRequest(url: server.url("/slow"), timeout: 100, deadline: .now + .milliseconds(700)))
+        HTTPRequest(url: server.url("/slow"), timeout: .seconds(100), deadline: .now + .milliseconds(700)))
     }
     #expect(ContinuousClock.now - started < .seconds(3))
     guard case .transport(_, let code, _) = error else {
@@ -77,7 +77,7 @@ import Testing
     let descriptor = open(folder.file("a"), O_RDWR | O_CREAT, 0o600)
     defer { close(descriptor) }
     let request = HTTPRequest(
-      url: server.url("/drip"), timeout: 100, stallTimeout: 1, deadline: .now + .milliseconds(1500))
+      url: server.url("/drip"), timeout: .seconds(100), stallTimeout: .seconds(1), deadline: .now + .milliseconds(1500))
     let started = ContinuousClock.now
     let results = client.downloadAll(
       [DownloadJob(request: request, fileDescriptor: descriptor, label: "drip")], maxConcurrent: 1,

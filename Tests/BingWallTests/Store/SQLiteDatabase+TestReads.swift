@@ -12,12 +12,14 @@ extension SQLiteDatabase {
 extension StoreError {
   /// True for a violated UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint.
   var isConstraintViolation: Bool {
-    guard let code = resultCode else { return false }
-    return SQLiteResultCode.primary(code) == SQLITE_CONSTRAINT
+    switch resultCode {
+    case .constraint?: return true
+    default: return false
+    }
   }
 }
 
 extension SQLiteResultCode {
   /// `SQLITE_CONSTRAINT_UNIQUE`, which the store never tells apart from its other constraint codes.
-  static let constraintUnique = extended(SQLITE_CONSTRAINT, 8)
+  static let constraintUnique = extended(.constraint, 8)
 }

@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func inMemoryDatabasesNeedNoWAL() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     #expect(try database.scalar("PRAGMA journal_mode") == "memory")
   }
 
@@ -88,9 +88,9 @@ import Testing
       return
     }
     #expect(errorPath == path)
-    #expect(code & 0xff == primary)
+    #expect(code.primary.rawValue == primary)
     #expect(error.description.hasPrefix("cannot open \(path): "))
-    #expect(error.description.contains(SQLiteResultCode.name(primary)))
+    #expect(error.description.contains(SQLiteResultCode(rawValue: primary).name))
     #expect(error.hint?.hasPrefix(advice) == true, "\(error.hint ?? "")")
     #expect(error.localizedDescription == error.description)
   }
@@ -104,7 +104,7 @@ import Testing
     let reader = try SQLiteDatabase(path: path, readOnly: true)
     #expect(try reader.scalar("SELECT count(*) FROM t") == 1)
     let error = try #require(throws: StoreError.self) { try reader.run("INSERT INTO t VALUES (2)") }
-    #expect(error.resultCode.map { $0 & 0xff } == SQLITE_READONLY)
+    #expect(error.resultCode?.primary.rawValue == SQLITE_READONLY)
     // A read transaction on it is a snapshot, not a write lock.
     #expect(try reader.transaction { try reader.scalar("SELECT count(*) FROM t") } == 1)
   }
@@ -129,8 +129,8 @@ import Testing
     let error = try #require(throws: StoreError.self) {
       try database.run("INSERT INTO applied(picture_id) VALUES (?)", [42])
     }
-    #expect(error.resultCode == SQLiteResultCode.extended(SQLITE_CONSTRAINT, 3))  // _FOREIGNKEY, 787
-    #expect(error.resultCode == 787)
+    #expect(error.resultCode == SQLiteResultCode.extended(.constraint, 3))  // _FOREIGNKEY, 787
+    #expect(error.resultCode?.rawValue == 787)
     #expect(error.isConstraintViolation)
     #expect(!error.isBusy)
     #expect(error.description.contains("SQLITE_CONSTRAINT_FOREIGNKEY"))
@@ -138,19 +138,19 @@ import Testing
   }
 
   @Test func aSyntaxErrorIsAPrepareError() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     let error = try #require(throws: StoreError.self) { try database.run("SELEC 1") }
     guard case .prepare(_, let sql, let code, let message) = error else {
       Issue.record("expected .prepare, got \(error)")
       return
     }
     #expect(sql == "SELEC 1")
-    #expect(code == SQLITE_ERROR)
+    #expect(code.rawValue == SQLITE_ERROR)
     #expect(message.contains("syntax error"))
   }
 
   @Test func prepareRefusesASecondStatement() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     try database.execute("CREATE TABLE t(x)")
     #expect(throws: StoreError.self) { try database.prepare("INSERT INTO t VALUES (1); DELETE FROM t") }
     // A trailing comment or semicolon is not a statement.
@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test func executeRunsEveryStatementAndNamesTheOneThatFails() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     try database.execute(
       """
       -- a comment first
@@ -205,7 +205,7 @@ import Testing
   }
 
   @Test func emptyTextAndEmptyBlobAreNotNull() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     try database.execute("CREATE TABLE t(name TEXT, picture BLOB)")
     try database.run("INSERT INTO t VALUES (?, ?)", ["", .blob(Data())])
     try database.run("INSERT INTO t VALUES (?, ?)", [nil, nil])
@@ -218,7 +218,7 @@ import Testing
   }
 
   @Test func rowAccessorsReadByNameAndIndexAndThrowOnMistakes() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     let row = try #require(
       try database.queryOne(
         "SELECT 7 AS id, 'Dolomites' AS title, NULL AS caption, x'0102' AS thumb, 1 AS favorite, 2.5 AS ratio"
@@ -252,7 +252,7 @@ import Testing
   // MARK: - Bindings
 
   @Test func bindsByPositionAndByName() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     try database.execute("CREATE TABLE t(a, b, c)")
     try database.run("INSERT INTO t VALUES (?, ?, ?)", [1, "two", 3.0])
     try database.run("INSERT INTO t VALUES (?3, ?1, ?2)", ["b", "c", "a"])
@@ -275,7 +275,7 @@ import Testing
   }
 
   @Test func bindingMistakesAreErrors() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     try database.execute("CREATE TABLE t(a, b)")
     let tooFew = try #require(throws: StoreError.self) {
       try database.run("INSERT INTO t VALUES (?, ?)", [1])
@@ -290,7 +290,7 @@ import Testing
       return
     }
     #expect(parameter == ":c")
-    #expect(code == SQLITE_RANGE)
+    #expect(code.rawValue == SQLITE_RANGE)
     let statement = try database.prepare("INSERT INTO t VALUES (?, ?)")
     #expect(throws: StoreError.self) { try statement.bind(1, at: 3) }
     #expect(try database.scalar("SELECT count(*) FROM t") == 0)
@@ -328,7 +328,7 @@ import Testing
   }
 
   @Test func aStoreErrorInTheBodyComesOutUnchanged() throws {
-    let database = try SQLiteDatabase(path: ":memory:")
+    let database = try SQLiteDatabase(location: .memory)
     try database.execute("CREATE TABLE t(x UNIQUE); INSERT INTO t VALUES (1)")
     let error = try #require(throws: StoreError.self) {
       try database.transaction {
@@ -514,6 +514,6 @@ fileprivate func mode(of path: String) throws -> mode_t {
     let reader = try SQLiteDatabase(path: path, immutable: true)
     #expect(reader.isReadOnly)
     #expect(try reader.queryOne("SELECT x FROM t")?.int("x") == 42)
-    #expect(SQLiteDatabase.uriEscaped("/a?b#c%d é") == "/a%3Fb%23c%25d%20%C3%A9")
+    #expect(PercentEncoding.encoded("/a?b#c%d é", keeping: .path) == "/a%3Fb%23c%25d%20%C3%A9")
   }
 }

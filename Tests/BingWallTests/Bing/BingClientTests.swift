@@ -8,24 +8,24 @@ import Testing
 @testable import BingWallNet
 @testable import BingWallSchedule
 
-/// The archive client with the real libcurl against the loopback fake Bing.
+/// The client of Bing's JSON requests (archive and stories) with the real libcurl against the loopback fake Bing.
 ///
 /// Each test has its own server, so tests run in parallel without sharing routes or logs.
-@Suite struct ArchiveClientTests {
+@Suite struct BingClientTests {
   let server: FakeHTTPServer
-  let archive: ArchiveClient
+  let archive: BingClient
 
   init() throws {
     server = try FakeHTTPServer()
-    archive = ArchiveClient(
-      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: server.baseURL, timeout: 5)
+    archive = BingClient(
+      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: server.baseURL, limits: RequestLimits(timeout: .seconds(5)))
   }
 
   private var path: String { "/HPImageArchive.aspx" }
 
   private func fetchError(_ market: String = "en-US") -> (any Error)? {
     do {
-      _ = try archive.fetch(market: market)
+      _ = try archive.archive(market: market)
       return nil
     } catch {
       return error
@@ -35,7 +35,7 @@ import Testing
   @Test func fetchSendsExactlyTheArchiveQuery() throws {
     server.route(path, query: ["mkt": "en-US"], .json(BingFixtures.enUS))
 
-    let response = try archive.fetch(market: "en-US")
+    let response = try archive.archive(market: "en-US")
 
     #expect(response.images.count == 8)
     #expect(response.servedMarket == "en-US")
@@ -53,7 +53,7 @@ import Testing
     server.route(
       path, query: ["mkt": "ja-JP"], FakeResponse.json(BingFixtures.jaJP).with(fault: .chunked(chunkSize: 5)))
 
-    let fetched = try archive.fetch(market: "ja-JP")
+    let fetched = try archive.archive(market: "ja-JP")
 
     #expect(fetched == (try ArchiveResponse.decode(Data(BingFixtures.jaJP.utf8), requestedMarket: "ja-JP")))
     #expect(fetched.images[0].caption == "ビーバーズ・ベンド・リゾートパーク, 米国 オクラホマ州")
@@ -62,7 +62,7 @@ import Testing
   @Test func aSubstitutedMarketIsReported() throws {
     server.route(path, query: ["mkt": "en-ZA"], .json(BingFixtures.row))
 
-    let response = try archive.fetch(market: "en-ZA")
+    let response = try archive.archive(market: "en-ZA")
 
     #expect(response.requestedMarket == "en-ZA")
     #expect(response.servedMarket == "ROW")
@@ -73,7 +73,7 @@ import Testing
   func contentTypeIsNotTrusted(contentType: String) throws {
     server.route(path, .bytes(Data(BingFixtures.enIN.utf8), contentType: contentType))
 
-    let response = try archive.fetch(market: "en-IN")
+    let response = try archive.archive(market: "en-IN")
 
     #expect(response.images.count == 3)
   }
@@ -81,7 +81,7 @@ import Testing
   @Test func aHostileMarketCannotChangeTheQuery() throws {
     server.route(path, .json(BingFixtures.enUS))
 
-    _ = try archive.fetch(market: "en-US&n=1&mkt=ja-JP")
+    _ = try archive.archive(market: "en-US&n=1&mkt=ja-JP")
 
     let request = try #require(server.requests(path: path).first)
     #expect(request.query["mkt"] == "en-US&n=1&mkt=ja-JP")
@@ -100,6 +100,28 @@ import Testing
       error == .httpStatus(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"), status: status)
     )
     #expect(error.isTemporary == temporary)
+  }
+
+  @Test func storiesShareTheArchivesStatusRuleWithItsRetryAfter() throws {
+    // Before the one client, a story's 503 dropped the server's Retry-After.
+    server.route("/hp/api/model", FakeResponse.status(503).with(header: "Retry-After", "7"))
+    let url = BingClient.storyURL(endpoint: server.baseURL, market: "en-US")
+
+    #expect(throws: BingError.httpStatus(url: url, status: 503, retryAfter: 7)) {
+      try archive.stories(market: "en-US")
+    }
+  }
+
+  @Test func jsonRequestsConnectWithinTenSecondsAndPicturesWithinTheTimeout() {
+    let long = RequestLimits(timeout: .seconds(30))
+    #expect(long.json(url: "u", maxBytes: 1).connectTimeout == .seconds(10))
+    #expect(long.json(url: "u", maxBytes: 1).timeout == .seconds(30))
+    #expect(long.picture(url: "u", maxBytes: 1).connectTimeout == .seconds(30))
+    #expect(long.picture(url: "u", maxBytes: 1).timeout == .seconds(300))
+    #expect(long.picture(url: "u", maxBytes: 1).stallTimeout == .seconds(30))
+    let short = RequestLimits(timeout: .seconds(4))
+    #expect(short.json(url: "u", maxBytes: 1).connectTimeout == .seconds(4))
+    #expect(short.json(url: "u", maxBytes: 1).stallTimeout == .seconds(4))
   }
 
   @Test func anHTMLPageWithStatus200IsRefused() throws {
@@ -124,7 +146,7 @@ import Testing
   }
 
   @Test func aBodyOverTheLimitIsANetError() throws {
-    let size = Int(ArchiveClient.maximumBodyBytes) + 1
+    let size = Int(BingClient.maximumArchiveBytes) + 1
     server.route(
       path,
       FakeResponse(headers: [("Content-Type", "application/json")], body: .repeating(byte: 0x20, count: size))
@@ -151,11 +173,11 @@ import Testing
     }
     try #require(bound)
     let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
-    let refused = ArchiveClient(
-      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: endpoint, timeout: 2)
+    let refused = BingClient(
+      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: endpoint, limits: RequestLimits(timeout: .seconds(2)))
 
     #expect {
-      try refused.fetch(market: "en-US")
+      try refused.archive(market: "en-US")
     } throws: { error in
       guard case .transport(let url, 7, _)? = error as? NetError else { return false }
       return url == ArchiveRequest.url(endpoint: endpoint, market: "en-US")
