@@ -81,6 +81,11 @@ let package = Package(
       name: "bingwall",
       dependencies: ["BingWallCommands"]
     ),
+    // `make bench`'s plumbing (bench/screens_bench.py), apart from the binary a user runs.
+    .executableTarget(
+      name: "bingwall-bench",
+      dependencies: ["BingWallKit", "BingWallSystem"]
+    ),
     .testTarget(
       name: "BingWallTests",
       dependencies: [

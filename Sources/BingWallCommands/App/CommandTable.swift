@@ -31,7 +31,6 @@ enum CommandTable {
     HelpCommand.command,
     CompleteCommand.command,
     CompleteCommand.man,
-    ScreenPicturesBenchCommand.command,
     GreeterPictureCommand.command,
   ]
 
