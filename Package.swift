@@ -62,7 +62,9 @@ let package = Package(
     // The command table's types, the parser, help, completion scripts and the man page.
     .target(name: "BingWallCLI", dependencies: ["BingWallSystem"]),
     // The use cases, one file each: typed settings in, a typed outcome out; the configuration,
-    // the context and the resources they open. Formats no text and knows no command line.
+    // the context and the resources they open. It knows no command line; the only sentences it
+    // holds are its errors', the doctor's findings' and the configuration keys' help, and the
+    // commands render every other line a person reads.
     .target(
       name: "BingWallKit",
       dependencies: [
@@ -81,6 +83,11 @@ let package = Package(
     .executableTarget(
       name: "bingwall",
       dependencies: ["BingWallCommands"]
+    ),
+    // `make bench`'s plumbing (bench/screens_bench.py), apart from the binary a user runs.
+    .executableTarget(
+      name: "bingwall-bench",
+      dependencies: ["BingWallKit", "BingWallSystem"]
     ),
     .testTarget(
       name: "BingWallTests",

@@ -120,25 +120,25 @@ package struct ArgumentSpec: Sendable, Equatable {
 /// A command or subcommand: the one description that parsing, help, completion and the man page read.
 package struct CommandSpec: Sendable, Equatable {
   package var name: String
-  var aliases: [String]
+  package var aliases: [String]
   /// One line: `OVERVIEW:` in help, the summary in lists.
-  var abstract: String
+  package var abstract: String
   /// Paragraphs after the overview, in the user's terms; may be empty.
   var discussion: String
   /// The full account for the command's man page (DESCRIPTION): how it works, the files and
   /// services it touches. Empty: the page says `discussion`.
   var reference: String
   /// Real command lines with a comment each: the EXAMPLES of help and of the man page.
-  var examples: [CommandExample]
+  package var examples: [CommandExample]
   /// The subcommands in groups, in the order help and the man page list them; empty for one
   /// flat list. Only the root has groups.
   var groups: [CommandGroup]
   var arguments: [ArgumentSpec]
-  var options: [OptionSpec]
+  package var options: [OptionSpec]
   /// Options for bingwall's own use (the daemon's update child): parsed like `options`, but
   /// help, suggestions, completions and the man page never show them.
   var plumbingOptions: [OptionSpec]
-  var subcommands: [CommandSpec]
+  package var subcommands: [CommandSpec]
   /// Plumbing for the completion scripts: runs, but help, suggestions, completions and the man
   /// page leave it out so users never meet it.
   var hidden: Bool
@@ -164,12 +164,12 @@ package struct CommandSpec: Sendable, Equatable {
   }
 
   /// The subcommands users may see: what help, completions and the man page list.
-  var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
+  package var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.hidden } }
 
   /// The visible subcommands under their group's title, in the groups' order; one untitled
   /// group of them all when there are no groups. A subcommand no group names comes last,
   /// untitled, so that nothing is ever left out of a list.
-  var groupedSubcommands: [(title: String, commands: [CommandSpec])] {
+  package var groupedSubcommands: [(title: String, commands: [CommandSpec])] {
     let visible = visibleSubcommands
     guard !groups.isEmpty else { return visible.isEmpty ? [] : [("", visible)] }
     var result = groups.map { group in
@@ -198,7 +198,7 @@ package struct CommandSpec: Sendable, Equatable {
 }
 
 /// Options every command accepts, before or after the command name.
-enum GlobalOptions {
+package enum GlobalOptions {
   static let help = Flag("help", short: "h", help: "Show help information.")
   static let version = Flag("version", help: "Show the version.")
   static let quiet = Flag("quiet", short: "q", help: "Print only errors.")
@@ -212,5 +212,5 @@ enum GlobalOptions {
     help: "Read the configuration from this file instead of the default one.")
 
   /// In the order help lists them.
-  static let all: [OptionSpec] = [quiet.spec, verbose.spec, config.spec, version.spec, help.spec]
+  package static let all: [OptionSpec] = [quiet.spec, verbose.spec, config.spec, version.spec, help.spec]
 }

@@ -1,17 +1,17 @@
-/// bingwall-COMMAND(1): one command as git documents each of its own, with its subcommands in
+/// PROGRAM-COMMAND(1): one command as git documents each of its own, with its subcommands in
 /// the same page.
 extension ManPage {
-  static func commandPage(_ command: CommandSpec, sources: Sources) -> String {
+  package static func commandPage(_ command: CommandSpec, program: Program) -> String {
     var page = Page()
-    let name = pageName(command)
-    header(&page, name: name, section: 1, summary: summary(command.abstract), sources: sources)
+    let name = program.pageName(command)
+    header(&page, name: name, section: 1, summary: summary(command.abstract), program: program)
 
     page.macro("Sh SYNOPSIS")
     let leaves =
       command.visibleSubcommands.isEmpty
       ? [(command, [command.name])] : command.visibleSubcommands.map { ($0, [command.name, $0.name]) }
     for (leaf, path) in leaves {
-      page.macro("Nm bingwall")
+      page.macro("Nm \(program.name)")
       page.macro(path.map { "Cm \($0)" }.joined(separator: " "))
       for item in synopsisItems(of: leaf) { page.macro(item) }
     }
@@ -19,7 +19,7 @@ extension ManPage {
     page.macro("Sh DESCRIPTION")
     var opening = command.abstract
     if !command.aliases.isEmpty {
-      opening += " Also called " + command.aliases.map { "'bingwall \($0)'" }.joined(separator: ", ") + "."
+      opening += " Also called " + command.aliases.map { "'\(program.name) \($0)'" }.joined(separator: ", ") + "."
     }
     page.text(opening)
     let account = command.reference.isEmpty ? command.discussion : command.reference
@@ -35,8 +35,8 @@ extension ManPage {
         if !detail.isEmpty { page.prose(detail) }
         if !child.arguments.isEmpty || !child.options.isEmpty {
           page.macro("Bl -tag -width Ds")
-          arguments(&page, child)
-          for option in child.options { page.option(option) }
+          arguments(&page, child, program)
+          for option in child.options { page.option(option, program) }
           page.macro("El")
         }
       }
@@ -46,23 +46,14 @@ extension ManPage {
     page.macro("Sh OPTIONS")
     if !command.arguments.isEmpty || !command.options.isEmpty {
       page.macro("Bl -tag -width Ds")
-      arguments(&page, command)
-      for option in command.options { page.option(option) }
+      arguments(&page, command, program)
+      for option in command.options { page.option(option, program) }
       page.macro("El")
     }
-    page.prose(
-      "The global options of bingwall(1), --quiet, --verbose, --config and --help, work here too, "
-        + "before or after the command.")
+    page.prose(program.sharedOptions)
 
     examples(&page, command.examples)
-    var references: [(name: String, section: Int)] = [("bingwall", 1), ("bingwall.conf", 5)]
-    let all = command.options + command.subcommands.flatMap(\.options)
-    if ["backends", "outputs"].contains(command.name)
-      || all.contains(where: { ["backend", "mode", "lock-screen"].contains($0.long) })
-    {
-      references.append(("bingwall-backends", 7))
-    }
-    seeAlso(&page, references)
+    seeAlso(&page, program.references(command))
     return page.text
   }
 
@@ -82,10 +73,10 @@ extension ManPage {
   }
 
   /// The arguments as list items, inside an open list.
-  static func arguments(_ page: inout Page, _ command: CommandSpec) {
+  static func arguments(_ page: inout Page, _ command: CommandSpec, _ program: Program) {
     for argument in command.arguments {
       page.macro("It Ar \(argument.name)" + (argument.variadic ? " ..." : ""))
-      page.text(argument.help + valuesNote(argument.kind))
+      page.text(argument.help + valuesNote(argument.kind, program))
     }
   }
 }

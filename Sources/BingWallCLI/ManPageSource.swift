@@ -3,15 +3,17 @@ import FoundationEssentials
 
 /// mdoc source being written: macro lines, and text lines escaped so that nothing in them is
 /// read as a request.
-struct Page {
-  private(set) var lines: [String] = []
+package struct Page {
+  package private(set) var lines: [String] = []
 
-  var text: String { lines.joined(separator: "\n") + "\n" }
+  package init() {}
 
-  mutating func macro(_ line: String) { lines.append("." + line) }
+  package var text: String { lines.joined(separator: "\n") + "\n" }
+
+  package mutating func macro(_ line: String) { lines.append("." + line) }
 
   /// Text, one sentence per line as mdoc wants, wrapped at 80 bytes.
-  mutating func text(_ text: String) {
+  package mutating func text(_ text: String) {
     for sentence in Self.sentences(text) {
       let wrapped = Help.wrap(sentence, width: 78, indent: 0).split(separator: "\n").map(String.init)
       for (index, line) in wrapped.enumerated() {
@@ -23,10 +25,10 @@ struct Page {
   }
 
   /// A line of a literal display (`.Bd -literal`), as it is but escaped.
-  mutating func literal(_ line: String) { lines.append(Self.escaped(line)) }
+  package mutating func literal(_ line: String) { lines.append(Self.escaped(line)) }
 
   /// Paragraphs separated by blank lines become `.Pp`-separated text.
-  mutating func prose(_ text: String) {
+  package mutating func prose(_ text: String) {
     let paragraphs = text.components(separatedBy: "\n\n")
     for (index, paragraph) in paragraphs.enumerated() {
       if index > 0 || !(lines.last ?? "").hasPrefix(".S") { macro("Pp") }
@@ -34,26 +36,27 @@ struct Page {
     }
   }
 
-  mutating func option(_ option: OptionSpec) {
+  /// An option as a list item: its flags, its help, its values, and its default.
+  package mutating func option(_ option: OptionSpec, _ program: ManPage.Program) {
     var head = "It"
     if let short = option.short { head += " Fl \(short) ," }
     head += " Fl -\(option.long)"
     if let valueName = option.valueName { head += " Ar \(valueName)" }
     macro(head)
-    var text = option.help + ManPage.valuesNote(option.kind)
+    var text = option.help + ManPage.valuesNote(option.kind, program)
     if option.repeatable && option.takesValue { text += " May be repeated." }
     if let defaultDescription = option.defaultDescription { text += " Default: \(defaultDescription)." }
     self.text(text)
   }
 
   /// Hand-written mdoc: lines starting with `.` are macros, the others text to escape and wrap.
-  mutating func section(_ title: String, _ source: String) {
+  package mutating func section(_ title: String, _ source: String) {
     macro("Sh \(title)")
     self.source(source)
   }
 
   /// Hand-written mdoc without a heading.
-  mutating func source(_ source: String) {
+  package mutating func source(_ source: String) {
     for line in source.split(separator: "\n").map(String.init) {
       if line.hasPrefix(".") { lines.append(line) } else { text(line) }
     }
@@ -91,7 +94,7 @@ struct Page {
   /// Words for a macro line (`.Dl`), each kept literal: a backslash as `\e`, a double quote as
   /// `\(dq` (else it would group words and vanish), and `\&` before a word mdoc would read as
   /// a macro (`Ar`) or as punctuation it moves (`.`, `,`, `(`).
-  static func escapedArguments(_ line: String) -> String {
+  package static func escapedArguments(_ line: String) -> String {
     line.split(separator: " ").map { word -> String in
       let text = String(word).replacingEvery("\\", with: "\\e").replacingEvery("\"", with: "\\(dq")
       let looksLikeMacro =

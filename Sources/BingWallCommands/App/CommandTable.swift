@@ -2,7 +2,8 @@ import BingWallCLI
 
 /// The one table of commands: parser, help, completions and the man page read it.
 enum CommandTable {
-  /// Only commands that work are listed; later features add theirs here.
+  /// Every command, the hidden plumbing (`__complete`, `__man`, `__greeter-picture`) too; help's
+  /// groups pick the listed ones out by name, and the man pages follow this order.
   static let commands: [Command] = [
     UpdateCommand.command,
     ApplyCommand.command,
@@ -30,7 +31,6 @@ enum CommandTable {
     HelpCommand.command,
     CompleteCommand.command,
     CompleteCommand.man,
-    ScreenPicturesBenchCommand.command,
     GreeterPictureCommand.command,
   ]
 

@@ -4,18 +4,59 @@ import BingWallDesktop
 import BingWallKit
 import BingWallSystem
 
-/// The manual's pages, given what only this target knows: the command table, the configuration
-/// schema and the backend registry. `bingwall __man` prints them; `make man` commits them.
+/// bingwall's manual, as git's: bingwall(1) for the overview, one page per command
+/// (bingwall-update(1)...), bingwall.conf(5) for the configuration file and bingwall-backends(7)
+/// for the desktops. Made from the command table, the configuration schema and the backend
+/// registry, so that options, keys, backends and modes cannot drift from the program; the prose
+/// around them is written here, in these files, by hand. `bingwall __man` prints them; `make man`
+/// commits them.
 enum Manual {
-  /// Every page of this build's version. With `SOURCE_DATE_EPOCH` in `environment` (as
-  /// `make dist` and `make deb` set it, from the commit) their date is that day's, else the
-  /// prose's.
+  /// The pages' date; change it when the prose changes. A release's pages have the release's
+  /// date instead (`ManPage.date(epoch:)`).
+  static let proseDate = "December 6, 2026"
+
+  /// Every page of this build's version: bingwall(1) first, then the commands' in the table's
+  /// order, then the configuration file's and the backends'. With `SOURCE_DATE_EPOCH` in
+  /// `environment` (as `make dist` and `make deb` set it, from the commit) their date is that
+  /// day's, else the prose's.
   static func pages(environment: [String: String] = [:]) -> [ManPage.Rendered] {
     let release = environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }.flatMap { ManPage.date(epoch: $0) }
-    return ManPage.pages(
-      ManPage.Sources(
-        root: CommandTable.root, configKeys: configKeys, markets: Market.known, backends: backends,
-        modeTable: modeTable, overviewExamples: CommandTable.tour, version: BingWall.version, date: release))
+    let program = self.program(date: release ?? proseDate)
+    var pages = [ManPage.Rendered(name: "bingwall.1", text: overviewPage(program))]
+    for command in CommandTable.root.visibleSubcommands {
+      pages.append(
+        ManPage.Rendered(
+          name: program.pageName(command) + ".1", text: ManPage.commandPage(command, program: program)))
+    }
+    pages.append(ManPage.Rendered(name: "bingwall.conf.5", text: configurationPage(program)))
+    pages.append(ManPage.Rendered(name: "bingwall-backends.7", text: backendsPage(program)))
+    return pages
+  }
+
+  /// What every generated page says of bingwall in its words.
+  static func program(date: String) -> ManPage.Program {
+    ManPage.Program(
+      name: "bingwall", version: BingWall.version, date: date,
+      sharedOptions:
+        "The global options of bingwall(1), --quiet, --verbose, --config and --help, work here too, "
+        + "before or after the command.",
+      languageRegionNote:
+        " Any code of the form ll-CC; bingwall.conf(5) lists the known ones under MARKETS, "
+        + "and any other is used with a warning.",
+      references: commandReferences)
+  }
+
+  /// A command page's SEE ALSO: bingwall(1) and bingwall.conf(5), and bingwall-backends(7) for
+  /// a command about the desktop or with an option for it.
+  @Sendable static func commandReferences(_ command: CommandSpec) -> [(name: String, section: Int)] {
+    var references: [(name: String, section: Int)] = [("bingwall", 1), ("bingwall.conf", 5)]
+    let all = command.options + command.subcommands.flatMap(\.options)
+    if ["backends", "outputs"].contains(command.name)
+      || all.contains(where: { ["backend", "mode", "lock-screen"].contains($0.long) })
+    {
+      references.append(("bingwall-backends", 7))
+    }
+    return references
   }
 
   /// The page called `name` (`bingwall-update.1`), nil for none.
@@ -55,9 +96,9 @@ enum Manual {
     "power.min_battery": "20%",
   ]
 
-  static var configKeys: [ManPage.ConfigKeyEntry] {
+  static var configKeys: [ConfigKeyEntry] {
     ConfigSchema.keys.map { key in
-      ManPage.ConfigKeyEntry(
+      ConfigKeyEntry(
         name: key.name, help: key.help, typePhrase: key.type.phrase,
         defaultLiteral: key.defaultValue.tomlLiteral,
         allowed: key.allowed, environmentVariable: key.environmentVariable,
@@ -74,7 +115,7 @@ enum Manual {
     return "\(key.name) = \(value.tomlLiteral)"
   }
 
-  static var backends: [ManPage.BackendEntry] {
+  static var backends: [BackendEntry] {
     let all = BackendRegistry.all(command: "", session: nil)
     func names(_ server: DisplayServer) -> String {
       all.filter { $0.fallback == server }.map(\.name).joined(separator: ", ")
@@ -95,7 +136,7 @@ enum Manual {
       } else {
         detection = "Only when named: backend = \"\(backend.name)\"."
       }
-      return ManPage.BackendEntry(
+      return BackendEntry(
         name: backend.name, sets: BackendManual.sets[backend.name] ?? "", detection: detection,
         tools: backend.tools, needs: needPhrase(backend.need), covers: backend.pictureScope.manualPhrase,
         darkPicture: backend.setsDarkPicture, lockPicture: backend.setsLockPicture,
@@ -114,8 +155,8 @@ enum Manual {
     }
   }
 
-  static var modeTable: ManPage.ModeTable {
-    ManPage.ModeTable(
+  static var modeTable: ModeTable {
+    ModeTable(
       modes: WallpaperMode.allCases.filter { $0 != .auto }.map(\.rawValue),
       rows: BackendRegistry.modeTables.map { row in
         (row.name, Dictionary(uniqueKeysWithValues: row.table.map { ($0.key.rawValue, $0.value) }))

@@ -13,3 +13,7 @@ extension Resolution: CommandLineValue {}
 
 extension WallpaperMode: CommandLineValue {}
 extension PictureSelector: CommandLineValue {}
+
+extension PeerFolder: CommandLineValue {
+  package init?(commandLine word: String) { self.init(rawValue: word) }
+}

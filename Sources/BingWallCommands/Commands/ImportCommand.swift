@@ -9,7 +9,7 @@ enum ImportCommand {
   static let path = Argument<String>(
     "path", kind: .file, help: "A bingwall export folder, a folder of JPEG files, or one JPEG file.",
     optional: true)
-  static let from = Option<String>(
+  static let from = Option<PeerFolder>(
     "from", name: "peer", kind: .choice(PeerFolder.names),
     help: "Import from that tool's default folder: " + PeerFolder.names.joined(separator: ", ") + ".")
   static let dryRun = Flag("dry-run", help: "Only list what would be imported, and as what.")
@@ -78,20 +78,13 @@ enum ImportCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var use = Import(resources: try Resources(invocation, context))
     let sources = try self.sources(invocation, context)
+    let text = ImportText(stdout: context.stdout, stderr: context.stderr, quiet: invocation.quiet)
     if invocation[dryRun] {
       var refused = 0
       for source in sources {
         let (previews, refusals) = try use.preview(path: source)
-        for preview in previews { context.stdout.write(line(preview) + "\n") }
-        for error in refusals {
-          refused += 1
-          context.stderr.error(error.description)
-        }
-        if !invocation.quiet {
-          context.stdout.write(
-            TerminalText.clean("Would import \(Counted.phrase(previews.count, "picture")) from \(source).")
-              + "\n")
-        }
+        refused += refusals.count
+        text.preview(previews, refusals: refusals, from: source)
       }
       return refused > 0 ? ExitCode.failure : ExitCode.success
     }
@@ -100,40 +93,20 @@ enum ImportCommand {
     }
     use.onWait = { pid in WaitingText.announce(pid, for: "command", quiet: invocation.quiet, context: context)
     }
-    var imported = 0
-    var duplicates = 0
-    var refused = 0
+    var tally = ImportText.Tally()
     for source in sources {
       let outcome = try use.run(path: source)
-      for event in outcome.events {
-        switch event {
-        case .imported(let picture):
-          imported += 1
-          if !invocation.quiet {
-            context.stdout.write(
-              TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
-          }
-        case .duplicate: duplicates += 1
-        case .refused(let error):
-          refused += 1
-          context.stderr.error(error.description)
-        }
-      }
+      for event in outcome.events { text.event(event, tally: &tally) }
       if let fatal = outcome.fatal { throw fatal }
     }
-    if !invocation.quiet {
-      var summary = "Imported \(Counted.phrase(imported, "picture"))"
-      if duplicates > 0 { summary += "; \(duplicates) already stored" }
-      if refused > 0 { summary += "; \(refused) refused" }
-      context.stdout.write(summary + ".\n")
-    }
-    return refused > 0 ? ExitCode.failure : ExitCode.success
+    text.summary(tally)
+    return tally.refused > 0 ? ExitCode.failure : ExitCode.success
   }
 
   /// PATH, or the folders of `--from PEER` that exist; both at once is a usage error, and a peer
   /// with none of its folders is one error line naming where it looked.
   static func sources(_ invocation: Invocation, _ context: Context) throws -> [String] {
-    guard let peer = invocation[from].flatMap(PeerFolder.init(rawValue:)) else {
+    guard let peer = invocation[from] else {
       return [Paths.absolute(invocation[path] ?? ".")]
     }
     if invocation[path] != nil {
@@ -146,19 +119,6 @@ enum ImportCommand {
         peer: peer.rawValue, looked: peer.looked(environment: context.environment, home: home))
     }
     return folders
-  }
-
-  /// `2026-09-05  OHR.LakeFyans  en-CA ja-JP  (2 more files)  favourite` from a preview.
-  static func line(_ preview: Import.Preview) -> String {
-    var parts = [preview.date, preview.key]
-    if !preview.markets.isEmpty { parts.append(preview.markets.joined(separator: " ")) }
-    if preview.others > 0 {
-      parts.append("(\(preview.others) more \(preview.others == 1 ? "file" : "files"))")
-    }
-    if preview.favorite { parts.append("favourite") }
-    if preview.banned { parts.append("banned") }
-    parts.append("← " + preview.file)
-    return TerminalText.clean(parts.joined(separator: "  "))
   }
 }
 

@@ -13,21 +13,21 @@ enum DoctorText {
   /// `Checked the config, the database, 12 pictures (hashes), the image folder and the backend
   /// (gnome): 3 problems (2 fixed, 1 left), 1 warning.`
   static func summary(_ report: DoctorReport) -> String {
-    let state = report.state
+    let checked = report.checked
     let pictures: String
-    if state.store != nil && state.databaseHealthy {
+    if checked.databaseHealthy {
       let hashes = report.quick ? "sizes" : "SHA-256"
-      pictures = "\(Counted.phrase(state.pictures, "picture")) (\(hashes))"
-    } else if state.databaseExists {
+      pictures = "\(Counted.phrase(checked.pictures, "picture")) (\(hashes))"
+    } else if checked.databaseExists {
       pictures = "no pictures (the database cannot be read)"
     } else {
       pictures = "no pictures (no history yet)"
     }
-    let checked =
+    let said =
       "Checked the config, the database, \(pictures), the image folder and the backend "
       + "(\(report.backend ?? "none usable"))"
     let problems = report.problems
-    guard problems + report.warnings > 0 else { return checked + ": all well." }
+    guard problems + report.warnings > 0 else { return said + ": all well." }
     var parts: [String] = []
     if problems > 0 {
       let fixed = report.fixedProblems
@@ -38,22 +38,21 @@ enum DoctorText {
     let hint =
       !report.fixing && report.findings.contains { $0.remains && $0.action != .none }
       ? "; 'bingwall doctor --fix' repairs what it can" : ""
-    return checked + ": " + parts.joined(separator: ", ") + hint + "."
+    return said + ": " + parts.joined(separator: ", ") + hint + "."
   }
 
   static func json(_ report: DoctorReport) -> JSONOutput {
-    let state = report.state
-    let healthy = state.store != nil && state.databaseHealthy
+    let checked = report.checked
     return .object([
       ("ok", .bool(report.ok)), ("fix", .bool(report.fixing)), ("quick", .bool(report.quick)),
       (
         "checked",
         .object([
-          ("config", .string(state.configPath)), ("config_loaded", .bool(state.configLoaded)),
-          ("database", .string(state.resources.context.paths.databaseFile)),
-          ("database_exists", .bool(state.databaseExists)), ("database_healthy", .bool(healthy)),
-          ("image_folder", .string(state.resources.imageFolder.path)),
-          ("pictures", .integer(Int64(state.pictures))), ("backend", .optional(report.backend)),
+          ("config", .string(checked.configPath)), ("config_loaded", .bool(checked.configLoaded)),
+          ("database", .string(checked.databasePath)),
+          ("database_exists", .bool(checked.databaseExists)), ("database_healthy", .bool(checked.databaseHealthy)),
+          ("image_folder", .string(checked.imageFolder)),
+          ("pictures", .integer(Int64(checked.pictures))), ("backend", .optional(report.backend)),
         ])
       ),
       ("findings", .array(report.findings.map(json))),

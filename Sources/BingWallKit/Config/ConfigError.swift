@@ -24,9 +24,9 @@ package enum ConfigError: ExitStatusError, Equatable, Sendable {
   /// 64 when the command line is at fault (`config set` with a bad key or value), 1 for the file.
   package var exitStatus: Int32 {
     switch self {
-    case .unknownKey(nil, _, _): return ExitCode.usage
-    case .badValue(let origin, _, _, _) where origin == Self.commandLine: return ExitCode.usage
-    default: return ExitCode.failure
+    case .unknownKey(let origin, _, _): return origin == nil ? ExitCode.usage : ExitCode.failure
+    case .badValue(let origin, _, _, _): return origin == Self.commandLine ? ExitCode.usage : ExitCode.failure
+    case .syntax, .wrongType, .duplicateKey, .unreadable, .missing: return ExitCode.failure
     }
   }
 

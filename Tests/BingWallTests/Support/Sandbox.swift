@@ -37,6 +37,11 @@ final class Sandbox {
     return root.appendingPathComponent(".build/debug/bingwall").path
   }
 
+  /// `make bench`'s plumbing, which the build puts beside the binary.
+  static var benchBinary: String {
+    URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("bingwall-bench").path
+  }
+
   /// The environment a login session would give: HOME, PATH, LANG=C, nothing from the test runner.
   var baseEnvironment: [String: String] {
     var environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]

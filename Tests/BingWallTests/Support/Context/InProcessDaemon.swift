@@ -31,8 +31,8 @@ extension InProcess {
       context: context, executable: Self.executable, configFile: nil, journal: journal, log: log)
     let loop = DaemonLoop(
       clock: clock, waiter: waiter, journal: journal, log: log, random: random,
-      reload: { DaemonCommand.plan(settings, child: child, log: log) })
-    let status = try loop.run(DaemonCommand.plan(settings, child: child, log: log))
+      reload: { Daemon.plan(settings, child: child, log: log, rotationLines: { RotateText.logLines($0) }) })
+    let status = try loop.run(Daemon.plan(settings, child: child, log: log, rotationLines: { RotateText.logLines($0) }))
     recordUnattributedCalls()
     let lines = output.lines.map { String($0.drop { $0 != " " }.dropFirst()) }
     return DaemonRun(status: status, output: output, log: lines, journal: journal)

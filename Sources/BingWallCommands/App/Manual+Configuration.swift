@@ -1,10 +1,13 @@
+import BingWallBing
+import BingWallCLI
+
 /// bingwall.conf(5): the configuration file, every key, and the one list of the markets.
-extension ManPage {
-  static func configurationPage(_ sources: Sources) -> String {
+extension Manual {
+  static func configurationPage(_ program: ManPage.Program) -> String {
     var page = Page()
-    header(
+    ManPage.header(
       &page, name: "bingwall.conf", section: 5, summary: "the configuration file of bingwall",
-      sources: sources)
+      program: program)
     page.macro("Sh SYNOPSIS")
     page.macro("Pa $XDG_CONFIG_HOME/bingwall/config.toml")
 
@@ -30,12 +33,12 @@ extension ManPage {
 
     page.macro("Sh KEYS")
     page.macro("Bl -tag -width Ds")
-    for key in sources.configKeys {
+    for key in configKeys {
       page.macro("It Cm \(key.name)")
       var text = "\(key.help) Type: \(key.typePhrase). Default: \(key.defaultLiteral)."
       if let allowed = key.allowed {
         text +=
-          allowed == sources.markets
+          allowed == Market.known
           ? " Values: the codes under MARKETS below, or any other of the form ll-CC, with a warning."
           : " Values: \(allowed.joined(separator: ", "))."
       }
@@ -52,7 +55,7 @@ extension ManPage {
       The markets Bing serves, as markets and --market take them; each has pictures and \
       captions of its own on most days, in its language.
       """)
-    page.text(sources.markets.joined(separator: ", ") + ".")
+    page.text(Market.known.joined(separator: ", ") + ".")
 
     page.macro("Sh FILES")
     page.macro("Bl -tag -width Ds")
@@ -61,7 +64,7 @@ extension ManPage {
       "The file, in ~/.config when XDG_CONFIG_HOME is unset; --config or BINGWALL_CONFIG names another.")
     page.macro("El")
 
-    let sample = sources.configKeys.filter {
+    let sample = configKeys.filter {
       ["mode", "daemon.rotate", "retention.keep", "lock_screen"].contains($0.name)
     }
     if !sample.isEmpty {
@@ -73,7 +76,7 @@ extension ManPage {
       for key in sample { page.literal(key.example) }
       page.macro("Ed")
     }
-    seeAlso(&page, [("bingwall", 1), ("bingwall-config", 1)])
+    ManPage.seeAlso(&page, [("bingwall", 1), ("bingwall-config", 1)])
     return page.text
   }
 }

@@ -1,12 +1,14 @@
+import BingWallCLI
+
 /// bingwall(1): what bingwall is, where to start, the commands in their groups, and what every
 /// command shares (global options, files, environment, exit status).
-extension ManPage {
-  static func main(_ sources: Sources) -> String {
-    let root = sources.root
+extension Manual {
+  static func overviewPage(_ program: ManPage.Program) -> String {
+    let root = CommandTable.root
     var page = Page()
-    header(
+    ManPage.header(
       &page, name: "bingwall", section: 1,
-      summary: "fetch Bing's picture of the day, keep a history, set it as the wallpaper", sources: sources)
+      summary: "fetch Bing's picture of the day, keep a history, set it as the wallpaper", program: program)
     page.macro("Sh SYNOPSIS")
     page.macro("Nm")
     page.macro("Op Fl qv")
@@ -53,7 +55,7 @@ extension ManPage {
       command's help.
       """)
     page.macro("Bl -tag -width Ds")
-    for option in GlobalOptions.all { page.option(option) }
+    for option in GlobalOptions.all { page.option(option, program) }
     page.macro("El")
 
     page.macro("Sh COMMANDS")
@@ -61,7 +63,7 @@ extension ManPage {
       if !group.title.isEmpty { page.macro("Ss " + group.title) }
       page.macro("Bl -tag -width Ds")
       for command in group.commands {
-        page.macro("It Xr \(pageName(command)) 1")
+        page.macro("It Xr \(program.pageName(command)) 1")
         var text = command.abstract
         if !command.aliases.isEmpty {
           text += " Also called " + command.aliases.joined(separator: ", ") + "."
@@ -72,11 +74,11 @@ extension ManPage {
     }
 
     for (title, text) in mainSections { page.section(title, text) }
-    examples(&page, sources.overviewExamples)
+    ManPage.examples(&page, CommandTable.tour)
     page.section("DIAGNOSTICS", diagnostics)
-    seeAlso(
+    ManPage.seeAlso(
       &page,
-      root.visibleSubcommands.map { (pageName($0), 1) } + [
+      root.visibleSubcommands.map { (program.pageName($0), 1) } + [
         ("bingwall.conf", 5), ("bingwall-backends", 7), ("systemd.timer", 5),
       ])
     return page.text

@@ -1,11 +1,13 @@
+import BingWallCLI
+
 /// bingwall-backends(7): every desktop and tool bingwall sets the wallpaper with, how one is
 /// chosen, and what each does with the modes and the screens.
-extension ManPage {
-  static func backendsPage(_ sources: Sources) -> String {
+extension Manual {
+  static func backendsPage(_ program: ManPage.Program) -> String {
     var page = Page()
-    header(
+    ManPage.header(
       &page, name: "bingwall-backends", section: 7,
-      summary: "the desktops and tools bingwall sets the wallpaper with", sources: sources)
+      summary: "the desktops and tools bingwall sets the wallpaper with", program: program)
 
     page.macro("Sh DESCRIPTION")
     page.prose(
@@ -27,7 +29,7 @@ extension ManPage {
 
     page.macro("Sh BACKENDS")
     page.macro("Bl -tag -width Ds")
-    for backend in sources.backends {
+    for backend in backends {
       page.macro("It Cm \(backend.name)")
       page.text(backend.sets)
       var facts = backend.detection
@@ -41,15 +43,15 @@ extension ManPage {
     }
     page.macro("El")
 
-    modes(&page, table: sources.modeTable)
-    seeAlso(
+    modes(&page, table: modeTable)
+    ManPage.seeAlso(
       &page,
       [
         ("bingwall", 1), ("bingwall-apply", 1), ("bingwall-backends", 1), ("bingwall-outputs", 1),
         ("bingwall.conf", 5),
       ].filter { reference in
         reference.name == "bingwall" || reference.name == "bingwall.conf"
-          || sources.root.visibleSubcommands.contains { pageName($0) == reference.name }
+          || CommandTable.root.visibleSubcommands.contains { program.pageName($0) == reference.name }
       })
     return page.text
   }
