@@ -13,82 +13,102 @@ struct PicturePlan {
   /// What each output shows: the file it was given.
   var screens: [String: String] = [:]
   /// The picture each output shows, before it was made for the screen.
-  var sources: [String: String] = [:]
+  var sources: [String: PictureFile] = [:]
   var problem: WallpaperApplier.ScreenProblem?
 
-  static func make(
-    for path: String, mode: WallpaperMode, backend: any WallpaperBackend, lockScreen: Bool,
-    assignment: ScreenAssignment, session: DesktopSession, maker: ScreenPictureMaker?, trace: Trace = .off
-  ) -> PicturePlan {
-    var plan = PicturePlan(request: WallpaperRequest(path: path, mode: mode))
+  /// What the plan is made for: the backend chosen and what it is asked to set.
+  struct Ask {
+    var picture: PictureFile
+    var mode: WallpaperMode
+    var backend: any WallpaperBackend
+    /// A lock screen picture is to be made: asked for, and the backend sets one that bingwall
+    /// may choose (no `lockScreenNote`).
+    var lockPicture: Bool
+    var assignment: ScreenAssignment
+    var session: DesktopSession
+    var screens: SessionScreens
+  }
+
+  /// The screens are read (when the backend's scope and the mode make pictures for them), the
+  /// pictures made one by one for a backend that sets each screen, else one covering them.
+  static func make(_ ask: Ask, maker: ScreenPictureMaker?, trace: Trace = .off) -> PicturePlan {
+    let plan = PicturePlan(request: WallpaperRequest(path: ask.picture.path, mode: ask.mode))
     guard let maker else { return plan }
-    let shape = mode.explicit
-    var problem: WallpaperApplier.ScreenProblem?
-    var sources: [String: String] = [:]
-    func recipe(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> PictureRecipe {
-      PictureRecipe(
-        source: path, outputs: outputs, mode: shape, variant: variant,
-        sources: sources.filter { name, _ in outputs.contains { $0.name == name } },
-        renditions: assignment.renditions(for: outputs, showing: path, sources: sources))
-    }
-    func kept(_ result: Result<String, WallpaperApplier.ScreenProblem>) -> String? {
-      switch result {
-      case .success(let made): return made
-      case .failure(let failure):
-        problem = problem ?? failure
-        return nil
-      }
-    }
-    func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
-      kept(maker(recipe(outputs, variant)))
-    }
+    var making = Making(picture: ask.picture, shape: ask.mode.explicit, maker: maker)
     // A desktop without a dark picture of its own shows the dark variant while its scheme is dark.
     let look: PictureRecipe.Variant =
-      !backend.setsDarkPicture && backend.isDarkStyle(in: session) ? .dark : .plain
-    // Only a fill or a fit is made to the screens' shape; a centred or tiled picture keeps its own.
-    var outputs: [Output] = []
-    if backend.pictureScope != .asIs, shape == .fill || shape == .fit {
-      do {
-        outputs = try backend.outputSource.read(in: session, backend: backend.name)
-        for output in outputs { trace(Self.traceLine(output, source: backend.outputSource)) }
-      } catch  where session.hasDisplay {
-        problem = WallpaperApplier.ScreenProblem(error.description)
-      } catch {
-        // No display (cron, a timer): the screens cannot be asked for, and that is no news at
-        // every change; the desktop scales the file as it always has.
-        trace("screens: not read, no display; the desktop scales the picture")
-      }
-    } else {
+      !ask.backend.setsDarkPicture && ask.backend.isDarkStyle(in: ask.session) ? .dark : .plain
+    var outputs = readScreens(ask, problem: &making.problem, trace: trace)
+    let scope = ask.backend.pictureScope(for: outputs)
+    // Only screens made one by one or on one canvas can differ.
+    if scope == .eachOutput || scope == .layout {
+      making.sources = ask.assignment.sources(for: outputs)
+    }
+    if scope == .eachOutput, !outputs.isEmpty {
+      if let each = eachScreen(ask, outputs, look: look, making: &making) { return each }
+      outputs = []
+    }
+    return covering(ask, outputs, scope: scope, look: look, making: &making)
+  }
+
+  /// The screens, read when the pictures are made for them: only a fill or a fit is made to the
+  /// screens' shape (a centred or tiled picture keeps its own), and not for a backend given the
+  /// file as it is. None when they cannot be read, and `problem` says why where there is a
+  /// display to ask.
+  private static func readScreens(_ ask: Ask, problem: inout WallpaperApplier.ScreenProblem?, trace: Trace)
+    -> [Output]
+  {
+    let backend = ask.backend
+    let shape = ask.mode.explicit
+    guard backend.pictureScope != .asIs, shape == .fill || shape == .fit else {
       trace(
         backend.pictureScope == .asIs
           ? "screens: not read; \(backend.name) is given the picture as it is"
           : "screens: not read; mode \(shape) keeps the picture's own shape")
+      return []
     }
-    let scope = backend.pictureScope(for: outputs)
-    // Only screens made one by one or on one canvas can differ.
-    if scope == .eachOutput || scope == .layout {
-      sources = assignment.sources(for: outputs)
+    do {
+      let outputs = try ask.screens.read(for: backend, in: ask.session)
+      for output in outputs { trace(traceLine(output, source: backend.outputSource)) }
+      return outputs
+    } catch  where ask.session.hasDisplay {
+      problem = WallpaperApplier.ScreenProblem(error.description)
+    } catch {
+      // No display (cron, a timer): the screens cannot be asked for, and that is no news at
+      // every change; the desktop scales the file as it always has.
+      trace("screens: not read, no display; the desktop scales the picture")
     }
-    if scope == .eachOutput, !outputs.isEmpty {
-      var each: [String: WallpaperRequest] = [:]
-      for output in outputs {
-        guard let file = made([output], look) else { break }
-        each[output.name] = WallpaperRequest(path: file, mode: .stretch)
-      }
-      if each.count == outputs.count {
-        plan.each = each
-        plan.screens = each.mapValues(\.path)
-        plan.sources = shownSources(outputs, sources, path)
-        // A lock screen keeps one picture for every screen (Plasma's kscreenlockerrc): the
-        // whole picture in the lock look, as for a backend that sets the file as it is.
-        if lockScreen, backend.setsLockPicture, backend.lockScreenNote(in: session) == nil {
-          plan.request.lockPath = made([], .lock)
-        }
-        plan.problem = problem
-        return plan
-      }
-      outputs = []
+    return []
+  }
+
+  /// Each of `outputs` its own picture, for a backend that sets each; nil when one of them
+  /// could not be made (the caller then sets one picture).
+  private static func eachScreen(
+    _ ask: Ask, _ outputs: [Output], look: PictureRecipe.Variant, making: inout Making
+  ) -> PicturePlan? {
+    var each: [String: WallpaperRequest] = [:]
+    for output in outputs {
+      guard let file = making.made([output], look) else { return nil }
+      each[output.name] = WallpaperRequest(path: file, mode: .stretch)
     }
+    var plan = PicturePlan(request: WallpaperRequest(path: ask.picture.path, mode: ask.mode))
+    plan.each = each
+    plan.screens = each.mapValues(\.path)
+    plan.sources = making.shown(on: outputs)
+    // A lock screen keeps one picture for every screen (Plasma's kscreenlockerrc): the whole
+    // picture in the lock look, as for a backend that sets the file as it is.
+    if ask.lockPicture {
+      plan.request.lockPath = making.made([], .lock)
+    }
+    plan.problem = making.problem
+    return plan
+  }
+
+  /// One picture: a canvas of the layout, the primary screen's shape, or the picture whole,
+  /// as the scope says, with its dark and lock variants.
+  private static func covering(
+    _ ask: Ask, _ outputs: [Output], scope: PictureScope, look: PictureRecipe.Variant, making: inout Making
+  ) -> PicturePlan {
     var covered: [Output] =
       switch scope {
       case .layout: outputs
@@ -96,8 +116,7 @@ struct PicturePlan {
       case .eachOutput, .asIs: []
       }
     let variants: [PictureRecipe.Variant] =
-      (backend.setsDarkPicture ? [.dark] : [])
-      + (lockScreen && backend.setsLockPicture && backend.lockScreenNote(in: session) == nil ? [.lock] : [])
+      (ask.backend.setsDarkPicture ? [.dark] : []) + (ask.lockPicture ? [.lock] : [])
     // For one screen (or none) the dark and lock pictures are started now, each on its own
     // core, beside the picture: the screen's crop is made once (the maker waits for the one
     // being made) and each look is then made from it in memory, most of its time its own JPEG
@@ -106,11 +125,12 @@ struct PicturePlan {
     var early: [PictureRecipe.Variant: Overlapped<Result<String, WallpaperApplier.ScreenProblem>>] = [:]
     if covered.count <= 1 {
       for variant in variants {
-        let asked = recipe(covered, variant)
+        let asked = making.recipe(covered, variant)
+        let maker = making.maker
         early[variant] = Overlapped { maker(asked) }
       }
     }
-    var main = covered.isEmpty ? nil : made(covered, look)
+    var main = covered.isEmpty ? nil : making.made(covered, look)
     if main == nil {
       if !covered.isEmpty {
         // Made for a screen that could not be made for: ended, and made whole below instead.
@@ -118,21 +138,23 @@ struct PicturePlan {
         early = [:]
       }
       covered = []
-      sources = [:]
-      main = made([], look)
+      making.sources = [:]
+      main = making.made([], look)
     }
-    plan.request = WallpaperRequest(
-      path: main ?? path, mode: covered.isEmpty ? mode : .stretch, spansOutputs: covered.count > 1)
+    var plan = PicturePlan(
+      request: WallpaperRequest(
+        path: main ?? ask.picture.path, mode: covered.isEmpty ? ask.mode : .stretch,
+        spansOutputs: covered.count > 1))
     // In this order, so that the first failure told is the one it was when made one by one.
     for variant in variants {
-      let file = early[variant].map { kept($0.value()) } ?? made(covered, variant)
+      let file = early[variant].map { making.kept($0.value()) } ?? making.made(covered, variant)
       if variant == .dark { plan.request.darkPath = file } else { plan.request.lockPath = file }
     }
     if !covered.isEmpty {
       plan.screens = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
-      plan.sources = shownSources(outputs, sources, path)
+      plan.sources = making.shown(on: outputs)
     }
-    plan.problem = problem
+    plan.problem = making.problem
     return plan
   }
 
@@ -145,10 +167,40 @@ struct PicturePlan {
     return line + " (\(source))"
   }
 
-  /// The picture each of `outputs` shows: its own source, else `path`.
-  private static func shownSources(_ outputs: [Output], _ sources: [String: String], _ path: String)
-    -> [String: String]
-  {
-    Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, sources[$0.name] ?? path) })
+  /// The pictures being made for one plan: what each screen shows, and the first failure, which
+  /// is the one told.
+  private struct Making {
+    let picture: PictureFile
+    /// `fill` or `fit` (the mode made explicit).
+    let shape: WallpaperMode
+    let maker: ScreenPictureMaker
+    /// The picture each screen shows instead of `picture`.
+    var sources: [String: PictureFile] = [:]
+    var problem: WallpaperApplier.ScreenProblem?
+
+    func recipe(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> PictureRecipe {
+      PictureRecipe(
+        picture: picture, outputs: outputs, mode: shape, variant: variant,
+        sources: sources.filter { name, _ in outputs.contains { $0.name == name } })
+    }
+
+    /// The file made, or nil with the first failure kept.
+    mutating func kept(_ result: Result<String, WallpaperApplier.ScreenProblem>) -> String? {
+      switch result {
+      case .success(let made): return made
+      case .failure(let failure):
+        problem = problem ?? failure
+        return nil
+      }
+    }
+
+    mutating func made(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> String? {
+      kept(maker(recipe(outputs, variant)))
+    }
+
+    /// The picture each of `outputs` shows: its own source, else `picture`.
+    func shown(on outputs: [Output]) -> [String: PictureFile] {
+      Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, sources[$0.name] ?? picture) })
+    }
   }
 }

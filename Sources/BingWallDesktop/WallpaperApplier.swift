@@ -10,12 +10,15 @@ package struct WallpaperApplier: Sendable {
   /// Makes the pictures for the screens and the variants; nil: every screen gets the file as it
   /// is.
   let screenPictures: ScreenPictureMaker?
+  /// The screens, read at most once per command.
+  let screens: SessionScreens
   /// Told the backend chosen and why, and the screens read (`-v`).
   let trace: Trace
 
   package init(
     session: DesktopSession, backends: [any WallpaperBackend], requested: BackendName, mode: WallpaperMode,
-    lockScreen: Bool, screenPictures: ScreenPictureMaker? = nil, trace: Trace = .off
+    lockScreen: Bool, screenPictures: ScreenPictureMaker? = nil, screens: SessionScreens = SessionScreens(),
+    trace: Trace = .off
   ) {
     self.session = session
     self.backends = backends
@@ -23,6 +26,7 @@ package struct WallpaperApplier: Sendable {
     self.mode = mode
     self.lockScreen = lockScreen
     self.screenPictures = screenPictures
+    self.screens = screens
     self.trace = trace
   }
 
@@ -39,7 +43,7 @@ package struct WallpaperApplier: Sendable {
     /// empty when the screens were not read.
     package var screens: [String: String] = [:]
     /// The picture each output shows (the file it was given was made from it), by output name.
-    package var sources: [String: String] = [:]
+    package var sources: [String: PictureFile] = [:]
     /// The dark-style picture set beside it, when the desktop keeps one.
     var darkPath: String?
     /// Why the screens' own pictures could not be made, when they were due; the file was then
@@ -47,19 +51,27 @@ package struct WallpaperApplier: Sendable {
     package var screenProblem: String?
   }
 
-  /// Sets `path`: on every screen, or, where the backend can, on the screens `assignment` does
-  /// not give another picture.
-  package func apply(path: String, assignment: ScreenAssignment = ScreenAssignment()) throws(DesktopError)
-    -> Outcome
+  /// Sets the image file at `path`, which is not a stored picture.
+  package func apply(path: String) throws(DesktopError) -> Outcome {
+    try apply(PictureFile(path: path))
+  }
+
+  /// Sets `picture`: on every screen, or, where the backend can, on the screens `assignment`
+  /// does not give another picture.
+  package func apply(_ picture: PictureFile, assignment: ScreenAssignment = ScreenAssignment())
+    throws(DesktopError) -> Outcome
   {
     let choice = try BackendSelector.select(requested, from: backends, in: session)
     let backend = choice.backend
     trace("backend: \(backend.name) (\(choice.reason))")
     if lockScreen { try backend.checkLockScreen(in: session) }
-    let plan = PicturePlan.make(
-      for: path, mode: mode, backend: backend, lockScreen: lockScreen, assignment: assignment,
-      session: session,
-      maker: screenPictures, trace: trace)
+    // Asked once: what the user is told, and whether a lock picture is made at all.
+    let lockScreenNote = lockScreen ? backend.lockScreenNote(in: session) : nil
+    let ask = PicturePlan.Ask(
+      picture: picture, mode: mode, backend: backend,
+      lockPicture: lockScreen && backend.setsLockPicture && lockScreenNote == nil, assignment: assignment,
+      session: session, screens: screens)
+    let plan = PicturePlan.make(ask, maker: screenPictures, trace: trace)
     var outcome = Outcome(backend: backend.name, path: plan.request.path)
     do {
       if plan.each.isEmpty {
@@ -77,7 +89,7 @@ package struct WallpaperApplier: Sendable {
     outcome.darkPath = plan.request.darkPath
     outcome.screenProblem = plan.problem?.description
     if lockScreen {
-      outcome.lockScreenNote = backend.lockScreenNote(in: session)
+      outcome.lockScreenNote = lockScreenNote
       outcome.lockScreenSet = try backend.setLockScreen(plan.request.forLockScreen, in: session)
     }
     return outcome

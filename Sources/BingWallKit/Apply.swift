@@ -40,32 +40,30 @@ package enum Apply {
     }
     try ImageFileCheck.checkDecodeBound(picture.path)
     let configuration = resources.configuration
-    let (assignment, pinProblems) = try ScreenPolicy.assignment(
+    let (shown, assignment, pinProblems) = try ScreenPolicy.assignment(
       for: picture, policy: configuration[ConfigSchema.screenPolicy],
       favoritesFirst: configuration[ConfigSchema.screenFavoritesFirst],
       pins: configuration[ConfigSchema.screenPins], store: store)
     let caption = ScreenPictures.caption(
       title: picture.displayTitle, credit: picture.credit, headline: picture.story?.headline ?? "")
-    let set = try resources.applier(caption: caption).apply(path: picture.path, assignment: assignment)
+    let set = try resources.applier(caption: caption).apply(shown, assignment: assignment)
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
-    var keys = [picture.path: picture.key]
-    for (path, key) in assignment.keys { keys[path] = keys[path] ?? key }
-    saveScreens(set, showing: picture.path, keys: keys, resources: resources)
+    saveScreens(set, showing: shown, resources: resources)
     wallpaperWasSet(resources)
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem, pinProblems: pinProblems)
   }
 
-  /// What each screen shows now (`path`, where the outcome names no other), for `status`; a
+  /// What each screen shows now (`picture`, where the outcome names no other), for `status`; a
   /// failure to write it costs only that.
   private static func saveScreens(
-    _ set: WallpaperApplier.Outcome, showing path: String, keys: [String: String], resources: Resources
+    _ set: WallpaperApplier.Outcome, showing picture: PictureFile, resources: Resources
   ) {
-    let screens = set.screens.keys.sorted().map { name in
-      let source = set.sources[name] ?? path
-      return ShownScreens.Screen(output: name, key: keys[source], source: source, file: set.screens[name]!)
+    let screens = set.screens.sorted { $0.key < $1.key }.map { name, file in
+      let shown = set.sources[name] ?? picture
+      return ShownScreens.Screen(output: name, key: shown.key, source: shown.path, file: file)
     }
     try? ShownScreens(stateDir: resources.context.paths.stateDir).save(screens)
   }
@@ -80,7 +78,7 @@ package enum Apply {
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
     let set = try resources.applier().apply(path: path)
-    saveScreens(set, showing: path, keys: [:], resources: resources)
+    saveScreens(set, showing: PictureFile(path: path), resources: resources)
     wallpaperWasSet(resources)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,

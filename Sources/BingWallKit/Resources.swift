@@ -12,6 +12,8 @@ import Glibc
 package struct Resources: Sendable {
   package let context: Context
   package let configuration: Configuration
+  /// The desktop session and its screens, as this command found them.
+  private let desktop = DesktopMemo()
 
   /// The configuration of `configFile` (or the usual lookup when nil), with the command line's
   /// overrides applied.
@@ -70,12 +72,17 @@ package struct Resources: Sendable {
     return context.trace.isOn ? TracedHTTPClient(client, trace: context.trace) : client
   }
 
-  /// The session as the desktop tools see it.
+  /// The session as the desktop tools see it, built once per command.
   package var desktopSession: DesktopSession {
-    DesktopSession(
-      environment: context.environment, processes: context.processes, home: context.paths.home,
-      clock: context.clock)
+    desktop.session {
+      DesktopSession(
+        environment: context.environment, processes: context.processes, home: context.paths.home,
+        clock: context.clock)
+    }
   }
+
+  /// The session's screens, read at most once per command for each backend.
+  var screens: SessionScreens { desktop.screens }
 
   /// Every backend, configured (the `command` template comes from config).
   package var backends: [any WallpaperBackend] {
@@ -89,7 +96,7 @@ package struct Resources: Sendable {
     return WallpaperApplier(
       session: desktopSession, backends: backends, requested: configuration[ConfigSchema.backend],
       mode: configuration[ConfigSchema.mode], lockScreen: configuration[ConfigSchema.lockScreen],
-      screenPictures: { [pictures] in pictures.make($0) }, trace: context.trace)
+      screenPictures: { [pictures] in pictures.make($0) }, screens: screens, trace: context.trace)
   }
 
   /// The pictures made for the screens, in the cache folder, with config's looks.

@@ -18,7 +18,7 @@ package enum Outputs {
     let backend = try BackendSelector.select(
       resources.configuration[ConfigSchema.backend], from: resources.backends, in: session
     ).backend
-    let outputs = try backend.outputSource.read(in: session, backend: backend.name)
+    let outputs = try resources.screens.read(for: backend, in: session)
     return Outcome(
       backend: backend.name, source: backend.outputSource, pictureScope: backend.pictureScope(for: outputs),
       outputs: outputs)

@@ -67,8 +67,8 @@ struct ScreenPictures: Sendable {
     let top = recipe.outputs.map(\.y).min() ?? 0
     let screens = recipe.outputs.map {
       ScreenPicture.Screen(
-        x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height, source: recipe.sources[$0.name],
-        rendition: recipe.renditions[$0.name])
+        x: $0.x - left, y: $0.y - top, width: $0.width, height: $0.height, source: recipe.source(of: $0),
+        rendition: recipe.rendition(of: $0))
     }
     var identities: [String] = []
     for file in [source] + screens.compactMap(\.source) + screens.compactMap(\.rendition) {
@@ -129,10 +129,9 @@ struct ScreenPictures: Sendable {
         let drawsCaption = recipe.variant == .plain && look.on(screens[0]).caption != nil && kept.isEmpty
         let fonts = drawsCaption ? Overlapped { ScreenPicture.prepareText() } : nil
         defer { fonts?.value() }
-        let shaped = base.make(
-          PictureRecipe(
-            source: source, outputs: recipe.outputs, mode: recipe.mode, sources: recipe.sources,
-            renditions: recipe.renditions))
+        var bare = recipe
+        bare.variant = .plain
+        let shaped = base.make(bare)
         guard case .success(let plain) = shaped else { return shaped }
         var own = look.on(screens[0])
         if base.caption != nil { own.caption = nil }

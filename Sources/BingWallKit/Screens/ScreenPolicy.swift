@@ -17,44 +17,41 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
   /// `Output` allows, with room for banned and unreadable ones.
   static let candidateLimit = 48
 
-  /// Which picture each screen shows when `picture` is set: for `different`, the newest stored
-  /// pictures that are not `picture`, not banned and readable (favourites first when asked);
-  /// `pins` (`NAME=SELECTOR`) on their own screens whatever the policy. A pin that names no
-  /// stored picture is left out and reported. Every picture named has its readable portrait
+  /// What the screens show when `picture` is set: the picture itself, as the desktop is given
+  /// it, and which picture each screen shows (`ScreenAssignment`). For `different`, the newest
+  /// stored pictures that are not `picture`, not banned and readable (favourites first when
+  /// asked); `pins` (`NAME=SELECTOR`) on their own screens whatever the policy. A pin that names
+  /// no stored picture is left out and reported. Every picture named has its readable portrait
   /// file, if any, for the screens on their side.
   static func assignment(
     for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [String], store: HistoryStore
-  ) throws -> (assignment: ScreenAssignment, problems: [String]) {
-    var assignment = ScreenAssignment()
+  ) throws -> (picture: PictureFile, assignment: ScreenAssignment, problems: [String]) {
     var problems: [String] = []
-    var shown = [picture]
+    var pinned: [(name: String, picture: Picture)] = []
     for pin in pins {
       guard let (name, selector) = ScreenPin.parse(pin) else { continue }
       do {
-        let pinned = try store.resolve(PictureSelector(parsing: selector), market: nil)
-        assignment.pinned[name] = pinned.path
-        assignment.keys[pinned.path] = pinned.key
-        shown.append(pinned)
+        pinned.append((name, try store.resolve(PictureSelector(parsing: selector), market: nil)))
       } catch {
         problems.append("screens.pin '\(pin)': \(error)")
       }
     }
+    var others: [Picture] = []
     if policy == .different {
       let recent = try store.pictures(HistoryStore.Query(limit: candidateLimit)).filter {
         $0.id != picture.id && !$0.banned && access($0.path, R_OK) == 0
       }
       let ordered = favoritesFirst ? recent.filter(\.favorite) + recent.filter { !$0.favorite } : recent
-      let others = ordered.prefix(Output.maximumCount - 1)
-      assignment.others = others.map(\.path)
-      for other in others { assignment.keys[other.path] = other.key }
-      shown += others
+      others = Array(ordered.prefix(Output.maximumCount - 1))
     }
-    let portraits = try store.portraits(of: shown.map(\.id))
-    for shownPicture in shown {
-      guard let portrait = portraits[shownPicture.id], access(portrait, R_OK) == 0 else { continue }
-      assignment.portraits[shownPicture.path] = portrait
+    let portraits = try store.portraits(of: ([picture] + pinned.map(\.picture) + others).map(\.id))
+    func file(_ shown: Picture) -> PictureFile {
+      let portrait = portraits[shown.id].flatMap { access($0, R_OK) == 0 ? $0 : nil }
+      return PictureFile(path: shown.path, key: shown.key, portrait: portrait)
     }
-    return (assignment, problems)
+    var assignment = ScreenAssignment(others: others.map(file))
+    for (name, shown) in pinned { assignment.pinned[name] = file(shown) }
+    return (file(picture), assignment, problems)
   }
 }
 

@@ -36,16 +36,16 @@ import Testing
     let different = try ScreenPolicy.assignment(
       for: lake, policy: .different, favoritesFirst: false, pins: [], store: store)
     #expect(
-      try different.assignment.others.map(key) == [
+      try different.assignment.others.map { try key($0.path) } == [
         "OHR.Dune", "OHR.Reef", "OHR.Moor", "OHR.Fjord", "OHR.Mesa", "OHR.Delta",
       ])
     let sources = different.assignment.sources(for: Self.outputs)
     // The primary shows the picture being set, so it is absent; the others in the desktop's order.
-    #expect(try sources.mapValues(key) == ["HDMI-1": "OHR.Dune", "DP-2": "OHR.Reef"])
+    #expect(try sources.mapValues { try key($0.path) } == ["HDMI-1": "OHR.Dune", "DP-2": "OHR.Reef"])
 
     let favourites = try ScreenPolicy.assignment(
       for: lake, policy: .different, favoritesFirst: true, pins: [], store: store)
-    #expect(try favourites.assignment.others.first.flatMap(key) == "OHR.Moor")
+    #expect(try favourites.assignment.others.first.flatMap { try key($0.path) } == "OHR.Moor")
   }
 
   /// A pin holds its screen under either policy; one naming nothing stored is reported, not fatal.
@@ -57,7 +57,7 @@ import Testing
     let pinned = try ScreenPolicy.assignment(
       for: lake, policy: .same, favoritesFirst: false, pins: ["DP-2=OHR.Mesa", "DP-9=OHR.Nowhere"],
       store: store)
-    #expect(pinned.assignment.sources(for: Self.outputs) == ["DP-2": mesa.path])
+    #expect(pinned.assignment.sources(for: Self.outputs).mapValues(\.path) == ["DP-2": mesa.path])
     #expect(pinned.problems.count == 1)
     #expect(pinned.problems.first?.contains("'DP-9=OHR.Nowhere'") == true)
   }

@@ -35,7 +35,8 @@ struct MonitorsRealTests {
     let applier = WallpaperApplier(
       session: sandbox.session(), backends: [backend], requested: BackendName(backend.name)!, mode: .fill,
       lockScreen: false, screenPictures: { pictures.make($0) })
-    return try applier.apply(path: red, assignment: ScreenAssignment(others: [green]))
+    return try applier.apply(
+      PictureFile(path: red), assignment: ScreenAssignment(others: [PictureFile(path: green)]))
   }
 
   static func pictures(in sandbox: DesktopSandbox) throws -> (red: String, green: String) {
@@ -94,7 +95,7 @@ struct MonitorsRealTests {
     let outcome = try Self.apply(backend, red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == ["DUMMY0": red, "DUMMY1": green])
+    #expect(outcome.sources.mapValues(\.path) == ["DUMMY0": red, "DUMMY1": green])
     let made = try #require(outcome.screens["DUMMY1"])
     #expect(made.hasSuffix("-240x320-crop-plain.jpg"))
     try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
@@ -112,7 +113,7 @@ struct MonitorsRealTests {
     let outcome = try Self.apply(Self.backend(name), red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == ["DUMMY0": green, "DUMMY1": red])
+    #expect(outcome.sources.mapValues(\.path) == ["DUMMY0": green, "DUMMY1": red])
     try Self.expectDisc(on: Self.right, greenOn: Self.left, height: 240, in: sandbox)
   }
 
@@ -130,7 +131,7 @@ struct MonitorsRealTests {
 
     #expect(outcome.screenProblem == nil)
     // The first monitor is named after its output, the second (which has none) by its own name.
-    #expect(outcome.sources == ["DUMMY0": red, "RIGHT": green])
+    #expect(outcome.sources.mapValues(\.path) == ["DUMMY0": red, "RIGHT": green])
     let canvas = name == "xwallpaper"
     #expect(outcome.screens["DUMMY0"].map { $0 == outcome.screens["RIGHT"] } == canvas)
     try Self.expectDisc(on: 0..<320, greenOn: 320..<640, height: 240, in: sandbox)
@@ -149,7 +150,7 @@ struct MonitorsRealTests {
     let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == [monitors[0]: red, monitors[1]: green])
+    #expect(outcome.sources.mapValues(\.path) == [monitors[0]: red, monitors[1]: green])
     for monitor in monitors {
       let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
       #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor])

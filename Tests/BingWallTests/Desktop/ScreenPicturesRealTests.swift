@@ -118,10 +118,10 @@ struct ScreenPicturesRealTests {
     _ = try ExternalTool.run(["convert", "-size", "1600x900", "xc:#00ff00", "-quality", "95", greenSource])
     let green = try sway.picture(named: "green.jpg", from: greenSource)
     let outcome = try Self.applier(sway, cache: try Self.cache(in: sway)).apply(
-      path: red, assignment: ScreenAssignment(others: [green]))
+      PictureFile(path: red), assignment: ScreenAssignment(others: [PictureFile(path: green)]))
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == ["HEADLESS-1": red, "HEADLESS-2": green])
+    #expect(outcome.sources.mapValues(\.path) == ["HEADLESS-1": red, "HEADLESS-2": green])
     let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
     #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
     let second = try sway.screenshot(output: "HEADLESS-2") {
@@ -142,13 +142,12 @@ struct ScreenPicturesRealTests {
       "convert", "-size", "1080x1920", "xc:#ffff00", "-quality", "95", portraitSource,
     ])
     let portrait = try sway.picture(named: "portrait.jpg", from: portraitSource)
-    var assignment = ScreenAssignment()
-    assignment.portraits = [red: portrait]
     let outcome = try Self.applier(sway, cache: try Self.cache(in: sway)).apply(
-      path: red, assignment: assignment)
+      PictureFile(path: red, portrait: portrait))
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources == ["HEADLESS-1": red, "HEADLESS-2": red], "the same picture on both")
+    #expect(
+      outcome.sources.mapValues(\.path) == ["HEADLESS-1": red, "HEADLESS-2": red], "the same picture on both")
     let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
     #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
     let second = try sway.screenshot(output: "HEADLESS-2") {

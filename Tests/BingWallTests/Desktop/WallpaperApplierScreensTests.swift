@@ -138,7 +138,7 @@ import Testing
       ])
     #expect(outcome.path == "/cache/made.jpg")
     #expect(outcome.screens == ["DP-1": "/cache/made.jpg", "DP-2": "/cache/made.jpg"])
-    #expect(outcome.sources == ["DP-1": "/pics/a.jpg", "DP-2": "/pics/a.jpg"])
+    #expect(outcome.sources.mapValues(\.path) == ["DP-1": "/pics/a.jpg", "DP-2": "/pics/a.jpg"])
   }
 
   /// The dark and lock pictures are asked for in the same shape as the picture, only where the

@@ -129,9 +129,11 @@ import Testing
     captioned.caption = ScreenPictures.caption(
       title: "Dusk over the western ridges", credit: "© Example Photographer")
     let made = try [
-      captioned.make(PictureRecipe(source: scene, outputs: [output], mode: .fill)),
-      plain.make(PictureRecipe(source: scene, outputs: [output], mode: .fill, variant: .dark)),
-      plain.make(PictureRecipe(source: scene, outputs: [output], mode: .fill, variant: .lock)),
+      captioned.make(PictureRecipe(picture: PictureFile(path: scene), outputs: [output], mode: .fill)),
+      plain.make(
+        PictureRecipe(picture: PictureFile(path: scene), outputs: [output], mode: .fill, variant: .dark)),
+      plain.make(
+        PictureRecipe(picture: PictureFile(path: scene), outputs: [output], mode: .fill, variant: .lock)),
     ].map { try $0.get() }
     for path in made { #expect(try Self.size(path) == "640x400") }
     let png = scratch.file("looks.png")

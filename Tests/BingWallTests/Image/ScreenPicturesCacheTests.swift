@@ -20,15 +20,21 @@ import Testing
     let source = try Self.source(in: folder, named: "my $(odd) picture.jpg")
     let pictures = ScreenPictures(folder: folder.file("screens"), maximumSize: nil)
     let output = Output(name: "DP-1", width: 30, height: 40)
-    let made = try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fill)).get()
+    let made = try pictures.make(
+      PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill)
+    ).get()
     #expect(made.hasPrefix(folder.file("screens") + "/my___odd__picture-"))
     #expect(made.hasSuffix("-30x40-crop-plain.jpg"))
     #expect(SwayBackend.isSafe(String(made.split(separator: "/").last!)))
     let first = try FileManager.default.attributesOfItem(atPath: made)[.systemFileNumber] as? Int
-    #expect(try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fill)).get() == made)
+    #expect(
+      try pictures.make(PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill))
+        .get() == made)
     let second = try FileManager.default.attributesOfItem(atPath: made)[.systemFileNumber] as? Int
     #expect(first == second, "made again instead of reused")
-    let letterboxed = try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fit)).get()
+    let letterboxed = try pictures.make(
+      PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fit)
+    ).get()
     #expect(letterboxed.hasSuffix("-30x40-letterbox-plain.jpg"))
   }
 
@@ -41,7 +47,9 @@ import Testing
     for (index, width) in [200, 210, 220].enumerated() {
       made.append(
         try pictures.make(
-          PictureRecipe(source: source, outputs: [Output(name: "M", width: width, height: 100)], mode: .fill)
+          PictureRecipe(
+            picture: PictureFile(path: source), outputs: [Output(name: "M", width: width, height: 100)],
+            mode: .fill)
         ).get())
       // Distinct modification times, oldest first.
       var times = [
@@ -58,7 +66,8 @@ import Testing
     let pictures = ScreenPictures(folder: "/nonexistent/screens", maximumSize: nil)
     let result = pictures.make(
       PictureRecipe(
-        source: "/nonexistent/a.jpg", outputs: [Output(name: "M", width: 10, height: 10)], mode: .fill))
+        picture: PictureFile(path: "/nonexistent/a.jpg"), outputs: [Output(name: "M", width: 10, height: 10)],
+        mode: .fill))
     guard case .failure(let problem) = result else {
       Issue.record("made a picture of a missing file")
       return
@@ -75,12 +84,14 @@ import Testing
     pictures.caption = nil
     let output = Output(name: "DP-1", width: 48, height: 36)
     let dark = try pictures.make(
-      PictureRecipe(source: source, outputs: [output], mode: .fill, variant: .dark)
+      PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill, variant: .dark)
     ).get()
     #expect(dark.hasSuffix("-48x36-crop-dark.jpg"))
     let made = try FileManager.default.contentsOfDirectory(atPath: folder.file("screens")).sorted()
     #expect(made.count == 2 && made.contains { $0.hasSuffix("-48x36-crop-plain.jpg") }, "\(made)")
-    let plain = try pictures.make(PictureRecipe(source: source, outputs: [output], mode: .fill)).get()
+    let plain = try pictures.make(
+      PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill)
+    ).get()
     let ratio =
       try TestPictures.luma(Image.open(jpeg: dark).inMemory("measure"))
       / TestPictures.luma(Image.open(jpeg: plain).inMemory("measure"))
