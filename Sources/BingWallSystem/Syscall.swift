@@ -29,7 +29,9 @@ package enum Syscall {
   }
 
   /// One `read(2)` into `buffer`: the count read, 0 at the end of the file.
-  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
+    -> Int
+  {
     try retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
   }
 
