@@ -55,7 +55,7 @@ package struct PosixProcessRunner: ProcessRunner {
       environment: CStringArray(environment), input: invocation.inputFile == nil ? invocation.input : nil,
       inputFile: invocation.inputFile)
     return child.collect(
-      input: invocation.input ?? Data(), timeout: invocation.timeout, stop: invocation.stop,
+      input: invocation.input ?? Data(), timeout: invocation.timeout.seconds, stop: invocation.stop,
       outputLimit: max(0, invocation.outputLimit), pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
   }
 
