@@ -17,7 +17,8 @@ package enum ArchiveRequest {
   /// The market is percent-encoded although codes are plain letters and a dash: it comes from
   /// configuration or the command line, and must not be able to add query items.
   static func url(endpoint: String, market: String) -> String {
-    let query = "format=js&idx=0&n=\(imageCount)&mkt=\(PercentEncoding.encoded(market, keeping: .unreserved))&mbl=1"
+    let query =
+      "format=js&idx=0&n=\(imageCount)&mkt=\(PercentEncoding.encoded(market, keeping: .unreserved))&mbl=1"
     return "\(base(endpoint))/HPImageArchive.aspx?\(query)"
   }
 

@@ -13,6 +13,7 @@ package enum ImageURL {
   /// value yields a 404 rather than a different URL.
   package static func url(endpoint: String, urlbase: String, resolution: String) -> String {
     let path = urlbase.hasPrefix("/") ? urlbase : "/" + urlbase
-    return "\(ArchiveRequest.base(endpoint))\(path)_\(PercentEncoding.encoded(resolution, keeping: .unreserved)).jpg"
+    return
+      "\(ArchiveRequest.base(endpoint))\(path)_\(PercentEncoding.encoded(resolution, keeping: .unreserved)).jpg"
   }
 }

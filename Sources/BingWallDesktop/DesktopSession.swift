@@ -99,7 +99,8 @@ package struct DesktopSession: Sendable {
     do {
       result = try processes.run(
         ProcessInvocation(
-          arguments: arguments, environment: environment, input: input, inputFile: inputFile, timeout: timeout
+          arguments: arguments, environment: environment, input: input, inputFile: inputFile,
+          timeout: .seconds(timeout)
         ))
     } catch .notFound(let program) {
       throw DesktopError.toolMissing(backend: backend, tool: program)

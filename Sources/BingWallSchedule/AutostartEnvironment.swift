@@ -118,6 +118,7 @@ package struct AutostartEnvironment: Sendable {
     -> ProcessResult
   {
     try processes.run(
-      ProcessInvocation(arguments: arguments, environment: environment, input: input, timeout: timeout))
+      ProcessInvocation(
+        arguments: arguments, environment: environment, input: input, timeout: .seconds(timeout)))
   }
 }

@@ -103,7 +103,7 @@ package struct AutostartSandbox: Sendable, Equatable {
       return AutostartSandbox(level: .basic, reason: "systemd is not reachable to try the stronger one")
     }
     let invocation = ProcessInvocation(
-      arguments: trial, environment: systemctl.environment, timeout: trialTimeout)
+      arguments: trial, environment: systemctl.environment, timeout: .seconds(trialTimeout))
     guard let result = try? systemctl.processes.run(invocation) else {
       return AutostartSandbox(level: .basic, reason: "systemd-run is not installed to try the stronger one")
     }

@@ -61,7 +61,7 @@ package final class AutostartSystemctl: Sendable {
   package func query(_ arguments: [String], timeout: Double = AutostartSystemctl.timeout) -> ProcessResult? {
     try? processes.run(
       ProcessInvocation(
-        arguments: Self.command(arguments), environment: environment, timeout: timeout))
+        arguments: Self.command(arguments), environment: environment, timeout: .seconds(timeout)))
   }
 
   /// `systemctl --user ARGS`, which must succeed.

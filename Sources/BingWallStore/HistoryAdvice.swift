@@ -10,7 +10,8 @@ extension StoreError: HintedError {
       return Self.advice(for: code)
     case .walUnavailable: return "keep it on a local file system"
     case .bind, .noSuchColumn, .misuse: return Self.bug
-    case .typeMismatch: return "move history.db aside (bingwall starts a new history) or restore it from a backup"
+    case .typeMismatch:
+      return "move history.db aside (bingwall starts a new history) or restore it from a backup"
     case .newerSchema: return "upgrade bingwall"
     case .readOnlyNeedsUpgrade: return "make the folder writable and run bingwall again"
     case .needsUpgrade: return "run 'bingwall update' as its owner first"

@@ -93,10 +93,12 @@ package final class SQLiteDatabase {
     let code = sqlite3_open_v2(name, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
     guard let handle else {
       // Only when SQLite could not even allocate the connection object.
-      throw StoreError.open(path: path, code: SQLiteResultCode(code), message: String(cString: sqlite3_errstr(code)))
+      throw StoreError.open(
+        path: path, code: SQLiteResultCode(code), message: String(cString: sqlite3_errstr(code)))
     }
     guard code == SQLITE_OK else {
-      let error = StoreError.open(path: path, code: SQLiteResultCode(code), message: Self.openFailureMessage(handle))
+      let error = StoreError.open(
+        path: path, code: SQLiteResultCode(code), message: Self.openFailureMessage(handle))
       sqlite3_close_v2(handle)
       throw error
     }
@@ -205,7 +207,8 @@ package final class SQLiteDatabase {
       guard code == SQLITE_OK else {
         sqlite3_finalize(statement)
         let rest = Self.string(text[start..<(text.count - 1)])
-        throw StoreError.prepare(path: path, sql: rest, code: SQLiteResultCode(code), message: lastErrorMessage)
+        throw StoreError.prepare(
+          path: path, sql: rest, code: SQLiteResultCode(code), message: lastErrorMessage)
       }
       offset = max(end, start + 1)
       // Only whitespace or a comment: no statement, keep going.

@@ -75,8 +75,10 @@ package struct EditorCommand: Sendable, Equatable {
     default: throw .spawnFailed(program: program, errno: result)
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { throw .spawnFailed(program: program, errno: errno) }
+    do throws(Errno) {
+      _ = try Syscall.retryingInterrupts { waitpid(pid, &status, 0) }
+    } catch {
+      throw .spawnFailed(program: program, errno: error.code)
     }
     return PosixProcessRunner.status(fromWaitStatus: status)
   }

@@ -38,7 +38,9 @@ final class LibcryptoSHA256: @unchecked Sendable {
 
   /// A fresh context; nil when libcrypto is missing.
   convenience init?() {
-    guard let functions = Libcrypto.functions, let context = functions.pointee.md_ctx_new() else { return nil }
+    guard let functions = Libcrypto.functions, let context = functions.pointee.md_ctx_new() else {
+      return nil
+    }
     self.init(functions: functions, context: context)
     start()
   }
@@ -54,7 +56,8 @@ final class LibcryptoSHA256: @unchecked Sendable {
 
   /// An independent context with the same bytes hashed so far.
   func copy() -> LibcryptoSHA256 {
-    guard let copy = functions.pointee.md_ctx_new(), functions.pointee.md_ctx_copy_ex(copy, context) == 1 else {
+    guard let copy = functions.pointee.md_ctx_new(), functions.pointee.md_ctx_copy_ex(copy, context) == 1
+    else {
       preconditionFailure("libcrypto could not copy a SHA-256 context (out of memory)")
     }
     return LibcryptoSHA256(functions: functions, context: copy)
@@ -71,7 +74,9 @@ final class LibcryptoSHA256: @unchecked Sendable {
   func finalize() -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
-    let done = digest.withUnsafeMutableBufferPointer { functions.pointee.digest_final_ex(context, $0.baseAddress, &length) }
+    let done = digest.withUnsafeMutableBufferPointer {
+      functions.pointee.digest_final_ex(context, $0.baseAddress, &length)
+    }
     guard done == 1, length == 32 else {
       preconditionFailure("libcrypto's EVP_DigestFinal_ex failed for SHA-256")
     }

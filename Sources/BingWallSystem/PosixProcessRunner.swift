@@ -55,7 +55,7 @@ package struct PosixProcessRunner: ProcessRunner {
       environment: CStringArray(environment), input: invocation.inputFile == nil ? invocation.input : nil,
       inputFile: invocation.inputFile)
     return child.collect(
-      input: invocation.input ?? Data(), timeout: invocation.timeout, stop: invocation.stop,
+      input: invocation.input ?? Data(), timeout: invocation.timeout.seconds, stop: invocation.stop,
       outputLimit: max(0, invocation.outputLimit), pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
   }
 
@@ -272,9 +272,11 @@ private struct RunningChild {
       // Rounded up, so we never wake just before a deadline and spin; capped, so a huge or infinite
       // timeout still fits poll's Int32 of milliseconds.
       let milliseconds = Int32((min(max(wait, 0), 60) * 1000).rounded(.up))
-      if poll(&watched, nfds_t(watched.count), milliseconds) < 0 {
-        // EINTR: a signal for someone else. Anything else (ENOMEM) is retried after a pause.
-        if errno != EINTR { usleep(10_000) }
+      do throws(Errno) {
+        // nil: a signal for someone else; the waits are worked out again.
+        guard try Syscall.poll(&watched, milliseconds: milliseconds) != nil else { continue }
+      } catch {
+        usleep(10_000)  // ENOMEM and the like: retried after a pause.
         continue
       }
 
@@ -300,12 +302,16 @@ private struct RunningChild {
     var offset = offset
     if offset < input.count {
       let written = input.withUnsafeBytes { raw in
-        write(pipe.writeEnd, raw.baseAddress! + offset, min(raw.count - offset, 65536))
+        Result { () throws(Errno) in
+          try Syscall.retryingInterrupts {
+            write(pipe.writeEnd, raw.baseAddress! + offset, min(raw.count - offset, 65536))
+          }
+        }
       }
-      if written > 0 {
-        offset += written
-      } else if errno != EAGAIN && errno != EINTR {
-        offset = input.count  // EPIPE: the child closed its stdin; the rest has nowhere to go.
+      switch written {
+      case .success(let count): offset += count
+      case .failure(let error) where error.code == EAGAIN: break  // full: the next round
+      case .failure: offset = input.count  // EPIPE: the child closed its stdin; the rest has nowhere to go.
       }
     }
     if offset >= input.count { pipe.closeWriteEnd() }
@@ -314,11 +320,14 @@ private struct RunningChild {
 
   /// Reads what one pipe has, keeping up to `limit` bytes in all; closes it at EOF or on an error.
   private func drain(_ pipe: ChildPipe, into bytes: inout [UInt8], limit: Int, buffer: inout [UInt8]) {
-    let count = buffer.withUnsafeMutableBytes { read(pipe.readEnd, $0.baseAddress, $0.count) }
-    if count > 0 {
+    let read = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(Errno) in try Syscall.read(pipe.readEnd, into: raw) }
+    }
+    switch read {
+    case .success(let count) where count > 0:
       bytes.append(contentsOf: buffer[0..<min(count, max(0, limit - bytes.count))])
-    } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-      pipe.closeReadEnd()
+    case .failure(let error) where error.code == EAGAIN: break  // nothing yet: the next round
+    case .success, .failure: pipe.closeReadEnd()  // EOF, or the pipe failed
     }
   }
 
@@ -326,12 +335,10 @@ private struct RunningChild {
   /// it, or the process ignores SIGCHLD and the kernel discarded it.
   private func reapWithoutWaiting() -> Int32? {
     var raw: Int32 = 0
-    while true {
-      let result = waitpid(pid, &raw, WNOHANG)
-      if result == pid { return PosixProcessRunner.status(fromWaitStatus: raw) }
-      if result == 0 { return nil }
-      if errno != EINTR { return -1 }
-    }
+    let result = try? Syscall.retryingInterrupts { waitpid(pid, &raw, WNOHANG) }
+    if result == pid { return PosixProcessRunner.status(fromWaitStatus: raw) }
+    if result == 0 { return nil }
+    return -1
   }
 
   /// Signals the child's whole process group, grandchildren included, unless they left it.

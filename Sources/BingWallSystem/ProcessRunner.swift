@@ -13,8 +13,8 @@ package struct ProcessInvocation: Sendable, Equatable {
   /// that hands its stdin on as a file descriptor (gdbus, to the wallpaper portal, which wants
   /// the picture's own file, not a pipe).
   var inputFile: String?
-  /// Seconds before the child is killed (SIGTERM, then SIGKILL).
-  var timeout: Double
+  /// How long before the child is killed (SIGTERM, then SIGKILL).
+  var timeout: Duration
   /// Ends the child early, as its timeout would, when another thread asks (the daemon stopping).
   var stop: ProcessStop?
   /// The most bytes of each of stdout and stderr kept; the rest is read and dropped, so a child
@@ -23,7 +23,7 @@ package struct ProcessInvocation: Sendable, Equatable {
 
   package init(
     arguments: [String], environment: [String: String], input: Data? = nil, inputFile: String? = nil,
-    timeout: Double = 10, stop: ProcessStop? = nil, outputLimit: Int = .max
+    timeout: Duration = .seconds(10), stop: ProcessStop? = nil, outputLimit: Int = .max
   ) {
     self.arguments = arguments
     self.environment = environment

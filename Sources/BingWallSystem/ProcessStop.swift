@@ -56,14 +56,17 @@ package final class ProcessStop: Sendable, Equatable {
   /// Waits until `markEnded()` (true) or for `seconds` (false).
   package func waitUntilEnded(seconds: Double) -> Bool {
     guard endedRead >= 0 else { return true }
-    var watched = pollfd(fd: endedRead, events: Int16(POLLIN), revents: 0)
+    var watched = [pollfd(fd: endedRead, events: Int16(POLLIN), revents: 0)]
     let end = SystemClock.monotonicSeconds() + max(0, seconds)
     while true {
       let left = end - SystemClock.monotonicSeconds()
       if left <= 0 { return false }
-      let ready = poll(&watched, 1, Int32(min(left, 60) * 1000) + 1)
-      if ready > 0 { return true }  // POLLHUP: the write end was closed.
-      if ready < 0, errno != EINTR { return false }
+      do throws(Errno) {
+        let ready = try Syscall.poll(&watched, milliseconds: Int32(min(left, 60) * 1000) + 1)
+        if let ready, ready > 0 { return true }  // POLLHUP: the write end was closed.
+      } catch {
+        return false
+      }
     }
   }
 

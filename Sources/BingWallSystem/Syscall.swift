@@ -29,7 +29,9 @@ package enum Syscall {
   }
 
   /// One `read(2)` into `buffer`: the count read, 0 at the end of the file.
-  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
+    -> Int
+  {
     try retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
   }
 
@@ -108,6 +110,15 @@ package enum Syscall {
         throw writeFailure(error)
       }
     }
+  }
+
+  /// One `poll(2)` of `fds` for up to `milliseconds`: the count of ready descriptors, or nil when
+  /// a signal interrupted it, for the caller to work out what is left of its time and poll again.
+  package static func poll(_ fds: inout [pollfd], milliseconds: Int32) throws(Errno) -> Int32? {
+    let ready = Glibc.poll(&fds, nfds_t(fds.count), milliseconds)
+    if ready >= 0 { return ready }
+    if errno == EINTR { return nil }
+    throw Errno(errno)
   }
 
   /// Sleeps the whole `request`, going back to sleep for what is left after a signal.

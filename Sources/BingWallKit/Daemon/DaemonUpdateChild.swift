@@ -89,7 +89,7 @@ package final class DaemonUpdateChild: Sendable {
     let invocation = ProcessInvocation(
       arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
       environment: context.environment,
-      timeout: Self.allowance(limits), stop: stop, outputLimit: Self.outputLimit)
+      timeout: .seconds(Self.allowance(limits)), stop: stop, outputLimit: Self.outputLimit)
     let result: ProcessResult
     do {
       result = try context.processes.run(invocation)

@@ -197,7 +197,8 @@ extension LoginScreen {
   /// The system manager, with its own words when it fails.
   private func systemctl(_ arguments: [String]) throws -> [String] {
     let result = try context.processes.run(
-      ProcessInvocation(arguments: ["systemctl"] + arguments, environment: context.environment, timeout: 30))
+      ProcessInvocation(
+        arguments: ["systemctl"] + arguments, environment: context.environment, timeout: .seconds(30)))
     guard result.status == 0 else {
       throw Failure.file(
         "systemctl \(arguments.joined(separator: " ")) failed: \(TerminalText.clean(result.stderrText.trimmed()))"

@@ -63,7 +63,7 @@ extension LoginScreen {
     let result = try context.processes.run(
       ProcessInvocation(
         arguments: [executable] + arguments + ["--", selector.description], environment: environment,
-        timeout: Self.readerTimeout, outputLimit: Self.readerOutputLimit))
+        timeout: .seconds(Self.readerTimeout), outputLimit: Self.readerOutputLimit))
     if result.timedOut {
       throw Failure.file(
         "reading \(owner)'s history as \(owner) took over \(Int(Self.readerTimeout)) s (a FIFO or a locked file?); nothing changed"

@@ -143,7 +143,9 @@ struct PictureImporter {
     var total: Int64 = 0
     try Syscall.readChunks(
       of: source.descriptor, chunkBytes: 1 << 20,
-      readFailure: { (error: Errno) -> any Error in TransferError.unreadable(name: source.name, reason: error.text) }
+      readFailure: { (error: Errno) -> any Error in
+        TransferError.unreadable(name: source.name, reason: error.text)
+      }
     ) { piece in
       total += Int64(piece.count)
       // A file growing while it is read must not slip past the size limit.

@@ -35,7 +35,8 @@ extension UpdateService {
     }
     guard !markets.isEmpty else { return nil }
     let client = BingClient(
-      http: http, endpoint: configuration.endpoint, limits: configuration.networkLimits.requests(deadline: deadline))
+      http: http, endpoint: configuration.endpoint,
+      limits: configuration.networkLimits.requests(deadline: deadline))
     // One try each: a story missed today is asked for again at the next update.
     let results = Overlapped {
       markets.map { market in (market: market, result: Result { try client.stories(market: market) }) }

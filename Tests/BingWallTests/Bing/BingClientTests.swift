@@ -18,7 +18,8 @@ import Testing
   init() throws {
     server = try FakeHTTPServer()
     archive = BingClient(
-      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: server.baseURL, limits: RequestLimits(timeout: .seconds(5)))
+      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: server.baseURL,
+      limits: RequestLimits(timeout: .seconds(5)))
   }
 
   private var path: String { "/HPImageArchive.aspx" }
@@ -174,7 +175,8 @@ import Testing
     try #require(bound)
     let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
     let refused = BingClient(
-      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: endpoint, limits: RequestLimits(timeout: .seconds(2)))
+      http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: endpoint,
+      limits: RequestLimits(timeout: .seconds(2)))
 
     #expect {
       try refused.archive(market: "en-US")

@@ -116,7 +116,7 @@ import Testing
     throws -> (status: Int32, output: String)
   {
     let result = try PosixProcessRunner().run(
-      ProcessInvocation(arguments: arguments, environment: environment, timeout: 30))
+      ProcessInvocation(arguments: arguments, environment: environment, timeout: .seconds(30)))
     return (result.status, result.stdoutText + result.stderrText)
   }
 

@@ -315,7 +315,8 @@ import Testing
     let port = Int(UInt16(bigEndian: address.sin_port))
 
     let error = #expect(throws: NetError.self) {
-      try client.get(HTTPRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: .seconds(1), timeout: .seconds(1)))
+      try client.get(
+        HTTPRequest(url: "http://127.0.0.1:\(port)/", connectTimeout: .seconds(1), timeout: .seconds(1)))
     }
 
     #expect(Self.code(of: error) == 7)

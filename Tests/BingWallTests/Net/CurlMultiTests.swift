@@ -405,7 +405,8 @@ import Testing
 
   /// A download job for `target` on the server, into the next new file.
   private func job(_ target: String, label: String? = nil, maxBytes: Int64? = nil) throws -> DownloadJob {
-    let request = HTTPRequest(url: server.url(target), connectTimeout: .seconds(2), timeout: .seconds(10), maxBytes: maxBytes)
+    let request = HTTPRequest(
+      url: server.url(target), connectTimeout: .seconds(2), timeout: .seconds(10), maxBytes: maxBytes)
     return DownloadJob(request: request, fileDescriptor: try files.open(), label: label ?? target)
   }
 

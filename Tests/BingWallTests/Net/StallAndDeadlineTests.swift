@@ -38,7 +38,8 @@ import Testing
     server.route(
       "/steady",
       FakeResponse(body: .sequence(count: 40_000), fault: .slowBody(chunkBytes: 4000, interval: 0.1)))
-    let response = try client.get(HTTPRequest(url: server.url("/steady"), timeout: .seconds(10), stallTimeout: .seconds(1)))
+    let response = try client.get(
+      HTTPRequest(url: server.url("/steady"), timeout: .seconds(10), stallTimeout: .seconds(1)))
     #expect(response.bodyBytes == 40_000)
   }
 
@@ -77,7 +78,8 @@ import Testing
     let descriptor = open(folder.file("a"), O_RDWR | O_CREAT, 0o600)
     defer { close(descriptor) }
     let request = HTTPRequest(
-      url: server.url("/drip"), timeout: .seconds(100), stallTimeout: .seconds(1), deadline: .now + .milliseconds(1500))
+      url: server.url("/drip"), timeout: .seconds(100), stallTimeout: .seconds(1),
+      deadline: .now + .milliseconds(1500))
     let started = ContinuousClock.now
     let results = client.downloadAll(
       [DownloadJob(request: request, fileDescriptor: descriptor, label: "drip")], maxConcurrent: 1,

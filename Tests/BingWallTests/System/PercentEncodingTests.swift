@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func refusedMalformedGivesNil() {
-    #expect(PercentEncoding.decoded("OHR.%2e%2E%7e", malformed: .refused) == "OHR..~")
+    #expect(PercentEncoding.decoded("OHR.%2e%2E%7e", malformed: .refused) == "OHR...~")
     #expect(PercentEncoding.decoded("a%2", malformed: .refused) == nil)
     #expect(PercentEncoding.decoded("a%zz", malformed: .refused) == nil)
     #expect(PercentEncoding.decoded("%FF", malformed: .refused) == nil)

@@ -455,7 +455,8 @@ import Testing
   private func invocation(
     _ arguments: [String], input: Data? = nil, timeout: Double = 10
   ) -> ProcessInvocation {
-    ProcessInvocation(arguments: arguments, environment: Self.environment, input: input, timeout: timeout)
+    ProcessInvocation(
+      arguments: arguments, environment: Self.environment, input: input, timeout: .seconds(timeout))
   }
 
   private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
