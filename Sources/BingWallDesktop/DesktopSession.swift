@@ -102,7 +102,7 @@ package struct DesktopSession: Sendable {
           arguments: arguments, environment: environment, input: input, inputFile: inputFile, timeout: timeout
         ))
     } catch .notFound(let program) {
-      throw DesktopError.toolMissing(backend: backend, tool: program)
+      throw DesktopError.toolMissing(backend: backend, tool: MissingTool(program))
     } catch {
       throw DesktopError.toolFailed(backend: backend, command: command, status: -1, stderr: error.description)
     }

@@ -18,7 +18,7 @@ struct SwwwBackend: WallpaperBackend {
   /// The programs, in the order we prefer them.
   static let programs = ["awww", "swww"]
   /// Both names for an error, the one users know first.
-  static let missingName = "swww or awww"
+  static let missingName = MissingTool(anyOf: ["swww", "awww"])
 
   let name = "swww"
   let need = SessionNeed.wayland
@@ -43,7 +43,7 @@ struct SwwwBackend: WallpaperBackend {
   }
 
   /// Either name will do, so a missing tool is both of them.
-  func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> MissingTool? {
     program(in: session) == nil ? Self.missingName : nil
   }
 
