@@ -44,7 +44,7 @@ package enum BackendSelector {
       choice = try detect(from: backends, in: session)
     }
     if !choice.backend.isAvailable(in: session) {
-      let tool = choice.backend.missingTool(in: session) ?? choice.backend.name
+      let tool = choice.backend.missingTool(in: session) ?? MissingTool(choice.backend.name)
       if let command = choice.backend as? CommandBackend {
         throw DesktopError.misconfigured(backend: "command", message: command.problem)
       }

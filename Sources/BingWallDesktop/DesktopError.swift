@@ -12,7 +12,7 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   /// 69 where setting was asked for; `update` stores the pictures and says so (`isOutsideSession`).
   case noDesktop
   /// A tool the backend runs is not installed. Exit 69.
-  case toolMissing(backend: String, tool: String)
+  case toolMissing(backend: String, tool: MissingTool)
   /// The tool ran and failed; `stderr` is what it said.
   case toolFailed(backend: String, command: String, status: Int32, stderr: String)
   /// The tool outlived its timeout and was killed.
@@ -27,7 +27,7 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   /// Setting failed (`error`) after the screens' own pictures could not be made (`problem`), so
   /// the tool had been given the file as it is: both are told, since the first may explain the
   /// second (a setter that hangs on the very picture libvips refused).
-  indirect case afterScreenProblem(DesktopError, problem: String)
+  indirect case afterScreenProblem(DesktopError, problem: ScreenProblem)
 
   /// 69 when the session cannot do it at all; 1 when a tool failed.
   package var exitStatus: Int32 {
@@ -35,7 +35,7 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
     case .sessionMissing, .noBackend, .noDesktop, .toolMissing, .sessionBusUnreachable:
       return ExitCode.unavailable
     case .afterScreenProblem(let error, _): return error.exitStatus
-    default: return ExitCode.failure
+    case .toolFailed, .timedOut, .didNotTake, .misconfigured: return ExitCode.failure
     }
   }
 
@@ -45,7 +45,7 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
     switch self {
     case .noDesktop, .sessionMissing, .sessionBusUnreachable: return true
     case .afterScreenProblem(let error, _): return error.isOutsideSession
-    default: return false
+    case .noBackend, .toolMissing, .toolFailed, .timedOut, .didNotTake, .misconfigured: return false
     }
   }
 }
@@ -60,7 +60,7 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
     case .noDesktop:
       return "no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)"
     case .toolMissing(let backend, let tool):
-      return "\(backend): \(Self.notInstalled(tool)) (or not on PATH); install it or pick another backend"
+      return "\(backend): \(tool.notInstalled) (or not on PATH); install it or pick another backend"
     case .toolFailed(let backend, let command, let status, let stderr):
       let said = stderr.trimmed()
       let detail = said.isEmpty ? "" : ": " + TerminalText.clean(String(said.prefix(300)))
@@ -72,7 +72,8 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
     case .misconfigured(let backend, let message):
       return "\(backend): \(message)"
     case .afterScreenProblem(let error, let problem):
-      return "\(error.description) (it was given the file as it is: \(TerminalText.clean(problem)))"
+      return
+        "\(error.description) (it was given the file as it is: \(TerminalText.clean(problem.description)))"
     case .sessionBusUnreachable(let backend, let address, let said):
       let reason = TerminalText.clean(String(said.trimmed().prefix(300)))
       return
@@ -93,18 +94,7 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
       return "run bingwall inside your desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's"
         + " bus (usually unix:path=$XDG_RUNTIME_DIR/bus)"
     case .afterScreenProblem(let error, _): return error.hint
-    default: return nil
-    }
-  }
-
-  /// "'feh' is not installed"; for alternatives written `a or b` (any one would do), "neither 'a' nor
-  /// 'b' is installed", so the user sees every name the tool goes by.
-  static func notInstalled(_ tool: String) -> String {
-    let names = tool.split(separator: " or ").map { "'\($0)'" }
-    switch names.count {
-    case 0, 1: return "'\(tool)' is not installed"
-    case 2: return "neither \(names[0]) nor \(names[1]) is installed"
-    default: return "none of \(names.dropLast().joined(separator: ", ")) or \(names.last!) is installed"
+    case .toolMissing, .toolFailed, .timedOut, .didNotTake, .misconfigured: return nil
     }
   }
 

@@ -103,7 +103,7 @@ package struct DesktopSession: Sendable {
           timeout: .seconds(timeout)
         ))
     } catch .notFound(let program) {
-      throw DesktopError.toolMissing(backend: backend, tool: program)
+      throw DesktopError.toolMissing(backend: backend, tool: MissingTool(program))
     } catch {
       throw DesktopError.toolFailed(backend: backend, command: command, status: -1, stderr: error.description)
     }

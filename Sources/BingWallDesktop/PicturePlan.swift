@@ -14,7 +14,7 @@ struct PicturePlan {
   var screens: [String: String] = [:]
   /// The picture each output shows, before it was made for the screen.
   var sources: [String: PictureFile] = [:]
-  var problem: WallpaperApplier.ScreenProblem?
+  var problem: ScreenProblem?
 
   /// What the plan is made for: the backend chosen and what it is asked to set.
   struct Ask {
@@ -55,7 +55,7 @@ struct PicturePlan {
   /// screens' shape (a centred or tiled picture keeps its own), and not for a backend given the
   /// file as it is. None when they cannot be read, and `problem` says why where there is a
   /// display to ask.
-  private static func readScreens(_ ask: Ask, problem: inout WallpaperApplier.ScreenProblem?, trace: Trace)
+  private static func readScreens(_ ask: Ask, problem: inout ScreenProblem?, trace: Trace)
     -> [Output]
   {
     let backend = ask.backend
@@ -72,7 +72,7 @@ struct PicturePlan {
       for output in outputs { trace(traceLine(output, source: backend.outputSource)) }
       return outputs
     } catch  where ask.session.hasDisplay {
-      problem = WallpaperApplier.ScreenProblem(error.description)
+      problem = .screensUnread(error)
     } catch {
       // No display (cron, a timer): the screens cannot be asked for, and that is no news at
       // every change; the desktop scales the file as it always has.
@@ -122,7 +122,7 @@ struct PicturePlan {
     // being made) and each look is then made from it in memory, most of its time its own JPEG
     // encode, which libjpeg does on one thread. A canvas of several screens is cut again for
     // each, so those are made one after the other, and only one is in memory at a time.
-    var early: [PictureRecipe.Variant: Overlapped<Result<String, WallpaperApplier.ScreenProblem>>] = [:]
+    var early: [PictureRecipe.Variant: Overlapped<Result<String, ScreenProblem>>] = [:]
     if covered.count <= 1 {
       for variant in variants {
         let asked = making.recipe(covered, variant)
@@ -176,7 +176,7 @@ struct PicturePlan {
     let maker: ScreenPictureMaker
     /// The picture each screen shows instead of `picture`.
     var sources: [String: PictureFile] = [:]
-    var problem: WallpaperApplier.ScreenProblem?
+    var problem: ScreenProblem?
 
     func recipe(_ outputs: [Output], _ variant: PictureRecipe.Variant) -> PictureRecipe {
       PictureRecipe(
@@ -185,7 +185,7 @@ struct PicturePlan {
     }
 
     /// The file made, or nil with the first failure kept.
-    mutating func kept(_ result: Result<String, WallpaperApplier.ScreenProblem>) -> String? {
+    mutating func kept(_ result: Result<String, ScreenProblem>) -> String? {
       switch result {
       case .success(let made): return made
       case .failure(let failure):

@@ -44,4 +44,4 @@ package struct PictureRecipe: Sendable, Equatable {
 /// Makes the picture `recipe` describes: the made file's path (the source itself when the recipe
 /// changes nothing), or why not.
 package typealias ScreenPictureMaker =
-  @Sendable (_ recipe: PictureRecipe) -> Result<String, WallpaperApplier.ScreenProblem>
+  @Sendable (_ recipe: PictureRecipe) -> Result<String, ScreenProblem>

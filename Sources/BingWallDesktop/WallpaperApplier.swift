@@ -48,7 +48,7 @@ package struct WallpaperApplier: Sendable {
     var darkPath: String?
     /// Why the screens' own pictures could not be made, when they were due; the file was then
     /// set as it is.
-    package var screenProblem: String?
+    package var screenProblem: ScreenProblem?
   }
 
   /// Sets the image file at `path`, which is not a stored picture.
@@ -82,22 +82,16 @@ package struct WallpaperApplier: Sendable {
     } catch {
       // The outcome, which carries the problem as a warning, is never made: the error carries it.
       guard let problem = plan.problem else { throw error }
-      throw .afterScreenProblem(error, problem: problem.description)
+      throw .afterScreenProblem(error, problem: problem)
     }
     outcome.screens = plan.screens
     outcome.sources = plan.sources
     outcome.darkPath = plan.request.darkPath
-    outcome.screenProblem = plan.problem?.description
+    outcome.screenProblem = plan.problem
     if lockScreen {
       outcome.lockScreenNote = lockScreenNote
       outcome.lockScreenSet = try backend.setLockScreen(plan.request.forLockScreen, in: session)
     }
     return outcome
-  }
-
-  /// Why a screen's own picture could not be made, in the maker's or the screen tool's words.
-  package struct ScreenProblem: Error, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
   }
 }

@@ -123,7 +123,7 @@ package protocol WallpaperBackend: Sendable {
   func checkLockScreen(in session: DesktopSession) throws(DesktopError)
   /// The tool to name when `isAvailable` is false: the first missing one, or the alternatives
   /// written `a or b` where any one would do; nil when nothing is missing.
-  func missingTool(in session: DesktopSession) -> String?
+  func missingTool(in session: DesktopSession) -> MissingTool?
 }
 
 extension WallpaperBackend {
@@ -159,8 +159,8 @@ extension WallpaperBackend {
 
   func checkLockScreen(in session: DesktopSession) throws(DesktopError) {}
 
-  func missingTool(in session: DesktopSession) -> String? {
-    tools.first { session.which($0) == nil }
+  func missingTool(in session: DesktopSession) -> MissingTool? {
+    tools.first { session.which($0) == nil }.map { MissingTool($0) }
   }
 
   func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError)

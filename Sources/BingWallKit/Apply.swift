@@ -20,7 +20,7 @@ package enum Apply {
     /// (GNOME Shell's is the desktop picture, blurred): what to tell the user.
     package var lockScreenNote: String?
     /// Why the screens' own pictures could not be made (the file was set as it is).
-    package var screenProblem: String?
+    package var screenProblem: ScreenProblem?
     /// `screens.pin` entries that name no stored picture, each in one line (the other screens
     /// were set as the policy says).
     package var pinProblems: [String] = []

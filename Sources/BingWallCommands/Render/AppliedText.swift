@@ -24,7 +24,8 @@ enum AppliedText {
   static func warning(_ outcome: Apply.Outcome) -> String? {
     var warnings: [String] = []
     if let problem = outcome.screenProblem {
-      warnings.append(TerminalText.clean(problem) + "; the picture was set as it is on every screen")
+      warnings.append(
+        TerminalText.clean(problem.description) + "; the picture was set as it is on every screen")
     }
     for problem in outcome.pinProblems {
       warnings.append(TerminalText.clean(problem) + "; that screen shows what the policy gives it")

@@ -41,7 +41,7 @@ struct CosmicBackend: WallpaperBackend {
     session.which("cosmic-bg") != nil || access(Paths.parent(of: Self.folder(in: session)), F_OK) == 0
   }
 
-  func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> MissingTool? {
     isAvailable(in: session) ? nil : "cosmic-bg"
   }
 

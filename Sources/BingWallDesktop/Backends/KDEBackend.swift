@@ -33,8 +33,8 @@ struct KDEBackend: WallpaperBackend {
   }
 
   /// Every name, since any one of them would do.
-  func missingTool(in session: DesktopSession) -> String? {
-    isAvailable(in: session) ? nil : tools.joined(separator: " or ")
+  func missingTool(in session: DesktopSession) -> MissingTool? {
+    isAvailable(in: session) ? nil : MissingTool(anyOf: tools)
   }
 
   func isDetected(in session: DesktopSession) -> Bool {
@@ -58,7 +58,8 @@ struct KDEBackend: WallpaperBackend {
     let scriptTool = Self.scriptTools.first { session.which($0) != nil }
     guard session.which(Self.applyTool) != nil else {
       guard let scriptTool else {
-        throw DesktopError.toolMissing(backend: name, tool: missingTool(in: session) ?? Self.applyTool)
+        throw DesktopError.toolMissing(
+          backend: name, tool: missingTool(in: session) ?? MissingTool(Self.applyTool))
       }
       return try evaluate(Self.script(for: request), with: scriptTool, in: session)
     }
@@ -151,7 +152,7 @@ struct KDEBackend: WallpaperBackend {
 
   func configTool(in session: DesktopSession) throws(DesktopError) -> String {
     guard let tool = Self.configTools.first(where: { session.which($0) != nil }) else {
-      throw DesktopError.toolMissing(backend: name, tool: Self.configTools.joined(separator: " or "))
+      throw DesktopError.toolMissing(backend: name, tool: MissingTool(anyOf: Self.configTools))
     }
     return tool
   }

@@ -2,7 +2,7 @@ import BingWallSystem
 
 /// LXDE, whose desktop is drawn by PCManFM; a second `pcmanfm` hands the picture to the running one,
 /// which stores it in its profile's `desktop-items-0.conf`, where it is read back.
-struct LXDEBackend: WallpaperBackend {
+struct LXDEBackend: PCManFMBackend {
   /// `--wallpaper-mode` per mode; PCManFM has no "leave it", so `auto` is `crop` (fill).
   static let modeTable: [WallpaperMode: String] = [
     .auto: "crop", .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
@@ -13,11 +13,6 @@ struct LXDEBackend: WallpaperBackend {
   static let settleSeconds = 3.0
 
   let name = "lxde"
-  let tools = [tool]
-  let need = SessionNeed.display
-  var outputSource: OutputSource { .xrandr }
-  /// Each monitor shows the picture, scaled by itself.
-  var pictureScope: PictureScope { .everyOutput }
 
   init() {}
 
@@ -26,10 +21,7 @@ struct LXDEBackend: WallpaperBackend {
   }
 
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
-    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
-    guard let desktop = PCManFMDesktop.find(Self.tool, in: session) else {
-      throw .sessionMissing(backend: name, what: PCManFMDesktop.absence(Self.tool, in: session))
-    }
+    let desktop = try runningDesktop(in: session)
     // The second pcmanfm finds the first through this socket; when it cannot, it becomes the first
     // itself and hangs on its dialog, or, when it cannot even make the socket (XDG_RUNTIME_DIR is no
     // folder), exits 1 without a word. A desktop that does not listen here is no desktop for us.

@@ -6,7 +6,7 @@ import BingWallSystem
 ///
 /// pcmanfm-qt ignores a path equal to the one it shows, which is harmless here: the picture is then
 /// already on screen, and the read-back finds it.
-struct LXQtBackend: WallpaperBackend {
+struct LXQtBackend: PCManFMBackend {
   /// `--wallpaper-mode` per mode. pcmanfm-qt 1.2 (Debian 12) takes only color, stretch, fit, center
   /// and tile there and silently ignores any other word (its own Zoom is in the preferences dialog
   /// only), so fill and `auto` are stretch: it covers the screen as fill does, and Bing's 16:9
@@ -18,11 +18,6 @@ struct LXQtBackend: WallpaperBackend {
   static let tool = "pcmanfm-qt"
 
   let name = "lxqt"
-  let tools = [tool]
-  let need = SessionNeed.display
-  var outputSource: OutputSource { .xrandr }
-  /// Each monitor shows the picture, scaled by itself.
-  var pictureScope: PictureScope { .everyOutput }
 
   init() {}
 
@@ -33,10 +28,7 @@ struct LXQtBackend: WallpaperBackend {
   /// The mode is not read back: pcmanfm-qt 1.2 shows the new mode but never stores it (its
   /// `settings.conf` keeps the old `WallpaperMode`).
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
-    try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
-    guard let desktop = PCManFMDesktop.find(Self.tool, in: session) else {
-      throw .sessionMissing(backend: name, what: PCManFMDesktop.absence(Self.tool, in: session))
-    }
+    let desktop = try runningDesktop(in: session)
     let mode = Self.modeTable[request.mode] ?? "stretch"
     try session.run(
       [Self.tool, "--set-wallpaper=\(request.path)", "--wallpaper-mode=\(mode)"], backend: name)

@@ -39,9 +39,9 @@ struct PortalBackend: WallpaperBackend {
     return answer.stdoutText.contains("interface \(Self.interface) {")
   }
 
-  func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> MissingTool? {
     if session.which("gdbus") == nil { return "gdbus" }
-    return isAvailable(in: session) ? nil : "a desktop portal with \(Self.interface)"
+    return isAvailable(in: session) ? nil : MissingTool("a desktop portal with \(Self.interface)")
   }
 
   static func arguments(setOn target: String) -> [String] {

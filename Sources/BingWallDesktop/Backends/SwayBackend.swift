@@ -15,10 +15,8 @@ import Glibc
 /// anything beyond letters, digits and `/._-+@%=` are therefore refused (bingwall's own picture
 /// names never have such characters; a home folder might): the `swaybg` backend takes any path.
 struct SwayBackend: WallpaperBackend {
-  /// sway's own mode word per mode; `auto` is `fill`.
-  static let modeTable: [WallpaperMode: String] = [
-    .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
-  ]
+  /// sway's mode word per mode, which it hands to the swaybg it starts: swaybg's own.
+  static let modeTable = SwaybgBackend.modeTable
   var modeTable: [WallpaperMode: String]? { Self.modeTable }
 
   let name = "sway"

@@ -13,7 +13,9 @@ import Glibc
 /// swaybg 1.2 does not exit on a picture it cannot load: it logs "Failed to load image" and draws
 /// grey. Its stderr therefore goes to a log beside the pid file, read during the handover; on that
 /// line the new swaybg is stopped and the old one, still drawing the previous picture, is kept.
-struct SwaybgBackend: WallpaperBackend {
+///
+/// One swaybg takes an `-o NAME -i PATH -m MODE` group per output; we start it ourselves.
+struct SwaybgBackend: LayerShellBackend {
   /// swaybg's `-m` value per mode; `auto` is `fill`.
   static let modeTable: [WallpaperMode: String] = [
     .fill: "fill", .fit: "fit", .stretch: "stretch", .center: "center", .tile: "tile",
@@ -22,12 +24,7 @@ struct SwaybgBackend: WallpaperBackend {
 
   let name = "swaybg"
   let tools = ["swaybg"]
-  let need = SessionNeed.wayland
   var outputSource: OutputSource { .sway }
-  /// One swaybg takes an `-o NAME -i PATH -m MODE` group per output.
-  var pictureScope: PictureScope { .eachOutput }
-  /// We start it ourselves, so it works under any compositor that speaks wlr-layer-shell.
-  var fallback: DisplayServer? { .wayland }
 
   /// A swaybg of ours draws on this session's compositor (one the session started, or ours).
   func isRunning(in session: DesktopSession) -> Bool { session.runsForThisCompositor("swaybg") }

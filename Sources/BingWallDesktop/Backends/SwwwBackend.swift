@@ -8,7 +8,9 @@ import BingWallSystem
 /// the picture of the first output. swww cannot tile;
 /// `center` and `tile` both use `--resize no`, which shows the picture at its own size in the middle.
 /// `--resize stretch` is recent; an older swww knows only no, crop and fit and fails (a tool failure).
-struct SwwwBackend: WallpaperBackend {
+///
+/// `img --outputs NAME` sets one output; it brings its own daemon.
+struct SwwwBackend: LayerShellBackend {
   /// The `--resize` value per mode; `auto` is `fill`.
   static let modeTable: [WallpaperMode: String] = [
     .fill: "crop", .fit: "fit", .stretch: "stretch", .center: "no", .tile: "no",
@@ -18,15 +20,10 @@ struct SwwwBackend: WallpaperBackend {
   /// The programs, in the order we prefer them.
   static let programs = ["awww", "swww"]
   /// Both names for an error, the one users know first.
-  static let missingName = "swww or awww"
+  static let missingName = MissingTool(anyOf: ["swww", "awww"])
 
   let name = "swww"
-  let need = SessionNeed.wayland
   var outputSource: OutputSource { .wlroots }
-  /// `img --outputs NAME` sets one output, so each can get its own crop.
-  var pictureScope: PictureScope { .eachOutput }
-  /// It brings its own daemon, so it works under any compositor that speaks wlr-layer-shell.
-  var fallback: DisplayServer? { .wayland }
 
   init() {}
 
@@ -43,7 +40,7 @@ struct SwwwBackend: WallpaperBackend {
   }
 
   /// Either name will do, so a missing tool is both of them.
-  func missingTool(in session: DesktopSession) -> String? {
+  func missingTool(in session: DesktopSession) -> MissingTool? {
     program(in: session) == nil ? Self.missingName : nil
   }
 

@@ -9,7 +9,7 @@ enum ToolPreflight {
     backend: String, tools: [String], need: SessionNeed, in session: DesktopSession
   ) throws(DesktopError) {
     if let absent = tools.first(where: { session.which($0) == nil }) {
-      throw .toolMissing(backend: backend, tool: absent)
+      throw .toolMissing(backend: backend, tool: MissingTool(absent))
     }
     if let why = session.missing(need) { throw .sessionMissing(backend: backend, what: why) }
   }

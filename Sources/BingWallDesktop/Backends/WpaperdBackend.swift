@@ -9,14 +9,10 @@ import BingWallSystem
 /// would move on from our picture) in its own config, `~/.config/wpaperd/config.toml`, not on
 /// the command line, so no mode is passed. The daemon is the user's, started by their
 /// compositor config; without it `wpaperctl` fails with its own words.
-struct WpaperdBackend: WallpaperBackend {
+struct WpaperdBackend: LayerShellBackend {
   let name = "wpaperd"
   let tools = ["wpaperctl"]
-  let need = SessionNeed.wayland
   var outputSource: OutputSource { .wlroots }
-  var pictureScope: PictureScope { .eachOutput }
-  /// A setter for any compositor that speaks wlr-layer-shell, as swaybg and awww are.
-  var fallback: DisplayServer? { .wayland }
 
   init() {}
 

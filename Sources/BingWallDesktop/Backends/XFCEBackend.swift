@@ -117,7 +117,7 @@ struct XFCEBackend: WallpaperBackend {
             + " DISPLAY the monitors' names cannot be asked for")
       }
       guard session.which(XRandRMonitors.tool) != nil else {
-        throw .toolMissing(backend: name, tool: XRandRMonitors.tool)
+        throw .toolMissing(backend: name, tool: MissingTool(XRandRMonitors.tool))
       }
       monitors = try XRandRMonitors.names(in: session, backend: name)
     }

@@ -8,11 +8,8 @@ import BingWallSystem
 /// https://wiki.hyprland.org/Configuring/Using-hyprctl/
 enum HyprlandMonitors {
   static func parse(_ text: String) throws(OutputReadError) -> [Output] {
-    guard case .array(let entries) = try OutputReadError.json(text, tool: "hyprctl") else {
-      throw .unexpected(tool: "hyprctl", what: "the answer is not a list of monitors")
-    }
-    return entries.compactMap { entry -> Output? in
-      guard case .object(let fields) = entry, fields["disabled"] != .bool(true),
+    try OutputReadError.entries(text, tool: "hyprctl", listOf: "monitors").compactMap { fields -> Output? in
+      guard fields["disabled"] != .bool(true),
         case .string(let name) = fields["name"], let width = fields["width"]?.intValue,
         let height = fields["height"]?.intValue
       else { return nil }

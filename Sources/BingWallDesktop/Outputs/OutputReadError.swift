@@ -28,6 +28,20 @@ package enum OutputReadError: ExitStatusError, Equatable, CustomStringConvertibl
     }
   }
 
+  /// The objects of the JSON list `text` is, one per screen (`what` names them in the error
+  /// when it is no list); an entry that is no object is left out.
+  static func entries(_ text: String, tool: String, listOf what: String) throws(OutputReadError)
+    -> [[String: JSONValue]]
+  {
+    guard case .array(let entries) = try json(text, tool: tool) else {
+      throw .unexpected(tool: tool, what: "the answer is not a list of \(what)")
+    }
+    return entries.compactMap { entry in
+      guard case .object(let fields) = entry else { return nil }
+      return fields
+    }
+  }
+
   /// `text` as JSON, or the error that names `tool`.
   static func json(_ text: String, tool: String) throws(OutputReadError) -> JSONValue {
     do {

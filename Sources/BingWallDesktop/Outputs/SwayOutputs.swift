@@ -9,11 +9,8 @@ import BingWallSystem
 /// https://man.archlinux.org/man/sway-ipc.7.en#GET_OUTPUTS_(3)
 enum SwayOutputs {
   static func parse(_ text: String) throws(OutputReadError) -> [Output] {
-    guard case .array(let entries) = try OutputReadError.json(text, tool: "swaymsg") else {
-      throw .unexpected(tool: "swaymsg", what: "the answer is not a list of outputs")
-    }
-    return entries.compactMap { entry -> Output? in
-      guard case .object(let fields) = entry, fields["active"] != .bool(false),
+    try OutputReadError.entries(text, tool: "swaymsg", listOf: "outputs").compactMap { fields -> Output? in
+      guard fields["active"] != .bool(false),
         case .string(let name) = fields["name"], case .object(let mode) = fields["current_mode"],
         let modeWidth = mode["width"]?.intValue, let modeHeight = mode["height"]?.intValue
       else { return nil }

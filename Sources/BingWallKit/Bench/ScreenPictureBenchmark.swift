@@ -10,7 +10,7 @@ package enum ScreenPictureBenchmark {
   /// screen's looks. (An apply with the caption on draws it first and makes the dark and lock
   /// pictures from the captioned one, which is one step longer: bench/README.md.)
   package static func make(source: String, width: Int, height: Int, folder: String) -> Result<
-    [String], WallpaperApplier.ScreenProblem
+    [String], ScreenProblem
   > {
     let output = Output(name: "BENCH-1", width: width, height: height, primary: true)
     let plain = ScreenPictures(folder: folder, maximumSize: nil, darkDim: 0.7, lockBlur: 20)

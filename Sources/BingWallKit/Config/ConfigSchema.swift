@@ -113,13 +113,13 @@ package enum ConfigSchema {
   static let screenFavoritesFirst = ConfigKey<Bool>(
     "screens.favorites_first", default: false,
     help: "With policy different, favourite pictures go on the other screens first.")
-  static let screenPins = ConfigKey<[String]>(
+  static let screenPins = ConfigKey<[ScreenPin]>(
     "screens.pin", default: [],
     help:
       "Screens that always show one picture: [\"HDMI-A-1=latest\", \"DP-2=OHR.Lake\"] (names from 'bingwall outputs').",
     check: { value in
       guard let pins = value.strings else { return nil }
-      return pins.first { ScreenPin.parse($0) == nil }.map { "expected OUTPUT=SELECTOR, got '\($0)'" }
+      return pins.first { ScreenPin($0) == nil }.map { "expected OUTPUT=SELECTOR, got '\($0)'" }
     })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",

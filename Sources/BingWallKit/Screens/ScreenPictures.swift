@@ -29,7 +29,7 @@ struct ScreenPictures: Sendable {
   let kept = ScreenPicture.Kept()
   /// The files being made now, by path: a variant asked for while its plain picture is being
   /// made (on another thread) waits for that one instead of making it again.
-  let making = SingleFlight<Result<String, WallpaperApplier.ScreenProblem>>()
+  let making = SingleFlight<Result<String, ScreenProblem>>()
 
   /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
   static let captionMaximumLength = 200
@@ -58,7 +58,7 @@ struct ScreenPictures: Sendable {
 
   /// The picture `recipe` asks for: made, found made, or the source itself when the recipe
   /// changes nothing.
-  func make(_ recipe: PictureRecipe) -> Result<String, WallpaperApplier.ScreenProblem> {
+  func make(_ recipe: PictureRecipe) -> Result<String, ScreenProblem> {
     let look = look(recipe.variant)
     if recipe.outputs.isEmpty, look == nil { return .success(recipe.source) }
     let source = recipe.source
@@ -74,7 +74,7 @@ struct ScreenPictures: Sendable {
     for file in [source] + screens.compactMap(\.source) + screens.compactMap(\.rendition) {
       var status = stat()
       guard stat(file, &status) == 0 else {
-        return .failure(.init(FileError.system(operation: "read", path: file, errno: errno).description))
+        return .failure(.file(FileError.system(operation: "read", path: file, errno: errno)))
       }
       identities.append("\(file)\0\(status.st_size)\0\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)")
     }
@@ -104,7 +104,7 @@ struct ScreenPictures: Sendable {
     _ recipe: PictureRecipe, look: ScreenPicture.Look?, screens: [ScreenPicture.Screen],
     fit: ScreenPicture.Fit,
     at path: String
-  ) -> Result<String, WallpaperApplier.ScreenProblem> {
+  ) -> Result<String, ScreenProblem> {
     let source = recipe.source
     if access(path, R_OK) == 0 {
       // Used again: newest for the size bound, which removes the oldest first.
@@ -115,7 +115,7 @@ struct ScreenPictures: Sendable {
     do {
       try Paths.ensureDirectory(folder)
     } catch {
-      return .failure(.init(error.description))
+      return .failure(.file(error))
     }
     do {
       if let look, screens.count == 1 {
@@ -144,7 +144,7 @@ struct ScreenPictures: Sendable {
           from: source, screens: screens, fit: fit, look: look ?? .init(), to: path, keeping: kept)
       }
     } catch {
-      return .failure(.init(error.description))
+      return .failure(.notMade(error.description))
     }
     trim(keeping: path)
     trace(Self.traceLine(recipe, "wrote " + path))

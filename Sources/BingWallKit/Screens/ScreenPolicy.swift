@@ -20,18 +20,17 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
   /// What the screens show when `picture` is set: the picture itself, as the desktop is given
   /// it, and which picture each screen shows (`ScreenAssignment`). For `different`, the newest
   /// stored pictures that are not `picture`, not banned and readable (favourites first when
-  /// asked); `pins` (`NAME=SELECTOR`) on their own screens whatever the policy. A pin that names
+  /// asked); `pins` on their own screens whatever the policy. A pin that names
   /// no stored picture is left out and reported. Every picture named has its readable portrait
   /// file, if any, for the screens on their side.
   static func assignment(
-    for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [String], store: HistoryStore
+    for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [ScreenPin], store: HistoryStore
   ) throws -> (picture: PictureFile, assignment: ScreenAssignment, problems: [String]) {
     var problems: [String] = []
     var pinned: [(name: String, picture: Picture)] = []
     for pin in pins {
-      guard let (name, selector) = ScreenPin.parse(pin) else { continue }
       do {
-        pinned.append((name, try store.resolve(PictureSelector(parsing: selector), market: nil)))
+        pinned.append((pin.output, try store.resolve(PictureSelector(parsing: pin.selector), market: nil)))
       } catch {
         problems.append("screens.pin '\(pin)': \(error)")
       }
@@ -52,17 +51,5 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
     var assignment = ScreenAssignment(others: others.map(file))
     for (name, shown) in pinned { assignment.pinned[name] = file(shown) }
     return (file(picture), assignment, problems)
-  }
-}
-
-/// One `screens.pin` entry: `OUTPUT=SELECTOR`, the output's name as `bingwall outputs` prints it
-/// and anything `apply` takes.
-enum ScreenPin {
-  static func parse(_ text: String) -> (name: String, selector: String)? {
-    guard let equals = text.firstIndex(of: "=") else { return nil }
-    let name = String(text[..<equals])
-    let selector = String(text[text.index(after: equals)...])
-    guard !name.isEmpty, !selector.isEmpty else { return nil }
-    return (name, selector)
   }
 }

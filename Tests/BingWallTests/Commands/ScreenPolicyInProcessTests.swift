@@ -55,7 +55,8 @@ import Testing
     let lake = try store.resolve(.latest, market: nil)
     let mesa = try store.resolve(.key("OHR.Mesa"), market: nil)
     let pinned = try ScreenPolicy.assignment(
-      for: lake, policy: .same, favoritesFirst: false, pins: ["DP-2=OHR.Mesa", "DP-9=OHR.Nowhere"],
+      for: lake, policy: .same, favoritesFirst: false,
+      pins: ["DP-2=OHR.Mesa", "DP-9=OHR.Nowhere"].compactMap(ScreenPin.init),
       store: store)
     #expect(pinned.assignment.sources(for: Self.outputs).mapValues(\.path) == ["DP-2": mesa.path])
     #expect(pinned.problems.count == 1)

@@ -125,7 +125,7 @@ import Testing
   @Test func nothingInstalledIsToolMissing() throws {
     let backend = KDEBackend()
     #expect(!backend.isAvailable(in: session))
-    let every = "plasma-apply-wallpaperimage or " + KDEBackend.scriptTools.joined(separator: " or ")
+    let every = MissingTool(anyOf: ["plasma-apply-wallpaperimage"] + KDEBackend.scriptTools)
     #expect(throws: DesktopError.toolMissing(backend: "kde", tool: every)) {
       try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: session)
     }
@@ -250,7 +250,8 @@ import Testing
   }
 
   @Test func lockScreenWithoutKWriteConfigIsToolMissing() throws {
-    let expected = DesktopError.toolMissing(backend: "kde", tool: "kwriteconfig6 or kwriteconfig5")
+    let expected = DesktopError.toolMissing(
+      backend: "kde", tool: MissingTool(anyOf: ["kwriteconfig6", "kwriteconfig5"]))
     #expect(throws: expected) {
       try KDEBackend().setLockScreen(WallpaperRequest(path: Self.path, mode: .fill), in: session)
     }
@@ -274,7 +275,10 @@ import Testing
           ["plasma-apply-wallpaperimage", Self.path], Self.lockScreenCall("kwriteconfig5"),
         ])
     } else {
-      #expect(throws: DesktopError.toolMissing(backend: "kde", tool: "kwriteconfig6 or kwriteconfig5")) {
+      #expect(
+        throws: DesktopError.toolMissing(
+          backend: "kde", tool: MissingTool(anyOf: ["kwriteconfig6", "kwriteconfig5"]))
+      ) {
         try applier.apply(path: Self.path)
       }
       #expect(try stubs.calls().isEmpty)

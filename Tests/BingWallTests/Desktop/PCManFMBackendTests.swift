@@ -32,7 +32,7 @@ import Testing
     let stubs = try SettingsStubs()
     #expect(backend.need == .display)
     #expect(!backend.isAvailable(in: stubs.session()))
-    #expect(throws: DesktopError.toolMissing(backend: backend.name, tool: backend.tools[0])) {
+    #expect(throws: DesktopError.toolMissing(backend: backend.name, tool: MissingTool(backend.tools[0]))) {
       try backend.set(WallpaperRequest(path: "/a.jpg", mode: .fill), in: stubs.session())
     }
     try stubs.install(backend.tools[0])

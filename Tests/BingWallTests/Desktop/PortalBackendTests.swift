@@ -104,7 +104,9 @@ struct PortalBackendTests {
   @Test func offeredOnlyWhereThePortalImplementsIt() throws {
     let bare = try MockPortal(implements: false)
     #expect(!PortalBackend().isAvailable(in: bare.bus.session()))
-    #expect(PortalBackend().missingTool(in: bare.bus.session())?.contains(PortalBackend.interface) == true)
+    #expect(
+      PortalBackend().missingTool(in: bare.bus.session())?.description.contains(PortalBackend.interface)
+        == true)
 
     let portal = try MockPortal()
     let tools = portal.bus.folder.file("tools")

@@ -19,16 +19,6 @@ extension VirtualXServer {
   }
 }
 
-/// Polls `check` until it is true or `seconds` pass; the last answer.
-func eventually(within seconds: Double = 15, _ check: () throws -> Bool) rethrows -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  repeat {
-    if try check() { return true }
-    Thread.sleep(forTimeInterval: 0.1)
-  } while Date() < deadline
-  return try check()
-}
-
 /// Probe colours as `RRGGBB` words, for a failure message.
 func hex(_ colours: [UInt32]?) -> String {
   (colours ?? []).map { String($0, radix: 16).leftPadded(to: 6) }.joined(separator: " ")

@@ -140,7 +140,7 @@ import Testing
       try backend.set(WallpaperRequest(path: Self.path, mode: .fill), in: session)
     } throws: { error in
       guard case .toolMissing(let failed, let tool) = error as? DesktopError else { return false }
-      return failed == name && backend.tools.contains { tool.contains($0) }
+      return failed == name && backend.tools.contains { tool.description.contains($0) }
     }
     for tool in backend.tools { try stubs.install(tool) }
     #expect(backend.isAvailable(in: session))
@@ -303,7 +303,7 @@ import Testing
   @Test func swwwMissingNamesBothOfItsNames() throws {
     let stubs = try ToolStubs()
     let session = stubs.session(ToolStubs.wayland)
-    let expected = DesktopError.toolMissing(backend: "swww", tool: "swww or awww")
+    let expected = DesktopError.toolMissing(backend: "swww", tool: MissingTool(anyOf: ["swww", "awww"]))
     #expect(throws: expected) { try BackendSelector.select("swww", from: [SwwwBackend()], in: session) }
     #expect(throws: expected) {
       try SwwwBackend().set(WallpaperRequest(path: Self.path, mode: .fit), in: session)

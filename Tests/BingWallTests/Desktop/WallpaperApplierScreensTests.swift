@@ -94,12 +94,12 @@ import Testing
   @Test func aPictureThatCannotBeMadeLeavesThePlainFileAndSaysWhy() throws {
     let backend = RecordingBackend()
     let applier = Self.applier(backend, mode: .fill, xrandr: { _ in .exit(0, stdout: Self.twoMonitors) }) {
-      _ in .failure(.init("cannot load libvips.so.42 (not found)"))
+      _ in .failure(.notMade("cannot load libvips.so.42 (not found)"))
     }
     let outcome = try applier.apply(path: "/pics/a.jpg")
     #expect(backend.each.withLock { $0 }.isEmpty)
     #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: .fill)])
-    #expect(outcome.screenProblem == "cannot load libvips.so.42 (not found)")
+    #expect(outcome.screenProblem?.description == "cannot load libvips.so.42 (not found)")
   }
 
   @Test func screensThatCannotBeListedLeaveThePlainFileWithTheToolsWords() throws {
@@ -113,7 +113,7 @@ import Testing
     }
     let outcome = try applier.apply(path: "/pics/a.jpg")
     #expect(backend.plain.withLock { $0 } == [WallpaperRequest(path: "/pics/a.jpg", mode: .fill)])
-    #expect(outcome.screenProblem?.contains("Can't open display :9") == true)
+    #expect(outcome.screenProblem?.description.contains("Can't open display :9") == true)
   }
 
   /// A backend whose one picture covers the layout (the root window, GNOME) is given one

@@ -123,7 +123,7 @@ import Testing
       try BackendSelector.select(.auto, from: BackendRegistry.all(command: "", session: session), in: session)
     } throws: { error in
       guard case .toolMissing(let failed, let missing) = error as? DesktopError else { return false }
-      return failed == backend && missing.contains(tool)
+      return failed == backend && missing.description.contains(tool)
     }
   }
 

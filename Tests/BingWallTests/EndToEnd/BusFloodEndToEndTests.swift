@@ -30,7 +30,7 @@ extension SessionEndToEndTests {
     try #require(seeded.status == 0)
     let (process, log) = try daemon()
     let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-    try #require(eventually(10) { text().contains("next update at") })
+    try #require(eventually(within: 10) { text().contains("next update at") })
     return (process, text)
   }
 
@@ -53,7 +53,7 @@ extension SessionEndToEndTests {
     // Read to the end: the daemon's CPU time stops moving.
     var last = -1
     #expect(
-      eventually(120) {
+      eventually(within: 120) {
         let now = Self.cpuTicks(pid) ?? -1
         defer { last = now }
         if now == last { return true }
@@ -69,7 +69,7 @@ extension SessionEndToEndTests {
     #expect(resident <= peak)
     // Still listening: the machine waking is heard, once.
     try system.prepareForSleep(false)
-    #expect(eventually(10) { text().contains("resumed from sleep") })
+    #expect(eventually(within: 10) { text().contains("resumed from sleep") })
     #expect(process.isRunning)
   }
 
@@ -80,7 +80,7 @@ extension SessionEndToEndTests {
     let (process, text) = try idleDaemon()
     try system.flood(count: 20_000, hang: 120)
     kill(process.processIdentifier, SIGTERM)
-    let stopped = eventually(5) { !process.isRunning }
+    let stopped = eventually(within: 5) { !process.isRunning }
     if !stopped {
       kill(process.processIdentifier, SIGKILL)
     }
@@ -97,7 +97,7 @@ extension SessionEndToEndTests {
       process.waitUntilExit()
     }
     try system.restart(sparing: [process.processIdentifier])
-    #expect(eventually(30) { text().contains("the system bus is back") })
+    #expect(eventually(within: 30) { text().contains("the system bus is back") })
     let lines = text().split(separator: "\n")
     #expect(
       lines.filter { $0.hasSuffix("the system bus went away; listening again when it is back") }.count == 1)
@@ -108,7 +108,7 @@ extension SessionEndToEndTests {
       .count == 1)
     // Subscribed again: the restarted logind's signal is heard.
     try system.prepareForSleep(false)
-    #expect(eventually(10) { text().contains("resumed from sleep") })
+    #expect(eventually(within: 10) { text().contains("resumed from sleep") })
   }
 
   @Test func aSpoofedSignalSentStraightToTheDaemonIsIgnored() throws {
@@ -125,7 +125,7 @@ extension SessionEndToEndTests {
     try system.spoofResume(to: nil)
     // Then logind's own, which the daemon reads after them.
     try system.prepareForSleep(false)
-    #expect(eventually(10) { text().contains("resumed from sleep") })
+    #expect(eventually(within: 10) { text().contains("resumed from sleep") })
     #expect(text().components(separatedBy: "resumed from sleep").count == 2)
   }
 }

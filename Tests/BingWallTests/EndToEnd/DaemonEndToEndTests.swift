@@ -55,14 +55,6 @@ import Testing
   }
 
   /// Waits (bounded) for `condition`; a correctness bound, not a benchmark.
-  func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
-    }
-    return condition()
-  }
 
   func stop(_ process: Process) -> Double {
     let start = Date()
@@ -73,7 +65,7 @@ import Testing
 
   @Test func rotatesEverySecondAndStopsPromptly() throws {
     let (process, log) = try daemon(["--rotate", "1s", "--no-update"])
-    #expect(eventually(5) { applyCount >= 3 })
+    #expect(eventually(within: 5) { applyCount >= 3 })
     let took = stop(process)
     #expect(process.terminationStatus == 0)
     // A correctness bound ("at once", not after the next rotation), relaxed under a sanitizer,
@@ -90,7 +82,7 @@ import Testing
     let (first, _) = try daemon(["--no-update"])
     defer { _ = stop(first) }
     #expect(
-      eventually(3) {
+      eventually(within: 3) {
         (try? sandbox.run(["status", "--json"], environment: environment).stdout)?.contains(
           "\"running\": true") == true
       })
@@ -105,16 +97,19 @@ import Testing
   @Test func usr1RotatesAtOnceAndHupReloads() throws {
     let (process, log) = try daemon(["--no-update"])
     defer { _ = stop(process) }
-    #expect(eventually(3) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("started") })
+    #expect(
+      eventually(within: 3) {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("started")
+      })
     #expect(applyCount == 0)
     kill(process.processIdentifier, SIGUSR1)
-    #expect(eventually(2) { applyCount == 1 })
+    #expect(eventually(within: 2) { applyCount == 1 })
 
     try FileManager.default.createDirectory(
       atPath: sandbox.home + "/.config/bingwall", withIntermediateDirectories: true)
     try "[daemon]\nrotate = \"1s\"\n".write(toFile: sandbox.configFile, atomically: false, encoding: .utf8)
     kill(process.processIdentifier, SIGHUP)
-    #expect(eventually(5) { applyCount >= 3 })
+    #expect(eventually(within: 5) { applyCount >= 3 })
     #expect(
       ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("reloaded the configuration"))
   }
@@ -127,7 +122,9 @@ import Testing
       [], extra: ["BINGWALL_ENDPOINT": "http://127.0.0.1:9", "BINGWALL_MARKETS": "de-DE"])
     defer { _ = stop(process) }
     #expect(
-      eventually(15) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("update failed") }
+      eventually(within: 15) {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("update failed")
+      }
     )
     #expect(process.isRunning)
     let status = try sandbox.run(
@@ -159,7 +156,7 @@ import Testing
     let (process, _) = try daemon(["--rotate", "5s", "--no-update"])
     var text = ""
     #expect(
-      eventually(5) {
+      eventually(within: 5) {
         text = (try? sandbox.run(["status"], environment: environment).stdout) ?? ""
         return text.contains(" (daemon, every 5 s)\n")
       }, "\(text)")
@@ -186,7 +183,7 @@ import Testing
       environment: sandbox.baseEnvironment.merging(environment.merging(extra) { $1 }) { $1 })
     var text = ""
     #expect(
-      eventually(5) {
+      eventually(within: 5) {
         text = (try? sandbox.run(["status"], environment: environment).stdout) ?? ""
         return text.contains("last update:  running now (pid \(update))\n")
       }, "\(text)")
@@ -203,7 +200,7 @@ import Testing
     unlink(sandbox.home + "/.local/state/bingwall/scheduler.json")
     let (process, _) = try daemon(
       [], extra: ["BINGWALL_ENDPOINT": hung.baseURL, "BINGWALL_MARKETS": "de-DE"])
-    #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    #expect(eventually(within: 5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
     // The hung request is the update child's, not the daemon's.
     let children = Self.children(of: process.processIdentifier)
     #expect(children.count == 1)
@@ -232,11 +229,11 @@ import Testing
     }
     let (process, log) = try daemon([], extra: extra.merging(crash) { $1 })
     defer { _ = stop(process) }
-    #expect(eventually(5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
+    #expect(eventually(within: 5) { hung.count(path: "/HPImageArchive.aspx") > 0 })
     let child = try #require(Self.children(of: process.processIdentifier).first)
     kill(child, SIGSEGV)
     let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-    #expect(eventually(10) { text().contains("next update at") })
+    #expect(eventually(within: 10) { text().contains("next update at") })
     #expect(
       text().contains("bingwall: error: update failed: `bingwall update` was killed by signal 11 (SIGSEGV)"))
     #expect(process.isRunning)
@@ -261,7 +258,7 @@ import Testing
     let (process, log) = try daemon([], extra: ["BINGWALL_MARKETS": "de-DE"])
     defer { _ = stop(process) }
     let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-    #expect(eventually(30) { text().contains("next update at") })
+    #expect(eventually(within: 30) { text().contains("next update at") })
     #expect(text().contains("new picture: 2026-12-01  de-DE  Alp title"))
     #expect(applyCount == 1)
     #expect(process.isRunning)
@@ -279,7 +276,7 @@ import Testing
     let (process, log) = try daemon(["--rotate", "1h"])
     defer { _ = stop(process) }
     #expect(
-      eventually(10) {
+      eventually(within: 10) {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
       })
     #expect(Self.maps(of: process.processIdentifier).contains("libc.so"))  // read whole

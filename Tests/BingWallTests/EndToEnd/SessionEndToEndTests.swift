@@ -85,15 +85,6 @@ struct SessionEndToEndTests {
     return (process, log)
   }
 
-  func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(50_000)
-    }
-    return condition()
-  }
-
   static func voluntarySwitches(_ pid: Int32) -> Int? {
     let status = String(decoding: DetachedProcess.readProcFile("/proc/\(pid)/status"), as: UTF8.self)
     return status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
@@ -116,17 +107,17 @@ struct SessionEndToEndTests {
       process.waitUntilExit()
     }
     let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-    #expect(eventually(30) { text().contains("update failed:") })
+    #expect(eventually(within: 30) { text().contains("update failed:") })
     #expect(text().contains("listening on the system bus"))
     online.withLock { $0 = true }
     try system.setConnectivity(4)
     let heard = Date()
-    #expect(eventually(70) { text().contains("new picture: ") })
+    #expect(eventually(within: 70) { text().contains("new picture: ") })
     #expect(Date().timeIntervalSince(heard) < 65)
     #expect(text().contains("the network is back; updating at "))
 
     try system.prepareForSleep(false)
-    #expect(eventually(10) { text().contains("resumed from sleep; reading the clock again") })
+    #expect(eventually(within: 10) { text().contains("resumed from sleep; reading the clock again") })
   }
 
   @Test func libsystemdIsMappedOnlyWhenThereIsABus() throws {
@@ -138,7 +129,7 @@ struct SessionEndToEndTests {
       process.waitUntilExit()
     }
     #expect(
-      eventually(10) {
+      eventually(within: 10) {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
       })
     #expect(DaemonEndToEndTests.maps(of: process.processIdentifier).contains("libsystemd.so.0"))
@@ -174,7 +165,7 @@ struct SessionEndToEndTests {
       process.waitUntilExit()
     }
     #expect(
-      eventually(10) {
+      eventually(within: 10) {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("next update at")
       })
     usleep(500_000)
