@@ -19,7 +19,8 @@ extension ManPage {
     page.macro("Sh DESCRIPTION")
     var opening = command.abstract
     if !command.aliases.isEmpty {
-      opening += " Also called " + command.aliases.map { "'\(program.name) \($0)'" }.joined(separator: ", ") + "."
+      opening +=
+        " Also called " + command.aliases.map { "'\(program.name) \($0)'" }.joined(separator: ", ") + "."
     }
     page.text(opening)
     let account = command.reference.isEmpty ? command.discussion : command.reference

@@ -66,7 +66,9 @@ package enum ManPage {
   }
 
   /// The page's first lines: date, title, footer and NAME.
-  package static func header(_ page: inout Page, name: String, section: Int, summary: String, program: Program) {
+  package static func header(
+    _ page: inout Page, name: String, section: Int, summary: String, program: Program
+  ) {
     page.macro("Dd \(program.date)")
     page.macro("Dt \(name.uppercased()) \(section)")
     page.macro("Os \(program.name) \(program.version)")

@@ -19,7 +19,9 @@ guard arguments.first == "screen-pictures", sides.count == 2 else {
     hint: "bench/screens_bench.py runs it; see bench/README.md")
   exit(ExitCode.usage)
 }
-switch ScreenPictureBenchmark.make(source: arguments[1], width: sides[0], height: sides[1], folder: arguments[3]) {
+switch ScreenPictureBenchmark.make(
+  source: arguments[1], width: sides[0], height: sides[1], folder: arguments[3])
+{
 case .success(let paths):
   stdout.write(paths.map { $0 + "\n" }.joined())
   stdout.flush()

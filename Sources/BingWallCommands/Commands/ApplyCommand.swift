@@ -4,7 +4,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall apply [SELECTOR|FILE]`: set a stored picture, or any image file, as the wallpaper.
-enum ApplyCommand {
+enum ApplyCommand: CommandDefinition {
   /// A selector, or a path when it has a `/`: read as the word typed, to tell which.
   static let target = Argument<String>(
     "selector", kind: .selectorOrFile,
@@ -13,24 +13,20 @@ enum ApplyCommand {
   static let market = CommonOptions.marketOfDate
   static let options: [any OptionHandle] = [market] + DesktopOptions.all
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("apply", "Set the newest stored picture"),
-    CommandExample("apply 2026-11-30", "Set the picture of a day"),
-    CommandExample(
-      "apply ./beach.jpg --mode fit", "Set a file of your own, whole, with bars where it does not fill"),
-    CommandExample("apply latest --lock-screen", "Put the newest picture on the lock screen too"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "apply", abstract: "Set a stored picture, or an image file, as the wallpaper.",
-      discussion: """
-        The argument is a FILE when it contains a '/' (use ./name for a file here); otherwise it \
-        selects a stored picture. Without an argument the newest picture is applied.
-        """,
-      arguments: [target.spec], options: options.map(\.spec), examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "apply", abstract: "Set a stored picture, or an image file, as the wallpaper.",
+    discussion: """
+      The argument is a FILE when it contains a '/' (use ./name for a file here); otherwise it \
+      selects a stored picture. Without an argument the newest picture is applied.
+      """,
+    arguments: [target.spec], options: options.map(\.spec),
+    examples: [
+      CommandExample("apply", "Set the newest stored picture"),
+      CommandExample("apply 2026-11-30", "Set the picture of a day"),
+      CommandExample(
+        "apply ./beach.jpg --mode fit", "Set a file of your own, whole, with bars where it does not fill"),
+      CommandExample("apply latest --lock-screen", "Put the newest picture on the lock screen too"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context, options: options)

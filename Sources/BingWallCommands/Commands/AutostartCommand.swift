@@ -9,69 +9,65 @@ import FoundationEssentials
 import Glibc
 
 /// `bingwall autostart enable|disable|status [--method M]`: start at login, or update periodically.
-enum AutostartCommand {
+enum AutostartCommand: CommandDefinition {
   /// `--method`, worded for each subcommand.
   static let method = Option<String>("method", name: "method", kind: .choice(Autostart.methodNames), help: "")
 
   static func methodOption(_ help: String) -> OptionSpec { method.with(help: help).spec }
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("autostart enable", "Start bingwall at login, the way this system suits"),
-    CommandExample(
-      "autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
-    CommandExample("autostart status", "Which methods are on"),
-    CommandExample("autostart disable", "Remove everything autostart installed"),
-  ]
+  static let spec = CommandSpec(
+    name: "autostart", abstract: "Start bingwall at login, or update every hour, without you.",
+    discussion: """
+      The method suits the system unless --method names one: systemd or xdg start 'bingwall \
+      daemon' with your session, systemd-timer and cron run 'bingwall update' every hour. bingwall \
+      only ever changes or removes the entries it wrote.
+      """,
+    reference: """
+      Methods: 'systemd' is a user service running 'bingwall daemon' with the graphical session; \
+      'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
+      (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
+      'bingwall update' line in your crontab, which carries the display of the session it is \
+      enabled in (DISPLAY and XAUTHORITY, or WAYLAND_DISPLAY and XDG_RUNTIME_DIR); 'doctor' says \
+      when that session is gone. Files and lines written are marked as bingwall's, \
+      and only those are ever changed or removed. The systemd services run sandboxed (no new \
+      privileges, a system call filter, no namespaces). Where this systemd starts a service in a \
+      user namespace of its own, which 'enable' tries first and names in its output, they also \
+      get no capabilities, a read-only /usr and /etc, and no access to kernel settings; \
+      elsewhere (user namespaces restricted or disabled) they get the first sandbox only. A \
+      wallpaper command of your own runs in that sandbox too.
 
-  static let command = Command(
-    spec: CommandSpec(
-      name: "autostart", abstract: "Start bingwall at login, or update every hour, without you.",
-      discussion: """
-        The method suits the system unless --method names one: systemd or xdg start 'bingwall \
-        daemon' with your session, systemd-timer and cron run 'bingwall update' every hour. bingwall \
-        only ever changes or removes the entries it wrote.
-        """,
-      reference: """
-        Methods: 'systemd' is a user service running 'bingwall daemon' with the graphical session; \
-        'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
-        (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
-        'bingwall update' line in your crontab, which carries the display of the session it is \
-        enabled in (DISPLAY and XAUTHORITY, or WAYLAND_DISPLAY and XDG_RUNTIME_DIR); 'doctor' says \
-        when that session is gone. Files and lines written are marked as bingwall's, \
-        and only those are ever changed or removed. The systemd services run sandboxed (no new \
-        privileges, a system call filter, no namespaces). Where this systemd starts a service in a \
-        user namespace of its own, which 'enable' tries first and names in its output, they also \
-        get no capabilities, a read-only /usr and /etc, and no access to kernel settings; \
-        elsewhere (user namespaces restricted or disabled) they get the first sandbox only. A \
-        wallpaper command of your own runs in that sandbox too.
-
-        The absolute path of the running bingwall goes into each entry. \
-        \(AutostartEnvironment.executableOverride) names another one instead (for packaging and \
-        tests).
-        """,
-      subcommands: [
-        CommandSpec(
-          name: "enable", abstract: "Install and start an autostart entry.",
-          discussion: """
-            Without --method, the method this system suits best; enabling again changes nothing.
-            """,
-          reference: """
-            Without --method: systemd when a systemd user instance answers, else xdg when \
-            XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
-            again changes nothing. When systemd cannot be reached, the unit files are written \
-            and the command to finish is printed. Where nothing here reaches a desktop, cron is \
-            chosen and stores the pictures only. Ends with the next run, in local time.
-            """,
-          options: [methodOption("How to start bingwall (default: chosen for this system).")]),
-        CommandSpec(
-          name: "disable", abstract: "Remove the autostart entries bingwall installed.",
-          options: [methodOption("Only this method (default: every method that is on).")]),
-        CommandSpec(
-          name: "status", abstract: "Show which autostart methods are on.",
-          options: [methodOption("Only this method."), CommonOptions.json.spec]),
-      ], examples: examples),
-    run: run)
+      The absolute path of the running bingwall goes into each entry. \
+      \(AutostartEnvironment.executableOverride) names another one instead (for packaging and \
+      tests).
+      """,
+    subcommands: [
+      CommandSpec(
+        name: "enable", abstract: "Install and start an autostart entry.",
+        discussion: """
+          Without --method, the method this system suits best; enabling again changes nothing.
+          """,
+        reference: """
+          Without --method: systemd when a systemd user instance answers, else xdg when \
+          XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
+          again changes nothing. When systemd cannot be reached, the unit files are written \
+          and the command to finish is printed. Where nothing here reaches a desktop, cron is \
+          chosen and stores the pictures only. Ends with the next run, in local time.
+          """,
+        options: [methodOption("How to start bingwall (default: chosen for this system).")]),
+      CommandSpec(
+        name: "disable", abstract: "Remove the autostart entries bingwall installed.",
+        options: [methodOption("Only this method (default: every method that is on).")]),
+      CommandSpec(
+        name: "status", abstract: "Show which autostart methods are on.",
+        options: [methodOption("Only this method."), CommonOptions.json.spec]),
+    ],
+    examples: [
+      CommandExample("autostart enable", "Start bingwall at login, the way this system suits"),
+      CommandExample(
+        "autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
+      CommandExample("autostart status", "Which methods are on"),
+      CommandExample("autostart disable", "Remove everything autostart installed"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let autostart = Autostart(context: context)

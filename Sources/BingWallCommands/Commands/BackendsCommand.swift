@@ -6,20 +6,16 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall backends`: every backend, whether it can work here, and which one is used.
-enum BackendsCommand {
+enum BackendsCommand: CommandDefinition {
   static let options: [any OptionHandle] = [DesktopOptions.backend, CommonOptions.json]
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("backends", "Which backends work here, and which one is used"),
-    CommandExample("backends --backend feh", "Whether feh would work here"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "backends", abstract: "List the wallpaper backends: available, detected, selected.",
-      options: options.map(\.spec), examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "backends", abstract: "List the wallpaper backends: available, detected, selected.",
+    options: options.map(\.spec),
+    examples: [
+      CommandExample("backends", "Which backends work here, and which one is used"),
+      CommandExample("backends --backend feh", "Whether feh would work here"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context, options: options)

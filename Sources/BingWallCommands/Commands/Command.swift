@@ -10,3 +10,16 @@ struct Command: Sendable {
   /// Runs the parsed invocation; returns the exit status or throws an error to be reported.
   var run: @Sendable (Invocation, Context) throws -> Int32
 }
+
+/// A command's file, declared once: its spec, whose EXAMPLES are real command lines (a test
+/// parses each), and its run. The table's row is made of the two.
+protocol CommandDefinition: Sendable {
+  /// What parsing, help, the completions and the man page read.
+  static var spec: CommandSpec { get }
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32
+}
+
+extension CommandDefinition {
+  /// The command table's row.
+  static var command: Command { Command(spec: spec, run: { try run($0, $1) }) }
+}

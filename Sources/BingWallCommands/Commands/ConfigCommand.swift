@@ -8,7 +8,7 @@ import FoundationEssentials
 import Glibc
 
 /// `bingwall config path|show|keys|get KEY|set KEY VALUE|unset KEY|edit`.
-enum ConfigCommand {
+enum ConfigCommand: CommandDefinition {
   /// The key as the user typed it: `get`, `set` and `unset` look it up by that name.
   static let keyArgument = Argument<String>(
     "key", kind: .configKey(ConfigSchema.keys.map(\.name)),
@@ -19,58 +19,54 @@ enum ConfigCommand {
       ConfigSchema.keys.compactMap { key in key.choices.map { ConfigKeyChoices(key: key.name, values: $0) } }),
     help: "The new value.")
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("config show", "Every setting, and where its value comes from"),
-    CommandExample("config set mode fill", "Crop the picture to fill each screen from now on"),
-    CommandExample("config set daemon.rotate 1h", "Let the daemon show another picture every hour"),
-    CommandExample("config edit", "Edit the file in your editor; it is checked before it is saved"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "config", abstract: "Show or change the configuration.",
-      discussion: """
-        Settings come from the command line, then BINGWALL_* environment variables, then the \
-        config file, then built-in defaults. 'config set' and 'config unset' edit the file in \
-        place, keeping your other lines and comments.
-        """,
-      subcommands: [
-        CommandSpec(name: "path", abstract: "Print the path of the config file."),
-        CommandSpec(
-          name: "show", abstract: "Print every key's effective value and where it came from.",
-          discussion: """
-            A line of the file that cannot be used is marked, and its key shows the default in \
-            force instead.
-            """,
-          options: [CommonOptions.json.spec]),
-        CommandSpec(
-          name: "keys", abstract: "List every key with its type, default and meaning.",
-          examples: [CommandExample("config keys", "Every key, its type and its default")]),
-        CommandSpec(
-          name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec],
-          examples: [CommandExample("config get mode", "One setting")]),
-        CommandSpec(
-          name: "set", abstract: "Check a value and write it to the config file.",
-          discussion: """
-            Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'. \
-            'bingwall config keys' lists every key, its type and the values it allows.
-            """,
-          arguments: [keyArgument.spec, valueArgument.spec]),
-        CommandSpec(
-          name: "unset", abstract: "Return a key to its default, taking its line out of the file.",
-          arguments: [keyArgument.spec],
-          examples: [CommandExample("config unset mode", "Back to the default mode")]),
-        CommandSpec(
-          name: "edit", abstract: "Edit the config file in your editor, checked before it is saved.",
-          discussion: """
-            Opens a copy in $VISUAL, else $EDITOR, else vi; the variable may hold arguments \
-            ('code --wait'), split at spaces and run without a shell. When you save, the copy is \
-            checked: each bad line is shown and you may edit again. The file is replaced only by \
-            a copy without errors. Needs a terminal.
-            """),
-      ], examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "config", abstract: "Show or change the configuration.",
+    discussion: """
+      Settings come from the command line, then BINGWALL_* environment variables, then the \
+      config file, then built-in defaults. 'config set' and 'config unset' edit the file in \
+      place, keeping your other lines and comments.
+      """,
+    subcommands: [
+      CommandSpec(name: "path", abstract: "Print the path of the config file."),
+      CommandSpec(
+        name: "show", abstract: "Print every key's effective value and where it came from.",
+        discussion: """
+          A line of the file that cannot be used is marked, and its key shows the default in \
+          force instead.
+          """,
+        options: [CommonOptions.json.spec]),
+      CommandSpec(
+        name: "keys", abstract: "List every key with its type, default and meaning.",
+        examples: [CommandExample("config keys", "Every key, its type and its default")]),
+      CommandSpec(
+        name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec],
+        examples: [CommandExample("config get mode", "One setting")]),
+      CommandSpec(
+        name: "set", abstract: "Check a value and write it to the config file.",
+        discussion: """
+          Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'. \
+          'bingwall config keys' lists every key, its type and the values it allows.
+          """,
+        arguments: [keyArgument.spec, valueArgument.spec]),
+      CommandSpec(
+        name: "unset", abstract: "Return a key to its default, taking its line out of the file.",
+        arguments: [keyArgument.spec],
+        examples: [CommandExample("config unset mode", "Back to the default mode")]),
+      CommandSpec(
+        name: "edit", abstract: "Edit the config file in your editor, checked before it is saved.",
+        discussion: """
+          Opens a copy in $VISUAL, else $EDITOR, else vi; the variable may hold arguments \
+          ('code --wait'), split at spaces and run without a shell. When you save, the copy is \
+          checked: each bad line is shown and you may edit again. The file is replaced only by \
+          a copy without errors. Needs a terminal.
+          """),
+    ],
+    examples: [
+      CommandExample("config show", "Every setting, and where its value comes from"),
+      CommandExample("config set mode fill", "Crop the picture to fill each screen from now on"),
+      CommandExample("config set daemon.rotate 1h", "Let the daemon show another picture every hour"),
+      CommandExample("config edit", "Edit the file in your editor; it is checked before it is saved"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let location = ConfigLocation(configFile: invocation.configFile, context: context)

@@ -4,7 +4,7 @@ import BingWallSchedule
 import BingWallSystem
 
 /// `bingwall daemon`: refresh when Bing publishes, rotate on a schedule, in the foreground.
-enum DaemonCommand {
+enum DaemonCommand: CommandDefinition {
   static let rotateEvery = Option<Duration>(
     "rotate", name: "duration", kind: .duration,
     help: "Show another stored picture this often, e.g. 30m, 2h.",
@@ -15,36 +15,32 @@ enum DaemonCommand {
   static let noUpdate = Flag("no-update", help: "Do not fetch new pictures; only rotate.")
   static let options: [any OptionHandle] = [rotateEvery, favorites, noUpdate]
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("daemon", "Refresh soon after Bing publishes, until stopped"),
-    CommandExample("daemon --rotate 30m", "Also show another stored picture every 30 minutes"),
-    CommandExample(
-      "daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "daemon",
-      abstract: "Keep the wallpaper fresh while it runs: new pictures as Bing publishes them, and rotation.",
-      discussion: """
-        Keeps the wallpaper fresh while it runs: fetches each market's new picture soon after Bing \
-        publishes it, catches up after a suspend or when the network comes back, and with --rotate \
-        shows another stored picture every so often. 'bingwall autostart enable' starts it at login. \
-        HUP reloads the configuration, USR1 rotates now, TERM stops it.
-        """,
-      reference: """
-        Updates when each market's next picture is due (its start + 24 h, plus 1-10 minutes of \
-        jitter), backs off after failures, and rotates through stored pictures when asked. \
-        Sleeps on one real-time timer, so it wakes on time after a suspend and at once after a \
-        clock change. Each update runs as a child process (bingwall update), so a crash or a \
-        hang costs one update, not the daemon. On the system bus it hears the network come \
-        back (an owed update within a minute), the connection or the power change (an update \
-        held back for them), and the machine wake (the clock read again). Signals: TERM or INT stop it (and a running \
-        update), HUP reloads the config, USR1 rotates now. One daemon per user.
-        """,
-      options: options.map(\.spec), examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "daemon",
+    abstract: "Keep the wallpaper fresh while it runs: new pictures as Bing publishes them, and rotation.",
+    discussion: """
+      Keeps the wallpaper fresh while it runs: fetches each market's new picture soon after Bing \
+      publishes it, catches up after a suspend or when the network comes back, and with --rotate \
+      shows another stored picture every so often. 'bingwall autostart enable' starts it at login. \
+      HUP reloads the configuration, USR1 rotates now, TERM stops it.
+      """,
+    reference: """
+      Updates when each market's next picture is due (its start + 24 h, plus 1-10 minutes of \
+      jitter), backs off after failures, and rotates through stored pictures when asked. \
+      Sleeps on one real-time timer, so it wakes on time after a suspend and at once after a \
+      clock change. Each update runs as a child process (bingwall update), so a crash or a \
+      hang costs one update, not the daemon. On the system bus it hears the network come \
+      back (an owed update within a minute), the connection or the power change (an update \
+      held back for them), and the machine wake (the clock read again). Signals: TERM or INT stop it (and a running \
+      update), HUP reloads the config, USR1 rotates now. One daemon per user.
+      """,
+    options: options.map(\.spec),
+    examples: [
+      CommandExample("daemon", "Refresh soon after Bing publishes, until stopped"),
+      CommandExample("daemon --rotate 30m", "Also show another stored picture every 30 minutes"),
+      CommandExample(
+        "daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
+    ])
 
   /// One config load: the file's settings under this command line's options.
   static func settings(_ invocation: Invocation, _ context: Context) throws -> Daemon.Settings {

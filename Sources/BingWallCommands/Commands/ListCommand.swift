@@ -6,7 +6,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall list`: the history, newest first.
-enum ListCommand {
+enum ListCommand: CommandDefinition {
   static let limit = Option<Int>(
     "limit", name: "n", kind: .integer(minimum: 0, maximum: nil),
     help: "Show at most n pictures; 0 shows all.",
@@ -20,24 +20,20 @@ enum ListCommand {
   static let plain = Flag("plain", help: "Print the tab-separated lines a pipe gets, on a terminal too.")
   static let options: [any OptionHandle] = [limit, market, favorites, banned, since, json, plain]
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("list", "The 20 newest pictures"),
-    CommandExample("list --favorites --limit 0", "Every favourite"),
-    CommandExample("list --since 2026-11-01 --json", "What came since the first of November, for a script"),
-    CommandExample("list --plain --limit 0", "Every picture as tab-separated lines, on a terminal too"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
-      discussion: """
-        On a terminal: a table of id, date, market, favourite mark (*), key and title; \
-        'bingwall apply KEY' sets a picture again. Piped, or with --plain: one tab-separated line \
-        per picture: id, date, market, favorite (1 or 0), key, title, path.
-        """,
-      options: options.map(\.spec), examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
+    discussion: """
+      On a terminal: a table of id, date, market, favourite mark (*), key and title; \
+      'bingwall apply KEY' sets a picture again. Piped, or with --plain: one tab-separated line \
+      per picture: id, date, market, favorite (1 or 0), key, title, path.
+      """,
+    options: options.map(\.spec),
+    examples: [
+      CommandExample("list", "The 20 newest pictures"),
+      CommandExample("list --favorites --limit 0", "Every favourite"),
+      CommandExample("list --since 2026-11-01 --json", "What came since the first of November, for a script"),
+      CommandExample("list --plain --limit 0", "Every picture as tab-separated lines, on a terminal too"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context)

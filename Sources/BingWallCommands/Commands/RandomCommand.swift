@@ -7,7 +7,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall random`: apply a random stored picture.
-enum RandomCommand {
+enum RandomCommand: CommandDefinition {
   static let favorites = Flag("favorites", help: "Pick among favourite pictures only.")
   static let market = CommonOptions.market.with(help: "Pick among pictures shown in this market.")
   static let dryRun = Flag("dry-run", help: "Print the pick without applying it.")
@@ -16,26 +16,22 @@ enum RandomCommand {
     help: "Seed the choice, to get the same pick again from the same history.")
   static let options: [any OptionHandle] = [favorites, market, dryRun, seed] + DesktopOptions.all
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("random", "Set a stored picture picked at random"),
-    CommandExample("random --favorites", "Pick among your favourites only"),
-    CommandExample("random --dry-run", "Say what it would pick, and set nothing"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "random", abstract: "Set a random stored picture as the wallpaper.",
-      discussion: """
-        Never a banned picture or the current one, nor one of the last few shown, so even a small \
-        history changes every time.
-        """,
-      reference: """
-        Never a banned picture or the current one, and none of the last min(10, n/2) applied, \
-        so a small history still changes every time.
-        """,
-      options: options.map(\.spec), examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "random", abstract: "Set a random stored picture as the wallpaper.",
+    discussion: """
+      Never a banned picture or the current one, nor one of the last few shown, so even a small \
+      history changes every time.
+      """,
+    reference: """
+      Never a banned picture or the current one, and none of the last min(10, n/2) applied, \
+      so a small history still changes every time.
+      """,
+    options: options.map(\.spec),
+    examples: [
+      CommandExample("random", "Set a stored picture picked at random"),
+      CommandExample("random --favorites", "Pick among your favourites only"),
+      CommandExample("random --dry-run", "Say what it would pick, and set nothing"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var request = Rotate.Request(reason: .random)

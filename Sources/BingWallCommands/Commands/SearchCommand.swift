@@ -4,7 +4,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall search TEXT`: pictures whose title, caption or credit holds the text, in any market.
-enum SearchCommand {
+enum SearchCommand: CommandDefinition {
   static let text = Argument<String>(
     ArgumentSpec(
       "text",
@@ -16,26 +16,22 @@ enum SearchCommand {
     default: "20")
   static let json = CommonOptions.json
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("search lighthouse", "Pictures whose title, caption or credit name a lighthouse"),
-    CommandExample("search national park --limit 5", "The five newest that have both words"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "search", abstract: "Find stored pictures by their titles, captions and credits, newest first.",
-      discussion: """
-        Each word must begin a word of the text, in any case and with or without accents; Chinese, \
-        Japanese and Korean text matches anywhere. Output as for list.
-        """,
-      reference: """
-        Latin, Greek and Cyrillic text is matched word by word, each word as a prefix, ignoring \
-        case and accents (a word typed without its accents still matches); Chinese, Japanese and \
-        Korean text is matched as a substring, one character on. Output as for list.
-        """,
-      arguments: [text.spec], options: [limit.spec, json.spec], examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "search", abstract: "Find stored pictures by their titles, captions and credits, newest first.",
+    discussion: """
+      Each word must begin a word of the text, in any case and with or without accents; Chinese, \
+      Japanese and Korean text matches anywhere. Output as for list.
+      """,
+    reference: """
+      Latin, Greek and Cyrillic text is matched word by word, each word as a prefix, ignoring \
+      case and accents (a word typed without its accents still matches); Chinese, Japanese and \
+      Korean text is matched as a substring, one character on. Output as for list.
+      """,
+    arguments: [text.spec], options: [limit.spec, json.spec],
+    examples: [
+      CommandExample("search lighthouse", "Pictures whose title, caption or credit name a lighthouse"),
+      CommandExample("search national park --limit 5", "The five newest that have both words"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let text = invocation.values(of: self.text).joined(separator: " ")

@@ -7,24 +7,20 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall show SELECTOR`: one picture as a card; every field with `-v` or `--json`.
-enum ShowCommand {
+enum ShowCommand: CommandDefinition {
   static let selector = CommonOptions.selector
   static let market = CommonOptions.marketOfDate
   static let json = CommonOptions.json
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("show latest", "The newest picture: title, story, file, and how to set it"),
-    CommandExample("show -v OHR.Lake", "Every stored field of a picture"),
-    CommandExample("show 2026-11-30 --json", "A day's picture, as JSON"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "show", abstract: "Show one stored picture: its title, story and file.",
-      discussion: "With -v or --json, every stored field.",
-      arguments: [selector.spec], options: [market.spec, json.spec], examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "show", abstract: "Show one stored picture: its title, story and file.",
+    discussion: "With -v or --json, every stored field.",
+    arguments: [selector.spec], options: [market.spec, json.spec],
+    examples: [
+      CommandExample("show latest", "The newest picture: title, story, file, and how to set it"),
+      CommandExample("show -v OHR.Lake", "Every stored field of a picture"),
+      CommandExample("show 2026-11-30 --json", "A day's picture, as JSON"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context)

@@ -8,19 +8,15 @@ import FoundationEssentials
 import Glibc
 
 /// `bingwall status`: the current wallpaper, the last update, what is scheduled, what runs.
-enum StatusCommand {
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("status", "The wallpaper now, the last update and what comes next"),
-    CommandExample("status --json", "The same, for a script"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "status",
-      abstract: "Show the current wallpaper, the last update and its result, and what is scheduled.",
-      options: [CommonOptions.json.spec], examples: examples),
-    run: run)
+enum StatusCommand: CommandDefinition {
+  static let spec = CommandSpec(
+    name: "status",
+    abstract: "Show the current wallpaper, the last update and its result, and what is scheduled.",
+    options: [CommonOptions.json.spec],
+    examples: [
+      CommandExample("status", "The wallpaper now, the last update and what comes next"),
+      CommandExample("status --json", "The same, for a script"),
+    ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let status = Status(resources: try Resources(invocation, context))

@@ -8,7 +8,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `bingwall update`: fetch Bing's window for each market and store every new picture.
-enum UpdateCommand {
+enum UpdateCommand: CommandDefinition {
   static let markets = CommonOptions.market
     .repeated(help: "A Bing market to fetch (default: config 'markets').").overriding(ConfigSchema.markets)
   static let resolution = Option<Resolution>(
@@ -33,43 +33,40 @@ enum UpdateCommand {
   static let daemonChild = Flag(
     "daemon-child", help: "Print the daemon's log lines on stdout instead of the terminal output.")
 
-  /// Real command lines for help's and the man page's EXAMPLES (a test parses each).
-  static let examples: [CommandExample] = [
-    CommandExample("update", "Fetch what is new and set today's picture"),
-    CommandExample("update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
-    CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
-    CommandExample("update --apply", "Fetch, then set the newest picture, or fail where none can be set"),
-  ]
-
-  static let command = Command(
-    spec: CommandSpec(
-      name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
-      discussion: """
-        Asks Bing for the pictures of the last 8 days in each of your markets, downloads the ones \
-        you do not have, and sets the newest as the wallpaper (unless --no-apply). Outside a \
-        desktop session the pictures are stored, one line says none was set, and the exit status \
-        is 0; the next update in the session sets it. Days the machine was off are filled in. On a metered connection or a low battery it waits for a better time, \
-        unless --force. Exit status 75 means Bing or the network failed and a later try may work; \
-        'man bingwall-update' tells the details.
-        """,
-      reference: """
-        One request per market for Bing's 8-day window; every picture not stored yet is \
-        downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
-        caption and credit. Days the machine was off are filled in. While a screen of the \
-        session is taller than wide, Bing's portrait file of each picture (_1080x1920) is \
-        fetched once too, with the same checks, and kept beside it for that screen. Bing's \
-        story of each picture (headline, description, quick fact) is fetched beside the archive \
-        (network.story). On a metered connection (network.on_metered) or on battery below \
-        power.min_battery, as NetworkManager and UPower tell over the system bus, the update is \
-        skipped with one line and exit status 0. Outside a desktop session (no display, or no \
-        session bus where the backend needs one) the pictures are stored, one line says no \
-        wallpaper was set and how to set one, and the exit status is 0; the next update inside \
-        the session sets the picture that waits, unless another was set since. --apply asks for \
-        the newest picture outright, and fails with exit status 69 where it cannot be set. Exit \
-        status 75 means the network or Bing failed and a later try may work.
-        """,
-      options: options.map(\.spec), plumbingOptions: [daemonChild.spec], examples: examples),
-    run: run)
+  static let spec = CommandSpec(
+    name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
+    discussion: """
+      Asks Bing for the pictures of the last 8 days in each of your markets, downloads the ones \
+      you do not have, and sets the newest as the wallpaper (unless --no-apply). Outside a \
+      desktop session the pictures are stored, one line says none was set, and the exit status \
+      is 0; the next update in the session sets it. Days the machine was off are filled in. On a metered connection or a low battery it waits for a better time, \
+      unless --force. Exit status 75 means Bing or the network failed and a later try may work; \
+      'man bingwall-update' tells the details.
+      """,
+    reference: """
+      One request per market for Bing's 8-day window; every picture not stored yet is \
+      downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
+      caption and credit. Days the machine was off are filled in. While a screen of the \
+      session is taller than wide, Bing's portrait file of each picture (_1080x1920) is \
+      fetched once too, with the same checks, and kept beside it for that screen. Bing's \
+      story of each picture (headline, description, quick fact) is fetched beside the archive \
+      (network.story). On a metered connection (network.on_metered) or on battery below \
+      power.min_battery, as NetworkManager and UPower tell over the system bus, the update is \
+      skipped with one line and exit status 0. Outside a desktop session (no display, or no \
+      session bus where the backend needs one) the pictures are stored, one line says no \
+      wallpaper was set and how to set one, and the exit status is 0; the next update inside \
+      the session sets the picture that waits, unless another was set since. --apply asks for \
+      the newest picture outright, and fails with exit status 69 where it cannot be set. Exit \
+      status 75 means the network or Bing failed and a later try may work.
+      """,
+    options: options.map(\.spec), plumbingOptions: [daemonChild.spec],
+    examples: [
+      CommandExample("update", "Fetch what is new and set today's picture"),
+      CommandExample(
+        "update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
+      CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
+      CommandExample("update --apply", "Fetch, then set the newest picture, or fail where none can be set"),
+    ])
 
   /// One pipeline for both audiences: by hand, the terminal's output (and a progress bar on a
   /// terminal); as the daemon's child (`--daemon-child`), the daemon's log lines on stdout and

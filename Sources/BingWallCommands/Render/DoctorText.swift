@@ -50,7 +50,8 @@ enum DoctorText {
         .object([
           ("config", .string(checked.configPath)), ("config_loaded", .bool(checked.configLoaded)),
           ("database", .string(checked.databasePath)),
-          ("database_exists", .bool(checked.databaseExists)), ("database_healthy", .bool(checked.databaseHealthy)),
+          ("database_exists", .bool(checked.databaseExists)),
+          ("database_healthy", .bool(checked.databaseHealthy)),
           ("image_folder", .string(checked.imageFolder)),
           ("pictures", .integer(Int64(checked.pictures))), ("backend", .optional(report.backend)),
         ])

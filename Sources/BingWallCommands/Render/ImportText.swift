@@ -21,7 +21,8 @@ struct ImportText {
     for error in refusals { stderr.error(error.description) }
     if !quiet {
       stdout.write(
-        TerminalText.clean("Would import \(Counted.phrase(previews.count, "picture")) from \(source).") + "\n")
+        TerminalText.clean("Would import \(Counted.phrase(previews.count, "picture")) from \(source).") + "\n"
+      )
     }
   }
 
@@ -31,7 +32,8 @@ struct ImportText {
     case .imported(let picture):
       tally.imported += 1
       if !quiet {
-        stdout.write(TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
+        stdout.write(
+          TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
       }
     case .duplicate: tally.duplicates += 1
     case .refused(let error):
@@ -62,4 +64,3 @@ struct ImportText {
     return TerminalText.clean(parts.joined(separator: "  "))
   }
 }
-

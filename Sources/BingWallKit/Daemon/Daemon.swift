@@ -128,7 +128,8 @@ package struct Daemon {
       log.warning(warning)
     }
     return try loop.run(
-      Self.plan(settings, child: child, log: log, snapshot: snapshot.save(log: log), rotationLines: rotationLines))
+      Self.plan(
+        settings, child: child, log: log, snapshot: snapshot.save(log: log), rotationLines: rotationLines))
   }
 
   /// Writes the schedule these settings give (the options included: `--rotate 5s` is 5 s) where

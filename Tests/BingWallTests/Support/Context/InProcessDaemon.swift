@@ -32,7 +32,8 @@ extension InProcess {
     let loop = DaemonLoop(
       clock: clock, waiter: waiter, journal: journal, log: log, random: random,
       reload: { Daemon.plan(settings, child: child, log: log, rotationLines: { RotateText.logLines($0) }) })
-    let status = try loop.run(Daemon.plan(settings, child: child, log: log, rotationLines: { RotateText.logLines($0) }))
+    let status = try loop.run(
+      Daemon.plan(settings, child: child, log: log, rotationLines: { RotateText.logLines($0) }))
     recordUnattributedCalls()
     let lines = output.lines.map { String($0.drop { $0 != " " }.dropFirst()) }
     return DaemonRun(status: status, output: output, log: lines, journal: journal)
