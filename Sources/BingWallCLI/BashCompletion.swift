@@ -13,14 +13,9 @@ package enum BashCompletion {
     var lines: [String] = []
     lines.append(CompletionModel.header(comment: "#", shell: "bash", file: "bingwall.bash"))
 
-    lines.append("# Whether the option word takes a value (the next word, or after '=').")
-    lines.append("_bingwall_takes_value() {")
-    lines.append("  case $1 in")
-    lines.append("    " + model.valueOptionWords.joined(separator: " | ") + ") return 0 ;;")
-    lines.append("  esac")
-    lines.append("  return 1")
-    lines.append("}")
-    lines.append("")
+    let pattern: ([String]) -> String = { $0.joined(separator: " | ") + ")" }
+    lines += model.takesValueFunction(
+      comment: "Whether the option word takes a value (the next word, or after '=').", pattern: pattern)
 
     lines.append("# The subcommand names and aliases of the command at path $1.")
     lines.append("_bingwall_subcommands() {")
@@ -33,18 +28,7 @@ package enum BashCompletion {
     lines.append("}")
     lines.append("")
 
-    lines.append("# The name of subcommand $2 of path $1, with aliases resolved.")
-    lines.append("_bingwall_name() {")
-    lines.append("  case $1/$2 in")
-    for node in model.nodes {
-      for child in node.spec.visibleSubcommands {
-        for alias in child.aliases { lines.append("    \(node.key)/\(alias)) echo \(child.name) ;;") }
-      }
-    }
-    lines.append("    *) echo \"$2\" ;;")
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    lines += model.nameFunction(pattern: pattern, print: "echo", otherwise: "\"$2\"")
 
     lines.append("# The options of the command at path $1.")
     lines.append("_bingwall_options() {")
@@ -57,7 +41,7 @@ package enum BashCompletion {
     lines.append("}")
     lines.append("")
 
-    lines += model.valueLookups(pattern: { $0.joined(separator: " | ") + ")" }, print: "echo")
+    lines += model.valueLookups(pattern: pattern, print: "echo")
     lines.append(body)
     return lines.joined(separator: "\n") + "\n"
   }

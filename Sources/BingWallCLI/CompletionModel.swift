@@ -106,6 +106,34 @@ struct CompletionModel {
     """
   }
 
+  /// `_bingwall_takes_value`, which bash and zsh share: whether an option word takes a value.
+  /// `pattern` writes a case label as the shell does.
+  func takesValueFunction(comment: String, pattern: ([String]) -> String) -> [String] {
+    [
+      "# " + comment, "_bingwall_takes_value() {", "  case $1 in",
+      "    \(pattern(valueOptionWords)) return 0 ;;",
+      "  esac", "  return 1", "}", "",
+    ]
+  }
+
+  /// `_bingwall_name`, which bash and zsh share: the name of subcommand $2 of path $1, aliases
+  /// resolved; `otherwise` is what it prints for a name that is no alias.
+  func nameFunction(pattern: ([String]) -> String, print: String, otherwise: String) -> [String] {
+    var lines = [
+      "# The name of subcommand $2 of path $1, with aliases resolved.", "_bingwall_name() {",
+      "  case $1/$2 in",
+    ]
+    for node in nodes {
+      for child in node.spec.visibleSubcommands {
+        for alias in child.aliases {
+          lines.append("    \(pattern(["\(node.key)/\(alias)"])) \(print) \(child.name) ;;")
+        }
+      }
+    }
+    lines += ["    \(pattern(["*"])) \(print) \(otherwise) ;;", "  esac", "}", ""]
+    return lines
+  }
+
   /// The two shell functions bash and zsh share, `_bingwall_option_value` and
   /// `_bingwall_argument`: a `case` on "path:option" or "path:index" naming how a word is
   /// completed. Only the shells' case-pattern syntax and print command differ.

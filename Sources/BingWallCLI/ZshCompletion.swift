@@ -13,14 +13,8 @@ package enum ZshCompletion {
     var lines: [String] = ["#compdef bingwall"]
     lines.append(CompletionModel.header(comment: "#", shell: "zsh", file: "_bingwall"))
 
-    lines.append("# Whether the option word takes a value.")
-    lines.append("_bingwall_takes_value() {")
-    lines.append("  case $1 in")
-    lines.append("    (" + model.valueOptionWords.joined(separator: "|") + ") return 0 ;;")
-    lines.append("  esac")
-    lines.append("  return 1")
-    lines.append("}")
-    lines.append("")
+    let pattern: ([String]) -> String = { "(" + $0.joined(separator: "|") + ")" }
+    lines += model.takesValueFunction(comment: "Whether the option word takes a value.", pattern: pattern)
 
     lines.append("# reply: the subcommands of the command at path $1, as name:description.")
     lines.append("_bingwall_subcommands() {")
@@ -36,18 +30,7 @@ package enum ZshCompletion {
     lines.append("}")
     lines.append("")
 
-    lines.append("# The name of subcommand $2 of path $1, with aliases resolved.")
-    lines.append("_bingwall_name() {")
-    lines.append("  case $1/$2 in")
-    for node in model.nodes {
-      for child in node.spec.visibleSubcommands {
-        for alias in child.aliases { lines.append("    (\(node.key)/\(alias)) print -r -- \(child.name) ;;") }
-      }
-    }
-    lines.append("    (*) print -r -- $2 ;;")
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    lines += model.nameFunction(pattern: pattern, print: "print -r --", otherwise: "$2")
 
     lines.append("# reply: the options of the command at path $1, as name:description.")
     lines.append("_bingwall_options() {")
@@ -67,7 +50,7 @@ package enum ZshCompletion {
     lines.append("}")
     lines.append("")
 
-    lines += model.valueLookups(pattern: { "(" + $0.joined(separator: "|") + ")" }, print: "print -r --")
+    lines += model.valueLookups(pattern: pattern, print: "print -r --")
     lines.append(body)
     return lines.joined(separator: "\n") + "\n"
   }

@@ -3,11 +3,10 @@
 /// `PartOf=` stops it with the session (no daemon left setting wallpapers on a display that is gone),
 /// `After=` starts it once the session's environment (DISPLAY, WAYLAND_DISPLAY) is imported, and
 /// `Restart=on-failure` brings it back after a crash but not after a clean stop.
-struct AutostartSystemd: AutostartMethod {
+struct AutostartSystemd: AutostartSystemdMethod {
   static let unitName = "bingwall.service"
 
   static let method = "systemd"
-  var name: String { Self.method }
   var effect: String {
     "bingwall daemon starts with your graphical session"
   }
@@ -15,8 +14,8 @@ struct AutostartSystemd: AutostartMethod {
 
   init(_ environment: AutostartEnvironment) {
     units = AutostartSystemdUnits(
-      method: Self.method, folder: environment.systemdUserFolder, names: [Self.unitName], main: Self.unitName,
-      target: "graphical-session.target", restartsOnChange: true, systemctl: environment.systemctl)
+      environment, method: Self.method, names: [Self.unitName], main: Self.unitName,
+      target: "graphical-session.target", restartsOnChange: true)
   }
 
   /// The unit file. No comment shares a line with a setting: systemd would take it as part of the value.
@@ -45,13 +44,9 @@ struct AutostartSystemd: AutostartMethod {
       """
   }
 
-  func status() -> AutostartStatus { units.status() }
-
   func enable(executable: String) throws(AutostartError) -> AutostartReport {
     try units.enable { sandbox throws(AutostartError) in
       [.init(name: Self.unitName, text: try Self.unitText(executable: executable, sandbox: sandbox))]
     }
   }
-
-  func disable() throws(AutostartError) -> AutostartReport { try units.disable() }
 }

@@ -4,12 +4,11 @@
 /// which runs a check missed while the machine was off or asleep as soon as it is back.
 /// `RandomizedDelaySec=` spreads everyone's requests over ten minutes instead of all at :00, and
 /// `OnStartupSec=` fetches soon after login without waiting for the next hour.
-struct AutostartSystemdTimer: AutostartMethod {
+struct AutostartSystemdTimer: AutostartSystemdMethod {
   static let serviceName = "bingwall-update.service"
   static let timerName = "bingwall-update.timer"
 
   static let method = "systemd-timer"
-  var name: String { Self.method }
   var effect: String {
     "bingwall update runs every hour (and after each boot)"
   }
@@ -17,9 +16,8 @@ struct AutostartSystemdTimer: AutostartMethod {
 
   init(_ environment: AutostartEnvironment) {
     units = AutostartSystemdUnits(
-      method: Self.method, folder: environment.systemdUserFolder, names: [Self.serviceName, Self.timerName],
-      main: Self.timerName, target: "timers.target", restartsOnChange: false,
-      systemctl: environment.systemctl)
+      environment, method: Self.method, names: [Self.serviceName, Self.timerName], main: Self.timerName,
+      target: "timers.target", restartsOnChange: false)
   }
 
   /// The oneshot service the timer starts; systemd never starts it twice at once.
@@ -59,8 +57,6 @@ struct AutostartSystemdTimer: AutostartMethod {
 
     """
 
-  func status() -> AutostartStatus { units.status() }
-
   func enable(executable: String) throws(AutostartError) -> AutostartReport {
     try units.enable { sandbox throws(AutostartError) in
       [
@@ -69,6 +65,4 @@ struct AutostartSystemdTimer: AutostartMethod {
       ]
     }
   }
-
-  func disable() throws(AutostartError) -> AutostartReport { try units.disable() }
 }

@@ -187,3 +187,31 @@ package struct AutostartSystemdUnits: Sendable {
     return URL(fileURLWithPath: absolute).standardized.path == "\(folder)/\(main)"
   }
 }
+
+extension AutostartSystemdUnits {
+  /// The units of `method` in the environment's user unit folder, run by its systemctl.
+  init(
+    _ environment: AutostartEnvironment, method: String, names: [String], main: String, target: String,
+    restartsOnChange: Bool
+  ) {
+    self.init(
+      method: method, folder: environment.systemdUserFolder, names: names, main: main, target: target,
+      restartsOnChange: restartsOnChange, systemctl: environment.systemctl)
+  }
+}
+
+/// A method made of systemd user units (the service, the timer): its name, status and disable
+/// are its units'; only what it writes differs.
+protocol AutostartSystemdMethod: AutostartMethod {
+  /// The name `--method` takes.
+  static var method: String { get }
+  var units: AutostartSystemdUnits { get }
+}
+
+extension AutostartSystemdMethod {
+  var name: String { Self.method }
+
+  func status() -> AutostartStatus { units.status() }
+
+  func disable() throws(AutostartError) -> AutostartReport { try units.disable() }
+}

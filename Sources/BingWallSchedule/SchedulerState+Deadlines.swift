@@ -8,10 +8,7 @@ extension SchedulerState {
   /// The next update: the markets' deadline, pushed back by the failure backoff while updates fail
   /// (the backoff only ever delays, it never brings an update forward). Nil with no market.
   package func nextUpdate(markets: [NewestPicture], now: Date) -> ScheduledWake? {
-    guard
-      let deadline = UpdateDeadline.next(
-        for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
-    else { return nil }
+    guard let deadline = marketsDeadline(markets, now: now) else { return nil }
     if consecutiveFailures > 0, let attempt = lastUpdateAttempt {
       let delay = FailureBackoff.delay(afterFailures: consecutiveFailures, share: jitter.backoffShare)
       let retry = max(min(attempt, now) + delay, now)
@@ -26,6 +23,12 @@ extension SchedulerState {
     return ScheduledWake(date: deadline.date, reason: .update(deadline))
   }
 
+  /// The markets' own deadline, from the last success and the stored jitter: what the next
+  /// update, an owed update and the next picture's due time all start from.
+  func marketsDeadline(_ markets: [NewestPicture], now: Date) -> UpdateDeadline? {
+    UpdateDeadline.next(for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
+  }
+
   /// How long after a skipped update (a metered connection, a low battery) the next one is tried
   /// when no change of the conditions was heard first: the daemon hears NetworkManager and UPower
   /// change, so this only bounds what a missed signal, or a machine without the bus, can cost.
@@ -35,10 +38,7 @@ extension SchedulerState {
   /// skipped one), whatever the backoff or a skip says about when to try. The daemon runs one soon
   /// after the network comes back when this is true.
   func updateOwed(markets: [NewestPicture], now: Date) -> Bool {
-    guard
-      let deadline = UpdateDeadline.next(
-        for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
-    else { return false }
+    guard let deadline = marketsDeadline(markets, now: now) else { return false }
     return deadline.date <= now
   }
 
@@ -71,10 +71,7 @@ extension SchedulerState {
   /// skip recheck: the first run of an `update` from cron or a timer at or after it brings the
   /// picture, since such an update asks Bing at every run.
   package func nextPictureDue(markets: [NewestPicture], now: Date) -> Date? {
-    guard
-      let deadline = UpdateDeadline.next(
-        for: markets, lastSuccess: lastUpdateSuccess, now: now, jitter: jitter)
-    else { return nil }
+    guard let deadline = marketsDeadline(markets, now: now) else { return nil }
     if case .publication(let published) = deadline.reason { return max(published, now) }
     return deadline.date
   }

@@ -86,22 +86,26 @@ package enum ConfigSchema {
       guard let text = value.string else { return nil }
       return ByteCount?(configValue: .string(text)) == nil ? "expected a size such as 500MB or 2GB" : nil
     })
+
+  /// A number's check: within `bounds`. Any other type is the type check's to refuse.
+  static func numberCheck(_ bounds: ClosedRange<Double>) -> @Sendable (ConfigValue) -> String? {
+    { value in
+      guard let number = value.number else { return nil }
+      return bounds.contains(number)
+        ? nil : "expected a number from \(Int(bounds.lowerBound)) to \(Int(bounds.upperBound))"
+    }
+  }
+
   static let darkDim = ConfigKey<Double>(
     "pictures.dark_dim", default: 0.7,
     help:
       "Brightness the dark-style picture keeps, from 0 to 1 (GNOME's picture-uri-dark); 1 is the picture itself.",
-    check: { value in
-      guard let number = value.number else { return nil }
-      return (0...1).contains(number) ? nil : "expected a number from 0 to 1"
-    })
+    check: numberCheck(0...1))
   static let lockBlur = ConfigKey<Double>(
     "pictures.lock_blur", default: 0,
     help:
       "Blur of the lock screen's picture, a sigma in pixels (20 is soft, 60 is a wash); 0 is the picture itself.",
-    check: { value in
-      guard let number = value.number else { return nil }
-      return (0...200).contains(number) ? nil : "expected a number from 0 to 200"
-    })
+    check: numberCheck(0...200))
   static let caption = ConfigKey<Bool>(
     "pictures.caption", default: false,
     help: "Draw the picture's title and credit in its calmest corner.")

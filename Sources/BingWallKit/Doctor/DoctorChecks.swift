@@ -10,18 +10,19 @@ package struct DoctorChecks {
   var quick: Bool
 
   /// Everything the checks learnt, for the repairs and the report.
-  package struct State {
+  /// The checks' working state, the open history among it: `Doctor`'s alone, never the report's.
+  struct State {
     var findings: [DoctorFinding] = []
-    package var resources: Resources
-    package var configPath: String
+    var resources: Resources
+    var configPath: String
     /// False when the config did not load: the checks then use the defaults, and `--fix` leaves
     /// alone what depends on the config (the image folder, the markets).
-    package var configLoaded: Bool
+    var configLoaded: Bool
     /// Open and passing SQLite's check; nil when there is no history yet or it does not open.
-    package var store: HistoryStore?
-    package var databaseExists: Bool
-    package var databaseHealthy = false
-    package var pictures = 0
+    var store: HistoryStore?
+    var databaseExists: Bool
+    var databaseHealthy = false
+    var pictures = 0
     /// Files in the image folder that no row knows, left unjudged because the history cannot say.
     var unjudgedFiles = 0
   }
