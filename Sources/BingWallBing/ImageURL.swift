@@ -1,3 +1,5 @@
+import BingWallModel
+
 /// Where one size of a picture is downloaded from: always under the configured endpoint.
 ///
 /// The host never comes from the archive body (`ArchiveImage.urlbase` is reduced to a path
@@ -6,11 +8,10 @@
 package enum ImageURL {
   /// `{endpoint}{urlbase}_{RES}.jpg`, e.g. `https://www.bing.com/th?id=OHR.X_EN-US1_UHD.jpg`.
   ///
-  /// `urlbase` is `ArchiveImage.urlbase` (relative, starting with `/`); `resolution` a code
-  /// from `Resolution.known`. The resolution is percent-encoded all the same, so that a bad
-  /// value yields a 404 rather than a different URL.
-  package static func url(endpoint: String, urlbase: String, resolution: String) -> String {
+  /// `urlbase` is `ArchiveImage.urlbase` (relative, starting with `/`). The resolution is
+  /// percent-encoded all the same, so that a bad value yields a 404 rather than a different URL.
+  package static func url(endpoint: String, urlbase: String, resolution: Resolution) -> String {
     let path = urlbase.hasPrefix("/") ? urlbase : "/" + urlbase
-    return "\(ArchiveRequest.base(endpoint))\(path)_\(ArchiveRequest.percentEncoded(resolution)).jpg"
+    return "\(ArchiveRequest.base(endpoint))\(path)_\(ArchiveRequest.percentEncoded(resolution.name)).jpg"
   }
 }

@@ -2,6 +2,7 @@ import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallModel
 import BingWallSystem
 
 /// The manual's pages, given what only this target knows: the command table, the configuration

@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallSchedule
 import BingWallSystem
 import FoundationEssentials

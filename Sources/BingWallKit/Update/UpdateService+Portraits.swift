@@ -43,8 +43,8 @@ extension UpdateService {
     downloader.deadline = deadline
     for image in wanted { downloader.portraitOf[image.key] = ids[image.key] }
     let plans = wanted.map { image in
-      var plan = DownloadPlan(image: image, appearances: [], preferred: HistoryStore.portraitResolution)
-      plan.resolutions = [HistoryStore.portraitResolution]
+      var plan = DownloadPlan(image: image, appearances: [], preferred: .portrait)
+      plan.resolutions = [.portrait]
       return plan
     }
     var events: [UpdateEvent] = []

@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallModel
 import BingWallNet
 import BingWallSchedule
 import BingWallStore
@@ -87,7 +88,7 @@ package struct UpdateService {
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
       // cannot open) is harmless.
-      let markets = request.markets.map(\.code).uniqued()
+      let markets = request.markets.uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
       let archives = Overlapped {
@@ -214,7 +215,7 @@ package struct UpdateService {
   static func waitsToBeSet(_ newest: Picture, store: HistoryStore) throws(StoreError) -> Bool {
     guard newest.appliedCount == 0 else { return false }
     guard let last = try store.lastApplyTime() else { return true }
-    // Both are `Timestamp.iso8601`, which sorts as text. The same second counts as after.
+    // Both are stored to the second. The same second counts as after.
     return last < newest.addedAt
   }
 
@@ -255,7 +256,7 @@ package struct UpdateService {
   /// The archive of each market, then the new pictures downloaded and ingested, and the
   /// appearances of pictures already stored.
   private func fetchAndStore(
-    _ request: Request, archives: [(market: String, response: Result<ArchiveResponse, any Error>)],
+    _ request: Request, archives: [(market: Market, response: Result<ArchiveResponse, any Error>)],
     into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
   ) throws -> [UpdateEvent] {
     let images = resources.imageFolder
@@ -282,12 +283,12 @@ package struct UpdateService {
         failures.append(
           .failed(
             .init(
-              what: market, error: UntrustedCertificateError.advised(error),
+              what: market.code, error: UntrustedCertificateError.advised(error),
               temporary: Self.isTemporary(error))))
         continue
       }
       if response.marketSubstituted, let served = response.servedMarket {
-        substitutions.append(.substituted(requested: market, served: served))
+        substitutions.append(.substituted(requested: market, served: Market(stored: served)))
       }
       if response.ignoredEntries > 0 {
         warnings.append(
@@ -296,7 +297,7 @@ package struct UpdateService {
               + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored"))
       }
       for skipped in response.skipped {
-        skips.append(.skipped(.init(key: "", market: market, date: "", reason: .unusableEntry(skipped))))
+        skips.append(.skipped(.init(key: nil, market: market, date: nil, reason: .unusableEntry(skipped))))
       }
       let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
       for image in window {
@@ -314,7 +315,7 @@ package struct UpdateService {
         } else {
           known[image.key] = plans.count
           plans.append(
-            DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution.name))
+            DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
         }
       }
     }
@@ -342,16 +343,9 @@ package struct UpdateService {
           context.trace("picture: wrote \(picture.path)")
         }
       case .identical:
-        for appearance in outcome.plan.appearances {
-          skips.append(
-            .skipped(
-              .init(key: key, market: appearance.market, date: appearance.date, reason: .identicalFile)))
-        }
+        skips += outcome.plan.skips(.identicalFile).map(UpdateEvent.skipped)
       case .skipped(let reason):
-        for appearance in outcome.plan.appearances {
-          skips.append(
-            .skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: reason)))
-        }
+        skips += outcome.plan.skips(reason).map(UpdateEvent.skipped)
       case .failed(let error, let temporary):
         failures.append(.failed(.init(what: key, error: error, temporary: temporary)))
       }
@@ -370,12 +364,12 @@ package struct UpdateService {
   /// itself. Gives up between attempts once `givenUp` is set: the caller failed and will not
   /// read it.
   private static func fetch(
-    _ market: String, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context,
+    _ market: Market, with client: ArchiveClient, deadline: ContinuousClock.Instant, context: Context,
     givenUp: CancellationFlag
   ) throws -> ArchiveResponse {
     var retries = RetryLoop(policy: .standard, deadline: deadline)
     return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
-      try client.fetch(market: market)
+      try client.fetch(market: market.code)
     }
   }
 
