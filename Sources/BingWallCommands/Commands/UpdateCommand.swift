@@ -84,7 +84,7 @@ enum UpdateCommand {
       context.onInterrupt(
         Diagnostic.line(.error, "interrupted; nothing half-written was kept"), context.terminal.stderrIsTTY)
     }
-    let outcome: UpdateService.Outcome
+    let outcome: Update.Outcome
     do {
       outcome = try update(invocation, context, forDaemon: forDaemon)
     } catch  where forDaemon {
@@ -107,10 +107,10 @@ enum UpdateCommand {
   }
 
   private static func update(_ invocation: Invocation, _ context: Context, forDaemon: Bool) throws
-    -> UpdateService.Outcome
+    -> Update.Outcome
   {
     let resources = try Resources(invocation, context, options: options)
-    var service = UpdateService(resources: resources, journal: resources.journal())
+    var service = Update(resources: resources, journal: resources.journal())
     let configuration = resources.configuration
     if !forDaemon {
       let quiet = invocation.quiet
@@ -132,7 +132,7 @@ enum UpdateCommand {
   }
 
   /// `--apply`, `--no-apply`, or neither: set the newest picture where a desktop is.
-  static func applyChoice(_ invocation: Invocation) throws -> UpdateService.ApplyChoice {
+  static func applyChoice(_ invocation: Invocation) throws -> Update.ApplyChoice {
     switch (invocation[apply], invocation[noApply]) {
     case (true, true): throw UsageError("give --apply or --no-apply, not both", path: ["update"])
     case (true, false): return .required

@@ -423,10 +423,10 @@ package struct DoctorChecks {
     }
   }
 
-  /// The files a prune listed before deleting their rows (see `Pruner`): what it left behind
+  /// The files a prune listed before deleting their rows (see `Prune.apply`): what it left behind
   /// when killed is its to remove, not a picture to adopt.
   static func prunePending(_ resources: Resources) -> Set<String> {
-    Set((try? Pruner(resources: resources).pendingPaths()) ?? [])
+    Set((try? Prune(resources: resources).pendingPaths()) ?? [])
   }
 
   // MARK: - The current wallpaper

@@ -34,7 +34,7 @@ package enum UpdateEvent: Sendable {
   /// the update stored the pictures, and says how to set one (`DesktopError.isOutsideSession`).
   case notApplied(DesktopError)
   /// What the retention policy deleted after the update.
-  case pruned(Pruner.Outcome)
+  case pruned(Prune.Report)
   /// The retention policy could not be applied; the update itself still counts.
   case pruneFailed(any Error)
 }

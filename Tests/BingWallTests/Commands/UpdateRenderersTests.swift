@@ -12,13 +12,13 @@ import Testing
 /// others show too.
 @Suite struct UpdateRenderersTests {
   static let broken = UpdateSkip(
-    key: "", market: Market(stored: "en-US"), date: "",
+    key: nil, market: Market(stored: "en-US"), date: nil,
     reason: .unusableEntry(SkippedImage(index: 2, urlbase: nil, reason: .notAnObject(found: "a string"))))
   static let pruned = UpdateSkip(key: "OHR.Gone", market: Market(stored: "en-US"), date: "2026-11-30", reason: .pruned)
 
   /// One of each event worth telling, with a prune that left a file behind.
   static func everyEvent() -> [UpdateEvent] {
-    var prune = Pruner.Outcome(
+    var prune = Prune.Report(
       plan: RetentionPlan(items: [], policy: RetentionPolicy(keep: 1), protected: []), dryRun: false)
     prune.undeletable = ["/pictures/OHR.Stuck.jpg"]
     return [

@@ -4,7 +4,7 @@ import BingWallNet
 import BingWallStore
 import FoundationEssentials
 
-extension UpdateService {
+extension Update {
   /// Bing's portrait file (`{urlbase}_1080x1920.jpg`) of each stored picture of the window that
   /// Bing was not yet asked about, when a screen of this session is taller than wide: stored as
   /// the picture's rendition, with the same checks as a picture (an image, a whole JPEG, no

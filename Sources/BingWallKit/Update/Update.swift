@@ -8,14 +8,17 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// `bingwall update` and the daemon's update, whole: lock → archive → plan → download and
-/// ingest → appearances → scheduler state → apply if the newest picture is new → notify.
+/// `bingwall update` and the daemon's update, whole: the conditions (metered, battery) → each
+/// market's archive asked for while the history opens → the lock → stories asked for → the plan
+/// (what each key needs, asked of the history once) → appearances of stored pictures → downloads
+/// and ingests → portrait files → stories stored → scheduler state → apply and notify if the
+/// newest picture is new → retention.
 ///
 /// Holds the update lock until the scheduler state is written, so two updates (cron and the
 /// daemon) never download the same picture twice: the second waits, then finds everything
 /// stored. The scheduler state is written through the journal alone, also when the update
 /// throws, so `status` and the daemon always agree on the next update.
-package struct UpdateService {
+package struct Update {
   package struct Request {
     var markets: [Market]
     var resolution: Resolution
@@ -147,7 +150,7 @@ package struct UpdateService {
       do {
         let lock = try resources.historyLock(onWait: onWait)
         defer { lock.release() }
-        events.append(.pruned(try Pruner(resources: resources).run(policy, store: store, dryRun: false)))
+        events.append(.pruned(try Prune(resources: resources).apply(policy, to: store, dryRun: false)))
       } catch {
         events.append(.pruneFailed(error))
       }

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// page model, only while the market's newest picture has no story yet (so once a day), made
 /// while the pictures download, stored once they are. Optional: every failure of it is a
 /// warning, and the update stands.
-extension UpdateService {
+extension Update {
   /// The stories being fetched, per market.
   struct StoryFetch {
     var markets: [Market]
