@@ -35,7 +35,8 @@ import Testing
         try store.record(
           Appearance(
             market: Market(stored: market), servedMarket: Market(stored: market),
-            date: CalendarDate(parsing: String(format: "2026-01-%02d", index + 1))!,
+            // One day after another, each a real one (the 50th is February 19th).
+            date: CalendarDate(year: 2026, month: index / 31 + 1, day: index % 31 + 1)!,
             bingID: key + "_X1", title: "T", caption: "C", credit: "R", copyright: "C (© R)",
             copyrightLink: "",
             urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: instant("2026-01-01T08:00:00Z")),
