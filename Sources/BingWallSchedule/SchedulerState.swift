@@ -38,7 +38,8 @@ package struct SchedulerState: Sendable, Equatable {
 
   init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
-    lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil, skipReason: UpdateHoldReason? = nil,
+    lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil,
+    skipReason: UpdateHoldReason? = nil,
     wallpaperNotSet: String? = nil, jitter: ScheduleJitter, updateStarted: Date? = nil,
     updatePID: Int32? = nil
   ) {

@@ -21,7 +21,9 @@ package enum HistoryColumns {
   }
 
   /// `fullstartdate`: `''` when unknown.
-  package static func startInstant(_ text: String) -> Date?? { text.isEmpty ? .some(nil) : instant(text).map { $0 } }
+  package static func startInstant(_ text: String) -> Date?? {
+    text.isEmpty ? .some(nil) : instant(text).map { $0 }
+  }
 
   package static func market(_ text: String) -> Market? { text.isEmpty ? nil : Market(stored: text) }
 
@@ -68,7 +70,8 @@ extension SQLiteRow {
 
   func resolution(_ name: String) throws(StoreError) -> Resolution { Resolution(stored: try string(name)) }
 
-  private func parsed<T>(_ name: String, as expected: String, _ parse: (String) -> T?) throws(StoreError) -> T {
+  private func parsed<T>(_ name: String, as expected: String, _ parse: (String) -> T?) throws(StoreError) -> T
+  {
     let text = try string(name)
     guard let value = parse(text) else {
       throw .typeMismatch(
@@ -88,7 +91,8 @@ extension Appearance {
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {
     [
-      SQLiteValue(market), SQLiteValue(date), SQLiteValue(servedMarket: servedMarket), .text(bingID), .text(title),
+      SQLiteValue(market), SQLiteValue(date), SQLiteValue(servedMarket: servedMarket), .text(bingID),
+      .text(title),
       .text(caption), .text(credit), .text(copyright), .text(copyrightLink), .text(urlbase), .text(hsh),
       SQLiteValue(wp), SQLiteValue(startInstant: fullStartDate),
     ]

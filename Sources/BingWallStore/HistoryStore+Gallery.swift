@@ -139,11 +139,13 @@ struct GalleryRowReader {
       return parsed
     }
     let picture = Picture(
-      id: try integer(id), key: try text(key), date: try parsed(date, "a date YYYY-MM-DD", HistoryColumns.date),
+      id: try integer(id), key: try text(key),
+      date: try parsed(date, "a date YYYY-MM-DD", HistoryColumns.date),
       market: HistoryColumns.market(try text(market)),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
       copyright: try text(copyright), copyrightLink: try text(copyrightLink), path: try text(path),
-      resolution: Resolution(stored: try text(resolution)), width: Int(try integer(width)), height: Int(try integer(height)),
+      resolution: Resolution(stored: try text(resolution)), width: Int(try integer(width)),
+      height: Int(try integer(height)),
       bytes: try integer(bytes), sha256: try text(sha256), favorite: try integer(favorite) != 0,
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
       servedMarket: try optionalText(servedMarket).map(Market.init(stored:)),

@@ -27,7 +27,8 @@ extension HistoryStore {
         quick_fact = excluded.quick_fact, fetched_at = excluded.fetched_at
       """,
       [
-        SQLiteValue(market), .text(bingID), SQLiteValue(date), .text(story.headline), .text(story.description),
+        SQLiteValue(market), .text(bingID), SQLiteValue(date), .text(story.headline),
+        .text(story.description),
         .text(story.quickFact), SQLiteValue(instant: now),
       ]) > 0
   }

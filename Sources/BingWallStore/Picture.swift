@@ -74,7 +74,8 @@ package struct Appearance: Sendable, Equatable {
   package var fullStartDate: Date?
 
   package init(
-    market: Market?, servedMarket: Market?, date: CalendarDate, bingID: String, title: String, caption: String,
+    market: Market?, servedMarket: Market?, date: CalendarDate, bingID: String, title: String,
+    caption: String,
     credit: String, copyright: String, copyrightLink: String, urlbase: String, hsh: String, wp: Bool,
     fullStartDate: Date?
   ) {

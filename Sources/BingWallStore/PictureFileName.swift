@@ -46,7 +46,8 @@ package struct PictureFileName: Sendable, Equatable {
     }
     name = String(stem[stem.index(after: first)..<last])
     let size = String(stem[stem.index(after: last)...])
-    guard let date = CalendarDate(parsing: String(stem[..<first])), Resolution.known.contains(size), !name.isEmpty
+    guard let date = CalendarDate(parsing: String(stem[..<first])), Resolution.known.contains(size),
+      !name.isEmpty
     else { return nil }
     self.date = date
     resolution = Resolution(listed: size)

@@ -61,7 +61,8 @@ package struct PictureIngest {
   /// Keeps `file` as the portrait rendition of stored picture `pictureID` (see
   /// `HistorySchema.version4`), named and recorded as a picture's file is.
   package func keepPortrait(
-    _ file: PendingImageFile, of pictureID: Int64, as picture: NewPictureFile, name: String, date: CalendarDate,
+    _ file: PendingImageFile, of pictureID: Int64, as picture: NewPictureFile, name: String,
+    date: CalendarDate,
     at now: Date
   ) throws -> Result {
     // `update --force` asks again: the same bytes still on disk are kept as they are.
@@ -88,7 +89,8 @@ package struct PictureIngest {
   /// `sha256` and `bytes` are the file's: a file of the same name that no row knows and that
   /// holds the same content is taken instead (see the type's note on killed runs).
   package func adopt(
-    _ file: PendingImageFile, date: CalendarDate, name: String, resolution: Resolution, sha256: String, bytes: Int64,
+    _ file: PendingImageFile, date: CalendarDate, name: String, resolution: Resolution, sha256: String,
+    bytes: Int64,
     record: (String) throws -> Int64
   ) throws -> Int64 {
     var named: String?
@@ -112,7 +114,8 @@ package struct PictureIngest {
     record: (NewPictureFile) throws -> Int64
   ) throws -> Int64 {
     try adopt(
-      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256, bytes: picture.bytes
+      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
+      bytes: picture.bytes
     ) { path in
       var named = picture
       named.path = path
@@ -125,7 +128,8 @@ package struct PictureIngest {
   /// appearances in the same transaction; then removes the damaged file, if any, that the row
   /// named before.
   package func replace(
-    _ file: PendingImageFile, pictureID: Int64, with picture: NewPictureFile, name: String, date: CalendarDate,
+    _ file: PendingImageFile, pictureID: Int64, with picture: NewPictureFile, name: String,
+    date: CalendarDate,
     appearances: [Appearance], at now: Date
   ) throws -> Result {
     let old = try store.picture(id: pictureID)?.path
@@ -155,11 +159,13 @@ package struct PictureIngest {
   /// history: a path never gets other content.
   /// `reusing` is a path the history holds but may be given again (the picture being replaced's own).
   private func name(
-    _ file: PendingImageFile, date: CalendarDate, name: String, resolution: Resolution, sha256: String, bytes: Int64,
+    _ file: PendingImageFile, date: CalendarDate, name: String, resolution: Resolution, sha256: String,
+    bytes: Int64,
     reusing: String? = nil
   ) throws -> String {
     for attempt in 1...1000 {
-      let fileName = PictureFileName(date: date, name: name, resolution: resolution, attempt: attempt).fileName
+      let fileName = PictureFileName(date: date, name: name, resolution: resolution, attempt: attempt)
+        .fileName
       let path = images.path + "/" + fileName
       if path != reusing, try store.isPathTaken(path) { continue }
       do {

@@ -106,7 +106,8 @@ extension HistoryStore {
     case .date(let date):
       let candidates = try pictures(onDate: date.description, market: market)
       if Set(candidates.map(\.id)).count > 1 {
-        throw HistoryError.ambiguous(date: date.description, markets: candidates.map { $0.market?.code ?? "" }.sorted())
+        throw HistoryError.ambiguous(
+          date: date.description, markets: candidates.map { $0.market?.code ?? "" }.sorted())
       }
       found = candidates.first
     }

@@ -246,7 +246,8 @@ enum ExportDocument {
     func startInstant(_ name: String) throws(FieldError) -> Date? {
       let text = try string(name)
       guard let instant = HistoryColumns.startInstant(text) else {
-        throw FieldError("has \"\(name)\" \(TerminalText.quoted(text, limit: 40)), not a time such as 2026-12-01T08:00:00Z")
+        throw FieldError(
+          "has \"\(name)\" \(TerminalText.quoted(text, limit: 40)), not a time such as 2026-12-01T08:00:00Z")
       }
       return instant
     }

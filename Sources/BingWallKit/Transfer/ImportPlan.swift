@@ -58,7 +58,8 @@ struct ImportJob {
   func preview() -> PictureImporter.Description {
     describe(
       nil,
-      NewPictureFile(key: "", sha256: "", path: "", resolution: Resolution(stored: ""), width: 0, height: 0, bytes: 0))
+      NewPictureFile(
+        key: "", sha256: "", path: "", resolution: Resolution(stored: ""), width: 0, height: 0, bytes: 0))
   }
 }
 

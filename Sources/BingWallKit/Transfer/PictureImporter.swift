@@ -123,7 +123,8 @@ struct PictureImporter {
     }
     if try store.picture(sha256: sha256) != nil { return .duplicate }
     let checked = NewPictureFile(
-      key: "", sha256: sha256, path: "", resolution: Resolution(stored: ""), width: info.width, height: info.height,
+      key: "", sha256: sha256, path: "", resolution: Resolution(stored: ""), width: info.width,
+      height: info.height,
       bytes: bytes)
     let description = describe(checked)
     let ingest = PictureIngest(store: store, images: images)

@@ -67,7 +67,9 @@ import Testing
     ),
   ])
   func imageURL(endpoint: String, urlbase: String, resolution: String, expected: String) {
-    #expect(ImageURL.url(endpoint: endpoint, urlbase: urlbase, resolution: Resolution(stored: resolution)) == expected)
+    #expect(
+      ImageURL.url(endpoint: endpoint, urlbase: urlbase, resolution: Resolution(stored: resolution))
+        == expected)
   }
 
   @Test func imageURLOfADecodedPictureUsesOurEndpoint() throws {

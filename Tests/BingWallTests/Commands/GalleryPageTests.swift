@@ -69,7 +69,8 @@ import Testing
         for market in ["fr-FR", "en-GB"] {
           try store.record(
             Appearance(
-              market: Market(stored: market), servedMarket: nil, date: "2026-11-04", bingID: "OHR.A_\(market)",
+              market: Market(stored: market), servedMarket: nil, date: "2026-11-04",
+              bingID: "OHR.A_\(market)",
               title: "A \(market)",
               caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
               fullStartDate: instant("2026-11-04T00:00:00Z")),
@@ -85,7 +86,8 @@ import Testing
       try store.write {
         try store.record(
           Appearance(
-            market: Market(stored: "en-GB"), servedMarket: nil, date: "2026-11-06", bingID: "OHR.F_EN-GB", title: "F gb",
+            market: Market(stored: "en-GB"), servedMarket: nil, date: "2026-11-06", bingID: "OHR.F_EN-GB",
+            title: "F gb",
             caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
             fullStartDate: instant("2026-11-06T00:00:00Z")),
           pictureID: f.id, at: now)
@@ -101,7 +103,8 @@ import Testing
       #expect(streamed.map(\.key) == ["OHR.G", "OHR.F", "OHR.A", "OHR.C", "OHR.B", "OHR.E", "OHR.D"])
       #expect(streamed.map(\.title) == ["G", "F de", "A en-GB", "C", "B", "E", "D"])
       #expect(streamed == listed)
-      #expect(streamed[2].markets == [Market(stored: "en-GB"), Market(stored: "en-US"), Market(stored: "fr-FR")])
+      #expect(
+        streamed[2].markets == [Market(stored: "en-GB"), Market(stored: "en-US"), Market(stored: "fr-FR")])
       #expect(streamed[2].appliedCount == 2)
       #expect(streamed[2].lastApplied != nil)
     }

@@ -24,14 +24,16 @@ import Testing
 
   func file(_ key: String, sha: String, path: String) -> NewPictureFile {
     NewPictureFile(
-      key: key, sha256: sha, path: path, resolution: Resolution(stored: "UHD"), width: 3840, height: 2160, bytes: 4_000_000)
+      key: key, sha256: sha, path: path, resolution: Resolution(stored: "UHD"), width: 3840, height: 2160,
+      bytes: 4_000_000)
   }
 
   func appearance(_ market: String, _ date: String, id: String, title: String = "T", credit: String = "C")
     -> Appearance
   {
     Appearance(
-      market: Market(stored: market), servedMarket: Market(stored: market), date: CalendarDate(parsing: date)!,
+      market: Market(stored: market), servedMarket: Market(stored: market),
+      date: CalendarDate(parsing: date)!,
       bingID: id, title: title, caption: "Caption",
       credit: credit, copyright: "Caption (© \(credit))", copyrightLink: "https://x/",
       urlbase: "/th?id=\(id)",

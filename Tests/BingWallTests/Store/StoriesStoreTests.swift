@@ -39,7 +39,9 @@ import Testing
     let story = PictureStory(
       headline: "Still water", description: "Rock flour keeps it green.", quickFact: "Frozen five months.")
     #expect(
-      try store.record(story, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now)
+      try store.record(
+        story, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now
+      )
     )
     #expect(try !store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000"))
     #expect(try store.pictures(.init(limit: 1, market: "en-US")).first?.story == story)
@@ -48,7 +50,9 @@ import Testing
 
     // A newer text replaces the old, in the index too.
     let revised = PictureStory(headline: "Still water", description: "Silt keeps it green.", quickFact: "")
-    try store.record(revised, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now)
+    try store.record(
+      revised, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now
+    )
     #expect(try store.search("flour", limit: 0)?.isEmpty == true)
     #expect(try store.search("silt", limit: 0)?.map(\.key) == ["OHR.Lake"])
     #expect(try store.database.scalar("SELECT count(*) FROM stories") == 1)
@@ -62,7 +66,8 @@ import Testing
     let folder = try TemporaryDirectory()
     let store = try HistoryStore(path: try Self.history(in: folder))
     let story = PictureStory(headline: "湖光山色", description: "清晨的湖面像一面镜子。", quickFact: "")
-    try store.record(story, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: nil, at: Self.now)
+    try store.record(
+      story, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: nil, at: Self.now)
     #expect(try store.search("一面镜子", limit: 0)?.map(\.key) == ["OHR.Lake"])
     #expect(try store.search("湖光", limit: 0)?.map(\.key) == ["OHR.Lake"])
   }
