@@ -273,7 +273,16 @@ package struct Update {
     var fetched: [Picture] = []
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
-    var appearancesOnly: [(key: String, appearance: Appearance)] = []
+    var appearancesOnly: [(pictureID: Int64, appearance: Appearance)] = []
+    // What the history holds of each key, asked once per key (not per market it appeared in).
+    var stored: [String: HistoryStore.KeyState] = [:]
+    func state(of key: String) throws -> HistoryStore.KeyState {
+      if request.force { return .new }
+      if let known = stored[key] { return known }
+      let state = try store.state(ofKey: key)
+      stored[key] = state
+      return state
+    }
     // Every picture of the window the history keeps, once, for its portrait file.
     var shown: [ArchiveImage] = []
     var shownKeys: Set<String> = []
@@ -308,14 +317,17 @@ package struct Update {
         if shownKeys.insert(image.key).inserted { shown.append(image) }
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
-        } else if !request.force, try store.isPruned(key: image.key) {
+          continue
+        }
+        switch try state(of: image.key) {
+        case .pruned:
           skips.append(
             .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .pruned)))
-        } else if !request.force, try store.hasPicture(key: image.key) {
-          appearancesOnly.append((image.key, appearance))
+        case .stored(let newestID):
+          appearancesOnly.append((newestID, appearance))
           skips.append(
             .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .alreadyStored)))
-        } else {
+        case .new:
           known[image.key] = plans.count
           plans.append(
             DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
@@ -326,8 +338,7 @@ package struct Update {
     let now = context.clock.now()
     if !appearancesOnly.isEmpty {
       try store.write {
-        for (key, appearance) in appearancesOnly {
-          guard let id = try store.newestPictureID(key: key) else { continue }
+        for (id, appearance) in appearancesOnly {
           _ = try store.record(appearance, pictureID: id, at: now)
         }
       }
