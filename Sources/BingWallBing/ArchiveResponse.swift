@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc

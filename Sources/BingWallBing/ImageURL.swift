@@ -1,4 +1,5 @@
 import BingWallSystem
+import BingWallModel
 
 /// Where one size of a picture is downloaded from: always under the configured endpoint.
 ///
@@ -8,12 +9,11 @@ import BingWallSystem
 package enum ImageURL {
   /// `{endpoint}{urlbase}_{RES}.jpg`, e.g. `https://www.bing.com/th?id=OHR.X_EN-US1_UHD.jpg`.
   ///
-  /// `urlbase` is `ArchiveImage.urlbase` (relative, starting with `/`); `resolution` a code
-  /// from `Resolution.known`. The resolution is percent-encoded all the same, so that a bad
-  /// value yields a 404 rather than a different URL.
-  package static func url(endpoint: String, urlbase: String, resolution: String) -> String {
+  /// `urlbase` is `ArchiveImage.urlbase` (relative, starting with `/`). The resolution is
+  /// percent-encoded all the same, so that a bad value yields a 404 rather than a different URL.
+  package static func url(endpoint: String, urlbase: String, resolution: Resolution) -> String {
     let path = urlbase.hasPrefix("/") ? urlbase : "/" + urlbase
     return
-      "\(ArchiveRequest.base(endpoint))\(path)_\(PercentEncoding.encoded(resolution, keeping: .unreserved)).jpg"
+      "\(ArchiveRequest.base(endpoint))\(path)_\(PercentEncoding.encoded(resolution.name, keeping: .unreserved)).jpg"
   }
 }

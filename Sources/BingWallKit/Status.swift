@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -39,7 +40,7 @@ package struct Status {
     /// When the last update was held back by the conditions, and why (`metered`, `battery`);
     /// nil once an update runs again.
     package var lastSkip: Date?
-    package var skipReason: String?
+    package var skipReason: UpdateHoldReason?
     /// When an update started whose process is gone without recording its end (Ctrl-C, a kill).
     package var interrupted: Date?
     /// The pid of an update working now.

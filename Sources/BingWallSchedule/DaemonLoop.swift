@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -174,8 +175,8 @@ package struct DaemonLoop {
     // Only the change that could lift the skip: a metered skip waits for the connection, a
     // battery skip for the power.
     guard state.lastSkip != nil else { return nil }
-    if state.skipReason != "battery", events.contains(.networkChanged) { return "the connection changed" }
-    if state.skipReason != "metered", events.contains(.powerChanged) { return "the power changed" }
+    if state.skipReason != .battery, events.contains(.networkChanged) { return "the connection changed" }
+    if state.skipReason != .metered, events.contains(.powerChanged) { return "the power changed" }
     if events.contains(.resumed) { return "back from sleep" }
     return nil
   }

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -69,7 +70,7 @@ package final class SchedulerJournal: Sendable {
   /// An update was skipped at `date` for `reason` (`metered`, `battery`): no attempt, no jitter
   /// drawn; `status` shows it and the daemon tries again when the conditions change.
   @discardableResult
-  package func recordSkip(at date: Date, reason: String) throws(FileError) -> SchedulerState {
+  package func recordSkip(at date: Date, reason: UpdateHoldReason) throws(FileError) -> SchedulerState {
     try change { $0.recordUpdateSkip(at: date, reason: reason) }
   }
 

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -54,7 +55,8 @@ extension SchedulerState: Codable {
       lastError: try fields.decodeIfPresent(String.self, forKey: .lastError),
       lastRotation: try instant(.lastRotation),
       lastSkip: try instant(.lastSkip),
-      skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason),
+      // A word this version does not know (a later one's) reads as no reason, as an absent one.
+      skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason).flatMap(UpdateHoldReason.init),
       wallpaperNotSet: try fields.decodeIfPresent(String.self, forKey: .wallpaperNotSet),
       jitter: jitter, updateStarted: try instant(.updateStarted),
       updatePID: try fields.decodeIfPresent(Int32.self, forKey: .updatePID))
@@ -68,7 +70,7 @@ extension SchedulerState: Codable {
     try fields.encodeIfPresent(lastError, forKey: .lastError)
     try fields.encodeIfPresent(lastRotation.map(Timestamp.iso8601), forKey: .lastRotation)
     try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
-    try fields.encodeIfPresent(skipReason, forKey: .skipReason)
+    try fields.encodeIfPresent(skipReason?.rawValue, forKey: .skipReason)
     try fields.encodeIfPresent(wallpaperNotSet, forKey: .wallpaperNotSet)
     try fields.encodeIfPresent(updateStarted.map(Timestamp.iso8601), forKey: .updateStarted)
     try fields.encodeIfPresent(updatePID, forKey: .updatePID)

@@ -1,3 +1,4 @@
+import BingWallModel
 import FoundationEssentials
 import Glibc
 
@@ -22,7 +23,7 @@ package struct SchedulerState: Sendable, Equatable {
   /// When the last update was skipped for the conditions (a metered connection, a low battery)
   /// and why, in `UpdateConditions`' words (`metered`, `battery`); nil once an update runs.
   package var lastSkip: Date?
-  package var skipReason: String?
+  package var skipReason: UpdateHoldReason?
   /// Why the last update that had a picture to set could not set it (no desktop session
   /// here: `DesktopError.isOutsideSession`); nil once an update sets it or finds none waiting.
   /// The pictures were stored all the same: the update itself succeeded.
@@ -37,7 +38,8 @@ package struct SchedulerState: Sendable, Equatable {
 
   init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
-    lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil, skipReason: String? = nil,
+    lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil,
+    skipReason: UpdateHoldReason? = nil,
     wallpaperNotSet: String? = nil, jitter: ScheduleJitter, updateStarted: Date? = nil,
     updatePID: Int32? = nil
   ) {
@@ -97,7 +99,7 @@ package struct SchedulerState: Sendable, Equatable {
   /// An update was skipped at `date` for `reason` (a metered connection, a low battery): not an
   /// attempt, so neither the last attempt nor the failure streak moves; the next update waits for
   /// the conditions to change, or for `skipRecheck` (see `nextUpdate`).
-  mutating func recordUpdateSkip(at date: Date, reason: String) {
+  mutating func recordUpdateSkip(at date: Date, reason: UpdateHoldReason) {
     lastSkip = Self.toTheSecond(date)
     skipReason = reason
   }

@@ -14,8 +14,8 @@ extension HistoryStore {
   }
 
   /// When any picture was last set (`Timestamp.iso8601`), or nil when none ever was.
-  package func lastApplyTime() throws(StoreError) -> String? {
-    try database.queryOne("SELECT applied_at FROM applies ORDER BY id DESC LIMIT 1")?.string("applied_at")
+  package func lastApplyTime() throws(StoreError) -> Date? {
+    try database.queryOne("SELECT applied_at FROM applies ORDER BY id DESC LIMIT 1")?.instant("applied_at")
   }
 
   /// The ids of the pictures applied most recently, newest first, each once.

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -13,7 +14,7 @@ extension HistoryStore {
     package var path: String
     package var sha256: String
     package var bytes: Int64
-    package var resolution: String
+    package var resolution: Resolution
   }
 
   /// `PRAGMA integrity_check` (or, `quick`, `quick_check`, which skips matching every index
@@ -78,7 +79,7 @@ extension HistoryStore {
       files.append(
         StoredFile(
           id: integer(0), key: text(1), path: text(2), sha256: text(3), bytes: integer(4),
-          resolution: text(5)))
+          resolution: Resolution(stored: text(5))))
     }
     return files
   }
@@ -98,7 +99,7 @@ extension HistoryStore {
       WHERE id = ?
       """,
       [
-        .text(file.path), .text(file.sha256), .text(file.resolution), .integer(Int64(file.width)),
+        .text(file.path), .text(file.sha256), SQLiteValue(file.resolution), .integer(Int64(file.width)),
         .integer(Int64(file.height)), .integer(file.bytes), .integer(pictureID),
       ])
   }

@@ -1,4 +1,6 @@
+import BingWallModel
 import BingWallSystem
+import FoundationEssentials
 
 extension HistoryStore {
   /// Every picture that appeared somewhere, in the order and with the fields of
@@ -12,11 +14,11 @@ extension HistoryStore {
   /// then by market), the markets are all of them. Nothing but one picture's rows is held.
   @discardableResult
   package func forEachPictureNewestFirst(_ body: (Picture) throws -> Void) throws -> Int {
-    var applies: [Int64: (count: Int, last: String?)] = [:]
+    var applies: [Int64: (count: Int, last: Date?)] = [:]
     for row in try database.query(
       "SELECT picture_id, count(*) AS n, max(applied_at) AS last FROM applies GROUP BY picture_id")
     {
-      applies[try row.int64("picture_id")] = (try row.int("n"), try row.optionalString("last"))
+      applies[try row.int64("picture_id")] = (try row.int("n"), try row.optionalInstant("last"))
     }
     // Walking appearances newest first and keeping each picture's first (what `pictures` does)
     // orders pictures by their newest date, then by id, both descending: `newest` says that.
@@ -33,11 +35,11 @@ extension HistoryStore {
       """)
     defer { statement.reset() }
     var reader: GalleryRowReader?
-    var current: (picture: Picture, superseded: Bool, markets: [String])?
+    var current: (picture: Picture, superseded: Bool, markets: [Market])?
     var count = 0
     func finish() throws {
       guard var (picture, _, markets) = current else { return }
-      markets.sort()
+      markets.sort { $0.code < $1.code }
       picture.markets = markets.enumerated().filter { $0.offset == 0 || markets[$0.offset - 1] != $0.element }
         .map(\.element)
       (picture.appliedCount, picture.lastApplied) = applies[picture.id] ?? (0, nil)
@@ -49,17 +51,18 @@ extension HistoryStore {
       reader = columns
       let (row, superseded) = try columns.picture(statement)
       if var same = current, same.picture.id == row.id {
-        same.markets.append(row.market)
+        same.markets += row.market.map { [$0] } ?? []
         let better =
           (!superseded && same.superseded)
           || (superseded == same.superseded
             && (row.date > same.picture.date
-              || (row.date == same.picture.date && row.market < same.picture.market)))
+              || (row.date == same.picture.date
+                && (row.market?.code ?? "") < (same.picture.market?.code ?? ""))))
         if better { same = (row, superseded, same.markets) }
         current = same
       } else {
         try finish()
-        current = (row, superseded, [row.market])
+        current = (row, superseded, row.market.map { [$0] } ?? [])
       }
     }
     try finish()
@@ -128,14 +131,25 @@ struct GalleryRowReader {
         headline: headline, description: try optionalText(description) ?? "",
         quickFact: try optionalText(quickFact) ?? "")
     }
+    func parsed<T>(_ index: Int, _ expected: String, _ parse: (String) -> T?) throws(StoreError) -> T {
+      let value = statement.value(at: index)
+      guard case .text(let string) = value, let parsed = parse(string) else {
+        throw mismatch(index, expected, value)
+      }
+      return parsed
+    }
     let picture = Picture(
-      id: try integer(id), key: try text(key), date: try text(date), market: try text(market),
+      id: try integer(id), key: try text(key),
+      date: try parsed(date, "a date YYYY-MM-DD", HistoryColumns.date),
+      market: HistoryColumns.market(try text(market)),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
       copyright: try text(copyright), copyrightLink: try text(copyrightLink), path: try text(path),
-      resolution: try text(resolution), width: Int(try integer(width)), height: Int(try integer(height)),
+      resolution: Resolution(stored: try text(resolution)), width: Int(try integer(width)),
+      height: Int(try integer(height)),
       bytes: try integer(bytes), sha256: try text(sha256), favorite: try integer(favorite) != 0,
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
-      servedMarket: try optionalText(servedMarket), addedAt: try text(addedAt),
+      servedMarket: try optionalText(servedMarket).map(Market.init(stored:)),
+      addedAt: try parsed(addedAt, "a time such as 2026-12-01T09:00:00Z", HistoryColumns.instant),
       story: story?.isEmpty == true ? nil : story)
     return (picture, try integer(superseded) != 0)
   }

@@ -1,12 +1,10 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
 /// A picture's second file: Bing's portrait rendition of the same day, kept beside the picture
 /// (see `HistorySchema.version4`). Never in `list`, `export` or `search`: the picture is one.
 extension HistoryStore {
-  /// The portrait rendition's size in Bing's URLs and in its file name.
-  package static let portraitResolution = "1080x1920"
-
   /// A rendition's file as the history records it.
   package struct StoredRendition: Sendable, Equatable {
     package var pictureID: Int64

@@ -74,6 +74,27 @@ extension HistoryStore {
   }
 
   /// True when `prune` removed `key` and nothing stored it again since.
+  /// What the history holds of a key, in one query: what `update` asks of each key it is shown.
+  package enum KeyState: Sendable, Equatable {
+    /// The retention policy deleted it; only `--force` fetches it again.
+    case pruned
+    /// Some file of it is stored; the newest one's id, which a new appearance points to.
+    case stored(newestID: Int64)
+    /// Neither.
+    case new
+  }
+
+  package func state(ofKey key: String) throws(StoreError) -> KeyState {
+    let row = try database.queryOne(
+      """
+      SELECT EXISTS (SELECT 1 FROM pruned WHERE key = ?1) AS pruned,
+        (SELECT max(id) FROM pictures WHERE key = ?1) AS id
+      """, [.text(key)])
+    if try row?.bool("pruned") == true { return .pruned }
+    if let id = try row?.optionalInt64("id") { return .stored(newestID: id) }
+    return .new
+  }
+
   package func isPruned(key: String) throws(StoreError) -> Bool {
     try database.queryOne("SELECT 1 FROM pruned WHERE key = ?", [.text(key)]) != nil
   }

@@ -1,12 +1,13 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
 extension HistoryStore {
   /// Whether the appearance of `bingID` in `market` has no story yet: `update` fetches Bing's
   /// model for a market only while its newest picture has none, so once a day at most.
-  package func lacksStory(market: String, bingID: String) throws(StoreError) -> Bool {
+  package func lacksStory(market: Market, bingID: String) throws(StoreError) -> Bool {
     try database.queryOne(
-      "SELECT 1 FROM stories WHERE market = ? AND bing_id = ?", [.text(market), .text(bingID)]) == nil
+      "SELECT 1 FROM stories WHERE market = ? AND bing_id = ?", [SQLiteValue(market), .text(bingID)]) == nil
   }
 
   /// Stores `story` for the appearance of `bingID` in `market` (its text replacing an older
@@ -14,7 +15,7 @@ extension HistoryStore {
   /// not stored is not kept: it would match nothing.
   @discardableResult
   package func record(
-    _ story: PictureStory, market: String, bingID: String, date: String?, at now: Date
+    _ story: PictureStory, market: Market, bingID: String, date: String?, at now: Date
   ) throws(StoreError) -> Bool {
     try database.run(
       """
@@ -26,8 +27,9 @@ extension HistoryStore {
         quick_fact = excluded.quick_fact, fetched_at = excluded.fetched_at
       """,
       [
-        .text(market), .text(bingID), SQLiteValue(date), .text(story.headline), .text(story.description),
-        .text(story.quickFact), .text(Timestamp.iso8601(now)),
+        SQLiteValue(market), .text(bingID), SQLiteValue(date), .text(story.headline),
+        .text(story.description),
+        .text(story.quickFact), SQLiteValue(instant: now),
       ]) > 0
   }
 }

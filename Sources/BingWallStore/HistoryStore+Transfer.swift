@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
@@ -19,12 +20,11 @@ package struct ImportedPicture: Sendable, Equatable {
   package var file: NewPictureFile
   package var favorite: Bool
   package var banned: Bool
-  /// ISO 8601, as `added_at` is stored.
-  var addedAt: String
+  var addedAt: Date
   package var appearances: [StoredAppearance]
 
   package init(
-    file: NewPictureFile, favorite: Bool, banned: Bool, addedAt: String, appearances: [StoredAppearance]
+    file: NewPictureFile, favorite: Bool, banned: Bool, addedAt: Date, appearances: [StoredAppearance]
   ) {
     self.file = file
     self.favorite = favorite
@@ -39,20 +39,11 @@ extension HistoryStore {
   package func appearances(pictureID: Int64) throws(StoreError) -> [StoredAppearance] {
     try database.query(
       """
-      SELECT market, served_market, date, bing_id, title, caption, credit, copyright, copyright_link,
-        urlbase, hsh, wp, fullstartdate, superseded
+      SELECT \(Appearance.columnNames), superseded
       FROM appearances WHERE picture_id = ? ORDER BY date, market
       """, [.integer(pictureID)]
     ).map { (row) throws(StoreError) -> StoredAppearance in
-      StoredAppearance(
-        Appearance(
-          market: try row.string("market"), servedMarket: try row.optionalString("served_market"),
-          date: try row.string("date"), bingID: try row.string("bing_id"), title: try row.string("title"),
-          caption: try row.string("caption"), credit: try row.string("credit"),
-          copyright: try row.string("copyright"), copyrightLink: try row.string("copyright_link"),
-          urlbase: try row.string("urlbase"), hsh: try row.string("hsh"), wp: try row.bool("wp"),
-          fullStartDate: try row.string("fullstartdate")),
-        superseded: try row.bool("superseded"))
+      StoredAppearance(try Appearance(row: row), superseded: try row.bool("superseded"))
     }
   }
 
@@ -67,13 +58,11 @@ extension HistoryStore {
     let file = picture.file
     try database.run(
       """
-      INSERT INTO pictures (key, sha256, path, resolution, width, height, bytes, favorite, banned, added_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO pictures (\(NewPictureFile.columnNames), favorite, banned, added_at)
+      VALUES (\(NewPictureFile.placeholders), ?, ?, ?)
       """,
-      [
-        .text(file.key), .text(file.sha256), .text(file.path), .text(file.resolution),
-        .integer(Int64(file.width)), .integer(Int64(file.height)), .integer(file.bytes),
-        SQLiteValue(picture.favorite), SQLiteValue(picture.banned), .text(picture.addedAt),
+      file.columns + [
+        SQLiteValue(picture.favorite), SQLiteValue(picture.banned), SQLiteValue(instant: picture.addedAt),
       ])
     // A key `prune` removed is wanted again once it is imported (see `HistorySchema.version3`).
     try database.run("DELETE FROM pruned WHERE key = ?", [.text(file.key)])
@@ -88,29 +77,21 @@ extension HistoryStore {
     for stored in picture.appearances {
       let appearance = stored.appearance
       var superseded = stored.superseded
-      if !superseded, !appearance.market.isEmpty {
+      if !superseded, appearance.market != nil {
         superseded =
           try database.queryOne(
             """
             SELECT 1 FROM appearances
             WHERE market = ? AND date = ? AND picture_id != ? AND superseded = 0 LIMIT 1
-            """, [.text(appearance.market), .text(appearance.date), .integer(id)]) != nil
+            """, [SQLiteValue(appearance.market), SQLiteValue(appearance.date), .integer(id)]) != nil
       }
       try database.run(
         """
-        INSERT INTO appearances (picture_id, market, date, served_market, bing_id, title, caption, credit,
-          copyright, copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at, superseded)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO appearances (picture_id, \(Appearance.columnNames), first_seen, updated_at, superseded)
+        VALUES (?, \(Appearance.placeholders), ?, ?, ?)
         ON CONFLICT (market, date, picture_id) DO NOTHING
         """,
-        [
-          .integer(id), .text(appearance.market), .text(appearance.date),
-          SQLiteValue(appearance.servedMarket),
-          .text(appearance.bingID), .text(appearance.title), .text(appearance.caption),
-          .text(appearance.credit), .text(appearance.copyright), .text(appearance.copyrightLink),
-          .text(appearance.urlbase), .text(appearance.hsh), SQLiteValue(appearance.wp),
-          .text(appearance.fullStartDate), stamp, stamp, SQLiteValue(superseded),
-        ])
+        [.integer(id)] + appearance.columns + [stamp, stamp, SQLiteValue(superseded)])
     }
     return id
   }

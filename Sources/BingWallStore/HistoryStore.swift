@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -94,14 +95,10 @@ package final class HistoryStore {
   func insert(_ file: NewPictureFile, at now: Date) throws(StoreError) -> Int64 {
     try database.run(
       """
-      INSERT INTO pictures (key, sha256, path, resolution, width, height, bytes, added_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, sha256) DO NOTHING
+      INSERT INTO pictures (\(NewPictureFile.columnNames), added_at)
+      VALUES (\(NewPictureFile.placeholders), ?) ON CONFLICT (key, sha256) DO NOTHING
       """,
-      [
-        .text(file.key), .text(file.sha256), .text(file.path), .text(file.resolution),
-        .integer(Int64(file.width)), .integer(Int64(file.height)), .integer(file.bytes),
-        .text(Timestamp.iso8601(now)),
-      ])
+      file.columns + [SQLiteValue(instant: now)])
     try database.run("DELETE FROM pruned WHERE key = ?", [.text(file.key)])
     let row = try database.queryOne(
       "SELECT id FROM pictures WHERE key = ? AND sha256 = ?", [.text(file.key), .text(file.sha256)])
@@ -123,7 +120,7 @@ package final class HistoryStore {
   /// Returns true when the market and day were not recorded before. Call inside `write`.
   @discardableResult
   package func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
-    let day: [SQLiteValue] = [.text(appearance.market), .text(appearance.date)]
+    let day: [SQLiteValue] = [SQLiteValue(appearance.market), SQLiteValue(appearance.date)]
     let existed =
       try database.queryOne("SELECT 1 FROM appearances WHERE market = ? AND date = ?", day) != nil
     try database.run(
@@ -132,9 +129,8 @@ package final class HistoryStore {
     let stamp = SQLiteValue.text(Timestamp.iso8601(now))
     try database.run(
       """
-      INSERT INTO appearances (picture_id, market, date, served_market, bing_id, title, caption, credit,
-        copyright, copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO appearances (picture_id, \(Appearance.columnNames), first_seen, updated_at)
+      VALUES (?, \(Appearance.placeholders), ?, ?)
       ON CONFLICT (market, date, picture_id) DO UPDATE SET
         served_market = excluded.served_market,
         bing_id = excluded.bing_id, title = excluded.title, caption = excluded.caption,
@@ -143,14 +139,7 @@ package final class HistoryStore {
         wp = excluded.wp, fullstartdate = excluded.fullstartdate, updated_at = excluded.updated_at,
         superseded = 0
       """,
-      [
-        .integer(pictureID), .text(appearance.market), .text(appearance.date),
-        SQLiteValue(appearance.servedMarket),
-        .text(appearance.bingID), .text(appearance.title), .text(appearance.caption),
-        .text(appearance.credit),
-        .text(appearance.copyright), .text(appearance.copyrightLink), .text(appearance.urlbase),
-        .text(appearance.hsh), SQLiteValue(appearance.wp), .text(appearance.fullStartDate), stamp, stamp,
-      ])
+      [.integer(pictureID)] + appearance.columns + [stamp, stamp])
     return !existed
   }
 
@@ -297,18 +286,19 @@ package final class HistoryStore {
         headline: headline, description: try row.optionalString("description") ?? "",
         quickFact: try row.optionalString("quick_fact") ?? "")
     }
-    let markets = (try row.optionalString("markets") ?? "").split(separator: " ").map(String.init)
     return Picture(
-      id: try row.int64("id"), key: try row.string("key"), date: try row.string("date"),
-      market: try row.string("market"), markets: Array(Set(markets)).sorted(), title: try row.string("title"),
+      id: try row.int64("id"), key: try row.string("key"), date: try row.date("date"),
+      market: try row.market("market"), markets: HistoryColumns.markets(try row.optionalString("markets")),
+      title: try row.string("title"),
       caption: try row.string("caption"), credit: try row.string("credit"),
       copyright: try row.string("copyright"),
       copyrightLink: try row.string("copyright_link"), path: try row.string("path"),
-      resolution: try row.string("resolution"), width: try row.int("width"), height: try row.int("height"),
+      resolution: try row.resolution("resolution"), width: try row.int("width"),
+      height: try row.int("height"),
       bytes: try row.int64("bytes"), sha256: try row.string("sha256"), favorite: try row.bool("favorite"),
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
-      lastApplied: try row.optionalString("last_applied"), bingID: try row.string("bing_id"),
-      servedMarket: try row.optionalString("served_market"), addedAt: try row.string("added_at"),
+      lastApplied: try row.optionalInstant("last_applied"), bingID: try row.string("bing_id"),
+      servedMarket: try row.optionalMarket("served_market"), addedAt: try row.instant("added_at"),
       story: story?.isEmpty == true ? nil : story)
   }
 }

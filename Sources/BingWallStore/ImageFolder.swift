@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import CLinux
 import Dispatch
@@ -15,13 +16,6 @@ package struct ImageFolder: Sendable {
   /// Creates the folder (mode 0700) when missing.
   package func ensure() throws(FileError) {
     try Paths.ensureDirectory(path)
-  }
-
-  /// `<date>_<Name>_<RES>.jpg`, made only of characters we choose, so no text from the network can
-  /// name a file outside this folder or a hidden one.
-  package static func fileName(date: String, name: String, resolution: String, attempt: Int = 1) -> String {
-    let suffix = attempt > 1 ? "-\(attempt)" : ""
-    return "\(sanitise(date))_\(sanitise(name))_\(sanitise(resolution))\(suffix).jpg"
   }
 
   /// Letters, digits, `-` and `_` pass; anything else becomes `_`; at most 80 characters.

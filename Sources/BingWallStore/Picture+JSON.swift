@@ -3,12 +3,19 @@ import BingWallSystem
 extension Picture {
   /// The picture object of the JSON contract (docs/commands.md, "list and show"), fields in its order, then extras.
   package var json: JSONOutput {
-    .object([
+    let date: String = date.description
+    let market: String = market?.code ?? ""
+    let markets: [JSONOutput] = markets.map { .string($0.code) }
+    let lastApplied: String? = lastApplied.map(Timestamp.iso8601)
+    let resolution: String = resolution.name
+    let servedMarket: String? = servedMarket?.code
+    let addedAt: String = Timestamp.iso8601(addedAt)
+    return .object([
       ("id", .integer(id)),
       ("key", .string(key)),
       ("date", .string(date)),
       ("market", .string(market)),
-      ("markets", .array(markets.map(JSONOutput.string))),
+      ("markets", .array(markets)),
       ("title", .string(title)),
       ("caption", .string(caption)),
       ("credit", .string(credit)),

@@ -1,3 +1,5 @@
+import BingWallModel
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -6,17 +8,18 @@ package struct Picture: Sendable, Equatable {
   package var id: Int64
   package var key: String
   /// Market-local date of the appearance shown (the newest, or the one in the market asked for).
-  package var date: String
-  package var market: String
+  package var date: CalendarDate
+  /// Nil for a picture no market showed (a plain imported file).
+  package var market: Market?
   /// Every market the picture appeared in, sorted.
-  package var markets: [String]
+  package var markets: [Market]
   var title: String
   package var caption: String
   package var credit: String
   var copyright: String
   package var copyrightLink: String
   package var path: String
-  var resolution: String
+  var resolution: Resolution
   package var width: Int
   package var height: Int
   package var bytes: Int64
@@ -24,13 +27,16 @@ package struct Picture: Sendable, Equatable {
   package var favorite: Bool
   package var banned: Bool
   package var appliedCount: Int
-  var lastApplied: String?
+  var lastApplied: Date?
   /// Bing's own id of the appearance shown (`OHR.Name_EN-US123`).
   var bingID: String
-  var servedMarket: String?
-  package var addedAt: String
+  var servedMarket: Market?
+  package var addedAt: Date
   /// Bing's longer text for the appearance shown, when it was fetched.
   package var story: PictureStory? = nil
+
+  /// The picture's identity across sources; every stored picture is Bing's today.
+  package var pictureID: PictureID { .bing(key) }
 }
 
 /// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.
@@ -51,9 +57,10 @@ package struct PictureStory: Sendable, Equatable {
 
 /// One picture of the day as Bing listed it for one market: what `update` records.
 package struct Appearance: Sendable, Equatable {
-  package var market: String
-  package var servedMarket: String?
-  package var date: String
+  /// Nil for a picture recorded without one (a plain imported file whose name named none).
+  package var market: Market?
+  package var servedMarket: Market?
+  package var date: CalendarDate
   package var bingID: String
   package var title: String
   package var caption: String
@@ -63,13 +70,14 @@ package struct Appearance: Sendable, Equatable {
   package var urlbase: String
   package var hsh: String
   package var wp: Bool
-  /// ISO 8601 UTC instant of the market's local midnight.
-  package var fullStartDate: String
+  /// The instant of the market's local midnight; nil when unknown (a picture imported from a file).
+  package var fullStartDate: Date?
 
   package init(
-    market: String, servedMarket: String?, date: String, bingID: String, title: String, caption: String,
+    market: Market?, servedMarket: Market?, date: CalendarDate, bingID: String, title: String,
+    caption: String,
     credit: String, copyright: String, copyrightLink: String, urlbase: String, hsh: String, wp: Bool,
-    fullStartDate: String
+    fullStartDate: Date?
   ) {
     self.market = market
     self.servedMarket = servedMarket
@@ -92,13 +100,13 @@ package struct NewPictureFile: Sendable, Equatable {
   package var key: String
   var sha256: String
   package var path: String
-  package var resolution: String
+  package var resolution: Resolution
   package var width: Int
   package var height: Int
   package var bytes: Int64
 
   package init(
-    key: String, sha256: String, path: String, resolution: String, width: Int, height: Int, bytes: Int64
+    key: String, sha256: String, path: String, resolution: Resolution, width: Int, height: Int, bytes: Int64
   ) {
     self.key = key
     self.sha256 = sha256

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -32,7 +33,7 @@ package struct PictureIngest {
   /// Keeps `file` as the picture `picture` shows on `appearances`. A stored copy of the same key
   /// and bytes whose file has gone (`--force` after a deletion) is replaced by this one.
   package func keep(
-    _ file: PendingImageFile, as picture: NewPictureFile, name: String, date: String,
+    _ file: PendingImageFile, as picture: NewPictureFile, name: String, date: CalendarDate,
     appearances: [Appearance], at now: Date
   ) throws -> Result {
     let stored = try store.file(key: picture.key, sha256: picture.sha256)
@@ -43,15 +44,10 @@ package struct PictureIngest {
       }
       return .identical(pictureID: stored.id)
     }
-    let id = try adopt(
-      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
-      bytes: picture.bytes
-    ) { path in
-      var record = picture
-      record.path = path
+    let id = try adopt(file, picture, date: date, name: name) { record in
       let id: Int64
       if let stored {
-        try store.move(pictureID: stored.id, to: path)
+        try store.move(pictureID: stored.id, to: record.path)
         id = stored.id
       } else {
         id = try store.insert(record, at: now)
@@ -65,7 +61,8 @@ package struct PictureIngest {
   /// Keeps `file` as the portrait rendition of stored picture `pictureID` (see
   /// `HistorySchema.version4`), named and recorded as a picture's file is.
   package func keepPortrait(
-    _ file: PendingImageFile, of pictureID: Int64, as picture: NewPictureFile, name: String, date: String,
+    _ file: PendingImageFile, of pictureID: Int64, as picture: NewPictureFile, name: String,
+    date: CalendarDate,
     at now: Date
   ) throws -> Result {
     // `update --force` asks again: the same bytes still on disk are kept as they are.
@@ -74,12 +71,7 @@ package struct PictureIngest {
       file.discard()
       return .identical(pictureID: pictureID)
     }
-    let id = try adopt(
-      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
-      bytes: picture.bytes
-    ) { path in
-      var record = picture
-      record.path = path
+    let id = try adopt(file, picture, date: date, name: name) { record in
       try store.recordPortrait(pictureID: pictureID, file: record, at: now)
       return pictureID
     }
@@ -97,7 +89,8 @@ package struct PictureIngest {
   /// `sha256` and `bytes` are the file's: a file of the same name that no row knows and that
   /// holds the same content is taken instead (see the type's note on killed runs).
   package func adopt(
-    _ file: PendingImageFile, date: String, name: String, resolution: String, sha256: String, bytes: Int64,
+    _ file: PendingImageFile, date: CalendarDate, name: String, resolution: Resolution, sha256: String,
+    bytes: Int64,
     record: (String) throws -> Int64
   ) throws -> Int64 {
     var named: String?
@@ -115,12 +108,28 @@ package struct PictureIngest {
     }
   }
 
+  /// `adopt` for a file `picture` describes: `record` gets the picture with its path filled in.
+  private func adopt(
+    _ file: PendingImageFile, _ picture: NewPictureFile, date: CalendarDate, name: String,
+    record: (NewPictureFile) throws -> Int64
+  ) throws -> Int64 {
+    try adopt(
+      file, date: date, name: name, resolution: picture.resolution, sha256: picture.sha256,
+      bytes: picture.bytes
+    ) { path in
+      var named = picture
+      named.path = path
+      return try record(named)
+    }
+  }
+
   /// Gives `file` its name and points picture `pictureID` at it, with the new file's hash, size
   /// and dimensions (`doctor --fix`, when the stored file was lost or damaged), recording the
   /// appearances in the same transaction; then removes the damaged file, if any, that the row
   /// named before.
   package func replace(
-    _ file: PendingImageFile, pictureID: Int64, with picture: NewPictureFile, name: String, date: String,
+    _ file: PendingImageFile, pictureID: Int64, with picture: NewPictureFile, name: String,
+    date: CalendarDate,
     appearances: [Appearance], at now: Date
   ) throws -> Result {
     let old = try store.picture(id: pictureID)?.path
@@ -150,11 +159,13 @@ package struct PictureIngest {
   /// history: a path never gets other content.
   /// `reusing` is a path the history holds but may be given again (the picture being replaced's own).
   private func name(
-    _ file: PendingImageFile, date: String, name: String, resolution: String, sha256: String, bytes: Int64,
+    _ file: PendingImageFile, date: CalendarDate, name: String, resolution: Resolution, sha256: String,
+    bytes: Int64,
     reusing: String? = nil
   ) throws -> String {
     for attempt in 1...1000 {
-      let fileName = ImageFolder.fileName(date: date, name: name, resolution: resolution, attempt: attempt)
+      let fileName = PictureFileName(date: date, name: name, resolution: resolution, attempt: attempt)
+        .fileName
       let path = images.path + "/" + fileName
       if path != reusing, try store.isPathTaken(path) { continue }
       do {

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 
 /// How a command names one stored picture: `latest`, an id, a local date, or a key.
@@ -105,12 +106,13 @@ extension HistoryStore {
     case .date(let date):
       let candidates = try pictures(onDate: date.description, market: market)
       if Set(candidates.map(\.id)).count > 1 {
-        throw HistoryError.ambiguous(date: date.description, markets: candidates.map(\.market).sorted())
+        throw HistoryError.ambiguous(
+          date: date.description, markets: candidates.map { $0.market?.code ?? "" }.sorted())
       }
       found = candidates.first
     }
     // An id or a key names one picture; with --market it must also have appeared there.
-    guard let found, market == nil || found.markets.contains(market ?? "") else {
+    guard let found, market == nil || found.markets.contains(where: { $0.code == market }) else {
       throw HistoryError.notFound(
         selector: selector.description, market: market,
         suggestions: try suggestions(for: selector, market: market))

@@ -2,6 +2,7 @@ import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallModel
 import BingWallNet
 import BingWallSchedule
 import BingWallSystem

@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallCLI
+import BingWallModel
 
 /// bingwall.conf(5): the configuration file, every key, and the one list of the markets.
 extension Manual {

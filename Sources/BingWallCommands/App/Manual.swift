@@ -2,6 +2,7 @@ import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallModel
 import BingWallSystem
 
 /// bingwall's manual, as git's: bingwall(1) for the overview, one page per command

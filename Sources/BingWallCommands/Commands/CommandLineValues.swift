@@ -2,6 +2,7 @@ import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallModel
 import BingWallStore
 
 // The domain types options and arguments produce. The parser has already checked each word

@@ -54,7 +54,7 @@ enum PruneCommand: CommandDefinition {
     let quiet = invocation.quiet
     prune.onWait = { pid in WaitingText.announce(pid, for: "update", quiet: quiet, context: context) }
     let isDry = invocation[dryRun]
-    let ran: Pruner.Outcome?
+    let ran: Prune.Report?
     switch try prune.run(dryRun: isDry) {
     case .noPolicy:
       if !quiet {

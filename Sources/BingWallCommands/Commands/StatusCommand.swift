@@ -1,6 +1,7 @@
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallModel
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -44,7 +45,7 @@ enum StatusCommand: CommandDefinition {
       lastUpdate = .object([
         ("at", .optional(report.lastUpdateAttempt.map(Timestamp.iso8601))),
         ("ok", .bool(report.lastUpdateOK)),
-        ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason)),
+        ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason?.rawValue)),
         ("skipped_at", .optional(report.lastSkip.map(Timestamp.iso8601))),
         ("interrupted_at", .optional(report.interrupted.map(Timestamp.iso8601))),
         ("wallpaper_not_set", .optional(report.wallpaperNotSet)),
@@ -89,11 +90,11 @@ enum StatusCommand: CommandDefinition {
   }
 
   /// Why an update was held back, with the setting that decided it.
-  static func skipPhrase(_ reason: String?) -> String {
+  static func skipPhrase(_ reason: UpdateHoldReason?) -> String {
     switch reason {
-    case "metered": "the connection is metered (network.on_metered = skip)"
-    case "battery": "the battery is low (power.min_battery)"
-    default: reason ?? "unknown reason"
+    case .metered: "the connection is metered (network.on_metered = skip)"
+    case .battery: "the battery is low (power.min_battery)"
+    case nil: "unknown reason"
     }
   }
 }

@@ -2,6 +2,7 @@ import BingWallBing
 import BingWallCLI
 import BingWallDesktop
 import BingWallKit
+import BingWallModel
 import BingWallNet
 import BingWallSchedule
 import BingWallStore
@@ -80,7 +81,7 @@ enum UpdateCommand: CommandDefinition {
       context.onInterrupt(
         Diagnostic.line(.error, "interrupted; nothing half-written was kept"), context.terminal.stderrIsTTY)
     }
-    let outcome: UpdateService.Outcome
+    let outcome: Update.Outcome
     do {
       outcome = try update(invocation, context, forDaemon: forDaemon)
     } catch  where forDaemon {
@@ -103,10 +104,10 @@ enum UpdateCommand: CommandDefinition {
   }
 
   private static func update(_ invocation: Invocation, _ context: Context, forDaemon: Bool) throws
-    -> UpdateService.Outcome
+    -> Update.Outcome
   {
     let resources = try Resources(invocation, context, options: options)
-    var service = UpdateService(resources: resources, journal: resources.journal())
+    var service = Update(resources: resources, journal: resources.journal())
     let configuration = resources.configuration
     if !forDaemon {
       let quiet = invocation.quiet
@@ -128,7 +129,7 @@ enum UpdateCommand: CommandDefinition {
   }
 
   /// `--apply`, `--no-apply`, or neither: set the newest picture where a desktop is.
-  static func applyChoice(_ invocation: Invocation) throws -> UpdateService.ApplyChoice {
+  static func applyChoice(_ invocation: Invocation) throws -> Update.ApplyChoice {
     switch (invocation[apply], invocation[noApply]) {
     case (true, true): throw UsageError("give --apply or --no-apply, not both", path: ["update"])
     case (true, false): return .required

@@ -53,8 +53,8 @@ struct ImportText {
 
   /// `2026-09-05  OHR.LakeFyans  en-CA ja-JP  (2 more files)  favourite` from a preview.
   static func line(_ preview: Import.Preview) -> String {
-    var parts = [preview.date, preview.key]
-    if !preview.markets.isEmpty { parts.append(preview.markets.joined(separator: " ")) }
+    var parts = [preview.date.description, preview.key]
+    if !preview.markets.isEmpty { parts.append(preview.markets.map(\.code).joined(separator: " ")) }
     if preview.others > 0 {
       parts.append("(\(preview.others) more \(preview.others == 1 ? "file" : "files"))")
     }

@@ -24,8 +24,8 @@ enum PictureCard {
     }
     let title = picture.displayTitle
     var lines = [prose(title)]
-    var when = [picture.date]
-    if !picture.markets.isEmpty { when.append(picture.markets.joined(separator: ", ")) }
+    var when = [picture.date.description]
+    if !picture.markets.isEmpty { when.append(picture.markets.map(\.code).joined(separator: ", ")) }
     if picture.favorite { when.append("favourite") }
     if picture.banned { when.append("banned: random, rotation and update never set it") }
     lines.append(prose(when.joined(separator: " · ")))

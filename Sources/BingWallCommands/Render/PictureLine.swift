@@ -6,7 +6,7 @@ import BingWallSystem
 enum PictureLine {
   static func text(_ picture: Picture) -> String {
     let title = picture.displayTitle
-    var text = "\(picture.date)  \(picture.market)  \(title)"
+    var text = "\(picture.date)  \(picture.market?.code ?? "")  \(title)"
     if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
     if !picture.credit.isEmpty { text += " (© \(picture.credit))" }
     return TerminalText.clean(text)

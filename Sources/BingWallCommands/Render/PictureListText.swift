@@ -26,7 +26,9 @@ struct PictureListText {
       var lines = ""
       for picture in pictures {
         let fields = [
-          String(picture.id), picture.date, picture.market, picture.favorite ? "1" : "0", picture.key,
+          String(picture.id), picture.date.description, picture.market?.code ?? "",
+          picture.favorite ? "1" : "0",
+          picture.key,
           picture.displayTitle, picture.path,
         ]
         lines += fields.map { TerminalText.clean($0).replacingEvery("\t", with: " ") }.joined(separator: "\t")
@@ -50,7 +52,8 @@ struct PictureListText {
     for (picture, key) in zip(pictures, keys) {
       let title = TerminalText.fit(TerminalText.clean(picture.displayTitle), columns: max(10, width - used))
       lines.append(
-        pad(String(picture.id), idWidth) + "  " + pad(picture.date, 10) + "  " + pad(picture.market, 6) + "  "
+        pad(String(picture.id), idWidth) + "  " + pad(picture.date.description, 10) + "  "
+          + pad(picture.market?.code ?? "", 6) + "  "
           + (picture.favorite ? " *   " : "     ") + pad(key, keyWidth) + "  " + title)
     }
     return lines.joined(separator: "\n") + "\n"

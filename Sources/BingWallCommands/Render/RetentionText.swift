@@ -5,7 +5,7 @@ import BingWallSystem
 /// What the retention policy did, as `prune` and update's retention step say it.
 enum RetentionText {
   /// `Deleted 3 pictures (7.2 MB) by the retention policy.`, or nil when it deleted nothing.
-  static func summary(_ retention: Pruner.Outcome) -> String? {
+  static func summary(_ retention: Prune.Report) -> String? {
     let plan = retention.plan
     guard !plan.removed.isEmpty else { return nil }
     return "Deleted \(Counted.phrase(plan.removed.count, "picture")) "
@@ -23,7 +23,7 @@ enum RetentionText {
   }
 
   /// One line per picture, then what it frees and what stays: `prune`'s report.
-  static func report(_ outcome: Pruner.Outcome) -> String {
+  static func report(_ outcome: Prune.Report) -> String {
     let plan = outcome.plan
     let verb = outcome.dryRun ? "Would delete" : "Deleted"
     var lines = plan.removed.map { item in
@@ -51,7 +51,7 @@ enum RetentionText {
   }
 
   /// `prune --json`: deleted, freed_bytes, kept, kept_bytes, dry_run.
-  static func json(_ outcome: Pruner.Outcome?, dryRun: Bool) -> JSONOutput {
+  static func json(_ outcome: Prune.Report?, dryRun: Bool) -> JSONOutput {
     let plan = outcome?.plan
     return .object([
       ("dry_run", .bool(dryRun)),

@@ -19,15 +19,17 @@ enum UpdateJSON {
     for event in events {
       switch event {
       case .held(let skip):
-        held = .object([("reason", .string(skip.reason)), ("message", .string(skip.description))])
+        held = .object([("reason", .string(skip.reason.rawValue)), ("message", .string(skip.description))])
       case .substituted(let requested, let market):
-        served.append(.object([("requested", .string(requested)), ("served", .string(market))]))
+        served.append(.object([("requested", .string(requested.code)), ("served", .string(market.code))]))
       case .warning(let warning): warnings.append(.string(warning))
       case .failed(let failure): errors.append(.string("\(failure.error)"))
       case .skipped(let skip):
         skipped.append(
           .object([
-            ("key", .string(skip.key)), ("market", .string(skip.market)), ("date", .string(skip.date)),
+            // An entry Bing sent unusable has neither key nor date: empty, as the contract says.
+            ("key", .string(skip.key ?? "")), ("market", .string(skip.market.code)),
+            ("date", .string(skip.date?.description ?? "")),
             ("reason", .string(skip.reason.description)),
           ]))
       case .fetched(let picture): fetched.append(picture.json)

@@ -1,4 +1,5 @@
 import BingWallKit
+import BingWallModel
 import BingWallSystem
 
 /// An update's events on the terminal: what arrived on stdout, everything else on stderr.
@@ -91,10 +92,10 @@ enum UpdateText {
   /// entries says so once, not once each.
   static func skipLines(_ skipped: [UpdateSkip]) -> [String] {
     var lines: [String] = []
-    var unusable: [(market: String, count: Int, first: String)] = []
+    var unusable: [(market: Market, count: Int, first: String)] = []
     for skip in skipped where skip.reason.isNews {
-      guard skip.key.isEmpty else {
-        lines.append(TerminalText.clean("skipped \(skip.key) (\(skip.market)): \(skip.reason)"))
+      if let key = skip.key {
+        lines.append(TerminalText.clean("skipped \(key) (\(skip.market)): \(skip.reason)"))
         continue
       }
       if let index = unusable.firstIndex(where: { $0.market == skip.market }) {

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSession
 
 /// Whether an update may use the network now: not over a metered connection
@@ -82,10 +83,10 @@ package enum ConditionSkip: Sendable, Equatable, CustomStringConvertible {
   case metered(guess: Bool)
   case battery(percent: Int, minimum: Int)
 
-  package var reason: String {
+  package var reason: UpdateHoldReason {
     switch self {
-    case .metered: "metered"
-    case .battery: "battery"
+    case .metered: .metered
+    case .battery: .battery
     }
   }
 

@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallModel
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -20,7 +21,7 @@ package enum ConfigSchema {
       }
     })
   package static let resolution = ConfigKey<Resolution>(
-    "resolution", default: Resolution(Resolution.preferred)!,
+    "resolution", default: Resolution.preferred,
     help: "Picture size to download; UHD falls back to 1920x1080 when missing.",
     allowed: Resolution.known, nearest: Resolution.nearest(to:))
   static let imageDir = ConfigKey<String>(

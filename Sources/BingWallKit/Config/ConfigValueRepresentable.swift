@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallModel
 import BingWallSystem
 
 /// A Swift type a config key holds, and how it maps to and from the TOML value.

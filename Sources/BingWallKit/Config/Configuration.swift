@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallModel
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem

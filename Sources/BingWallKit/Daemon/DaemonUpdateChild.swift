@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallSchedule
 import BingWallSystem
 import FoundationEssentials
@@ -16,7 +17,7 @@ import Synchronization
 /// outliving a killed daemon must not make the next daemon think one still runs).
 ///
 /// The journal: the child records its result in `scheduler.json` exactly as an update by hand
-/// does (`UpdateService` through `environment.journal()`, under the update lock). The daemon
+/// does (`Update` through `environment.journal()`, under the update lock). The daemon
 /// records only what the child could not: a child that crashed, was killed, timed out, could not
 /// start, or ended before recording anything (a broken configuration) counts as a failed update,
 /// so the backoff applies and `status` shows why.

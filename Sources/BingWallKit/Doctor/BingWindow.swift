@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallNet
 import BingWallStore
 
@@ -19,7 +20,7 @@ struct BingWindow {
   /// and a second run is the retry): the configured markets and `extra`, the markets the pictures
   /// in question appeared in (one fetched with `update -m de-DE` is judged by de-DE's window).
   /// Bounded like an update: no request runs past 6 x `network.timeout`.
-  static func fetch(_ resources: Resources, extra: [String] = []) -> BingWindow {
+  static func fetch(_ resources: Resources, extra: [Market] = []) -> BingWindow {
     let configuration = resources.configuration
     var window = BingWindow()
     let http: any HTTPClient
@@ -33,10 +34,9 @@ struct BingWindow {
     let client = BingClient(
       http: http, endpoint: configuration.endpoint,
       limits: limits.requests(deadline: limits.updateDeadline(clock: resources.context.clock)))
-    let markets = (configuration[ConfigSchema.markets].map(\.code) + extra).filter { !$0.isEmpty }
-    for market in markets.uniqued() {
+    for market in (configuration[ConfigSchema.markets] + extra).uniqued() {
       do {
-        let response = try client.archive(market: market)
+        let response = try client.archive(market: market.code)
         for image in response.images {
           let appearance = Appearance(image, market: market, served: response.servedMarket)
           window.appearances[image.key, default: []].append(Shown(image: image, appearance: appearance))

@@ -379,7 +379,7 @@ package struct DoctorChecks {
           message: "was pruned from the history by a prune interrupted before it removed the file",
           advice: "run 'bingwall prune' or 'bingwall doctor --fix' to remove it")
         finding.action = .remove(path: path)
-      } else if let parsed = PictureFileName(name), parsed.resolution == HistoryStore.portraitResolution {
+      } else if let parsed = PictureFileName(name), parsed.resolution == .portrait {
         // A portrait file no row knows (a run killed between naming and recording it, or after
         // forgetting it): never a picture of its own; the next update on a portrait screen
         // fetches it again.
@@ -424,10 +424,10 @@ package struct DoctorChecks {
     }
   }
 
-  /// The files a prune listed before deleting their rows (see `Pruner`): what it left behind
+  /// The files a prune listed before deleting their rows (see `Prune.apply`): what it left behind
   /// when killed is its to remove, not a picture to adopt.
   static func prunePending(_ resources: Resources) -> Set<String> {
-    Set((try? Pruner(resources: resources).pendingPaths()) ?? [])
+    Set((try? Prune(resources: resources).pendingPaths()) ?? [])
   }
 
   // MARK: - The current wallpaper

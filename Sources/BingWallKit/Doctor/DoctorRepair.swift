@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallImage
+import BingWallModel
 import BingWallNet
 import BingWallStore
 import BingWallSystem
@@ -67,7 +68,7 @@ struct DoctorRepair {
       }
     }
     guard !open.isEmpty else { return }
-    var markets: [String] = []
+    var markets: [Market] = []
     for index in open {
       guard case .refetch(let file, _) = findings[index].action else { continue }
       markets += (try? store.picture(id: file.id))?.markets ?? []
@@ -232,10 +233,10 @@ struct DoctorRepair {
   private func adopt(_ findings: inout [DoctorFinding], _ open: [Int], _ window: BingWindow) {
     for index in open where findings[index].outcome == .open {
       guard case .adopt(let path, let name) = findings[index].action else { continue }
-      let wanted = ImageFolder.fileName(date: name.date, name: name.name, resolution: name.resolution)
+      let wanted = PictureFileName(date: name.date, name: name.name, resolution: name.resolution).fileName
       let match = window.appearances.values.first { shown in
         shown.contains {
-          ImageFolder.fileName(date: $0.appearance.date, name: $0.image.name, resolution: name.resolution)
+          PictureFileName(date: $0.appearance.date, name: $0.image.name, resolution: name.resolution).fileName
             == wanted
         }
       }
@@ -272,7 +273,7 @@ struct DoctorRepair {
     }
   }
 
-  private func adopt(_ path: String, as key: String, resolution: String, appearances: [Appearance])
+  private func adopt(_ path: String, as key: String, resolution: Resolution, appearances: [Appearance])
     -> DoctorFinding.Outcome
   {
     let info: JPEGInfo

@@ -84,11 +84,11 @@ enum GalleryPage {
     if picture.favorite { html += "<span class=\"star\" title=\"Favourite\">★</span> ".utf8 }
     HTMLText.append(title, to: &html)
     html += "</h2><p class=\"when\">".utf8
-    HTMLText.append(picture.date, to: &html)
+    HTMLText.append(picture.date.description, to: &html)
     html += " · ".utf8
     for (index, market) in picture.markets.enumerated() {
       if index > 0 { html += ", ".utf8 }
-      HTMLText.append(market, to: &html)
+      HTMLText.append(market.code, to: &html)
     }
     if picture.banned { html += "<span class=\"tag\">banned</span>".utf8 }
     html += "</p>".utf8

@@ -156,7 +156,7 @@ extension LoginScreen {
         "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
     }
     let description = JSONOutput.object([
-      ("date", .string(String(picture.date.prefix(Self.textLimit)))),
+      ("date", .string(picture.date.description)),
       ("key", .string(String(picture.key.prefix(Self.textLimit)))),
       ("title", .string(String(picture.displayTitle.prefix(Self.textLimit)))),
     ])

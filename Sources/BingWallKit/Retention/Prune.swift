@@ -6,7 +6,7 @@ package struct Prune {
     case noPolicy
     /// No history yet: nothing to delete.
     case nothingStored
-    case ran(Pruner.Outcome)
+    case ran(Prune.Report)
   }
 
   var resources: Resources
@@ -21,6 +21,6 @@ package struct Prune {
     guard let store = try resources.existingHistory() else { return .nothingStored }
     let lock = try resources.historyLock(onWait: onWait)
     defer { lock.release() }
-    return .ran(try Pruner(resources: resources).run(policy, store: store, dryRun: dryRun))
+    return .ran(try Prune(resources: resources).apply(policy, to: store, dryRun: dryRun))
   }
 }

@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
@@ -29,9 +30,9 @@ enum ExportDocument {
   static func json(_ stored: StoredAppearance) -> JSONOutput {
     let appearance = stored.appearance
     return .object([
-      ("market", .string(appearance.market)),
-      ("date", .string(appearance.date)),
-      ("served_market", .optional(appearance.servedMarket)),
+      ("market", .string(appearance.market?.code ?? "")),
+      ("date", .string(appearance.date.description)),
+      ("served_market", .optional(appearance.servedMarket?.code)),
       ("bing_id", .string(appearance.bingID)),
       ("title", .string(appearance.title)),
       ("caption", .string(appearance.caption)),
@@ -41,7 +42,7 @@ enum ExportDocument {
       ("urlbase", .string(appearance.urlbase)),
       ("hsh", .string(appearance.hsh)),
       ("wp", .bool(appearance.wp)),
-      ("fullstartdate", .string(appearance.fullStartDate)),
+      ("fullstartdate", .string(appearance.fullStartDate.map(Timestamp.iso8601) ?? "")),
       ("superseded", .bool(stored.superseded)),
     ])
   }
@@ -64,12 +65,12 @@ enum ExportDocument {
     /// A plain file name inside the export folder.
     var fileName: String
     var sha256: String
-    var resolution: String
+    var resolution: Resolution
     var favorite: Bool
     var banned: Bool
-    var addedAt: String
+    var addedAt: Date
     /// The date of the appearance the picture was shown with: its file name's date.
-    var date: String
+    var date: CalendarDate
     /// The id it had in the exporting history, to import pictures in the order they arrived.
     var originalID: Int64?
     var appearances: [StoredAppearance]
@@ -128,9 +129,9 @@ enum ExportDocument {
     else {
       throw FieldError("\(key): resolution \(quoted(resolution)) is not a size such as UHD or 1920x1080")
     }
-    let addedAt = try fields.string("added_at")
-    guard Timestamp.parse(addedAt) != nil else {
-      throw FieldError("\(key): added_at \(quoted(addedAt)) is not a time such as 2026-12-01T09:00:00Z")
+    let addedText = try fields.string("added_at")
+    guard let addedAt = Timestamp.parse(addedText) else {
+      throw FieldError("\(key): added_at \(quoted(addedText)) is not a time such as 2026-12-01T09:00:00Z")
     }
     let date = try fields.date("date")
     var originalID: Int64?
@@ -149,7 +150,7 @@ enum ExportDocument {
       }
     }
     return Entry(
-      key: key, fileName: fileName, sha256: sha256, resolution: resolution,
+      key: key, fileName: fileName, sha256: sha256, resolution: Resolution(stored: resolution),
       favorite: try fields.bool("favorite"),
       banned: try fields.bool("banned"), addedAt: addedAt, date: date, originalID: originalID,
       appearances: appearances)
@@ -168,13 +169,14 @@ enum ExportDocument {
     }
     return StoredAppearance(
       Appearance(
-        market: market, servedMarket: served, date: try fields.date("date"),
+        market: market.isEmpty ? nil : Market(stored: market), servedMarket: served.map(Market.init(stored:)),
+        date: try fields.date("date"),
         bingID: try fields.string("bing_id"),
         title: try fields.string("title"), caption: try fields.string("caption"),
         credit: try fields.string("credit"), copyright: try fields.string("copyright"),
         copyrightLink: try fields.string("copyright_link"), urlbase: try fields.string("urlbase"),
         hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
-        fullStartDate: try fields.string("fullstartdate")),
+        fullStartDate: try fields.startInstant("fullstartdate")),
       superseded: try fields.bool("superseded"))
   }
 
@@ -232,12 +234,22 @@ enum ExportDocument {
       return flag
     }
 
-    func date(_ name: String) throws(FieldError) -> String {
+    func date(_ name: String) throws(FieldError) -> CalendarDate {
       let text = try string(name)
       guard let date = CalendarDate(parsing: text) else {
         throw FieldError("has \"\(name)\" \(TerminalText.quoted(text, limit: 40)), not a date YYYY-MM-DD")
       }
-      return date.description
+      return date
+    }
+
+    /// `fullstartdate`: a time, or `""` when unknown (a picture imported from a plain file).
+    func startInstant(_ name: String) throws(FieldError) -> Date? {
+      let text = try string(name)
+      guard let instant = HistoryColumns.startInstant(text) else {
+        throw FieldError(
+          "has \"\(name)\" \(TerminalText.quoted(text, limit: 40)), not a time such as 2026-12-01T08:00:00Z")
+      }
+      return instant
     }
   }
 }

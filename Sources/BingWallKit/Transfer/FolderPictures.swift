@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
@@ -19,7 +20,7 @@ struct FolderPictures {
     var named: NamedPicture
     var bytes: Int64
     /// The local date of its modification time: the date of a name that says none.
-    var modified: String
+    var modified: CalendarDate
   }
 
   /// One picture: its files, the one to import first.
@@ -76,33 +77,34 @@ struct FolderPictures {
     let chosen = group.chosen
     var file = checked
     file.key = group.key
-    file.resolution = chosen.named.resolution ?? "\(checked.width)x\(checked.height)"
+    file.resolution = Resolution(stored: chosen.named.resolution ?? "\(checked.width)x\(checked.height)")
     let known = sidecars.picture(key: group.key)
     var appearances: [StoredAppearance] = []
     var seen = Set<String>()
     for each in group.files {
       let market = each.named.market ?? ""
-      let date = each.named.date ?? known?.date(market: market) ?? each.modified
-      guard seen.insert(market + " " + date).inserted else { continue }
+      let named = each.named.date ?? known?.date(market: market)
+      let date = named.flatMap(CalendarDate.init(parsing:)) ?? each.modified
+      guard seen.insert("\(market) \(date)").inserted else { continue }
       let words = known?.words(market: market)
       let appearance = Appearance(
-        market: market, servedMarket: nil, date: date,
+        market: market.isEmpty ? nil : Market(stored: market), servedMarket: nil, date: date,
         bingID: each.named.bingID ?? words?.bingID ?? group.key,
         title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
         caption: words?.caption ?? "",
         credit: words?.credit ?? "", copyright: words?.copyright ?? "",
         copyrightLink: words?.copyrightLink ?? "",
-        urlbase: words?.urlbase ?? "", hsh: "", wp: true, fullStartDate: "")
+        urlbase: words?.urlbase ?? "", hsh: "", wp: true, fullStartDate: nil)
       appearances.append(StoredAppearance(appearance, superseded: false))
     }
     // A market-less appearance adds nothing beside one of the same day with its market.
-    let dated = Set(appearances.filter { !$0.appearance.market.isEmpty }.map(\.appearance.date))
-    appearances.removeAll { $0.appearance.market.isEmpty && dated.contains($0.appearance.date) }
+    let dated = Set(appearances.filter { $0.appearance.market != nil }.map(\.appearance.date))
+    appearances.removeAll { $0.appearance.market == nil && dated.contains($0.appearance.date) }
     let date = appearances.map(\.appearance.date).max() ?? chosen.modified
     return PictureImporter.Description(
       picture: ImportedPicture(
         file: file, favorite: known?.favorite ?? false, banned: known?.banned ?? false,
-        addedAt: Timestamp.iso8601(now), appearances: appearances),
+        addedAt: now, appearances: appearances),
       date: date, name: PictureKey.name(of: group.key))
   }
 }

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallNet
 import BingWallStore
 import BingWallSystem
@@ -33,8 +34,8 @@ package struct Import {
   package struct Preview: Sendable, Equatable {
     package var file: String
     package var key: String
-    package var date: String
-    package var markets: [String]
+    package var date: CalendarDate
+    package var markets: [Market]
     package var others: Int
     package var favorite: Bool
     package var banned: Bool
@@ -48,8 +49,8 @@ package struct Import {
       let description = job.preview()
       return Preview(
         file: job.name, key: description.picture.file.key, date: description.date,
-        markets: description.picture.appearances.map(\.appearance.market).filter { !$0.isEmpty }.uniqued()
-          .sorted(),
+        markets: description.picture.appearances.compactMap(\.appearance.market).uniqued()
+          .sorted { $0.code < $1.code },
         others: job.others, favorite: description.picture.favorite, banned: description.picture.banned)
     }
     return (previews, plan.refused)

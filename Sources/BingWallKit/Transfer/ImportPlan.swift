@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
@@ -24,14 +25,13 @@ final class FolderHandle {
   }
 
   /// The local calendar date of the entry's modification time (1970-01-01 when unreadable).
-  func modifiedDate(of name: String) -> String {
+  func modifiedDate(of name: String) -> CalendarDate {
     var status = stat()
     var seconds: time_t = fstatat(descriptor, name, &status, 0) == 0 ? status.st_mtim.tv_sec : 0
     var parts = tm()
     localtime_r(&seconds, &parts)
     return CalendarDate(
-      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))?
-      .description ?? "1970-01-01"
+      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)) ?? .unixEpoch
   }
 
   /// The type bits of the entry `name`; nil when it cannot be read.
@@ -57,7 +57,9 @@ struct ImportJob {
   /// What the job would record, from the names alone, for `import --dry-run`.
   func preview() -> PictureImporter.Description {
     describe(
-      nil, NewPictureFile(key: "", sha256: "", path: "", resolution: "", width: 0, height: 0, bytes: 0))
+      nil,
+      NewPictureFile(
+        key: "", sha256: "", path: "", resolution: Resolution(stored: ""), width: 0, height: 0, bytes: 0))
   }
 }
 
@@ -199,7 +201,7 @@ struct ImportPlan {
   /// One file given by itself: key, date, market and size from its name where the name follows a
   /// known scheme, the date else from its modification time. Without a market the appearance is
   /// recorded with an empty one (docs/commands.md, "export and import").
-  static func plain(name: String, bytes: Int64, modified: String, _ checked: NewPictureFile, now: Date)
+  static func plain(name: String, bytes: Int64, modified: CalendarDate, _ checked: NewPictureFile, now: Date)
     -> PictureImporter.Description
   {
     let named = FileNameScheme.read(name)

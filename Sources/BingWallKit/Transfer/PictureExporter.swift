@@ -36,8 +36,8 @@ package struct PictureExporter {
   static func fileName(for picture: Picture, attempt: Int) -> String {
     let suffix = attempt > 1 ? "-\(attempt)" : ""
     let name = ImageFolder.sanitise(PictureKey.name(of: picture.key))
-    let market = picture.market.isEmpty ? "" : ImageFolder.sanitise(picture.market) + "_"
-    return "\(ImageFolder.sanitise(picture.date))_\(market)\(name)\(suffix).jpg"
+    let market = picture.market.map { ImageFolder.sanitise($0.code) + "_" } ?? ""
+    return "\(picture.date)_\(market)\(name)\(suffix).jpg"
   }
 
   /// Copies one picture's file (or finds it there already) and adds it to the document.

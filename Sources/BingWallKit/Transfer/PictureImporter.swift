@@ -1,4 +1,5 @@
 import BingWallImage
+import BingWallModel
 import BingWallNet
 import BingWallStore
 import BingWallSystem
@@ -83,7 +84,7 @@ struct PictureImporter {
   /// and name its file in the image folder is called by.
   struct Description {
     var picture: ImportedPicture
-    var date: String
+    var date: CalendarDate
     var name: String
   }
 
@@ -122,7 +123,8 @@ struct PictureImporter {
     }
     if try store.picture(sha256: sha256) != nil { return .duplicate }
     let checked = NewPictureFile(
-      key: "", sha256: sha256, path: "", resolution: "", width: info.width, height: info.height,
+      key: "", sha256: sha256, path: "", resolution: Resolution(stored: ""), width: info.width,
+      height: info.height,
       bytes: bytes)
     let description = describe(checked)
     let ingest = PictureIngest(store: store, images: images)

@@ -1,17 +1,18 @@
 import BingWallBing
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 
 extension Appearance {
   /// What the history records of one archive entry shown in `market`; `served` is the market
   /// Bing answered with, when it says so. Update and doctor's window read the archive alike.
-  init(_ image: ArchiveImage, market: String, served: String?) {
+  init(_ image: ArchiveImage, market: Market, served: String?) {
     self.init(
-      market: market, servedMarket: served, date: image.date.description, bingID: image.bingID,
+      market: market, servedMarket: served.map(Market.init(stored:)), date: image.date, bingID: image.bingID,
       title: image.title, caption: image.caption, credit: image.credit, copyright: image.copyright,
       // The link is for a browser: relative ones mean Bing's site, not a mirror or test endpoint.
       copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com") ?? "",
       urlbase: image.urlbase, hsh: image.hsh, wp: image.wp,
-      fullStartDate: Timestamp.iso8601(image.fullStartDate))
+      fullStartDate: image.fullStartDate)
   }
 }

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallDesktop
 import BingWallImage
+import BingWallModel
 import BingWallNet
 import BingWallSchedule
 import BingWallStore
@@ -14,9 +15,9 @@ struct DownloadPlan {
   var appearances: [Appearance]
   /// In order: the configured size, then the fallback. A `wp:false` day starts at the fallback,
   /// since Bing's larger sizes are missing or placeholders then (docs/bing-endpoint.md).
-  var resolutions: [String]
+  var resolutions: [Resolution]
 
-  init(image: ArchiveImage, appearances: [Appearance], preferred: String) {
+  init(image: ArchiveImage, appearances: [Appearance], preferred: Resolution) {
     self.image = image
     self.appearances = appearances
     var sizes = [preferred, Resolution.fallback]
@@ -69,7 +70,7 @@ struct PictureDownloader {
   private struct Attempt {
     var index: Int
     var file: PendingImageFile
-    var resolution: String
+    var resolution: Resolution
     var url: String
     var digest = SHA256Observer()
   }
@@ -145,7 +146,7 @@ struct PictureDownloader {
           let file = NewPictureFile(
             key: plan.image.key, sha256: item.sha256, path: "", resolution: item.attempt.resolution,
             width: item.info.width, height: item.info.height, bytes: item.bytes)
-          let date = plan.appearances.first?.date ?? plan.image.date.description
+          let date = plan.appearances.first?.date ?? plan.image.date
           let result =
             if let id = portraitOf[plan.image.key] {
               try ingest.keepPortrait(
@@ -213,7 +214,7 @@ struct PictureDownloader {
         // "UHD" that is really 1920x1080 or smaller: take the honest 1920x1080 file instead.
         return .failure(.refused("UHD is only \(info.width)x\(info.height)"))
       }
-      if attempt.resolution == HistoryStore.portraitResolution, info.height <= info.width {
+      if attempt.resolution == .portrait, info.height <= info.width {
         // A portrait size that is not taller than wide would be cropped to a sliver again.
         return .failure(.refused("the portrait file is \(info.width)x\(info.height)"))
       }

@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 
@@ -10,7 +11,7 @@ package enum UpdateEvent: Sendable {
   /// The update did not run: the connection is metered or the battery low (the only event then).
   case held(ConditionSkip)
   /// Bing answered for `requested` with another market's picture.
-  case substituted(requested: String, served: String)
+  case substituted(requested: Market, served: Market)
   /// Something the user should know that is not a failure (a response listing more than asked).
   case warning(String)
   /// A market's archive or one picture failed.
@@ -33,17 +34,17 @@ package enum UpdateEvent: Sendable {
   /// the update stored the pictures, and says how to set one (`DesktopError.isOutsideSession`).
   case notApplied(DesktopError)
   /// What the retention policy deleted after the update.
-  case pruned(Pruner.Outcome)
+  case pruned(Prune.Report)
   /// The retention policy could not be applied; the update itself still counts.
   case pruneFailed(any Error)
 }
 
 /// A picture of the window that was not downloaded.
 package struct UpdateSkip: Sendable, Equatable {
-  /// Empty for an entry Bing sent unusable: it has no key to name it by.
-  package var key: String
-  package var market: String
-  package var date: String
+  /// Nil for an entry Bing sent unusable: it has no key to name it by, nor a date.
+  package var key: String?
+  package var market: Market
+  package var date: CalendarDate?
   package var reason: Reason
 
   package enum Reason: Sendable, Equatable, CustomStringConvertible {
@@ -108,5 +109,21 @@ extension [UpdateEvent] {
 
   package var applyError: (any Error)? {
     lazy.compactMap { if case .applyFailed(let error) = $0 { return error } else { return nil } }.first
+  }
+}
+
+extension UpdateSkip {
+  /// Picture `key` skipped where it appeared, for `reason`. An update's appearances are Bing's,
+  /// each with its market.
+  init?(key: String, _ appearance: Appearance, reason: Reason) {
+    guard let market = appearance.market else { return nil }
+    self.init(key: key, market: market, date: appearance.date, reason: reason)
+  }
+}
+
+extension DownloadPlan {
+  /// The picture skipped in every market it appeared in.
+  func skips(_ reason: UpdateSkip.Reason) -> [UpdateSkip] {
+    appearances.compactMap { UpdateSkip(key: image.key, $0, reason: reason) }
   }
 }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallDesktop
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 

@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 
 /// The two URLs bingwall builds: the archive request and a picture's download.
 @Suite struct ArchiveRequestTests {
@@ -66,7 +67,9 @@ import Testing
     ),
   ])
   func imageURL(endpoint: String, urlbase: String, resolution: String, expected: String) {
-    #expect(ImageURL.url(endpoint: endpoint, urlbase: urlbase, resolution: resolution) == expected)
+    #expect(
+      ImageURL.url(endpoint: endpoint, urlbase: urlbase, resolution: Resolution(stored: resolution))
+        == expected)
   }
 
   @Test func imageURLOfADecodedPictureUsesOurEndpoint() throws {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSession
 @testable import BingWallSystem
@@ -48,7 +49,7 @@ import Testing
     #expect(result.stderr == "")
     #expect(run.http.requests.isEmpty)
     let state = StateFile(stateDir: run.paths.stateDir).load()
-    #expect(state.skipReason == "metered")
+    #expect(state.skipReason == .metered)
     #expect(state.lastSkip == UTC.at("2026-12-01T09:00:00Z"))
     #expect(state.lastUpdateAttempt == nil)
 
@@ -119,7 +120,7 @@ import Testing
       skipped.stdout
         == "update skipped: on battery at 15%, below power.min_battery (20%); plug in, or run update --force\n"
     )
-    #expect(StateFile(stateDir: low.paths.stateDir).load().skipReason == "battery")
+    #expect(StateFile(stateDir: low.paths.stateDir).load().skipReason == .battery)
 
     let charged = try UpdateInProcessTests.context()
     charged.conditions.withLock { $0 = Self.battery(25) }

@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSystem
 
 /// `config` leads somewhere from every error: unset, keys, show on a broken file, --json, the

@@ -6,6 +6,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem

@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
 

@@ -2,6 +2,9 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
+@testable import BingWallStore
+@testable import BingWallSystem
 
 /// Which names in the image folder `doctor` takes for pictures (`<date>_<Name>_<RES>[-N].jpg`, as
 /// `ImageFolder.fileName` writes them) and which for strays.
@@ -16,9 +19,9 @@ import Testing
     throws
   {
     let parsed = try #require(PictureFileName(file))
-    #expect(parsed.date == date)
+    #expect(parsed.date == CalendarDate(parsing: date))
     #expect(parsed.name == name)
-    #expect(parsed.resolution == resolution)
+    #expect(parsed.resolution == Resolution(resolution))
     #expect(parsed.attempt == attempt)
   }
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -21,12 +22,13 @@ enum ExportImportSupport {
     let now = run.clock.now()
     func appearance(_ market: String, _ date: String, _ name: String, title: String) -> Appearance {
       Appearance(
-        market: market, servedMarket: market == "de-DE" ? "de-DE" : nil, date: date,
+        market: Market(stored: market), servedMarket: market == "de-DE" ? Market(stored: "de-DE") : nil,
+        date: CalendarDate(parsing: date)!,
         bingID: "OHR.\(name)_\(market.uppercased())99", title: title, caption: "\(name) caption \(market)",
         credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
         copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)",
         urlbase: "/th?id=OHR.\(name)_X99",
-        hsh: "hash\(name)\(market)", wp: market != "de-DE", fullStartDate: date + "T07:00:00Z")
+        hsh: "hash\(name)\(market)", wp: market != "de-DE", fullStartDate: instant(date + "T07:00:00Z"))
     }
     try store.write {
       try store.record(

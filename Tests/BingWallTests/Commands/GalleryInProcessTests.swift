@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -239,15 +240,18 @@ enum GalleryHistory {
       key: key,
       sha256: key.utf8.map { String(format: "%02x", $0) }.joined().padding(
         toLength: 64, withPad: "0", startingAt: 0),
-      path: path ?? "/nonexistent/\(key).jpg", resolution: "UHD", width: width, height: height, bytes: 1000)
+      path: path ?? "/nonexistent/\(key).jpg", resolution: Resolution(stored: "UHD"), width: width,
+      height: height, bytes: 1000)
     try store.write {
       let id = try store.insert(file, at: now)
       try store.record(
         Appearance(
-          market: market, servedMarket: nil, date: date, bingID: "\(key)_EN-US1", title: title,
+          market: Market(stored: market), servedMarket: nil, date: CalendarDate(parsing: date)!,
+          bingID: "\(key)_EN-US1",
+          title: title,
           caption: caption,
           credit: credit, copyright: "\(title) (© \(credit))", copyrightLink: link, urlbase: "/th?id=\(key)",
-          hsh: "h", wp: true, fullStartDate: date + "T08:00:00Z"),
+          hsh: "h", wp: true, fullStartDate: instant(date + "T08:00:00Z")),
         pictureID: id, at: now)
     }
   }

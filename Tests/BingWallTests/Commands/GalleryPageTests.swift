@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -68,10 +69,11 @@ import Testing
         for market in ["fr-FR", "en-GB"] {
           try store.record(
             Appearance(
-              market: market, servedMarket: nil, date: "2026-11-04", bingID: "OHR.A_\(market)",
+              market: Market(stored: market), servedMarket: nil, date: "2026-11-04",
+              bingID: "OHR.A_\(market)",
               title: "A \(market)",
               caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
-              fullStartDate: "2026-11-04T00:00:00Z"),
+              fullStartDate: instant("2026-11-04T00:00:00Z")),
             pictureID: a.id, at: now)
         }
       }
@@ -84,9 +86,10 @@ import Testing
       try store.write {
         try store.record(
           Appearance(
-            market: "en-GB", servedMarket: nil, date: "2026-11-06", bingID: "OHR.F_EN-GB", title: "F gb",
+            market: Market(stored: "en-GB"), servedMarket: nil, date: "2026-11-06", bingID: "OHR.F_EN-GB",
+            title: "F gb",
             caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
-            fullStartDate: "2026-11-06T00:00:00Z"),
+            fullStartDate: instant("2026-11-06T00:00:00Z")),
           pictureID: f.id, at: now)
       }
       try GalleryHistory.add(store, key: "OHR.G", date: "2026-11-06", title: "G", link: "", market: "en-GB")
@@ -100,7 +103,8 @@ import Testing
       #expect(streamed.map(\.key) == ["OHR.G", "OHR.F", "OHR.A", "OHR.C", "OHR.B", "OHR.E", "OHR.D"])
       #expect(streamed.map(\.title) == ["G", "F de", "A en-GB", "C", "B", "E", "D"])
       #expect(streamed == listed)
-      #expect(streamed[2].markets == ["en-GB", "en-US", "fr-FR"])
+      #expect(
+        streamed[2].markets == [Market(stored: "en-GB"), Market(stored: "en-US"), Market(stored: "fr-FR")])
       #expect(streamed[2].appliedCount == 2)
       #expect(streamed[2].lastApplied != nil)
     }

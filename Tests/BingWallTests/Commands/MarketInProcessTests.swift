@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSystem
 
 /// Market codes wherever they enter (`-m` of each command, config file, `config set`), and the

@@ -229,7 +229,7 @@ import Testing
     let delta = try #require(items.last)
     let mesa = items[items.count - 2]
     let resources = try Resources(context: run.context(), configFile: nil)
-    let pruner = Pruner(resources: resources)
+    let pruner = Prune(resources: resources)
     try Paths.ensureDirectory(run.paths.stateDir)
     try Data((delta.path + "\n" + mesa.path + "\n").utf8).write(
       to: URL(fileURLWithPath: pruner.pendingListPath))

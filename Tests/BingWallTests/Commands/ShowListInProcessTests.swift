@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -51,10 +52,13 @@ import Testing
   /// Bing's story, when stored, is part of the card, wrapped to the terminal; the file line is not.
   @Test func theStoryIsWrappedToTheTerminal() throws {
     let picture = Picture(
-      id: 1, key: "OHR.Long", date: "2026-12-01", market: "en-US", markets: ["en-US"], title: "Title",
+      id: 1, key: "OHR.Long", date: "2026-12-01", market: Market(stored: "en-US"),
+      markets: [Market(stored: "en-US")], title: "Title",
       caption: "", credit: "", copyright: "", copyrightLink: "", path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
-      resolution: "UHD", width: 10, height: 5, bytes: 2048, sha256: "", favorite: false, banned: true,
-      appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil, addedAt: "",
+      resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
+      banned: true,
+      appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil,
+      addedAt: Date(timeIntervalSince1970: 0),
       story: PictureStory(headline: "Headline", description: "one two three four five six", quickFact: ""))
     #expect(
       PictureCard.text(picture, width: 20) == """

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -111,14 +112,14 @@ import Testing
     let run = try Self.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     let store = try HistoryStore(path: run.paths.databaseFile)
-    #expect(try !store.lacksStory(market: "en-US", bingID: "OHR.Fox_EN-US1001"))
+    #expect(try !store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Fox_EN-US1001"))
     let fox = try #require(try store.picture(key: "OHR.Fox"))
     try store.deletePicture(id: fox.id)
-    #expect(try store.lacksStory(market: "en-US", bingID: "OHR.Fox_EN-US1001"))
+    #expect(try store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Fox_EN-US1001"))
     // A story of a picture not stored is not kept.
     #expect(
       try !store.record(
-        PictureStory(headline: "h", description: "", quickFact: ""), market: "en-US",
+        PictureStory(headline: "h", description: "", quickFact: ""), market: Market(stored: "en-US"),
         bingID: "OHR.None_EN-US9",
         date: nil, at: Date()))
   }

@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -11,19 +12,22 @@ import Testing
 /// others show too.
 @Suite struct UpdateRenderersTests {
   static let broken = UpdateSkip(
-    key: "", market: "en-US", date: "",
+    key: nil, market: Market(stored: "en-US"), date: nil,
     reason: .unusableEntry(SkippedImage(index: 2, urlbase: nil, reason: .notAnObject(found: "a string"))))
-  static let pruned = UpdateSkip(key: "OHR.Gone", market: "en-US", date: "2026-11-30", reason: .pruned)
+  static let pruned = UpdateSkip(
+    key: "OHR.Gone", market: Market(stored: "en-US"), date: "2026-11-30", reason: .pruned)
 
   /// One of each event worth telling, with a prune that left a file behind.
   static func everyEvent() -> [UpdateEvent] {
-    var prune = Pruner.Outcome(
+    var prune = Prune.Report(
       plan: RetentionPlan(items: [], policy: RetentionPolicy(keep: 1), protected: []), dryRun: false)
     prune.undeletable = ["/pictures/OHR.Stuck.jpg"]
     return [
-      .substituted(requested: "da-DK", served: "ROW"), .warning("Bing listed 9 pictures"),
+      .substituted(requested: Market(stored: "da-DK"), served: Market(stored: "ROW")),
+      .warning("Bing listed 9 pictures"),
       .skipped(broken), .skipped(pruned),
-      .skipped(.init(key: "OHR.Here", market: "en-US", date: "2026-12-01", reason: .alreadyStored)),
+      .skipped(
+        .init(key: "OHR.Here", market: Market(stored: "en-US"), date: "2026-12-01", reason: .alreadyStored)),
       .stateNotSaved("cannot save the update's result"), .pruned(prune),
     ]
   }

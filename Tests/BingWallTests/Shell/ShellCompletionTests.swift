@@ -6,6 +6,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
 

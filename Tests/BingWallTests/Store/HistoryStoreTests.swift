@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -23,17 +24,20 @@ import Testing
 
   func file(_ key: String, sha: String, path: String) -> NewPictureFile {
     NewPictureFile(
-      key: key, sha256: sha, path: path, resolution: "UHD", width: 3840, height: 2160, bytes: 4_000_000)
+      key: key, sha256: sha, path: path, resolution: Resolution(stored: "UHD"), width: 3840, height: 2160,
+      bytes: 4_000_000)
   }
 
   func appearance(_ market: String, _ date: String, id: String, title: String = "T", credit: String = "C")
     -> Appearance
   {
     Appearance(
-      market: market, servedMarket: market, date: date, bingID: id, title: title, caption: "Caption",
+      market: Market(stored: market), servedMarket: Market(stored: market),
+      date: CalendarDate(parsing: date)!,
+      bingID: id, title: title, caption: "Caption",
       credit: credit, copyright: "Caption (© \(credit))", copyrightLink: "https://x/",
       urlbase: "/th?id=\(id)",
-      hsh: "h", wp: true, fullStartDate: "\(date)T08:00:00Z")
+      hsh: "h", wp: true, fullStartDate: instant("\(date)T08:00:00Z"))
   }
 
   @Test func samePictureInTwoMarketsIsOneFileWithTwoAppearances() throws {
@@ -48,7 +52,7 @@ import Testing
     }
     let all = try store.pictures(.init(limit: 0))
     #expect(all.count == 1)
-    #expect(all[0].markets == ["de-DE", "en-US"])
+    #expect(all[0].markets == [Market(stored: "de-DE"), Market(stored: "en-US")])
     #expect(all[0].path == "/i/a.jpg")
     #expect(try store.hasPicture(key: "OHR.Lake"))
     #expect(try !store.hasPicture(key: "OHR.Other"))
@@ -142,7 +146,9 @@ import Testing
     ("2026-12-01", "ÉtéCafé", "UHD", "2026-12-01__t_Caf__UHD.jpg"),
   ])
   func namesAreOurOwn(_ date: String, _ name: String, _ resolution: String, _ expected: String) {
-    #expect(ImageFolder.fileName(date: date, name: name, resolution: resolution) == expected)
+    let fileName = PictureFileName(
+      date: CalendarDate(parsing: date)!, name: name, resolution: Resolution(stored: resolution))
+    #expect(fileName.fileName == expected)
   }
 
   @Test func aPendingFileHasNoNameUntilCommitted() throws {

@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -28,15 +29,18 @@ import Testing
         let key = "OHR.P\(index)"
         let id = try store.insert(
           NewPictureFile(
-            key: key, sha256: "s\(index)", path: "/i/\(index).jpg", resolution: "UHD", width: 1, height: 1,
+            key: key, sha256: "s\(index)", path: "/i/\(index).jpg", resolution: Resolution(stored: "UHD"),
+            width: 1, height: 1,
             bytes: 1), at: now)
         let market = index % 2 == 0 ? "en-US" : "de-DE"
         try store.record(
           Appearance(
-            market: market, servedMarket: market, date: String(format: "2026-01-%02d", index + 1),
+            market: Market(stored: market), servedMarket: Market(stored: market),
+            // One day after another, each a real one (the 50th is February 19th).
+            date: CalendarDate(year: 2026, month: index / 31 + 1, day: index % 31 + 1)!,
             bingID: key + "_X1", title: "T", caption: "C", credit: "R", copyright: "C (© R)",
             copyrightLink: "",
-            urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: "2026-01-01T08:00:00Z"),
+            urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: instant("2026-01-01T08:00:00Z")),
           pictureID: id, at: now)
         return id
       }
@@ -82,7 +86,7 @@ import Testing
     try store.database.run("UPDATE pictures SET favorite = 1 WHERE id = ?", [.integer(ids[4])])
     #expect(try pick(.init(favoritesOnly: true), seed: 1)?.id == ids[4])
     for seed in 0..<30 {
-      #expect(try pick(.init(market: "de-DE"), seed: UInt64(seed))?.markets == ["de-DE"])
+      #expect(try pick(.init(market: "de-DE"), seed: UInt64(seed))?.markets == [Market(stored: "de-DE")])
     }
   }
 
@@ -99,7 +103,7 @@ import Testing
     try store.recordApply(pictureID: ids[0], backend: "feh", reason: "random", at: now.addingTimeInterval(60))
     let picture = try #require(try store.picture(id: ids[0]))
     #expect(picture.appliedCount == 2)
-    #expect(picture.lastApplied == Timestamp.iso8601(now.addingTimeInterval(60)))
+    #expect(picture.lastApplied.map(Timestamp.iso8601) == Timestamp.iso8601(now.addingTimeInterval(60)))
     #expect(try store.recentlyApplied(limit: 5) == [ids[0]])
   }
 

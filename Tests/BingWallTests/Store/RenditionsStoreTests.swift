@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallModel
 @testable import BingWallStore
 
 /// The portrait rendition's rows (schema version 4): a history of version 3 takes the table, a
@@ -27,7 +28,8 @@ import Testing
     let folder = try TemporaryDirectory()
     let store = try HistoryStore(path: try Self.history(in: folder))
     let portrait = NewPictureFile(
-      key: "OHR.Lake", sha256: "ef", path: "/p/lake_1080x1920.jpg", resolution: "1080x1920", width: 1080,
+      key: "OHR.Lake", sha256: "ef", path: "/p/lake_1080x1920.jpg",
+      resolution: Resolution(stored: "1080x1920"), width: 1080,
       height: 1920, bytes: 20)
     try store.write {
       try store.recordPortrait(pictureID: 1, file: portrait, at: Self.now)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -22,13 +23,15 @@ import Testing
     try store.write {
       let id = try store.insert(
         NewPictureFile(
-          key: "OHR.Lake", sha256: "aa", path: "/i/a.jpg", resolution: "UHD", width: 3840, height: 2160,
+          key: "OHR.Lake", sha256: "aa", path: "/i/a.jpg", resolution: Resolution(stored: "UHD"), width: 3840,
+          height: 2160,
           bytes: 4_000_000), at: now)
       try store.record(
         Appearance(
-          market: "en-US", servedMarket: "en-US", date: "2026-12-01", bingID: "OHR.Lake_EN-US1", title: title,
+          market: Market(stored: "en-US"), servedMarket: Market(stored: "en-US"), date: "2026-12-01",
+          bingID: "OHR.Lake_EN-US1", title: title,
           caption: "Caption", credit: "C", copyright: "Caption (© C)", copyrightLink: "https://x/",
-          urlbase: "/th?id=OHR.Lake", hsh: "h", wp: true, fullStartDate: "2026-12-01T08:00:00Z"),
+          urlbase: "/th?id=OHR.Lake", hsh: "h", wp: true, fullStartDate: instant("2026-12-01T08:00:00Z")),
         pictureID: id, at: now)
     }
   }

@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem

@@ -4,7 +4,7 @@ import BingWallNet
 import BingWallStore
 import FoundationEssentials
 
-extension UpdateService {
+extension Update {
   /// Bing's portrait file (`{urlbase}_1080x1920.jpg`) of each stored picture of the window that
   /// Bing was not yet asked about, when a screen of this session is taller than wide: stored as
   /// the picture's rendition, with the same checks as a picture (an image, a whole JPEG, no
@@ -43,8 +43,8 @@ extension UpdateService {
     downloader.deadline = deadline
     for image in wanted { downloader.portraitOf[image.key] = ids[image.key] }
     let plans = wanted.map { image in
-      var plan = DownloadPlan(image: image, appearances: [], preferred: HistoryStore.portraitResolution)
-      plan.resolutions = [HistoryStore.portraitResolution]
+      var plan = DownloadPlan(image: image, appearances: [], preferred: .portrait)
+      plan.resolutions = [.portrait]
       return plan
     }
     var events: [UpdateEvent] = []

@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallModel
 import BingWallNet
 import BingWallSchedule
 import BingWallStore
@@ -7,14 +8,17 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// `bingwall update` and the daemon's update, whole: lock → archive → plan → download and
-/// ingest → appearances → scheduler state → apply if the newest picture is new → notify.
+/// `bingwall update` and the daemon's update, whole: the conditions (metered, battery) → each
+/// market's archive asked for while the history opens → the lock → stories asked for → the plan
+/// (what each key needs, asked of the history once) → appearances of stored pictures → downloads
+/// and ingests → portrait files → stories stored → scheduler state → apply and notify if the
+/// newest picture is new → retention.
 ///
 /// Holds the update lock until the scheduler state is written, so two updates (cron and the
 /// daemon) never download the same picture twice: the second waits, then finds everything
 /// stored. The scheduler state is written through the journal alone, also when the update
 /// throws, so `status` and the daemon always agree on the next update.
-package struct UpdateService {
+package struct Update {
   package struct Request {
     var markets: [Market]
     var resolution: Resolution
@@ -87,7 +91,7 @@ package struct UpdateService {
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
       // cannot open) is harmless.
-      let markets = request.markets.map(\.code).uniqued()
+      let markets = request.markets.uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
       let archives = Overlapped {
@@ -146,7 +150,7 @@ package struct UpdateService {
       do {
         let lock = try resources.historyLock(onWait: onWait)
         defer { lock.release() }
-        events.append(.pruned(try Pruner(resources: resources).run(policy, store: store, dryRun: false)))
+        events.append(.pruned(try Prune(resources: resources).apply(policy, to: store, dryRun: false)))
       } catch {
         events.append(.pruneFailed(error))
       }
@@ -214,7 +218,7 @@ package struct UpdateService {
   static func waitsToBeSet(_ newest: Picture, store: HistoryStore) throws(StoreError) -> Bool {
     guard newest.appliedCount == 0 else { return false }
     guard let last = try store.lastApplyTime() else { return true }
-    // Both are `Timestamp.iso8601`, which sorts as text. The same second counts as after.
+    // Both are stored to the second. The same second counts as after.
     return last < newest.addedAt
   }
 
@@ -255,7 +259,7 @@ package struct UpdateService {
   /// The archive of each market, then the new pictures downloaded and ingested, and the
   /// appearances of pictures already stored.
   private func fetchAndStore(
-    _ request: Request, archives: [(market: String, response: Result<ArchiveResponse, any Error>)],
+    _ request: Request, archives: [(market: Market, response: Result<ArchiveResponse, any Error>)],
     into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
   ) throws -> [UpdateEvent] {
     let images = resources.imageFolder
@@ -269,7 +273,16 @@ package struct UpdateService {
     var fetched: [Picture] = []
     var plans: [DownloadPlan] = []
     var known: [String: Int] = [:]  // key → index in plans
-    var appearancesOnly: [(key: String, appearance: Appearance)] = []
+    var appearancesOnly: [(pictureID: Int64, appearance: Appearance)] = []
+    // What the history holds of each key, asked once per key (not per market it appeared in).
+    var stored: [String: HistoryStore.KeyState] = [:]
+    func state(of key: String) throws -> HistoryStore.KeyState {
+      if request.force { return .new }
+      if let known = stored[key] { return known }
+      let state = try store.state(ofKey: key)
+      stored[key] = state
+      return state
+    }
     // Every picture of the window the history keeps, once, for its portrait file.
     var shown: [ArchiveImage] = []
     var shownKeys: Set<String> = []
@@ -282,12 +295,12 @@ package struct UpdateService {
         failures.append(
           .failed(
             .init(
-              what: market, error: UntrustedCertificateError.advised(error),
+              what: market.code, error: UntrustedCertificateError.advised(error),
               temporary: Self.isTemporary(error))))
         continue
       }
       if response.marketSubstituted, let served = response.servedMarket {
-        substitutions.append(.substituted(requested: market, served: served))
+        substitutions.append(.substituted(requested: market, served: Market(stored: served)))
       }
       if response.ignoredEntries > 0 {
         warnings.append(
@@ -296,7 +309,7 @@ package struct UpdateService {
               + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored"))
       }
       for skipped in response.skipped {
-        skips.append(.skipped(.init(key: "", market: market, date: "", reason: .unusableEntry(skipped))))
+        skips.append(.skipped(.init(key: nil, market: market, date: nil, reason: .unusableEntry(skipped))))
       }
       let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
       for image in window {
@@ -304,17 +317,20 @@ package struct UpdateService {
         if shownKeys.insert(image.key).inserted { shown.append(image) }
         if let index = known[image.key] {
           plans[index].appearances.append(appearance)
-        } else if !request.force, try store.isPruned(key: image.key) {
+          continue
+        }
+        switch try state(of: image.key) {
+        case .pruned:
           skips.append(
             .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .pruned)))
-        } else if !request.force, try store.hasPicture(key: image.key) {
-          appearancesOnly.append((image.key, appearance))
+        case .stored(let newestID):
+          appearancesOnly.append((newestID, appearance))
           skips.append(
             .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .alreadyStored)))
-        } else {
+        case .new:
           known[image.key] = plans.count
           plans.append(
-            DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution.name))
+            DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
         }
       }
     }
@@ -322,8 +338,7 @@ package struct UpdateService {
     let now = context.clock.now()
     if !appearancesOnly.isEmpty {
       try store.write {
-        for (key, appearance) in appearancesOnly {
-          guard let id = try store.newestPictureID(key: key) else { continue }
+        for (id, appearance) in appearancesOnly {
           _ = try store.record(appearance, pictureID: id, at: now)
         }
       }
@@ -342,16 +357,9 @@ package struct UpdateService {
           context.trace("picture: wrote \(picture.path)")
         }
       case .identical:
-        for appearance in outcome.plan.appearances {
-          skips.append(
-            .skipped(
-              .init(key: key, market: appearance.market, date: appearance.date, reason: .identicalFile)))
-        }
+        skips += outcome.plan.skips(.identicalFile).map(UpdateEvent.skipped)
       case .skipped(let reason):
-        for appearance in outcome.plan.appearances {
-          skips.append(
-            .skipped(.init(key: key, market: appearance.market, date: appearance.date, reason: reason)))
-        }
+        skips += outcome.plan.skips(reason).map(UpdateEvent.skipped)
       case .failed(let error, let temporary):
         failures.append(.failed(.init(what: key, error: error, temporary: temporary)))
       }
@@ -370,12 +378,12 @@ package struct UpdateService {
   /// itself. Gives up between attempts once `givenUp` is set: the caller failed and will not
   /// read it.
   private static func fetch(
-    _ market: String, with client: BingClient, deadline: ContinuousClock.Instant, context: Context,
+    _ market: Market, with client: BingClient, deadline: ContinuousClock.Instant, context: Context,
     givenUp: CancellationFlag
   ) throws -> ArchiveResponse {
     var retries = RetryLoop(policy: .standard, deadline: deadline)
     return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
-      try client.archive(market: market)
+      try client.archive(market: market.code)
     }
   }
 

@@ -3,8 +3,8 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// A picture that could not be downloaded as a usable image.
-package enum DownloadError: TemporaryFailure, Equatable, Sendable {
+/// A picture that could not be downloaded as a usable image (update and doctor --fix).
+enum DownloadError: TemporaryFailure, Equatable, Sendable {
   /// Every size tried was refused; `problems` says why, size by size.
   case unusable(key: String, problems: [String])
   /// The server answered "not now" (`HTTPResponse.isTemporaryFailure`: 5xx, 429, 408) on every

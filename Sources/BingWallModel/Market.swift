@@ -14,7 +14,8 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
     self.code = spelled
   }
 
-  private init(listed code: String) {
+  /// A market as the history holds it: never respelled, so that a row reads back byte for byte.
+  package init(stored code: String) {
     self.code = code
   }
 
@@ -43,10 +44,10 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
   }
 
   /// The market when neither config nor the locale names one.
-  package static let fallback = Market(listed: "en-US")
+  package static let fallback = Market(stored: "en-US")
 
   /// The listed spelling of a code given in any case, or nil when it is not in `known`.
-  static func canonical(_ code: String) -> String? {
+  package static func canonical(_ code: String) -> String? {
     known.first { $0.equalsIgnoringCase(code) }
   }
 

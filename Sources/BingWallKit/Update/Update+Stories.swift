@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallNet
 import BingWallStore
 import BingWallSystem
@@ -8,26 +9,26 @@ import FoundationEssentials
 /// page model, only while the market's newest picture has no story yet (so once a day), made
 /// while the pictures download, stored once they are. Optional: every failure of it is a
 /// warning, and the update stands.
-extension UpdateService {
+extension Update {
   /// The stories being fetched, per market.
   struct StoryFetch {
-    var markets: [String]
+    var markets: [Market]
     /// Each market's newest picture id: when the model has no story for it, a row of empty
     /// texts says so, and the model is not asked again for that day.
-    var newest: [String: String]
-    var results: Overlapped<[(market: String, result: Result<[Story], any Error>)]>
+    var newest: [Market: String]
+    var results: Overlapped<[(market: Market, result: Result<[Story], any Error>)]>
   }
 
   /// Starts fetching the stories of each market whose newest listed picture has none; nil when
   /// there is none to fetch (or `network.story` is off).
   /// The newest picture Bing lists for each market asked for, whose story is looked for.
   func startStories(
-    archives: [(market: String, response: Result<ArchiveResponse, any Error>)], store: HistoryStore,
+    archives: [(market: Market, response: Result<ArchiveResponse, any Error>)], store: HistoryStore,
     http: any HTTPClient, deadline: ContinuousClock.Instant
   ) -> StoryFetch? {
     let configuration = resources.configuration
     guard configuration[ConfigSchema.story] else { return nil }
-    let markets = archives.compactMap { market, response -> String? in
+    let markets = archives.compactMap { market, response -> Market? in
       guard let newest = try? response.get().images.first,
         (try? store.lacksStory(market: market, bingID: newest.bingID)) ?? false
       else { return nil }
@@ -39,7 +40,7 @@ extension UpdateService {
       limits: configuration.networkLimits.requests(deadline: deadline))
     // One try each: a story missed today is asked for again at the next update.
     let results = Overlapped {
-      markets.map { market in (market: market, result: Result { try client.stories(market: market) }) }
+      markets.map { market in (market: market, result: Result { try client.stories(market: market.code) }) }
     }
     let newest = Dictionary(
       archives.compactMap { market, response in (try? response.get().images.first).map { (market, $0.bingID) }

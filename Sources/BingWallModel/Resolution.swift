@@ -1,17 +1,23 @@
+import BingWallSystem
 import Glibc
 
-/// A picture size Bing serves, as the `_RES.jpg` suffix of an image URL.
-package struct Resolution: Hashable, Sendable, LosslessStringConvertible {
-  /// The size as `known` spells it: `UHD`, `1920x1080`.
+/// A picture size Bing serves, as the `_RES.jpg` suffix of an image URL and of a stored file's
+/// name. Bing's fact about a picture file: another source's files need not have one.
+package struct Resolution: ListedName {
+  /// The size as `known` spells it (`UHD`, `1920x1080`); read back from the history as stored.
   package let name: String
 
-  /// The size a name gives in any case (`uhd`); nil when Bing serves no such size.
-  package init?(_ name: String) {
-    guard let listed = Self.known.first(where: { $0.equalsIgnoringCase(name) }) else { return nil }
-    self.name = listed
+  package init(listed name: String) {
+    self.name = name
   }
 
-  package var description: String { name }
+  /// A size as the history holds it, never respelled, so that a row reads back byte for byte:
+  /// one of `known`, or an imported file's `WIDTHxHEIGHT`.
+  package init(stored name: String) {
+    self.name = name
+  }
+
+  package static var listed: [String] { known }
 
   /// UHD first: the largest, of arbitrary dimensions. 1920x1080 is the fallback that always exists.
   package static let known: [String] = [
@@ -19,9 +25,11 @@ package struct Resolution: Hashable, Sendable, LosslessStringConvertible {
     "800x480", "640x480", "1080x1920", "768x1280", "720x1280", "480x800",
   ]
 
-  package static let preferred = "UHD"
+  package static let preferred = Resolution(listed: "UHD")
   /// Used when the preferred size is missing, not a JPEG, or a placeholder (docs/bing-endpoint.md).
-  package static let fallback = "1920x1080"
+  package static let fallback = Resolution(listed: "1920x1080")
+  /// The tall size kept beside a picture for portrait screens (see `HistorySchema.version4`).
+  package static let portrait = Resolution(listed: "1080x1920")
 }
 
 extension Resolution {
@@ -48,7 +56,7 @@ extension Resolution {
     else { return [] }
     let landscape = width >= height
     let sizes = known.compactMap { name -> (name: String, width: Double, height: Double)? in
-      if name == preferred { return (name, 3840, 2160) }
+      if name == preferred.name { return (name, 3840, 2160) }
       let sides = name.split(separator: "x").compactMap { Double($0) }
       return sides.count == 2 ? (name, sides[0], sides[1]) : nil
     }

@@ -11,9 +11,9 @@ import Glibc
 /// list in the state folder; a run killed between the commit and the last unlink leaves files no
 /// row knows, and the next prune (or update) removes exactly those, never any other file of a
 /// folder the user may share with pictures of their own.
-package struct Pruner: Sendable {
+extension Prune {
   /// What one prune did, or would do (`dryRun`).
-  package struct Outcome: Sendable {
+  package struct Report: Sendable {
     package var plan: RetentionPlan
     package var dryRun: Bool
     /// Files of an earlier, interrupted prune removed first.
@@ -22,16 +22,12 @@ package struct Pruner: Sendable {
     package var undeletable: [String] = []
   }
 
-  let resources: Resources
-
-  init(resources: Resources) { self.resources = resources }
-
   private var context: Context { resources.context }
   var pendingListPath: String { context.paths.stateFile(.prunePending) }
 
   /// Prunes `store` by `policy`. The caller holds the history lock.
-  func run(_ policy: RetentionPolicy, store: HistoryStore, dryRun: Bool) throws -> Outcome {
-    var outcome = Outcome(plan: RetentionPlan(items: [], policy: policy, protected: []), dryRun: dryRun)
+  func apply(_ policy: RetentionPolicy, to store: HistoryStore, dryRun: Bool) throws -> Report {
+    var outcome = Report(plan: RetentionPlan(items: [], policy: policy, protected: []), dryRun: dryRun)
     if !dryRun { outcome.leftoversRemoved = try finishInterrupted(store: store) }
     let protected = Set(try store.recentlyApplied(limit: 1))
     outcome.plan = RetentionPlan(items: try store.retentionItems(), policy: policy, protected: protected)

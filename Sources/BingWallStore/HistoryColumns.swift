@@ -1,0 +1,125 @@
+import BingWallModel
+import BingWallSystem
+import FoundationEssentials
+
+/// How the history spells the model's values in its TEXT columns, both ways, so that a row is
+/// built from typed values and read back into them, and every file on disk keeps its bytes.
+///
+/// - a calendar date: `YYYY-MM-DD`;
+/// - an instant: `2026-12-02T13:45:07Z` (`Timestamp`); histories written before 2026 kept
+///   Bing's own `yyyyMMddHHmm` in `fullstartdate`, which still reads;
+/// - a market: its code as stored, `''` for none (a plain imported file);
+/// - a resolution: its name as stored.
+package enum HistoryColumns {
+  package static func date(_ text: String) -> CalendarDate? { CalendarDate(parsing: text) }
+
+  package static func instant(_ text: String) -> Date? {
+    if let instant = Timestamp.parse(text) { return instant }
+    let digits = Array(text)
+    guard digits.count == 12, let day = CalendarDate(compact: String(digits[0..<8])) else { return nil }
+    return Timestamp.parse("\(day)T\(String(digits[8..<10])):\(String(digits[10..<12])):00Z")
+  }
+
+  /// `fullstartdate`: `''` when unknown.
+  package static func startInstant(_ text: String) -> Date?? {
+    text.isEmpty ? .some(nil) : instant(text).map { $0 }
+  }
+
+  package static func market(_ text: String) -> Market? { text.isEmpty ? nil : Market(stored: text) }
+
+  /// `markets`: the codes of `group_concat(market, ' ')`, once each, sorted.
+  package static func markets(_ text: String?) -> [Market] {
+    Set((text ?? "").split(separator: " ").map(String.init)).sorted().map(Market.init(stored:))
+  }
+}
+
+extension SQLiteValue {
+  init(_ date: CalendarDate) { self = .text(date.description) }
+  init(instant: Date) { self = .text(Timestamp.iso8601(instant)) }
+  /// `fullstartdate`: `''` when unknown.
+  init(startInstant: Date?) { self = .text(startInstant.map(Timestamp.iso8601) ?? "") }
+  /// `''` for no market.
+  init(_ market: Market?) { self = .text(market?.code ?? "") }
+  /// NULL for no market: `served_market`.
+  init(servedMarket: Market?) { self = SQLiteValue(servedMarket?.code) }
+  init(_ resolution: Resolution) { self = .text(resolution.name) }
+}
+
+extension SQLiteRow {
+  func date(_ name: String) throws(StoreError) -> CalendarDate {
+    try parsed(name, as: "a date YYYY-MM-DD", HistoryColumns.date)
+  }
+
+  func instant(_ name: String) throws(StoreError) -> Date {
+    try parsed(name, as: "a time such as 2026-12-01T09:00:00Z", HistoryColumns.instant)
+  }
+
+  func optionalInstant(_ name: String) throws(StoreError) -> Date? {
+    try optionalString(name) == nil ? nil : try instant(name)
+  }
+
+  func startInstant(_ name: String) throws(StoreError) -> Date? {
+    try parsed(name, as: "a time such as 2026-12-01T09:00:00Z", HistoryColumns.startInstant)
+  }
+
+  func market(_ name: String) throws(StoreError) -> Market? { HistoryColumns.market(try string(name)) }
+
+  func optionalMarket(_ name: String) throws(StoreError) -> Market? {
+    try optionalString(name).map(Market.init(stored:))
+  }
+
+  func resolution(_ name: String) throws(StoreError) -> Resolution { Resolution(stored: try string(name)) }
+
+  private func parsed<T>(_ name: String, as expected: String, _ parse: (String) -> T?) throws(StoreError) -> T
+  {
+    let text = try string(name)
+    guard let value = parse(text) else {
+      throw .typeMismatch(
+        path: layout.path, sql: layout.sql, column: name, expected: expected,
+        found: TerminalText.quoted(text, limit: 40))
+    }
+    return value
+  }
+}
+
+extension Appearance {
+  /// The columns of `appearances` an appearance fills, in the order of `columns`.
+  static let columnNames =
+    "market, date, served_market, bing_id, title, caption, credit, copyright, copyright_link, urlbase, hsh, wp, fullstartdate"
+  static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+
+  /// The values of `columnNames`, as the history spells them.
+  var columns: [SQLiteValue] {
+    [
+      SQLiteValue(market), SQLiteValue(date), SQLiteValue(servedMarket: servedMarket), .text(bingID),
+      .text(title),
+      .text(caption), .text(credit), .text(copyright), .text(copyrightLink), .text(urlbase), .text(hsh),
+      SQLiteValue(wp), SQLiteValue(startInstant: fullStartDate),
+    ]
+  }
+
+  /// The appearance a row of `columnNames` holds.
+  init(row: SQLiteRow) throws(StoreError) {
+    self.init(
+      market: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
+      date: try row.date("date"), bingID: try row.string("bing_id"), title: try row.string("title"),
+      caption: try row.string("caption"), credit: try row.string("credit"),
+      copyright: try row.string("copyright"), copyrightLink: try row.string("copyright_link"),
+      urlbase: try row.string("urlbase"), hsh: try row.string("hsh"), wp: try row.bool("wp"),
+      fullStartDate: try row.startInstant("fullstartdate"))
+  }
+}
+
+extension NewPictureFile {
+  /// The columns of `pictures` a new file fills, in the order of `columns`.
+  static let columnNames = "key, sha256, path, resolution, width, height, bytes"
+  static let placeholders = "?, ?, ?, ?, ?, ?, ?"
+
+  /// The values of `columnNames`, as the history spells them.
+  var columns: [SQLiteValue] {
+    [
+      .text(key), .text(sha256), .text(path), SQLiteValue(resolution), .integer(Int64(width)),
+      .integer(Int64(height)), .integer(bytes),
+    ]
+  }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+@testable import BingWallModel
+@testable import BingWallSystem
+
+// Tests spell a date as the history does, `"2026-12-01"`; a literal that is no date traps, as a
+// typo in a test should. (Market and Resolution keep their failable `init?(_:)`, which a literal
+// conformance would shadow: tests say `Market(stored:)`.)
+
+extension CalendarDate: ExpressibleByStringLiteral {
+  public init(stringLiteral text: String) { self = CalendarDate(parsing: text)! }
+}
+
+/// An instant as the history spells it (`2026-12-01T09:00:00Z`); `""` for none.
+func instant(_ text: String) -> Date? {
+  text.isEmpty ? nil : Timestamp.parse(text)!
+}
