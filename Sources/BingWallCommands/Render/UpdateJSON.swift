@@ -22,7 +22,7 @@ enum UpdateJSON {
         held = .object([("reason", .string(skip.reason.rawValue)), ("message", .string(skip.description))])
       case .substituted(let requested, let market):
         served.append(.object([("requested", .string(requested.code)), ("served", .string(market.code))]))
-      case .warning(let warning): warnings.append(.string(warning))
+      case .warning(let warning): warnings.append(.string(UpdateWarningText.text(warning)))
       case .failed(let failure): errors.append(.string("\(failure.error)"))
       case .skipped(let skip):
         skipped.append(

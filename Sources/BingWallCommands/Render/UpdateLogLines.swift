@@ -24,13 +24,14 @@ enum UpdateLogLines {
           Diagnostic.line(
             .warning,
             "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"))
-      case .warning(let warning): lines.append(Diagnostic.line(.warning, warning))
+      case .warning(let warning): lines.append(Diagnostic.line(.warning, UpdateWarningText.text(warning)))
       case .failed(let failure): lines.append(Diagnostic.line(.error, "update failed: \(failure.error)"))
       case .skipped: break
       case .fetched(let picture): lines.append("new picture: " + PictureLine.text(picture))
       case .portrait(let key, let path): lines.append("portrait file of \(key): \(path)")
       case .upToDate: lines.append("update: nothing new")
-      case .stateNotSaved(let warning): lines.append(Diagnostic.line(.warning, warning))
+      case .stateNotSaved(let notSaved):
+        lines.append(Diagnostic.line(.warning, UpdateWarningText.text(notSaved)))
       case .applied(let applied): lines += AppliedText.logLines(applied)
       // The daemon's log names what it could not do; the advice to a person at a terminal
       // (`--no-apply`) is no use to a daemon.

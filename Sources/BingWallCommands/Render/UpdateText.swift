@@ -44,7 +44,7 @@ enum UpdateText {
             "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
         }
       case .warning(let warning):
-        if !quiet { context.stderr.warning(warning) }
+        if !quiet { context.stderr.warning(UpdateWarningText.text(warning)) }
       case .failed:
         guard !failuresWritten else { continue }
         failuresWritten = true
@@ -64,8 +64,8 @@ enum UpdateText {
         if chatty { context.stdout.write(TerminalText.clean("portrait file of \(key): \(path)") + "\n") }
       case .upToDate:
         if chatty { context.stdout.write("Already up to date.\n") }
-      case .stateNotSaved(let warning):
-        context.stderr.warning(warning)
+      case .stateNotSaved(let notSaved):
+        context.stderr.warning(UpdateWarningText.text(notSaved))
       case .applied(let applied):
         if chatty { context.stdout.write(AppliedText.line(applied) + "\n") }
         if let warning = AppliedText.warning(applied) { context.stderr.warning(warning) }

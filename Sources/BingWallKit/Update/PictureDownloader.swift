@@ -24,6 +24,13 @@ struct DownloadPlan {
     if !image.wp, preferred == Resolution.preferred { sizes = [Resolution.fallback] }
     resolutions = sizes.uniqued()
   }
+
+  /// Bing's portrait file of a stored picture: that one size, for no appearance.
+  init(portraitOf image: ArchiveImage) {
+    self.image = image
+    appearances = []
+    resolutions = [.portrait]
+  }
 }
 
 /// Downloads plans in parallel rounds — every picture at its first size, then the refused ones at

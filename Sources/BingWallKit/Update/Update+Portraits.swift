@@ -12,41 +12,39 @@ extension Update {
   /// about again; one that failed for a reason that may pass is asked about at the next update.
   /// Nothing here fails the update (`portraitEvents` turns an error into a warning): the portrait
   /// screen then gets a crop of the picture.
+  ///
+  /// `storedIDs` is each key's newest picture as the update's plan and downloads found it, so
+  /// the history is not asked again; under `--force` the plan asked nothing, and each key's
+  /// newest picture is asked here, once.
   func portraitEvents(
-    of shown: [ArchiveImage], force: Bool, store: HistoryStore, http: any HTTPClient,
-    deadline: ContinuousClock.Instant, now: Date
+    of shown: [ArchiveImage], storedIDs: [String: Int64], force: Bool, store: HistoryStore,
+    http: any HTTPClient, deadline: ContinuousClock.Instant, now: Date
   ) -> [UpdateEvent] {
     do {
-      return try portraits(of: shown, force: force, store: store, http: http, deadline: deadline, now: now)
+      var ids = storedIDs
+      if force {
+        ids = [:]
+        for image in shown { ids[image.key] = try store.newestPictureID(key: image.key) }
+      }
+      return try portraits(
+        of: shown, ids: ids, force: force, store: store, http: http, deadline: deadline, now: now)
     } catch {
-      return [.warning("cannot fetch the portrait files: \(error)")]
+      return [.warning(.portraitsFailed(error))]
     }
   }
 
   private func portraits(
-    of shown: [ArchiveImage], force: Bool, store: HistoryStore, http: any HTTPClient,
+    of shown: [ArchiveImage], ids: [String: Int64], force: Bool, store: HistoryStore, http: any HTTPClient,
     deadline: ContinuousClock.Instant, now: Date
   ) throws -> [UpdateEvent] {
-    var ids: [String: Int64] = [:]
-    for image in shown {
-      if let id = try store.newestPictureID(key: image.key) { ids[image.key] = id }
-    }
     let asked = force ? [] : try store.portraitsAsked(of: Array(ids.values))
     let wanted = shown.filter { ids[$0.key].map { !asked.contains($0) } ?? false }
     // The screens are read only when some picture lacks its portrait, so an hourly update of a
     // history that has them all starts no process.
     guard !wanted.isEmpty, sessionHasPortraitScreen() else { return [] }
-    let configuration = resources.configuration
-    var downloader = PictureDownloader(
-      http: http, store: store, images: resources.imageFolder, endpoint: configuration.endpoint,
-      timeout: configuration.networkLimits.requestTimeout, progress: progress, now: now)
-    downloader.deadline = deadline
+    var downloader = self.downloader(http: http, store: store, deadline: deadline, now: now)
     for image in wanted { downloader.portraitOf[image.key] = ids[image.key] }
-    let plans = wanted.map { image in
-      var plan = DownloadPlan(image: image, appearances: [], preferred: .portrait)
-      plan.resolutions = [.portrait]
-      return plan
-    }
+    let plans = wanted.map(DownloadPlan.init(portraitOf:))
     var events: [UpdateEvent] = []
     var none: [Int64] = []
     for outcome in downloader.download(plans) {
@@ -65,7 +63,7 @@ extension Update {
         // Every check refused what Bing sent (missing, a placeholder, not portrait): it has none.
         if let id = ids[key] { none.append(id) }
       case .failed(let error, _):
-        events.append(.warning("cannot fetch the portrait file of \(key): \(error)"))
+        events.append(.warning(.portraitFailed(key: key, error)))
       }
     }
     if !none.isEmpty {

@@ -60,11 +60,7 @@ extension Update {
       do {
         stories = try result.get()
       } catch {
-        events.append(
-          .warning(
-            TerminalText.clean(
-              "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same"
-            )))
+        events.append(.warning(.storyNotFetched(market: market, error)))
         continue
       }
       do {
@@ -83,8 +79,7 @@ extension Update {
           }
         }
       } catch {
-        events.append(
-          .warning(TerminalText.clean("cannot store Bing's story of the \(market) pictures: \(error)")))
+        events.append(.warning(.storyNotStored(market: market, error)))
       }
     }
     return events

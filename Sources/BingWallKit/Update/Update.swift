@@ -130,7 +130,7 @@ package struct Update {
         if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }
         return nil
       }.first
-      if let warning = record(error: firstFailure) { events.append(.stateNotSaved(warning)) }
+      if let notSaved = record(error: firstFailure) { events.append(.stateNotSaved(notSaved)) }
     } catch {
       _ = record(error: TerminalText.clean("\(error)"))
       throw error
@@ -140,9 +140,9 @@ package struct Update {
     // Not asked to set anything (`--no-apply`), the update leaves the wait as it was: the picture
     // still waits for the next update inside the session.
     if Self.asksToApply(request, configuration: resources.configuration),
-      let warning = recordWallpaper(applied)
+      let notSaved = recordWallpaper(applied)
     {
-      events.append(.stateNotSaved(warning))
+      events.append(.stateNotSaved(notSaved))
     }
     // After the apply, so the picture just set is the current wallpaper that retention keeps.
     let policy = resources.configuration.retentionPolicy(now: context.clock.now())
@@ -231,7 +231,7 @@ package struct Update {
 
   /// Records whether the update left the newest picture unset for want of a desktop session, so
   /// `status` says so until an update sets it (or finds nothing waiting).
-  private func recordWallpaper(_ event: UpdateEvent?) -> String? {
+  private func recordWallpaper(_ event: UpdateEvent?) -> StateNotSaved? {
     let notSet: String?
     switch event {
     case .notApplied(let error): notSet = error.description
@@ -242,22 +242,23 @@ package struct Update {
       try journal.recordWallpaper(notSet: notSet)
       return nil
     } catch {
-      return "cannot save the update's result in \(journal.file.path): \(error)"
+      return StateNotSaved(file: journal.file.path, error: error)
     }
   }
 
-  /// Records the end of the attempt; returns a warning when the state could not be saved.
-  private func record(error: String?) -> String? {
+  /// Records the end of the attempt; returns why when the state could not be saved.
+  private func record(error: String?) -> StateNotSaved? {
     do {
       try journal.recordUpdate(at: context.clock.now(), error: error)
       return nil
     } catch {
-      return "cannot save the update's result in \(journal.file.path): \(error)"
+      return StateNotSaved(file: journal.file.path, error: error)
     }
   }
 
-  /// The archive of each market, then the new pictures downloaded and ingested, and the
-  /// appearances of pictures already stored.
+  /// The archive of each market read against the history (`UpdatePlan`), then the appearances
+  /// of pictures already stored recorded, the new pictures downloaded and ingested, and the
+  /// portrait files of the window fetched.
   private func fetchAndStore(
     _ request: Request, archives: [(market: Market, response: Result<ArchiveResponse, any Error>)],
     into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
@@ -265,111 +266,95 @@ package struct Update {
     let images = resources.imageFolder
     try images.ensure()
     images.removeAbandonedFiles()
-    let configuration = resources.configuration
-    var substitutions: [UpdateEvent] = []
-    var warnings: [UpdateEvent] = []
-    var failures: [UpdateEvent] = []
-    var skips: [UpdateEvent] = []
-    var fetched: [Picture] = []
-    var plans: [DownloadPlan] = []
-    var known: [String: Int] = [:]  // key → index in plans
-    var appearancesOnly: [(pictureID: Int64, appearance: Appearance)] = []
-    // What the history holds of each key, asked once per key (not per market it appeared in).
-    var stored: [String: HistoryStore.KeyState] = [:]
-    func state(of key: String) throws -> HistoryStore.KeyState {
-      if request.force { return .new }
-      if let known = stored[key] { return known }
-      let state = try store.state(ofKey: key)
-      stored[key] = state
-      return state
-    }
-    // Every picture of the window the history keeps, once, for its portrait file.
-    var shown: [ArchiveImage] = []
-    var shownKeys: Set<String> = []
-
-    for (market, result) in archives {
-      let response: ArchiveResponse
-      do {
-        response = try result.get()
-      } catch {
-        failures.append(
-          .failed(
-            .init(
-              what: market.code, error: UntrustedCertificateError.advised(error),
-              temporary: Self.isTemporary(error))))
-        continue
-      }
-      if response.marketSubstituted, let served = response.servedMarket {
-        substitutions.append(.substituted(requested: market, served: Market(stored: served)))
-      }
-      if response.ignoredEntries > 0 {
-        warnings.append(
-          .warning(
-            "Bing listed \(response.images.count + response.skipped.count + response.ignoredEntries) pictures "
-              + "for \(market) where \(ArchiveRequest.imageCount) were asked for; the rest were ignored"))
-      }
-      for skipped in response.skipped {
-        skips.append(.skipped(.init(key: nil, market: market, date: nil, reason: .unusableEntry(skipped))))
-      }
-      let window = request.days.map { Array(response.images.prefix($0)) } ?? response.images
-      for image in window {
-        let appearance = Appearance(image, market: market, served: response.servedMarket)
-        if shownKeys.insert(image.key).inserted { shown.append(image) }
-        if let index = known[image.key] {
-          plans[index].appearances.append(appearance)
-          continue
-        }
-        switch try state(of: image.key) {
-        case .pruned:
-          skips.append(
-            .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .pruned)))
-        case .stored(let newestID):
-          appearancesOnly.append((newestID, appearance))
-          skips.append(
-            .skipped(.init(key: image.key, market: market, date: appearance.date, reason: .alreadyStored)))
-        case .new:
-          known[image.key] = plans.count
-          plans.append(
-            DownloadPlan(image: image, appearances: [appearance], preferred: request.resolution))
-        }
-      }
-    }
-
+    let plan = try Self.plan(request, archives: archives, store: store)
     let now = context.clock.now()
-    if !appearancesOnly.isEmpty {
-      try store.write {
-        for (id, appearance) in appearancesOnly {
-          _ = try store.record(appearance, pictureID: id, at: now)
-        }
+    try Self.record(plan.appearancesOfStored, in: store, at: now)
+    let downloaded = try download(plan.downloads, into: store, http: http, deadline: deadline, now: now)
+    let portraits = portraitEvents(
+      of: plan.shown, storedIDs: plan.storedIDs.merging(downloaded.storedIDs) { old, _ in old },
+      force: request.force, store: store, http: http, deadline: deadline, now: now)
+    let failures = plan.failures + downloaded.failures
+    let upToDate: [UpdateEvent] = downloaded.fetched.isEmpty && failures.isEmpty ? [.upToDate] : []
+    return plan.substitutions + plan.warnings.map(UpdateEvent.warning) + failures.map(UpdateEvent.failed)
+      + (plan.skips + downloaded.skips).map(UpdateEvent.skipped) + downloaded.fetched.map(UpdateEvent.fetched)
+      + portraits + upToDate
+  }
+
+  /// Each market's archive, or its failure, read against the history in the order asked.
+  private static func plan(
+    _ request: Request, archives: [(market: Market, response: Result<ArchiveResponse, any Error>)],
+    store: HistoryStore
+  ) throws -> UpdatePlan {
+    var plan = UpdatePlan(force: request.force)
+    for (market, result) in archives {
+      switch result {
+      case .success(let response):
+        try plan.add(response, of: market, days: request.days, preferred: request.resolution, store: store)
+      case .failure(let error):
+        plan.add(market, failure: error)
       }
     }
+    return plan
+  }
 
-    var downloader = PictureDownloader(
-      http: http, store: store, images: images, endpoint: configuration.endpoint,
-      timeout: configuration.networkLimits.requestTimeout, progress: progress, now: now)
-    downloader.deadline = deadline
-    for outcome in downloader.download(plans) {
+  /// New appearances of pictures the history has, in one transaction.
+  private static func record(
+    _ appearances: [(pictureID: Int64, appearance: Appearance)], in store: HistoryStore, at now: Date
+  ) throws {
+    guard !appearances.isEmpty else { return }
+    try store.write {
+      for (id, appearance) in appearances { _ = try store.record(appearance, pictureID: id, at: now) }
+    }
+  }
+
+  /// What the downloads of an update gave.
+  private struct Downloaded {
+    /// The pictures newly stored, newest first.
+    var fetched: [Picture] = []
+    var skips: [UpdateSkip] = []
+    var failures: [UpdateFailure] = []
+    /// The id each newly stored picture got, by key.
+    var storedIDs: [String: Int64] = [:]
+  }
+
+  /// Downloads and ingests `plans`: each picture stored, skipped or failed.
+  private func download(
+    _ plans: [DownloadPlan], into store: HistoryStore, http: any HTTPClient,
+    deadline: ContinuousClock.Instant,
+    now: Date
+  ) throws -> Downloaded {
+    var downloaded = Downloaded()
+    for outcome in downloader(http: http, store: store, deadline: deadline, now: now).download(plans) {
       let key = outcome.plan.image.key
       switch outcome.result {
       case .stored(let id):
+        downloaded.storedIDs[key] = id
         if let picture = try store.picture(id: id) {
-          fetched.append(picture)
+          downloaded.fetched.append(picture)
           context.trace("picture: wrote \(picture.path)")
         }
       case .identical:
-        skips += outcome.plan.skips(.identicalFile).map(UpdateEvent.skipped)
+        downloaded.skips += outcome.plan.skips(.identicalFile)
       case .skipped(let reason):
-        skips += outcome.plan.skips(reason).map(UpdateEvent.skipped)
+        downloaded.skips += outcome.plan.skips(reason)
       case .failed(let error, let temporary):
-        failures.append(.failed(.init(what: key, error: error, temporary: temporary)))
+        downloaded.failures.append(.init(what: key, error: error, temporary: temporary))
       }
     }
-    fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
-    let portraits = portraitEvents(
-      of: shown, force: request.force, store: store, http: http, deadline: deadline, now: now)
-    let upToDate: [UpdateEvent] = fetched.isEmpty && failures.isEmpty ? [.upToDate] : []
-    return substitutions + warnings + failures + skips + fetched.map(UpdateEvent.fetched) + portraits
-      + upToDate
+    downloaded.fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    return downloaded
+  }
+
+  /// A downloader on this update's client, image folder, progress and time limit.
+  func downloader(
+    http: any HTTPClient, store: HistoryStore, deadline: ContinuousClock.Instant, now: Date
+  ) -> PictureDownloader {
+    let configuration = resources.configuration
+    var downloader = PictureDownloader(
+      http: http, store: store, images: resources.imageFolder, endpoint: configuration.endpoint,
+      timeout: configuration.networkLimits.requestTimeout, progress: progress, now: now)
+    downloader.deadline = deadline
+    return downloader
   }
 
   /// The archive request, through the one retry loop (`RetryLoop`) as the picture downloads

@@ -13,7 +13,7 @@ package enum UpdateEvent: Sendable {
   /// Bing answered for `requested` with another market's picture.
   case substituted(requested: Market, served: Market)
   /// Something the user should know that is not a failure (a response listing more than asked).
-  case warning(String)
+  case warning(UpdateWarning)
   /// A market's archive or one picture failed.
   case failed(UpdateFailure)
   /// A picture of the window that was not downloaded, and why.
@@ -25,7 +25,7 @@ package enum UpdateEvent: Sendable {
   /// Nothing was fetched and nothing failed.
   case upToDate
   /// The scheduler state could not be saved; the update itself still counts.
-  case stateNotSaved(String)
+  case stateNotSaved(StateNotSaved)
   /// The newest picture was new and was set; `picture` is as stored after the apply.
   case applied(Apply.Outcome)
   /// The newest picture was due to be set and could not be; the pictures are stored all the same.

@@ -17,6 +17,10 @@ import Testing
   static let pruned = UpdateSkip(
     key: "OHR.Gone", market: Market(stored: "en-US"), date: "2026-11-30", reason: .pruned)
 
+  struct Refused: Error, CustomStringConvertible {
+    var description: String { "permission denied" }
+  }
+
   /// One of each event worth telling, with a prune that left a file behind.
   static func everyEvent() -> [UpdateEvent] {
     var prune = Prune.Report(
@@ -24,11 +28,11 @@ import Testing
     prune.undeletable = ["/pictures/OHR.Stuck.jpg"]
     return [
       .substituted(requested: Market(stored: "da-DK"), served: Market(stored: "ROW")),
-      .warning("Bing listed 9 pictures"),
+      .warning(.overlisted(market: Market(stored: "en-US"), listed: 9, asked: 8)),
       .skipped(broken), .skipped(pruned),
       .skipped(
         .init(key: "OHR.Here", market: Market(stored: "en-US"), date: "2026-12-01", reason: .alreadyStored)),
-      .stateNotSaved("cannot save the update's result"), .pruned(prune),
+      .stateNotSaved(StateNotSaved(file: "/state/scheduler.json", error: Refused())), .pruned(prune),
     ]
   }
 

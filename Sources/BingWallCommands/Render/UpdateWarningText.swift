@@ -1,0 +1,28 @@
+import BingWallKit
+import BingWallSystem
+
+/// An update's warnings in words, one sentence each without `warning: `: the same on the
+/// terminal, in `--json` and in the daemon's log.
+enum UpdateWarningText {
+  static func text(_ warning: UpdateWarning) -> String {
+    switch warning {
+    case .overlisted(let market, let listed, let asked):
+      return
+        "Bing listed \(listed) pictures for \(market) where \(asked) were asked for; the rest were ignored"
+    case .portraitsFailed(let error):
+      return "cannot fetch the portrait files: \(error)"
+    case .portraitFailed(let key, let error):
+      return "cannot fetch the portrait file of \(key): \(error)"
+    case .storyNotFetched(let market, let error):
+      return TerminalText.clean(
+        "cannot fetch Bing's story of the \(market) pictures (\(error)); the pictures are stored all the same"
+      )
+    case .storyNotStored(let market, let error):
+      return TerminalText.clean("cannot store Bing's story of the \(market) pictures: \(error)")
+    }
+  }
+
+  static func text(_ notSaved: StateNotSaved) -> String {
+    "cannot save the update's result in \(notSaved.file): \(notSaved.error)"
+  }
+}

@@ -1,0 +1,85 @@
+import BingWallBing
+import BingWallModel
+import BingWallStore
+
+/// The archives of an update read against the history: what they tell (markets substituted,
+/// warnings, failures, skips), the pictures to download, the appearances of pictures already
+/// stored, and every picture of the window for its portrait file. Each key is asked of the
+/// history once, whatever the number of markets it appears in (none under `--force`).
+struct UpdatePlan {
+  var substitutions: [UpdateEvent] = []
+  var warnings: [UpdateWarning] = []
+  var failures: [UpdateFailure] = []
+  var skips: [UpdateSkip] = []
+  var downloads: [DownloadPlan] = []
+  /// Appearances of pictures the history has, each with the picture's newest id.
+  var appearancesOfStored: [(pictureID: Int64, appearance: Appearance)] = []
+  /// Every picture of the window, once (as its first market listed it), for its portrait file.
+  var shown: [ArchiveImage] = []
+  /// The newest stored id of each key the history was asked about and has.
+  var storedIDs: [String: Int64] = [:]
+
+  private let force: Bool
+  private var states: [String: HistoryStore.KeyState] = [:]
+  private var downloadIndex: [String: Int] = [:]
+
+  init(force: Bool) {
+    self.force = force
+  }
+
+  /// A market whose archive could not be had.
+  mutating func add(_ market: Market, failure error: any Error) {
+    failures.append(
+      .init(
+        what: market.code, error: UntrustedCertificateError.advised(error),
+        temporary: Update.isTemporary(error)))
+  }
+
+  /// A market's archive: its newest `days` pictures (all when nil), each either a download (at
+  /// `preferred` first), an appearance of a stored picture, or a skip.
+  mutating func add(
+    _ response: ArchiveResponse, of market: Market, days: Int?, preferred: Resolution, store: HistoryStore
+  ) throws(StoreError) {
+    if response.marketSubstituted, let served = response.servedMarket {
+      substitutions.append(.substituted(requested: market, served: Market(stored: served)))
+    }
+    if response.ignoredEntries > 0 {
+      warnings.append(
+        .overlisted(
+          market: market, listed: response.images.count + response.skipped.count + response.ignoredEntries,
+          asked: ArchiveRequest.imageCount))
+    }
+    for skipped in response.skipped {
+      skips.append(.init(key: nil, market: market, date: nil, reason: .unusableEntry(skipped)))
+    }
+    let window = days.map { Array(response.images.prefix($0)) } ?? response.images
+    for image in window {
+      let appearance = Appearance(image, market: market, served: response.servedMarket)
+      if states[image.key] == nil { shown.append(image) }
+      switch try state(of: image.key, store: store) {
+      case .pruned:
+        skips.append(.init(key: image.key, market: market, date: appearance.date, reason: .pruned))
+      case .stored(let newestID):
+        appearancesOfStored.append((newestID, appearance))
+        skips.append(.init(key: image.key, market: market, date: appearance.date, reason: .alreadyStored))
+      case .new:
+        if let index = downloadIndex[image.key] {
+          downloads[index].appearances.append(appearance)
+        } else {
+          downloadIndex[image.key] = downloads.count
+          downloads.append(DownloadPlan(image: image, appearances: [appearance], preferred: preferred))
+        }
+      }
+    }
+  }
+
+  /// What the history holds of `key`, asked the first time the key appears.
+  private mutating func state(of key: String, store: HistoryStore) throws(StoreError) -> HistoryStore.KeyState
+  {
+    if let known = states[key] { return known }
+    let state = force ? .new : try store.state(ofKey: key)
+    states[key] = state
+    if case .stored(let id) = state { storedIDs[key] = id }
+    return state
+  }
+}

@@ -1,0 +1,23 @@
+import BingWallModel
+
+/// Something the user of an update should know that is not a failure: the update stands. Kit
+/// says what happened; Commands words it (Render/UpdateWarningText), the same on the terminal,
+/// in `--json` and in the daemon's log.
+package enum UpdateWarning: Sendable {
+  /// Bing listed `listed` entries for `market` where `asked` were asked for; the rest were ignored.
+  case overlisted(market: Market, listed: Int, asked: Int)
+  /// The portrait files could not be looked for at all (the history failed).
+  case portraitsFailed(any Error)
+  /// The portrait file of picture `key` failed for a reason that may pass.
+  case portraitFailed(key: String, any Error)
+  /// Bing's stories of the `market` pictures could not be fetched.
+  case storyNotFetched(market: Market, any Error)
+  /// Bing's stories of the `market` pictures came, and could not be stored.
+  case storyNotStored(market: Market, any Error)
+}
+
+/// The scheduler state (the journal's file) could not be saved; the update itself still counts.
+package struct StateNotSaved: Sendable {
+  package var file: String
+  package var error: any Error
+}
