@@ -100,7 +100,8 @@ struct MonitorsRealTests {
     #expect(made.hasSuffix("-240x320-crop-plain.jpg"))
     try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
     #expect(
-      try backend.current(in: sandbox.session()) == (name == "xwallpaper" ? nil : outcome.screens["DUMMY0"]?.file))
+      try backend.current(in: sandbox.session())
+        == (name == "xwallpaper" ? nil : outcome.screens["DUMMY0"]?.file))
   }
 
   /// The primary output on the right: Xinerama numbers it head 0, as RandR lists it first, and

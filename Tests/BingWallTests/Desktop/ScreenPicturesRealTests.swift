@@ -147,7 +147,8 @@ struct ScreenPicturesRealTests {
 
     #expect(outcome.screenProblem == nil)
     #expect(
-      outcome.screens.mapValues(\.source.path) == ["HEADLESS-1": red, "HEADLESS-2": red], "the same picture on both")
+      outcome.screens.mapValues(\.source.path) == ["HEADLESS-1": red, "HEADLESS-2": red],
+      "the same picture on both")
     let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
     #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
     let second = try sway.screenshot(output: "HEADLESS-2") {
