@@ -16,7 +16,7 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   /// The tool ran and failed; `stderr` is what it said.
   case toolFailed(backend: String, command: String, status: Int32, stderr: String)
   /// The tool outlived its timeout and was killed.
-  case timedOut(backend: String, command: String, seconds: Double)
+  case timedOut(backend: String, command: String, limit: Duration)
   /// The tool reported success but reading the setting back shows something else.
   case didNotTake(backend: String, expected: String, found: String)
   /// The backend's configuration is unusable (an empty `command`, an unknown placeholder).
@@ -65,8 +65,8 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
       let said = stderr.trimmed()
       let detail = said.isEmpty ? "" : ": " + TerminalText.clean(String(said.prefix(300)))
       return "\(backend): '\(command)' \(Self.ending(status))\(detail)"
-    case .timedOut(let backend, let command, let seconds):
-      return "\(backend): '\(command)' did not finish within \(Int(seconds)) s and was stopped"
+    case .timedOut(let backend, let command, let limit):
+      return "\(backend): '\(command)' did not finish within \(limit.components.seconds) s and was stopped"
     case .didNotTake(let backend, let expected, let found):
       return "\(backend): the wallpaper did not change (expected \(expected), the desktop reports \(found))"
     case .misconfigured(let backend, let message):

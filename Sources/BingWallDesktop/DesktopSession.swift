@@ -14,8 +14,8 @@ package struct DesktopSession: Sendable {
   /// Times the waits for a tool's work to show (a settings file rewritten, a swaybg started):
   /// the context's clock, so that with scripted tools a test's clock runs those waits out.
   let clock: any WallClock
-  /// Seconds a tool may run before it is killed.
-  var timeout: Double = 10
+  /// How long a tool may run before it is killed.
+  var timeout: Duration = .seconds(10)
 
   package init(
     environment: [String: String], processes: any ProcessRunner, home: String,
@@ -100,14 +100,14 @@ package struct DesktopSession: Sendable {
       result = try processes.run(
         ProcessInvocation(
           arguments: arguments, environment: environment, input: input, inputFile: inputFile,
-          timeout: .seconds(timeout)
+          timeout: timeout
         ))
     } catch .notFound(let program) {
       throw DesktopError.toolMissing(backend: backend, tool: MissingTool(program))
     } catch {
       throw DesktopError.toolFailed(backend: backend, command: command, status: -1, stderr: error.description)
     }
-    if result.timedOut { throw DesktopError.timedOut(backend: backend, command: command, seconds: timeout) }
+    if result.timedOut { throw DesktopError.timedOut(backend: backend, command: command, limit: timeout) }
     if result.status != 0 {
       // Some tools (plasma-apply-wallpaperimage among them) explain a failure on stdout only.
       let said = result.stderrText.trimmed().isEmpty ? result.stdoutText : result.stderrText

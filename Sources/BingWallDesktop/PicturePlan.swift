@@ -10,10 +10,8 @@ struct PicturePlan {
   var request: WallpaperRequest
   /// One request per output for a backend that sets each; empty otherwise.
   var each: [String: WallpaperRequest] = [:]
-  /// What each output shows: the file it was given.
-  var screens: [String: String] = [:]
-  /// The picture each output shows, before it was made for the screen.
-  var sources: [String: PictureFile] = [:]
+  /// What each output shows: the file it was given and the picture it was made from.
+  var screens: [String: MadeScreenPicture] = [:]
   var problem: ScreenProblem?
 
   /// What the plan is made for: the backend chosen and what it is asked to set.
@@ -86,15 +84,12 @@ struct PicturePlan {
   private static func eachScreen(
     _ ask: Ask, _ outputs: [Output], look: PictureRecipe.Variant, making: inout Making
   ) -> PicturePlan? {
-    var each: [String: WallpaperRequest] = [:]
+    var plan = PicturePlan(request: WallpaperRequest(path: ask.picture.path, mode: ask.mode))
     for output in outputs {
       guard let file = making.made([output], look) else { return nil }
-      each[output.name] = WallpaperRequest(path: file, mode: .stretch)
+      plan.each[output.name] = WallpaperRequest(path: file, mode: .stretch)
+      plan.screens[output.name] = making.shown(file, on: output)
     }
-    var plan = PicturePlan(request: WallpaperRequest(path: ask.picture.path, mode: ask.mode))
-    plan.each = each
-    plan.screens = each.mapValues(\.path)
-    plan.sources = making.shown(on: outputs)
     // A lock screen keeps one picture for every screen (Plasma's kscreenlockerrc): the whole
     // picture in the lock look, as for a backend that sets the file as it is.
     if ask.lockPicture {
@@ -151,8 +146,7 @@ struct PicturePlan {
       if variant == .dark { plan.request.darkPath = file } else { plan.request.lockPath = file }
     }
     if !covered.isEmpty {
-      plan.screens = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, plan.request.path) })
-      plan.sources = making.shown(on: outputs)
+      for output in outputs { plan.screens[output.name] = making.shown(plan.request.path, on: output) }
     }
     plan.problem = making.problem
     return plan
@@ -198,9 +192,9 @@ struct PicturePlan {
       kept(maker(recipe(outputs, variant)))
     }
 
-    /// The picture each of `outputs` shows: its own source, else `picture`.
-    func shown(on outputs: [Output]) -> [String: PictureFile] {
-      Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, sources[$0.name] ?? picture) })
+    /// What `output` shows when given `file`: made from its own source, else from `picture`.
+    func shown(_ file: String, on output: Output) -> MadeScreenPicture {
+      MadeScreenPicture(file: file, source: sources[output.name] ?? picture)
     }
   }
 }

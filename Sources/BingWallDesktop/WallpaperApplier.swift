@@ -39,11 +39,9 @@ package struct WallpaperApplier: Sendable {
     package var lockScreenSet: Bool?
     /// Asked, and why nothing was set although the lock screen shows a picture.
     package var lockScreenNote: String?
-    /// What each screen shows, by output name: its own picture, or the one made for them all;
-    /// empty when the screens were not read.
-    package var screens: [String: String] = [:]
-    /// The picture each output shows (the file it was given was made from it), by output name.
-    package var sources: [String: PictureFile] = [:]
+    /// What each screen shows, by output name: the file made for it (or for them all) and the
+    /// picture it was made from; empty when the screens were not read.
+    package var screens: [String: MadeScreenPicture] = [:]
     /// The dark-style picture set beside it, when the desktop keeps one.
     var darkPath: String?
     /// Why the screens' own pictures could not be made, when they were due; the file was then
@@ -85,7 +83,6 @@ package struct WallpaperApplier: Sendable {
       throw .afterScreenProblem(error, problem: problem)
     }
     outcome.screens = plan.screens
-    outcome.sources = plan.sources
     outcome.darkPath = plan.request.darkPath
     outcome.screenProblem = plan.problem
     if lockScreen {

@@ -49,21 +49,17 @@ package enum Apply {
     let set = try resources.applier(caption: caption).apply(shown, assignment: assignment)
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
-    saveScreens(set, showing: shown, resources: resources)
+    saveScreens(set, resources: resources)
     wallpaperWasSet(resources)
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem, pinProblems: pinProblems)
   }
 
-  /// What each screen shows now (`picture`, where the outcome names no other), for `status`; a
-  /// failure to write it costs only that.
-  private static func saveScreens(
-    _ set: WallpaperApplier.Outcome, showing picture: PictureFile, resources: Resources
-  ) {
-    let screens = set.screens.sorted { $0.key < $1.key }.map { name, file in
-      let shown = set.sources[name] ?? picture
-      return ShownScreens.Screen(output: name, key: shown.key, source: shown.path, file: file)
+  /// What each screen shows now, for `status`; a failure to write it costs only that.
+  private static func saveScreens(_ set: WallpaperApplier.Outcome, resources: Resources) {
+    let screens = set.screens.sorted { $0.key < $1.key }.map { name, shown in
+      ShownScreens.Screen(output: name, key: shown.source.key, source: shown.source.path, file: shown.file)
     }
     try? ShownScreens(stateDir: resources.context.paths.stateDir).save(screens)
   }
@@ -78,7 +74,7 @@ package enum Apply {
   package static func file(_ path: String, resources: Resources) throws -> Outcome {
     try ImageFileCheck.check(path)
     let set = try resources.applier().apply(path: path)
-    saveScreens(set, showing: PictureFile(path: path), resources: resources)
+    saveScreens(set, resources: resources)
     wallpaperWasSet(resources)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,

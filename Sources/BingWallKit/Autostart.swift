@@ -141,7 +141,8 @@ package struct Autostart {
   /// Whether the systemd user manager, whose environment the timer's service gets, names a
   /// display: desktops that start graphical-session.target import it at login, others never do.
   func managerHasDisplay() -> Bool {
-    guard let result = environment.systemctl.query(["show-environment"], timeout: 5), result.status == 0
+    guard let result = environment.systemctl.query(["show-environment"], timeout: .seconds(5)),
+      result.status == 0
     else {
       return true
     }

@@ -61,7 +61,7 @@ package struct RetryLoop {
         guard !givenUp(), let start = nextAttempt(after: Failure(error), now: now, unit: random.unit()) else {
           throw error
         }
-        clock.sleep(seconds: now.duration(to: start).seconds)
+        clock.sleep(for: now.duration(to: start))
       }
     }
   }

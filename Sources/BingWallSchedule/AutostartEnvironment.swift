@@ -114,11 +114,11 @@ package struct AutostartEnvironment: Sendable {
   }
 
   /// Runs a program with the session environment.
-  func run(_ arguments: [String], input: Data? = nil, timeout: Double = 30) throws(ProcessError)
+  func run(_ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(30)) throws(ProcessError)
     -> ProcessResult
   {
     try processes.run(
       ProcessInvocation(
-        arguments: arguments, environment: environment, input: input, timeout: .seconds(timeout)))
+        arguments: arguments, environment: environment, input: input, timeout: timeout))
   }
 }

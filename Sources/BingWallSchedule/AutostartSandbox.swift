@@ -95,7 +95,7 @@ package struct AutostartSandbox: Sendable, Equatable {
   static let trial =
     ["systemd-run", "--user", "--wait", "--quiet", "--collect"]
     + settings(.strong).flatMap { ["-p", "\($0.key)=\($0.value)"] } + ["/bin/true"]
-  static let trialTimeout = 15.0
+  static let trialTimeout: Duration = .seconds(15)
 
   /// The rule: strong only when the trial service ran; basic when it failed, or could not be tried.
   static func choose(_ systemctl: AutostartSystemctl) -> AutostartSandbox {
@@ -103,13 +103,13 @@ package struct AutostartSandbox: Sendable, Equatable {
       return AutostartSandbox(level: .basic, reason: "systemd is not reachable to try the stronger one")
     }
     let invocation = ProcessInvocation(
-      arguments: trial, environment: systemctl.environment, timeout: .seconds(trialTimeout))
+      arguments: trial, environment: systemctl.environment, timeout: trialTimeout)
     guard let result = try? systemctl.processes.run(invocation) else {
       return AutostartSandbox(level: .basic, reason: "systemd-run is not installed to try the stronger one")
     }
     if result.timedOut {
       return AutostartSandbox(
-        level: .basic, reason: "a trial service gave no answer within \(Int(trialTimeout)) s")
+        level: .basic, reason: "a trial service gave no answer within \(trialTimeout.components.seconds) s")
     }
     guard result.status == 0 else {
       return AutostartSandbox(

@@ -15,7 +15,7 @@ package final class AutostartSystemctl: Sendable {
   }
 
   /// Long enough for `enable --now` to start a unit; a hung manager still cannot stall us for good.
-  static let timeout = 30.0
+  static let timeout: Duration = .seconds(30)
   /// The question that needs a running instance but changes nothing. `is-system-running` would be
   /// the obvious one, but it exits 1 for "degraded", a state of many desktops with one failed unit.
   static let probe = ["show-environment"]
@@ -33,7 +33,7 @@ package final class AutostartSystemctl: Sendable {
   var reachability: Reachability {
     if let known = answer.withLock({ $0 }) { return known }
     let found: Reachability
-    switch query(Self.probe, timeout: 5) {
+    switch query(Self.probe, timeout: .seconds(5)) {
     case .none:
       found = .unreachable("systemctl is not installed")
     case .some(let result) where result.status == 0:
@@ -58,10 +58,11 @@ package final class AutostartSystemctl: Sendable {
   }
 
   /// `systemctl --user ARGS` whatever its status; nil when systemctl cannot be started.
-  package func query(_ arguments: [String], timeout: Double = AutostartSystemctl.timeout) -> ProcessResult? {
+  package func query(_ arguments: [String], timeout: Duration = AutostartSystemctl.timeout) -> ProcessResult?
+  {
     try? processes.run(
       ProcessInvocation(
-        arguments: Self.command(arguments), environment: environment, timeout: .seconds(timeout)))
+        arguments: Self.command(arguments), environment: environment, timeout: timeout))
   }
 
   /// `systemctl --user ARGS`, which must succeed.
@@ -71,7 +72,7 @@ package final class AutostartSystemctl: Sendable {
       throw .toolMissing(tool: "systemctl", hint: "install systemd or choose another --method")
     }
     guard result.status == 0, !result.timedOut else {
-      let said = result.timedOut ? "no answer within \(Int(Self.timeout)) s" : result.stderrText
+      let said = result.timedOut ? "no answer within \(Self.timeout.components.seconds) s" : result.stderrText
       throw .toolFailed(command: argv.joined(separator: " "), status: result.status, stderr: said)
     }
     return "Ran " + argv.joined(separator: " ")
@@ -79,7 +80,7 @@ package final class AutostartSystemctl: Sendable {
 
   /// What `systemctl --user is-enabled UNIT` prints ("enabled", "disabled", "masked"), or nil.
   func enablement(of unit: String) -> String? {
-    guard let result = query(["is-enabled", unit], timeout: 5) else { return nil }
+    guard let result = query(["is-enabled", unit], timeout: .seconds(5)) else { return nil }
     let word = result.stdoutText.trimmed()
     return word.isEmpty ? nil : word
   }

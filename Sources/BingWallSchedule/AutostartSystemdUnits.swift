@@ -133,7 +133,7 @@ package struct AutostartSystemdUnits: Sendable {
   /// A desktop that never starts graphical-session.target (many X11 window managers) would never
   /// start the service either; better to say so now than to leave the user waiting at next login.
   private func inactiveSessionWarning() -> String? {
-    guard let result = systemctl.query(["is-active", target], timeout: 5) else { return nil }
+    guard let result = systemctl.query(["is-active", target], timeout: .seconds(5)) else { return nil }
     let state = result.stdoutText.trimmed()
     if state == "active" { return nil }
     return "\(target) is \(state.isEmpty ? "not active" : state) in this session, so the service starts "

@@ -55,7 +55,7 @@ package struct PosixProcessRunner: ProcessRunner {
       environment: CStringArray(environment), input: invocation.inputFile == nil ? invocation.input : nil,
       inputFile: invocation.inputFile)
     return child.collect(
-      input: invocation.input ?? Data(), timeout: invocation.timeout.seconds, stop: invocation.stop,
+      input: invocation.input ?? Data(), timeout: invocation.timeout, stop: invocation.stop,
       outputLimit: max(0, invocation.outputLimit), pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
   }
 
@@ -199,11 +199,11 @@ private struct RunningChild {
   /// Ends once the child is reaped and both outputs reached EOF, or `drainGrace` after the reaping
   /// when a grandchild keeps a pipe open. Nothing here waits without a bound except for a child that
   /// SIGKILL cannot end (stuck in the kernel), which no user-space code can help.
-  func collect(input: Data, timeout: Double, stop: ProcessStop?, outputLimit: Int, pidfd: Int32)
+  func collect(input: Data, timeout: Duration, stop: ProcessStop?, outputLimit: Int, pidfd: Int32)
     -> ProcessResult
   {
     defer { if pidfd >= 0 { close(pidfd) } }
-    let deadline = SystemClock.monotonicSeconds() + (timeout.isNaN ? 0 : max(0, timeout))
+    let deadline = SystemClock.monotonicSeconds() + max(0, timeout.seconds)
     stdin?.makeNonBlocking(\.writeEnd)
     stdout.makeNonBlocking(\.readEnd)
     stderr.makeNonBlocking(\.readEnd)

@@ -53,11 +53,11 @@ package final class ProcessStop: Sendable, Equatable {
     }
   }
 
-  /// Waits until `markEnded()` (true) or for `seconds` (false).
-  package func waitUntilEnded(seconds: Double) -> Bool {
+  /// Waits until `markEnded()` (true) or for `limit` (false).
+  package func waitUntilEnded(within limit: Duration) -> Bool {
     guard endedRead >= 0 else { return true }
     var watched = [pollfd(fd: endedRead, events: Int16(POLLIN), revents: 0)]
-    let end = SystemClock.monotonicSeconds() + max(0, seconds)
+    let end = SystemClock.monotonicSeconds() + max(0, limit.seconds)
     while true {
       let left = end - SystemClock.monotonicSeconds()
       if left <= 0 { return false }

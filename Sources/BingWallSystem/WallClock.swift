@@ -8,9 +8,9 @@ package protocol WallClock: Sendable {
   /// The monotonic clock, for time limits and polls: no wall-clock step (a time sync, the user
   /// setting the date) moves it.
   func monotonicNow() -> ContinuousClock.Instant
-  /// Blocks for `seconds` (a retry's backoff, a poll's pause); a test clock moves its time on
+  /// Blocks for `duration` (a retry's backoff, a poll's pause); a test clock moves its time on
   /// instead.
-  func sleep(seconds: Double)
+  func sleep(for duration: Duration)
 }
 
 /// The system's clocks.
@@ -22,9 +22,10 @@ package struct SystemClock: WallClock {
   /// (below any context, in the process runner) `monotonicSeconds`.
   package func monotonicNow() -> ContinuousClock.Instant { .now }
 
-  package func sleep(seconds: Double) {
-    guard seconds > 0 else { return }
-    Syscall.sleep(timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9)))
+  package func sleep(for duration: Duration) {
+    guard duration > .zero else { return }
+    let (seconds, attoseconds) = duration.components
+    Syscall.sleep(timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000)))
   }
 
   /// Seconds on the monotonic clock since an origin fixed at first use, for loops that count in

@@ -9,8 +9,8 @@ struct LXDEBackend: PCManFMBackend {
   ]
   var modeTable: [WallpaperMode: String]? { Self.modeTable }
   static let tool = "pcmanfm"
-  /// Seconds the running pcmanfm gets to store the picture after the second one has exited.
-  static let settleSeconds = 3.0
+  /// How long the running pcmanfm gets to store the picture after the second one has exited.
+  static let settleTime: Duration = .seconds(3)
 
   let name = "lxde"
 
@@ -45,7 +45,7 @@ struct LXDEBackend: PCManFMBackend {
         SettingsFileValue.find("wallpaper_mode", inSection: "*", of: text, syntax: .literal)
       )
     }
-    let took = session.clock.poll(timeout: Self.settleSeconds, every: 0.05) { () -> Bool? in
+    let took = session.clock.poll(timeout: Self.settleTime, every: .milliseconds(50)) { () -> Bool? in
       let now = stored()
       return now.path == request.path && now.mode == mode ? true : nil
     }

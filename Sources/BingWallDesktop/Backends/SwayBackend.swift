@@ -27,7 +27,7 @@ struct SwayBackend: WallpaperBackend {
   /// `output NAME bg` gives each output its own picture.
   var pictureScope: PictureScope { .eachOutput }
   /// Seconds sway gets to start the swaybg that shows the new picture.
-  var readBackTimeout: Double = 5
+  var readBackTimeout: Duration = .seconds(5)
 
   init() {}
 
@@ -93,7 +93,8 @@ struct SwayBackend: WallpaperBackend {
     else {
       throw .didNotTake(
         backend: name, expected: paths.joined(separator: ", "),
-        found: "no swaybg of sway's showing it after \(Int(readBackTimeout)) s (is swaybg installed, "
+        found:
+          "no swaybg of sway's showing it after \(readBackTimeout.components.seconds) s (is swaybg installed, "
           + "or swaybg_command disabled in sway's config?)")
     }
     if let ours = SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)) {
@@ -117,7 +118,7 @@ struct SwayBackend: WallpaperBackend {
   func waitForSwaysBackground(
     showing paths: [String], of socket: String, startedAfter before: Set<pid_t>, clock: any WallClock
   ) -> Bool {
-    let shown = clock.poll(timeout: readBackTimeout, every: 0.05) { () -> Bool? in
+    let shown = clock.poll(timeout: readBackTimeout, every: .milliseconds(50)) { () -> Bool? in
       let showing = Self.swaybgs(of: socket).filter { !before.contains($0.pid) }
         .flatMap { SwaybgBackend.pictures(inCommandLine: $0.arguments) }
       return paths.allSatisfy(showing.contains) ? true : nil

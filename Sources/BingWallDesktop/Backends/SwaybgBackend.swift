@@ -28,9 +28,9 @@ struct SwaybgBackend: LayerShellBackend {
 
   /// A swaybg of ours draws on this session's compositor (one the session started, or ours).
   func isRunning(in session: DesktopSession) -> Bool { session.runsForThisCompositor("swaybg") }
-  /// Seconds the new swaybg gets to draw before the old one is stopped; an early exit or a failed
+  /// How long the new swaybg gets to draw before the old one is stopped; an early exit or a failed
   /// load in this time (no compositor, an unreadable picture) is reported as a failure.
-  var handover: Double = 1
+  var handover: Duration = .seconds(1)
 
   init() {}
 
@@ -99,7 +99,8 @@ struct SwaybgBackend: LayerShellBackend {
       throw .toolFailed(backend: name, command: command, status: -1, stderr: error.description)
     }
     // Watched on the monotonic clock, which a time sync cannot step while we wait.
-    _ = try session.clock.poll(timeout: handover, every: 0.02) { () throws(DesktopError) -> Bool? in
+    _ = try session.clock.poll(timeout: handover, every: .milliseconds(20)) {
+      () throws(DesktopError) -> Bool? in
       if let status = DetachedProcess.exitStatus(of: pid) {
         let said =
           log.flatMap(Self.failure(inLog:)) ?? "swaybg exited at once; is a wlroots compositor running?"

@@ -22,15 +22,15 @@ import Synchronization
 /// start, or ended before recording anything (a broken configuration) counts as a failed update,
 /// so the backoff applies and `status` shows why.
 package final class DaemonUpdateChild: Sendable {
-  /// Extra seconds past the update's own time limit before the child is killed: the limit bounds
+  /// Extra time past the update's own time limit before the child is killed: the limit bounds
   /// the transfers, and setting the wallpaper and the retention policy come after them.
-  static let margin = 60.0
+  static let margin: Duration = .seconds(60)
 
   /// How long a child may run: its own time limit (which starts once it holds the update lock),
   /// as long again for the wait for that lock (another update, bounded by the same limit), and
   /// the margin. A child that waited for a `bingwall update` run by hand is not killed for it.
-  static func allowance(_ limits: NetworkLimits) -> Double {
-    Double(2 * limits.updateTimeLimit) + margin
+  static func allowance(_ limits: NetworkLimits) -> Duration {
+    limits.updateTimeLimit * 2 + margin
   }
   /// The most of each of the child's stdout and stderr the daemon reads, and the most lines of
   /// each it logs: the child cleans its text, but a daemon must stay small whatever it runs.
@@ -90,7 +90,7 @@ package final class DaemonUpdateChild: Sendable {
     let invocation = ProcessInvocation(
       arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
       environment: context.environment,
-      timeout: .seconds(Self.allowance(limits)), stop: stop, outputLimit: Self.outputLimit)
+      timeout: Self.allowance(limits), stop: stop, outputLimit: Self.outputLimit)
     let result: ProcessResult
     do {
       result = try context.processes.run(invocation)
@@ -140,7 +140,7 @@ package final class DaemonUpdateChild: Sendable {
     running.request()
     // The runner kills within half a second; the bound only keeps a wedged kernel from
     // keeping the daemon from exiting.
-    _ = running.waitUntilEnded(seconds: 5)
+    _ = running.waitUntilEnded(within: .seconds(5))
   }
 
   private func finish(failure: String, recordedFailure: Bool) {

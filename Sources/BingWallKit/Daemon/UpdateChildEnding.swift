@@ -6,9 +6,9 @@ struct UpdateChildEnding {
   /// (the child's own lines and journal record say how that update went).
   let failure: String?
 
-  init(_ result: ProcessResult, timeLimit: Double) {
+  init(_ result: ProcessResult, timeLimit: Duration) {
     if result.timedOut {
-      failure = "`bingwall update` did not finish within \(Int(timeLimit)) s and was stopped"
+      failure = "`bingwall update` did not finish within \(timeLimit.components.seconds) s and was stopped"
     } else if result.status > 128 {
       failure = "`bingwall update` was killed by \(SignalName.describe(result.status - 128))"
     } else if result.status < 0 {

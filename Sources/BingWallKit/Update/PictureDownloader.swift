@@ -61,7 +61,7 @@ struct PictureDownloader {
   let store: HistoryStore
   let images: ImageFolder
   let endpoint: String
-  let timeout: Int
+  let timeout: Duration
   let progress: (any DownloadProgress)?
   /// The time recorded as the pictures' arrival.
   let now: Date
@@ -115,7 +115,7 @@ struct PictureDownloader {
       }
       let jobs = attempts.map { attempt in
         DownloadJob(
-          request: RequestLimits(timeout: .seconds(timeout), deadline: deadline).picture(
+          request: RequestLimits(timeout: timeout, deadline: deadline).picture(
             url: attempt.url, maxBytes: Self.maxBytes),
           fileDescriptor: attempt.file.fileDescriptor, label: plans[attempt.index].image.title,
           observer: attempt.digest)

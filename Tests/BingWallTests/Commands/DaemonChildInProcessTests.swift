@@ -35,7 +35,7 @@ import Testing
       ])
     #expect(child.environment == run.environment)
     // The update's own limit (6 × 30 s), as long for the update lock, and the margin.
-    #expect(child.timeout == .seconds(2 * 180 + DaemonUpdateChild.margin))
+    #expect(child.timeout == .seconds(2 * 180) + DaemonUpdateChild.margin)
     #expect(child.outputLimit == DaemonUpdateChild.outputLimit)
     #expect(child.stop != nil)
     #expect(

@@ -88,9 +88,11 @@ import Testing
     let stubs = try ToolStubs()
     try stubs.install("mytool", then: "exec /bin/sleep 60")
     let started = Date()
-    #expect(throws: DesktopError.timedOut(backend: "command", command: "mytool /a.jpg", seconds: 0.5)) {
+    #expect(
+      throws: DesktopError.timedOut(backend: "command", command: "mytool /a.jpg", limit: .milliseconds(500))
+    ) {
       try CommandBackend(template: "mytool {path}").set(
-        WallpaperRequest(path: "/a.jpg", mode: .fill), in: stubs.session(timeout: 0.5))
+        WallpaperRequest(path: "/a.jpg", mode: .fill), in: stubs.session(timeout: .milliseconds(500)))
     }
     #expect(Date().timeIntervalSince(started) < 3)
   }

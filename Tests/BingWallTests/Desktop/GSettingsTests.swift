@@ -175,10 +175,10 @@ import Testing
   @Test func forcesUTF8OtherwiseAndKeepsTheRest() {
     var session = DesktopSession(
       environment: ["LANG": "C", "PATH": "/x"], processes: PosixProcessRunner(), home: "/h")
-    session.timeout = 3
+    session.timeout = .seconds(3)
     let changed = GSettings.utf8(session)
     #expect(changed.environment == ["LANG": "C", "PATH": "/x", "LC_ALL": "C.UTF-8"])
-    #expect(changed.timeout == 3)
+    #expect(changed.timeout == .seconds(3))
     #expect(changed.home == "/h")
   }
 }

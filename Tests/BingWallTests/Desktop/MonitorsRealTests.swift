@@ -95,12 +95,13 @@ struct MonitorsRealTests {
     let outcome = try Self.apply(backend, red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources.mapValues(\.path) == ["DUMMY0": red, "DUMMY1": green])
-    let made = try #require(outcome.screens["DUMMY1"])
+    #expect(outcome.screens.mapValues(\.source.path) == ["DUMMY0": red, "DUMMY1": green])
+    let made = try #require(outcome.screens["DUMMY1"]?.file)
     #expect(made.hasSuffix("-240x320-crop-plain.jpg"))
     try Self.expectDisc(on: Self.left, greenOn: Self.right, height: 320, in: sandbox)
     #expect(
-      try backend.current(in: sandbox.session()) == (name == "xwallpaper" ? nil : outcome.screens["DUMMY0"]))
+      try backend.current(in: sandbox.session())
+        == (name == "xwallpaper" ? nil : outcome.screens["DUMMY0"]?.file))
   }
 
   /// The primary output on the right: Xinerama numbers it head 0, as RandR lists it first, and
@@ -113,7 +114,7 @@ struct MonitorsRealTests {
     let outcome = try Self.apply(Self.backend(name), red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources.mapValues(\.path) == ["DUMMY0": green, "DUMMY1": red])
+    #expect(outcome.screens.mapValues(\.source.path) == ["DUMMY0": green, "DUMMY1": red])
     try Self.expectDisc(on: Self.right, greenOn: Self.left, height: 240, in: sandbox)
   }
 
@@ -131,9 +132,9 @@ struct MonitorsRealTests {
 
     #expect(outcome.screenProblem == nil)
     // The first monitor is named after its output, the second (which has none) by its own name.
-    #expect(outcome.sources.mapValues(\.path) == ["DUMMY0": red, "RIGHT": green])
+    #expect(outcome.screens.mapValues(\.source.path) == ["DUMMY0": red, "RIGHT": green])
     let canvas = name == "xwallpaper"
-    #expect(outcome.screens["DUMMY0"].map { $0 == outcome.screens["RIGHT"] } == canvas)
+    #expect(outcome.screens["DUMMY0"].map { $0.file == outcome.screens["RIGHT"]?.file } == canvas)
     try Self.expectDisc(on: 0..<320, greenOn: 320..<640, height: 240, in: sandbox)
   }
 
@@ -150,10 +151,10 @@ struct MonitorsRealTests {
     let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources.mapValues(\.path) == [monitors[0]: red, monitors[1]: green])
+    #expect(outcome.screens.mapValues(\.source.path) == [monitors[0]: red, monitors[1]: green])
     for monitor in monitors {
       let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
-      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor])
+      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor]?.file)
     }
     // Without a window manager xfdesktop 4.18 on two outputs now and then leaves its window as
     // it was (about one run in seven); a reload makes it draw what xfconf holds.

@@ -72,7 +72,7 @@ final class PlasmaDesktop {
   var session: DesktopSession {
     var session = DesktopSession(
       environment: environment, processes: PosixProcessRunner(), home: bus.folder.path)
-    session.timeout = 60
+    session.timeout = .seconds(60)
     return session
   }
 

@@ -80,7 +80,7 @@ struct ScreenPicturesRealTests {
     #expect(outcome.screenProblem == nil)
     #expect(Set(outcome.screens.keys) == ["HEADLESS-1", "HEADLESS-2"])
     for (output, size) in [("HEADLESS-1", "320x240"), ("HEADLESS-2", "240x320")] {
-      let made = try #require(outcome.screens[output])
+      let made = try #require(outcome.screens[output]?.file)
       #expect(made.hasSuffix("-\(size)-crop-plain.jpg"))
       let shot = try sway.screenshot(output: output) { Self.redBox($0) != nil }
       guard let box = Self.redBox(shot) else {
@@ -121,7 +121,7 @@ struct ScreenPicturesRealTests {
       PictureFile(path: red), assignment: ScreenAssignment(others: [PictureFile(path: green)]))
 
     #expect(outcome.screenProblem == nil)
-    #expect(outcome.sources.mapValues(\.path) == ["HEADLESS-1": red, "HEADLESS-2": green])
+    #expect(outcome.screens.mapValues(\.source.path) == ["HEADLESS-1": red, "HEADLESS-2": green])
     let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
     #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
     let second = try sway.screenshot(output: "HEADLESS-2") {
@@ -147,7 +147,8 @@ struct ScreenPicturesRealTests {
 
     #expect(outcome.screenProblem == nil)
     #expect(
-      outcome.sources.mapValues(\.path) == ["HEADLESS-1": red, "HEADLESS-2": red], "the same picture on both")
+      outcome.screens.mapValues(\.source.path) == ["HEADLESS-1": red, "HEADLESS-2": red],
+      "the same picture on both")
     let first = try sway.screenshot(output: "HEADLESS-1") { Self.redBox($0) != nil }
     #expect(Self.redBox(first).map { abs($0.width - $0.height) <= 3 } == true)
     let second = try sway.screenshot(output: "HEADLESS-2") {

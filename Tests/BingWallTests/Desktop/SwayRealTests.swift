@@ -94,7 +94,7 @@ struct SwayRealTests {
     let picture = try Self.stripes(in: sway)
     let session = Self.session(sway)
     var swaybg = SwaybgBackend()
-    swaybg.handover = 0.3
+    swaybg.handover = .milliseconds(300)
     try swaybg.set(WallpaperRequest(path: picture, mode: .center), in: session)
     let pidFile = SwaybgBackend.pidFile(in: session)
     let ours = try #require(SwaybgBackend.readPid(pidFile))
@@ -120,7 +120,7 @@ struct SwayRealTests {
     let own = try #require(sways.first)
     try "\(own.pid)\n".write(toFile: SwaybgBackend.pidFile(in: session), atomically: true, encoding: .utf8)
     var swaybg = SwaybgBackend()
-    swaybg.handover = 0.3
+    swaybg.handover = .milliseconds(300)
 
     try swaybg.set(WallpaperRequest(path: picture, mode: .fill), in: session)
 
@@ -150,7 +150,7 @@ struct SwayRealTests {
     let picture = try Self.stripes(in: sway)
     let session = Self.session(sway)
     var swaybg = SwaybgBackend()
-    swaybg.handover = 0.3
+    swaybg.handover = .milliseconds(300)
 
     try swaybg.set(WallpaperRequest(path: picture, mode: mode), in: session)
 
@@ -167,7 +167,7 @@ struct SwayRealTests {
     try Data("<html>not a picture</html>".utf8).write(to: URL(fileURLWithPath: broken))
     let session = Self.session(sway)
     var swaybg = SwaybgBackend()
-    swaybg.handover = 1
+    swaybg.handover = .seconds(1)
     try swaybg.set(WallpaperRequest(path: picture, mode: .fill), in: session)
     let good = try #require(SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)))
     _ = try sway.screenshot { Self.probes($0) == Self.expected(.fill) }

@@ -25,7 +25,7 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: stubs.folder.file("run"), withIntermediateDirectories: true)
     session = stubs.session(ToolStubs.wayland.merging(["XDG_RUNTIME_DIR": stubs.folder.file("run")]) { $1 })
-    backend.handover = 0.2
+    backend.handover = .milliseconds(200)
   }
 
   var pidFile: String { stubs.folder.file("run/bingwall-swaybg.pid") }

@@ -186,9 +186,9 @@ import Testing
     #expect {
       try SwayBackend().set(
         WallpaperRequest(path: Self.path, mode: .fill),
-        in: stubs.session(["SWAYSOCK": socket.path], timeout: 0.5))
+        in: stubs.session(["SWAYSOCK": socket.path], timeout: .milliseconds(500)))
     } throws: { error in
-      guard case .timedOut("sway", _, 0.5) = error as? DesktopError else { return false }
+      guard case .timedOut("sway", _, .milliseconds(500)) = error as? DesktopError else { return false }
       return true
     }
     #expect(Date().timeIntervalSince(started) < 3)

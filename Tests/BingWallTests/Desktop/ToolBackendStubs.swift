@@ -54,7 +54,7 @@ final class ToolStubs {
   }
 
   /// A session whose PATH is the stub folder and whose home is private, plus `environment`.
-  func session(_ environment: [String: String] = [:], timeout: Double = 5) -> DesktopSession {
+  func session(_ environment: [String: String] = [:], timeout: Duration = .seconds(5)) -> DesktopSession {
     let base = ["PATH": bin, "HOME": home, "LANG": "C.UTF-8"]
     var session = DesktopSession(
       environment: base.merging(environment) { _, new in new }, processes: PosixProcessRunner(), home: home)

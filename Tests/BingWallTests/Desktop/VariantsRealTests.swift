@@ -143,7 +143,7 @@ import Testing
     let outcome = try applier.apply(path: picture)
 
     #expect(outcome.screenProblem == nil)
-    let made = try #require(outcome.screens["screen"], "\(outcome)")
+    let made = try #require(outcome.screens["screen"]?.file, "\(outcome)")
     #expect(made.hasSuffix("-320x200-crop-plain.jpg"))
     #expect(try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.image]) == made)
     #expect(
@@ -178,7 +178,7 @@ import Testing
 
     let outcome = try applier.apply(path: picture)
 
-    let made = try #require(outcome.screens["screen"], "\(outcome)")
+    let made = try #require(outcome.screens["screen"]?.file, "\(outcome)")
     #expect(made.hasSuffix("-320x200-crop-dark.jpg"))
     #expect(try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.image]) == made)
     let plain = try #require(

@@ -72,7 +72,7 @@ import Testing
           "DP-2": WallpaperRequest(path: "/cache/DP-2.jpg", mode: .stretch),
         ]
       ])
-    #expect(outcome.screens == ["DP-1": "/cache/DP-1.jpg", "DP-2": "/cache/DP-2.jpg"])
+    #expect(outcome.screens.mapValues(\.file) == ["DP-1": "/cache/DP-1.jpg", "DP-2": "/cache/DP-2.jpg"])
     #expect(outcome.screenProblem == nil)
   }
 
@@ -137,8 +137,8 @@ import Testing
         WallpaperRequest(path: "/cache/made.jpg", mode: .stretch, spansOutputs: scope == .layout)
       ])
     #expect(outcome.path == "/cache/made.jpg")
-    #expect(outcome.screens == ["DP-1": "/cache/made.jpg", "DP-2": "/cache/made.jpg"])
-    #expect(outcome.sources.mapValues(\.path) == ["DP-1": "/pics/a.jpg", "DP-2": "/pics/a.jpg"])
+    #expect(outcome.screens.mapValues(\.file) == ["DP-1": "/cache/made.jpg", "DP-2": "/cache/made.jpg"])
+    #expect(outcome.screens.mapValues(\.source.path) == ["DP-1": "/pics/a.jpg", "DP-2": "/pics/a.jpg"])
   }
 
   /// The dark and lock pictures are asked for in the same shape as the picture, only where the

@@ -41,7 +41,7 @@ import Testing
     UpdateInProcessTests.stubNoAutostart(run)
     let result = run.run(["update", "--market", "en-US", "-q"])
     #expect(result.status == 75)
-    #expect(run.clock.sleeps == [7, 7])
+    #expect(run.clock.sleeps == [.seconds(7), .seconds(7)])
   }
 
   /// A picture's retry, on the real libcurl multi, waits at least what the server asked.

@@ -431,9 +431,9 @@ import Testing
 
   @Test func markEndedWakesTheWaiter() {
     let stop = ProcessStop()
-    #expect(!stop.waitUntilEnded(seconds: 0))
+    #expect(!stop.waitUntilEnded(within: .zero))
     stop.markEnded()
-    #expect(stop.waitUntilEnded(seconds: 30))
+    #expect(stop.waitUntilEnded(within: .seconds(30)))
   }
 
   @Test func outputBeyondTheLimitIsReadAndDropped() throws {

@@ -7,26 +7,26 @@ import Testing
 @Suite struct WallClockPollTests {
   @Test func returnsTheFirstValueWithoutWaiting() {
     let clock = TestClock()
-    #expect(clock.poll(timeout: 5, every: 0.05) { 42 } == 42)
+    #expect(clock.poll(timeout: .seconds(5), every: .milliseconds(50)) { 42 } == 42)
     #expect(clock.sleeps.isEmpty)
   }
 
   @Test func checksUntilAValueComes() {
     let clock = TestClock()
     var calls = 0
-    let value = clock.poll(timeout: 5, every: 0.05) { () -> String? in
+    let value = clock.poll(timeout: .seconds(5), every: .milliseconds(50)) { () -> String? in
       calls += 1
       return calls == 4 ? "done" : nil
     }
     #expect(value == "done")
-    #expect(clock.sleeps == [0.05, 0.05, 0.05])
+    #expect(clock.sleeps == [.milliseconds(50), .milliseconds(50), .milliseconds(50)])
   }
 
   @Test func givesUpOnceTheTimeoutHasPassedOnTheMonotonicClock() {
     let clock = TestClock()
     let start = clock.monotonicNow()
     var calls = 0
-    let value = clock.poll(timeout: 1, every: 0.3) { () -> Int? in
+    let value = clock.poll(timeout: .seconds(1), every: .milliseconds(300)) { () -> Int? in
       calls += 1
       return nil
     }
@@ -40,7 +40,9 @@ import Testing
     struct Broken: Error {}
     let clock = TestClock()
     #expect(throws: Broken.self) {
-      try clock.poll(timeout: 5, every: 0.05) { () throws(Broken) -> Int? in throw Broken() }
+      try clock.poll(timeout: .seconds(5), every: .milliseconds(50)) { () throws(Broken) -> Int? in
+        throw Broken()
+      }
     }
     #expect(clock.sleeps.isEmpty)
   }

@@ -7,7 +7,7 @@ import Synchronization
 /// retry's backoff costs a test nothing and is still visible in the time.
 final class TestClock: WallClock, Sendable {
   private let current: Mutex<Date>
-  private let slept = Mutex<[Double]>([])
+  private let slept = Mutex<[Duration]>([])
   /// The monotonic clock: where the real one stood when the test clock was made, moved on by
   /// `sleep` and `advance` only (`set` steps the wall clock alone, as a time sync would).
   private let monotonic = Mutex(ContinuousClock.now)
@@ -19,9 +19,10 @@ final class TestClock: WallClock, Sendable {
   func now() -> Date { current.withLock { $0 } }
   func monotonicNow() -> ContinuousClock.Instant { monotonic.withLock { $0 } }
 
-  func sleep(seconds: Double) {
-    slept.withLock { $0.append(seconds) }
-    advance(seconds)
+  func sleep(for duration: Duration) {
+    slept.withLock { $0.append(duration) }
+    current.withLock { $0 += duration.seconds }
+    monotonic.withLock { $0 += duration }
   }
 
   func advance(_ seconds: Double) {
@@ -31,5 +32,5 @@ final class TestClock: WallClock, Sendable {
   func set(_ date: Date) { current.withLock { $0 = date } }
 
   /// Every `sleep` asked for, in order.
-  var sleeps: [Double] { slept.withLock { $0 } }
+  var sleeps: [Duration] { slept.withLock { $0 } }
 }
