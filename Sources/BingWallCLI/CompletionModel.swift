@@ -169,7 +169,8 @@ struct CompletionModel {
       "_bingwall_option_value", comment: "How the value of option $2 of the command at path $1 is completed.",
       on: "$1:$2", arms: optionArms)
       + Self.caseFunction(
-        "_bingwall_argument", comment: "How argument number $2 (from 0) of the command at path $1 is completed.",
+        "_bingwall_argument",
+        comment: "How argument number $2 (from 0) of the command at path $1 is completed.",
         on: "$1:$2", arms: argumentArms)
       + Self.caseFunction(
         "_bingwall_config_values", comment: "The values config key $1 takes, for 'config set KEY VALUE'.",

@@ -24,7 +24,8 @@ package enum ZshCompletion {
     }
     subcommands.append("    (*) reply=() ;;")
     lines += CompletionModel.caseFunction(
-      "_bingwall_subcommands", comment: "reply: the subcommands of the command at path $1, as name:description.",
+      "_bingwall_subcommands",
+      comment: "reply: the subcommands of the command at path $1, as name:description.",
       arms: subcommands)
 
     lines += model.nameFunction(pattern: pattern, print: "print -r --", otherwise: "$2")
