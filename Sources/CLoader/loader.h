@@ -20,11 +20,11 @@
 /// upgrade) fails here, as one warning, rather than killing bingwall at that function's first
 /// call.
 #define BW_LIBRARY_LOADER(name, table, symbols)                                                    \
-  static inline const char *_Nullable name(const char *_Nonnull soname, table *_Nonnull api) {    \
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);                                          \
-    if (!library) return dlerror();                                                                 \
-    symbols(BW_LIBRARY_RESOLVE)                                                                     \
-    return NULL;                                                                                    \
+  static inline const char *_Nullable name(const char *_Nonnull soname, table *_Nonnull api) {     \
+    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);                                         \
+    if (!library) return dlerror();                                                                \
+    symbols(BW_LIBRARY_RESOLVE)                                                                    \
+    return NULL;                                                                                   \
   }
 
 // One function of the table: stores dlsym's pointer in the field, or returns the missing name.
