@@ -17,29 +17,22 @@ package enum BashCompletion {
     lines += model.takesValueFunction(
       comment: "Whether the option word takes a value (the next word, or after '=').", pattern: pattern)
 
-    lines.append("# The subcommand names and aliases of the command at path $1.")
-    lines.append("_bingwall_subcommands() {")
-    lines.append("  case $1 in")
-    for node in model.nodes where !node.spec.visibleSubcommands.isEmpty {
+    let subcommands = model.nodes.filter { !$0.spec.visibleSubcommands.isEmpty }.map { node in
       let names = node.spec.visibleSubcommands.flatMap { [$0.name] + $0.aliases }
-      lines.append("    \(node.key)) echo \(CompletionModel.quoted(names.joined(separator: " "))) ;;")
+      return "    \(node.key)) echo \(CompletionModel.quoted(names.joined(separator: " "))) ;;"
     }
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    lines += CompletionModel.caseFunction(
+      "_bingwall_subcommands", comment: "The subcommand names and aliases of the command at path $1.",
+      arms: subcommands)
 
     lines += model.nameFunction(pattern: pattern, print: "echo", otherwise: "\"$2\"")
 
-    lines.append("# The options of the command at path $1.")
-    lines.append("_bingwall_options() {")
-    lines.append("  case $1 in")
-    for node in model.nodes {
+    let options = model.nodes.map { node in
       let words = node.options.flatMap(CompletionModel.spellings(of:))
-      lines.append("    \(node.key)) echo \(CompletionModel.quoted(words.joined(separator: " "))) ;;")
+      return "    \(node.key)) echo \(CompletionModel.quoted(words.joined(separator: " "))) ;;"
     }
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    lines += CompletionModel.caseFunction(
+      "_bingwall_options", comment: "The options of the command at path $1.", arms: options)
 
     lines += model.valueLookups(pattern: pattern, print: "echo")
     lines.append(body)

@@ -106,68 +106,75 @@ struct CompletionModel {
     """
   }
 
+  /// A shell function that is one `case` on `subject`, as bash and zsh write every lookup of
+  /// their scripts: the comment, the arms, then `after` (what runs when no arm returned) and a
+  /// blank line.
+  static func caseFunction(
+    _ name: String, comment: String, on subject: String = "$1", arms: [String], after: [String] = []
+  ) -> [String] {
+    ["# " + comment, "\(name)() {", "  case \(subject) in"] + arms + ["  esac"] + after + ["}", ""]
+  }
+
   /// `_bingwall_takes_value`, which bash and zsh share: whether an option word takes a value.
   /// `pattern` writes a case label as the shell does.
   func takesValueFunction(comment: String, pattern: ([String]) -> String) -> [String] {
-    [
-      "# " + comment, "_bingwall_takes_value() {", "  case $1 in",
-      "    \(pattern(valueOptionWords)) return 0 ;;",
-      "  esac", "  return 1", "}", "",
-    ]
+    Self.caseFunction(
+      "_bingwall_takes_value", comment: comment, arms: ["    \(pattern(valueOptionWords)) return 0 ;;"],
+      after: ["  return 1"])
   }
 
   /// `_bingwall_name`, which bash and zsh share: the name of subcommand $2 of path $1, aliases
   /// resolved; `otherwise` is what it prints for a name that is no alias.
   func nameFunction(pattern: ([String]) -> String, print: String, otherwise: String) -> [String] {
-    var lines = [
-      "# The name of subcommand $2 of path $1, with aliases resolved.", "_bingwall_name() {",
-      "  case $1/$2 in",
-    ]
+    var arms: [String] = []
     for node in nodes {
       for child in node.spec.visibleSubcommands {
         for alias in child.aliases {
-          lines.append("    \(pattern(["\(node.key)/\(alias)"])) \(print) \(child.name) ;;")
+          arms.append("    \(pattern(["\(node.key)/\(alias)"])) \(print) \(child.name) ;;")
         }
       }
     }
-    lines += ["    \(pattern(["*"])) \(print) \(otherwise) ;;", "  esac", "}", ""]
-    return lines
+    arms.append("    \(pattern(["*"])) \(print) \(otherwise) ;;")
+    return Self.caseFunction(
+      "_bingwall_name", comment: "The name of subcommand $2 of path $1, with aliases resolved.", on: "$1/$2",
+      arms: arms)
   }
 
   /// The two shell functions bash and zsh share, `_bingwall_option_value` and
   /// `_bingwall_argument`: a `case` on "path:option" or "path:index" naming how a word is
   /// completed. Only the shells' case-pattern syntax and print command differ.
   func valueLookups(pattern: ([String]) -> String, print: String) -> [String] {
-    var lines = ["# How the value of option $2 of the command at path $1 is completed."]
-    lines += ["_bingwall_option_value() {", "  case $1:$2 in"]
+    var optionArms: [String] = []
     for node in nodes {
       for option in node.options where option.takesValue {
         let completion = Completion(option.kind)
         guard completion != .nothing else { continue }
         let labels = Self.spellings(of: option).map { "\(node.key):\($0)" }
-        lines.append("    \(pattern(labels)) \(print) \(BashCompletion.describe(completion)) ;;")
+        optionArms.append("    \(pattern(labels)) \(print) \(BashCompletion.describe(completion)) ;;")
       }
     }
-    lines += ["  esac", "}", ""]
-    lines.append("# How argument number $2 (from 0) of the command at path $1 is completed.")
-    lines += ["_bingwall_argument() {", "  case $1:$2 in"]
+    var argumentArms: [String] = []
     for node in nodes {
       for (index, argument) in node.spec.arguments.enumerated() {
         let completion = Completion(argument.kind)
         guard completion != .nothing else { continue }
         let label = argument.variadic ? "\(node.key):*" : "\(node.key):\(index)"
-        lines.append("    \(pattern([label])) \(print) \(BashCompletion.describe(completion)) ;;")
+        argumentArms.append("    \(pattern([label])) \(print) \(BashCompletion.describe(completion)) ;;")
       }
     }
-    lines += ["  esac", "}", ""]
-    lines.append("# The values config key $1 takes, for 'config set KEY VALUE'.")
-    lines += ["_bingwall_config_values() {", "  case $1 in"]
-    for keys in configValueKeys {
-      lines.append(
-        "    \(pattern([keys.key])) \(print) \(Self.quoted(keys.values.joined(separator: " "))) ;;")
+    let configArms = configValueKeys.map { keys in
+      "    \(pattern([keys.key])) \(print) \(Self.quoted(keys.values.joined(separator: " "))) ;;"
     }
-    lines += ["  esac", "}", ""]
-    return lines
+    return Self.caseFunction(
+      "_bingwall_option_value", comment: "How the value of option $2 of the command at path $1 is completed.",
+      on: "$1:$2", arms: optionArms)
+      + Self.caseFunction(
+        "_bingwall_argument",
+        comment: "How argument number $2 (from 0) of the command at path $1 is completed.",
+        on: "$1:$2", arms: argumentArms)
+      + Self.caseFunction(
+        "_bingwall_config_values", comment: "The values config key $1 takes, for 'config set KEY VALUE'.",
+        arms: configArms)
   }
 
   /// The keys with values to complete, from the first argument that completes config values.

@@ -16,39 +16,31 @@ package enum ZshCompletion {
     let pattern: ([String]) -> String = { "(" + $0.joined(separator: "|") + ")" }
     lines += model.takesValueFunction(comment: "Whether the option word takes a value.", pattern: pattern)
 
-    lines.append("# reply: the subcommands of the command at path $1, as name:description.")
-    lines.append("_bingwall_subcommands() {")
-    lines.append("  case $1 in")
-    for node in model.nodes where !node.spec.visibleSubcommands.isEmpty {
+    var subcommands = model.nodes.filter { !$0.spec.visibleSubcommands.isEmpty }.map { node in
       let entries = node.spec.visibleSubcommands.flatMap { child in
         ([child.name] + child.aliases).map { CompletionModel.quoted("\($0):\(child.abstract)") }
       }
-      lines.append("    (\(node.key)) reply=(\(entries.joined(separator: " "))) ;;")
+      return "    (\(node.key)) reply=(\(entries.joined(separator: " "))) ;;"
     }
-    lines.append("    (*) reply=() ;;")
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    subcommands.append("    (*) reply=() ;;")
+    lines += CompletionModel.caseFunction(
+      "_bingwall_subcommands",
+      comment: "reply: the subcommands of the command at path $1, as name:description.",
+      arms: subcommands)
 
     lines += model.nameFunction(pattern: pattern, print: "print -r --", otherwise: "$2")
 
-    lines.append("# reply: the options of the command at path $1, as name:description.")
-    lines.append("_bingwall_options() {")
-    lines.append("  case $1 in")
-    for node in model.nodes {
+    let options = model.nodes.flatMap { node in
       let entries = node.options.flatMap { option in
         CompletionModel.spellings(of: option).map {
           CompletionModel.quoted("\($0.replacingEvery(":", with: "\\:")):\(option.help)")
         }
       }
-      lines.append("    (\(node.key))")
-      lines.append("      reply=(")
-      for entry in entries { lines.append("        \(entry)") }
-      lines.append("      ) ;;")
+      return ["    (\(node.key))", "      reply=("] + entries.map { "        " + $0 } + ["      ) ;;"]
     }
-    lines.append("  esac")
-    lines.append("}")
-    lines.append("")
+    lines += CompletionModel.caseFunction(
+      "_bingwall_options", comment: "reply: the options of the command at path $1, as name:description.",
+      arms: options)
 
     lines += model.valueLookups(pattern: pattern, print: "print -r --")
     lines.append(body)

@@ -8,7 +8,7 @@
 #define BINGWALL_CCURL_SHIM_H
 
 #include <curl/curl.h>
-#include <dlfcn.h>
+#include "../CLoader/loader.h"
 #include <stddef.h>
 
 typedef size_t (*bw_curl_data_callback)(char *data, size_t size, size_t count, void *context);
@@ -42,36 +42,31 @@ typedef struct bw_curl_api {
   void (*_Nonnull slist_free_all)(struct curl_slist *_Nullable list);
 } bw_curl_api;
 
-/// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text,
-/// or the name of the first missing function (a libcurl older than 7.73).
-static inline const char *_Nullable bw_curl_load(const char *_Nonnull soname, bw_curl_api *_Nonnull api) {
-  // RTLD_LOCAL: libcurl's symbols (and OpenSSL's, which it brings) serve only this table.
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!library) return dlerror();
-#define BW_CURL_RESOLVE(field, name) \
-  if (!(*(void **)&api->field = dlsym(library, name))) return name;
-  BW_CURL_RESOLVE(global_init, "curl_global_init")
-  BW_CURL_RESOLVE(version_info, "curl_version_info")
-  BW_CURL_RESOLVE(easy_init, "curl_easy_init")
-  BW_CURL_RESOLVE(easy_cleanup, "curl_easy_cleanup")
-  BW_CURL_RESOLVE(easy_strerror, "curl_easy_strerror")
-  BW_CURL_RESOLVE(easy_option_by_id, "curl_easy_option_by_id")
-  BW_CURL_RESOLVE(easy_setopt, "curl_easy_setopt")
-  BW_CURL_RESOLVE(easy_getinfo, "curl_easy_getinfo")
-  BW_CURL_RESOLVE(multi_init, "curl_multi_init")
-  BW_CURL_RESOLVE(multi_cleanup, "curl_multi_cleanup")
-  BW_CURL_RESOLVE(multi_setopt, "curl_multi_setopt")
-  BW_CURL_RESOLVE(multi_add_handle, "curl_multi_add_handle")
-  BW_CURL_RESOLVE(multi_remove_handle, "curl_multi_remove_handle")
-  BW_CURL_RESOLVE(multi_perform, "curl_multi_perform")
-  BW_CURL_RESOLVE(multi_poll, "curl_multi_poll")
-  BW_CURL_RESOLVE(multi_info_read, "curl_multi_info_read")
-  BW_CURL_RESOLVE(multi_strerror, "curl_multi_strerror")
-  BW_CURL_RESOLVE(slist_append, "curl_slist_append")
-  BW_CURL_RESOLVE(slist_free_all, "curl_slist_free_all")
-#undef BW_CURL_RESOLVE
-  return NULL;
-}
+/// Every field of bw_curl_api with its function's name in libcurl, for BW_LIBRARY_LOADER.
+#define BW_CURL_SYMBOLS(RESOLVE)                           \
+  RESOLVE(global_init, "curl_global_init")                 \
+  RESOLVE(version_info, "curl_version_info")               \
+  RESOLVE(easy_init, "curl_easy_init")                     \
+  RESOLVE(easy_cleanup, "curl_easy_cleanup")               \
+  RESOLVE(easy_strerror, "curl_easy_strerror")             \
+  RESOLVE(easy_option_by_id, "curl_easy_option_by_id")     \
+  RESOLVE(easy_setopt, "curl_easy_setopt")                 \
+  RESOLVE(easy_getinfo, "curl_easy_getinfo")               \
+  RESOLVE(multi_init, "curl_multi_init")                   \
+  RESOLVE(multi_cleanup, "curl_multi_cleanup")             \
+  RESOLVE(multi_setopt, "curl_multi_setopt")               \
+  RESOLVE(multi_add_handle, "curl_multi_add_handle")       \
+  RESOLVE(multi_remove_handle, "curl_multi_remove_handle") \
+  RESOLVE(multi_perform, "curl_multi_perform")             \
+  RESOLVE(multi_poll, "curl_multi_poll")                   \
+  RESOLVE(multi_info_read, "curl_multi_info_read")         \
+  RESOLVE(multi_strerror, "curl_multi_strerror")           \
+  RESOLVE(slist_append, "curl_slist_append")               \
+  RESOLVE(slist_free_all, "curl_slist_free_all")
+
+/// `bw_curl_load(soname, api)` opens libcurl and fills `api`; it names the first missing
+/// function in a libcurl older than 7.73.
+BW_LIBRARY_LOADER(bw_curl_load, bw_curl_api, BW_CURL_SYMBOLS)
 
 /// Numeric and boolean options are passed as `long`, as libcurl requires.
 static inline CURLcode bw_curl_easy_setopt_long(const bw_curl_api *_Nonnull api, CURL *_Nonnull handle,

@@ -4,7 +4,7 @@
 #ifndef BINGWALL_CLIBCRYPTO_SHIM_H
 #define BINGWALL_CLIBCRYPTO_SHIM_H
 
-#include <dlfcn.h>
+#include "../CLoader/loader.h"
 #include <stddef.h>
 
 // OpenSSL's own opaque types (openssl/types.h), declared rather than included.
@@ -26,22 +26,18 @@ typedef struct bw_crypto_api {
                                   unsigned int *_Nullable size);
 } bw_crypto_api;
 
-/// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text, or
-/// the name of the first missing function.
-static inline const char *_Nullable bw_crypto_load(const char *_Nonnull soname, bw_crypto_api *_Nonnull api) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!library) return dlerror();
-#define BW_CRYPTO_RESOLVE(field, name) \
-  if (!(*(void **)&api->field = dlsym(library, name))) return name;
-  BW_CRYPTO_RESOLVE(md_ctx_new, "EVP_MD_CTX_new")
-  BW_CRYPTO_RESOLVE(md_ctx_free, "EVP_MD_CTX_free")
-  BW_CRYPTO_RESOLVE(md_ctx_copy_ex, "EVP_MD_CTX_copy_ex")
-  BW_CRYPTO_RESOLVE(sha256, "EVP_sha256")
-  BW_CRYPTO_RESOLVE(digest_init_ex, "EVP_DigestInit_ex")
-  BW_CRYPTO_RESOLVE(digest_update, "EVP_DigestUpdate")
-  BW_CRYPTO_RESOLVE(digest_final_ex, "EVP_DigestFinal_ex")
-#undef BW_CRYPTO_RESOLVE
-  return NULL;
-}
+/// Every field of bw_crypto_api with its function's name in libcrypto, for BW_LIBRARY_LOADER.
+#define BW_CRYPTO_SYMBOLS(RESOLVE)               \
+  RESOLVE(md_ctx_new, "EVP_MD_CTX_new")          \
+  RESOLVE(md_ctx_free, "EVP_MD_CTX_free")        \
+  RESOLVE(md_ctx_copy_ex, "EVP_MD_CTX_copy_ex")  \
+  RESOLVE(sha256, "EVP_sha256")                  \
+  RESOLVE(digest_init_ex, "EVP_DigestInit_ex")   \
+  RESOLVE(digest_update, "EVP_DigestUpdate")     \
+  RESOLVE(digest_final_ex, "EVP_DigestFinal_ex")
+
+/// `bw_crypto_load(soname, api)` opens libcrypto and fills `api`; it names the first missing
+/// function in an OpenSSL older than 1.1.
+BW_LIBRARY_LOADER(bw_crypto_load, bw_crypto_api, BW_CRYPTO_SYMBOLS)
 
 #endif

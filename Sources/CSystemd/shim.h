@@ -5,7 +5,7 @@
 #ifndef BINGWALL_CSYSTEMD_SHIM_H
 #define BINGWALL_CSYSTEMD_SHIM_H
 
-#include <dlfcn.h>
+#include "../CLoader/loader.h"
 #include <stdint.h>
 #include <string.h>
 #include <systemd/sd-bus.h>
@@ -47,40 +47,36 @@ typedef struct bw_bus_api {
                                           const char *_Nullable contents);
 } bw_bus_api;
 
-/// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text, or
-/// the name of the first missing function (a systemd older than 240).
-static inline const char *_Nullable bw_bus_load(const char *_Nonnull soname, bw_bus_api *_Nonnull api) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!library) return dlerror();
-#define BW_BUS_RESOLVE(field, name) \
-  if (!(*(void **)&api->field = dlsym(library, name))) return name;
-  BW_BUS_RESOLVE(bus_new, "sd_bus_new")
-  BW_BUS_RESOLVE(set_address, "sd_bus_set_address")
-  BW_BUS_RESOLVE(set_bus_client, "sd_bus_set_bus_client")
-  BW_BUS_RESOLVE(set_method_call_timeout, "sd_bus_set_method_call_timeout")
-  BW_BUS_RESOLVE(start, "sd_bus_start")
-  BW_BUS_RESOLVE(flush_close_unref, "sd_bus_flush_close_unref")
-  BW_BUS_RESOLVE(get_property_trivial, "sd_bus_get_property_trivial")
-  BW_BUS_RESOLVE(process, "sd_bus_process")
-  BW_BUS_RESOLVE(get_fd, "sd_bus_get_fd")
-  BW_BUS_RESOLVE(get_events, "sd_bus_get_events")
-  BW_BUS_RESOLVE(message_get_path, "sd_bus_message_get_path")
-  BW_BUS_RESOLVE(message_get_interface, "sd_bus_message_get_interface")
-  BW_BUS_RESOLVE(message_get_member, "sd_bus_message_get_member")
-  BW_BUS_RESOLVE(message_read_basic, "sd_bus_message_read_basic")
-  BW_BUS_RESOLVE(message_unref, "sd_bus_message_unref")
-  BW_BUS_RESOLVE(error_free, "sd_bus_error_free")
-  BW_BUS_RESOLVE(message_get_type, "sd_bus_message_get_type")
-  BW_BUS_RESOLVE(message_get_destination, "sd_bus_message_get_destination")
-  BW_BUS_RESOLVE(call_method_async, "sd_bus_call_method_async")
-  BW_BUS_RESOLVE(add_match_async, "sd_bus_add_match_async")
-  BW_BUS_RESOLVE(slot_unref, "sd_bus_slot_unref")
-  BW_BUS_RESOLVE(message_is_method_error, "sd_bus_message_is_method_error")
-  BW_BUS_RESOLVE(message_get_errno, "sd_bus_message_get_errno")
-  BW_BUS_RESOLVE(message_enter_container, "sd_bus_message_enter_container")
-#undef BW_BUS_RESOLVE
-  return NULL;
-}
+/// Every field of bw_bus_api with its function's name in libsystemd, for BW_LIBRARY_LOADER.
+#define BW_BUS_SYMBOLS(RESOLVE)                                      \
+  RESOLVE(bus_new, "sd_bus_new")                                     \
+  RESOLVE(set_address, "sd_bus_set_address")                         \
+  RESOLVE(set_bus_client, "sd_bus_set_bus_client")                   \
+  RESOLVE(set_method_call_timeout, "sd_bus_set_method_call_timeout") \
+  RESOLVE(start, "sd_bus_start")                                     \
+  RESOLVE(flush_close_unref, "sd_bus_flush_close_unref")             \
+  RESOLVE(get_property_trivial, "sd_bus_get_property_trivial")       \
+  RESOLVE(process, "sd_bus_process")                                 \
+  RESOLVE(get_fd, "sd_bus_get_fd")                                   \
+  RESOLVE(get_events, "sd_bus_get_events")                           \
+  RESOLVE(message_get_path, "sd_bus_message_get_path")               \
+  RESOLVE(message_get_interface, "sd_bus_message_get_interface")     \
+  RESOLVE(message_get_member, "sd_bus_message_get_member")           \
+  RESOLVE(message_read_basic, "sd_bus_message_read_basic")           \
+  RESOLVE(message_unref, "sd_bus_message_unref")                     \
+  RESOLVE(error_free, "sd_bus_error_free")                           \
+  RESOLVE(message_get_type, "sd_bus_message_get_type")               \
+  RESOLVE(message_get_destination, "sd_bus_message_get_destination") \
+  RESOLVE(call_method_async, "sd_bus_call_method_async")             \
+  RESOLVE(add_match_async, "sd_bus_add_match_async")                 \
+  RESOLVE(slot_unref, "sd_bus_slot_unref")                           \
+  RESOLVE(message_is_method_error, "sd_bus_message_is_method_error") \
+  RESOLVE(message_get_errno, "sd_bus_message_get_errno")             \
+  RESOLVE(message_enter_container, "sd_bus_message_enter_container")
+
+/// `bw_bus_load(soname, api)` opens libsystemd and fills `api`; it names the first missing
+/// function in a systemd older than 240.
+BW_LIBRARY_LOADER(bw_bus_load, bw_bus_api, BW_BUS_SYMBOLS)
 
 /// Connects to the bus at `address` as a client (the system bus's address, usually
 /// `unix:path=/run/dbus/system_bus_socket`), with every method call bounded by `timeout_usec`.

@@ -9,7 +9,7 @@
 #ifndef BINGWALL_CVIPS_SHIM_H
 #define BINGWALL_CVIPS_SHIM_H
 
-#include <dlfcn.h>
+#include "../CLoader/loader.h"
 #include <stddef.h>
 
 typedef struct _VipsImage VipsImage;
@@ -87,51 +87,44 @@ typedef struct bw_vips_api {
                                            bw_g_log_func _Nonnull handler, void *_Nullable context);
 } bw_vips_api;
 
-/// Opens `soname` and fills `api`. Returns NULL on success, else what failed: dlerror's text,
-/// or the name of the first missing function (a libvips older than 8.13).
-static inline const char *_Nullable bw_vips_load(const char *_Nonnull soname, bw_vips_api *_Nonnull api) {
-  // RTLD_LOCAL: libvips's symbols (and glib's, which it brings) serve only this table.
-  // RTLD_NOW: a library behind it that lacks a function libvips calls (a partial upgrade) fails
-  // here, as one warning, rather than killing bingwall at that function's first call.
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!library) return dlerror();
-#define BW_VIPS_RESOLVE(field, name) \
-  if (!(*(void **)&api->field = dlsym(library, name))) return name;
-  BW_VIPS_RESOLVE(start, "vips_init")
-  BW_VIPS_RESOLVE(version, "vips_version")
-  BW_VIPS_RESOLVE(error_buffer_copy, "vips_error_buffer_copy")
-  BW_VIPS_RESOLVE(cache_set_max, "vips_cache_set_max")
-  BW_VIPS_RESOLVE(concurrency_set, "vips_concurrency_set")
-  BW_VIPS_RESOLVE(block_untrusted_set, "vips_block_untrusted_set")
-  BW_VIPS_RESOLVE(operation_block_set, "vips_operation_block_set")
-  BW_VIPS_RESOLVE(image_get_width, "vips_image_get_width")
-  BW_VIPS_RESOLVE(image_get_height, "vips_image_get_height")
-  BW_VIPS_RESOLVE(image_get_bands, "vips_image_get_bands")
-  BW_VIPS_RESOLVE(image_copy_memory, "vips_image_copy_memory")
-  BW_VIPS_RESOLVE(array_double_new, "vips_array_double_new")
-  BW_VIPS_RESOLVE(area_unref, "vips_area_unref")
-  BW_VIPS_RESOLVE(jpegload, "vips_jpegload")
-  BW_VIPS_RESOLVE(thumbnail, "vips_thumbnail")
-  BW_VIPS_RESOLVE(linear1, "vips_linear1")
-  BW_VIPS_RESOLVE(gaussblur, "vips_gaussblur")
-  BW_VIPS_RESOLVE(resize, "vips_resize")
-  BW_VIPS_RESOLVE(zoom, "vips_zoom")
-  BW_VIPS_RESOLVE(embed, "vips_embed")
-  BW_VIPS_RESOLVE(extract_area, "vips_extract_area")
-  BW_VIPS_RESOLVE(extract_band, "vips_extract_band")
-  BW_VIPS_RESOLVE(insert, "vips_insert")
-  BW_VIPS_RESOLVE(cast, "vips_cast")
-  BW_VIPS_RESOLVE(composite2, "vips_composite2")
-  BW_VIPS_RESOLVE(text, "vips_text")
-  BW_VIPS_RESOLVE(avg, "vips_avg")
-  BW_VIPS_RESOLVE(deviate, "vips_deviate")
-  BW_VIPS_RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer")
-  BW_VIPS_RESOLVE(object_unref, "g_object_unref")
-  BW_VIPS_RESOLVE(free, "g_free")
-  BW_VIPS_RESOLVE(log_set_handler, "g_log_set_handler")
-#undef BW_VIPS_RESOLVE
-  return NULL;
-}
+/// Every field of bw_vips_api with its function's name in libvips or GObject (BW_LIBRARY_LOADER).
+#define BW_VIPS_SYMBOLS(RESOLVE)                           \
+  RESOLVE(start, "vips_init")                              \
+  RESOLVE(version, "vips_version")                         \
+  RESOLVE(error_buffer_copy, "vips_error_buffer_copy")     \
+  RESOLVE(cache_set_max, "vips_cache_set_max")             \
+  RESOLVE(concurrency_set, "vips_concurrency_set")         \
+  RESOLVE(block_untrusted_set, "vips_block_untrusted_set") \
+  RESOLVE(operation_block_set, "vips_operation_block_set") \
+  RESOLVE(image_get_width, "vips_image_get_width")         \
+  RESOLVE(image_get_height, "vips_image_get_height")       \
+  RESOLVE(image_get_bands, "vips_image_get_bands")         \
+  RESOLVE(image_copy_memory, "vips_image_copy_memory")     \
+  RESOLVE(array_double_new, "vips_array_double_new")       \
+  RESOLVE(area_unref, "vips_area_unref")                   \
+  RESOLVE(jpegload, "vips_jpegload")                       \
+  RESOLVE(thumbnail, "vips_thumbnail")                     \
+  RESOLVE(linear1, "vips_linear1")                         \
+  RESOLVE(gaussblur, "vips_gaussblur")                     \
+  RESOLVE(resize, "vips_resize")                           \
+  RESOLVE(zoom, "vips_zoom")                               \
+  RESOLVE(embed, "vips_embed")                             \
+  RESOLVE(extract_area, "vips_extract_area")               \
+  RESOLVE(extract_band, "vips_extract_band")               \
+  RESOLVE(insert, "vips_insert")                           \
+  RESOLVE(cast, "vips_cast")                               \
+  RESOLVE(composite2, "vips_composite2")                   \
+  RESOLVE(text, "vips_text")                               \
+  RESOLVE(avg, "vips_avg")                                 \
+  RESOLVE(deviate, "vips_deviate")                         \
+  RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer")         \
+  RESOLVE(object_unref, "g_object_unref")                  \
+  RESOLVE(free, "g_free")                                  \
+  RESOLVE(log_set_handler, "g_log_set_handler")
+
+/// `bw_vips_load(soname, api)` opens libvips and fills `api`; it names the first missing
+/// function in a libvips older than 8.13.
+BW_LIBRARY_LOADER(bw_vips_load, bw_vips_api, BW_VIPS_SYMBOLS)
 
 static inline void bw_vips_drop_log_message(const char *_Nullable domain, int level,
                                             const char *_Nullable message, void *_Nullable context) {

@@ -24,12 +24,6 @@ struct DoctorRepair {
   /// the database's own repairs run.
   let configLoaded: Bool
 
-  init(resources: Resources, store: HistoryStore, configLoaded: Bool) {
-    self.resources = resources
-    self.store = store
-    self.configLoaded = configLoaded
-  }
-
   private var context: Context { resources.context }
 
   func run(_ findings: inout [DoctorFinding]) {
