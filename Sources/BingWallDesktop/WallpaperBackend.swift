@@ -14,17 +14,6 @@ package struct WallpaperRequest: Sendable, Equatable {
   /// desktop must span over them rather than show on each.
   var spansOutputs = false
 
-  init(
-    path: String, mode: WallpaperMode, darkPath: String? = nil, lockPath: String? = nil,
-    spansOutputs: Bool = false
-  ) {
-    self.path = path
-    self.mode = mode
-    self.darkPath = darkPath
-    self.lockPath = lockPath
-    self.spansOutputs = spansOutputs
-  }
-
   /// The request for the lock screen: its own picture, when one was made.
   var forLockScreen: WallpaperRequest {
     WallpaperRequest(path: lockPath ?? path, mode: mode, spansOutputs: spansOutputs)

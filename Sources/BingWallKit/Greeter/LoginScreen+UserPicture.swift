@@ -33,7 +33,7 @@ extension LoginScreen {
   /// The longest date, key and title passed on, in characters.
   static let textLimit = 200
   /// Ample for a history and a 32 MB file on a slow disk; a FIFO or a lock ends here.
-  static let readerTimeout = 60.0
+  static let readerTimeout: Duration = .seconds(60)
   /// The JSON line (200 characters of up to 4 bytes each, escaped: well under 16 KB), the base64
   /// of the largest picture, and the two line feeds.
   static let readerOutputLimit = (16 << 10) + (pictureByteLimit + 2) / 3 * 4 + 2
@@ -63,10 +63,10 @@ extension LoginScreen {
     let result = try context.processes.run(
       ProcessInvocation(
         arguments: [executable] + arguments + ["--", selector.description], environment: environment,
-        timeout: .seconds(Self.readerTimeout), outputLimit: Self.readerOutputLimit))
+        timeout: Self.readerTimeout, outputLimit: Self.readerOutputLimit))
     if result.timedOut {
       throw Failure.file(
-        "reading \(owner)'s history as \(owner) took over \(Int(Self.readerTimeout)) s (a FIFO or a locked file?); nothing changed"
+        "reading \(owner)'s history as \(owner) took over \(Self.readerTimeout.components.seconds) s (a FIFO or a locked file?); nothing changed"
       )
     }
     guard result.status == 0 else {
