@@ -1,5 +1,5 @@
-import BingWallSystem
 import BingWallModel
+import BingWallSystem
 
 /// Where one size of a picture is downloaded from: always under the configured endpoint.
 ///
