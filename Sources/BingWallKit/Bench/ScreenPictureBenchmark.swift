@@ -22,15 +22,12 @@ package enum ScreenPictureBenchmark {
     }()
     let crop = plain.make(PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill))
     let dark = Overlapped {
-      plain.make(
-        PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill, variant: .dark))
+      plain.make(PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill, variant: .dark))
     }
     let lock = Overlapped {
-      plain.make(
-        PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill, variant: .lock))
+      plain.make(PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill, variant: .lock))
     }
-    let caption = captioned.make(
-      PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill))
+    let caption = captioned.make(PictureRecipe(picture: PictureFile(path: source), outputs: [output], mode: .fill))
     let made = [crop, dark.value(), lock.value(), caption]
     var paths: [String] = []
     for result in made {
