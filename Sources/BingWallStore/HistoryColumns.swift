@@ -91,22 +91,23 @@ extension Appearance {
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {
     [
-      SQLiteValue(market), SQLiteValue(date), SQLiteValue(servedMarket: servedMarket), .text(bingID),
-      .text(title),
-      .text(caption), .text(credit), .text(copyright), .text(copyrightLink), .text(urlbase), .text(hsh),
-      SQLiteValue(wp), SQLiteValue(startInstant: fullStartDate),
+      SQLiteValue(bing.market), SQLiteValue(date), SQLiteValue(servedMarket: bing.servedMarket),
+      .text(bing.bingID), .text(title), .text(caption), .text(credit), .text(copyright), .text(copyrightLink),
+      .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp),
+      SQLiteValue(startInstant: bing.fullStartDate),
     ]
   }
 
   /// The appearance a row of `columnNames` holds.
   init(row: SQLiteRow) throws(StoreError) {
     self.init(
-      market: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
-      date: try row.date("date"), bingID: try row.string("bing_id"), title: try row.string("title"),
-      caption: try row.string("caption"), credit: try row.string("credit"),
-      copyright: try row.string("copyright"), copyrightLink: try row.string("copyright_link"),
-      urlbase: try row.string("urlbase"), hsh: try row.string("hsh"), wp: try row.bool("wp"),
-      fullStartDate: try row.startInstant("fullstartdate"))
+      date: try row.date("date"), title: try row.string("title"), caption: try row.string("caption"),
+      credit: try row.string("credit"), copyright: try row.string("copyright"),
+      copyrightLink: try row.string("copyright_link"),
+      bing: BingListing(
+        market: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
+        bingID: try row.string("bing_id"), urlbase: try row.string("urlbase"), hsh: try row.string("hsh"),
+        wp: try row.bool("wp"), fullStartDate: try row.startInstant("fullstartdate")))
   }
 }
 

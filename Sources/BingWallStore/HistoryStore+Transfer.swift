@@ -77,13 +77,13 @@ extension HistoryStore {
     for stored in picture.appearances {
       let appearance = stored.appearance
       var superseded = stored.superseded
-      if !superseded, appearance.market != nil {
+      if !superseded, appearance.bing.market != nil {
         superseded =
           try database.queryOne(
             """
             SELECT 1 FROM appearances
             WHERE market = ? AND date = ? AND picture_id != ? AND superseded = 0 LIMIT 1
-            """, [SQLiteValue(appearance.market), SQLiteValue(appearance.date), .integer(id)]) != nil
+            """, [SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date), .integer(id)]) != nil
       }
       try database.run(
         """

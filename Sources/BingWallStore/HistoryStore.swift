@@ -120,7 +120,7 @@ package final class HistoryStore {
   /// Returns true when the market and day were not recorded before. Call inside `write`.
   @discardableResult
   package func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
-    let day: [SQLiteValue] = [SQLiteValue(appearance.market), SQLiteValue(appearance.date)]
+    let day: [SQLiteValue] = [SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date)]
     let existed =
       try database.queryOne("SELECT 1 FROM appearances WHERE market = ? AND date = ?", day) != nil
     try database.run(

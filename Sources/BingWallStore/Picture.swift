@@ -55,39 +55,56 @@ package struct PictureStory: Sendable, Equatable {
   package var isEmpty: Bool { headline.isEmpty && description.isEmpty && quickFact.isEmpty }
 }
 
-/// One picture of the day as Bing listed it for one market: what `update` records.
+/// One picture of the day as its source showed it: the words every source gives, and the
+/// source's own facts about it (today only Bing's, `bing`). What `update` records.
 package struct Appearance: Sendable, Equatable {
-  /// Nil for a picture recorded without one (a plain imported file whose name named none).
-  package var market: Market?
-  package var servedMarket: Market?
   package var date: CalendarDate
-  package var bingID: String
   package var title: String
   package var caption: String
   package var credit: String
   package var copyright: String
   package var copyrightLink: String
-  package var urlbase: String
-  package var hsh: String
-  package var wp: Bool
-  /// The instant of the market's local midnight; nil when unknown (a picture imported from a file).
-  package var fullStartDate: Date?
+  /// Where and how Bing listed it.
+  package var bing: BingListing
 
   package init(
-    market: Market?, servedMarket: Market?, date: CalendarDate, bingID: String, title: String,
-    caption: String,
-    credit: String, copyright: String, copyrightLink: String, urlbase: String, hsh: String, wp: Bool,
-    fullStartDate: Date?
+    date: CalendarDate, title: String, caption: String, credit: String, copyright: String,
+    copyrightLink: String,
+    bing: BingListing
   ) {
-    self.market = market
-    self.servedMarket = servedMarket
     self.date = date
-    self.bingID = bingID
     self.title = title
     self.caption = caption
     self.credit = credit
     self.copyright = copyright
     self.copyrightLink = copyrightLink
+    self.bing = bing
+  }
+}
+
+/// Bing's own facts about one appearance of a picture, as the history keeps them: facts no
+/// other source has (a second source keeps its own beside them, not in them).
+package struct BingListing: Sendable, Equatable {
+  /// Nil for a picture recorded without one (a plain imported file whose name named none).
+  package var market: Market?
+  /// The market Bing answered with, when it said it was another.
+  package var servedMarket: Market?
+  /// Bing's id of the picture of the day (`OHR.Name_EN-US123`).
+  package var bingID: String
+  package var urlbase: String
+  package var hsh: String
+  /// False: Bing marks the day as not for wallpapers.
+  package var wp: Bool
+  /// The instant of the market's local midnight; nil when unknown (a picture imported from a file).
+  package var fullStartDate: Date?
+
+  package init(
+    market: Market?, servedMarket: Market?, bingID: String, urlbase: String, hsh: String, wp: Bool,
+    fullStartDate: Date?
+  ) {
+    self.market = market
+    self.servedMarket = servedMarket
+    self.bingID = bingID
     self.urlbase = urlbase
     self.hsh = hsh
     self.wp = wp

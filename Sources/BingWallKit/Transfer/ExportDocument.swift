@@ -30,19 +30,19 @@ enum ExportDocument {
   static func json(_ stored: StoredAppearance) -> JSONOutput {
     let appearance = stored.appearance
     return .object([
-      ("market", .string(appearance.market?.code ?? "")),
+      ("market", .string(appearance.bing.market?.code ?? "")),
       ("date", .string(appearance.date.description)),
-      ("served_market", .optional(appearance.servedMarket?.code)),
-      ("bing_id", .string(appearance.bingID)),
+      ("served_market", .optional(appearance.bing.servedMarket?.code)),
+      ("bing_id", .string(appearance.bing.bingID)),
       ("title", .string(appearance.title)),
       ("caption", .string(appearance.caption)),
       ("credit", .string(appearance.credit)),
       ("copyright", .string(appearance.copyright)),
       ("copyright_link", .string(appearance.copyrightLink)),
-      ("urlbase", .string(appearance.urlbase)),
-      ("hsh", .string(appearance.hsh)),
-      ("wp", .bool(appearance.wp)),
-      ("fullstartdate", .string(appearance.fullStartDate.map(Timestamp.iso8601) ?? "")),
+      ("urlbase", .string(appearance.bing.urlbase)),
+      ("hsh", .string(appearance.bing.hsh)),
+      ("wp", .bool(appearance.bing.wp)),
+      ("fullstartdate", .string(appearance.bing.fullStartDate.map(Timestamp.iso8601) ?? "")),
       ("superseded", .bool(stored.superseded)),
     ])
   }
@@ -169,14 +169,16 @@ enum ExportDocument {
     }
     return StoredAppearance(
       Appearance(
-        market: market.isEmpty ? nil : Market(stored: market), servedMarket: served.map(Market.init(stored:)),
-        date: try fields.date("date"),
-        bingID: try fields.string("bing_id"),
-        title: try fields.string("title"), caption: try fields.string("caption"),
+        date: try fields.date("date"), title: try fields.string("title"),
+        caption: try fields.string("caption"),
         credit: try fields.string("credit"), copyright: try fields.string("copyright"),
-        copyrightLink: try fields.string("copyright_link"), urlbase: try fields.string("urlbase"),
-        hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
-        fullStartDate: try fields.startInstant("fullstartdate")),
+        copyrightLink: try fields.string("copyright_link"),
+        bing: BingListing(
+          market: market.isEmpty ? nil : Market(stored: market),
+          servedMarket: served.map(Market.init(stored:)),
+          bingID: try fields.string("bing_id"), urlbase: try fields.string("urlbase"),
+          hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
+          fullStartDate: try fields.startInstant("fullstartdate"))),
       superseded: try fields.bool("superseded"))
   }
 

@@ -88,18 +88,19 @@ struct FolderPictures {
       guard seen.insert("\(market) \(date)").inserted else { continue }
       let words = known?.words(market: market)
       let appearance = Appearance(
-        market: market.isEmpty ? nil : Market(stored: market), servedMarket: nil, date: date,
-        bingID: each.named.bingID ?? words?.bingID ?? group.key,
+        date: date,
         title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
-        caption: words?.caption ?? "",
-        credit: words?.credit ?? "", copyright: words?.copyright ?? "",
+        caption: words?.caption ?? "", credit: words?.credit ?? "", copyright: words?.copyright ?? "",
         copyrightLink: words?.copyrightLink ?? "",
-        urlbase: words?.urlbase ?? "", hsh: "", wp: true, fullStartDate: nil)
+        bing: BingListing(
+          market: market.isEmpty ? nil : Market(stored: market), servedMarket: nil,
+          bingID: each.named.bingID ?? words?.bingID ?? group.key, urlbase: words?.urlbase ?? "", hsh: "",
+          wp: true, fullStartDate: nil))
       appearances.append(StoredAppearance(appearance, superseded: false))
     }
     // A market-less appearance adds nothing beside one of the same day with its market.
-    let dated = Set(appearances.filter { $0.appearance.market != nil }.map(\.appearance.date))
-    appearances.removeAll { $0.appearance.market == nil && dated.contains($0.appearance.date) }
+    let dated = Set(appearances.filter { $0.appearance.bing.market != nil }.map(\.appearance.date))
+    appearances.removeAll { $0.appearance.bing.market == nil && dated.contains($0.appearance.date) }
     let date = appearances.map(\.appearance.date).max() ?? chosen.modified
     return PictureImporter.Description(
       picture: ImportedPicture(

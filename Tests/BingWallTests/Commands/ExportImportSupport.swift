@@ -22,13 +22,13 @@ enum ExportImportSupport {
     let now = run.clock.now()
     func appearance(_ market: String, _ date: String, _ name: String, title: String) -> Appearance {
       Appearance(
-        market: Market(stored: market), servedMarket: market == "de-DE" ? Market(stored: "de-DE") : nil,
-        date: CalendarDate(parsing: date)!,
-        bingID: "OHR.\(name)_\(market.uppercased())99", title: title, caption: "\(name) caption \(market)",
+        date: CalendarDate(parsing: date)!, title: title, caption: "\(name) caption \(market)",
         credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
         copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)",
-        urlbase: "/th?id=OHR.\(name)_X99",
-        hsh: "hash\(name)\(market)", wp: market != "de-DE", fullStartDate: instant(date + "T07:00:00Z"))
+        bing: BingListing(
+          market: Market(stored: market), servedMarket: market == "de-DE" ? Market(stored: "de-DE") : nil,
+          bingID: "OHR.\(name)_\(market.uppercased())99", urlbase: "/th?id=OHR.\(name)_X99",
+          hsh: "hash\(name)\(market)", wp: market != "de-DE", fullStartDate: instant(date + "T07:00:00Z")))
     }
     try store.write {
       try store.record(

@@ -246,12 +246,11 @@ enum GalleryHistory {
       let id = try store.insert(file, at: now)
       try store.record(
         Appearance(
-          market: Market(stored: market), servedMarket: nil, date: CalendarDate(parsing: date)!,
-          bingID: "\(key)_EN-US1",
-          title: title,
-          caption: caption,
-          credit: credit, copyright: "\(title) (© \(credit))", copyrightLink: link, urlbase: "/th?id=\(key)",
-          hsh: "h", wp: true, fullStartDate: instant(date + "T08:00:00Z")),
+          date: CalendarDate(parsing: date)!, title: title, caption: caption, credit: credit,
+          copyright: "\(title) (© \(credit))", copyrightLink: link,
+          bing: BingListing(
+            market: Market(stored: market), servedMarket: nil, bingID: "\(key)_EN-US1",
+            urlbase: "/th?id=\(key)", hsh: "h", wp: true, fullStartDate: instant(date + "T08:00:00Z"))),
         pictureID: id, at: now)
     }
   }

@@ -69,11 +69,11 @@ import Testing
         for market in ["fr-FR", "en-GB"] {
           try store.record(
             Appearance(
-              market: Market(stored: market), servedMarket: nil, date: "2026-11-04",
-              bingID: "OHR.A_\(market)",
-              title: "A \(market)",
-              caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
-              fullStartDate: instant("2026-11-04T00:00:00Z")),
+              date: "2026-11-04", title: "A \(market)", caption: "", credit: "", copyright: "",
+              copyrightLink: "",
+              bing: BingListing(
+                market: Market(stored: market), servedMarket: nil, bingID: "OHR.A_\(market)", urlbase: "",
+                hsh: "", wp: true, fullStartDate: instant("2026-11-04T00:00:00Z"))),
             pictureID: a.id, at: now)
         }
       }
@@ -86,10 +86,10 @@ import Testing
       try store.write {
         try store.record(
           Appearance(
-            market: Market(stored: "en-GB"), servedMarket: nil, date: "2026-11-06", bingID: "OHR.F_EN-GB",
-            title: "F gb",
-            caption: "", credit: "", copyright: "", copyrightLink: "", urlbase: "", hsh: "", wp: true,
-            fullStartDate: instant("2026-11-06T00:00:00Z")),
+            date: "2026-11-06", title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: "",
+            bing: BingListing(
+              market: Market(stored: "en-GB"), servedMarket: nil, bingID: "OHR.F_EN-GB", urlbase: "", hsh: "",
+              wp: true, fullStartDate: instant("2026-11-06T00:00:00Z"))),
           pictureID: f.id, at: now)
       }
       try GalleryHistory.add(store, key: "OHR.G", date: "2026-11-06", title: "G", link: "", market: "en-GB")

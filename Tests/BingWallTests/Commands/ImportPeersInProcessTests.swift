@@ -144,8 +144,10 @@ import Testing
     #expect(result.stdout.hasSuffix("Imported 1 picture; 2 already stored.\n"), "\(result.stdout)")
     let appearances = try ExportImportSupport.appearances(run)["OHR.LakeFyans"] ?? []
     #expect(
-      appearances.map { "\($0.appearance.market?.code ?? "") \($0.appearance.date) \($0.appearance.bingID)" }
-        .sorted()
+      appearances.map {
+        "\($0.appearance.bing.market?.code ?? "") \($0.appearance.date) \($0.appearance.bing.bingID)"
+      }
+      .sorted()
         == [
           "en-CA 2026-09-05 OHR.LakeFyans_EN-CA1111111111", "ja-JP 2026-09-05 OHR.LakeFyans_JA-JP2778092364",
           "zh-CN 2026-09-06 OHR.LakeFyans_ZH-CN3333333333",

@@ -32,12 +32,11 @@ import Testing
     -> Appearance
   {
     Appearance(
-      market: Market(stored: market), servedMarket: Market(stored: market),
-      date: CalendarDate(parsing: date)!,
-      bingID: id, title: title, caption: "Caption",
-      credit: credit, copyright: "Caption (© \(credit))", copyrightLink: "https://x/",
-      urlbase: "/th?id=\(id)",
-      hsh: "h", wp: true, fullStartDate: instant("\(date)T08:00:00Z"))
+      date: CalendarDate(parsing: date)!, title: title, caption: "Caption", credit: credit,
+      copyright: "Caption (© \(credit))", copyrightLink: "https://x/",
+      bing: BingListing(
+        market: Market(stored: market), servedMarket: Market(stored: market), bingID: id,
+        urlbase: "/th?id=\(id)", hsh: "h", wp: true, fullStartDate: instant("\(date)T08:00:00Z")))
   }
 
   @Test func samePictureInTwoMarketsIsOneFileWithTwoAppearances() throws {

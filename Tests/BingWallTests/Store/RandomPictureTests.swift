@@ -35,12 +35,12 @@ import Testing
         let market = index % 2 == 0 ? "en-US" : "de-DE"
         try store.record(
           Appearance(
-            market: Market(stored: market), servedMarket: Market(stored: market),
             // One day after another, each a real one (the 50th is February 19th).
             date: CalendarDate(year: 2026, month: index / 31 + 1, day: index % 31 + 1)!,
-            bingID: key + "_X1", title: "T", caption: "C", credit: "R", copyright: "C (© R)",
-            copyrightLink: "",
-            urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: instant("2026-01-01T08:00:00Z")),
+            title: "T", caption: "C", credit: "R", copyright: "C (© R)", copyrightLink: "",
+            bing: BingListing(
+              market: Market(stored: market), servedMarket: Market(stored: market), bingID: key + "_X1",
+              urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: instant("2026-01-01T08:00:00Z"))),
           pictureID: id, at: now)
         return id
       }

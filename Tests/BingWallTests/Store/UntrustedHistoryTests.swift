@@ -28,10 +28,11 @@ import Testing
           bytes: 4_000_000), at: now)
       try store.record(
         Appearance(
-          market: Market(stored: "en-US"), servedMarket: Market(stored: "en-US"), date: "2026-12-01",
-          bingID: "OHR.Lake_EN-US1", title: title,
-          caption: "Caption", credit: "C", copyright: "Caption (© C)", copyrightLink: "https://x/",
-          urlbase: "/th?id=OHR.Lake", hsh: "h", wp: true, fullStartDate: instant("2026-12-01T08:00:00Z")),
+          date: "2026-12-01", title: title, caption: "Caption", credit: "C", copyright: "Caption (© C)",
+          copyrightLink: "https://x/",
+          bing: BingListing(
+            market: Market(stored: "en-US"), servedMarket: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1",
+            urlbase: "/th?id=OHR.Lake", hsh: "h", wp: true, fullStartDate: instant("2026-12-01T08:00:00Z"))),
         pictureID: id, at: now)
     }
   }
