@@ -30,18 +30,6 @@ package struct RetentionItem: Sendable, Equatable {
   package var path: String
   package var bytes: Int64
   var favorite: Bool
-
-  init(
-    id: Int64, key: String, date: String, title: String, path: String, bytes: Int64, favorite: Bool
-  ) {
-    self.id = id
-    self.key = key
-    self.date = date
-    self.title = title
-    self.path = path
-    self.bytes = bytes
-    self.favorite = favorite
-  }
 }
 
 /// What a policy does to a history: what goes, and what stays.

@@ -123,8 +123,7 @@ enum UpdateCommand: CommandDefinition {
     }
     return try service.run(
       .init(
-        markets: configuration[ConfigSchema.markets], resolution: configuration[ConfigSchema.resolution],
-        days: invocation[days], force: invocation[force], apply: try applyChoice(invocation))
+        configuration, days: invocation[days], force: invocation[force], apply: try applyChoice(invocation))
     )
   }
 

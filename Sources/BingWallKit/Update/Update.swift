@@ -27,9 +27,10 @@ package struct Update {
     var force: Bool
     var apply: ApplyChoice
 
-    package init(markets: [Market], resolution: Resolution, days: Int?, force: Bool, apply: ApplyChoice) {
-      self.markets = markets
-      self.resolution = resolution
+    /// The configured markets and size, with the command's choices.
+    package init(_ configuration: Configuration, days: Int?, force: Bool, apply: ApplyChoice) {
+      markets = configuration[ConfigSchema.markets]
+      resolution = configuration[ConfigSchema.resolution]
       self.days = days
       self.force = force
       self.apply = apply

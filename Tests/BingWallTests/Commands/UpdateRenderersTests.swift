@@ -56,6 +56,29 @@ import Testing
     #expect(!log.contains { $0.contains("OHR.Here") })
   }
 
+  @Test func kitsTypedWarningsReadAsTheSentencesKitOnceWrote() {
+    let market = Market(stored: "en-US")
+    #expect(
+      UpdateWarningText.text(.overlisted(market: market, listed: 9, asked: 8))
+        == "Bing listed 9 pictures for en-US where 8 were asked for; the rest were ignored")
+    #expect(
+      UpdateWarningText.text(.portraitFailed(key: "OHR.Lake", Refused()))
+        == "cannot fetch the portrait file of OHR.Lake: permission denied")
+    #expect(
+      UpdateWarningText.text(.portraitsFailed(Refused()))
+        == "cannot fetch the portrait files: permission denied")
+    #expect(
+      UpdateWarningText.text(.storyNotFetched(market: market, Refused()))
+        == "cannot fetch Bing's story of the en-US pictures (permission denied); the pictures are stored all the same"
+    )
+    #expect(
+      UpdateWarningText.text(.storyNotStored(market: market, Refused()))
+        == "cannot store Bing's story of the en-US pictures: permission denied")
+    #expect(
+      UpdateWarningText.text(StateNotSaved(file: "/state/scheduler.json", error: Refused()))
+        == "cannot save the update's result in /state/scheduler.json: permission denied")
+  }
+
   @Test func jsonListsEverySkipWithItsReason() throws {
     let json = UpdateJSON.render(Self.everyEvent()).rendered()
     let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
