@@ -160,20 +160,8 @@ import Testing
   }
 
   @Test func aRefusedConnectionPassesThroughAsNetError() throws {
-    // Bound but not listening: nothing else can take the port while the test runs, and it refuses.
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    try #require(bound)
-    let endpoint = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    let closed = try ClosedPort()
+    let endpoint = "http://127.0.0.1:\(closed.port)"
     let refused = BingClient(
       http: CurlHTTPClient(userAgent: "bingwall-test/1"), endpoint: endpoint,
       limits: RequestLimits(timeout: .seconds(2)))

@@ -299,20 +299,8 @@ import Testing
   }
 
   @Test func closedPortFailsToConnect() throws {
-    // Bound but not listening: the port cannot be taken by a parallel test, and refuses.
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    try #require(bound)
-    let port = Int(UInt16(bigEndian: address.sin_port))
+    let closed = try ClosedPort()
+    let port = Int(closed.port)
 
     let error = #expect(throws: NetError.self) {
       try client.get(
