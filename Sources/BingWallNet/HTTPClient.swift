@@ -71,17 +71,6 @@ package struct HTTPResponse: Sendable, Equatable {
   /// Bytes of body received.
   package var bodyBytes: Int64
 
-  init(
-    status: Int, headers: [(name: String, value: String)], body: Data, effectiveURL: String,
-    bodyBytes: Int64
-  ) {
-    self.status = status
-    self.headers = headers
-    self.body = body
-    self.effectiveURL = effectiveURL
-    self.bodyBytes = bodyBytes
-  }
-
   /// The value of the last header with this name, compared without case.
   package func header(_ name: String) -> String? {
     headers.last { $0.name.equalsIgnoringCase(name) }?.value
