@@ -19,7 +19,15 @@ package enum Timestamp {
     guard bytes.count == 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58,
       bytes[16] == 58, bytes[19] == 90
     else { return nil }
-    func number(_ range: Range<Int>) -> Int32? { Int32(String(decoding: bytes[range], as: UTF8.self)) }
+    // Digit by digit, without a String a field: a gallery reads 100,000 of these.
+    func number(_ range: Range<Int>) -> Int32? {
+      var value: Int32 = 0
+      for byte in bytes[range] {
+        guard (48...57).contains(byte) else { return nil }
+        value = value * 10 + Int32(byte - 48)
+      }
+      return value
+    }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
     else { return nil }
