@@ -6,9 +6,4 @@ package struct MadeScreenPicture: Sendable, Equatable {
   /// The picture `file` was made from: the one set, or the screen's own under `different` or
   /// `pin`.
   package var source: PictureFile
-
-  package init(file: String, source: PictureFile) {
-    self.file = file
-    self.source = source
-  }
 }
