@@ -35,7 +35,7 @@ package enum StoreError: Error, Equatable, Sendable {
   case needsUpgrade(path: String, found: Int, known: Int)
 
   /// The extended SQLite result code behind this error, when SQLite reported one.
-  package var resultCode: SQLiteResultCode? {
+  var resultCode: SQLiteResultCode? {
     switch self {
     case .open(_, let code, _), .prepare(_, _, let code, _), .bind(_, _, _, let code, _),
       .statement(_, _, let code, _):

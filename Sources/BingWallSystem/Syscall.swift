@@ -52,7 +52,7 @@ package enum Syscall {
   }
 
   /// Reads until `buffer` is full or the file ends; the count read.
-  package static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
+  static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
     -> Int
   {
     var filled = 0
