@@ -105,9 +105,15 @@ import Testing
       #expect(near(shot.colour(x: 3, y: 3)))
       return screen.display
     }
-    let display = try setThroughCron()
+    let used = try setThroughCron()
 
-    // Once the display is gone, doctor and status say the line's runs will set nothing.
+    // Once the line's display has no server, doctor and status say its runs will set nothing. The
+    // line moves to a display number far above those the test servers take (the lowest free): the
+    // number just freed may be taken at once by a server another test starts.
+    let display = ":987"
+    let line = try crontabLine.replacingOccurrences(of: "DISPLAY=\(used) ", with: "DISPLAY=\(display) ")
+    #expect(line != (try crontabLine))
+    try (line + "\n").write(toFile: stubs.crontabFile, atomically: true, encoding: .utf8)
     let doctor = try sandbox.run(["doctor", "--quick"], environment: environment)
     #expect(doctor.stdout.contains("DISPLAY \(display) has no X server"), "\(doctor.stdout)\(doctor.stderr)")
     let status = try sandbox.run(["autostart", "status", "--method", "cron"], environment: environment)
