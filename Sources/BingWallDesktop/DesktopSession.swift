@@ -91,7 +91,7 @@ package struct DesktopSession: Sendable {
   /// a timeout or a missing program becomes a `DesktopError` carrying what the tool said (stderr, or
   /// stdout when stderr is empty).
   @discardableResult
-  func run(_ arguments: [String], backend: String, input: Data? = nil, inputFile: String? = nil)
+  func run(_ arguments: [String], backend: String, input: ProcessInput = .none)
     throws(DesktopError) -> ProcessResult
   {
     let command = arguments.joined(separator: " ")
@@ -99,7 +99,7 @@ package struct DesktopSession: Sendable {
     do {
       result = try processes.run(
         ProcessInvocation(
-          arguments: arguments, environment: environment, input: input, inputFile: inputFile,
+          arguments: arguments, environment: environment, input: input,
           timeout: timeout
         ))
     } catch .notFound(let program) {

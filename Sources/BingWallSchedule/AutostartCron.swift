@@ -147,7 +147,7 @@ package struct AutostartCron: AutostartMethod {
     let arguments = crontab.isEmpty ? ["crontab", "-r"] : ["crontab", "-"]
     let result: ProcessResult
     do {
-      result = try environment.run(arguments, input: crontab.isEmpty ? nil : Data(crontab))
+      result = try environment.run(arguments, input: crontab.isEmpty ? .none : .bytes(Data(crontab)))
     } catch {
       throw .toolMissing(tool: "crontab", hint: Self.missingHint)
     }

@@ -114,7 +114,8 @@ package struct AutostartEnvironment: Sendable {
   }
 
   /// Runs a program with the session environment.
-  func run(_ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(30)) throws(ProcessError)
+  func run(_ arguments: [String], input: ProcessInput = .none, timeout: Duration = .seconds(30))
+    throws(ProcessError)
     -> ProcessResult
   {
     try processes.run(

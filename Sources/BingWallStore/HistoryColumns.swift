@@ -92,7 +92,8 @@ extension Appearance {
   var columns: [SQLiteValue] {
     [
       SQLiteValue(bing.market), SQLiteValue(date), SQLiteValue(servedMarket: bing.servedMarket),
-      .text(bing.bingID), .text(title), .text(caption), .text(credit), .text(copyright), .text(copyrightLink),
+      .text(bing.bingID), .text(words.title), .text(words.caption), .text(words.credit),
+      .text(words.copyright), .text(words.copyrightLink),
       .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp),
       SQLiteValue(startInstant: bing.fullStartDate),
     ]
@@ -101,9 +102,10 @@ extension Appearance {
   /// The appearance a row of `columnNames` holds.
   init(row: SQLiteRow) throws(StoreError) {
     self.init(
-      date: try row.date("date"), title: try row.string("title"), caption: try row.string("caption"),
-      credit: try row.string("credit"), copyright: try row.string("copyright"),
-      copyrightLink: try row.string("copyright_link"),
+      date: try row.date("date"),
+      words: PictureWords(
+        title: try row.string("title"), caption: try row.string("caption"), credit: try row.string("credit"),
+        copyright: try row.string("copyright"), copyrightLink: try row.string("copyright_link")),
       bing: BingListing(
         market: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
         bingID: try row.string("bing_id"), urlbase: try row.string("urlbase"), hsh: try row.string("hsh"),

@@ -70,34 +70,7 @@ enum HistorySchema {
   /// queries are a LIKE over `appearances` itself (see `HistoryStore.search`).
   static let version2 = SQLiteMigration.sql(
     """
-    CREATE VIRTUAL TABLE appearances_words USING fts5(
-      title, caption, credit, content = 'appearances', content_rowid = 'id',
-      tokenize = 'unicode61 remove_diacritics 2');
-    CREATE VIRTUAL TABLE appearances_trigrams USING fts5(
-      title, caption, credit, content = 'appearances', content_rowid = 'id', tokenize = 'trigram');
-
-    CREATE TRIGGER appearances_indexed AFTER INSERT ON appearances BEGIN
-      INSERT INTO appearances_words (rowid, title, caption, credit)
-        VALUES (new.id, new.title, new.caption, new.credit);
-      INSERT INTO appearances_trigrams (rowid, title, caption, credit)
-        VALUES (new.id, new.title, new.caption, new.credit);
-    END;
-    CREATE TRIGGER appearances_unindexed AFTER DELETE ON appearances BEGIN
-      INSERT INTO appearances_words (appearances_words, rowid, title, caption, credit)
-        VALUES ('delete', old.id, old.title, old.caption, old.credit);
-      INSERT INTO appearances_trigrams (appearances_trigrams, rowid, title, caption, credit)
-        VALUES ('delete', old.id, old.title, old.caption, old.credit);
-    END;
-    CREATE TRIGGER appearances_reindexed AFTER UPDATE OF title, caption, credit ON appearances BEGIN
-      INSERT INTO appearances_words (appearances_words, rowid, title, caption, credit)
-        VALUES ('delete', old.id, old.title, old.caption, old.credit);
-      INSERT INTO appearances_trigrams (appearances_trigrams, rowid, title, caption, credit)
-        VALUES ('delete', old.id, old.title, old.caption, old.credit);
-      INSERT INTO appearances_words (rowid, title, caption, credit)
-        VALUES (new.id, new.title, new.caption, new.credit);
-      INSERT INTO appearances_trigrams (rowid, title, caption, credit)
-        VALUES (new.id, new.title, new.caption, new.credit);
-    END;
+    \(fullTextIndexes(of: "appearances", columns: ["title", "caption", "credit"]))
 
     INSERT INTO appearances_words (appearances_words) VALUES ('rebuild');
     INSERT INTO appearances_trigrams (appearances_trigrams) VALUES ('rebuild');
@@ -154,34 +127,7 @@ enum HistorySchema {
       UNIQUE (market, bing_id)
     );
 
-    CREATE VIRTUAL TABLE stories_words USING fts5(
-      headline, description, quick_fact, content = 'stories', content_rowid = 'id',
-      tokenize = 'unicode61 remove_diacritics 2');
-    CREATE VIRTUAL TABLE stories_trigrams USING fts5(
-      headline, description, quick_fact, content = 'stories', content_rowid = 'id', tokenize = 'trigram');
-
-    CREATE TRIGGER stories_indexed AFTER INSERT ON stories BEGIN
-      INSERT INTO stories_words (rowid, headline, description, quick_fact)
-        VALUES (new.id, new.headline, new.description, new.quick_fact);
-      INSERT INTO stories_trigrams (rowid, headline, description, quick_fact)
-        VALUES (new.id, new.headline, new.description, new.quick_fact);
-    END;
-    CREATE TRIGGER stories_unindexed AFTER DELETE ON stories BEGIN
-      INSERT INTO stories_words (stories_words, rowid, headline, description, quick_fact)
-        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
-      INSERT INTO stories_trigrams (stories_trigrams, rowid, headline, description, quick_fact)
-        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
-    END;
-    CREATE TRIGGER stories_reindexed AFTER UPDATE OF headline, description, quick_fact ON stories BEGIN
-      INSERT INTO stories_words (stories_words, rowid, headline, description, quick_fact)
-        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
-      INSERT INTO stories_trigrams (stories_trigrams, rowid, headline, description, quick_fact)
-        VALUES ('delete', old.id, old.headline, old.description, old.quick_fact);
-      INSERT INTO stories_words (rowid, headline, description, quick_fact)
-        VALUES (new.id, new.headline, new.description, new.quick_fact);
-      INSERT INTO stories_trigrams (rowid, headline, description, quick_fact)
-        VALUES (new.id, new.headline, new.description, new.quick_fact);
-    END;
+    \(fullTextIndexes(of: "stories", columns: ["headline", "description", "quick_fact"]))
 
     -- Stories join appearances by market and id: this keeps the join, the search and the
     -- triggers below off a scan of every appearance.
@@ -197,4 +143,35 @@ enum HistorySchema {
         AND NOT EXISTS (SELECT 1 FROM appearances WHERE market = old.market AND bing_id = old.bing_id);
     END;
     """)
+
+  /// Two external-content FTS5 indexes over `columns` of `table`, `<table>_words` and
+  /// `<table>_trigrams` (see `version2` for why two), and the triggers that keep them in step
+  /// with every insert, delete and change of those columns, in the same transaction as the write.
+  /// Migrations 2 and 5 are made from it: it must never change, or a new history would differ
+  /// from an old one. A later change of the indexes is a migration of its own.
+  static func fullTextIndexes(of table: String, columns: [String]) -> String {
+    let names = columns.joined(separator: ", ")
+    let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+    let old = columns.map { "old.\($0)" }.joined(separator: ", ")
+    let (words, trigrams) = (table + "_words", table + "_trigrams")
+    let source = "content = '\(table)', content_rowid = 'id'"
+    let (create, trigramLine) = ("CREATE VIRTUAL TABLE", "\(names), \(source), tokenize = 'trigram');")
+    func add(_ index: String) -> String {
+      "  INSERT INTO \(index) (rowid, \(names))\n    VALUES (new.id, \(new));"
+    }
+    func remove(_ index: String) -> String {
+      "  INSERT INTO \(index) (\(index), rowid, \(names))\n    VALUES ('delete', old.id, \(old));"
+    }
+    return [
+      "\(create) \(words) USING fts5(\n  \(names), \(source),\n  tokenize = 'unicode61 remove_diacritics 2');",
+      "\(create) \(trigrams) USING fts5(\n  \(trigramLine)",
+      "",
+      "CREATE TRIGGER \(table)_indexed AFTER INSERT ON \(table) BEGIN",
+      add(words), add(trigrams), "END;",
+      "CREATE TRIGGER \(table)_unindexed AFTER DELETE ON \(table) BEGIN",
+      remove(words), remove(trigrams), "END;",
+      "CREATE TRIGGER \(table)_reindexed AFTER UPDATE OF \(names) ON \(table) BEGIN",
+      remove(words), remove(trigrams), add(words), add(trigrams), "END;",
+    ].joined(separator: "\n")
+  }
 }

@@ -23,7 +23,7 @@ extension HistoryStore {
   package func integrityProblems(quick: Bool, limit: Int = 20) throws(StoreError) -> [String] {
     let pragma = quick ? "quick_check" : "integrity_check"
     let rows = try database.query("PRAGMA \(pragma)(\(limit))")
-    let lines = try rows.map { row throws(StoreError) in try row.string(at: 0) }
+    let lines = try rows.map { row throws(StoreError) in try row.string(0) }
     return lines == ["ok"] ? [] : lines
   }
 
@@ -31,9 +31,9 @@ extension HistoryStore {
   /// something that did not turn foreign keys on), as `appearances row 12 → pictures`.
   package func foreignKeyProblems() throws(StoreError) -> [String] {
     try database.query("PRAGMA foreign_key_check").map { row throws(StoreError) in
-      let table = try row.string(at: 0)
-      let rowid = try row.optionalInt64(at: 1).map(String.init) ?? "?"
-      return "\(table) row \(rowid) refers to a missing row of \(try row.string(at: 2))"
+      let table = try row.string(0)
+      let rowid = try row.optionalInt64(1).map(String.init) ?? "?"
+      return "\(table) row \(rowid) refers to a missing row of \(try row.string(2))"
     }
   }
 

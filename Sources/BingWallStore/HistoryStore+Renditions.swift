@@ -24,7 +24,7 @@ extension HistoryStore {
       WHERE kind = 'portrait' AND path IS NOT NULL AND picture_id IN (SELECT value FROM json_each(?))
       """, [Self.jsonArray(pictureIDs)])
     {
-      portraits[try row.int64(at: 0)] = try row.string(at: 1)
+      portraits[try row.int64(0)] = try row.string(1)
     }
     return portraits
   }
@@ -46,7 +46,7 @@ extension HistoryStore {
       try database.query(
         "SELECT picture_id FROM renditions WHERE kind = 'portrait' AND picture_id IN (SELECT value FROM json_each(?))",
         [Self.jsonArray(pictureIDs)]
-      ).map { row throws(StoreError) in try row.int64(at: 0) })
+      ).map { row throws(StoreError) in try row.int64(0) })
   }
 
   /// Records picture `pictureID`'s portrait file. Call inside `write`.
@@ -92,8 +92,8 @@ extension HistoryStore {
       """
     ).map { row throws(StoreError) in
       StoredRendition(
-        pictureID: try row.int64(at: 0), key: try row.string(at: 1), path: try row.string(at: 2),
-        sha256: try row.string(at: 3), bytes: try row.int64(at: 4))
+        pictureID: try row.int64(0), key: try row.string(1), path: try row.string(2),
+        sha256: try row.string(3), bytes: try row.int64(4))
     }
   }
 

@@ -59,26 +59,36 @@ package struct PictureStory: Sendable, Equatable {
 /// source's own facts about it (today only Bing's, `bing`). What `update` records.
 package struct Appearance: Sendable, Equatable {
   package var date: CalendarDate
-  package var title: String
-  package var caption: String
-  package var credit: String
-  package var copyright: String
-  package var copyrightLink: String
+  package var words: PictureWords
   /// Where and how Bing listed it.
   package var bing: BingListing
 
-  package init(
-    date: CalendarDate, title: String, caption: String, credit: String, copyright: String,
-    copyrightLink: String,
-    bing: BingListing
-  ) {
+  package init(date: CalendarDate, words: PictureWords, bing: BingListing) {
     self.date = date
+    self.words = words
+    self.bing = bing
+  }
+}
+
+/// What a source says of a picture, in its own words: every field free text, shown as it is
+/// (escaped for where it goes) and searched.
+package struct PictureWords: Sendable, Equatable {
+  package var title: String
+  /// What the picture shows: "Lake Louise, Alberta, Canada".
+  package var caption: String
+  /// Who took it, and for whom: "Jane Doe/Getty Images".
+  package var credit: String
+  /// The line as the source wrote it: caption and credit together, "… (© Jane Doe/Getty Images)".
+  package var copyright: String
+  /// Where a browser reads more of the picture; empty when the source links nowhere.
+  package var copyrightLink: String
+
+  package init(title: String, caption: String, credit: String, copyright: String, copyrightLink: String) {
     self.title = title
     self.caption = caption
     self.credit = credit
     self.copyright = copyright
     self.copyrightLink = copyrightLink
-    self.bing = bing
   }
 }
 

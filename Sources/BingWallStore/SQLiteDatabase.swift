@@ -152,7 +152,7 @@ package final class SQLiteDatabase {
   /// `PRAGMA user_version`: the schema version the migrator keeps.
   func userVersion() throws(StoreError) -> Int {
     guard let row = try queryOne("PRAGMA user_version") else { return 0 }
-    return try row.int(at: 0)
+    return try row.int(0)
   }
 
   // MARK: - Running SQL
@@ -250,7 +250,7 @@ package final class SQLiteDatabase {
     var pause = Duration.milliseconds(1)
     while true {
       do throws(StoreError) {
-        return try queryOne("PRAGMA journal_mode = WAL")?.string(at: 0).lowercased() ?? ""
+        return try queryOne("PRAGMA journal_mode = WAL")?.string(0).lowercased() ?? ""
       } catch let error where error.isBusy && clock.now + pause < deadline {
         // Blocking, like SQLite's own busy handler: a connection is used from one thread.
         usleep(useconds_t(pause / .microseconds(1)))

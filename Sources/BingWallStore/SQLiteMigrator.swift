@@ -102,9 +102,9 @@ struct SQLiteMigrator: Sendable {
     let sql = "PRAGMA foreign_key_check"
     guard let row = try database.queryOne(sql) else { return }
     // Columns: table, rowid, parent table, foreign key index.
-    let table = (try? row.string(at: 0)) ?? "?"
-    let rowid = (try? row.optionalInt64(at: 1)).flatMap { $0 }.map(String.init) ?? "?"
-    let parent = (try? row.string(at: 2)) ?? "?"
+    let table = (try? row.string(0)) ?? "?"
+    let rowid = (try? row.optionalInt64(1)).flatMap { $0 }.map(String.init) ?? "?"
+    let parent = (try? row.string(2)) ?? "?"
     throw .statement(
       path: database.path, sql: sql, code: .constraintForeignKey,
       message: "row \(rowid) of \(table) refers to a missing row of \(parent)")

@@ -47,72 +47,54 @@ struct SQLiteRow: Sendable, Equatable {
     lhs.columns == rhs.columns && lhs.values == rhs.values
   }
 
-  /// The value at a 0-based index. Traps when out of range, like an array; use `value(at:)` to throw.
+  /// The value at a 0-based index. Traps when out of range, like an array; use `value(_:)` to throw.
   subscript(index: Int) -> SQLiteValue { values[index] }
 
   /// The value of the named column, or `nil` when the result has no such column.
   subscript(name: String) -> SQLiteValue? { layout.index(of: name).map { values[$0] } }
 
-  func value(_ name: String) throws(StoreError) -> SQLiteValue { try resolve(.name(name)).value }
-  func value(at index: Int) throws(StoreError) -> SQLiteValue { try resolve(.index(index)).value }
+  func value(_ column: some SQLiteColumnReference) throws(StoreError) -> SQLiteValue {
+    try resolve(column.column).value
+  }
 
-  func int(_ name: String) throws(StoreError) -> Int { try required(.name(name), Self.int) }
-  func int(at index: Int) throws(StoreError) -> Int { try required(.index(index), Self.int) }
-  func int64(_ name: String) throws(StoreError) -> Int64 { try required(.name(name), Self.int64) }
-  func int64(at index: Int) throws(StoreError) -> Int64 { try required(.index(index), Self.int64) }
-  func double(_ name: String) throws(StoreError) -> Double { try required(.name(name), Self.double) }
-  func double(at index: Int) throws(StoreError) -> Double { try required(.index(index), Self.double) }
-  func string(_ name: String) throws(StoreError) -> String { try required(.name(name), Self.string) }
-  func string(at index: Int) throws(StoreError) -> String { try required(.index(index), Self.string) }
-  func data(_ name: String) throws(StoreError) -> Data { try required(.name(name), Self.data) }
-  func data(at index: Int) throws(StoreError) -> Data { try required(.index(index), Self.data) }
+  func int(_ column: some SQLiteColumnReference) throws(StoreError) -> Int { try required(column, Self.int) }
+  func int64(_ column: some SQLiteColumnReference) throws(StoreError) -> Int64 {
+    try required(column, Self.int64)
+  }
+  func double(_ column: some SQLiteColumnReference) throws(StoreError) -> Double {
+    try required(column, Self.double)
+  }
+  func string(_ column: some SQLiteColumnReference) throws(StoreError) -> String {
+    try required(column, Self.string)
+  }
+  func data(_ column: some SQLiteColumnReference) throws(StoreError) -> Data {
+    try required(column, Self.data)
+  }
   /// 0 is false, any other INTEGER true.
-  func bool(_ name: String) throws(StoreError) -> Bool { try required(.name(name), Self.bool) }
-  func bool(at index: Int) throws(StoreError) -> Bool { try required(.index(index), Self.bool) }
+  func bool(_ column: some SQLiteColumnReference) throws(StoreError) -> Bool {
+    try required(column, Self.bool)
+  }
 
-  func optionalInt(_ name: String) throws(StoreError) -> Int? {
-    try optional(.name(name), Self.int)
+  func optionalInt(_ column: some SQLiteColumnReference) throws(StoreError) -> Int? {
+    try optional(column, Self.int)
   }
-  func optionalInt(at index: Int) throws(StoreError) -> Int? {
-    try optional(.index(index), Self.int)
+  func optionalInt64(_ column: some SQLiteColumnReference) throws(StoreError) -> Int64? {
+    try optional(column, Self.int64)
   }
-  func optionalInt64(_ name: String) throws(StoreError) -> Int64? {
-    try optional(.name(name), Self.int64)
+  func optionalDouble(_ column: some SQLiteColumnReference) throws(StoreError) -> Double? {
+    try optional(column, Self.double)
   }
-  func optionalInt64(at index: Int) throws(StoreError) -> Int64? {
-    try optional(.index(index), Self.int64)
+  func optionalString(_ column: some SQLiteColumnReference) throws(StoreError) -> String? {
+    try optional(column, Self.string)
   }
-  func optionalDouble(_ name: String) throws(StoreError) -> Double? {
-    try optional(.name(name), Self.double)
+  func optionalData(_ column: some SQLiteColumnReference) throws(StoreError) -> Data? {
+    try optional(column, Self.data)
   }
-  func optionalDouble(at index: Int) throws(StoreError) -> Double? {
-    try optional(.index(index), Self.double)
-  }
-  func optionalString(_ name: String) throws(StoreError) -> String? {
-    try optional(.name(name), Self.string)
-  }
-  func optionalString(at index: Int) throws(StoreError) -> String? {
-    try optional(.index(index), Self.string)
-  }
-  func optionalData(_ name: String) throws(StoreError) -> Data? {
-    try optional(.name(name), Self.data)
-  }
-  func optionalData(at index: Int) throws(StoreError) -> Data? {
-    try optional(.index(index), Self.data)
-  }
-  func optionalBool(_ name: String) throws(StoreError) -> Bool? {
-    try optional(.name(name), Self.bool)
-  }
-  func optionalBool(at index: Int) throws(StoreError) -> Bool? {
-    try optional(.index(index), Self.bool)
+  func optionalBool(_ column: some SQLiteColumnReference) throws(StoreError) -> Bool? {
+    try optional(column, Self.bool)
   }
 
   // MARK: - Lookup and conversion
-
-  private enum Key {
-    case name(String)
-    case index(Int)
-  }
 
   /// How to read one Swift type from a value: the SQLite type it wants, and the conversion,
   /// which returns `nil` for a value of another type.
@@ -146,8 +128,8 @@ struct SQLiteRow: Sendable, Equatable {
     }
   }
 
-  private func resolve(_ key: Key) throws(StoreError) -> (label: String, value: SQLiteValue) {
-    switch key {
+  private func resolve(_ column: SQLiteColumn) throws(StoreError) -> (label: String, value: SQLiteValue) {
+    switch column {
     case .name(let name):
       guard let index = layout.index(of: name) else {
         throw .noSuchColumn(path: layout.path, sql: layout.sql, column: name)
@@ -161,18 +143,42 @@ struct SQLiteRow: Sendable, Equatable {
     }
   }
 
-  private func required<T>(_ key: Key, _ conversion: Conversion<T>) throws(StoreError) -> T {
-    let (label, value) = try resolve(key)
+  private func required<T>(_ column: some SQLiteColumnReference, _ conversion: Conversion<T>)
+    throws(StoreError) -> T
+  {
+    let (label, value) = try resolve(column.column)
     if let result = conversion.convert(value) { return result }
     throw .typeMismatch(
       path: layout.path, sql: layout.sql, column: label, expected: conversion.expected, found: value.typeName)
   }
 
-  private func optional<T>(_ key: Key, _ conversion: Conversion<T>) throws(StoreError) -> T? {
-    let (label, value) = try resolve(key)
+  private func optional<T>(_ column: some SQLiteColumnReference, _ conversion: Conversion<T>)
+    throws(StoreError)
+    -> T?
+  {
+    let (label, value) = try resolve(column.column)
     if value == .null { return nil }
     if let result = conversion.convert(value) { return result }
     throw .typeMismatch(
       path: layout.path, sql: layout.sql, column: label, expected: conversion.expected, found: value.typeName)
   }
+}
+
+/// A column of a row: by name (a `String`) or by 0-based index (an `Int`), so that each typed
+/// accessor is written once and reads `row.int("n")` and `row.int(0)` alike.
+protocol SQLiteColumnReference {
+  var column: SQLiteColumn { get }
+}
+
+enum SQLiteColumn {
+  case name(String)
+  case index(Int)
+}
+
+extension String: SQLiteColumnReference {
+  var column: SQLiteColumn { .name(self) }
+}
+
+extension Int: SQLiteColumnReference {
+  var column: SQLiteColumn { .index(self) }
 }

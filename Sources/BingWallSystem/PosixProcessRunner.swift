@@ -52,10 +52,9 @@ package struct PosixProcessRunner: ProcessRunner {
 
     let child = try spawn(
       program: program, executable: executable, arguments: CStringArray(invocation.arguments),
-      environment: CStringArray(environment), input: invocation.inputFile == nil ? invocation.input : nil,
-      inputFile: invocation.inputFile)
+      environment: CStringArray(environment), input: invocation.input)
     return child.collect(
-      input: invocation.input ?? Data(), timeout: invocation.timeout, stop: invocation.stop,
+      input: invocation.input.bytes, timeout: invocation.timeout, stop: invocation.stop,
       outputLimit: max(0, invocation.outputLimit), pidfd: watchesExitWithPidfd ? openPidfd(child.pid) : -1)
   }
 
@@ -104,12 +103,12 @@ package struct PosixProcessRunner: ProcessRunner {
 
   private func spawn(
     program: String, executable: String, arguments: CStringArray, environment: CStringArray,
-    input: Data?, inputFile: String?
+    input: ProcessInput
   ) throws(ProcessError) -> RunningChild {
     // Opened here, before the child exists, and only a regular file: a FIFO or a device would
     // block or mean something else. Non-blocking, so opening a FIFO cannot hang us.
     var file: Int32 = -1
-    if let inputFile {
+    if case .file(let inputFile) = input {
       file = open(inputFile, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
       guard file >= 0 else { throw .inputUnreadable(path: inputFile, errno: errno) }
       var status = stat()
@@ -119,7 +118,8 @@ package struct PosixProcessRunner: ProcessRunner {
       }
     }
     defer { if file >= 0 { close(file) } }
-    let stdinPipe = try input.map { _ throws(ProcessError) in try ChildPipe(program: program) }
+    var stdinPipe: ChildPipe?
+    if case .bytes = input { stdinPipe = try ChildPipe(program: program) }
     let stdoutPipe = try ChildPipe(program: program)
     let stderrPipe = try ChildPipe(program: program)
 

@@ -7,12 +7,8 @@ package struct ProcessInvocation: Sendable, Equatable {
   var arguments: [String]
   /// The child's whole environment.
   var environment: [String: String]
-  /// Bytes written to the child's stdin, then closed; nil gives it /dev/null.
-  var input: Data?
-  /// A file the child gets as its stdin, opened read-only here, instead of `input`: for a tool
-  /// that hands its stdin on as a file descriptor (gdbus, to the wallpaper portal, which wants
-  /// the picture's own file, not a pipe).
-  var inputFile: String?
+  /// What the child reads on stdin.
+  var input: ProcessInput
   /// How long before the child is killed (SIGTERM, then SIGKILL).
   var timeout: Duration
   /// Ends the child early, as its timeout would, when another thread asks (the daemon stopping).
@@ -22,16 +18,31 @@ package struct ProcessInvocation: Sendable, Equatable {
   var outputLimit: Int
 
   package init(
-    arguments: [String], environment: [String: String], input: Data? = nil, inputFile: String? = nil,
+    arguments: [String], environment: [String: String], input: ProcessInput = .none,
     timeout: Duration = .seconds(10), stop: ProcessStop? = nil, outputLimit: Int = .max
   ) {
     self.arguments = arguments
     self.environment = environment
     self.input = input
-    self.inputFile = inputFile
     self.timeout = timeout
     self.stop = stop
     self.outputLimit = outputLimit
+  }
+}
+
+/// What a child reads on stdin.
+package enum ProcessInput: Sendable, Equatable {
+  /// /dev/null.
+  case none
+  /// These bytes, through a pipe closed after them.
+  case bytes(Data)
+  /// This file, opened read-only here: for a tool that hands its stdin on as a file descriptor
+  /// (gdbus, to the wallpaper portal, which wants the picture's own file, not a pipe).
+  case file(String)
+
+  /// What goes through the pipe: empty but for `.bytes`.
+  var bytes: Data {
+    if case .bytes(let data) = self { data } else { Data() }
   }
 }
 

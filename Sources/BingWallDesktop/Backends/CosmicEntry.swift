@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// One background entry of cosmic-bg as cosmic-config stores it: a file whose whole text is a
 /// RON struct, `(output: "all", source: Path("/a.jpg"), filter_by_theme: false, …)` (the field
 /// set of pop-os/cosmic-bg's `config/src/lib.rs`, `Entry`).
@@ -85,20 +87,10 @@ struct CosmicEntry: Equatable {
   /// feed, carriage return or tab, which no picture path of ours does and which RON would
   /// need an escape for that not every version reads.
   static func literal(_ text: String) -> String? {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7f { return nil }
-        out.unicodeScalars.append(scalar)
-      }
+    let refused = text.unicodeScalars.contains { scalar in
+      (scalar.value < 0x20 && !["\n", "\r", "\t"].contains(scalar)) || scalar.value == 0x7f
     }
-    return out + "\""
+    return refused ? nil : EscapedLiteral.quoted(text, quote: "\"") { _ in false }
   }
 
   /// Reads RON text: names, strings and whole values with what they nest.

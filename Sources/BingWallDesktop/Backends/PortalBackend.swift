@@ -53,11 +53,11 @@ struct PortalBackend: WallpaperBackend {
 
   func set(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) {
     try ToolPreflight.check(backend: name, tools: tools, need: need, in: session)
-    try session.run(Self.arguments(setOn: "background"), backend: name, inputFile: request.path)
+    try session.run(Self.arguments(setOn: "background"), backend: name, input: .file(request.path))
   }
 
   func setLockScreen(_ request: WallpaperRequest, in session: DesktopSession) throws(DesktopError) -> Bool {
-    try session.run(Self.arguments(setOn: "lockscreen"), backend: name, inputFile: request.path)
+    try session.run(Self.arguments(setOn: "lockscreen"), backend: name, input: .file(request.path))
     return true
   }
 }

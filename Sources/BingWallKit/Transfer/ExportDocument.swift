@@ -34,11 +34,11 @@ enum ExportDocument {
       ("date", .string(appearance.date.description)),
       ("served_market", .optional(appearance.bing.servedMarket?.code)),
       ("bing_id", .string(appearance.bing.bingID)),
-      ("title", .string(appearance.title)),
-      ("caption", .string(appearance.caption)),
-      ("credit", .string(appearance.credit)),
-      ("copyright", .string(appearance.copyright)),
-      ("copyright_link", .string(appearance.copyrightLink)),
+      ("title", .string(appearance.words.title)),
+      ("caption", .string(appearance.words.caption)),
+      ("credit", .string(appearance.words.credit)),
+      ("copyright", .string(appearance.words.copyright)),
+      ("copyright_link", .string(appearance.words.copyrightLink)),
       ("urlbase", .string(appearance.bing.urlbase)),
       ("hsh", .string(appearance.bing.hsh)),
       ("wp", .bool(appearance.bing.wp)),
@@ -169,10 +169,11 @@ enum ExportDocument {
     }
     return StoredAppearance(
       Appearance(
-        date: try fields.date("date"), title: try fields.string("title"),
-        caption: try fields.string("caption"),
-        credit: try fields.string("credit"), copyright: try fields.string("copyright"),
-        copyrightLink: try fields.string("copyright_link"),
+        date: try fields.date("date"),
+        words: PictureWords(
+          title: try fields.string("title"), caption: try fields.string("caption"),
+          credit: try fields.string("credit"), copyright: try fields.string("copyright"),
+          copyrightLink: try fields.string("copyright_link")),
         bing: BingListing(
           market: market.isEmpty ? nil : Market(stored: market),
           servedMarket: served.map(Market.init(stored:)),

@@ -89,9 +89,10 @@ struct FolderPictures {
       let words = known?.words(market: market)
       let appearance = Appearance(
         date: date,
-        title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
-        caption: words?.caption ?? "", credit: words?.credit ?? "", copyright: words?.copyright ?? "",
-        copyrightLink: words?.copyrightLink ?? "",
+        words: PictureWords(
+          title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
+          caption: words?.caption ?? "", credit: words?.credit ?? "", copyright: words?.copyright ?? "",
+          copyrightLink: words?.copyrightLink ?? ""),
         bing: BingListing(
           market: market.isEmpty ? nil : Market(stored: market), servedMarket: nil,
           bingID: each.named.bingID ?? words?.bingID ?? group.key, urlbase: words?.urlbase ?? "", hsh: "",

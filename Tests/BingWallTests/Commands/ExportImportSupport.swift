@@ -22,9 +22,11 @@ enum ExportImportSupport {
     let now = run.clock.now()
     func appearance(_ market: String, _ date: String, _ name: String, title: String) -> Appearance {
       Appearance(
-        date: CalendarDate(parsing: date)!, title: title, caption: "\(name) caption \(market)",
-        credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
-        copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)",
+        date: CalendarDate(parsing: date)!,
+        words: PictureWords(
+          title: title, caption: "\(name) caption \(market)",
+          credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
+          copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)"),
         bing: BingListing(
           market: Market(stored: market), servedMarket: market == "de-DE" ? Market(stored: "de-DE") : nil,
           bingID: "OHR.\(name)_\(market.uppercased())99", urlbase: "/th?id=OHR.\(name)_X99",

@@ -246,8 +246,10 @@ enum GalleryHistory {
       let id = try store.insert(file, at: now)
       try store.record(
         Appearance(
-          date: CalendarDate(parsing: date)!, title: title, caption: caption, credit: credit,
-          copyright: "\(title) (© \(credit))", copyrightLink: link,
+          date: CalendarDate(parsing: date)!,
+          words: PictureWords(
+            title: title, caption: caption, credit: credit,
+            copyright: "\(title) (© \(credit))", copyrightLink: link),
           bing: BingListing(
             market: Market(stored: market), servedMarket: nil, bingID: "\(key)_EN-US1",
             urlbase: "/th?id=\(key)", hsh: "h", wp: true, fullStartDate: instant(date + "T08:00:00Z"))),

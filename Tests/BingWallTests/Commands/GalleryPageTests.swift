@@ -69,8 +69,10 @@ import Testing
         for market in ["fr-FR", "en-GB"] {
           try store.record(
             Appearance(
-              date: "2026-11-04", title: "A \(market)", caption: "", credit: "", copyright: "",
-              copyrightLink: "",
+              date: "2026-11-04",
+              words: PictureWords(
+                title: "A \(market)", caption: "", credit: "", copyright: "",
+                copyrightLink: ""),
               bing: BingListing(
                 market: Market(stored: market), servedMarket: nil, bingID: "OHR.A_\(market)", urlbase: "",
                 hsh: "", wp: true, fullStartDate: instant("2026-11-04T00:00:00Z"))),
@@ -86,7 +88,8 @@ import Testing
       try store.write {
         try store.record(
           Appearance(
-            date: "2026-11-06", title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: "",
+            date: "2026-11-06",
+            words: PictureWords(title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: ""),
             bing: BingListing(
               market: Market(stored: "en-GB"), servedMarket: nil, bingID: "OHR.F_EN-GB", urlbase: "", hsh: "",
               wp: true, fullStartDate: instant("2026-11-06T00:00:00Z"))),

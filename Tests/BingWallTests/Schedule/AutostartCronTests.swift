@@ -117,7 +117,7 @@ import Testing
         return ProcessResult(status: 0, stdout: Data(current), stderr: Data(), timedOut: false)
       }
       runner.stubInvocation(["crontab", "-"]) { invocation in
-        table.withLock { $0 = Array(invocation.input ?? Data()) }
+        table.withLock { $0 = Array(invocation.input.bytes) }
         return .exit(0)
       }
       runner.stub(["crontab", "-r"]) { _ in

@@ -32,8 +32,10 @@ import Testing
     -> Appearance
   {
     Appearance(
-      date: CalendarDate(parsing: date)!, title: title, caption: "Caption", credit: credit,
-      copyright: "Caption (© \(credit))", copyrightLink: "https://x/",
+      date: CalendarDate(parsing: date)!,
+      words: PictureWords(
+        title: title, caption: "Caption", credit: credit,
+        copyright: "Caption (© \(credit))", copyrightLink: "https://x/"),
       bing: BingListing(
         market: Market(stored: market), servedMarket: Market(stored: market), bingID: id,
         urlbase: "/th?id=\(id)", hsh: "h", wp: true, fullStartDate: instant("\(date)T08:00:00Z")))

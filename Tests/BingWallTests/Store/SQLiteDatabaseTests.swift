@@ -178,7 +178,7 @@ import Testing
     #expect(sql == "INSERT INTO t VALUES (1);")
     #expect(code == SQLiteResultCode.constraintUnique)
     // Outside a transaction the statement before the failure stays; the one after never ran.
-    #expect(try database.query("SELECT x FROM t ORDER BY x").map { try $0.int(at: 0) } == [1, 2, 3])
+    #expect(try database.query("SELECT x FROM t ORDER BY x").map { try $0.int(0) } == [1, 2, 3])
   }
 
   // MARK: - Values
@@ -224,7 +224,7 @@ import Testing
         "SELECT 7 AS id, 'Dolomites' AS title, NULL AS caption, x'0102' AS thumb, 1 AS favorite, 2.5 AS ratio"
       ))
     #expect(try row.int("id") == 7)
-    #expect(try row.int64(at: 0) == 7)
+    #expect(try row.int64(0) == 7)
     #expect(try row.string("title") == "Dolomites")
     #expect(try row.string("TITLE") == "Dolomites")  // identifiers ignore case in SQLite
     #expect(try row.optionalString("caption") == nil)
@@ -238,7 +238,7 @@ import Testing
 
     let missing = try #require(throws: StoreError.self) { try row.int("nope") }
     #expect(missing.description.hasPrefix("no column 'nope' in the result of `SELECT 7 AS id"))
-    #expect(throws: StoreError.self) { try row.int(at: 6) }
+    #expect(throws: StoreError.self) { try row.int(6) }
     let wrong = try #require(throws: StoreError.self) { try row.int("title") }
     guard case .typeMismatch(_, _, let column, let expected, let found) = wrong else {
       Issue.record("expected .typeMismatch, got \(wrong)")

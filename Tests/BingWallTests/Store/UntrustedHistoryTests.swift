@@ -28,8 +28,10 @@ import Testing
           bytes: 4_000_000), at: now)
       try store.record(
         Appearance(
-          date: "2026-12-01", title: title, caption: "Caption", credit: "C", copyright: "Caption (© C)",
-          copyrightLink: "https://x/",
+          date: "2026-12-01",
+          words: PictureWords(
+            title: title, caption: "Caption", credit: "C", copyright: "Caption (© C)",
+            copyrightLink: "https://x/"),
           bing: BingListing(
             market: Market(stored: "en-US"), servedMarket: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1",
             urlbase: "/th?id=OHR.Lake", hsh: "h", wp: true, fullStartDate: instant("2026-12-01T08:00:00Z"))),
@@ -40,7 +42,7 @@ import Testing
   @Test func itReadsButNeverWrites() throws {
     let store = try HistoryStore.openUntrusted(path: path)
     #expect(try store.resolve(.latest, market: nil).title == "Lake")
-    #expect(try store.database.queryOne("PRAGMA trusted_schema")?.int(at: 0) == 0)
+    #expect(try store.database.queryOne("PRAGMA trusted_schema")?.int(0) == 0)
     #expect(throws: StoreError.self) { try store.database.execute("DELETE FROM appearances") }
   }
 

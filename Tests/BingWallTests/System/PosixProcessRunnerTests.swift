@@ -185,18 +185,18 @@ import Testing
     let scratch = try TemporaryDirectory()
     let path = scratch.file("picture.jpg", "the picture bytes", mode: 0o644)
     let invocation = ProcessInvocation(
-      arguments: ["/bin/readlink", "/proc/self/fd/0"], environment: Self.environment, inputFile: path)
+      arguments: ["/bin/readlink", "/proc/self/fd/0"], environment: Self.environment, input: .file(path))
     #expect(try runner.run(invocation).stdoutText == path + "\n")
     let fifo = scratch.path + "/fifo"
     #expect(mkfifo(fifo, 0o600) == 0)
     #expect(throws: ProcessError.inputUnreadable(path: fifo, errno: EINVAL)) {
       try runner.run(
-        ProcessInvocation(arguments: ["/bin/cat"], environment: Self.environment, inputFile: fifo))
+        ProcessInvocation(arguments: ["/bin/cat"], environment: Self.environment, input: .file(fifo)))
     }
     #expect(throws: ProcessError.inputUnreadable(path: scratch.path + "/none", errno: ENOENT)) {
       try runner.run(
         ProcessInvocation(
-          arguments: ["/bin/cat"], environment: Self.environment, inputFile: scratch.path + "/none"))
+          arguments: ["/bin/cat"], environment: Self.environment, input: .file(scratch.path + "/none")))
     }
   }
 
@@ -456,7 +456,8 @@ import Testing
     _ arguments: [String], input: Data? = nil, timeout: Double = 10
   ) -> ProcessInvocation {
     ProcessInvocation(
-      arguments: arguments, environment: Self.environment, input: input, timeout: .seconds(timeout))
+      arguments: arguments, environment: Self.environment, input: input.map(ProcessInput.bytes) ?? .none,
+      timeout: .seconds(timeout))
   }
 
   private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
