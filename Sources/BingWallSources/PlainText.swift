@@ -17,9 +17,11 @@ package enum PlainText {
     while index < scalars.count {
       let scalar = scalars[index]
       if scalar == "<", index + 1 < scalars.count, startsTag(scalars[index + 1]) {
-        index = skipTag(scalars, from: index)
-        // A tag separates words (`a<br>b`, `</p><p>`); white space collapses later.
-        text.append(" ")
+        let name: String
+        (index, name) = skipTag(scalars, from: index)
+        // A block's tag separates words (`a<br>b`, `</p><p>`), an inline one does not
+        // (`<a>Sonne</a>.`); white space collapses later.
+        if !inline.contains(name) { text.append(" ") }
       } else if scalar == "&", let (decoded, next) = reference(scalars, at: index) {
         text.append(decoded)
         index = next
@@ -54,20 +56,24 @@ package enum PlainText {
     next == "/" || next == "!" || next == "?" || (next.isASCII && next.properties.isAlphabetic)
   }
 
-  /// The index after the tag that starts at `start`. The content of `script` and `style` is
+  /// The index after the tag that starts at `start`, and the tag's name in lower case (`a` for
+  /// `<a href…>` and `</a>`; empty for a comment). The content of `script` and `style` is
   /// skipped with its tag; a tag never closed hides the rest of the text.
-  private static func skipTag(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+  private static func skipTag(_ scalars: [Unicode.Scalar], from start: Int) -> (Int, String) {
     var index = start + 1
+    if index < scalars.count, scalars[index] == "/" { index += 1 }
     var name = ""
-    while index < scalars.count, scalars[index] != ">" {
-      if name.count < 8, scalars[index].properties.isAlphabetic, index - start - 1 == name.count {
-        name.unicodeScalars.append(scalars[index])
-      }
+    while index < scalars.count, name.count < 12, scalars[index].isASCII,
+      scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index])
+    {
+      name.unicodeScalars.append(scalars[index])
       index += 1
     }
+    while index < scalars.count, scalars[index] != ">" { index += 1 }
     index = min(index + 1, scalars.count)
     let lowered = name.lowercased()
-    guard lowered == "script" || lowered == "style" else { return index }
+    let opensRawText = (lowered == "script" || lowered == "style") && scalars[start + 1] != "/"
+    guard opensRawText else { return (index, lowered) }
     let closing = Array("</\(lowered)".unicodeScalars)
     while index < scalars.count {
       if scalars[index] == "<", index + closing.count <= scalars.count,
@@ -79,8 +85,14 @@ package enum PlainText {
       }
       index += 1
     }
-    return index
+    return (index, lowered)
   }
+
+  /// The elements that sit inside a line of text: their tags join the words around them.
+  private static let inline: Set<String> = [
+    "a", "abbr", "b", "cite", "code", "em", "font", "i", "q", "s", "small", "span", "strong", "sub", "sup",
+    "u",
+  ]
 
   /// The character reference at `start` (`&amp;`, `&#8217;`, `&#x2019;`) and the index after
   /// its `;`; nil when it is not one, and the `&` is then text.

@@ -97,25 +97,16 @@ struct JSONFields {
     }
   }
 
-  /// A whole number member; nil when absent or `null`. Some APIs write numbers as strings
-  /// (Spotlight v3's `"w": "1920"`), so `allowingText` reads those too.
-  func integer(_ name: String, allowingText: Bool = false) throws(SourceError) -> Int? {
-    let value = members[name]
-    switch value {
-    case nil, .null?:
-      return nil
-    case .number?:
-      if let number = value?.intValue { return number }
-    case .string(let text)? where allowingText:
-      if text.utf8.count <= 9, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-        return Int(text)
+  /// A whole number member; nil when absent or `null`.
+  func integer(_ name: String) throws(SourceError) -> Int? {
+    switch members[name] {
+    case nil, .null?: return nil
+    case let value?:
+      guard let number = value.intValue else {
+        throw .wrongType(source, path: path(name), expected: "a whole number", found: value.kind)
       }
-    default:
-      break
+      return number
     }
-    throw .wrongType(
-      source, path: path(name), expected: allowingText ? "a whole number or its digits" : "a whole number",
-      found: value?.kind ?? "null")
   }
 
   /// A URL member checked under `policy`; nil when absent, `null` or empty.

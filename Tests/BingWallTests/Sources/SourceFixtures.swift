@@ -1,6 +1,7 @@
 import BingWallModel
 import BingWallSources
 import Foundation
+import Testing
 
 /// The real bodies of the other sources, copied into `Tests/Fixtures/sources` (origins in each
 /// folder's README), and the hand-made Wikimedia ones.
@@ -29,13 +30,17 @@ enum SourceFixtures {
     Data(((field(body, path) as? String) ?? "").utf8)
   }
 
-  /// The error `body` throws; nil when it decodes.
-  static func error(_ decode: () throws(SourceError) -> Void) -> SourceError? {
+  /// The error `decode` throws; nil when it decodes. Another error than a `SourceError` fails
+  /// the test.
+  static func error(_ decode: () throws -> Void) -> SourceError? {
     do {
       try decode()
       return nil
-    } catch {
+    } catch let error as SourceError {
       return error
+    } catch {
+      Issue.record("not a SourceError: \(error)")
+      return nil
     }
   }
 }

@@ -85,11 +85,13 @@ import Testing
   }
 
   @Test func dayNumbersRoundTrip() {
-    for number in stride(from: -800_000, through: 2_900_000, by: 997) {
+    for number in stride(from: -719_162, through: 2_932_896, by: 997) {
       let day = CalendarDate(dayNumber: number)
       #expect(day?.dayNumber == number)
     }
     #expect(CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber == 0)
+    #expect(CalendarDate(dayNumber: -719_163) == nil)
+    #expect(CalendarDate(dayNumber: 2_932_897) == nil)
     #expect(
       CalendarDate(year: 2024, month: 3, day: 1)!.previous == CalendarDate(year: 2024, month: 2, day: 29))
   }
