@@ -31,6 +31,8 @@ package struct SpotlightResponse: Sendable, Equatable {
     case promotion(title: String)
     /// The item could not be read.
     case unusable(SourceError)
+    /// The same picture (by id) as an item before it: the API repeats itself across a body.
+    case repeated
   }
 
   package var pictures: [SourcePicture]
@@ -73,7 +75,12 @@ package struct SpotlightResponse: Sendable, Equatable {
           response.skipped.append(Skipped(index: index, reason: .promotion(title: title)))
           continue
         }
-        response.pictures.append(try picture(fields, ad, version: version, policy: policy))
+        let picture = try picture(fields, ad, version: version, policy: policy)
+        guard !response.pictures.contains(where: { $0.id == picture.id }) else {
+          response.skipped.append(Skipped(index: index, reason: .repeated))
+          continue
+        }
+        response.pictures.append(picture)
       } catch {
         response.skipped.append(Skipped(index: index, reason: .unusable(error)))
       }

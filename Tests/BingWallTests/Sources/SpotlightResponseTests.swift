@@ -128,11 +128,14 @@ import Testing
       })
   }
 
-  @Test func itemsBeyondEightAreNotRead() throws {
+  @Test func itemsBeyondEightAreNotReadAndRepeatsAreSetAside() throws {
     let item = #"{"ad":{"landscapeImage":{"asset":"https://img.example/a.jpg"},"entityId":"1"}}"#
     let response = try SpotlightResponse.decode(
       Self.body(Array(repeating: item, count: 11)), version: .v4, policy: .httpsOnly)
-    #expect(response.pictures.count == SpotlightResponse.maximumItems)
+    // Each is the same picture: the first is kept, the others set aside as repeats.
+    #expect(response.pictures.count == 1)
+    #expect(response.skipped.map(\.index) == Array(1..<SpotlightResponse.maximumItems))
+    #expect(response.skipped.allSatisfy { $0.reason == .repeated })
     #expect(response.ignoredItems == 3)
   }
 
