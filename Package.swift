@@ -55,6 +55,9 @@ let package = Package(
     .target(name: "BingWallSession", dependencies: ["BingWallSystem", "BingWallBus"]),
     // Bing's archive endpoint: requests, tolerant decoding, markets and resolutions.
     .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
+    // The other sources' bodies (Windows Spotlight, NASA APOD, Wikimedia Commons) made into typed
+    // pictures, and their requests: pure parsing and URL building, beside Bing's, with no network.
+    .target(name: "BingWallSources", dependencies: ["BingWallSystem", "BingWallModel"]),
     // Desktop sessions and the wallpaper backends.
     .target(name: "BingWallDesktop", dependencies: ["BingWallSystem", "BingWallModel"]),
     // Deadlines, the scheduler state, the daemon's waiter and loop, autostart entries.
@@ -94,7 +97,7 @@ let package = Package(
       dependencies: [
         "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
         "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "BingWallImage", "CLinux",
-        "CSQLite", "BingWallBus", "BingWallSession",
+        "CSQLite", "BingWallBus", "BingWallSession", "BingWallSources",
       ]
     ),
   ],

@@ -1,5 +1,28 @@
-/// Where a picture of the day comes from. Today only Bing; each further source is a case here and
-/// a folder of its own beside BingWallBing.
+/// Where a picture of the day comes from. Each source is a case here and a folder of its own:
+/// Bing's beside BingWallBing, the others' in BingWallSources.
+///
+/// The raw value is the word a person types and the history keeps (`apod:2026-12-05`), so it
+/// never changes.
 package enum Source: String, Sendable, Hashable, CaseIterable, Codable {
   case bing
+  /// Windows Spotlight: Microsoft's rotation of stock photographs for the Windows desktop and
+  /// lock screen.
+  case spotlight
+  /// NASA's Astronomy Picture of the Day.
+  case apod
+  /// Wikimedia Commons' picture of the day.
+  case wikimedia
+  /// NASA Earth Observatory's image of the day.
+  case earthObservatory = "earth-observatory"
+
+  /// The source's name in a sentence: "Spotlight's answer is not JSON".
+  package var displayName: String {
+    switch self {
+    case .bing: "Bing"
+    case .spotlight: "Windows Spotlight"
+    case .apod: "NASA APOD"
+    case .wikimedia: "Wikimedia Commons"
+    case .earthObservatory: "NASA Earth Observatory"
+    }
+  }
 }

@@ -1,0 +1,116 @@
+import BingWallModel
+import BingWallSystem
+import Foundation
+import Testing
+
+@testable import BingWallSources
+
+/// Wikimedia's featured feed (hand-made bodies: see the fixtures' README) and the thumbnail rule.
+@Suite struct WikimediaResponseTests {
+  static let day = CalendarDate(year: 2026, month: 6, day: 24)!
+
+  @Test func everyFieldIsRead() throws {
+    let body = SourceFixtures.wikimedia("featured-2026-06-24.json")
+    func field(_ path: Any...) -> Any? { SourceFixtures.field(body, ["image"] + path) }
+    let response = try WikimediaResponse.decode(body, day: Self.day, policy: .httpsOnly)
+    let picture = response.picture
+    #expect(picture.id == PictureID(source: .wikimedia, key: try #require(field("title") as? String)))
+    #expect(picture.date == Self.day)
+    #expect(picture.image.text == field("image", "source") as? String)
+    #expect(response.width == field("image", "width") as? Int)
+    #expect(response.height == field("image", "height") as? Int)
+    #expect(response.thumbnail?.text == field("thumbnail", "source") as? String)
+    #expect(picture.page?.text == field("file_page") as? String)
+    #expect(picture.words.title == field("description", "text") as? String)
+    #expect(picture.words.caption == picture.words.title)
+    #expect(picture.words.credit == field("artist", "text") as? String)
+    #expect(response.creditLine == field("credit", "text") as? String)
+    #expect(picture.licence == field("license", "type") as? String)
+    #expect(picture.licenceLink?.text == field("license", "url") as? String)
+    // Artist, then credit and licence, as the picture must always be shown with them.
+    #expect(picture.words.copyright == "Jane Example (Own work, CC BY-SA 4.0)")
+    #expect(picture.portrait == nil)
+  }
+
+  @Test func missingArtistCreditLicenceAndDescriptionAreEmpty() throws {
+    let body = SourceFixtures.wikimedia("featured-2026-06-23-bare.json")
+    let day = CalendarDate(year: 2026, month: 6, day: 23)!
+    let response = try WikimediaResponse.decode(body, day: day, policy: .httpsOnly)
+    #expect(response.picture.id.key == "File:Gazelles_of_Sunset.jpg")
+    #expect(response.picture.words.title == "Gazelles of Sunset")
+    #expect(response.picture.words.caption == "")
+    #expect(response.picture.words.credit == "")
+    #expect(response.picture.words.copyright == "")
+    #expect(response.picture.licence == "")
+    #expect(response.picture.licenceLink == nil)
+    #expect(response.creditLine == "")
+    #expect(
+      response.picture.image.text == SourceFixtures.field(body, ["image", "image", "source"]) as? String)
+  }
+
+  @Test func noImageIsNoPicture() {
+    let body = Data(#"{"tfa":{"title":"Some_article"},"mostread":{}}"#.utf8)
+    let error = SourceFixtures.error {
+      _ = try WikimediaResponse.decode(body, day: Self.day, policy: .httpsOnly)
+    }
+    #expect(error == .noPicture(.wikimedia, .noImage(Self.day)))
+    #expect(error?.description == "Wikimedia Commons has no picture of the day for 2026-06-24")
+  }
+
+  @Test func aProtocolRelativeLicenceLinkIsHTTPS() {
+    #expect(
+      WikimediaResponse.lenientURL("//creativecommons.org/licenses/by/4.0", policy: .httpsOnly)?.text
+        == "https://creativecommons.org/licenses/by/4.0")
+    #expect(WikimediaResponse.lenientURL("javascript:alert(1)", policy: .httpsOnly) == nil)
+  }
+
+  @Test func thumbnailURLFollowsCommonsLayout() throws {
+    let body = SourceFixtures.wikimedia("featured-2026-06-24.json")
+    let response = try WikimediaResponse.decode(body, day: Self.day, policy: .httpsOnly)
+    // The feed's own 640 px thumbnail is made by the same rule: the rule gives its URL back.
+    let feedThumbnail = try #require(response.thumbnail)
+    let width = try #require(Int(feedThumbnail.text.split(separator: "/").last!.prefix { $0.isNumber }))
+    #expect(
+      WikimediaThumbnail.url(of: response.picture.image, width: width, policy: .httpsOnly) == feedThumbnail)
+    let svg = try RemoteURL(
+      checking: "https://upload.wikimedia.org/wikipedia/commons/a/ab/Map.svg", policy: .httpsOnly)
+    #expect(
+      WikimediaThumbnail.url(of: svg, width: 1920, policy: .httpsOnly)?.text
+        == "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/Map.svg/1920px-Map.svg.png")
+    for refused in [
+      "https://upload.wikimedia.org/wikipedia/commons/a/ab/Film.webm",
+      "https://upload.wikimedia.org/wikipedia/commons/thumb/a/ab/X.jpg/640px-X.jpg",
+      "https://upload.wikimedia.org/wikipedia/commons/a/cd/X.jpg",
+      "https://example.org/X.jpg",
+    ] {
+      #expect(
+        WikimediaThumbnail.url(
+          of: try RemoteURL(checking: refused, policy: .httpsOnly), width: 960, policy: .httpsOnly) == nil)
+    }
+  }
+
+  @Test func boundedPicksAStandardWidthWithinTheLimit() throws {
+    let body = SourceFixtures.wikimedia("featured-2026-06-24.json")
+    let response = try WikimediaResponse.decode(body, day: Self.day, policy: .httpsOnly)
+    let original = response.picture.image
+    let width = try #require(response.width)
+    // A 2560-pixel screen is covered by the 3840 step, narrower than the 7680 original.
+    let limit = WikimediaThumbnail.standardWidth(covering: 2560)
+    #expect(limit == 3840)
+    let bounded = WikimediaThumbnail.bounded(
+      original: original, originalWidth: width, maximumWidth: limit, policy: .httpsOnly)
+    #expect(bounded == WikimediaThumbnail.url(of: original, width: 3840, policy: .httpsOnly))
+    #expect(bounded.text.contains("/thumb/2/25/"))
+    // Not a standard width: the widest standard one within it.
+    #expect(
+      WikimediaThumbnail.bounded(
+        original: original, originalWidth: width, maximumWidth: 2000, policy: .httpsOnly)
+        == WikimediaThumbnail.url(of: original, width: 1920, policy: .httpsOnly))
+    // An original no wider than the limit is taken as it is.
+    #expect(
+      WikimediaThumbnail.bounded(
+        original: original, originalWidth: width, maximumWidth: width, policy: .httpsOnly) == original)
+    #expect(WikimediaThumbnail.standardWidth(covering: 10_000) == 3840)
+    #expect(WikimediaThumbnail.standardWidth(covering: 1920) == 1920)
+  }
+}
