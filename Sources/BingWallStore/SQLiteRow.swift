@@ -53,46 +53,23 @@ struct SQLiteRow: Sendable, Equatable {
   /// The value of the named column, or `nil` when the result has no such column.
   subscript(name: String) -> SQLiteValue? { layout.index(of: name).map { values[$0] } }
 
-  func value(_ column: some SQLiteColumnReference) throws(StoreError) -> SQLiteValue {
-    try resolve(column.column).value
-  }
+  /// A column by name or by index: `row.int("n")`, `row.int(0)`.
+  typealias Column = SQLiteColumnReference
 
-  func int(_ column: some SQLiteColumnReference) throws(StoreError) -> Int { try required(column, Self.int) }
-  func int64(_ column: some SQLiteColumnReference) throws(StoreError) -> Int64 {
-    try required(column, Self.int64)
-  }
-  func double(_ column: some SQLiteColumnReference) throws(StoreError) -> Double {
-    try required(column, Self.double)
-  }
-  func string(_ column: some SQLiteColumnReference) throws(StoreError) -> String {
-    try required(column, Self.string)
-  }
-  func data(_ column: some SQLiteColumnReference) throws(StoreError) -> Data {
-    try required(column, Self.data)
-  }
+  func value(_ key: some Column) throws(StoreError) -> SQLiteValue { try resolve(key.column).value }
+
+  func int(_ key: some Column) throws(StoreError) -> Int { try required(key, Self.int) }
+  func int64(_ key: some Column) throws(StoreError) -> Int64 { try required(key, Self.int64) }
+  func double(_ key: some Column) throws(StoreError) -> Double { try required(key, Self.double) }
+  func string(_ key: some Column) throws(StoreError) -> String { try required(key, Self.string) }
+  func data(_ key: some Column) throws(StoreError) -> Data { try required(key, Self.data) }
   /// 0 is false, any other INTEGER true.
-  func bool(_ column: some SQLiteColumnReference) throws(StoreError) -> Bool {
-    try required(column, Self.bool)
-  }
+  func bool(_ key: some Column) throws(StoreError) -> Bool { try required(key, Self.bool) }
 
-  func optionalInt(_ column: some SQLiteColumnReference) throws(StoreError) -> Int? {
-    try optional(column, Self.int)
-  }
-  func optionalInt64(_ column: some SQLiteColumnReference) throws(StoreError) -> Int64? {
-    try optional(column, Self.int64)
-  }
-  func optionalDouble(_ column: some SQLiteColumnReference) throws(StoreError) -> Double? {
-    try optional(column, Self.double)
-  }
-  func optionalString(_ column: some SQLiteColumnReference) throws(StoreError) -> String? {
-    try optional(column, Self.string)
-  }
-  func optionalData(_ column: some SQLiteColumnReference) throws(StoreError) -> Data? {
-    try optional(column, Self.data)
-  }
-  func optionalBool(_ column: some SQLiteColumnReference) throws(StoreError) -> Bool? {
-    try optional(column, Self.bool)
-  }
+  func optionalInt(_ key: some Column) throws(StoreError) -> Int? { try optional(key, Self.int) }
+  func optionalInt64(_ key: some Column) throws(StoreError) -> Int64? { try optional(key, Self.int64) }
+  func optionalString(_ key: some Column) throws(StoreError) -> String? { try optional(key, Self.string) }
+  func optionalData(_ key: some Column) throws(StoreError) -> Data? { try optional(key, Self.data) }
 
   // MARK: - Lookup and conversion
 
