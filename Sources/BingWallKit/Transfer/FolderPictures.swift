@@ -86,16 +86,16 @@ struct FolderPictures {
       let named = each.named.date ?? known?.date(market: market)
       let date = named.flatMap(CalendarDate.init(parsing:)) ?? each.modified
       guard seen.insert("\(market) \(date)").inserted else { continue }
-      let words = known?.words(market: market)
+      let told = known?.appearance(market: market)
+      // With no title told, the picture's name stands in: "LanternFestival".
+      var words =
+        told?.words ?? PictureWords(title: "", caption: "", credit: "", copyright: "", copyrightLink: "")
+      if words.title.isEmpty { words.title = PictureKey.name(of: group.key) }
       let appearance = Appearance(
-        date: date,
-        words: PictureWords(
-          title: words.flatMap { $0.title.isEmpty ? nil : $0.title } ?? PictureKey.name(of: group.key),
-          caption: words?.caption ?? "", credit: words?.credit ?? "", copyright: words?.copyright ?? "",
-          copyrightLink: words?.copyrightLink ?? ""),
+        date: date, words: words,
         bing: BingListing(
           market: market.isEmpty ? nil : Market(stored: market), servedMarket: nil,
-          bingID: each.named.bingID ?? words?.bingID ?? group.key, urlbase: words?.urlbase ?? "", hsh: "",
+          bingID: each.named.bingID ?? told?.bingID ?? group.key, urlbase: told?.urlbase ?? "", hsh: "",
           wp: true, fullStartDate: nil))
       appearances.append(StoredAppearance(appearance, superseded: false))
     }

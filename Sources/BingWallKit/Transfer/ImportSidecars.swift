@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
@@ -29,23 +30,21 @@ struct ImportSidecars {
     var key: String
     var favorite = false
     var banned = false
-    /// Per market (`""` for a market not known): the appearance's words.
-    var byMarket: [String: Words] = [:]
+    /// Per market (`""` for a market not known): what the sidecar says of that appearance.
+    var byMarket: [String: Appearance] = [:]
 
-    func words(market: String) -> Words? {
+    func appearance(market: String) -> Appearance? {
       byMarket[market] ?? byMarket.values.sorted { $0.bingID < $1.bingID }.first
     }
-    func date(market: String) -> String? { words(market: market)?.date }
+    func date(market: String) -> String? { appearance(market: market)?.date }
   }
 
-  struct Words {
+  /// One appearance as a sidecar tells it: Bing's id, the day when it says, the words, and the
+  /// `urlbase` when it is the GNOME extension's.
+  struct Appearance {
     var bingID: String
     var date: String?
-    var title: String
-    var caption: String
-    var credit: String
-    var copyright: String
-    var copyrightLink: String
+    var words: PictureWords
     var urlbase: String
   }
 
@@ -144,11 +143,11 @@ struct ImportSidecars {
       let (caption, credit) = ArchiveImage.split(copyright: copyright)
       let startdate = fields["startdate"]?.stringValue.flatMap { CalendarDate(compact: $0)?.description }
       var picture = known[key] ?? Known(key: key)
-      picture.byMarket[named.market ?? ""] = Words(
-        bingID: named.bingID ?? key, date: startdate, title: text(fields["title"]), caption: caption,
-        credit: credit,
-        copyright: copyright, copyrightLink: text(fields["copyrightlink"]),
-        urlbase: String(urlbase.prefix(300)))
+      let words = PictureWords(
+        title: text(fields["title"]), caption: caption, credit: credit, copyright: copyright,
+        copyrightLink: text(fields["copyrightlink"]))
+      picture.byMarket[named.market ?? ""] = Appearance(
+        bingID: named.bingID ?? key, date: startdate, words: words, urlbase: String(urlbase.prefix(300)))
       picture.favorite =
         picture.favorite || fields["favourite"] == .bool(true) || fields["favorite"] == .bool(true)
       picture.banned = picture.banned || fields["hidden"] == .bool(true)
@@ -170,10 +169,10 @@ struct ImportSidecars {
     var picture = known[key] ?? Known(key: key)
     let market = named.market ?? ""
     if picture.byMarket[market] == nil {
-      picture.byMarket[market] = Words(
-        bingID: named.bingID ?? key, date: date, title: "", caption: caption, credit: credit,
-        copyright: copyright,
-        copyrightLink: "", urlbase: "")
+      let words = PictureWords(
+        title: "", caption: caption, credit: credit, copyright: copyright, copyrightLink: "")
+      picture.byMarket[market] = Appearance(
+        bingID: named.bingID ?? key, date: date, words: words, urlbase: "")
     }
     known[key] = picture
   }
