@@ -52,12 +52,12 @@ extension Image {
   {
     // The header first: refuses a picture larger than the store's, or one whose decode would
     // break the memory bound, before any pixel is decoded.
-    let original = try open(jpeg: path)
+    let original = try open(picture: path)
     _ = VipsLibrary.warningLeft(original.api)
     let resized = try original.derived(operation) {
       bw_vips_thumbnail(original.api, path, $0, Int32(size.width), Int32(size.height), crop)
     }
-    let made = try resized.inMemory(operation)
+    let made = try resized.inMemory(operation).asEightBitColour(operation)
     // Decoded whole: a warning of libjpeg's that data is missing means the picture is damaged,
     // and a picture made from it would show grey where the data stops. Refused here, the crop
     // falls back to the file as it is, with this one warning. Other warnings (extraneous bytes
@@ -66,6 +66,21 @@ extension Image {
       throw .damaged(path: path, warning: warning)
     }
     return made
+  }
+
+  /// This picture as every later step expects one, as a JPEG decodes: 8 bits a sample and no
+  /// alpha band. A PNG may have 16 bits (their high byte is kept) and an alpha band (laid over
+  /// black, the colour between the screens of a canvas). Made for a screen, so cheap; a picture
+  /// already so is itself.
+  func asEightBitColour(_ operation: String) throws(ImageError) -> Image {
+    var image = self
+    if api.pointee.image_get_format(image.handle) != Int32(BW_VIPS_FORMAT_UCHAR) {
+      image = try image.derived(operation) { bw_vips_cast_uchar_shift(api, image.handle, $0) }
+    }
+    if api.pointee.image_hasalpha(image.handle) != 0 {
+      image = try image.derived(operation) { bw_vips_flatten(api, image.handle, $0) }
+    }
+    return image === self ? self : try image.inMemory(operation)
   }
 
   /// Whether a warning of libjpeg's says that the picture's data stops short or cannot be
@@ -105,7 +120,7 @@ extension Image {
   /// The picture at `path` whole, in memory, shrunk to fit a `side`x`side` box when it is
   /// larger (shrunk while decoding, as `cropped` is), never enlarged.
   static func whole(from path: String, within side: Int) throws(ImageError) -> Image {
-    let original = try open(jpeg: path)
+    let original = try open(picture: path)
     let scale = min(1, Double(side) / Double(max(original.width, original.height)))
     let size = PixelSize(
       width: max(1, Int((Double(original.width) * scale).rounded())),

@@ -29,6 +29,7 @@ enum {
   BW_VIPS_EXTEND_BACKGROUND = 5,
   BW_VIPS_BLEND_MODE_OVER = 2,
   BW_VIPS_FORMAT_UCHAR = 0,
+  BW_VIPS_FORMAT_USHORT = 2,
   BW_VIPS_FOREIGN_SUBSAMPLE_ON = 1,
   BW_VIPS_TEXT_WRAP_WORD_CHAR = 2,
   // GLogLevelFlags' G_LOG_LEVEL_WARNING.
@@ -55,10 +56,14 @@ typedef struct bw_vips_api {
   int (*_Nonnull image_get_width)(const VipsImage *_Nonnull image);
   int (*_Nonnull image_get_height)(const VipsImage *_Nonnull image);
   int (*_Nonnull image_get_bands)(const VipsImage *_Nonnull image);
+  // VipsBandFormat has a negative value (VIPS_FORMAT_NOTSET), so the compiler makes it int.
+  int (*_Nonnull image_get_format)(const VipsImage *_Nonnull image);
+  int (*_Nonnull image_hasalpha)(VipsImage *_Nonnull image);
   VipsImage *_Nullable (*_Nonnull image_copy_memory)(VipsImage *_Nonnull image);
   VipsArrayDouble *_Nullable (*_Nonnull array_double_new)(const double *_Nonnull array, int count);
   void (*_Nonnull area_unref)(VipsArea *_Nonnull area);
   int (*_Nonnull jpegload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
+  int (*_Nonnull pngload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
   int (*_Nonnull thumbnail)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, int width, ...);
   int (*_Nonnull linear1)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double a, double b,
                           ...);
@@ -73,6 +78,7 @@ typedef struct bw_vips_api {
   int (*_Nonnull insert)(VipsImage *_Nonnull main, VipsImage *_Nonnull sub, VipsImage *_Nullable *_Nonnull out,
                          int x, int y, ...);
   int (*_Nonnull cast)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int format, ...);
+  int (*_Nonnull flatten)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, ...);
   // VipsBlendMode has no negative value, so the compiler makes it unsigned.
   int (*_Nonnull composite2)(VipsImage *_Nonnull base, VipsImage *_Nonnull overlay,
                              VipsImage *_Nullable *_Nonnull out, unsigned int mode, ...);
@@ -99,10 +105,13 @@ typedef struct bw_vips_api {
   RESOLVE(image_get_width, "vips_image_get_width")         \
   RESOLVE(image_get_height, "vips_image_get_height")       \
   RESOLVE(image_get_bands, "vips_image_get_bands")         \
+  RESOLVE(image_get_format, "vips_image_get_format")       \
+  RESOLVE(image_hasalpha, "vips_image_hasalpha")           \
   RESOLVE(image_copy_memory, "vips_image_copy_memory")     \
   RESOLVE(array_double_new, "vips_array_double_new")       \
   RESOLVE(area_unref, "vips_area_unref")                   \
   RESOLVE(jpegload, "vips_jpegload")                       \
+  RESOLVE(pngload, "vips_pngload")                         \
   RESOLVE(thumbnail, "vips_thumbnail")                     \
   RESOLVE(linear1, "vips_linear1")                         \
   RESOLVE(gaussblur, "vips_gaussblur")                     \
@@ -113,6 +122,7 @@ typedef struct bw_vips_api {
   RESOLVE(extract_band, "vips_extract_band")               \
   RESOLVE(insert, "vips_insert")                           \
   RESOLVE(cast, "vips_cast")                               \
+  RESOLVE(flatten, "vips_flatten")                         \
   RESOLVE(composite2, "vips_composite2")                   \
   RESOLVE(text, "vips_text")                               \
   RESOLVE(avg, "vips_avg")                                 \
@@ -142,6 +152,16 @@ static inline int bw_vips_jpegload_sequential(const bw_vips_api *_Nonnull api, c
                                               VipsImage *_Nullable *_Nonnull out) {
   return api->jpegload(path, out, "access", BW_VIPS_ACCESS_SEQUENTIAL, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
                        NULL);
+}
+
+/// The PNG at `path`, read top to bottom once (an interlaced one is read whole first), failing
+/// (at the read) when it is cut short, with libvips's denial-of-service limits kept
+/// (`unlimited` off: the size of its text chunks and their number).
+/// https://www.libvips.org/API/8.14/VipsForeignSave.html#vips-pngload
+static inline int bw_vips_pngload_sequential(const bw_vips_api *_Nonnull api, const char *_Nonnull path,
+                                             VipsImage *_Nullable *_Nonnull out) {
+  return api->pngload(path, out, "access", BW_VIPS_ACCESS_SEQUENTIAL, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
+                      "unlimited", 0, NULL);
 }
 
 /// The picture at `path` resized to cover `width`x`height` and cut to it at `crop`, or with
@@ -221,6 +241,18 @@ static inline int bw_vips_insert(const bw_vips_api *_Nonnull api, VipsImage *_No
 static inline int bw_vips_cast_uchar(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
                                      VipsImage *_Nullable *_Nonnull out) {
   return api->cast(in, out, BW_VIPS_FORMAT_UCHAR, NULL);
+}
+
+/// A 16-bit `in` as 8-bit: each sample's high byte.
+static inline int bw_vips_cast_uchar_shift(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                           VipsImage *_Nullable *_Nonnull out) {
+  return api->cast(in, out, BW_VIPS_FORMAT_UCHAR, "shift", 1, NULL);
+}
+
+/// `in` without its alpha band, laid over black.
+static inline int bw_vips_flatten(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                  VipsImage *_Nullable *_Nonnull out) {
+  return api->flatten(in, out, NULL);
 }
 
 /// `overlay` drawn over `base` with its top-left corner at (x, y), through its alpha band.
