@@ -51,7 +51,7 @@ final class Image: @unchecked Sendable {
 
   /// The picture at `path`, checked already as `info`, opened by its format's loader with the
   /// same limits: read once top to bottom, failing when it is cut short.
-  private static func load(_ path: String, _ info: PictureInfo) throws(ImageError) -> Image {
+  static func load(_ path: String, _ info: PictureInfo) throws(ImageError) -> Image {
     let api = try VipsLibrary.api()
     var out: OpaquePointer?
     if let message = VipsLibrary.failure(

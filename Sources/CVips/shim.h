@@ -30,6 +30,8 @@ enum {
   BW_VIPS_BLEND_MODE_OVER = 2,
   BW_VIPS_FORMAT_UCHAR = 0,
   BW_VIPS_FORMAT_USHORT = 2,
+  BW_VIPS_INTERPRETATION_B_W = 1,
+  BW_VIPS_INTERPRETATION_SRGB = 22,
   BW_VIPS_FOREIGN_SUBSAMPLE_ON = 1,
   BW_VIPS_TEXT_WRAP_WORD_CHAR = 2,
   // GLogLevelFlags' G_LOG_LEVEL_WARNING.
@@ -56,14 +58,10 @@ typedef struct bw_vips_api {
   int (*_Nonnull image_get_width)(const VipsImage *_Nonnull image);
   int (*_Nonnull image_get_height)(const VipsImage *_Nonnull image);
   int (*_Nonnull image_get_bands)(const VipsImage *_Nonnull image);
-  // VipsBandFormat has a negative value (VIPS_FORMAT_NOTSET), so the compiler makes it int.
-  int (*_Nonnull image_get_format)(const VipsImage *_Nonnull image);
-  int (*_Nonnull image_hasalpha)(VipsImage *_Nonnull image);
   VipsImage *_Nullable (*_Nonnull image_copy_memory)(VipsImage *_Nonnull image);
   VipsArrayDouble *_Nullable (*_Nonnull array_double_new)(const double *_Nonnull array, int count);
   void (*_Nonnull area_unref)(VipsArea *_Nonnull area);
   int (*_Nonnull jpegload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
-  int (*_Nonnull pngload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
   int (*_Nonnull thumbnail)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, int width, ...);
   int (*_Nonnull linear1)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, double a, double b,
                           ...);
@@ -78,7 +76,6 @@ typedef struct bw_vips_api {
   int (*_Nonnull insert)(VipsImage *_Nonnull main, VipsImage *_Nonnull sub, VipsImage *_Nullable *_Nonnull out,
                          int x, int y, ...);
   int (*_Nonnull cast)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int format, ...);
-  int (*_Nonnull flatten)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, ...);
   // VipsBlendMode has no negative value, so the compiler makes it unsigned.
   int (*_Nonnull composite2)(VipsImage *_Nonnull base, VipsImage *_Nonnull overlay,
                              VipsImage *_Nullable *_Nonnull out, unsigned int mode, ...);
@@ -91,6 +88,15 @@ typedef struct bw_vips_api {
   void (*_Nonnull free)(void *_Nullable memory);
   unsigned int (*_Nonnull log_set_handler)(const char *_Nullable domain, int levels,
                                            bw_g_log_func _Nonnull handler, void *_Nullable context);
+  // The PNG loader and what a PNG's pixels need before the steps a JPEG's go through; last, so
+  // that the members before keep their offsets.
+  // VipsBandFormat has a negative value (VIPS_FORMAT_NOTSET), so the compiler makes it int.
+  int (*_Nonnull image_get_format)(const VipsImage *_Nonnull image);
+  int (*_Nonnull image_hasalpha)(VipsImage *_Nonnull image);
+  int (*_Nonnull pngload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
+  int (*_Nonnull thumbnail_image)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int width, ...);
+  int (*_Nonnull flatten)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, ...);
+  int (*_Nonnull copy)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, ...);
 } bw_vips_api;
 
 /// Every field of bw_vips_api with its function's name in libvips or GObject (BW_LIBRARY_LOADER).
@@ -105,13 +111,10 @@ typedef struct bw_vips_api {
   RESOLVE(image_get_width, "vips_image_get_width")         \
   RESOLVE(image_get_height, "vips_image_get_height")       \
   RESOLVE(image_get_bands, "vips_image_get_bands")         \
-  RESOLVE(image_get_format, "vips_image_get_format")       \
-  RESOLVE(image_hasalpha, "vips_image_hasalpha")           \
   RESOLVE(image_copy_memory, "vips_image_copy_memory")     \
   RESOLVE(array_double_new, "vips_array_double_new")       \
   RESOLVE(area_unref, "vips_area_unref")                   \
   RESOLVE(jpegload, "vips_jpegload")                       \
-  RESOLVE(pngload, "vips_pngload")                         \
   RESOLVE(thumbnail, "vips_thumbnail")                     \
   RESOLVE(linear1, "vips_linear1")                         \
   RESOLVE(gaussblur, "vips_gaussblur")                     \
@@ -122,7 +125,6 @@ typedef struct bw_vips_api {
   RESOLVE(extract_band, "vips_extract_band")               \
   RESOLVE(insert, "vips_insert")                           \
   RESOLVE(cast, "vips_cast")                               \
-  RESOLVE(flatten, "vips_flatten")                         \
   RESOLVE(composite2, "vips_composite2")                   \
   RESOLVE(text, "vips_text")                               \
   RESOLVE(avg, "vips_avg")                                 \
@@ -130,7 +132,13 @@ typedef struct bw_vips_api {
   RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer")         \
   RESOLVE(object_unref, "g_object_unref")                  \
   RESOLVE(free, "g_free")                                  \
-  RESOLVE(log_set_handler, "g_log_set_handler")
+  RESOLVE(log_set_handler, "g_log_set_handler")            \
+  RESOLVE(image_get_format, "vips_image_get_format")       \
+  RESOLVE(image_hasalpha, "vips_image_hasalpha")           \
+  RESOLVE(pngload, "vips_pngload")                         \
+  RESOLVE(thumbnail_image, "vips_thumbnail_image")         \
+  RESOLVE(flatten, "vips_flatten")                          \
+  RESOLVE(copy, "vips_copy")
 
 /// `bw_vips_load(soname, api)` opens libvips and fills `api`; it names the first missing
 /// function in a libvips older than 8.13.
@@ -171,6 +179,13 @@ static inline int bw_vips_thumbnail(const bw_vips_api *_Nonnull api, const char 
                                     VipsImage *_Nullable *_Nonnull out, int width, int height, int crop) {
   return api->thumbnail(path, out, width, "height", height, "crop", crop, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
                         NULL);
+}
+
+/// As `bw_vips_thumbnail`, from an image already opened (and changed) rather than a file: no
+/// shrinking while it decodes.
+static inline int bw_vips_thumbnail_image(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                          VipsImage *_Nullable *_Nonnull out, int width, int height, int crop) {
+  return api->thumbnail_image(in, out, width, "height", height, "crop", crop, NULL);
 }
 
 /// `in * a + b`, kept 8-bit.
@@ -247,6 +262,13 @@ static inline int bw_vips_cast_uchar(const bw_vips_api *_Nonnull api, VipsImage 
 static inline int bw_vips_cast_uchar_shift(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
                                            VipsImage *_Nullable *_Nonnull out) {
   return api->cast(in, out, BW_VIPS_FORMAT_UCHAR, "shift", 1, NULL);
+}
+
+/// `in` as it is, said to be in `interpretation` (a 16-bit picture cast to 8 bits still says
+/// RGB16, and the thumbnail would scale it down again).
+static inline int bw_vips_copy_interpretation(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                              VipsImage *_Nullable *_Nonnull out, int interpretation) {
+  return api->copy(in, out, "interpretation", interpretation, NULL);
 }
 
 /// `in` without its alpha band, laid over black.

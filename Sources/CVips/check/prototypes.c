@@ -16,6 +16,8 @@ _Static_assert(BW_VIPS_EXTEND_BACKGROUND == VIPS_EXTEND_BACKGROUND, "VipsExtend"
 _Static_assert(BW_VIPS_BLEND_MODE_OVER == VIPS_BLEND_MODE_OVER, "VipsBlendMode");
 _Static_assert(BW_VIPS_FORMAT_UCHAR == VIPS_FORMAT_UCHAR, "VipsBandFormat");
 _Static_assert(BW_VIPS_FORMAT_USHORT == VIPS_FORMAT_USHORT, "VipsBandFormat");
+_Static_assert(BW_VIPS_INTERPRETATION_B_W == VIPS_INTERPRETATION_B_W, "VipsInterpretation");
+_Static_assert(BW_VIPS_INTERPRETATION_SRGB == VIPS_INTERPRETATION_sRGB, "VipsInterpretation");
 _Static_assert(BW_VIPS_FOREIGN_SUBSAMPLE_ON == VIPS_FOREIGN_SUBSAMPLE_ON, "VipsForeignSubsample");
 _Static_assert(BW_VIPS_TEXT_WRAP_WORD_CHAR == VIPS_TEXT_WRAP_WORD_CHAR, "VipsTextWrap");
 _Static_assert(BW_G_LOG_LEVEL_WARNING == G_LOG_LEVEL_WARNING, "GLogLevelFlags");
@@ -41,6 +43,7 @@ void bw_vips_check_prototypes(bw_vips_api *api) {
   api->jpegload = vips_jpegload;
   api->pngload = vips_pngload;
   api->thumbnail = vips_thumbnail;
+  api->thumbnail_image = vips_thumbnail_image;
   api->linear1 = vips_linear1;
   api->gaussblur = vips_gaussblur;
   api->resize = vips_resize;
@@ -51,6 +54,7 @@ void bw_vips_check_prototypes(bw_vips_api *api) {
   api->insert = vips_insert;
   api->cast = vips_cast;
   api->flatten = vips_flatten;
+  api->copy = vips_copy;
   api->composite2 = vips_composite2;
   api->text = vips_text;
   api->avg = vips_avg;
