@@ -4,9 +4,9 @@ import Glibc
 
 /// What `apply FILE` checks before a desktop gets the file.
 enum ImageFileCheck {
-  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP), and a whole one
-  /// when it is a JPEG or a PNG, whose decode keeps to the memory bound: a desktop handed a text file or half
-  /// a picture shows a blank screen and says nothing.
+  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP), and a whole
+  /// one when it is a JPEG or a PNG, whose decode keeps to the memory bound: a desktop handed a
+  /// text file or half a picture shows a blank screen and says nothing.
   static func check(_ path: String) throws {
     var status = stat()
     guard stat(path, &status) == 0 else {
