@@ -190,7 +190,7 @@ fuzz: deps
 	  echo "make fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
 	  log=$(FUZZ_BUILD)/fuzz-$$fuzzer.log; \
 	  swiftc -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$$fuzzer -package-name $$package \
-	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite -I Sources/CVips -I Sources/CSystemd -I Sources/CVersion \
+	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite -I Sources/CVips -I Sources/CSystemd -I Sources/CVersion -I Sources/CLibcrypto \
 	    fuzz/$${fuzzer}Fuzz.swift $$objects -lsqlite3 -o $(FUZZ_BUILD)/fuzz-$$fuzzer >$$log 2>&1 \
 	    || { grep -v 'Cannot export local symbol' $$log; exit 1; }; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$fuzzer; \
