@@ -158,7 +158,7 @@ format:
 bench: deps release
 	python3 bench/run.py .build/release/bingwall
 
-## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG inspector,
+## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG and PNG inspectors,
 ## the config parser, the argument parser, import's sidecars and file names, Bing's stories, and
 ## the RON (cosmic-bg) and INI (greeters, wf-shell) writers, FUZZ_SECONDS each (default 60);
 ## FUZZERS=Story,... runs some. The library targets are built with -sanitize=fuzzer,address into
@@ -173,21 +173,24 @@ bench: deps release
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD = .build/fuzz
 comma := ,
-FUZZERS ?= JSONParser JPEGInspector Config Arguments ImportSidecars FileName Story RONWriter INIWriter
+FUZZERS ?= JSONParser JPEGInspector PictureInspector Config Arguments ImportSidecars FileName Story RONWriter INIWriter
 fuzz: deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
 	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
-	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector $(FUZZ_BUILD)/corpus-Story; \
+	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector $(FUZZ_BUILD)/corpus-PictureInspector $(FUZZ_BUILD)/corpus-Story; \
 	cp Tests/Fixtures/realbing/*.json Tests/Fixtures/bing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
 	cp Tests/Fixtures/bing/model-en-US.json $(FUZZ_BUILD)/corpus-Story/; \
 	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
 	convert -size 48x32 gradient: -interlace JPEG $(FUZZ_BUILD)/corpus-JPEGInspector/progressive.jpg; \
+	cp $(FUZZ_BUILD)/corpus-JPEGInspector/*.jpg $(FUZZ_BUILD)/corpus-PictureInspector/; \
+	convert -size 16x9 xc:'#336699' $(FUZZ_BUILD)/corpus-PictureInspector/plain.png; \
+	convert -size 16x9 gradient: -interlace PNG -depth 16 $(FUZZ_BUILD)/corpus-PictureInspector/interlaced16.png; \
 	for fuzzer in $(subst $(comma), ,$(FUZZERS)); do \
 	  echo "make fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
 	  log=$(FUZZ_BUILD)/fuzz-$$fuzzer.log; \
 	  swiftc -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$$fuzzer -package-name $$package \
-	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite -I Sources/CVips -I Sources/CSystemd -I Sources/CVersion \
+	    -I $(FUZZ_BUILD)/debug/Modules -I Sources/CLinux -I Sources/CCurl -I Sources/CSQLite -I Sources/CVips -I Sources/CSystemd -I Sources/CVersion -I Sources/CLibcrypto \
 	    fuzz/$${fuzzer}Fuzz.swift $$objects -lsqlite3 -o $(FUZZ_BUILD)/fuzz-$$fuzzer >$$log 2>&1 \
 	    || { grep -v 'Cannot export local symbol' $$log; exit 1; }; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$fuzzer; \

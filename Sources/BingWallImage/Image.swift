@@ -37,13 +37,32 @@ final class Image: @unchecked Sendable {
 
   /// The JPEG at `path`, of which only the header is read now; its pixels are read once, top
   /// to bottom, by the first operation that needs them, which fails if the file is cut short.
-  /// Every decode of a file starts here, so the memory bound is asked first (`checkDecodable`).
+  /// For the pictures bingwall made itself; a picture from elsewhere is opened with
+  /// `open(picture:)`, which takes a PNG too.
   static func open(jpeg path: String) throws(ImageError) -> Image {
-    try checkDecodable(jpeg: path)
+    try load(path, try checkDecodable(jpeg: path))
+  }
+
+  /// The JPEG or PNG at `path`, as `open(jpeg:)` opens a JPEG. Every decode of a file starts
+  /// here or there, so the memory bound is asked first (`checkDecodable`).
+  static func open(picture path: String) throws(ImageError) -> Image {
+    try load(path, try checkDecodable(picture: path))
+  }
+
+  /// The picture at `path`, checked already as `info`, opened by its format's loader with the
+  /// same limits: read once top to bottom, failing when it is cut short.
+  static func load(_ path: String, _ info: PictureInfo) throws(ImageError) -> Image {
     let api = try VipsLibrary.api()
     var out: OpaquePointer?
     if let message = VipsLibrary.failure(
-      of: { bw_vips_jpegload_sequential(api, path, &out) == 0 && out != nil }, api)
+      of: {
+        let status =
+          switch info.format {
+          case .jpeg: bw_vips_jpegload_sequential(api, path, &out)
+          case .png: bw_vips_pngload_sequential(api, path, &out)
+          }
+        return status == 0 && out != nil
+      }, api)
     {
       throw .operation(operation: "open", path: path, message: message)
     }
@@ -55,13 +74,28 @@ final class Image: @unchecked Sendable {
     return image
   }
 
-  /// The rule every decode asks before libvips sees a byte: the file is a whole JPEG whose decode
-  /// holds at most `JPEGInspector.maximumDecodeBytes` (a progressive picture's coefficients) in
-  /// at most `JPEGInspector.maximumScans` scans. A few `pread` calls for a baseline picture. A
-  /// decode from bytes in memory asks the same of them, with `JPEGInspector.inspect(_:path:)`.
-  static func checkDecodable(jpeg path: String) throws(ImageError) {
+  /// The rule every decode asks before libvips sees a byte: the file is a whole JPEG or PNG
+  /// (`PictureInspector`) whose decode keeps to the memory bound: at most
+  /// `JPEGInspector.maximumDecodeBytes` held (a progressive JPEG's coefficients, an interlaced
+  /// PNG's bitmap) in at most `JPEGInspector.maximumScans` scans, and a PNG's bitmap at most
+  /// `PNGInspector.maximumDecodedBytes`. A few `pread` calls for a baseline JPEG; a PNG is read
+  /// once for its checksums. A decode from bytes in memory asks the same of them, with
+  /// `PictureInspector.inspect(_:path:)`.
+  @discardableResult
+  static func checkDecodable(picture path: String) throws(ImageError) -> PictureInfo {
     do {
-      _ = try JPEGInspector.inspect(fileAt: path)
+      return try PictureInspector.inspect(fileAt: path)
+    } catch {
+      throw .refused(error)
+    }
+  }
+
+  /// The same rule for a JPEG alone: anything else is refused as not a JPEG.
+  @discardableResult
+  static func checkDecodable(jpeg path: String) throws(ImageError) -> PictureInfo {
+    do {
+      let info = try JPEGInspector.inspect(fileAt: path)
+      return PictureInfo(format: .jpeg, width: info.width, height: info.height)
     } catch {
       throw .refused(error)
     }

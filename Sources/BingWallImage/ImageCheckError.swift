@@ -33,6 +33,14 @@ package enum ImageCheckError: Error, Equatable, Sendable {
   /// A progressive picture in more than `limit` scans, each of which a decoder runs over the
   /// whole picture again: a forged file.
   case tooManyScans(path: String, limit: Int)
+  /// The file is a PNG that is not whole or not well formed; `damage` says how (`PNGInspector`).
+  case damagedPNG(path: String, damage: PNGDamage)
+  /// The PNG's pixels would take `bytes` as a bitmap, more than `limit`: the whole picture when
+  /// `interlaced` (a decoder holds an interlaced picture whole), else any picture this large.
+  case pngTooCostlyToDecode(path: String, width: Int, height: Int, bytes: Int, limit: Int, interlaced: Bool)
+  /// The file is a picture (or a document) in a format bingwall does not read: only JPEG and PNG
+  /// pictures are decoded.
+  case unsupportedFormat(path: String, format: PictureFormat)
 }
 
 extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError {
@@ -51,6 +59,7 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError 
     switch self {
     case .unreadable: return "check that it exists and is readable"
     case .tooCostlyToDecode, .tooManyScans: return "save it again as a baseline JPEG, or smaller"
+    case .pngTooCostlyToDecode: return "save it again smaller, or as a JPEG"
     default: return "delete it and download it again later"
     }
   }
@@ -61,7 +70,8 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError 
     case .empty(let path), .unreadable(let path, _), .htmlPage(let path), .notJPEG(let path, _),
       .truncated(let path), .corrupt(let path, _), .noDimensions(let path),
       .invalidDimensions(let path, _, _), .implausibleDimensions(let path, _, _, _),
-      .tooCostlyToDecode(let path, _, _, _, _, _, _), .tooManyScans(let path, _):
+      .tooCostlyToDecode(let path, _, _, _, _, _, _), .tooManyScans(let path, _), .damagedPNG(let path, _),
+      .pngTooCostlyToDecode(let path, _, _, _, _, _), .unsupportedFormat(let path, _):
       return path
     }
   }
@@ -101,6 +111,16 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError 
     case .tooManyScans(_, let limit):
       return
         "is a progressive JPEG in more than \(limit) scans, each of which decodes the whole picture again"
+    case .damagedPNG(_, let damage):
+      return damage.reason
+    case .pngTooCostlyToDecode(_, let width, let height, let bytes, let limit, let interlaced):
+      let kind = interlaced ? "an interlaced PNG, which is decoded whole," : "a PNG"
+      return
+        "is \(kind) of \(width)x\(height) pixels, which would take "
+        + "\(HumanUnits.describe(bytes: Int64(bytes))) of memory as a bitmap "
+        + "(the limit is \(HumanUnits.describe(bytes: Int64(limit))))"
+    case .unsupportedFormat(_, let format):
+      return format.refusal
     }
   }
 

@@ -15,7 +15,7 @@ package enum ImageError: Error, Equatable, Sendable {
   /// The made picture could not be written to its file.
   case write(FileError)
   /// The file fails the check every decode asks first (`Image.checkDecodable`): not a whole
-  /// JPEG, or one whose decode would break the memory bound.
+  /// JPEG or PNG, or one whose decode would break the memory bound.
   case refused(ImageCheckError)
   /// The picture decoded, but libjpeg warned on the way (`warning`, its first): most often its
   /// data stops short, and the rows it lacks come out grey.
@@ -49,7 +49,7 @@ extension ImageError: HintedError {
     case .libraryMissing(_, let package, _): return "install Debian's \(package) package"
     case .refused(let error):
       switch error {
-      case .tooCostlyToDecode, .tooManyScans, .unreadable: return error.hint
+      case .tooCostlyToDecode, .tooManyScans, .pngTooCostlyToDecode, .unreadable: return error.hint
       // Without the store's advice to download it again: the file may be the user's own.
       default: return nil
       }

@@ -25,9 +25,9 @@ package struct JPEGInfo: Sendable, Equatable {
 ///
 /// - decoding it costs no more memory than `maximumDecodeBytes` (`JPEGFrame.decodeBytes`: a
 ///   progressive picture's coefficient buffer), and a picture buffered that way comes in at most
-///   `maximumScans` scans. Every decode asks this first (`Image.open(jpeg:)`), as do the download,
-///   import and `apply FILE` checks, so a picture that would break the memory bound is never
-///   stored nor decoded.
+///   `maximumScans` scans. Every decode of a JPEG asks this first (`Image.open(picture:)`), as
+///   do the download, import and `apply FILE` checks, so a picture that would break the memory
+///   bound is never stored nor decoded.
 ///
 /// The scan data in between is not decoded: that would mean decoding the picture. Only a buffered
 /// picture's is read, for its markers, to count its scans.

@@ -14,8 +14,8 @@ import Synchronization
 ///
 /// The set-up keeps a long-running process small and its input narrow: no operation cache
 /// (every variant is made once and saved, so nothing would be reused), at most 4 worker
-/// threads, and every loader but JPEG's blocked, so a file that only claims to be a JPEG never
-/// reaches the SVG, PDF or ImageMagick loaders.
+/// threads, and every loader but JPEG's and PNG's blocked, so a file that only claims to be a
+/// picture never reaches the SVG, PDF or ImageMagick loaders.
 /// https://www.libvips.org/API/8.14/VipsOperation.html#vips-cache-set-max
 enum VipsLibrary {
   /// The shared object Debian's `libvips42` package installs.
@@ -78,9 +78,9 @@ enum VipsLibrary {
     }
     // libvips loads its modules (ImageMagick's, poppler's, OpenSlide's, HEIF's and JPEG XL's
     // loaders, which bring about 30 more libraries and 45 ms to every start) from
-    // `$VIPSHOME/lib`, else from the folder it was built for. Only its own JPEG loader is ever
-    // used (the others are blocked below), so it is pointed at a folder that has none and that
-    // nobody can make one in. A VIPSHOME the user set is kept. libvips sets the variable itself
+    // `$VIPSHOME/lib`, else from the folder it was built for. Only its own JPEG and PNG loaders
+    // are ever used (the others are blocked below), so it is pointed at a folder that has none
+    // and that nobody can make one in. A VIPSHOME the user set is kept. libvips sets the variable itself
     // here, on whatever thread opens it, so this adds no write the environment did not have.
     setenv("VIPSHOME", "/dev/null", 0)
     guard api.start("bingwall") == 0 else {
@@ -93,6 +93,7 @@ enum VipsLibrary {
     api.block_untrusted_set(1)
     api.operation_block_set("VipsForeignLoad", 1)
     api.operation_block_set("VipsForeignLoadJpeg", 0)
+    api.operation_block_set("VipsForeignLoadPng", 0)
     return .success(UnsafePointer(table))
   }
 

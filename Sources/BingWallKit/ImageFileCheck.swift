@@ -4,9 +4,9 @@ import Glibc
 
 /// What `apply FILE` checks before a desktop gets the file.
 enum ImageFileCheck {
-  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP), and a whole one
-  /// when it is a JPEG, whose decode keeps to the memory bound: a desktop handed a text file or half
-  /// a picture shows a blank screen and says nothing.
+  /// A readable regular file that starts like an image (JPEG, PNG, GIF, WebP, BMP), and a whole
+  /// one when it is a JPEG or a PNG, whose decode keeps to the memory bound: a desktop handed a
+  /// text file or half a picture shows a blank screen and says nothing.
   static func check(_ path: String) throws {
     var status = stat()
     guard stat(path, &status) == 0 else {
@@ -27,9 +27,18 @@ enum ImageFileCheck {
       || (head.starts(with: Array("RIFF".utf8)) && head.count >= 12
         && Array(head[8..<12]) == Array("WEBP".utf8))
     guard isImage else { throw ApplyError.notAnImage(path: path) }
+    if PictureFormat.sniff(head) == .png {
+      // Decoded by bingwall as a JPEG is, for the screens' pictures: the same check first.
+      do {
+        _ = try PNGInspector.inspect(fileAt: path)
+      } catch {
+        throw ApplyError.refused(error)
+      }
+      return
+    }
     guard head.starts(with: [0xFF, 0xD8, 0xFF]) else {
-      // bingwall decodes only JPEG (libvips's other loaders are blocked); the desktop decodes the
-      // others whole, so their header's size gets the bound a JPEG's frame has.
+      // bingwall decodes only JPEG and PNG (libvips's other loaders are blocked); the desktop
+      // decodes the others whole, so their header's size gets the bound a JPEG's frame has.
       if let size = PictureHeaderSize.read(head), !PictureHeaderSize.isAccepted(size) {
         throw ApplyError.tooLarge(path: path, width: size.width, height: size.height)
       }

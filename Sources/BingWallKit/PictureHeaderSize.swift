@@ -1,10 +1,10 @@
 import BingWallImage
 
-/// The size a PNG, GIF, WebP or BMP file's header declares, from its first bytes, for the bound
-/// `apply FILE` puts on pictures the desktop decodes whole (bingwall decodes only JPEG).
+/// The size a GIF, WebP or BMP file's header declares, from its first bytes, for the bound
+/// `apply FILE` puts on pictures the desktop decodes whole (bingwall decodes only JPEG and PNG,
+/// which their inspectors check whole).
 ///
-/// Where each format keeps it: PNG's IHDR, the first chunk (width and height big-endian at 16
-/// and 20); GIF's logical screen (little-endian at 6 and 8); BMP's info header (32-bit at 18 and
+/// Where each format keeps it: GIF's logical screen (little-endian at 6 and 8); BMP's info header (32-bit at 18 and
 /// 22, a negative height meaning top-down rows); WebP's first chunk after `RIFF....WEBP`: `VP8 `
 /// (14 bits each at 26 and 28), `VP8L` (14 bits each from 21) or `VP8X` (24 bits, minus one, at
 /// 24 and 27).
@@ -19,19 +19,9 @@ enum PictureHeaderSize {
 
   /// The declared size, or nil for a format or a header it does not know.
   static func read(_ head: [UInt8]) -> Size? {
-    func big32(_ at: Int) -> Int? {
-      guard at + 4 <= head.count else { return nil }
-      return head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-    }
     func little(_ at: Int, _ count: Int) -> Int? {
       guard at + count <= head.count else { return nil }
       return head[at..<at + count].reversed().reduce(0) { $0 << 8 | Int($1) }
-    }
-    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-      guard Array(head.dropFirst(12).prefix(4)) == Array("IHDR".utf8), let width = big32(16),
-        let height = big32(20)
-      else { return nil }
-      return Size(width: width, height: height)
     }
     if head.starts(with: Array("GIF8".utf8)) {
       guard let width = little(6, 2), let height = little(8, 2) else { return nil }

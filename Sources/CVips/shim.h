@@ -29,6 +29,9 @@ enum {
   BW_VIPS_EXTEND_BACKGROUND = 5,
   BW_VIPS_BLEND_MODE_OVER = 2,
   BW_VIPS_FORMAT_UCHAR = 0,
+  BW_VIPS_FORMAT_USHORT = 2,
+  BW_VIPS_INTERPRETATION_B_W = 1,
+  BW_VIPS_INTERPRETATION_SRGB = 22,
   BW_VIPS_FOREIGN_SUBSAMPLE_ON = 1,
   BW_VIPS_TEXT_WRAP_WORD_CHAR = 2,
   // GLogLevelFlags' G_LOG_LEVEL_WARNING.
@@ -85,6 +88,15 @@ typedef struct bw_vips_api {
   void (*_Nonnull free)(void *_Nullable memory);
   unsigned int (*_Nonnull log_set_handler)(const char *_Nullable domain, int levels,
                                            bw_g_log_func _Nonnull handler, void *_Nullable context);
+  // The PNG loader and what a PNG's pixels need before the steps a JPEG's go through; last, so
+  // that the members before keep their offsets.
+  // VipsBandFormat has a negative value (VIPS_FORMAT_NOTSET), so the compiler makes it int.
+  int (*_Nonnull image_get_format)(const VipsImage *_Nonnull image);
+  int (*_Nonnull image_hasalpha)(VipsImage *_Nonnull image);
+  int (*_Nonnull pngload)(const char *_Nonnull path, VipsImage *_Nullable *_Nonnull out, ...);
+  int (*_Nonnull thumbnail_image)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, int width, ...);
+  int (*_Nonnull flatten)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, ...);
+  int (*_Nonnull copy)(VipsImage *_Nonnull in, VipsImage *_Nullable *_Nonnull out, ...);
 } bw_vips_api;
 
 /// Every field of bw_vips_api with its function's name in libvips or GObject (BW_LIBRARY_LOADER).
@@ -120,7 +132,13 @@ typedef struct bw_vips_api {
   RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer")         \
   RESOLVE(object_unref, "g_object_unref")                  \
   RESOLVE(free, "g_free")                                  \
-  RESOLVE(log_set_handler, "g_log_set_handler")
+  RESOLVE(log_set_handler, "g_log_set_handler")            \
+  RESOLVE(image_get_format, "vips_image_get_format")       \
+  RESOLVE(image_hasalpha, "vips_image_hasalpha")           \
+  RESOLVE(pngload, "vips_pngload")                         \
+  RESOLVE(thumbnail_image, "vips_thumbnail_image")         \
+  RESOLVE(flatten, "vips_flatten")                          \
+  RESOLVE(copy, "vips_copy")
 
 /// `bw_vips_load(soname, api)` opens libvips and fills `api`; it names the first missing
 /// function in a libvips older than 8.13.
@@ -144,6 +162,16 @@ static inline int bw_vips_jpegload_sequential(const bw_vips_api *_Nonnull api, c
                        NULL);
 }
 
+/// The PNG at `path`, read top to bottom once (an interlaced one is read whole first), failing
+/// (at the read) when it is cut short, with libvips's denial-of-service limits kept
+/// (`unlimited` off: the size of its text chunks and their number).
+/// https://www.libvips.org/API/8.14/VipsForeignSave.html#vips-pngload
+static inline int bw_vips_pngload_sequential(const bw_vips_api *_Nonnull api, const char *_Nonnull path,
+                                             VipsImage *_Nullable *_Nonnull out) {
+  return api->pngload(path, out, "access", BW_VIPS_ACCESS_SEQUENTIAL, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
+                      "unlimited", 0, NULL);
+}
+
 /// The picture at `path` resized to cover `width`x`height` and cut to it at `crop`, or with
 /// BW_VIPS_INTERESTING_NONE resized to fit inside; shrinking while it decodes when it can.
 /// https://www.libvips.org/API/8.14/libvips-resample.html#vips-thumbnail
@@ -151,6 +179,13 @@ static inline int bw_vips_thumbnail(const bw_vips_api *_Nonnull api, const char 
                                     VipsImage *_Nullable *_Nonnull out, int width, int height, int crop) {
   return api->thumbnail(path, out, width, "height", height, "crop", crop, "fail_on", BW_VIPS_FAIL_ON_TRUNCATED,
                         NULL);
+}
+
+/// As `bw_vips_thumbnail`, from an image already opened (and changed) rather than a file: no
+/// shrinking while it decodes.
+static inline int bw_vips_thumbnail_image(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                          VipsImage *_Nullable *_Nonnull out, int width, int height, int crop) {
+  return api->thumbnail_image(in, out, width, "height", height, "crop", crop, NULL);
 }
 
 /// `in * a + b`, kept 8-bit.
@@ -221,6 +256,25 @@ static inline int bw_vips_insert(const bw_vips_api *_Nonnull api, VipsImage *_No
 static inline int bw_vips_cast_uchar(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
                                      VipsImage *_Nullable *_Nonnull out) {
   return api->cast(in, out, BW_VIPS_FORMAT_UCHAR, NULL);
+}
+
+/// A 16-bit `in` as 8-bit: each sample's high byte.
+static inline int bw_vips_cast_uchar_shift(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                           VipsImage *_Nullable *_Nonnull out) {
+  return api->cast(in, out, BW_VIPS_FORMAT_UCHAR, "shift", 1, NULL);
+}
+
+/// `in` as it is, said to be in `interpretation` (a 16-bit picture cast to 8 bits still says
+/// RGB16, and the thumbnail would scale it down again).
+static inline int bw_vips_copy_interpretation(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                              VipsImage *_Nullable *_Nonnull out, int interpretation) {
+  return api->copy(in, out, "interpretation", interpretation, NULL);
+}
+
+/// `in` without its alpha band, laid over black.
+static inline int bw_vips_flatten(const bw_vips_api *_Nonnull api, VipsImage *_Nonnull in,
+                                  VipsImage *_Nullable *_Nonnull out) {
+  return api->flatten(in, out, NULL);
 }
 
 /// `overlay` drawn over `base` with its top-left corner at (x, y), through its alpha band.

@@ -61,11 +61,20 @@ import Testing
     #expect(try Image.open(jpeg: widest).width == 16384)
   }
 
-  @Test func aFileThatIsNotAJPEGIsRefused() throws {
+  /// Neither JPEG nor PNG, whatever its name: refused naming what it is.
+  @Test func aFileThatIsNotAJPEGNorAPNGIsRefused() throws {
     let folder = try TemporaryDirectory()
-    let png = folder.file("picture.jpg")
+    let gif = folder.file("picture.jpg")
+    try ExternalTool.run(["convert", "-size", "64x48", "xc:red", "gif:" + gif])
+    #expect(throws: ImageError.refused(.unsupportedFormat(path: gif, format: .gif))) {
+      try Image.cropped(from: gif, to: PixelSize(width: 32, height: 32))
+    }
+    // A PNG named .jpg is read as the PNG it is.
+    let png = folder.file("other.jpg")
     try ExternalTool.run(["convert", "-size", "64x48", "xc:red", "png:" + png])
-    #expect(throws: ImageError.self) { try Image.cropped(from: png, to: PixelSize(width: 32, height: 32)) }
+    #expect(
+      try Image.cropped(from: png, to: PixelSize(width: 32, height: 32)).size
+        == PixelSize(width: 32, height: 32))
   }
 
   @Test func aSaveLeavesOnlyTheFinishedFile() throws {
