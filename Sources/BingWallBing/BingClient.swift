@@ -2,8 +2,8 @@ import BingWallNet
 import BingWallSystem
 import FoundationEssentials
 
-/// The one client for Bing's JSON requests: a market's archive (the single metadata request of
-/// an update) and its stories, beside it.
+/// The one client for Bing's JSON requests: a market's archive (an update's metadata request,
+/// one page or two) and its stories, beside it.
 ///
 /// Transport failures come out as the `NetError` the client threw, unwrapped, so that the
 /// caller maps timeouts and refused connections to exit 75 with `NetError.isTemporary`;
@@ -25,14 +25,14 @@ package struct BingClient: Sendable {
     self.limits = limits
   }
 
-  /// `ArchiveRequest.url` for `market`, decoded.
+  /// `ArchiveRequest.url` for `market` and `page`, decoded.
   ///
   /// `Content-Type` is not checked: Bing does not label the same JSON consistently, so the
   /// body itself is examined instead (an HTML page served with status 200 is refused by
   /// `ArchiveResponse.decode`).
   /// Throws `NetError` (transport) or `BingError` (status, body).
-  package func archive(market: String) throws -> ArchiveResponse {
-    let url = ArchiveRequest.url(endpoint: endpoint, market: market)
+  package func archive(market: String, page: ArchivePage) throws -> ArchiveResponse {
+    let url = ArchiveRequest.url(endpoint: endpoint, market: market, page: page)
     let body = try get(url, maxBytes: Self.maximumArchiveBytes)
     return try ArchiveResponse.decode(body, requestedMarket: market, url: url)
   }

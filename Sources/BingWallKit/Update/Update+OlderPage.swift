@@ -1,0 +1,77 @@
+import BingWallBing
+import BingWallModel
+import BingWallStore
+import BingWallSystem
+
+/// Bing's whole window: the archive's older page (`idx=7`, the seventh to the fourteenth day
+/// back) beside the recent one, asked for only when the recent page cannot give the history
+/// what it lacks, so that an ordinary update stays one request per market.
+extension Update {
+  /// What Bing's archive gave for one market.
+  struct MarketArchive {
+    var market: Market
+    /// The recent page (`idx=0`), or why it could not be had: then the market failed.
+    var recent: Result<ArchiveResponse, any Error>
+    /// The older page, when it was asked for; its failure alone is a warning.
+    var older: Result<ArchiveResponse, any Error>? = nil
+  }
+
+  /// Why an update asks for a market's older page.
+  enum OlderPageReason: Equatable {
+    /// The history has no picture of the market yet.
+    case firstUpdate
+    /// The history's newest day of the market, `newest`, is followed by days the recent page
+    /// does not reach back to: the machine was off for more than a week.
+    case gap(newest: CalendarDate)
+  }
+
+  /// Why `market`'s older page is needed, or nil when the recent page holds all the history
+  /// lacks: the market's first update, or a gap of more than seven days since the newest day
+  /// stored (the day after it is older than the recent page's oldest day, so that page cannot
+  /// fill it). Under `--days` never: the newest `days` (at most eight) are all on the recent page.
+  ///
+  /// "Today" is Bing's own: the recent page's days, each the market's local date, so no time
+  /// zone table and no clock is needed, and the recent page is the only thing it is compared with.
+  static func olderPageReason(newestStored: CalendarDate?, recent: ArchiveResponse, days: Int?)
+    -> OlderPageReason?
+  {
+    if let days, days <= ArchiveRequest.imageCount { return nil }
+    guard let newestStored else { return .firstUpdate }
+    guard let oldestListed = recent.images.lazy.map(\.date).min(), let next = newestStored.dayAfter,
+      next < oldestListed
+    else { return nil }
+    return .gap(newest: newestStored)
+  }
+
+  /// Each market's recent page with, where `olderPageReason` asks for it, its older page.
+  ///
+  /// The older pages are asked for one after the other on this thread, after the recent ones,
+  /// so that they ride on the connection that brought those; through the same retry loop as the
+  /// recent page, within `deadline`.
+  func withOlderPages(
+    _ recent: [(market: Market, response: Result<ArchiveResponse, any Error>)], days: Int?,
+    store: HistoryStore, client: BingClient, deadline: ContinuousClock.Instant
+  ) throws(StoreError) -> [MarketArchive] {
+    var archives: [MarketArchive] = []
+    for (market, result) in recent {
+      var archive = MarketArchive(market: market, recent: result)
+      if case .success(let response) = result,
+        let reason = Self.olderPageReason(
+          newestStored: try store.newestDate(market: market), recent: response, days: days)
+      {
+        switch reason {
+        case .firstUpdate:
+          context.trace("archive: \(market): the first update of this market, so the older page too")
+        case .gap(let newest):
+          context.trace("archive: \(market): nothing stored since \(newest), so the older page too")
+        }
+        archive.older = Result {
+          try Self.fetch(
+            market, page: .older, with: client, deadline: deadline, context: context, givenUp: CancellationFlag())
+        }
+      }
+      archives.append(archive)
+    }
+    return archives
+  }
+}
