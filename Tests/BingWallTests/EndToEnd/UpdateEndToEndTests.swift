@@ -33,6 +33,32 @@ import Testing
     try JSONSerialization.jsonObject(with: Data(text.utf8))
   }
 
+  /// Bing's whole window, fifteen days in two pages that share one: all stored by the first
+  /// update, which asks for both pages; the next asks for the recent page only.
+  @Test func theFirstUpdateStoresTheWholeWindow() throws {
+    let window = FakeBing.week() + FakeBing.weekBefore()
+    try bing.publish(market: "en-US", images: window)
+    for image in window { try bing.serveJPEG(image) }
+
+    let first = try update()
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr == "")
+    let lines = first.stdout.split(separator: "\n")
+    #expect(lines.count == 15)
+    #expect(lines.last?.hasPrefix("2026-11-17  en-US  Karst title") == true)
+    #expect(bing.archiveRequests(.recent) == 1)
+    #expect(bing.archiveRequests(.older) == 1)
+    #expect(bing.imageRequestCount == 15, "the shared day once")
+    #expect(sandbox.imageFiles().count == 15)
+    #expect(sandbox.imageFiles().contains("2026-11-17_Karst_UHD.jpg"))
+
+    let second = try update()
+    #expect(second.status == 0)
+    #expect(second.stdout == "Already up to date.\n")
+    #expect(bing.archiveRequests(.recent) == 2)
+    #expect(bing.archiveRequests(.older) == 1)
+  }
+
   @Test func storesTheWeekOnceAndThenIsUpToDate() throws {
     let week = FakeBing.week()
     try bing.publish(market: "en-US", images: week)
