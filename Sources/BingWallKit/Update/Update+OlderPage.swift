@@ -26,9 +26,10 @@ extension Update {
   }
 
   /// Why `market`'s older page is needed, or nil when the recent page holds all the history
-  /// lacks: the market's first update, or a gap of more than seven days since the newest day
-  /// stored (the day after it is older than the recent page's oldest day, so that page cannot
-  /// fill it). Under `--days` never: the newest `days` (at most eight) are all on the recent page.
+  /// lacks: the market's first update, or a gap the recent page cannot fill, the day after the
+  /// newest day stored being older than the recent page's oldest day (with Bing's eight days
+  /// listed, more than seven days missed: the newest stored is nine or more days before today).
+  /// Under `--days` never: the newest `days` (at most eight) are all on the recent page.
   ///
   /// "Today" is Bing's own: the recent page's days, each the market's local date, so no time
   /// zone table and no clock is needed, and the recent page is the only thing it is compared with.
@@ -61,13 +62,15 @@ extension Update {
       {
         switch reason {
         case .firstUpdate:
-          context.trace("archive: \(market): the first update of this market, so the older page too")
+          context.trace("archive: no picture of \(market) stored yet: asking for the older page too")
         case .gap(let newest):
-          context.trace("archive: \(market): nothing stored since \(newest), so the older page too")
+          context.trace(
+            "archive: no picture of \(market) stored since \(newest): asking for the older page too")
         }
         archive.older = Result {
           try Self.fetch(
-            market, page: .older, with: client, deadline: deadline, context: context, givenUp: CancellationFlag())
+            market, page: .older, with: client, deadline: deadline, context: context,
+            givenUp: CancellationFlag())
         }
       }
       archives.append(archive)

@@ -130,7 +130,8 @@ package struct Update {
           http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: pictureDeadline)),
         deadline: pictureDeadline)
       let stories = startStories(
-        archives: listed.map { (market: $0.market, response: $0.recent) }, store: store, http: http, deadline: pictureDeadline)
+        archives: listed.map { (market: $0.market, response: $0.recent) }, store: store, http: http,
+        deadline: pictureDeadline)
       // Waited for on every path, so the request never outlives the update.
       defer { _ = stories?.results.value() }
       events = try fetchAndStore(

@@ -98,7 +98,9 @@ import Testing
     let error = try #require(fetchError() as? BingError)
 
     #expect(
-      error == .httpStatus(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent), status: status)
+      error
+        == .httpStatus(
+          url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent), status: status)
     )
     #expect(error.isTemporary == temporary)
   }
@@ -141,7 +143,9 @@ import Testing
     let error = try #require(fetchError() as? BingError)
 
     #expect(
-      error == .emptyBody(market: "en-US", url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent))
+      error
+        == .emptyBody(
+          market: "en-US", url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent))
     )
     #expect(error.isTemporary)
   }
@@ -156,7 +160,9 @@ import Testing
     let error = try #require(fetchError() as? NetError)
 
     #expect(
-      error == .tooLarge(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent), limit: 1 << 20))
+      error
+        == .tooLarge(
+          url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent), limit: 1 << 20))
   }
 
   @Test func aRefusedConnectionPassesThroughAsNetError() throws {

@@ -21,7 +21,8 @@ import Testing
     }
     try UpdateInProcessTests.serve(run, listing: (week + extra), pictures: week)
     run.http.stub(
-      "idx=7", .ok(Array(try FakeBing.archiveBody(market: "en-US", images: [week[7]]).utf8), type: "application/json"))
+      "idx=7",
+      .ok(Array(try FakeBing.archiveBody(market: "en-US", images: [week[7]]).utf8), type: "application/json"))
     let result = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(run.http.requests.count == 10)

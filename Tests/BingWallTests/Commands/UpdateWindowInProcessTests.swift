@@ -19,7 +19,8 @@ import Testing
 
   /// A run on 2026-12-01 whose Bing lists `recent` and `older` for en-US, with a UHD JPEG for
   /// each picture of both.
-  static func context(recent: [FakeBingImage] = week, older: [FakeBingImage] = olderPage) throws -> InProcess {
+  static func context(recent: [FakeBingImage] = week, older: [FakeBingImage] = olderPage) throws -> InProcess
+  {
     let run = try InProcess(
       environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none"])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
@@ -30,8 +31,11 @@ import Testing
   /// Scripts both pages of the en-US archive and a UHD JPEG for every picture they list.
   static func serve(_ run: InProcess, recent: [FakeBingImage], older: [FakeBingImage]) throws {
     run.http.stub(
-      "/HPImageArchive.aspx", .ok(Array(try FakeBing.archiveBody(market: "en-US", images: recent).utf8), type: "application/json"))
-    run.http.stub("idx=7", .ok(Array(try FakeBing.archiveBody(market: "en-US", images: older).utf8), type: "application/json"))
+      "/HPImageArchive.aspx",
+      .ok(Array(try FakeBing.archiveBody(market: "en-US", images: recent).utf8), type: "application/json"))
+    run.http.stub(
+      "idx=7",
+      .ok(Array(try FakeBing.archiveBody(market: "en-US", images: older).utf8), type: "application/json"))
     for image in recent + older {
       let jpeg = try TestJPEG.make(
         width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: image.name))
@@ -40,10 +44,13 @@ import Testing
   }
 
   static func archiveRequests(_ run: InProcess, _ page: ArchivePage) -> Int {
-    run.http.requests.filter { $0.contains("/HPImageArchive.aspx?") && $0.contains("&idx=\(page.index)&") }.count
+    run.http.requests.filter { $0.contains("/HPImageArchive.aspx?") && $0.contains("&idx=\(page.index)&") }
+      .count
   }
 
-  static func store(_ run: InProcess) throws -> HistoryStore { try HistoryStore(path: run.paths.databaseFile) }
+  static func store(_ run: InProcess) throws -> HistoryStore {
+    try HistoryStore(path: run.paths.databaseFile)
+  }
 
   static func storedKeys(_ run: InProcess) throws -> [String] {
     try store(run).pictures(.init(limit: 0)).map(\.key)
@@ -62,7 +69,10 @@ import Testing
     #expect(result.stdout.split(separator: "\n").last?.hasPrefix("2026-11-17  en-US  Karst title") == true)
     // The shared day is one picture, downloaded once, with one appearance.
     let delta = try #require(try Self.store(run).picture(key: "OHR.Delta"))
-    #expect(try Self.store(run).appearances(pictureID: delta.id).map(\.appearance.date.description) == ["2026-11-24"])
+    #expect(
+      try Self.store(run).appearances(pictureID: delta.id).map(\.appearance.date.description) == [
+        "2026-11-24"
+      ])
     #expect(run.http.requests.filter { $0.contains("id=\(Self.week[7].bingID)_") }.count == 1)
     #expect(run.http.requests.filter { $0.contains("/th?id=") }.count == 15)
   }
@@ -74,7 +84,9 @@ import Testing
     let tomorrow = FakeBingImage(
       name: "Tarn", number: "3000", fullStartDate: "202612020800", title: "Tarn title",
       copyright: "Tarn caption (© Tarn Photographer)")
-    try Self.serve(run, recent: [tomorrow] + Self.week.prefix(7), older: Array(Self.week.suffix(2)) + Self.weekBefore.prefix(6))
+    try Self.serve(
+      run, recent: [tomorrow] + Self.week.prefix(7),
+      older: Array(Self.week.suffix(2)) + Self.weekBefore.prefix(6))
     let before = run.http.requests.count
     let result = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -126,7 +138,9 @@ import Testing
     #expect(try Self.storedKeys(run) == Self.week.map(\.key))
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(result.stderr)")
-    #expect(lines.first?.hasPrefix("bingwall: warning: cannot fetch Bing's en-US pictures of 8 to 14 days ago (") == true)
+    #expect(
+      lines.first?.hasPrefix("bingwall: warning: cannot fetch Bing's en-US pictures of 8 to 14 days ago (")
+        == true)
     #expect(lines.first?.hasSuffix("); the newer ones are stored all the same") == true)
     #expect(result.stdout.split(separator: "\n").count == 8)
     let state = StateFile(stateDir: run.paths.stateDir).load()
@@ -170,5 +184,23 @@ import Testing
     #expect(older.contains { $0.contains("mkt=en-US") })
     #expect(older.contains { $0.contains("mkt=en-CA") })
     #expect(try Self.storedKeys(run).count == 15)
+  }
+
+  /// doctor judges a lost file by the whole window too: a picture twelve days old, which only the
+  /// older page lists, is downloaded again rather than forgotten.
+  @Test func doctorDownloadsAgainALostPictureOfTheOlderPage() throws {
+    let run = try Self.context()
+    #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
+    let karst = try #require(try Self.store(run).picture(key: "OHR.Karst"))
+    try FileManager.default.removeItem(atPath: karst.path)
+    let older = Self.archiveRequests(run, .older)
+    let fixed = run.run(["doctor", "--fix"])
+    #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
+    #expect(
+      fixed.stdout.contains("fixed: [file] OHR.Karst: \(karst.path) is missing; downloaded again as"),
+      "\(fixed.stdout)")
+    #expect(Self.archiveRequests(run, .older) == older + 1)
+    let again = try #require(try Self.store(run).picture(key: "OHR.Karst"))
+    #expect(FileManager.default.fileExists(atPath: again.path))
   }
 }
