@@ -37,6 +37,19 @@ package struct BingClient: Sendable {
     return try ArchiveResponse.decode(body, requestedMarket: market, url: url)
   }
 
+  /// `pages` of `market`'s archive asked for at once (`HTTPClient.getAll`), each decoded as
+  /// `archive` decodes, one result per page in order.
+  package func archives(market: String, pages: [ArchivePage]) -> [Result<ArchiveResponse, any Error>] {
+    let urls = pages.map { ArchiveRequest.url(endpoint: endpoint, market: market, page: $0) }
+    let responses = http.getAll(urls.map { limits.json(url: $0, maxBytes: Self.maximumArchiveBytes) })
+    return zip(urls, responses).map { url, response in
+      Result {
+        let body = try Self.body(of: response.get(), url: url)
+        return try ArchiveResponse.decode(body, requestedMarket: market, url: url)
+      }
+    }
+  }
+
   /// `{endpoint}/hp/api/model?mkt=M`, decoded.
   /// Throws `NetError` (transport) or `BingError` (status, body).
   package func stories(market: String) throws -> [Story] {
@@ -51,7 +64,11 @@ package struct BingClient: Sendable {
 
   /// One GET within the JSON limits; status 200 required.
   private func get(_ url: String, maxBytes: Int64) throws -> Data {
-    let response = try http.get(limits.json(url: url, maxBytes: maxBytes))
+    try Self.body(of: http.get(limits.json(url: url, maxBytes: maxBytes)), url: url)
+  }
+
+  /// The body of a response with status 200; any other status is a `BingError`.
+  private static func body(of response: HTTPResponse, url: String) throws(BingError) -> Data {
     guard response.status == 200 else {
       throw BingError.httpStatus(
         url: url, status: response.status, retryAfter: RetryPolicy.retryAfter(of: response))

@@ -36,7 +36,7 @@ extension Update {
   static func olderPageReason(newestStored: CalendarDate?, recent: ArchiveResponse, days: Int?)
     -> OlderPageReason?
   {
-    if let days, days <= ArchiveRequest.imageCount { return nil }
+    guard reachesOlderPage(days: days) else { return nil }
     guard let newestStored else { return .firstUpdate }
     guard let oldestListed = recent.images.lazy.map(\.date).min(), let next = newestStored.dayAfter,
       next < oldestListed
@@ -44,19 +44,55 @@ extension Update {
     return .gap(newest: newestStored)
   }
 
-  /// Each market's recent page with, where `olderPageReason` asks for it, its older page.
-  ///
-  /// The older pages are asked for one after the other on this thread, after the recent ones,
-  /// so that they ride on the connection that brought those; through the same retry loop as the
-  /// recent page, within `deadline`.
+  /// Whether `--days` leaves the older page anything to give: the newest `days` (at most
+  /// eight) are all on the recent page.
+  static func reachesOlderPage(days: Int?) -> Bool {
+    days.map { $0 > ArchiveRequest.imageCount } ?? true
+  }
+
+  /// `market`'s recent page, and its older page too when `bothPages` (no history yet): both
+  /// asked for at once (`BingClient.archives`), then each through the retry loop on its own
+  /// should its first answer be a failure that may pass; the older page not at all once the
+  /// recent one failed, which fails the market whatever the older page says.
+  static func fetchArchive(
+    _ market: Market, bothPages: Bool, with client: BingClient, deadline: ContinuousClock.Instant,
+    context: Context, givenUp: CancellationFlag
+  ) -> MarketArchive {
+    guard bothPages else {
+      return MarketArchive(
+        market: market,
+        recent: Result {
+          try fetch(
+            market, page: .recent, with: client, deadline: deadline, context: context, givenUp: givenUp)
+        })
+    }
+    let answers = client.archives(market: market.code, pages: [.recent, .older])
+    let recent = Result {
+      try fetch(
+        market, page: .recent, with: client, deadline: deadline, context: context, givenUp: givenUp,
+        first: answers[0])
+    }
+    guard case .success = recent else { return MarketArchive(market: market, recent: recent) }
+    let older = Result {
+      try fetch(
+        market, page: .older, with: client, deadline: deadline, context: context, givenUp: givenUp,
+        first: answers[1])
+    }
+    return MarketArchive(market: market, recent: recent, older: older)
+  }
+
+  /// Each market's archive with, where `olderPageReason` asks for it, its older page: the one
+  /// already had (`fetchArchive`, with no history yet), else asked for now, one market after the
+  /// other on this thread, after the recent pages, so that they ride on the connection that
+  /// brought those; through the same retry loop as the recent page, within `deadline`.
   func withOlderPages(
-    _ recent: [(market: Market, response: Result<ArchiveResponse, any Error>)], days: Int?,
-    store: HistoryStore, client: BingClient, deadline: ContinuousClock.Instant
+    _ archives: [MarketArchive], days: Int?, store: HistoryStore, client: BingClient,
+    deadline: ContinuousClock.Instant
   ) throws(StoreError) -> [MarketArchive] {
-    var archives: [MarketArchive] = []
-    for (market, result) in recent {
-      var archive = MarketArchive(market: market, recent: result)
-      if case .success(let response) = result,
+    var completed: [MarketArchive] = []
+    for var archive in archives {
+      let market = archive.market
+      if case .success(let response) = archive.recent,
         let reason = Self.olderPageReason(
           newestStored: try store.newestDate(market: market), recent: response, days: days)
       {
@@ -67,14 +103,16 @@ extension Update {
           context.trace(
             "archive: no picture of \(market) stored since \(newest): asking for the older page too")
         }
-        archive.older = Result {
-          try Self.fetch(
-            market, page: .older, with: client, deadline: deadline, context: context,
-            givenUp: CancellationFlag())
+        if archive.older == nil {
+          archive.older = Result {
+            try Self.fetch(
+              market, page: .older, with: client, deadline: deadline, context: context,
+              givenUp: CancellationFlag())
+          }
         }
       }
-      archives.append(archive)
+      completed.append(archive)
     }
-    return archives
+    return completed
   }
 }

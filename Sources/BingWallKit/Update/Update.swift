@@ -96,14 +96,14 @@ package struct Update {
       let markets = request.markets.uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
+      // No history at all (a newcomer's first update): every market's older page is wanted, and
+      // is asked for beside the recent one, in the same round trip.
+      let bothPages =
+        Self.reachesOlderPage(days: request.days) && access(context.paths.databaseFile, F_OK) != 0
       let archives = Overlapped {
         markets.map { market in
-          (
-            market,
-            Result {
-              try Self.fetch(
-                market, page: .recent, with: client, deadline: deadline, context: context, givenUp: givenUp)
-            }
+          Self.fetchArchive(
+            market, bothPages: bothPages, with: client, deadline: deadline, context: context, givenUp: givenUp
           )
         }
       }
@@ -380,13 +380,19 @@ package struct Update {
   /// retry that could only start after `deadline` (the update's time limit), and none for the
   /// time limit itself. Gives up between attempts once `givenUp` is set: the caller failed and
   /// will not read it.
+  /// `first`, when given, is the first attempt's answer, already had.
   static func fetch(
     _ market: Market, page: ArchivePage, with client: BingClient, deadline: ContinuousClock.Instant,
-    context: Context, givenUp: CancellationFlag
+    context: Context, givenUp: CancellationFlag, first: Result<ArchiveResponse, any Error>? = nil
   ) throws -> ArchiveResponse {
     var retries = RetryLoop(policy: .standard, deadline: deadline)
+    var first = first
     return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
-      try client.archive(market: market.code, page: page)
+      if let answer = first {
+        first = nil
+        return try answer.get()
+      }
+      return try client.archive(market: market.code, page: page)
     }
   }
 

@@ -30,6 +30,22 @@ import Testing
     #expect(older.images.map(\.key) == [FakeBing.week()[7].key] + FakeBing.weekBefore().map(\.key))
     #expect(bing.archiveRequests(.recent) == 1)
     #expect(bing.archiveRequests(.older) == 1)
+
+    // Both at once (one round trip), each answer in its place.
+    let both = client.archives(market: "en-US", pages: [.older, .recent])
+    #expect(
+      try both.map { try $0.get().images.first?.key } == [FakeBing.week()[7].key, FakeBing.week()[0].key])
+    #expect(bing.archiveRequests(.recent) == 2)
+    #expect(bing.archiveRequests(.older) == 2)
+    // A page that fails is that page's failure alone.
+    bing.server.route("/HPImageArchive.aspx", query: ["mkt": "en-US", "idx": "7"], .status(503))
+    let partly = client.archives(market: "en-US", pages: [.recent, .older])
+    #expect((try? partly[0].get()) != nil)
+    guard case .failure(let error) = partly[1] else {
+      Issue.record("the older page answered 503 and was not a failure")
+      return
+    }
+    #expect((error as? BingError)?.isTemporary == true)
   }
 
   /// Real answers: en-US's recent page of 2023-10-20 (2023-10-19 back to 10-12), and the

@@ -82,7 +82,10 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("bingwall: error: "))
     #expect(result.stderr.contains("503"))
-    #expect(run.http.requests.count == 3)
+    // The recent page three times; the older page once, beside its first try (no history yet),
+    // and never again once the recent page failed.
+    #expect(run.http.requests.filter { $0.contains("&idx=0&") }.count == 3)
+    #expect(run.http.requests.count == 4)
     #expect(run.clock.sleeps.count == 2)  // backoff between the three attempts, no real sleep
     let status = run.run(["status"])
     #expect(status.stdout.contains("last update:  "))
