@@ -17,7 +17,7 @@ struct BingWindow {
   /// not known, so nothing is forgotten or removed on that ground.
   var failure: String?
 
-  /// Both pages of the archive per market, as a market's first `update` asks for (one try each:
+  /// Both pages of the archive per market, at once, as a market's first `update` asks for (one try each:
   /// doctor is run by hand, and a second run is the retry), so that a picture up to two weeks
   /// old is downloaded again rather than forgotten: the configured markets and `extra`, the
   /// markets the pictures in question appeared in (one fetched with `update -m de-DE` is judged
@@ -39,8 +39,9 @@ struct BingWindow {
       limits: limits.requests(deadline: limits.updateDeadline(clock: resources.context.clock)))
     for market in (configuration[ConfigSchema.markets] + extra).uniqued() {
       do {
-        let recent = try client.archive(market: market.code, page: .recent)
-        let older = try client.archive(market: market.code, page: .older)
+        let pages = client.archives(market: market.code, pages: [.recent, .older])
+        let recent = try pages[0].get()
+        let older = try pages[1].get()
         for (page, images) in [(recent, recent.images), (older, older.images(before: recent))] {
           for image in images {
             let appearance = Appearance(image, market: market, served: page.servedMarket)

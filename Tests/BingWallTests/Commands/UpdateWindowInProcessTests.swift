@@ -203,4 +203,16 @@ import Testing
     let again = try #require(try Self.store(run).picture(key: "OHR.Karst"))
     #expect(FileManager.default.fileExists(atPath: again.path))
   }
+
+  /// `-v` tells why the older page was asked for, and its request as every other.
+  @Test func verboseTellsTheOlderPageAndWhy() throws {
+    let run = try Self.context()
+    let result = run.run(["-v", "update", "--market", "en-US", "--no-apply"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("archive: no picture of en-US stored yet: asking for the older page too"))
+    #expect(
+      result.stderr.contains(
+        "GET https://bing.test/HPImageArchive.aspx?format=js&idx=7&n=8&mkt=en-US&mbl=1: HTTP 200"),
+      "\(result.stderr)")
+  }
 }
