@@ -65,6 +65,13 @@ def model(count=len(NAMES)):
     return {"MediaContents": contents}
 
 
+def older_archive_url(base):
+    """The archive's older page (idx=7), which bingwall asks for beside the recent one on a first
+    update (Sources/BingWallKit/Update/Update+OlderPage.swift); this server answers every idx with
+    the same 8 days, so it adds no picture."""
+    return base + ARCHIVE_PATH + "?format=js&idx=7&n=8&mkt=en-US&mbl=1"
+
+
 def urls(base, count=len(NAMES)):
     """The archive URL bingwall asks for (ArchiveRequest.swift), then the pictures' URLs."""
     listing = [base + ARCHIVE_PATH + "?format=js&idx=0&n=8&mkt=en-US&mbl=1"]

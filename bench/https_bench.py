@@ -176,8 +176,9 @@ def main():
         def logged(who):
             entries = log.new_lines()
             bad = [entry for entry in entries if entry[2] != 200]
-            # bingwall also asks for Bing's model (network.story), beside the pictures.
-            expected = len(listing) + (1 if who == "bingwall" else 0)
+            # Both ask for the archive's older page too (a first update); bingwall also for Bing's
+            # model (network.story), beside the pictures.
+            expected = len(listing) + 1 + (1 if who == "bingwall" else 0)
             if bad or len(entries) != expected:
                 raise SystemExit("bench: %s made %d requests to nginx (%d not 200), not %d: %s"
                                  % (who, len(entries), len(bad), expected, entries))
@@ -198,7 +199,8 @@ def main():
             out = common.scratch("https-curl")
             try:
                 head = ["curl", "-sSf", "--http2", "--cacert", ca]
-                run = common.spawn(head + ["-o", os.path.join(out, "archive"), listing[0]])
+                run = common.spawn(head + ["--parallel", "-o", os.path.join(out, "archive"), listing[0],
+                                           "-o", os.path.join(out, "older"), fake_bing.older_archive_url(base)])
                 args = head + ["--parallel", "--parallel-max", "8"]
                 for index, url in enumerate(listing[1:]):
                     args += ["-o", os.path.join(out, str(index)), url]

@@ -2,7 +2,8 @@
 
 The server (bench/fake_bing.py) waits 50 ms before every response and serves eight real
 3840x2160 JPEGs of about 2.4 MB (bench/pictures.py). The yardstick is the floor for any client
-that must read the archive before it knows the picture URLs: one curl for the archive, then one
+that must read the archive before it knows the picture URLs: one curl for the archive's two pages
+at once (a first update asks for both), then one
 `curl --parallel --parallel-immediate --parallel-max 8` for the 8 pictures. bingwall runs on an
 empty history (a fresh HOME each time, so creating the history is part of its time). The two
 are interleaved, RUNS times each (default 7); medians of wall time and of CPU time (user+sys of
@@ -36,13 +37,15 @@ def bingwall(base, story=True):
 
 
 def curl_floor(base, durable=False):
-    """The archive, then all 8 pictures at once: two curl processes, times added. `durable` adds
+    """The archive's two pages, then all 8 pictures at once: two curl processes, times added. `durable` adds
     coreutils' `sync FILE...` (an fsync of each picture): the floor for a client that, like
     bingwall, puts a picture on disk before it names it."""
     out = common.scratch("update-curl")
     try:
         listing = fake_bing.urls(base)
-        archive = common.spawn(["curl", "-sSf", "-o", os.path.join(out, "archive"), listing[0]])
+        archive = common.spawn(["curl", "-sSf", "--parallel", "--parallel-immediate",
+                                "-o", os.path.join(out, "archive"), listing[0],
+                                "-o", os.path.join(out, "older"), fake_bing.older_archive_url(base)])
         args = ["curl", "-sSf", "--parallel", "--parallel-immediate", "--parallel-max", "8"]
         names = [os.path.join(out, str(index)) for index in range(len(listing) - 1)]
         for name, url in zip(names, listing[1:]):

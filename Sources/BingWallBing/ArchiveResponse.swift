@@ -209,3 +209,14 @@ package struct ArchiveResponse: Sendable, Equatable {
     return fields["urlbase"]?.stringValue
   }
 }
+
+extension ArchiveResponse {
+  /// This page's pictures dated before every picture of `newer`: what the older page of the
+  /// archive adds to the recent one. The pages share their seventh day back (and one more for
+  /// each day Bing moved on between the two requests); the newer page's entry for a shared day
+  /// stands, as Bing's latest word on it (a re-issued picture, a corrected credit).
+  package func images(before newer: ArchiveResponse) -> [ArchiveImage] {
+    guard let oldest = newer.images.lazy.map(\.date).min() else { return images }
+    return images.filter { $0.date < oldest }
+  }
+}

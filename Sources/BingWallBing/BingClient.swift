@@ -2,8 +2,8 @@ import BingWallNet
 import BingWallSystem
 import FoundationEssentials
 
-/// The one client for Bing's JSON requests: a market's archive (the single metadata request of
-/// an update) and its stories, beside it.
+/// The one client for Bing's JSON requests: a market's archive (an update's metadata request,
+/// one page or two) and its stories, beside it.
 ///
 /// Transport failures come out as the `NetError` the client threw, unwrapped, so that the
 /// caller maps timeouts and refused connections to exit 75 with `NetError.isTemporary`;
@@ -25,16 +25,29 @@ package struct BingClient: Sendable {
     self.limits = limits
   }
 
-  /// `ArchiveRequest.url` for `market`, decoded.
+  /// `ArchiveRequest.url` for `market` and `page`, decoded.
   ///
   /// `Content-Type` is not checked: Bing does not label the same JSON consistently, so the
   /// body itself is examined instead (an HTML page served with status 200 is refused by
   /// `ArchiveResponse.decode`).
   /// Throws `NetError` (transport) or `BingError` (status, body).
-  package func archive(market: String) throws -> ArchiveResponse {
-    let url = ArchiveRequest.url(endpoint: endpoint, market: market)
+  package func archive(market: String, page: ArchivePage) throws -> ArchiveResponse {
+    let url = ArchiveRequest.url(endpoint: endpoint, market: market, page: page)
     let body = try get(url, maxBytes: Self.maximumArchiveBytes)
     return try ArchiveResponse.decode(body, requestedMarket: market, url: url)
+  }
+
+  /// `pages` of `market`'s archive asked for at once (`HTTPClient.getAll`), each decoded as
+  /// `archive` decodes, one result per page in order.
+  package func archives(market: String, pages: [ArchivePage]) -> [Result<ArchiveResponse, any Error>] {
+    let urls = pages.map { ArchiveRequest.url(endpoint: endpoint, market: market, page: $0) }
+    let responses = http.getAll(urls.map { limits.json(url: $0, maxBytes: Self.maximumArchiveBytes) })
+    return zip(urls, responses).map { url, response in
+      Result {
+        let body = try Self.body(of: response.get(), url: url)
+        return try ArchiveResponse.decode(body, requestedMarket: market, url: url)
+      }
+    }
   }
 
   /// `{endpoint}/hp/api/model?mkt=M`, decoded.
@@ -51,7 +64,11 @@ package struct BingClient: Sendable {
 
   /// One GET within the JSON limits; status 200 required.
   private func get(_ url: String, maxBytes: Int64) throws -> Data {
-    let response = try http.get(limits.json(url: url, maxBytes: maxBytes))
+    try Self.body(of: http.get(limits.json(url: url, maxBytes: maxBytes)), url: url)
+  }
+
+  /// The body of a response with status 200; any other status is a `BingError`.
+  private static func body(of response: HTTPResponse, url: String) throws(BingError) -> Data {
     guard response.status == 200 else {
       throw BingError.httpStatus(
         url: url, status: response.status, retryAfter: RetryPolicy.retryAfter(of: response))

@@ -48,6 +48,29 @@ package final class CurlHTTPClient: HTTPClient {
     }
   }
 
+  /// On one session, so that over HTTP/2 they share one connection: each waits for the first
+  /// connection's ALPN answer (`CURLOPT_PIPEWAIT`, as `CurlBatch` does) rather than opening its own.
+  package func getAll(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NetError>] {
+    guard let first = requests.first else { return [] }
+    do throws(NetError) {
+      return try withSession(url: first.url) { session throws(NetError) in
+        var transfers: [Result<CurlTransfer, NetError>] = []
+        for request in requests {
+          transfers.append(
+            Result { () throws(NetError) -> CurlTransfer in
+              let transfer = try CurlTransfer(
+                request: request, userAgent: userAgent, caFile: caFile, sink: .memory)
+              if request.url.lowercased().hasPrefix("https:") { try transfer.easy.set(CURLOPT_PIPEWAIT, 1) }
+              return transfer
+            })
+        }
+        return session.runAll(transfers)
+      }
+    } catch {
+      return requests.map { _ in .failure(error) }
+    }
+  }
+
   package func downloadAll(
     _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
   ) -> [Result<HTTPResponse, NetError>] {

@@ -37,6 +37,37 @@ final class CurlSession: @unchecked Sendable {
     return try transfer.finish(code)
   }
 
+  /// Runs the transfers side by side to their ends on the calling thread; one that could not
+  /// be made stays the failure it was.
+  func runAll(_ transfers: [Result<CurlTransfer, NetError>]) -> [Result<HTTPResponse, NetError>] {
+    var codes: [ObjectIdentifier: CURLcode] = [:]
+    var running = 0
+    do throws(CurlMulti.Failure) {
+      for case .success(let transfer) in transfers {
+        try multi.add(transfer)
+        running += 1
+      }
+      while codes.count < running {
+        try multi.perform()
+        for done in multi.completed() { codes[ObjectIdentifier(done.transfer)] = done.code }
+        if codes.count < running { try multi.poll(milliseconds: Self.longestPoll) }
+      }
+    } catch {
+      multi.detachAll()
+      isBroken = true
+      return transfers.map { made in
+        made.flatMap { .failure(NetError.setup(url: $0.request.url, message: error.message)) }
+      }
+    }
+    return transfers.map { made in
+      made.flatMap { transfer in
+        Result { () throws(NetError) -> HTTPResponse in
+          try transfer.finish(codes[ObjectIdentifier(transfer)] ?? CURLE_FAILED_INIT)
+        }
+      }
+    }
+  }
+
   private func runToEnd(_ transfer: CurlTransfer) throws(CurlMulti.Failure) -> CURLcode {
     try multi.add(transfer)
     while true {

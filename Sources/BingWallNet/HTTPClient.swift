@@ -91,6 +91,9 @@ package struct HTTPResponse: Sendable, Equatable {
 package protocol HTTPClient: Sendable {
   /// GET into memory.
   func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse
+  /// Several GETs into memory at once, one try each, so that they take one round trip rather
+  /// than one each (over HTTP/2 on one connection); one result per request, in order.
+  func getAll(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NetError>]
   /// Several downloads at once, each streamed into its own file, so that a market's pictures
   /// arrive in the time of the slowest rather than of all together.
   ///
@@ -102,4 +105,11 @@ package protocol HTTPClient: Sendable {
   func downloadAll(
     _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
   ) -> [Result<HTTPResponse, NetError>]
+}
+
+extension HTTPClient {
+  /// One after the other, for a client that cannot do better.
+  package func getAll(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NetError>] {
+    requests.map { request in Result { () throws(NetError) -> HTTPResponse in try get(request) } }
+  }
 }

@@ -25,6 +25,13 @@ package struct TracedHTTPClient: HTTPClient {
     }
   }
 
+  /// The lines once every request has ended, in order.
+  package func getAll(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NetError>] {
+    let results = client.getAll(requests)
+    for (request, result) in zip(requests, results) { trace(Self.line(request.url, result)) }
+    return results
+  }
+
   /// The batch's lines once it has ended, in job order: its transfers run at once, and a line
   /// per job as each ends would name no more.
   package func downloadAll(

@@ -114,6 +114,14 @@ package final class HistoryStore {
       "id")
   }
 
+  /// The newest day on which the history has a picture of `market`; nil before its first update.
+  package func newestDate(market: Market) throws(StoreError) -> CalendarDate? {
+    let row = try database.queryOne(
+      "SELECT max(date) AS date FROM appearances WHERE market = ?", [SQLiteValue(market)])
+    guard let row, try row.optionalString("date") != nil else { return nil }
+    return try row.date("date")
+  }
+
   /// Records that Bing showed picture `pictureID` in a market on a date. A re-issue of the same
   /// picture (new id, corrected credit) updates that row in place; another picture for the same
   /// market and day supersedes the old row without erasing it, so no picture loses its metadata.

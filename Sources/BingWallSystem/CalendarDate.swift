@@ -45,6 +45,12 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     return "\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(m)-\(d)"
   }
 
+  /// The next day on the calendar; nil after 9999-12-31.
+  package var dayAfter: CalendarDate? {
+    CalendarDate(year: year, month: month, day: day + 1) ?? CalendarDate(year: year, month: month + 1, day: 1)
+      ?? CalendarDate(year: year + 1, month: 1, day: 1)
+  }
+
   package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }

@@ -9,6 +9,10 @@ enum UpdateWarningText {
     case .overlisted(let market, let listed, let asked):
       return
         "Bing listed \(listed) pictures for \(market) where \(asked) were asked for; the rest were ignored"
+    case .olderPageNotFetched(let market, let error):
+      return TerminalText.clean(
+        "cannot fetch Bing's \(market) pictures of 8 to 14 days ago (\(error)); the newer ones are stored all the same"
+      )
     case .portraitsFailed(let error):
       return "cannot fetch the portrait files: \(error)"
     case .portraitFailed(let key, let error):

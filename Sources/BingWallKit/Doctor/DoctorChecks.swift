@@ -29,7 +29,7 @@ package struct DoctorChecks {
 
   static let databaseAdvice =
     "keep the file; move it aside (mv history.db history.db.damaged) and run 'bingwall update', which "
-    + "starts a new history from Bing's 8-day window, or salvage what it holds with "
+    + "starts a new history from Bing's window of about two weeks, or salvage what it holds with "
     + "'sqlite3 history.db .recover | sqlite3 recovered.db'"
 
   /// Every check after the config's (`configuration`, which made `state`).

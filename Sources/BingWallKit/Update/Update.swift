@@ -9,7 +9,8 @@ import FoundationEssentials
 import Glibc
 
 /// `bingwall update` and the daemon's update, whole: the conditions (metered, battery) → each
-/// market's archive asked for while the history opens → the lock → stories asked for → the plan
+/// market's archive asked for while the history opens → the lock → the archive's older page of a
+/// market seen for the first time or after a long gap → stories asked for → the plan
 /// (what each key needs, asked of the history once) → appearances of stored pictures → downloads
 /// and ingests → portrait files → stories stored → scheduler state → apply and notify if the
 /// newest picture is new → retention.
@@ -22,7 +23,7 @@ package struct Update {
   package struct Request {
     var markets: [Market]
     var resolution: Resolution
-    /// Only the newest N days of each market's window; nil for all eight.
+    /// Only the newest N days of each market's window; nil for all it has.
     var days: Int?
     var force: Bool
     var apply: ApplyChoice
@@ -69,7 +70,7 @@ package struct Update {
     self.journal = journal
   }
 
-  private var context: Context { resources.context }
+  var context: Context { resources.context }
 
   package func run(_ request: Request) throws -> Outcome {
     if request.force { context.trace("conditions: not checked (--force)") }
@@ -95,13 +96,14 @@ package struct Update {
       let markets = request.markets.uniqued()
       let context = self.context
       let givenUp = CancellationFlag()
+      // No history at all (a newcomer's first update): every market's older page is wanted, and
+      // is asked for beside the recent one, in the same round trip.
+      let bothPages =
+        Self.reachesOlderPage(days: request.days) && access(context.paths.databaseFile, F_OK) != 0
       let archives = Overlapped {
         markets.map { market in
-          (
-            market,
-            Result {
-              try Self.fetch(market, with: client, deadline: deadline, context: context, givenUp: givenUp)
-            }
+          Self.fetchArchive(
+            market, bothPages: bothPages, with: client, deadline: deadline, context: context, givenUp: givenUp
           )
         }
       }
@@ -119,9 +121,17 @@ package struct Update {
       try? journal.recordUpdateStart(at: context.clock.now())
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
-      let listed = archives.value()
       let pictureDeadline = limits.updateDeadline(clock: context.clock)
-      let stories = startStories(archives: listed, store: store, http: http, deadline: pictureDeadline)
+      // Before the stories start on a connection of their own: the older pages then ride on the
+      // connection that brought the recent ones.
+      let listed = try withOlderPages(
+        archives.value(), days: request.days, store: store,
+        client: BingClient(
+          http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: pictureDeadline)),
+        deadline: pictureDeadline)
+      let stories = startStories(
+        archives: listed.map { (market: $0.market, response: $0.recent) }, store: store, http: http,
+        deadline: pictureDeadline)
       // Waited for on every path, so the request never outlives the update.
       defer { _ = stories?.results.value() }
       events = try fetchAndStore(
@@ -261,8 +271,8 @@ package struct Update {
   /// of pictures already stored recorded, the new pictures downloaded and ingested, and the
   /// portrait files of the window fetched.
   private func fetchAndStore(
-    _ request: Request, archives: [(market: Market, response: Result<ArchiveResponse, any Error>)],
-    into store: HistoryStore, http: any HTTPClient, deadline: ContinuousClock.Instant
+    _ request: Request, archives: [MarketArchive], into store: HistoryStore, http: any HTTPClient,
+    deadline: ContinuousClock.Instant
   ) throws -> [UpdateEvent] {
     let images = resources.imageFolder
     try images.ensure()
@@ -282,17 +292,24 @@ package struct Update {
   }
 
   /// Each market's archive, or its failure, read against the history in the order asked.
-  private static func plan(
-    _ request: Request, archives: [(market: Market, response: Result<ArchiveResponse, any Error>)],
-    store: HistoryStore
-  ) throws -> UpdatePlan {
+  private static func plan(_ request: Request, archives: [MarketArchive], store: HistoryStore) throws
+    -> UpdatePlan
+  {
     var plan = UpdatePlan(force: request.force)
-    for (market, result) in archives {
-      switch result {
+    for archive in archives {
+      switch archive.recent {
       case .success(let response):
-        try plan.add(response, of: market, days: request.days, preferred: request.resolution, store: store)
+        var older: ArchiveResponse?
+        switch archive.older {
+        case .success(let page)?: older = page
+        case .failure(let error)?: plan.warnings.append(.olderPageNotFetched(market: archive.market, error))
+        case nil: break
+        }
+        try plan.add(
+          response, older: older, of: archive.market, days: request.days, preferred: request.resolution,
+          store: store)
       case .failure(let error):
-        plan.add(market, failure: error)
+        plan.add(archive.market, failure: error)
       }
     }
     return plan
@@ -358,18 +375,24 @@ package struct Update {
     return downloader
   }
 
-  /// The archive request, through the one retry loop (`RetryLoop`) as the picture downloads
-  /// are: up to three tries with backoff and jitter when the failure is temporary, no retry that
-  /// could only start after `deadline` (the update's time limit), and none for the time limit
-  /// itself. Gives up between attempts once `givenUp` is set: the caller failed and will not
-  /// read it.
-  private static func fetch(
-    _ market: Market, with client: BingClient, deadline: ContinuousClock.Instant, context: Context,
-    givenUp: CancellationFlag
+  /// One page of a market's archive, through the one retry loop (`RetryLoop`) as the picture
+  /// downloads are: up to three tries with backoff and jitter when the failure is temporary, no
+  /// retry that could only start after `deadline` (the update's time limit), and none for the
+  /// time limit itself. Gives up between attempts once `givenUp` is set: the caller failed and
+  /// will not read it.
+  /// `first`, when given, is the first attempt's answer, already had.
+  static func fetch(
+    _ market: Market, page: ArchivePage, with client: BingClient, deadline: ContinuousClock.Instant,
+    context: Context, givenUp: CancellationFlag, first: Result<ArchiveResponse, any Error>? = nil
   ) throws -> ArchiveResponse {
     var retries = RetryLoop(policy: .standard, deadline: deadline)
+    var first = first
     return try retries.run(clock: context.clock, random: context.random, givenUp: { givenUp.isCancelled }) {
-      try client.archive(market: market.code)
+      if let answer = first {
+        first = nil
+        return try answer.get()
+      }
+      return try client.archive(market: market.code, page: page)
     }
   }
 

@@ -35,26 +35,32 @@ struct UpdatePlan {
         temporary: Update.isTemporary(error)))
   }
 
-  /// A market's archive: its newest `days` pictures (all when nil), each either a download (at
+  /// A market's archive, the recent page and the older one when it came: the newest `days`
+  /// pictures of both (all when nil), the days they share once, each either a download (at
   /// `preferred` first), an appearance of a stored picture, or a skip.
   mutating func add(
-    _ response: ArchiveResponse, of market: Market, days: Int?, preferred: Resolution, store: HistoryStore
+    _ recent: ArchiveResponse, older: ArchiveResponse?, of market: Market, days: Int?, preferred: Resolution,
+    store: HistoryStore
   ) throws(StoreError) {
-    if response.marketSubstituted, let served = response.servedMarket {
+    if recent.marketSubstituted, let served = recent.servedMarket {
       substitutions.append(.substituted(requested: market, served: Market(stored: served)))
     }
-    if response.ignoredEntries > 0 {
-      warnings.append(
-        .overlisted(
-          market: market, listed: response.images.count + response.skipped.count + response.ignoredEntries,
-          asked: ArchiveRequest.imageCount))
+    let pages = [(recent, recent.images)] + (older.map { [($0, $0.images(before: recent))] } ?? [])
+    for (page, _) in pages {
+      if page.ignoredEntries > 0 {
+        warnings.append(
+          .overlisted(
+            market: market, listed: page.images.count + page.skipped.count + page.ignoredEntries,
+            asked: ArchiveRequest.imageCount))
+      }
+      for skipped in page.skipped {
+        skips.append(.init(key: nil, market: market, date: nil, reason: .unusableEntry(skipped)))
+      }
     }
-    for skipped in response.skipped {
-      skips.append(.init(key: nil, market: market, date: nil, reason: .unusableEntry(skipped)))
-    }
-    let window = days.map { Array(response.images.prefix($0)) } ?? response.images
-    for image in window {
-      let appearance = Appearance(image, market: market, served: response.servedMarket)
+    let listed = pages.flatMap { page, images in images.map { (image: $0, served: page.servedMarket) } }
+    let window = days.map { Array(listed.prefix($0)) } ?? listed
+    for (image, served) in window {
+      let appearance = Appearance(image, market: market, served: served)
       if states[image.key] == nil { shown.append(image) }
       switch try state(of: image.key, store: store) {
       case .pruned:

@@ -6,6 +6,9 @@ import BingWallModel
 package enum UpdateWarning: Sendable {
   /// Bing listed `listed` entries for `market` where `asked` were asked for; the rest were ignored.
   case overlisted(market: Market, listed: Int, asked: Int)
+  /// The archive's older page of `market` (the days from 8 to 14 back) could not be had; the
+  /// recent page's pictures are stored all the same.
+  case olderPageNotFetched(market: Market, any Error)
   /// The portrait files could not be looked for at all (the history failed).
   case portraitsFailed(any Error)
   /// The portrait file of picture `key` failed for a reason that may pass.

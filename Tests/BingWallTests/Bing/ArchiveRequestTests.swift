@@ -29,7 +29,7 @@ import Testing
     ),
   ])
   func archiveURL(endpoint: String, market: String, expected: String) {
-    #expect(ArchiveRequest.url(endpoint: endpoint, market: market) == expected)
+    #expect(ArchiveRequest.url(endpoint: endpoint, market: market, page: .recent) == expected)
   }
 
   @Test(arguments: [
@@ -43,7 +43,7 @@ import Testing
     ("a_b.c~d", "a_b.c~d"),
   ])
   func marketIsPercentEncoded(market: String, encoded: String) {
-    let url = ArchiveRequest.url(endpoint: "https://www.bing.com", market: market)
+    let url = ArchiveRequest.url(endpoint: "https://www.bing.com", market: market, page: .recent)
     #expect(url == "https://www.bing.com/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=\(encoded)&mbl=1")
   }
 

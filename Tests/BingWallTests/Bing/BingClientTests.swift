@@ -26,7 +26,7 @@ import Testing
 
   private func fetchError(_ market: String = "en-US") -> (any Error)? {
     do {
-      _ = try archive.archive(market: market)
+      _ = try archive.archive(market: market, page: .recent)
       return nil
     } catch {
       return error
@@ -36,7 +36,7 @@ import Testing
   @Test func fetchSendsExactlyTheArchiveQuery() throws {
     server.route(path, query: ["mkt": "en-US"], .json(BingFixtures.enUS))
 
-    let response = try archive.archive(market: "en-US")
+    let response = try archive.archive(market: "en-US", page: .recent)
 
     #expect(response.images.count == 8)
     #expect(response.servedMarket == "en-US")
@@ -54,7 +54,7 @@ import Testing
     server.route(
       path, query: ["mkt": "ja-JP"], FakeResponse.json(BingFixtures.jaJP).with(fault: .chunked(chunkSize: 5)))
 
-    let fetched = try archive.archive(market: "ja-JP")
+    let fetched = try archive.archive(market: "ja-JP", page: .recent)
 
     #expect(fetched == (try ArchiveResponse.decode(Data(BingFixtures.jaJP.utf8), requestedMarket: "ja-JP")))
     #expect(fetched.images[0].caption == "ビーバーズ・ベンド・リゾートパーク, 米国 オクラホマ州")
@@ -63,7 +63,7 @@ import Testing
   @Test func aSubstitutedMarketIsReported() throws {
     server.route(path, query: ["mkt": "en-ZA"], .json(BingFixtures.row))
 
-    let response = try archive.archive(market: "en-ZA")
+    let response = try archive.archive(market: "en-ZA", page: .recent)
 
     #expect(response.requestedMarket == "en-ZA")
     #expect(response.servedMarket == "ROW")
@@ -74,7 +74,7 @@ import Testing
   func contentTypeIsNotTrusted(contentType: String) throws {
     server.route(path, .bytes(Data(BingFixtures.enIN.utf8), contentType: contentType))
 
-    let response = try archive.archive(market: "en-IN")
+    let response = try archive.archive(market: "en-IN", page: .recent)
 
     #expect(response.images.count == 3)
   }
@@ -82,7 +82,7 @@ import Testing
   @Test func aHostileMarketCannotChangeTheQuery() throws {
     server.route(path, .json(BingFixtures.enUS))
 
-    _ = try archive.archive(market: "en-US&n=1&mkt=ja-JP")
+    _ = try archive.archive(market: "en-US&n=1&mkt=ja-JP", page: .recent)
 
     let request = try #require(server.requests(path: path).first)
     #expect(request.query["mkt"] == "en-US&n=1&mkt=ja-JP")
@@ -98,7 +98,9 @@ import Testing
     let error = try #require(fetchError() as? BingError)
 
     #expect(
-      error == .httpStatus(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"), status: status)
+      error
+        == .httpStatus(
+          url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent), status: status)
     )
     #expect(error.isTemporary == temporary)
   }
@@ -130,7 +132,7 @@ import Testing
 
     let error = try #require(fetchError() as? BingError)
 
-    let url = ArchiveRequest.url(endpoint: server.baseURL, market: "en-US")
+    let url = ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent)
     #expect(error == .htmlPage(market: "en-US", url: url, title: "Object moved"))
     #expect(!error.isTemporary)
   }
@@ -141,7 +143,9 @@ import Testing
     let error = try #require(fetchError() as? BingError)
 
     #expect(
-      error == .emptyBody(market: "en-US", url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"))
+      error
+        == .emptyBody(
+          market: "en-US", url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent))
     )
     #expect(error.isTemporary)
   }
@@ -156,7 +160,9 @@ import Testing
     let error = try #require(fetchError() as? NetError)
 
     #expect(
-      error == .tooLarge(url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US"), limit: 1 << 20))
+      error
+        == .tooLarge(
+          url: ArchiveRequest.url(endpoint: server.baseURL, market: "en-US", page: .recent), limit: 1 << 20))
   }
 
   @Test func aRefusedConnectionPassesThroughAsNetError() throws {
@@ -167,10 +173,10 @@ import Testing
       limits: RequestLimits(timeout: .seconds(2)))
 
     #expect {
-      try refused.archive(market: "en-US")
+      try refused.archive(market: "en-US", page: .recent)
     } throws: { error in
       guard case .transport(let url, 7, _)? = error as? NetError else { return false }
-      return url == ArchiveRequest.url(endpoint: endpoint, market: "en-US")
+      return url == ArchiveRequest.url(endpoint: endpoint, market: "en-US", page: .recent)
         && (error as? NetError)?.isTemporary == true
     }
   }

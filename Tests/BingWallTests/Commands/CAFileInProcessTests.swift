@@ -35,8 +35,9 @@ import Testing
       ], config: "[network]\nca_file = \"~/proxy-ca.pem\"\n", files: ["proxy-ca.pem"])
     let result = run.run(["update", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(run.http.requests.count == 3, "\(run.http.requests)")
-    // One client for the archive and both pictures, trusting the key's file with `~` expanded.
+    #expect(run.http.requests.count == 4, "\(run.http.requests)")
+    // One client for the archive's two pages (a first update) and both pictures, trusting the
+    // key's file with `~` expanded.
     #expect(run.trustedFiles.withLock { $0 } == [run.home.file("proxy-ca.pem")])
   }
 

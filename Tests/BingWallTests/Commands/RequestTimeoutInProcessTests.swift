@@ -33,7 +33,9 @@ import Testing
     #expect(result.status == ExitCode.temporaryFailure)
     #expect(result.stderr.contains("HTTP 408"))
     #expect(result.stderr.contains("try again later"))
-    #expect(run.http.requests.count == 3)
+    // The recent page three times, the older page once beside its first try (no history yet).
+    #expect(run.http.requests.filter { $0.contains("&idx=0&") }.count == 3)
+    #expect(run.http.requests.count == 4)
     #expect(run.clock.sleeps.count == 2)
   }
 

@@ -9,7 +9,8 @@ import Testing
 /// What a response can make an update do is bounded by what we asked for, not by what came back.
 @Suite struct UpdateBoundsInProcessTests {
   /// A body listing 10,000 pictures (we ask for eight): eight downloads, one warning line, and no
-  /// request for anything beyond the window (an unstubbed request would fail the test).
+  /// request for anything beyond the window (an unstubbed request would fail the test). The older
+  /// page of this first update lists the shared day alone.
   @Test func tenThousandListedPicturesCostEightDownloadsAndOneWarning() throws {
     let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
@@ -19,9 +20,12 @@ import Testing
         name: "Extra\(index)", fullStartDate: "202610010800", title: "Extra", copyright: "x (© y)")
     }
     try UpdateInProcessTests.serve(run, listing: (week + extra), pictures: week)
+    run.http.stub(
+      "idx=7",
+      .ok(Array(try FakeBing.archiveBody(market: "en-US", images: [week[7]]).utf8), type: "application/json"))
     let result = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(run.http.requests.count == 9)
+    #expect(run.http.requests.count == 10)
     #expect(
       result.stderr
         == "bingwall: warning: Bing listed 10000 pictures for en-US where 8 were asked for; the rest were ignored\n"

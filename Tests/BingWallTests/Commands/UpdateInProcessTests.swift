@@ -57,7 +57,8 @@ import Testing
         2026-11-30  en-US  Fox title — Fox caption, Somewhere (© Fox Photographer/Agency)
 
         """)
-    #expect(run.http.requests.count == 3)
+    // Both pages of the archive (the market's first update), then the two pictures.
+    #expect(run.http.requests.count == 4)
     #expect(run.http.requests.filter { $0.contains("/th?id=") }.count == 2)
     // The jitter is the first draw of the context's random source: drawn in one place.
     let state = StateFile(stateDir: run.paths.stateDir).load()
@@ -69,7 +70,7 @@ import Testing
     let again = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(again.status == 0)
     #expect(again.stdout == "Already up to date.\n")
-    #expect(run.http.requests.count == 4)  // only the archive again
+    #expect(run.http.requests.count == 5)  // only the archive's recent page again
   }
 
   @Test func archiveFailuresAreRetriedOnTheClockAndRecordedAsAFailure() throws {
@@ -81,7 +82,10 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("bingwall: error: "))
     #expect(result.stderr.contains("503"))
-    #expect(run.http.requests.count == 3)
+    // The recent page three times; the older page once, beside its first try (no history yet),
+    // and never again once the recent page failed.
+    #expect(run.http.requests.filter { $0.contains("&idx=0&") }.count == 3)
+    #expect(run.http.requests.count == 4)
     #expect(run.clock.sleeps.count == 2)  // backoff between the three attempts, no real sleep
     let status = run.run(["status"])
     #expect(status.stdout.contains("last update:  "))

@@ -103,7 +103,7 @@ import Testing
       .failure(.transport(url: Self.endpoint + "/HPImageArchive.aspx", code: 6, message: "no such host")))
     let result = run.run(["update", "-v", "--no-apply", "--market", "en-US"])
     #expect(result.status == 75)
-    let failed = Self.infos(result.stderr).filter { $0.hasPrefix("GET ") }
+    let failed = Self.infos(result.stderr).filter { $0.hasPrefix("GET ") && $0.contains("&idx=0&") }
     // Tried three times (the update's retry loop), each attempt told.
     #expect(failed.count == 3, "\(failed)")
     #expect(

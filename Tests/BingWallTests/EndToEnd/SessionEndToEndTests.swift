@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallBing
 @testable import BingWallSystem
 
 /// The real binary on a system bus of its own with dbusmock's NetworkManager, UPower and logind,
@@ -28,7 +29,9 @@ struct SessionEndToEndTests {
     for image in week { try bing.serveJPEG(image) }
   }
 
-  var archiveRequests: Int { bing.server.count(path: "/HPImageArchive.aspx") }
+  /// The archive's recent page, asked for by every update that runs (the older page only by a
+  /// market's first).
+  var archiveRequests: Int { bing.archiveRequests(.recent) }
 
   @Test func aMeteredConnectionHoldsTheUpdateAndAllowLetsItGo() throws {
     try system.setMetered(3)

@@ -33,6 +33,32 @@ import Testing
     try JSONSerialization.jsonObject(with: Data(text.utf8))
   }
 
+  /// Bing's whole window, fifteen days in two pages that share one: all stored by the first
+  /// update, which asks for both pages; the next asks for the recent page only.
+  @Test func theFirstUpdateStoresTheWholeWindow() throws {
+    let window = FakeBing.week() + FakeBing.weekBefore()
+    try bing.publish(market: "en-US", images: window)
+    for image in window { try bing.serveJPEG(image) }
+
+    let first = try update()
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr == "")
+    let lines = first.stdout.split(separator: "\n")
+    #expect(lines.count == 15)
+    #expect(lines.last?.hasPrefix("2026-11-17  en-US  Karst title") == true)
+    #expect(bing.archiveRequests(.recent) == 1)
+    #expect(bing.archiveRequests(.older) == 1)
+    #expect(bing.imageRequestCount == 15, "the shared day once")
+    #expect(sandbox.imageFiles().count == 15)
+    #expect(sandbox.imageFiles().contains("2026-11-17_Karst_UHD.jpg"))
+
+    let second = try update()
+    #expect(second.status == 0)
+    #expect(second.stdout == "Already up to date.\n")
+    #expect(bing.archiveRequests(.recent) == 2)
+    #expect(bing.archiveRequests(.older) == 1)
+  }
+
   @Test func storesTheWeekOnceAndThenIsUpToDate() throws {
     let week = FakeBing.week()
     try bing.publish(market: "en-US", images: week)
@@ -45,8 +71,11 @@ import Testing
     #expect(
       lines.first == "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)")
     #expect(bing.imageRequestCount == 8)
-    let archive = try #require(bing.server.requests(path: "/HPImageArchive.aspx").first)
-    #expect(archive.query == ["format": "js", "idx": "0", "n": "8", "mkt": "en-US", "mbl": "1"])
+    // Both pages of the archive, at once: the older holds only the week's last day here.
+    let archives = bing.server.requests(path: "/HPImageArchive.aspx").map(\.query)
+    #expect(archives.count == 2)
+    #expect(archives.contains(["format": "js", "idx": "0", "n": "8", "mkt": "en-US", "mbl": "1"]))
+    #expect(archives.contains(["format": "js", "idx": "7", "n": "8", "mkt": "en-US", "mbl": "1"]))
     #expect(sandbox.imageFiles().count == 8)
     #expect(sandbox.imageFiles().contains("2026-12-01_Lake_UHD.jpg"))
 

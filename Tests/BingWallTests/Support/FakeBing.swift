@@ -47,14 +47,33 @@ final class FakeBing {
 
   var endpoint: String { server.baseURL }
 
-  /// Serves `images` (newest first) as the archive of `market`, saying `served` was served.
+  /// Serves `images` (newest first) as Bing's window of `market`, saying `served` was served: as
+  /// Bing's archive does, in pages of at most eight that share a day. `idx=7` lists the window
+  /// from its eighth picture (the seventh day back), or from its oldest when it is shorter, as
+  /// Bing never answers that page empty; any other `idx` (0, what bingwall asks for first) the
+  /// first eight.
   func publish(market: String, served: String? = nil, images: [FakeBingImage]) throws {
+    let older = Array(images.dropFirst(min(ArchivePage.older.index, max(0, images.count - 1))))
+    server.route(
+      "/HPImageArchive.aspx", query: ["mkt": market],
+      .json(try Self.archiveBody(market: served ?? market, images: Array(images.prefix(8)))))
+    server.route(
+      "/HPImageArchive.aspx", query: ["mkt": market, "idx": String(ArchivePage.older.index)],
+      .json(try Self.archiveBody(market: served ?? market, images: Array(older.prefix(8)))))
+  }
+
+  /// An archive body listing `images`, as Bing writes it with `mbl=1`.
+  static func archiveBody(market: String, images: [FakeBingImage]) throws -> String {
     let body: [String: Any] = [
-      "market": ["mkt": served ?? market], "images": images.map(\.json),
+      "market": ["mkt": market], "images": images.map(\.json),
       "tooltips": ["loading": "Loading...", "previous": "Previous", "next": "Next"],
     ]
-    let data = try JSONSerialization.data(withJSONObject: body)
-    server.route("/HPImageArchive.aspx", query: ["mkt": market], .json(String(decoding: data, as: UTF8.self)))
+    return String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+  }
+
+  /// How often the archive's `page` was asked for, in any market.
+  func archiveRequests(_ page: ArchivePage) -> Int {
+    server.requests(path: "/HPImageArchive.aspx").filter { $0.query["idx"] == String(page.index) }.count
   }
 
   /// Serves a real JPEG for `image` at `resolution`; distinct colours make distinct files.
@@ -103,6 +122,19 @@ final class FakeBing {
     zip(names, days).enumerated().map { index, pair in
       FakeBingImage(
         name: pair.0, number: String(1000 + index), fullStartDate: pair.1 + "0800", title: "\(pair.0) title",
+        copyright: "\(pair.0) caption, Somewhere (© \(pair.0) Photographer/Agency)")
+    }
+  }
+
+  /// The seven days before the week, 2026-11-23 back to 2026-11-17: with `week()`, Bing's whole
+  /// window of fifteen days.
+  static func weekBefore(
+    names: [String] = ["Cove", "Glen", "Butte", "Atoll", "Heath", "Sound", "Karst"]
+  ) -> [FakeBingImage] {
+    let days = ["20261123", "20261122", "20261121", "20261120", "20261119", "20261118", "20261117"]
+    return zip(names, days).enumerated().map { index, pair in
+      FakeBingImage(
+        name: pair.0, number: String(2000 + index), fullStartDate: pair.1 + "0800", title: "\(pair.0) title",
         copyright: "\(pair.0) caption, Somewhere (© \(pair.0) Photographer/Agency)")
     }
   }
