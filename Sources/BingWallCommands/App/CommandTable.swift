@@ -54,7 +54,7 @@ enum CommandTable {
 
   /// bingwall(1)'s EXAMPLES: a short tour, from the first run to running by itself.
   static let tour: [CommandExample] = [
-    CommandExample("update", "The first run fetches Bing's last 8 days and sets the newest picture"),
+    CommandExample("update", "The first run fetches Bing's last 15 days and sets the newest picture"),
     CommandExample("apply 2026-11-30", "Set the picture of a day again"),
     CommandExample("apply ~/Pictures/beach.jpg", "Set a file of your own"),
     CommandExample("random --favorites", "Set one of your favourites, picked at random"),

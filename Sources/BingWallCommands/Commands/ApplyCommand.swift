@@ -17,7 +17,8 @@ enum ApplyCommand: CommandDefinition {
     name: "apply", abstract: "Set a stored picture, or an image file, as the wallpaper.",
     discussion: """
       The argument is a FILE when it contains a '/' (use ./name for a file here); otherwise it \
-      selects a stored picture. Without an argument the newest picture is applied.
+      selects a stored picture. Without an argument the newest picture is applied. A JPEG or \
+      PNG file is cut for each screen, as a stored picture is.
       """,
     arguments: [target.spec], options: options.map(\.spec),
     examples: [

@@ -38,8 +38,8 @@ enum DoctorCommand: CommandDefinition {
       in the default image folder, files that are not pictures of the history (in a folder \
       set by image_dir they are the user's: named, never removed); deletes rows that belong to \
       no picture; forgets a lost or damaged portrait file (the next update on a portrait \
-      screen fetches it again); downloads a lost or damaged picture again when it is in the 8-day window of \
-      a configured market or one it appeared in (one archive request per market, the same \
+      screen fetches it again); downloads a lost or damaged picture again when it is in Bing's window (about 15 days) of \
+      a configured market or one it appeared in (two archive requests per market, the same \
       checks as update) and forgets a lost one Bing no longer serves, naming it, unless the \
       folder is missing or every file (or half of ten or more) is gone at once, which looks \
       like an unmounted disk; adopts a file named like a picture (left by an update killed \

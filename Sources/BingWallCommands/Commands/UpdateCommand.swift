@@ -37,15 +37,18 @@ enum UpdateCommand: CommandDefinition {
   static let spec = CommandSpec(
     name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
     discussion: """
-      Asks Bing for the pictures of the last 8 days in each of your markets, downloads the ones \
-      you do not have, and sets the newest as the wallpaper (unless --no-apply). Outside a \
+      Asks Bing for the pictures of the last 8 days in each of your markets (about 15 days on a \
+      market's first update and after more than a week away), downloads the ones you do not have, and sets the newest as the wallpaper (unless --no-apply). Outside a \
       desktop session the pictures are stored, one line says none was set, and the exit status \
       is 0; the next update in the session sets it. Days the machine was off are filled in. On a metered connection or a low battery it waits for a better time, \
       unless --force. Exit status 75 means Bing or the network failed and a later try may work; \
       'man bingwall-update' tells the details.
       """,
     reference: """
-      One request per market for Bing's 8-day window; every picture not stored yet is \
+      One request per market for Bing's last 8 days; on a market's first update, and when more \
+      days were missed than those 8 cover, a second one for the 7 days before them (Bing's \
+      archive reaches about 15 days back), whose failure alone is a warning. Every picture not \
+      stored yet is \
       downloaded (in parallel), checked to be a whole JPEG, and recorded with its title, \
       caption and credit. Days the machine was off are filled in. While a screen of the \
       session is taller than wide, Bing's portrait file of each picture (_1080x1920) is \
