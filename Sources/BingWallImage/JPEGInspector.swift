@@ -41,15 +41,10 @@ package enum JPEGInspector {
 
   /// Checks the JPEG file at `path` and returns the size its frame header declares.
   package static func inspect(fileAt path: String) throws(ImageCheckError) -> JPEGInfo {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor < 0 { throw .unreadable(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) != 0 { throw .unreadable(path: path, errno: errno) }
-    // A folder opens fine for reading; say so now rather than fail on the first pread.
-    if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
-    var reader = ByteReader(backing: .file(descriptor), count: Int(status.st_size), path: path)
-    return try inspect(&reader)
+    try InspectedBytes.withFile(at: path) { (descriptor, size) throws(ImageCheckError) in
+      var reader = ByteReader(backing: .file(descriptor), count: size, path: path)
+      return try inspect(&reader)
+    }
   }
 
   /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
@@ -62,10 +57,8 @@ package enum JPEGInspector {
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
   package static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> JPEGInfo {
-    let result: Result<JPEGInfo, ImageCheckError> = data.withUnsafeBytes { bytes in
-      Result { () throws(ImageCheckError) in try inspect(bytes, path: path) }
+    try InspectedBytes.withBytes(of: data) { (bytes) throws(ImageCheckError) in try inspect(bytes, path: path)
     }
-    return try result.get()
   }
 
   /// True when `prefix`, the first bytes of a body, is the start of an HTML page.

@@ -161,14 +161,10 @@ package enum PNGInspector {
 
   /// Checks the PNG file at `path` and returns what its header declares.
   package static func inspect(fileAt path: String) throws(ImageCheckError) -> PNGInfo {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor < 0 { throw .unreadable(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) != 0 { throw .unreadable(path: path, errno: errno) }
-    if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
-    var reader = ChunkReader(backing: .file(descriptor), count: Int(status.st_size), path: path)
-    return try inspect(&reader)
+    try InspectedBytes.withFile(at: path) { (descriptor, size) throws(ImageCheckError) in
+      var reader = ChunkReader(backing: .file(descriptor), count: size, path: path)
+      return try inspect(&reader)
+    }
   }
 
   /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
@@ -181,10 +177,8 @@ package enum PNGInspector {
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
   package static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> PNGInfo {
-    let result: Result<PNGInfo, ImageCheckError> = data.withUnsafeBytes { bytes in
-      Result { () throws(ImageCheckError) in try inspect(bytes, path: path) }
+    try InspectedBytes.withBytes(of: data) { (bytes) throws(ImageCheckError) in try inspect(bytes, path: path)
     }
-    return try result.get()
   }
 
   /// The bit depths each colour type allows (PNG, table 11.1).

@@ -48,27 +48,22 @@ package enum PictureInspector {
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
   package static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> PictureInfo {
-    let result: Result<PictureInfo, ImageCheckError> = data.withUnsafeBytes { bytes in
-      Result { () throws(ImageCheckError) in try inspect(bytes, path: path) }
+    try InspectedBytes.withBytes(of: data) { (bytes) throws(ImageCheckError) in try inspect(bytes, path: path)
     }
-    return try result.get()
   }
 
   /// The format of the file at `path`, read from its first bytes: JPEG or PNG, else the refusal.
   private static func format(fileAt path: String) throws(ImageCheckError) -> PictureInfo.Format {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor < 0 { throw .unreadable(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) != 0 { throw .unreadable(path: path, errno: errno) }
-    if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
-    var head = [UInt8](repeating: 0, count: PictureFormat.sniffLength)
-    let read = head.withUnsafeMutableBytes { raw in
-      Result { () throws(Errno) in try Syscall.read(descriptor, into: raw, at: 0) }
-    }
-    switch read {
-    case .success(let count): head.removeLast(head.count - count)
-    case .failure(let error): throw .unreadable(path: path, errno: error.code)
+    let head = try InspectedBytes.withFile(at: path) { (descriptor, _) throws(ImageCheckError) in
+      var head = [UInt8](repeating: 0, count: PictureFormat.sniffLength)
+      let read = head.withUnsafeMutableBytes { raw in
+        Result { () throws(Errno) in try Syscall.read(descriptor, into: raw, at: 0) }
+      }
+      switch read {
+      case .success(let count): head.removeLast(head.count - count)
+      case .failure(let error): throw .unreadable(path: path, errno: error.code)
+      }
+      return head
     }
     return try format(of: head, path: path)
   }

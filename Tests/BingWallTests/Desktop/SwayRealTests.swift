@@ -128,18 +128,33 @@ struct SwayRealTests {
     #expect(SwaybgBackend.readPid(SwaybgBackend.pidFile(in: session)) != own.pid)
   }
 
-  /// The real binary in the default session, as a user types it.
+  /// The real binary in the default session, as a user types it. The PNG is cut for the screen
+  /// (letterboxed: `fit`) and sway shows the picture made, from the cache folder, which sway's
+  /// user must read here as a user's own sway would: the cache goes beside the pictures.
   @Test func applyInTheDefaultSessionChangesTheScreen() throws {
     let sway = try HeadlessSway()
     let picture = try Self.stripes(in: sway)
     let sandbox = try Sandbox()
-    let result = try sandbox.run(
-      ["apply", picture, "--mode", "fit"],
-      environment: sway.environment(home: sandbox.home).merging(["PATH": HeadlessSway.searchPath]) { $1 })
+    let cache = sway.pictures + "/cache"
+    try FileManager.default.createDirectory(
+      atPath: cache + "/bingwall/screens", withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o755])
+    let environment = sway.environment(home: sandbox.home).merging([
+      "PATH": HeadlessSway.searchPath, "XDG_CACHE_HOME": cache,
+    ]) { $1 }
+    let result = try sandbox.run(["apply", picture, "--mode", "fit"], environment: environment)
 
     #expect(result.status == 0, "\(result.stderr)")
-    let shot = try sway.screenshot { Self.probes($0) == Self.expected(.fit) }
-    #expect(Self.probes(shot) == Self.expected(.fit))
+    let made = try FileManager.default.contentsOfDirectory(atPath: cache + "/bingwall/screens")
+    #expect(made.contains { $0.hasPrefix("stripes-") && $0.contains("-320x240-letterbox-") }, "\(made)")
+    // The stripes across the middle; bingwall's bars, not sway's own background, above and below.
+    let inPicture = [2, 3, 5]
+    let shot = try sway.screenshot { shot in
+      inPicture.allSatisfy { Self.probes(shot)[$0] == Self.expected(.fit)[$0] }
+    }
+    let probes = Self.probes(shot)
+    #expect(inPicture.map { probes[$0] } == inPicture.map { Self.expected(.fit)[$0] }, "\(probes)")
+    #expect(!probes.contains(HeadlessSway.ownBackground), "\(probes)")
   }
 
   // MARK: swaybg, under a compositor that draws no background of its own
