@@ -4,16 +4,16 @@ import Glibc
 
 /// What a PNG's header says: its size, and what its decoded bitmap costs.
 package struct PNGInfo: Sendable, Equatable {
-  package var width: Int
-  package var height: Int
+  var width: Int
+  var height: Int
   /// Bits per sample (per palette index for a palette picture): 1, 2, 4, 8 or 16.
-  package var bitDepth: Int
+  var bitDepth: Int
   /// 0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGB and alpha (PNG, table 11.1).
-  package var colourType: Int
+  var colourType: Int
   /// Adam7: a decoder holds the whole picture before it gives out a row.
-  package var isInterlaced: Bool
+  var isInterlaced: Bool
   /// A `tRNS` chunk: a decoder adds an alpha band.
-  package var hasTransparency: Bool
+  var hasTransparency: Bool
 
   /// The bands a decoder gives out: palette pictures as RGB, and an alpha band for `tRNS`.
   var bands: Int {
@@ -29,7 +29,7 @@ package struct PNGInfo: Sendable, Equatable {
 
   /// The bitmap libvips decodes the picture to: one byte a sample up to 8 bits (palette indices
   /// and 1, 2 and 4-bit grey are expanded), two at 16.
-  package var decodedBytes: Int { width * height * bands * (bitDepth == 16 ? 2 : 1) }
+  var decodedBytes: Int { width * height * bands * (bitDepth == 16 ? 2 : 1) }
 
   /// The filtered rows the compressed data inflates to, without interlacing: a filter-type
   /// byte and the packed samples of each row (PNG, section 7.2). Interlaced, it is a little more.
@@ -150,11 +150,11 @@ package enum PNGInspector {
   /// picture larger than any screen passes (8K, 7680x4320, in 8-bit RGBA is 127 MiB; UHD in
   /// 16-bit RGBA 63 MiB); 16384x16384 in 8-bit RGB (768 MiB) does not. A picture that is not
   /// interlaced is decoded a few rows at a time, so this bounds the work, not the memory.
-  package static let maximumDecodedBytes = 256 << 20
+  static let maximumDecodedBytes = 256 << 20
 
   /// The most chunks a PNG may have: encoders write the data in chunks of 8 to 64 KB, so this
   /// lets through a 512 MB file of 8 KB chunks, and refuses a small one of a million empty ones.
-  package static let maximumChunks = 65536
+  static let maximumChunks = 65536
 
   /// Deflate's largest expansion: a 258-byte match in two bits (RFC 1951).
   static let maximumInflation = 1032
@@ -168,7 +168,7 @@ package enum PNGInspector {
   }
 
   /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
-  package static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
+  static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
     -> PNGInfo
   {
     var reader = ChunkReader(backing: .memory(bytes), count: bytes.count, path: path)
@@ -176,7 +176,7 @@ package enum PNGInspector {
   }
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
-  package static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> PNGInfo {
+  static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> PNGInfo {
     try InspectedBytes.withBytes(of: data) { (bytes) throws(ImageCheckError) in try inspect(bytes, path: path)
     }
   }

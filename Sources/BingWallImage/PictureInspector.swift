@@ -3,25 +3,25 @@ import FoundationEssentials
 import Glibc
 
 /// A picture bingwall can decode, as its inspector found it.
-package struct PictureInfo: Sendable, Equatable {
+struct PictureInfo: Sendable, Equatable {
   /// The two formats decoded.
-  package enum Format: Sendable, Equatable {
+  enum Format: Sendable, Equatable {
     case jpeg
     case png
   }
 
-  package var format: Format
-  package var width: Int
-  package var height: Int
+  var format: Format
+  var width: Int
+  var height: Int
 }
 
 /// The one check every picture bingwall decodes passes first, whatever its format: picks the
 /// inspector by the file's first bytes (`PictureFormat.sniff`), `JPEGInspector` for a JPEG and
 /// `PNGInspector` for a PNG, and refuses anything else with one line naming what it is: an HTML
 /// page, a GIF, TIFF, WebP, BMP or SVG file, or the first bytes of anything else.
-package enum PictureInspector {
+enum PictureInspector {
   /// Checks the picture file at `path`.
-  package static func inspect(fileAt path: String) throws(ImageCheckError) -> PictureInfo {
+  static func inspect(fileAt path: String) throws(ImageCheckError) -> PictureInfo {
     switch try format(fileAt: path) {
     case .jpeg:
       let info = try JPEGInspector.inspect(fileAt: path)
@@ -33,7 +33,7 @@ package enum PictureInspector {
   }
 
   /// Checks a picture in memory; `path` is the name the errors use (a file or a URL).
-  package static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
+  static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
     -> PictureInfo
   {
     switch try format(of: Array(bytes.prefix(PictureFormat.sniffLength)), path: path) {
@@ -47,7 +47,7 @@ package enum PictureInspector {
   }
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
-  package static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> PictureInfo {
+  static func inspect(_ data: Data, path: String) throws(ImageCheckError) -> PictureInfo {
     try InspectedBytes.withBytes(of: data) { (bytes) throws(ImageCheckError) in try inspect(bytes, path: path)
     }
   }

@@ -21,31 +21,31 @@ enum ImageFileCheck {
     var head = [UInt8](repeating: 0, count: PictureHeaderSize.headLength)
     let count = read(descriptor, &head, head.count)
     head = Array(head.prefix(max(0, count)))
-    let isImage =
-      head.starts(with: [0xFF, 0xD8, 0xFF]) || head.starts(with: [0x89, 0x50, 0x4E, 0x47])
-      || head.starts(with: Array("GIF8".utf8)) || head.starts(with: Array("BM".utf8))
-      || (head.starts(with: Array("RIFF".utf8)) && head.count >= 12
-        && Array(head[8..<12]) == Array("WEBP".utf8))
-    guard isImage else { throw ApplyError.notAnImage(path: path) }
-    if PictureFormat.sniff(head) == .png {
+    switch PictureFormat.sniff(head) {
+    case .jpeg:
+      try checkWholeJPEG(path)
+    case .png:
       // Decoded by bingwall as a JPEG is, for the screens' pictures: the same check first.
       do {
         _ = try PNGInspector.inspect(fileAt: path)
       } catch {
         throw ApplyError.refused(error)
       }
-      return
-    }
-    guard head.starts(with: [0xFF, 0xD8, 0xFF]) else {
+    case .gif, .webp, .bmp:
       // bingwall decodes only JPEG and PNG (libvips's other loaders are blocked); the desktop
       // decodes the others whole, so their header's size gets the bound a JPEG's frame has.
       if let size = PictureHeaderSize.read(head), !PictureHeaderSize.isAccepted(size) {
         throw ApplyError.tooLarge(path: path, width: size.width, height: size.height)
       }
-      return
+    case .html, .tiff, .svg, .other:
+      throw ApplyError.notAnImage(path: path)
     }
-    // A JPEG cut short or with a broken frame still starts right, and swaybg, xfdesktop and the rest
-    // then draw grey or their default while the tool says nothing: our download check reads it whole.
+  }
+
+  /// A JPEG cut short or with a broken frame still starts right, and swaybg, xfdesktop and the
+  /// rest then draw grey or their default while the tool says nothing: our download check reads
+  /// it whole.
+  private static func checkWholeJPEG(_ path: String) throws {
     do {
       _ = try JPEGInspector.inspect(fileAt: path)
     } catch .truncated {

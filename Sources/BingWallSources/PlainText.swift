@@ -8,9 +8,9 @@ import BingWallSystem
 /// What `TerminalText.singleLine` removes (controls, bidi overrides, line breaks) is removed here
 /// too. One pass over the input, so the work is linear in the body's size, which `SourceBody`
 /// bounds.
-package enum PlainText {
+enum PlainText {
   /// `html` as one line of text.
-  package static func fromHTML(_ html: String) -> String {
+  static func fromHTML(_ html: String) -> String {
     var text = String.UnicodeScalarView()
     let scalars = Array(html.unicodeScalars)
     var index = 0
@@ -35,7 +35,7 @@ package enum PlainText {
 
   /// The text of `html` before its first line break tag (`<br>`, `<br />`), as one line: APOD's
   /// explanation, whose notes about the site follow the first `<br>`.
-  package static func firstParagraph(ofHTML html: String) -> String {
+  static func firstParagraph(ofHTML html: String) -> String {
     let bytes = Array(html.utf8)
     let lower: (UInt8) -> UInt8 = { $0 | 0x20 }
     var index = 0

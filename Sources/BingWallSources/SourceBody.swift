@@ -7,10 +7,10 @@ import FoundationEssentials
 ///
 /// `JSONParser` refuses nesting deeper than 64 levels, so no body overflows the stack; together
 /// with `maximumSize` that bounds the memory and work of every body.
-package enum SourceBody {
+enum SourceBody {
   /// The largest body read. The bodies are a few kB (Spotlight's four items 17 kB, an APOD day
   /// 12 kB); Wikimedia's featured feed, which carries the day's article too, a few hundred kB.
-  package static let maximumSize = 4 << 20
+  static let maximumSize = 4 << 20
 
   /// `bytes` as one JSON value.
   static func json(_ bytes: some Collection<UInt8>, source: Source) throws(SourceError) -> JSONValue {

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// Each case names the source and, where it helps, the field by its path in the body
 /// (`batchrsp.items[2].item`, `image.artist.text`), so that one line in a log says what to look
 /// at. Text from the body reaches a message only through `TerminalText.quoted`.
-package enum SourceError: Error, Sendable, Equatable {
+enum SourceError: Error, Sendable, Equatable {
   /// The body is not JSON: empty, an HTML page, not UTF-8, cut short, nested too deep, or larger
   /// than `SourceBody.maximumSize`; `detail` says which and where.
   case notJSON(Source, detail: String)
@@ -27,7 +27,7 @@ package enum SourceError: Error, Sendable, Equatable {
   case apiError(Source, code: APICode, message: String)
 
   /// Why a well-formed body holds no picture.
-  package enum NoPicture: Sendable, Equatable {
+  enum NoPicture: Sendable, Equatable {
     /// APOD's picture of that day is a video (`media_type` `video`).
     case video(CalendarDate)
     /// APOD's picture of that day is neither a picture nor a video (`media_type` `other`, or a
@@ -45,14 +45,14 @@ package enum SourceError: Error, Sendable, Equatable {
   }
 
   /// An API's error code, kept as it came.
-  package enum APICode: Sendable, Equatable, CustomStringConvertible {
+  enum APICode: Sendable, Equatable, CustomStringConvertible {
     /// A word: api.nasa.gov's `API_KEY_MISSING`, `API_KEY_INVALID`, `OVER_RATE_LIMIT`, or a
     /// WordPress route's `rest_no_route`.
     case named(String)
     /// A number: api.nasa.gov's `{"code":404,"msg":…}`, an HTTP status.
     case status(Int)
 
-    package var description: String {
+    var description: String {
       switch self {
       case .named(let word): TerminalText.quoted(word, limit: 40)
       case .status(let status): String(status)
@@ -61,7 +61,7 @@ package enum SourceError: Error, Sendable, Equatable {
   }
 
   /// The source whose body this is.
-  package var source: Source {
+  var source: Source {
     switch self {
     case .notJSON(let source, _), .nestedNotJSON(let source, _, _), .missingField(let source, _),
       .wrongType(let source, _, _, _),
@@ -74,7 +74,7 @@ package enum SourceError: Error, Sendable, Equatable {
   /// tries again at its next turn: Spotlight with nothing to show, APOD's day not there yet
   /// (404, around midnight Eastern), over the rate limit, or a server error. A video day, a body
   /// of the wrong shape or a refused key stays as it is until someone changes something.
-  package var isTemporary: Bool {
+  var isTemporary: Bool {
     switch self {
     case .noPicture(_, .noAd), .noPicture(_, .noItems):
       return true
@@ -89,7 +89,7 @@ package enum SourceError: Error, Sendable, Equatable {
 }
 
 extension SourceError: CustomStringConvertible, LocalizedError {
-  package var description: String {
+  var description: String {
     let name = source.displayName
     switch self {
     case .notJSON(_, let detail):
@@ -110,7 +110,7 @@ extension SourceError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  package var errorDescription: String? { description }
+  var errorDescription: String? { description }
 
   /// The end of a sentence starting with the source's name.
   private static func words(_ reason: NoPicture) -> String {

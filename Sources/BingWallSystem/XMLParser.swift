@@ -7,16 +7,16 @@
 /// are decoded; anything else after `&` is kept as written. Nesting and the number of elements
 /// are bounded; the caller bounds the body's size, and it is read once, whole, without
 /// recursion.
-package struct XMLParser {
+struct XMLParser {
   /// Why the text is not the XML expected, and where.
-  package struct SyntaxError: Error, Equatable, CustomStringConvertible {
+  struct SyntaxError: Error, Equatable, CustomStringConvertible {
     /// Offset in bytes from the start of the body.
-    package var offset: Int
-    package var message: String
+    var offset: Int
+    var message: String
     /// True when the text ended inside the document: a body cut short.
-    package var isTruncated: Bool
+    var isTruncated: Bool
 
-    package var description: String {
+    var description: String {
       isTruncated
         ? "the body ends in the middle of the XML at byte \(offset) (cut short?)"
         : "\(message) at byte \(offset)"
@@ -35,7 +35,7 @@ package struct XMLParser {
   private var open: [XMLElement] = []
 
   /// Parses `bytes` as one XML document and returns its root element.
-  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> XMLElement {
+  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> XMLElement {
     var parser = XMLParser(bytes: bytes)
     return try parser.document()
   }

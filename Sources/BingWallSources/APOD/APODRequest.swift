@@ -8,40 +8,40 @@ import FoundationEssentials
 /// Always for an explicit day: "today" on either API turns at midnight US Eastern, and is
 /// missing for a while around then (a 404 or a 500), so the caller asks for `today(at:)` and,
 /// when that day is not there yet, for the day before (`days(at:)`).
-package enum APODRequest {
+enum APODRequest {
   /// science.nasa.gov, where APOD moved in 2026.
-  package static let basicEndpoint = "https://science.nasa.gov"
+  static let basicEndpoint = "https://science.nasa.gov"
   /// api.nasa.gov, which wants a key (`DEMO_KEY` allows 30 requests an hour and 50 a day per
   /// address).
-  package static let apiEndpoint = "https://api.nasa.gov"
+  static let apiEndpoint = "https://api.nasa.gov"
 
   /// `{endpoint}/wp-json/wp/v2/apod-basic/YYMMDD`: one day's picture, no key.
-  package static func basic(endpoint: String = basicEndpoint, day: CalendarDate) -> String {
+  static func basic(endpoint: String = basicEndpoint, day: CalendarDate) -> String {
     "\(Endpoint.base(endpoint))/wp-json/wp/v2/apod-basic/\(shortDate(day))"
   }
 
   /// `{endpoint}/planetary/apod?api_key=KEY&date=YYYY-MM-DD`: one day's picture. The key is
   /// percent-encoded (it comes from the configuration); the URL holds it, so a log shows the
   /// URL only with the key redacted.
-  package static func api(endpoint: String = apiEndpoint, day: CalendarDate, key: String) -> String {
+  static func api(endpoint: String = apiEndpoint, day: CalendarDate, key: String) -> String {
     let query = "api_key=\(PercentEncoding.encoded(key, keeping: .unreserved))&date=\(day)"
     return "\(Endpoint.base(endpoint))/planetary/apod?\(query)"
   }
 
   /// APOD's day at `instant`: the day in US Eastern time.
-  package static func today(at instant: Date) -> CalendarDate {
+  static func today(at instant: Date) -> CalendarDate {
     USEastern.day(at: instant)
   }
 
   /// The days to ask for at `instant`, in order: today in US Eastern time, then the day before,
   /// for when today's picture is not published yet.
-  package static func days(at instant: Date) -> [CalendarDate] {
+  static func days(at instant: Date) -> [CalendarDate] {
     let today = today(at: instant)
     return [today] + (today.previous.map { [$0] } ?? [])
   }
 
   /// `YYMMDD`, the date in apod-basic's path (`2015-06-03` → `150603`).
-  package static func shortDate(_ day: CalendarDate) -> String {
+  static func shortDate(_ day: CalendarDate) -> String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return two(day.year % 100) + two(day.month) + two(day.day)
   }

@@ -7,9 +7,9 @@ import BingWallSystem
 /// `url`; science.nasa.gov's `url` is the article, not the picture. A video day or another
 /// medium is `SourceError.NoPicture.video` / `.otherMedia`: it has no picture to show, and the
 /// caller says so in one line. An error body is `SourceError.apiError` with its code as it came.
-package enum APODResponse {
+enum APODResponse {
   /// Which API wrote the body.
-  package enum API: Sendable, Equatable {
+  enum API: Sendable, Equatable {
     /// science.nasa.gov's `wp-json/wp/v2/apod-basic/YYMMDD`, whose text fields are HTML.
     case basic
     /// api.nasa.gov's `planetary/apod`, whose text fields are plain.
@@ -18,16 +18,16 @@ package enum APODResponse {
 
   /// The licence of a picture with no `copyright` on api.nasa.gov: NASA's, which are generally
   /// in the public domain.
-  package static let publicDomain = "public domain (NASA)"
+  static let publicDomain = "public domain (NASA)"
   /// The licence of a picture whose author keeps the copyright: APOD may show it, anyone else
   /// must ask.
-  package static let rightsReserved = "copyright of its author; specific rights apply"
+  static let rightsReserved = "copyright of its author; specific rights apply"
   /// The licence when the body cannot tell (science.nasa.gov repeats the credit as `copyright`
   /// for NASA's pictures and photographers' alike).
-  package static let seeCredit = "specific rights may apply; see the credit"
+  static let seeCredit = "specific rights may apply; see the credit"
 
   /// The picture of one body.
-  package static func decode(_ body: some Collection<UInt8>, api: API, policy: RemoteURL.Policy)
+  static func decode(_ body: some Collection<UInt8>, api: API, policy: RemoteURL.Policy)
     throws(SourceError) -> SourcePicture
   {
     let root = try JSONFields(SourceBody.json(body, source: .apod), path: "", source: .apod)

@@ -8,15 +8,15 @@ import FoundationEssentials
 ///
 /// Computed rather than looked up: FoundationEssentials has no time zone database, and bingwall
 /// must not depend on the machine's `/usr/share/zoneinfo` or its `TZ` for a day in New York.
-package enum USEastern {
+enum USEastern {
   /// Seconds east of UTC at `instant`: −18,000 (EST) or −14,400 (EDT).
-  package static func offset(at instant: Date) -> Int {
+  static func offset(at instant: Date) -> Int {
     isDaylightTime(at: instant) ? -4 * 3600 : -5 * 3600
   }
 
   /// Whether `instant` falls in daylight time: from 07:00 UTC on the second Sunday of March
   /// (02:00 EST) to 06:00 UTC on the first Sunday of November (02:00 EDT).
-  package static func isDaylightTime(at instant: Date) -> Bool {
+  static func isDaylightTime(at instant: Date) -> Bool {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
     let utcDay = floorDivide(seconds, 86_400)
     guard let year = CalendarDate(dayNumber: utcDay)?.year,
@@ -29,7 +29,7 @@ package enum USEastern {
   }
 
   /// The calendar day in New York at `instant`.
-  package static func day(at instant: Date) -> CalendarDate {
+  static func day(at instant: Date) -> CalendarDate {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset(at: instant)
     // Any instant a clock can give is within the years 1–9999.
     return CalendarDate(dayNumber: floorDivide(seconds, 86_400)) ?? CalendarDate.unixEpoch

@@ -8,9 +8,9 @@ import BingWallSystem
 /// string to parse a second time, whose `ad` holds the picture. The body has no date: Spotlight
 /// is a rotation, not a picture of the day, so `SourcePicture.date` is nil and the caller records
 /// the day it first fetched each picture.
-package struct SpotlightResponse: Sendable, Equatable {
+struct SpotlightResponse: Sendable, Equatable {
   /// Which API answered; their items differ.
-  package enum Version: Sendable, Equatable {
+  enum Version: Sendable, Equatable {
     /// `fd.api.iris.microsoft.com/v4/api/selection`: `landscapeImage.asset`, `iconHoverText`, …
     case v4
     /// `arc.msn.com/v3/Delivery/Placement`: `image_fullscreen_001_landscape.u`, `title_text.tx`, …
@@ -18,14 +18,14 @@ package struct SpotlightResponse: Sendable, Equatable {
   }
 
   /// An item not made into a picture.
-  package struct Skipped: Sendable, Equatable {
+  struct Skipped: Sendable, Equatable {
     /// Its place in `batchrsp.items`, from 0.
-    package var index: Int
-    package var reason: Reason
+    var index: Int
+    var reason: Reason
   }
 
   /// Why an item was set aside.
-  package enum Reason: Sendable, Equatable {
+  enum Reason: Sendable, Equatable {
     /// An advertisement rather than a photograph (`SpotlightResponse.isPromotion`), with its
     /// title.
     case promotion(title: String)
@@ -35,21 +35,21 @@ package struct SpotlightResponse: Sendable, Equatable {
     case repeated
   }
 
-  package var pictures: [SourcePicture]
-  package var skipped: [Skipped]
+  var pictures: [SourcePicture]
+  var skipped: [Skipped]
   /// Items listed beyond `maximumItems`, which were not looked at.
-  package var ignoredItems: Int
+  var ignoredItems: Int
 
   /// The most items read from one body: v4 answers at most 4 (`bcnt`), v3 3 or 4.
-  package static let maximumItems = 8
+  static let maximumItems = 8
   /// What every Spotlight picture may be used for: they belong to stock agencies (Getty Images,
   /// Adobe Stock), licensed to Microsoft for Windows.
-  package static let licence = "personal use only"
+  static let licence = "personal use only"
 
   /// The pictures of a whole body. Refused, with its `SourceError`, when it is not JSON, not of
   /// the shape above, says "No ad available", lists nothing, or lists no usable photograph; a
   /// single unusable item or promotion is set aside in `skipped`.
-  package static func decode(_ body: some Collection<UInt8>, version: Version, policy: RemoteURL.Policy)
+  static func decode(_ body: some Collection<UInt8>, version: Version, policy: RemoteURL.Policy)
     throws(SourceError) -> SpotlightResponse
   {
     let root: JSONValue

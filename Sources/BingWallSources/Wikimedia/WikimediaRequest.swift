@@ -7,16 +7,16 @@ import FoundationEssentials
 ///
 /// `rest_v1` on the language's Wikipedia rather than api.wikimedia.org's copy of the same feed,
 /// whose routes Wikimedia began retiring in July 2026.
-package enum WikimediaRequest {
+enum WikimediaRequest {
   /// The language of the words when the configuration names none; a missing translation falls
   /// back to English on Wikimedia's side too.
-  package static let defaultLanguage = "en"
+  static let defaultLanguage = "en"
 
   /// `https://{language}.wikipedia.org/api/rest_v1/feed/featured/YYYY/MM/DD`, or under
   /// `endpoint` when one is configured (a mirror, a test server). A language that is not a
   /// Wikipedia language code (`en`, `de`, `zh-yue`, `simple`) is `defaultLanguage`: it becomes
   /// part of a host name and must not be able to name another host.
-  package static func featured(endpoint: String? = nil, language: String = defaultLanguage, day: CalendarDate)
+  static func featured(endpoint: String? = nil, language: String = defaultLanguage, day: CalendarDate)
     -> String
   {
     let base = endpoint.map(Endpoint.base) ?? "https://\(checkedLanguage(language)).wikipedia.org"
@@ -28,7 +28,7 @@ package enum WikimediaRequest {
   }
 
   /// The feed's day at `instant`: Wikimedia's days are UTC days.
-  package static func day(at instant: Date) -> CalendarDate {
+  static func day(at instant: Date) -> CalendarDate {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
     let day = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
     return CalendarDate(dayNumber: day) ?? CalendarDate.unixEpoch
@@ -40,7 +40,7 @@ package enum WikimediaRequest {
   /// to reach whoever runs it (a URL or an e-mail address), and since July 2025 Wikimedia limits
   /// and blocks clients that send a generic one. `contact` comes from the configuration; it is
   /// made one line with no control characters, so that it cannot end the header.
-  package static func userAgent(version: String, contact: String) -> String {
+  static func userAgent(version: String, contact: String) -> String {
     let clean = { (text: String) in TerminalText.singleLine(text).filter { $0 != "(" && $0 != ")" } }
     return "bingwall/\(clean(version)) (\(clean(contact)))"
   }

@@ -7,18 +7,18 @@ import BingWallSystem
 ///
 /// Artist, credit, licence and description can each be missing (then empty): a picture without
 /// them is still the day's picture. No `image` at all is `SourceError.NoPicture.noImage`.
-package struct WikimediaResponse: Sendable, Equatable {
-  package var picture: SourcePicture
+struct WikimediaResponse: Sendable, Equatable {
+  var picture: SourcePicture
   /// The original's size in pixels, when the feed gives it (an SVG has none).
-  package var width: Int?
-  package var height: Int?
+  var width: Int?
+  var height: Int?
   /// The feed's own small rendition (640 px wide), for a preview.
-  package var thumbnail: RemoteURL?
+  var thumbnail: RemoteURL?
   /// Who gave the picture to Commons, as its page says ("Own work"); empty when not said.
-  package var creditLine: String
+  var creditLine: String
 
   /// The day's picture; `day` is the UTC day asked for, which the body does not repeat.
-  package static func decode(_ body: some Collection<UInt8>, day: CalendarDate, policy: RemoteURL.Policy)
+  static func decode(_ body: some Collection<UInt8>, day: CalendarDate, policy: RemoteURL.Policy)
     throws(SourceError) -> WikimediaResponse
   {
     let root = try JSONFields(SourceBody.json(body, source: .wikimedia), path: "", source: .wikimedia)

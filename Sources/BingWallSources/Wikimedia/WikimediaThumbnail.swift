@@ -8,13 +8,13 @@ import BingWallModel
 /// (an SVG's is a PNG: `…/Name.svg/1920px-Name.svg.png`). Only the standard widths are served:
 /// since 2026 Wikimedia makes no thumbnail of another width for a client that builds the URL
 /// itself (its "standard thumbnail sizes" work), so every width here is one of those.
-package enum WikimediaThumbnail {
+enum WikimediaThumbnail {
   /// The widths Wikimedia renders, in pixels.
-  package static let standardWidths = [20, 40, 60, 120, 250, 330, 500, 960, 1280, 1920, 3840]
+  static let standardWidths = [20, 40, 60, 120, 250, 330, 500, 960, 1280, 1920, 3840]
 
   /// The standard width to ask for a screen `width` pixels wide: the narrowest that covers it,
   /// or the widest there is.
-  package static func standardWidth(covering width: Int) -> Int {
+  static func standardWidth(covering width: Int) -> Int {
     standardWidths.first { $0 >= width } ?? standardWidths[standardWidths.count - 1]
   }
 
@@ -22,7 +22,7 @@ package enum WikimediaThumbnail {
   /// no wider (or its width is unknown and it has no thumbnail), else its thumbnail at the widest
   /// standard width within `maximumWidth`. The original when no thumbnail URL can be made from
   /// its URL (not a Commons original, or a format whose thumbnails are not PNG or JPEG).
-  package static func bounded(
+  static func bounded(
     original: RemoteURL, originalWidth: Int?, maximumWidth: Int, policy: RemoteURL.Policy
   ) -> RemoteURL {
     if let originalWidth, originalWidth <= maximumWidth { return original }
@@ -36,7 +36,7 @@ package enum WikimediaThumbnail {
   /// The thumbnail `width` pixels wide of the original at `original`; nil when its URL is not
   /// `…/wikipedia/<project>/<h>/<hh>/<name>` with `<hh>` two hex digits starting with `<h>`, or
   /// the name is not a JPEG, PNG or SVG.
-  package static func url(of original: RemoteURL, width: Int, policy: RemoteURL.Policy) -> RemoteURL? {
+  static func url(of original: RemoteURL, width: Int, policy: RemoteURL.Policy) -> RemoteURL? {
     let text = original.text
     guard !text.contains("?"), !text.contains("#"), let marker = text.firstRange(of: "/wikipedia/") else {
       return nil

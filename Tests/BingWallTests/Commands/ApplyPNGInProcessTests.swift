@@ -12,17 +12,7 @@ import Testing
   /// An X11 session with feh and one 64x48 screen, as `xrandr` lists it.
   static func context() throws -> InProcess {
     let run = try VerboseInProcessTests.context(days: 1, backend: "feh")
-    run.environment["DISPLAY"] = ":0"
-    run.processes.install("feh", at: "/usr/bin/feh")
-    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
-      .exit(0, stdout: "Monitors: 1\n 0: +*eDP-1 64/344x48/194+0+0  eDP-1\n")
-    }
-    // feh records what it set in ~/.fehbg, which the backend reads back.
-    let fehbg = run.home.path + "/.fehbg"
-    run.processes.stub("feh") { arguments in
-      let line = "feh --no-fehbg \(arguments[1]) '\(arguments.last ?? "")'\n"
-      return FileManager.default.createFile(atPath: fehbg, contents: Data(line.utf8)) ? .exit(0) : .exit(1)
-    }
+    VerboseInProcessTests.fehSession(run)
     return run
   }
 

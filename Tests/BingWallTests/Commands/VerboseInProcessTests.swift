@@ -118,17 +118,7 @@ import Testing
   @Test func applyTellsTheBackendTheScreensAndTheScreensPictures() throws {
     let run = try Self.context(days: 1, backend: "auto")
     #expect(run.run(["update", "--no-apply", "--market", "en-US"]).status == 0)
-    run.environment["DISPLAY"] = ":0"
-    run.processes.install("feh", at: "/usr/bin/feh")
-    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
-      .exit(0, stdout: "Monitors: 1\n 0: +*eDP-1 64/344x48/194+0+0  eDP-1\n")
-    }
-    // feh records what it set in ~/.fehbg, which the backend reads back.
-    let fehbg = run.home.path + "/.fehbg"
-    run.processes.stub("feh") { arguments in
-      let line = "feh --no-fehbg \(arguments[1]) '\(arguments.last ?? "")'\n"
-      return FileManager.default.createFile(atPath: fehbg, contents: Data(line.utf8)) ? .exit(0) : .exit(1)
-    }
+    Self.fehSession(run)
 
     let first = run.run(["apply", "-v"])
     #expect(first.status == 0, "\(first.stderr)")
@@ -160,5 +150,20 @@ import Testing
       RedactedURL.text("https://www.bing.com/th?id=OHR.Lake_EN-US123_UHD.jpg")
         == "https://www.bing.com/th?id=OHR.Lake_EN-US123_UHD.jpg")
     #expect(RedactedURL.text("http://host/p@th") == "http://host/p@th")
+  }
+
+  /// An X11 session with feh and one 64x48 screen, as `xrandr` lists it; feh records what it set
+  /// in ~/.fehbg, which the backend reads back.
+  static func fehSession(_ run: InProcess) {
+    run.environment["DISPLAY"] = ":0"
+    run.processes.install("feh", at: "/usr/bin/feh")
+    run.processes.stub(["xrandr", "--listactivemonitors"]) { _ in
+      .exit(0, stdout: "Monitors: 1\n 0: +*eDP-1 64/344x48/194+0+0  eDP-1\n")
+    }
+    let fehbg = run.home.path + "/.fehbg"
+    run.processes.stub("feh") { arguments in
+      let line = "feh --no-fehbg \(arguments[1]) '\(arguments.last ?? "")'\n"
+      return FileManager.default.createFile(atPath: fehbg, contents: Data(line.utf8)) ? .exit(0) : .exit(1)
+    }
   }
 }

@@ -1,7 +1,8 @@
 import BingWallModel
-import BingWallSources
 import Foundation
 import Testing
+
+@testable import BingWallSources
 
 /// The real bodies of the other sources, copied into `Tests/Fixtures/sources` (origins in each
 /// folder's README), and the hand-made Wikimedia ones.
