@@ -9,7 +9,8 @@ import FoundationEssentials
 /// - an instant: `2026-12-02T13:45:07Z` (`Timestamp`); histories written before 2026 kept
 ///   Bing's own `yyyyMMddHHmm` in `fullstartdate`, which still reads;
 /// - a market: its code as stored, `''` for none (a plain imported file);
-/// - a resolution: its name as stored.
+/// - a resolution: its name as stored;
+/// - a source: its raw value (`bing`, `apod`, `earth-observatory`).
 package enum HistoryColumns {
   package static func date(_ text: String) -> CalendarDate? { CalendarDate(parsing: text) }
 
@@ -27,6 +28,14 @@ package enum HistoryColumns {
 
   package static func market(_ text: String) -> Market? { text.isEmpty ? nil : Market(stored: text) }
 
+  /// `sources`: the raw values of `group_concat(DISTINCT source)`, in `Source`'s order; Bing's
+  /// for a picture with no appearance (a plain imported file).
+  package static func sources(_ text: String?) -> [Source] {
+    let named = Set((text ?? "").split(separator: ",").compactMap { Source(rawValue: String($0)) })
+    let sources = Source.allCases.filter(named.contains)
+    return sources.isEmpty ? [.bing] : sources
+  }
+
   /// `markets`: the codes of `group_concat(market, ' ')`, once each, sorted.
   package static func markets(_ text: String?) -> [Market] {
     Set((text ?? "").split(separator: " ").map(String.init)).sorted().map(Market.init(stored:))
@@ -43,6 +52,7 @@ extension SQLiteValue {
   /// NULL for no market: `served_market`.
   init(servedMarket: Market?) { self = SQLiteValue(servedMarket?.code) }
   init(_ resolution: Resolution) { self = .text(resolution.name) }
+  init(_ source: Source) { self = .text(source.rawValue) }
 }
 
 extension SQLiteRow {
@@ -70,6 +80,10 @@ extension SQLiteRow {
 
   func resolution(_ name: String) throws(StoreError) -> Resolution { Resolution(stored: try string(name)) }
 
+  func source(_ name: String) throws(StoreError) -> Source {
+    try parsed(name, as: "a source such as bing or apod", Source.init(rawValue:))
+  }
+
   private func parsed<T>(_ name: String, as expected: String, _ parse: (String) -> T?) throws(StoreError) -> T
   {
     let text = try string(name)
@@ -85,17 +99,18 @@ extension SQLiteRow {
 extension Appearance {
   /// The columns of `appearances` an appearance fills, in the order of `columns`.
   static let columnNames =
-    "market, date, served_market, bing_id, title, caption, credit, copyright, copyright_link, urlbase, hsh, wp, fullstartdate"
-  static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+    "source, market, date, served_market, bing_id, title, caption, credit, copyright, copyright_link, urlbase, "
+    + "hsh, wp, fullstartdate, licence, licence_link, description"
+  static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {
     [
-      SQLiteValue(bing.market), SQLiteValue(date), SQLiteValue(servedMarket: bing.servedMarket),
-      .text(bing.bingID), .text(words.title), .text(words.caption), .text(words.credit),
-      .text(words.copyright), .text(words.copyrightLink),
-      .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp),
-      SQLiteValue(startInstant: bing.fullStartDate),
+      SQLiteValue(source), SQLiteValue(bing.market), SQLiteValue(date),
+      SQLiteValue(servedMarket: bing.servedMarket), .text(bing.bingID), .text(words.title),
+      .text(words.caption), .text(words.credit), .text(words.copyright), .text(words.copyrightLink),
+      .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp), SQLiteValue(startInstant: bing.fullStartDate),
+      .text(licence), .text(licenceLink), .text(description),
     ]
   }
 
@@ -110,18 +125,22 @@ extension Appearance {
         market: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
         bingID: try row.string("bing_id"), urlbase: try row.string("urlbase"), hsh: try row.string("hsh"),
         wp: try row.bool("wp"), fullStartDate: try row.startInstant("fullstartdate")))
+    source = try row.source("source")
+    licence = try row.string("licence")
+    licenceLink = try row.string("licence_link")
+    description = try row.string("description")
   }
 }
 
 extension NewPictureFile {
   /// The columns of `pictures` a new file fills, in the order of `columns`.
-  static let columnNames = "key, sha256, path, resolution, width, height, bytes"
-  static let placeholders = "?, ?, ?, ?, ?, ?, ?"
+  static let columnNames = "source, key, sha256, path, resolution, width, height, bytes"
+  static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?"
 
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {
     [
-      .text(key), .text(sha256), .text(path), SQLiteValue(resolution), .integer(Int64(width)),
+      SQLiteValue(source), .text(key), .text(sha256), .text(path), SQLiteValue(resolution), .integer(Int64(width)),
       .integer(Int64(height)), .integer(bytes),
     ]
   }

@@ -2,7 +2,7 @@
 ///
 /// Never edit a migration that has shipped; add one. Each runs in its own transaction.
 enum HistorySchema {
-  static let migrator = SQLiteMigrator([version1, version2, version3, version4, version5])
+  static let migrator = SQLiteMigrator([version1, version2, version3, version4, version5, version6])
 
   /// Pictures (one per key and content), their appearances (one per market and local date),
   /// and every time one was applied.
@@ -142,6 +142,29 @@ enum HistorySchema {
       DELETE FROM stories WHERE market = old.market AND bing_id = old.bing_id
         AND NOT EXISTS (SELECT 1 FROM appearances WHERE market = old.market AND bing_id = old.bing_id);
     END;
+    """)
+
+  /// Every picture and appearance names its source (`Source`'s raw value): the pictures of the
+  /// day of Windows Spotlight, NASA APOD, Wikimedia Commons and NASA Earth Observatory join
+  /// Bing's in one history. Every row a history already holds is Bing's, so the default says so
+  /// and nothing is rewritten. A picture's `source` is the one whose id is its `key`; an
+  /// appearance's, the source that showed it, which differs when two sources sent the same bytes.
+  ///
+  /// `licence` and `licence_link`: the terms a source states for the picture ("CC BY-SA 4.0");
+  /// empty for Bing, whose pictures are for personal use. `description`: the source's longer
+  /// text (APOD's explanation, Spotlight's description), plain.
+  ///
+  /// A source with no markets (APOD, Wikimedia, Earth Observatory) records its appearances with
+  /// the market `''`: the day's slot is (source, market, date), which `record` keeps apart.
+  static let version6 = SQLiteMigration.sql(
+    """
+    ALTER TABLE pictures ADD COLUMN source TEXT NOT NULL DEFAULT 'bing';
+    ALTER TABLE appearances ADD COLUMN source TEXT NOT NULL DEFAULT 'bing';
+    ALTER TABLE appearances ADD COLUMN licence TEXT NOT NULL DEFAULT '';
+    ALTER TABLE appearances ADD COLUMN licence_link TEXT NOT NULL DEFAULT '';
+    ALTER TABLE appearances ADD COLUMN description TEXT NOT NULL DEFAULT '';
+    CREATE INDEX pictures_by_source_key ON pictures (source, key);
+    CREATE INDEX appearances_by_source_date ON appearances (source, date DESC);
     """)
 
   /// Two external-content FTS5 indexes over `columns` of `table`, `<table>_words` and

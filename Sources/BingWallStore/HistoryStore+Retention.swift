@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
@@ -84,12 +85,16 @@ extension HistoryStore {
     case new
   }
 
-  package func state(ofKey key: String) throws(StoreError) -> KeyState {
+  package func state(ofKey key: String) throws(StoreError) -> KeyState { try state(of: .bing(key)) }
+
+  /// What the history holds of a picture. `pruned` keeps keys alone: the sources' ids never
+  /// take one another's shapes (`OHR.Name`, a date, `File:Name.jpg`, a GUID, a page's path).
+  package func state(of id: PictureID) throws(StoreError) -> KeyState {
     let row = try database.queryOne(
       """
       SELECT EXISTS (SELECT 1 FROM pruned WHERE key = ?1) AS pruned,
-        (SELECT max(id) FROM pictures WHERE key = ?1) AS id
-      """, [.text(key)])
+        (SELECT max(id) FROM pictures WHERE source = ?2 AND key = ?1) AS id
+      """, [.text(id.key), SQLiteValue(id.source)])
     if try row?.bool("pruned") == true { return .pruned }
     if let id = try row?.optionalInt64("id") { return .stored(newestID: id) }
     return .new

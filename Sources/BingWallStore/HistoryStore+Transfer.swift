@@ -40,7 +40,7 @@ extension HistoryStore {
     try database.query(
       """
       SELECT \(Appearance.columnNames), superseded
-      FROM appearances WHERE picture_id = ? ORDER BY date, market
+      FROM appearances WHERE picture_id = ? ORDER BY date, source, market
       """, [.integer(pictureID)]
     ).map { (row) throws(StoreError) -> StoredAppearance in
       StoredAppearance(try Appearance(row: row), superseded: try row.bool("superseded"))
@@ -82,8 +82,12 @@ extension HistoryStore {
           try database.queryOne(
             """
             SELECT 1 FROM appearances
-            WHERE market = ? AND date = ? AND picture_id != ? AND superseded = 0 LIMIT 1
-            """, [SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date), .integer(id)]) != nil
+            WHERE source = ? AND market = ? AND date = ? AND picture_id != ? AND superseded = 0 LIMIT 1
+            """,
+            [
+              SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date),
+              .integer(id),
+            ]) != nil
       }
       try database.run(
         """

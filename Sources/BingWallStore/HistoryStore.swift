@@ -71,13 +71,17 @@ package final class HistoryStore {
     try database.queryOne("SELECT 1 FROM pictures WHERE key = ? LIMIT 1", [.text(key)]) != nil
   }
 
-  /// The picture with this exact content, if stored (a placeholder served for another key shows here).
-  package func picture(sha256: String) throws(StoreError) -> (id: Int64, key: String)? {
+  /// The picture with this exact content, if stored (a placeholder served for another key shows
+  /// here; so does the same photograph sent by another source).
+  package func picture(sha256: String) throws(StoreError) -> (id: Int64, pictureID: PictureID, path: String)? {
     guard
       let row = try database.queryOne(
-        "SELECT id, key FROM pictures WHERE sha256 = ? LIMIT 1", [.text(sha256)])
+        "SELECT id, source, key, path FROM pictures WHERE sha256 = ? ORDER BY id LIMIT 1", [.text(sha256)])
     else { return nil }
-    return (try row.int64("id"), try row.string("key"))
+    return (
+      try row.int64("id"), PictureID(source: try row.source("source"), key: try row.string("key")),
+      try row.string("path")
+    )
   }
 
   /// True when a stored picture or rendition uses `path`: paths are never reused for other content.
@@ -100,6 +104,8 @@ package final class HistoryStore {
       """,
       file.columns + [SQLiteValue(instant: now)])
     try database.run("DELETE FROM pruned WHERE key = ?", [.text(file.key)])
+    // By key and content alone, as the table's one constraint has it: the same bytes under the
+    // same key are one picture whichever source sent them.
     let row = try database.queryOne(
       "SELECT id FROM pictures WHERE key = ? AND sha256 = ?", [.text(file.key), .text(file.sha256)])
     guard let id = try row?.int64("id") else {
@@ -108,10 +114,11 @@ package final class HistoryStore {
     return id
   }
 
-  /// The newest stored file of `key`, the one a new appearance of that picture points to.
-  package func newestPictureID(key: String) throws(StoreError) -> Int64? {
-    try database.queryOne("SELECT max(id) AS id FROM pictures WHERE key = ?", [.text(key)])?.optionalInt64(
-      "id")
+  /// The newest stored file of a picture, the one a new appearance of it points to.
+  package func newestPictureID(_ id: PictureID) throws(StoreError) -> Int64? {
+    try database.queryOne(
+      "SELECT max(id) AS id FROM pictures WHERE source = ? AND key = ?", [SQLiteValue(id.source), .text(id.key)]
+    )?.optionalInt64("id")
   }
 
   /// The newest day on which the history has a picture of `market`; nil before its first update.
@@ -128,11 +135,15 @@ package final class HistoryStore {
   /// Returns true when the market and day were not recorded before. Call inside `write`.
   @discardableResult
   package func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
-    let day: [SQLiteValue] = [SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date)]
+    // The day's slot: a source's market (none for most sources) on a date.
+    let day: [SQLiteValue] = [
+      SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date),
+    ]
     let existed =
-      try database.queryOne("SELECT 1 FROM appearances WHERE market = ? AND date = ?", day) != nil
+      try database.queryOne(
+        "SELECT 1 FROM appearances WHERE source = ? AND market = ? AND date = ?", day) != nil
     try database.run(
-      "UPDATE appearances SET superseded = 1 WHERE market = ? AND date = ? AND picture_id != ?",
+      "UPDATE appearances SET superseded = 1 WHERE source = ? AND market = ? AND date = ? AND picture_id != ?",
       day + [.integer(pictureID)])
     let stamp = SQLiteValue.text(Timestamp.iso8601(now))
     try database.run(
@@ -144,8 +155,9 @@ package final class HistoryStore {
         bing_id = excluded.bing_id, title = excluded.title, caption = excluded.caption,
         credit = excluded.credit, copyright = excluded.copyright,
         copyright_link = excluded.copyright_link, urlbase = excluded.urlbase, hsh = excluded.hsh,
-        wp = excluded.wp, fullstartdate = excluded.fullstartdate, updated_at = excluded.updated_at,
-        superseded = 0
+        wp = excluded.wp, fullstartdate = excluded.fullstartdate, licence = excluded.licence,
+        licence_link = excluded.licence_link, description = excluded.description,
+        updated_at = excluded.updated_at, superseded = 0
       """,
       [.integer(pictureID)] + appearance.columns + [stamp, stamp])
     return !existed
@@ -177,16 +189,19 @@ package final class HistoryStore {
     var bannedOnly = false
     /// Only pictures shown on or after this local date.
     var since: String?
+    /// Only pictures these sources showed; empty for every source.
+    var sources: [Source]
 
     package init(
       limit: Int = 20, market: String? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
-      since: String? = nil
+      since: String? = nil, sources: [Source] = []
     ) {
       self.limit = limit
       self.market = market
       self.favoritesOnly = favoritesOnly
       self.bannedOnly = bannedOnly
       self.since = since
+      self.sources = sources
     }
   }
 
@@ -206,6 +221,10 @@ package final class HistoryStore {
       conditions.append("a.date >= :since")
       bindings[":since"] = .text(since)
     }
+    if !query.sources.isEmpty {
+      conditions.append("a.source IN (SELECT value FROM json_each(:sources))")
+      bindings[":sources"] = .text(Self.jsonList(query.sources))
+    }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     let walk = try database.prepare(
       """
@@ -222,13 +241,17 @@ package final class HistoryStore {
     guard !ids.isEmpty else { return [] }
     // One statement for the whole page (its ids as one JSON array), not one per picture: each
     // prepare parses this long SELECT again, which was most of what `list` cost.
-    let marketClause = query.market == nil ? "" : "AND market = :market"
+    var clauses: [String] = []
+    if query.market != nil { clauses.append("AND market = :market") }
+    if !query.sources.isEmpty { clauses.append("AND source IN (SELECT value FROM json_each(:sources))") }
     let page =
-      Self.pictureSelect(appearance: marketClause) + " WHERE p.id IN (SELECT value FROM json_each(:ids))"
+      Self.pictureSelect(appearance: clauses.joined(separator: " "))
+      + " WHERE p.id IN (SELECT value FROM json_each(:ids))"
     var values: [String: SQLiteValue] = [
       ":ids": .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     ]
     if let market = query.market { values[":market"] = .text(market) }
+    if !query.sources.isEmpty { values[":sources"] = bindings[":sources"] }
     var byID: [Int64: Picture] = [:]
     for row in try database.query(page, values) {
       let picture = try Self.picture(from: row)
@@ -257,10 +280,19 @@ package final class HistoryStore {
     return try database.query(sql, bindings).map(Self.picture(from:))
   }
 
-  /// The newest stored file of a key, as a picture.
-  func picture(key: String) throws(StoreError) -> Picture? {
-    guard let id = try newestPictureID(key: key) else { return nil }
+  /// The newest stored file of a picture, as a picture.
+  func picture(_ id: PictureID) throws(StoreError) -> Picture? {
+    guard let id = try newestPictureID(id) else { return nil }
     return try picture(id: id)
+  }
+
+  /// The newest stored file of a Bing key, as a picture.
+  func picture(key: String) throws(StoreError) -> Picture? { try picture(.bing(key)) }
+
+  /// `sources` as a JSON array for `json_each`: their raw values are fixed lower-case words, so
+  /// none needs escaping.
+  static func jsonList(_ sources: [Source]) -> String {
+    "[" + sources.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
   }
 
   /// The shared SELECT: a picture, its chosen appearance, its markets and its apply count.
@@ -277,7 +309,10 @@ package final class HistoryStore {
         AS markets,
       (SELECT count(*) FROM applies WHERE picture_id = p.id) AS applied_count,
       (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied,
-      s.headline, s.description, s.quick_fact
+      s.headline, s.description, s.quick_fact, p.source,
+      (SELECT group_concat(DISTINCT source) FROM appearances WHERE picture_id = p.id) AS sources,
+      coalesce(a.licence, '') AS licence, coalesce(a.licence_link, '') AS licence_link,
+      coalesce(a.description, '') AS source_description
     FROM pictures p
     LEFT JOIN appearances a ON a.id = (
       SELECT id FROM appearances WHERE picture_id = p.id \(appearance)
@@ -307,6 +342,9 @@ package final class HistoryStore {
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
       lastApplied: try row.optionalInstant("last_applied"), bingID: try row.string("bing_id"),
       servedMarket: try row.optionalMarket("served_market"), addedAt: try row.instant("added_at"),
-      story: story?.isEmpty == true ? nil : story)
+      story: story?.isEmpty == true ? nil : story, source: try row.source("source"),
+      sources: HistoryColumns.sources(try row.optionalString("sources")),
+      licence: try row.string("licence"), licenceLink: try row.string("licence_link"),
+      description: try row.string("source_description"))
   }
 }

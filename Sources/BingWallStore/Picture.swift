@@ -34,9 +34,18 @@ package struct Picture: Sendable, Equatable {
   package var addedAt: Date
   /// Bing's longer text for the appearance shown, when it was fetched.
   package var story: PictureStory? = nil
+  /// The source whose id `key` is.
+  package var source: Source = .bing
+  /// Every source that showed the picture, in `Source`'s order.
+  package var sources: [Source] = [.bing]
+  /// The terms of the appearance shown; empty for Bing's.
+  package var licence: String = ""
+  package var licenceLink: String = ""
+  /// The source's longer text for the appearance shown (APOD's explanation); empty for none.
+  package var description: String = ""
 
-  /// The picture's identity across sources; every stored picture is Bing's today.
-  package var pictureID: PictureID { .bing(key) }
+  /// The picture's identity across sources.
+  package var pictureID: PictureID { PictureID(source: source, key: key) }
 }
 
 /// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.
@@ -55,18 +64,45 @@ package struct PictureStory: Sendable, Equatable {
   package var isEmpty: Bool { headline.isEmpty && description.isEmpty && quickFact.isEmpty }
 }
 
-/// One picture of the day as its source showed it: the words every source gives, and the
-/// source's own facts about it (today only Bing's, `bing`). What `update` records.
+/// One picture of the day as its source showed it: the words every source gives, the terms it
+/// gives them under, and Bing's own facts when Bing showed it. What `update` records.
 package struct Appearance: Sendable, Equatable {
+  package var source: Source
   package var date: CalendarDate
   package var words: PictureWords
-  /// Where and how Bing listed it.
+  /// The terms the source states ("CC BY-SA 4.0"); empty when it states none (Bing).
+  package var licence: String
+  /// Where the licence is written out; empty when the source links none.
+  package var licenceLink: String
+  /// The source's longer text, plain (APOD's explanation); empty when it has none.
+  package var description: String
+  /// Where and how Bing listed it; for another source, only its market (Spotlight's) or none.
   package var bing: BingListing
 
+  /// A day of Bing's.
   package init(date: CalendarDate, words: PictureWords, bing: BingListing) {
+    source = .bing
     self.date = date
     self.words = words
+    licence = ""
+    licenceLink = ""
+    description = ""
     self.bing = bing
+  }
+
+  /// A day of another source's, in `market` when the source has markets (Spotlight).
+  package init(
+    source: Source, date: CalendarDate, words: PictureWords, licence: String, licenceLink: String,
+    description: String, market: Market?
+  ) {
+    self.source = source
+    self.date = date
+    self.words = words
+    self.licence = licence
+    self.licenceLink = licenceLink
+    self.description = description
+    bing = BingListing(
+      market: market, servedMarket: nil, bingID: "", urlbase: "", hsh: "", wp: true, fullStartDate: nil)
   }
 }
 
@@ -102,6 +138,8 @@ package struct BingListing: Sendable, Equatable {
 
 /// A validated file about to join the history.
 package struct NewPictureFile: Sendable, Equatable {
+  /// The source whose id `key` is.
+  package var source: Source = .bing
   package var key: String
   var sha256: String
   package var path: String

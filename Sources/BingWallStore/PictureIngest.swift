@@ -31,12 +31,19 @@ package struct PictureIngest {
   }
 
   /// Keeps `file` as the picture `picture` shows on `appearances`. A stored copy of the same key
-  /// and bytes whose file has gone (`--force` after a deletion) is replaced by this one.
+  /// and bytes whose file has gone (`--force` after a deletion) is replaced by this one. The same
+  /// bytes stored from another source are the same photograph: one picture, which gets these
+  /// appearances too.
   package func keep(
     _ file: PendingImageFile, as picture: NewPictureFile, name: String, date: CalendarDate,
     appearances: [Appearance], at now: Date
   ) throws -> Result {
-    let stored = try store.file(key: picture.key, sha256: picture.sha256)
+    var stored = try store.file(key: picture.key, sha256: picture.sha256)
+    if stored == nil, let same = try store.picture(sha256: picture.sha256),
+      same.pictureID.source != picture.source, access(same.path, F_OK) == 0
+    {
+      stored = (same.id, same.path)
+    }
     if let stored, access(stored.path, F_OK) == 0 {
       file.discard()
       try store.write {

@@ -114,17 +114,17 @@ struct DoctorRepair {
         return file.id == stored.id
       }
       guard let broken, case .refetch(let file, let damaged) = findings[broken].action else {
-        findings[index].outcome = remove(path).replacingFixed("removed: a second copy of \(stored.key)")
+        findings[index].outcome = remove(path).replacingFixed("removed: a second copy of \(stored.pictureID.key)")
         continue
       }
       do {
         try store.write { try store.move(pictureID: stored.id, to: path) }
       } catch {
-        findings[index].outcome = .notFixed("cannot point \(stored.key) at it: \(error)")
+        findings[index].outcome = .notFixed("cannot point \(stored.pictureID.key) at it: \(error)")
         continue
       }
       if damaged { unlink(file.path) }
-      findings[index].outcome = .fixed("it is \(stored.key)'s file; the history points to it again")
+      findings[index].outcome = .fixed("it is \(stored.pictureID.key)'s file; the history points to it again")
       findings[broken].outcome = .fixed("found again as \(path)")
     }
   }
@@ -282,9 +282,9 @@ struct DoctorRepair {
         return remove(path).replacingFixed("removed: prune deleted \(key) from the history")
       }
       let sha256 = try SHA256.hash(fileAt: path)
-      if let other = try store.picture(sha256: sha256), other.key != key {
+      if let other = try store.picture(sha256: sha256), other.pictureID.key != key {
         // Bing's stock picture for a missing size: what update would have refused.
-        return remove(path).replacingFixed("removed: the same file as \(other.key), a placeholder")
+        return remove(path).replacingFixed("removed: the same file as \(other.pictureID.key), a placeholder")
       }
       var status = stat()
       guard stat(path, &status) == 0 else {

@@ -249,8 +249,11 @@ struct PictureDownloader {
     }) {
       return "a placeholder (the same file as \(plans[other.attempt.index].image.key))"
     }
-    if let stored = try? store.picture(sha256: item.sha256), stored.key != key {
-      return "a placeholder (the same file as the stored \(stored.key))"
+    // Only Bing's own pictures: the same bytes from another source are the same photograph.
+    if let stored = try? store.picture(sha256: item.sha256), stored.pictureID.source == .bing,
+      stored.pictureID.key != key
+    {
+      return "a placeholder (the same file as the stored \(stored.pictureID.key))"
     }
     return nil
   }

@@ -24,7 +24,7 @@ extension Update {
       var ids = storedIDs
       if force {
         ids = [:]
-        for image in shown { ids[image.key] = try store.newestPictureID(key: image.key) }
+        for image in shown { ids[image.key] = try store.newestPictureID(.bing(image.key)) }
       }
       return try portraits(
         of: shown, ids: ids, force: force, store: store, http: http, deadline: deadline, now: now)
