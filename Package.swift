@@ -57,7 +57,7 @@ let package = Package(
     .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
     // The other sources' bodies (Windows Spotlight, NASA APOD, Wikimedia Commons) made into typed
     // pictures, and their requests: pure parsing and URL building, beside Bing's, with no network.
-    .target(name: "BingWallSources", dependencies: ["BingWallSystem", "BingWallModel"]),
+    .target(name: "BingWallSources", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
     // Desktop sessions and the wallpaper backends.
     .target(name: "BingWallDesktop", dependencies: ["BingWallSystem", "BingWallModel"]),
     // Deadlines, the scheduler state, the daemon's waiter and loop, autostart entries.
@@ -72,7 +72,7 @@ let package = Package(
       name: "BingWallKit",
       dependencies: [
         "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallImage", "BingWallSession",
+        "BingWallSchedule", "BingWallImage", "BingWallSession", "BingWallSources",
       ]
     ),
     // One file per command: parse, build the settings, call one use case, render its outcome.

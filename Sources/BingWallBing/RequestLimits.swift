@@ -27,9 +27,10 @@ package struct RequestLimits: Sendable, Equatable {
 
   /// A picture: megabytes, so the whole transfer gets ten times `timeout`; connecting gets
   /// `timeout`, and a stall (below 1 KiB/s) ends it after `timeout`.
-  package func picture(url: String, maxBytes: Int64) -> HTTPRequest {
+  /// `headers`: what the picture's source asks every request to send (a User-Agent).
+  package func picture(url: String, maxBytes: Int64, headers: [String: String] = [:]) -> HTTPRequest {
     HTTPRequest(
-      url: url, connectTimeout: timeout, timeout: timeout * 10, maxBytes: maxBytes, stallTimeout: timeout,
-      deadline: deadline)
+      url: url, headers: headers, connectTimeout: timeout, timeout: timeout * 10, maxBytes: maxBytes,
+      stallTimeout: timeout, deadline: deadline)
   }
 }

@@ -13,6 +13,18 @@ extension Image {
   /// as another user.
   /// https://www.libvips.org/API/8.14/VipsForeignSave.html#vips-jpegsave-buffer
   func saveJPEG(to path: String, quality: Int = 90, mode: mode_t = 0o644) throws(ImageError) {
+    try withEncodedJPEG(quality: quality) { (encoded) throws(ImageError) in
+      do throws(FileError) {
+        try AtomicFile.write(encoded, to: path, mode: mode)
+      } catch {
+        throw .write(error)
+      }
+    }
+  }
+
+  /// Computes the picture, encodes it as a JPEG at `quality` without metadata, and lends the
+  /// bytes to `body`; they are libvips's, freed when `body` returns.
+  func withEncodedJPEG<T>(quality: Int, _ body: (Data) throws(ImageError) -> T) throws(ImageError) -> T {
     var buffer: UnsafeMutableRawPointer?
     var length = 0
     // Unlocked: a desktop's dark and lock pictures are encoded at once (`PicturePlan`).
@@ -28,12 +40,7 @@ extension Image {
       throw .operation(operation: "encode", path: source, message: "libvips gave no bytes")
     }
     defer { api.pointee.free(buffer) }
-    // No copy: the bytes stay libvips's, freed above once written.
-    let encoded = Data(bytesNoCopy: buffer, count: length, deallocator: .none)
-    do {
-      try AtomicFile.write(encoded, to: path, mode: mode)
-    } catch {
-      throw .write(error)
-    }
+    // No copy: the bytes stay libvips's, freed above once used.
+    return try body(Data(bytesNoCopy: buffer, count: length, deallocator: .none))
   }
 }

@@ -36,6 +36,8 @@ package struct Context: Sendable {
   /// first when `clearLine`): `InterruptNotice` in the live process; nothing in the test
   /// context, so a test never changes the runner's own Ctrl-C.
   package var onInterrupt: @Sendable (_ notice: String, _ clearLine: Bool) -> Void = { _, _ in }
+  /// bingwall's version, as it names itself to a server that asks who calls (Wikimedia).
+  package var version = "0"
 
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,
@@ -75,6 +77,7 @@ package struct Context: Sendable {
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
       executable: Paths.runningExecutable())
     context.onInterrupt = { InterruptNotice.install($0, clearLine: $1) }
+    if let slash = userAgent.lastIndex(of: "/") { context.version = String(userAgent[userAgent.index(after: slash)...]) }
     return context
   }
 

@@ -26,3 +26,16 @@ package enum Source: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 }
+
+extension Source: LosslessStringConvertible {
+  /// The source a person named, in any case: `apod`, `APOD`, `earth-observatory`.
+  package init?(_ description: String) {
+    self.init(rawValue: description.lowercased())
+  }
+
+  package var description: String { rawValue }
+
+  /// The prefix of this source's config keys and environment variables' middle:
+  /// `earth_observatory.endpoint`, `BINGWALL_EARTH_OBSERVATORY_ENDPOINT`.
+  package var configSection: String { String(rawValue.map { $0 == "-" ? "_" : $0 }) }
+}

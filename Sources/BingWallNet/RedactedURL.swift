@@ -2,7 +2,7 @@
 /// `https://user:secret@proxy.example/…`, and without the value of a query item whose name
 /// says it is a secret (`key`, `token`, `sig`, …). Bing's own URLs carry none, but an endpoint
 /// pointed at a proxy or a mirror may.
-enum RedactedURL {
+package enum RedactedURL {
   /// What stands in for a value taken out.
   static let mask = "REDACTED"
 
@@ -10,7 +10,7 @@ enum RedactedURL {
   static let secretWords = ["key", "token", "secret", "pass", "pwd", "sig", "auth", "session", "credential"]
 
   /// `url` with its credentials taken out; its fragment too, which no server sees.
-  static func text(_ url: String) -> String {
+  package static func text(_ url: String) -> String {
     var rest = Substring(url)
     if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
     var query: Substring?

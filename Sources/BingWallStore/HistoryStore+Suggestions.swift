@@ -9,7 +9,7 @@ extension HistoryStore {
   /// the stored days on either side of a date. Empty when nothing is near.
   func suggestions(for selector: PictureSelector, market: String?) throws(StoreError) -> [String] {
     switch selector {
-    case .latest, .id:
+    case .latest, .id, .sourced:
       return []
     case .date(let date):
       return try nearestDates(to: date.description, market: market)

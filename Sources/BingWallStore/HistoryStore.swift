@@ -267,12 +267,16 @@ package final class HistoryStore {
   }
 
   /// The pictures that appeared on a local date, each in the market given or any market.
-  func pictures(onDate date: String, market: String?) throws(StoreError) -> [Picture] {
+  func pictures(onDate date: String, market: String?, source: Source? = nil) throws(StoreError) -> [Picture] {
     var bindings: [String: SQLiteValue] = [":date": .text(date)]
     var marketClause = ""
     if let market {
       marketClause = "AND market = :market"
       bindings[":market"] = .text(market)
+    }
+    if let source {
+      marketClause += " AND source = :source"
+      bindings[":source"] = SQLiteValue(source)
     }
     let sql =
       Self.pictureSelect(appearance: "AND date = :date AND superseded = 0 \(marketClause)")

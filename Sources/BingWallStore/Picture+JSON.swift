@@ -35,8 +35,13 @@ extension Picture {
       ("served_market", .optional(servedMarket)),
       ("added_at", .string(addedAt)),
       ("headline", .optional(story.map(\.headline))),
-      ("description", .optional(story.map(\.description))),
+      // Bing's story, else the source's own longer text (APOD's explanation).
+      ("description", .optional(story.map(\.description) ?? (description.isEmpty ? nil : description))),
       ("quick_fact", .optional(story.map(\.quickFact))),
+      ("source", .string(source.rawValue)),
+      ("sources", .array(sources.map { .string($0.rawValue) })),
+      ("licence", .string(licence)),
+      ("licence_link", .string(licenceLink)),
     ])
   }
 }

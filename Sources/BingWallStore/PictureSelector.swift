@@ -9,9 +9,16 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
   /// A key as typed: `OHR.Name`, or a bare `Name`, which is read as `OHR.Name` (`storedKey`).
   /// Kept as typed so that an error can quote what the person wrote.
   case key(String)
+  /// A source's picture by its date or its own id: `apod:2026-12-05`,
+  /// `wikimedia:File:Lake.jpg`, `bing:OHR.Lake`.
+  case sourced(Source, String)
 
   package init(parsing text: String) {
-    if text == "latest" {
+    if let colon = text.firstIndex(of: ":"), let source = Source(rawValue: String(text[..<colon])),
+      text.index(after: colon) < text.endIndex
+    {
+      self = .sourced(source, String(text[text.index(after: colon)...]))
+    } else if text == "latest" {
       self = .latest
     } else if let number = Int64(text), number > 0 {
       self = .id(number)
@@ -38,6 +45,7 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
     case .id(let id): return String(id)
     case .date(let date): return date.description
     case .key(let key): return key
+    case .sourced(let source, let rest): return "\(source.rawValue):\(rest)"
     }
   }
 }
@@ -92,6 +100,15 @@ extension HistoryError: CustomStringConvertible, HintedError {
 }
 
 extension HistoryStore {
+  /// A source's picture by its own id, or the one it showed on a date (the newest, for a
+  /// source that showed several that day, as Spotlight does).
+  func picture(sourced source: Source, _ rest: String, market: String?) throws(StoreError) -> Picture? {
+    let key = source == .bing ? PictureSelector.storedKey(rest) : rest
+    if let found = try picture(PictureID(source: source, key: key)) { return found }
+    guard let date = CalendarDate(parsing: rest) else { return nil }
+    return try pictures(onDate: date.description, market: market, source: source).first
+  }
+
   /// The one picture `selector` names, in `market` when given.
   package func resolve(_ selector: PictureSelector, market: String?) throws -> Picture {
     let found: Picture?
@@ -103,6 +120,8 @@ extension HistoryStore {
       found = try picture(id: id)
     case .key(let typed):
       found = try picture(key: PictureSelector.storedKey(typed))
+    case .sourced(let source, let rest):
+      found = try picture(sourced: source, rest, market: market)
     case .date(let date):
       let candidates = try pictures(onDate: date.description, market: market)
       if Set(candidates.map(\.id)).count > 1 {

@@ -11,6 +11,7 @@ import BingWallStore
 extension BackendName: CommandLineValue {}
 extension Market: CommandLineValue {}
 extension Resolution: CommandLineValue {}
+extension Source: CommandLineValue {}
 
 extension WallpaperMode: CommandLineValue {}
 extension PictureSelector: CommandLineValue {}

@@ -19,6 +19,10 @@ enum CommonOptions {
   /// `--market` where it settles which of a date's pictures a selector means (apply, show).
   static let marketOfDate = market.with(
     help: "The market to pick when several markets have the date asked for.")
+  /// `--source`: a picture of the day's source, by the name the history keeps.
+  static let source = Option<Source>(
+    "source", name: "source", kind: .choice(Source.allCases.map(\.rawValue)),
+    help: "A source of pictures of the day; 'bingwall sources' lists them.")
   static let selector = Argument<PictureSelector>(
     "selector", kind: .selector,
     help: "latest, a picture id, a local date (YYYY-MM-DD) or a key such as OHR.SomePlace.")

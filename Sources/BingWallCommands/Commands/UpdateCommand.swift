@@ -12,6 +12,8 @@ import BingWallSystem
 enum UpdateCommand: CommandDefinition {
   static let markets = CommonOptions.market
     .repeated(help: "A Bing market to fetch (default: config 'markets').").overriding(ConfigSchema.markets)
+  static let sources = CommonOptions.source
+    .repeated(help: "A source to fetch from (default: config 'sources', bing).").overriding(ConfigSchema.sources)
   static let resolution = Option<Resolution>(
     "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
     help: "Picture size to download; UHD falls back to 1920x1080.", default: "config 'resolution', UHD"
@@ -28,7 +30,7 @@ enum UpdateCommand: CommandDefinition {
     "apply",
     help: "Set the newest picture, new or not; fail (exit 69) where no desktop session can show it.")
   static let json = CommonOptions.json
-  static let options: [any OptionHandle] = [markets, resolution, days, force, apply, noApply, json]
+  static let options: [any OptionHandle] = [sources, markets, resolution, days, force, apply, noApply, json]
   /// Plumbing: the daemon runs its updates as `bingwall update --daemon-child` and logs what the
   /// child prints (see `UpdateLogLines`, `DaemonUpdateChild`). Not in help or completions.
   static let daemonChild = Flag(
@@ -69,6 +71,7 @@ enum UpdateCommand: CommandDefinition {
       CommandExample(
         "update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
       CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
+      CommandExample("update --source apod --source wikimedia", "Fetch NASA's and Wikimedia's pictures of the day"),
       CommandExample("update --apply", "Fetch, then set the newest picture, or fail where none can be set"),
     ])
 

@@ -25,12 +25,21 @@ enum PictureCard {
     let title = picture.displayTitle
     var lines = [prose(title)]
     var when = [picture.date.description]
+    if picture.sources != [.bing] { when.append(picture.sources.map(\.displayName).joined(separator: ", ")) }
     if !picture.markets.isEmpty { when.append(picture.markets.map(\.code).joined(separator: ", ")) }
     if picture.favorite { when.append("favourite") }
     if picture.banned { when.append("banned: random, rotation and update never set it") }
     lines.append(prose(when.joined(separator: " · ")))
     if !picture.caption.isEmpty, picture.caption != title { lines.append(prose(picture.caption)) }
     if !picture.credit.isEmpty { lines.append(prose("© " + picture.credit)) }
+    if !picture.licence.isEmpty {
+      let link = picture.licenceLink.isEmpty ? "" : " (\(picture.licenceLink))"
+      lines.append(prose("licence: \(picture.licence)\(link)"))
+    }
+    if picture.story == nil, !picture.description.isEmpty {
+      lines.append("")
+      lines.append(prose(picture.description))
+    }
     if let story = picture.story {
       lines.append("")
       lines += [story.headline, story.description, story.quickFact].filter { !$0.isEmpty }.map(prose)

@@ -6,7 +6,8 @@ import BingWallSystem
 enum PictureLine {
   static func text(_ picture: Picture) -> String {
     let title = picture.displayTitle
-    var text = "\(picture.date)  \(picture.market?.code ?? "")  \(title)"
+    let from = picture.source == .bing ? picture.market?.code ?? "" : picture.source.displayName
+    var text = "\(picture.date)  \(from)  \(title)"
     if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
     if !picture.credit.isEmpty { text += " (© \(picture.credit))" }
     return TerminalText.clean(text)

@@ -29,7 +29,7 @@ struct PictureListText {
           String(picture.id), picture.date.description, picture.market?.code ?? "",
           picture.favorite ? "1" : "0",
           picture.key,
-          picture.displayTitle, picture.path,
+          picture.displayTitle, picture.path, picture.source.rawValue,
         ]
         lines += fields.map { TerminalText.clean($0).replacingEvery("\t", with: " ") }.joined(separator: "\t")
         lines += "\n"
@@ -38,22 +38,27 @@ struct PictureListText {
     }
   }
 
-  /// `ID  DATE  MARKET  FAV  KEY  TITLE`: the key is what `apply` takes; the title gets the
-  /// columns left.
+  /// `ID  DATE  FROM  FAV  KEY  TITLE`: FROM is Bing's market, or another source's name; the
+  /// key is what `apply` takes (with its source, `apod:2026-12-05`); the title gets the columns left.
   static func table(_ pictures: [Picture], width: Int) -> String {
     let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
-    let keys = pictures.map { TerminalText.clean($0.key) }
+    let keys = pictures.map { picture in
+      TerminalText.clean(picture.source == .bing ? picture.key : "\(picture.source.rawValue):\(picture.key)")
+    }
     let keyWidth = max(3, keys.map(\.count).max() ?? 3)
+    let froms = pictures.map { $0.source == .bing ? $0.market?.code ?? "" : $0.source.rawValue }
+    let fromWidth = max(6, froms.map(\.count).max() ?? 6)
     func pad(_ text: String, _ size: Int) -> String {
       text + String(repeating: " ", count: max(0, size - text.count))
     }
-    var lines = [pad("ID", idWidth) + "  DATE        MARKET  FAV  " + pad("KEY", keyWidth) + "  TITLE"]
-    let used = idWidth + 2 + 12 + 8 + 5 + keyWidth + 2
-    for (picture, key) in zip(pictures, keys) {
+    let heading = pad("ID", idWidth) + "  DATE        " + pad("FROM", fromWidth) + "  FAV  " + pad("KEY", keyWidth)
+    var lines = [heading + "  TITLE"]
+    let used = idWidth + 2 + 12 + fromWidth + 2 + 5 + keyWidth + 2
+    for ((picture, key), from) in zip(zip(pictures, keys), froms) {
       let title = TerminalText.fit(TerminalText.clean(picture.displayTitle), columns: max(10, width - used))
       lines.append(
         pad(String(picture.id), idWidth) + "  " + pad(picture.date.description, 10) + "  "
-          + pad(picture.market?.code ?? "", 6) + "  "
+          + pad(from, fromWidth) + "  "
           + (picture.favorite ? " *   " : "     ") + pad(key, keyWidth) + "  " + title)
     }
     return lines.joined(separator: "\n") + "\n"

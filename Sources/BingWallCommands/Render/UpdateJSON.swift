@@ -3,7 +3,7 @@ import BingWallStore
 import BingWallSystem
 
 /// `update --json`: held, fetched, skipped, applied, not_applied, market_served, errors,
-/// warnings, pruned, portraits.
+/// warnings, pruned, portraits, sources_failed, passed_over.
 enum UpdateJSON {
   static func render(_ events: [UpdateEvent]) -> JSONOutput {
     var fetched: [JSONOutput] = []
@@ -16,6 +16,8 @@ enum UpdateJSON {
     var pruned: [RetentionItem] = []
     var portraits: [JSONOutput] = []
     var held: JSONOutput = .null
+    var sourcesFailed: [JSONOutput] = []
+    var passedOver: [JSONOutput] = []
     for event in events {
       switch event {
       case .held(let skip):
@@ -24,6 +26,13 @@ enum UpdateJSON {
         served.append(.object([("requested", .string(requested.code)), ("served", .string(market.code))]))
       case .warning(let warning): warnings.append(.string(UpdateWarningText.text(warning)))
       case .failed(let failure): errors.append(.string("\(failure.error)"))
+      case .sourceFailed(let source, let error, let temporary):
+        sourcesFailed.append(
+          .object([
+            ("source", .string(source.rawValue)), ("message", .string("\(error)")), ("temporary", .bool(temporary)),
+          ]))
+      case .passedOver(let source, let line):
+        passedOver.append(.object([("source", .string(source.rawValue)), ("message", .string(line))]))
       case .skipped(let skip):
         skipped.append(
           .object([
@@ -47,6 +56,7 @@ enum UpdateJSON {
       ("not_applied", notApplied), ("market_served", .array(served)), ("errors", .array(errors)),
       ("warnings", .array(warnings)),
       ("pruned", RetentionText.json(pruned)), ("portraits", .array(portraits)),
+      ("sources_failed", .array(sourcesFailed)), ("passed_over", .array(passedOver)),
     ])
   }
 }

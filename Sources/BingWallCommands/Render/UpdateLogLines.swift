@@ -26,6 +26,8 @@ enum UpdateLogLines {
             "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"))
       case .warning(let warning): lines.append(Diagnostic.line(.warning, UpdateWarningText.text(warning)))
       case .failed(let failure): lines.append(Diagnostic.line(.error, "update failed: \(failure.error)"))
+      case .sourceFailed(_, let error, _): lines.append(Diagnostic.line(.warning, "\(error)"))
+      case .passedOver(_, let line): lines.append(line)
       case .skipped: break
       case .fetched(let picture): lines.append("new picture: " + PictureLine.text(picture))
       case .portrait(let key, let path): lines.append("portrait file of \(key): \(path)")

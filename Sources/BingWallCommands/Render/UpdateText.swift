@@ -52,6 +52,11 @@ enum UpdateText {
           context.stderr.error(line + (count > 1 ? " (\(count) times)" : ""))
         }
         for (hint, _) in hints { context.stderr.write(Diagnostic.line(.hint, hint) + "\n") }
+      case .sourceFailed(_, let error, _):
+        // A warning, not an error: the other sources' pictures came; the exit status says it.
+        context.stderr.warning(TerminalText.clean("\(error)"))
+      case .passedOver(_, let line):
+        if chatty { context.stderr.write(TerminalText.clean(line) + "\n") }
       case .skipped(let skip):
         skips.append(skip)
       case .fetched(let picture):

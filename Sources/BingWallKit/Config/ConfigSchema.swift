@@ -20,6 +20,54 @@ package enum ConfigSchema {
         Market.unknownWarning($0.code)
       }
     })
+  package static let sources = ConfigKey<[Source]>(
+    "sources", default: [.bing],
+    help: "Pictures of the day to fetch, one or more; 'bingwall sources' says what each offers.",
+    allowed: Source.allCases.map(\.rawValue),
+    check: { $0.strings?.isEmpty == true ? "name at least one source" : nil })
+  /// Each source's base URL but Bing's (whose is `network.endpoint`): empty for the source's own
+  /// hosts, or a mirror or test server that answers the same paths.
+  static let spotlightEndpoint = sourceEndpoint(.spotlight)
+  static let apodEndpoint = sourceEndpoint(.apod)
+  static let wikimediaEndpoint = sourceEndpoint(.wikimedia)
+  static let earthObservatoryEndpoint = sourceEndpoint(.earthObservatory)
+  static let apodKey = ConfigKey<String>(
+    "apod.api_key", default: "",
+    help: "Your api.nasa.gov key, asked first when set; empty asks science.nasa.gov, which needs none.",
+    check: { value in
+      guard let key = value.string else { return nil }
+      return key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        ? nil : "expected the key as api.nasa.gov gave it: letters, digits, - and _"
+    },
+    environmentOverride: "BINGWALL_APOD_API_KEY")
+
+  /// The base-URL key of `source`: `apod.endpoint`, with `BINGWALL_APOD_ENDPOINT` above it.
+  static func sourceEndpoint(_ source: Source) -> ConfigKey<String> {
+    ConfigKey<String>(
+      "\(source.configSection).endpoint", default: "",
+      help: "Base URL of \(source.displayName) (or a mirror); empty for its own servers.",
+      check: { value in
+        guard let url = value.string, !url.isEmpty else { return nil }
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), url.count > 8 else {
+          return "expected an http:// or https:// URL, or nothing"
+        }
+        return nil
+      },
+      environmentOverride: "BINGWALL_\(source.configSection.uppercased())_ENDPOINT")
+  }
+
+  /// The configured base URL of a source other than Bing; nil for its own servers.
+  static func endpoint(of source: Source) -> ConfigKey<String>? {
+    switch source {
+    case .bing: nil
+    case .spotlight: spotlightEndpoint
+    case .apod: apodEndpoint
+    case .wikimedia: wikimediaEndpoint
+    case .earthObservatory: earthObservatoryEndpoint
+    }
+  }
+
   package static let resolution = ConfigKey<Resolution>(
     "resolution", default: Resolution.preferred,
     help: "Picture size to download; UHD falls back to 1920x1080 when missing.",
@@ -138,6 +186,16 @@ package enum ConfigSchema {
       return nil
     },
     environmentOverride: "BINGWALL_ENDPOINT")
+  /// How bingwall names itself to Wikimedia, whose User-Agent policy asks every client for a
+  /// way to reach whoever runs it.
+  static let contact = ConfigKey<String>(
+    "network.contact", default: "bingwall@users.noreply.github.com",
+    help: "Your e-mail address or web page, sent to Wikimedia in the User-Agent as its policy asks.",
+    check: { value in
+      guard let text = value.string else { return nil }
+      return text.isEmpty || text.count > 200 || text.contains(where: \.isNewline)
+        ? "expected an e-mail address or URL on one line" : nil
+    })
   static let timeout = ConfigKey<Int>(
     "network.timeout", default: 30,
     help: "Seconds a request may take before it is abandoned.",
@@ -173,6 +231,7 @@ package enum ConfigSchema {
   /// In the order `config show` lists them.
   package static let keys: [ConfigKeySpec] = [
     markets.spec,
+    sources.spec,
     resolution.spec,
     imageDir.spec,
     backend.spec,
@@ -194,11 +253,17 @@ package enum ConfigSchema {
     screenFavoritesFirst.spec,
     screenPins.spec,
     endpoint.spec,
+    contact.spec,
     timeout.spec,
     caFile.spec,
     onMetered.spec,
     story.spec,
     minBattery.spec,
+    spotlightEndpoint.spec,
+    apodEndpoint.spec,
+    apodKey.spec,
+    wikimediaEndpoint.spec,
+    earthObservatoryEndpoint.spec,
   ]
 
   /// The key a person named (`config get KEY`, a line of the file).

@@ -100,6 +100,7 @@ extension Bool: ConfigValueRepresentable {
 
 extension String: ConfigText {}
 extension Market: ConfigText {}
+extension Source: ConfigText {}
 extension Resolution: ConfigText {}
 extension ByteCount: ConfigText {}
 extension BackendName: ConfigText {}

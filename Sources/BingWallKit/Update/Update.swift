@@ -21,6 +21,8 @@ import Glibc
 /// throws, so `status` and the daemon always agree on the next update.
 package struct Update {
   package struct Request {
+    /// Bing's and the other sources asked, in the configuration's order (or `--source`'s).
+    var sources: [Source]
     var markets: [Market]
     var resolution: Resolution
     /// Only the newest N days of each market's window; nil for all it has.
@@ -29,7 +31,11 @@ package struct Update {
     var apply: ApplyChoice
 
     /// The configured markets and size, with the command's choices.
-    package init(_ configuration: Configuration, days: Int?, force: Bool, apply: ApplyChoice) {
+    /// `sources`: the ones `--source` named; nil for the configured ones.
+    package init(
+      _ configuration: Configuration, sources: [Source]? = nil, days: Int?, force: Bool, apply: ApplyChoice
+    ) {
+      self.sources = (sources ?? configuration[ConfigSchema.sources]).uniqued()
       markets = configuration[ConfigSchema.markets]
       resolution = configuration[ConfigSchema.resolution]
       self.days = days
@@ -93,8 +99,12 @@ package struct Update {
       // and the lock is taken: the first answer is a round trip away, and that work needs none
       // of it. A GET changes nothing, so asking before the lock (or for a history that then
       // cannot open) is harmless.
-      let markets = request.markets.uniqued()
+      let markets = request.sources.contains(.bing) ? request.markets.uniqued() : []
       let context = self.context
+      // The other sources are asked at the same moment, each on a thread of its own.
+      let sourceAnswers = Self.askSources(
+        sourceClients(request.sources, http: http, deadline: deadline), at: context.clock.now())
+      defer { _ = sourceAnswers?.value() }
       let givenUp = CancellationFlag()
       // No history at all (a newcomer's first update): every market's older page is wanted, and
       // is asked for beside the recent one, in the same round trip.
@@ -137,10 +147,17 @@ package struct Update {
       events = try fetchAndStore(
         request, archives: listed, into: store, http: http, deadline: pictureDeadline)
       events += finishStories(stories, store: store)
+      events += try storeSourcePictures(
+        sourceAnswers?.value() ?? [], force: request.force, into: store, http: http, deadline: pictureDeadline,
+        now: context.clock.now())
       let firstFailure = events.lazy.compactMap { event -> String? in
-        if case .failed(let failure) = event { return TerminalText.clean("\(failure.error)") }
-        return nil
+        switch event {
+        case .failed(let failure): TerminalText.clean("\(failure.error)")
+        case .sourceFailed(_, let error, _): TerminalText.clean("\(error)")
+        default: nil
+        }
       }.first
+      if firstFailure == nil, events.fetched.isEmpty { events.append(.upToDate) }
       if let notSaved = record(error: firstFailure) { events.append(.stateNotSaved(notSaved)) }
     } catch {
       _ = record(error: TerminalText.clean("\(error)"))
@@ -285,10 +302,9 @@ package struct Update {
       of: plan.shown, storedIDs: plan.storedIDs.merging(downloaded.storedIDs) { old, _ in old },
       force: request.force, store: store, http: http, deadline: deadline, now: now)
     let failures = plan.failures + downloaded.failures
-    let upToDate: [UpdateEvent] = downloaded.fetched.isEmpty && failures.isEmpty ? [.upToDate] : []
     return plan.substitutions + plan.warnings.map(UpdateEvent.warning) + failures.map(UpdateEvent.failed)
       + (plan.skips + downloaded.skips).map(UpdateEvent.skipped) + downloaded.fetched.map(UpdateEvent.fetched)
-      + portraits + upToDate
+      + portraits
   }
 
   /// Each market's archive, or its failure, read against the history in the order asked.

@@ -18,6 +18,11 @@ package enum UpdateEvent: Sendable {
   case failed(UpdateFailure)
   /// A picture of the window that was not downloaded, and why.
   case skipped(UpdateSkip)
+  /// A source other than Bing gave nothing, or one of its pictures failed: `error` says what,
+  /// naming the source; the other sources' pictures are stored all the same.
+  case sourceFailed(source: Source, any Error, temporary: Bool)
+  /// A source offered something that is no picture (APOD's video day): one line saying so.
+  case passedOver(Source, String)
   /// A picture newly stored. These come newest first.
   case fetched(Picture)
   /// Bing's portrait file of a stored picture, stored beside it for a screen on its side.
@@ -92,15 +97,19 @@ package struct UpdateFailure: Sendable {
 }
 
 extension [UpdateEvent] {
-  /// 0 when everything worked, 75 when every failure may work later, 1 otherwise. A failed
+  /// 0 when everything worked (a source's video day is no failure), 75 when every failure, of a
+  /// market or a source, may work later, 1 otherwise. A failed
   /// apply is the command's to map (its error says which code).
   package var exitStatus: Int32 {
-    let failures = compactMap { event -> UpdateFailure? in
-      if case .failed(let failure) = event { return failure }
-      return nil
+    let temporary = compactMap { event -> Bool? in
+      switch event {
+      case .failed(let failure): failure.temporary
+      case .sourceFailed(_, _, let temporary): temporary
+      default: nil
+      }
     }
-    if failures.isEmpty { return ExitCode.success }
-    return failures.allSatisfy(\.temporary) ? ExitCode.temporaryFailure : ExitCode.failure
+    if temporary.isEmpty { return ExitCode.success }
+    return temporary.allSatisfy { $0 } ? ExitCode.temporaryFailure : ExitCode.failure
   }
 
   var fetched: [Picture] {

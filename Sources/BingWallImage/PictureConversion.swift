@@ -1,0 +1,30 @@
+import BingWallSystem
+import FoundationEssentials
+
+/// A picture a source sent as PNG (APOD and Wikimedia do on some days) made into the JPEG the
+/// history keeps, so that every command after `update` (doctor, export, import, the login
+/// screen) reads one format.
+///
+/// Through the one bounded loader: `PictureInspector` passes the PNG whole (size, chunks,
+/// decoded bitmap within its bounds) before libvips decodes it, and the JPEG is encoded at
+/// quality 95, above what Bing serves, with no metadata.
+package enum PictureConversion {
+  /// The quality of the JPEG made: close to the PNG to the eye, a fraction of its size.
+  static let quality = 95
+
+  /// The format of the picture at `path` and its size, checked whole: a JPEG or a PNG, else
+  /// the inspector's refusal.
+  package static func inspect(fileAt path: String) throws(ImageCheckError) -> (
+    isPNG: Bool, width: Int, height: Int
+  ) {
+    let info = try PictureInspector.inspect(fileAt: path)
+    return (info.format == .png, info.width, info.height)
+  }
+
+  /// The picture at `path` (a JPEG or PNG) encoded as a JPEG, lent to `body`.
+  package static func withJPEG<T>(fromPictureAt path: String, _ body: (Data) throws(ImageError) -> T)
+    throws(ImageError) -> T
+  {
+    try Image.open(picture: path).withEncodedJPEG(quality: quality, body)
+  }
+}
