@@ -20,6 +20,7 @@ enum CommandTable {
     ImportCommand.command,
     GalleryCommand.command,
     DoctorCommand.command,
+    SourcesCommand.command,
     BackendsCommand.command,
     OutputsCommand.command,
     StatusCommand.command,
@@ -41,7 +42,8 @@ enum CommandTable {
     CommandGroup(
       "The history", ["list", "show", "search", "favorite", "ban", "prune", "export", "import", "gallery"]),
     CommandGroup("Running by itself", ["autostart", "daemon"]),
-    CommandGroup("Set-up", ["config", "doctor", "backends", "outputs", "greeter", "completions", "help"]),
+    CommandGroup(
+      "Set-up", ["config", "sources", "doctor", "backends", "outputs", "greeter", "completions", "help"]),
   ]
 
   /// What a newcomer needs first: top-level help, a bare `bingwall` and bingwall(1) start with

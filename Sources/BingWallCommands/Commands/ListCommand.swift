@@ -12,25 +12,27 @@ enum ListCommand: CommandDefinition {
     help: "Show at most n pictures; 0 shows all.",
     default: "20")
   static let market = CommonOptions.market
+  static let sources = CommonOptions.source.repeated(help: "Only pictures this source showed; may be repeated.")
   static let favorites = Flag("favorites", help: "Only favourite pictures.")
   static let banned = Flag("banned", help: "Only banned pictures.")
   static let since = Option<String>(
     "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
   static let json = CommonOptions.json
   static let plain = Flag("plain", help: "Print the tab-separated lines a pipe gets, on a terminal too.")
-  static let options: [any OptionHandle] = [limit, market, favorites, banned, since, json, plain]
+  static let options: [any OptionHandle] = [limit, market, sources, favorites, banned, since, json, plain]
 
   static let spec = CommandSpec(
     name: "list", aliases: ["history"], abstract: "List stored pictures, newest first.",
     discussion: """
-      On a terminal: a table of id, date, market, favourite mark (*), key and title; \
+      On a terminal: a table of id, date, market or source, favourite mark (*), key and title; \
       'bingwall apply KEY' sets a picture again. Piped, or with --plain: one tab-separated line \
-      per picture: id, date, market, favorite (1 or 0), key, title, path.
+      per picture: id, date, market, favorite (1 or 0), key, title, path, source.
       """,
     options: options.map(\.spec),
     examples: [
       CommandExample("list", "The 20 newest pictures"),
       CommandExample("list --favorites --limit 0", "Every favourite"),
+      CommandExample("list --source apod", "NASA's pictures of the day you have"),
       CommandExample("list --since 2026-11-01 --json", "What came since the first of November, for a script"),
       CommandExample("list --plain --limit 0", "Every picture as tab-separated lines, on a terminal too"),
     ])
@@ -39,7 +41,8 @@ enum ListCommand: CommandDefinition {
     let resources = try Resources(invocation, context)
     let query = HistoryStore.Query(
       limit: invocation[limit] ?? 20, market: invocation[market]?.code,
-      favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since])
+      favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since],
+      sources: sources.given(in: invocation) ?? [])
     let pictures = try resources.existingHistory()?.pictures(query) ?? []
     PictureListText(
       json: invocation[json], quiet: invocation.quiet, context: context, plain: invocation[plain]

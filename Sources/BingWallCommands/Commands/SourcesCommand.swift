@@ -1,0 +1,70 @@
+import BingWallCLI
+import BingWallKit
+import BingWallModel
+import BingWallStore
+import BingWallSystem
+
+/// `bingwall sources`: every source of pictures of the day, whether it is on, what it offers,
+/// what the history holds of it and its terms.
+enum SourcesCommand: CommandDefinition {
+  static let options: [any OptionHandle] = [CommonOptions.json]
+
+  static let spec = CommandSpec(
+    name: "sources", abstract: "List the sources of pictures of the day, and which are on.",
+    discussion: """
+      Bing is on unless config 'sources' says otherwise. Turn others on with \
+      'bingwall config set sources bing,apod'; 'bingwall update --source NAME' fetches from one \
+      once.
+      """,
+    options: options.map(\.spec),
+    examples: [
+      CommandExample("sources", "What each source offers, and which are on"),
+      CommandExample("config set sources bing,apod,wikimedia", "Fetch NASA's and Wikimedia's pictures too"),
+    ])
+
+  static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let resources = try Resources(invocation, context, options: options)
+    let enabled = resources.configuration[ConfigSchema.sources]
+    let holdings = try resources.existingHistory()?.holdings() ?? [:]
+    if invocation[CommonOptions.json] {
+      let rows = SourceCatalog.entries.map { entry -> JSONOutput in
+        let held = holdings[entry.source]
+        return .object([
+          ("name", .string(entry.source.rawValue)), ("title", .string(entry.source.displayName)),
+          ("enabled", .bool(enabled.contains(entry.source))), ("offers", .string(entry.offers)),
+          ("asks", .optional(entry.asks)), ("terms", .string(entry.terms)),
+          ("pictures", .integer(Int64(held?.pictures ?? 0))),
+          ("newest_arrival", .optional(held?.newestArrival.map(Timestamp.iso8601))),
+        ])
+      }
+      context.stdout.write(JSONOutput.array(rows).rendered() + "\n")
+      return ExitCode.success
+    }
+    var blocks: [String] = []
+    for entry in SourceCatalog.entries {
+      let on = enabled.contains(entry.source)
+      var lines = ["\(entry.source.rawValue) — \(entry.source.displayName) (\(on ? "on" : "off"))"]
+      // Wrapped to the terminal under the name, as help's prose is.
+      func fact(_ label: String, _ text: String) {
+        lines.append("  " + Help.wrap("\(label): \(text)", width: max(40, context.terminal.width - 3), indent: 4))
+      }
+      fact("offers", entry.offers)
+      if let asks = entry.asks { fact("asks", asks) }
+      fact("terms", entry.terms)
+      if let held = holdings[entry.source], held.pictures > 0 {
+        let when = WhenText(now: context.clock.now(), zone: LocalTime(environment: context.environment))
+        let newest = held.newestArrival.map { ", the newest arrived \(when.text($0))" } ?? ""
+        fact("stored", "\(held.pictures) picture\(held.pictures == 1 ? "" : "s")\(newest)")
+      }
+      blocks.append(lines.joined(separator: "\n"))
+    }
+    let off = Source.allCases.filter { !enabled.contains($0) }
+    var text = blocks.joined(separator: "\n\n") + "\n"
+    if let example = off.first {
+      let wanted = (enabled + [example]).map(\.rawValue).joined(separator: ",")
+      text += "\nTo turn one on: bingwall config set sources \(wanted)\n"
+    }
+    context.stdout.write(text)
+    return ExitCode.success
+  }
+}
