@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import BingWallCommands
+@testable import BingWallKit
+@testable import BingWallModel
+@testable import BingWallStore
+@testable import BingWallSystem
+
+/// The other sources beside Bing in one update: NASA APOD's real body (science.nasa.gov's
+/// `apod-basic`, whose picture that day was a PNG) stored beside Bing's week, with its source,
+/// credit and licence; a source that fails costs its own warning and the exit status, never
+/// Bing's pictures; a page where a picture should be is refused; the same bytes from two
+/// sources are one picture.
+@Suite struct UpdateSourcesInProcessTests {
+  static let apodEndpoint = "https://apod.test"
+  /// The picture the APOD body names, as the test serves it.
+  static let apodPicture = "https://apod.test/pictures/sharpless.png"
+
+  /// A run on 2026-12-01 (US Eastern too) whose Bing lists a week for en-US and whose APOD
+  /// answers with the real 2026-10-02 body, its day and picture URL set to the run's.
+  static func context(sources: String = "bing,apod") throws -> InProcess {
+    let run = try InProcess(
+      environment: [
+        "BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none",
+        "BINGWALL_APOD_ENDPOINT": apodEndpoint, "BINGWALL_SOURCES": sources,
+      ])
+    run.clock.set(UTC.at("2026-12-01T15:00:00Z"))
+    try UpdateWindowInProcessTests.serve(
+      run, recent: UpdateWindowInProcessTests.week, older: UpdateWindowInProcessTests.olderPage)
+    run.http.stub("/wp-json/wp/v2/apod-basic/", .ok(try apodBody(day: "2026-12-01"), type: "application/json"))
+    run.http.stub(
+      "/pictures/sharpless.png", .ok(TestPNG.make(width: 640, height: 360), type: "image/png"))
+    return run
+  }
+
+  /// The real body with `date` and `hdurl` replaced, every other field as NASA sent it.
+  static func apodBody(day: String, picture: String = apodPicture) throws -> [UInt8] {
+    let real = SourceFixtures.apod("apod_2026-10-02-v2.json")
+    var object = try #require(try JSONSerialization.jsonObject(with: real) as? [String: Any])
+    object["date"] = day
+    object["hdurl"] = picture
+    return Array(try JSONSerialization.data(withJSONObject: object))
+  }
+
+  static func store(_ run: InProcess) throws -> HistoryStore { try HistoryStore(path: run.paths.databaseFile) }
+
+  @Test func apodIsStoredBesideBingWithItsSourceCreditAndLicence() throws {
+    let run = try Self.context()
+    let result = run.run(["update", "--no-apply"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let apod = try #require(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).first)
+    #expect(apod.source == .apod)
+    #expect(apod.key == "2026-12-01")
+    #expect(apod.title == "The Complete Sharpless Catalog: 313 Nebulas")
+    #expect(apod.credit == "Bing Xin")
+    #expect(!apod.licence.isEmpty)
+    // The PNG is kept as a JPEG of its size, made through the bounded loader.
+    #expect((apod.width, apod.height) == (640, 360))
+    #expect(apod.path.hasSuffix(".jpg"))
+    let head = try Data(contentsOf: URL(fileURLWithPath: apod.path)).prefix(3)
+    #expect(Array(head) == [0xFF, 0xD8, 0xFF])
+    #expect(try SHA256.hash(fileAt: apod.path) == apod.sha256)
+    // Bing's pictures came as they always do.
+    #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.bing])).count == 15)
+    #expect(result.stdout.contains("2026-12-01  NASA APOD  The Complete Sharpless Catalog"))
+    // Named with its source, as list shows it and apply takes it.
+    let shown = run.run(["show", "apod:2026-12-01"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.contains("NASA APOD"))
+    #expect(shown.stdout.contains("licence: "))
+    #expect(shown.stdout.contains("set it: bingwall apply apod:2026-12-01"))
+    let listed = run.run(["list", "--source", "apod", "--json"])
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["source"] as? String } == ["apod"])
+  }
+
+  @Test func aSecondUpdateFetchesNoPictureAgain() throws {
+    let run = try Self.context()
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    let pictures = run.http.requests.filter { $0.contains("sharpless.png") }.count
+    let again = run.run(["update", "--no-apply"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains("Already up to date."))
+    #expect(run.http.requests.filter { $0.contains("sharpless.png") }.count == pictures)
+  }
+
+  @Test func aSourceThatFailsCostsAWarningAndTheExitStatusNotBingsPictures() throws {
+    let run = try Self.context()
+    run.http.stub("/wp-json/wp/v2/apod-basic/", .response(status: 503, headers: [:], body: []))
+    let result = run.run(["update", "--no-apply"])
+    #expect(result.status == ExitCode.temporaryFailure)
+    #expect(result.stderr.contains("bingwall: warning: "))
+    #expect(result.stderr.contains("APOD"))
+    #expect(!result.stderr.contains("bingwall: error: "))
+    #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.bing])).count == 15)
+    #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).isEmpty)
+  }
+
+  @Test func aPageWhereThePictureShouldBeIsNeverStored() throws {
+    let run = try Self.context(sources: "apod")
+    run.http.stub("/pictures/sharpless.png", .ok(Array("<html>Not here</html>".utf8), type: "text/html"))
+    let result = run.run(["update", "--no-apply", "--json"])
+    #expect(result.status == ExitCode.failure)
+    #expect(result.stderr.contains("not a picture (Content-Type 'text/html')"))
+    #expect(try Self.store(run).pictures(.init(limit: 0)).isEmpty)
+    // Bing was not asked: only the configured source was.
+    #expect(!run.http.requests.contains { $0.contains("HPImageArchive") })
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let failed = try #require(json["sources_failed"] as? [[String: Any]])
+    #expect(failed.map { $0["source"] as? String } == ["apod"])
+    #expect(failed.first?["temporary"] as? Bool == false)
+  }
+
+  @Test func theSameBytesFromTwoSourcesAreOnePictureWithTwoAppearances() throws {
+    let run = try Self.context()
+    // APOD's picture that day is byte for byte Bing's Fox.
+    let fox = UpdateWindowInProcessTests.week[1]
+    run.http.stub("/wp-json/wp/v2/apod-basic/", .ok(try Self.apodBody(day: "2026-12-01", picture: "https://apod.test/fox.jpg"), type: "application/json"))
+    let jpeg = try TestJPEG.make(
+      width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: fox.name))
+    run.http.stub("/fox.jpg", .ok(Array(jpeg), type: "image/jpeg"))
+    let result = run.run(["update", "--no-apply"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let store = try Self.store(run)
+    let picture = try #require(try store.picture(key: fox.key))
+    #expect(picture.sources == [.bing, .apod])
+    #expect(try store.appearances(pictureID: picture.id).map(\.appearance.source).sorted { $0.rawValue < $1.rawValue } == [.apod, .bing])
+    #expect(try store.pictures(.init(limit: 0)).count == 15)
+    #expect(try store.pictures(.init(limit: 0, sources: [.apod])).map(\.id) == [picture.id])
+  }
+
+  @Test func sourcesListsEachSourceWhetherItIsOnAndWhatIsStored() throws {
+    let run = try Self.context()
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    let result = run.run(["sources", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["name"] as? String } == Source.allCases.map(\.rawValue))
+    #expect(rows.filter { $0["enabled"] as? Bool == true }.map { $0["name"] as? String } == ["bing", "apod"])
+    #expect(rows.first { $0["name"] as? String == "apod" }?["pictures"] as? Int == 1)
+    #expect(rows.first { $0["name"] as? String == "bing" }?["pictures"] as? Int == 15)
+    let text = run.run(["sources"])
+    #expect(text.stdout.contains("apod — NASA APOD (on)"))
+    #expect(text.stdout.contains("spotlight — Windows Spotlight (off)"))
+  }
+}
+
+/// Schema version 6: a history made by the release before it keeps every row, each Bing's.
+@Suite struct SourceColumnsMigrationTests {
+  @Test func aVersion5HistoryBecomesBingsWithNothingLost() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.file("history.db")
+    let old = try SQLiteDatabase(path: path)
+    _ = try SQLiteMigrator([
+      HistorySchema.version1, HistorySchema.version2, HistorySchema.version3, HistorySchema.version4,
+      HistorySchema.version5,
+    ]).migrate(old)
+    try old.execute(
+      """
+      INSERT INTO pictures (id, key, sha256, path, resolution, width, height, bytes, added_at)
+        VALUES (1, 'OHR.Lake', 'ab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
+      INSERT INTO appearances (picture_id, market, date, bing_id, title, caption, credit, copyright,
+        copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
+        VALUES (1, 'en-US', '2026-12-01', 'OHR.Lake_EN-US1000', 'Lake title', 'A lake', 'Someone', 'c', '',
+          '/th?id=OHR.Lake_EN-US1000', 'h', 1, '2026-12-01T08:00:00Z', '2026-12-01T09:00:00Z', 'now');
+      """)
+    #expect(try old.userVersion() == 5)
+    let store = try HistoryStore(path: path)
+    let lake = try #require(try store.picture(id: 1))
+    #expect(lake.source == .bing)
+    #expect(lake.sources == [.bing])
+    #expect(lake.title == "Lake title")
+    #expect(lake.licence == "")
+    #expect(try store.picture(key: "OHR.Lake")?.id == 1)
+    #expect(try store.pictures(.init(limit: 0, sources: [.bing])).map(\.id) == [1])
+    #expect(try store.pictures(.init(limit: 0, sources: [.apod])).isEmpty)
+    #expect(try store.resolve(.init(parsing: "bing:Lake"), market: nil).id == 1)
+  }
+}
