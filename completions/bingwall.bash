@@ -5,7 +5,7 @@
 # Whether the option word takes a value (the next word, or after '=').
 _bingwall_takes_value() {
   case $1 in
-    --config | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --keep | --older-than | --max-size | --from | --output | -o | --rotate | --method | --user) return 0 ;;
+    --config | --source | --market | -m | --resolution | -r | --days | --backend | --mode | --seed | --limit | --since | --keep | --older-than | --max-size | --from | --output | -o | --rotate | --method | --user) return 0 ;;
   esac
   return 1
 }
@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random next previous prev list history show search favorite ban prune export import gallery doctor backends outputs status daemon config autostart greeter completions help' ;;
+    bingwall) echo 'update apply random next previous prev list history show search favorite ban prune export import gallery doctor sources backends outputs status daemon config autostart greeter completions help' ;;
     bingwall/config) echo 'path show keys get set unset edit' ;;
     bingwall/autostart) echo 'enable disable status' ;;
     bingwall/greeter) echo 'set status unset enable disable' ;;
@@ -33,12 +33,12 @@ _bingwall_name() {
 _bingwall_options() {
   case $1 in
     bingwall) echo '--quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/update) echo '--market -m --resolution -r --days --force --apply --no-apply --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/update) echo '--source --market -m --resolution -r --days --force --apply --no-apply --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/apply) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/random) echo '--favorites --market -m --dry-run --seed --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/next) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/previous) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/list) echo '--limit --market -m --favorites --banned --since --json --plain --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/list) echo '--limit --market -m --source --favorites --banned --since --json --plain --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/show) echo '--market -m --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/search) echo '--limit --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/favorite) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
@@ -48,6 +48,7 @@ _bingwall_options() {
     bingwall/import) echo '--from --dry-run --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/gallery) echo '--output -o --open --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/doctor) echo '--fix --quick --json --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/sources) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/backends) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/outputs) echo '--backend --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/status) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
@@ -79,6 +80,7 @@ _bingwall_options() {
 _bingwall_option_value() {
   case $1:$2 in
     bingwall:--config) echo files ;;
+    bingwall/update:--source) echo 'words bing spotlight apod wikimedia earth-observatory' ;;
     bingwall/update:--market | bingwall/update:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/update:--resolution | bingwall/update:-r) echo 'words UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' ;;
     bingwall/update:--config) echo files ;;
@@ -99,6 +101,7 @@ _bingwall_option_value() {
     bingwall/previous:--mode) echo 'words auto fill fit stretch center tile' ;;
     bingwall/previous:--config) echo files ;;
     bingwall/list:--market | bingwall/list:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
+    bingwall/list:--source) echo 'words bing spotlight apod wikimedia earth-observatory' ;;
     bingwall/list:--config) echo files ;;
     bingwall/show:--market | bingwall/show:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/show:--config) echo files ;;
@@ -114,6 +117,7 @@ _bingwall_option_value() {
     bingwall/gallery:--output | bingwall/gallery:-o) echo files ;;
     bingwall/gallery:--config) echo files ;;
     bingwall/doctor:--config) echo files ;;
+    bingwall/sources:--config) echo files ;;
     bingwall/backends:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     bingwall/backends:--config) echo files ;;
     bingwall/outputs:--backend) echo 'words auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
@@ -155,10 +159,10 @@ _bingwall_argument() {
     bingwall/ban:*) echo selectors ;;
     bingwall/export:0) echo directories ;;
     bingwall/import:0) echo files ;;
-    bingwall/config/get:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
-    bingwall/config/set:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
+    bingwall/config/get:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
+    bingwall/config/set:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
     bingwall/config/set:1) echo config-values ;;
-    bingwall/config/unset:0) echo 'words markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery' ;;
+    bingwall/config/unset:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
     bingwall/greeter/set:0) echo selectors ;;
     bingwall/completions:0) echo 'words bash zsh fish' ;;
     bingwall/help:*) echo commands ;;
@@ -169,6 +173,7 @@ _bingwall_argument() {
 _bingwall_config_values() {
   case $1 in
     markets) echo 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
+    sources) echo 'bing spotlight apod wikimedia earth-observatory' ;;
     resolution) echo 'UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' ;;
     backend) echo 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' ;;
     mode) echo 'auto fill fit stretch center tile' ;;

@@ -3,7 +3,7 @@
 #   swift run bingwall completions fish > completions/bingwall.fish
 
 function __bingwall_takes_value --description 'Whether the option word takes a value'
-    contains -- $argv[1] --config --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --from --output -o --rotate --method --user
+    contains -- $argv[1] --config --source --market -m --resolution -r --days --backend --mode --seed --limit --since --keep --older-than --max-size --from --output -o --rotate --method --user
 end
 
 function __bingwall_subcommand --description 'The subcommand a word names, if any'
@@ -38,6 +38,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo gallery
         case bingwall/doctor
             echo doctor
+        case bingwall/sources
+            echo sources
         case bingwall/backends
             echo backends
         case bingwall/outputs
@@ -109,6 +111,7 @@ function __bingwall_children --description 'The subcommands of a command path'
             echo 'import	Import pictures: a bingwall export, a folder of JPEGs or one JPEG.'
             echo 'gallery	Write a static HTML page of the whole history, newest first.'
             echo 'doctor	Check the history, its files, the config and the desktop; --fix repairs.'
+            echo 'sources	List the sources of pictures of the day, and which are on.'
             echo 'backends	List the wallpaper backends: available, detected, selected.'
             echo 'outputs	List the connected screens: size, position, scale, rotation, primary.'
             echo 'status	Show the current wallpaper, the last update and its result, and what is scheduled.'
@@ -143,6 +146,8 @@ function __bingwall_config_key_values --description 'The values a config key tak
     switch $argv[1]
         case 'markets'
             printf '%s\n' 'ROW' 'ar-XA' 'bg-BG' 'cs-CZ' 'da-DK' 'de-AT' 'de-CH' 'de-DE' 'el-GR' 'en-AU' 'en-CA' 'en-GB' 'en-ID' 'en-IE' 'en-IN' 'en-MY' 'en-NZ' 'en-PH' 'en-SG' 'en-US' 'en-XA' 'en-ZA' 'es-AR' 'es-CL' 'es-ES' 'es-MX' 'es-US' 'es-XL' 'et-EE' 'fi-FI' 'fr-BE' 'fr-CA' 'fr-CH' 'fr-FR' 'he-IL' 'hr-HR' 'hu-HU' 'it-IT' 'ja-JP' 'ko-KR' 'lt-LT' 'lv-LV' 'nb-NO' 'nl-BE' 'nl-NL' 'pl-PL' 'pt-BR' 'pt-PT' 'ro-RO' 'ru-RU' 'sk-SK' 'sl-SI' 'sv-SE' 'th-TH' 'tr-TR' 'uk-UA' 'zh-CN' 'zh-HK' 'zh-TW'
+        case 'sources'
+            printf '%s\n' 'bing' 'spotlight' 'apod' 'wikimedia' 'earth-observatory'
         case 'resolution'
             printf '%s\n' 'UHD' '1920x1200' '1920x1080' '1366x768' '1280x768' '1280x720' '1024x768' '800x600' '800x480' '640x480' '1080x1920' '768x1280' '720x1280' '480x800'
         case 'backend'
@@ -275,6 +280,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a export -d 'Copy pict
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a import -d 'Import pictures: a bingwall export, a folder of JPEGs or one JPEG.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a gallery -d 'Write a static HTML page of the whole history, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a doctor -d 'Check the history, its files, the config and the desktop; --fix repairs.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a sources -d 'List the sources of pictures of the day, and which are on.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a backends -d 'List the wallpaper backends: available, detected, selected.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a outputs -d 'List the connected screens: size, position, scale, rotation, primary.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a status -d 'Show the current wallpaper, the last update and its result, and what is scheduled.'
@@ -284,6 +290,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a autostart -d 'Start 
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a greeter -d 'Put a stored picture on the login screen (run as root).'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a completions -d 'Print the shell completion script for bash, zsh or fish.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a help -d 'Show help for a command.'
+complete -c bingwall -n '__bingwall_at bingwall/update' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'A source to fetch from (default: config \'sources\', bing).'
 complete -c bingwall -n '__bingwall_at bingwall/update' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'A Bing market to fetch (default: config \'markets\').'
 complete -c bingwall -n '__bingwall_at bingwall/update' -s r -l resolution -x -a 'UHD 1920x1200 1920x1080 1366x768 1280x768 1280x720 1024x768 800x600 800x480 640x480 1080x1920 768x1280 720x1280 480x800' -d 'Picture size to download; UHD falls back to 1920x1080.'
 complete -c bingwall -n '__bingwall_at bingwall/update' -l days -x -d 'Only the newest n days of each market\'s window.'
@@ -314,6 +321,7 @@ complete -c bingwall -n '__bingwall_at bingwall/previous' -l mode -x -a 'auto fi
 complete -c bingwall -n '__bingwall_at bingwall/previous' -l lock-screen -d 'Also set the lock screen picture, where the desktop has one; elsewhere a warning says so.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l limit -x -d 'Show at most n pictures; 0 shows all.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'A Bing market code, ll-CC; \'man bingwall.conf\' lists them.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'Only pictures this source showed; may be repeated.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l favorites -d 'Only favourite pictures.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l banned -d 'Only banned pictures.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l since -x -d 'Only pictures shown on or after this date.'
@@ -346,6 +354,7 @@ complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the pa
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l fix -d 'Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l quick -d 'Compare each file\'s size instead of its SHA-256, and run SQLite\'s quick_check.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l json -d 'Print JSON for scripts instead of text.'
+complete -c bingwall -n '__bingwall_at bingwall/sources' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/outputs' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'
@@ -362,10 +371,10 @@ complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a set -d 'Check
 complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a unset -d 'Return a key to its default, taking its line out of the file.'
 complete -c bingwall -n '__bingwall_argument bingwall/config 0' -a edit -d 'Edit the config file in your editor, checked before it is saved.'
 complete -c bingwall -n '__bingwall_at bingwall/config/show' -l json -d 'Print JSON for scripts instead of text.'
-complete -c bingwall -n '__bingwall_argument bingwall/config/get 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery'
-complete -c bingwall -n '__bingwall_argument bingwall/config/set 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery'
+complete -c bingwall -n '__bingwall_argument bingwall/config/get 0' -a 'markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint'
+complete -c bingwall -n '__bingwall_argument bingwall/config/set 0' -a 'markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint'
 complete -c bingwall -n '__bingwall_argument bingwall/config/set 1' -a '(__bingwall_config_values)'
-complete -c bingwall -n '__bingwall_argument bingwall/config/unset 0' -a 'markets resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.timeout network.ca_file network.on_metered network.story power.min_battery'
+complete -c bingwall -n '__bingwall_argument bingwall/config/unset 0' -a 'markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint'
 complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a enable -d 'Install and start an autostart entry.'
 complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a disable -d 'Remove the autostart entries bingwall installed.'
 complete -c bingwall -n '__bingwall_argument bingwall/autostart 0' -a status -d 'Show which autostart methods are on.'

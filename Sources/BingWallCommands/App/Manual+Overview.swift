@@ -73,6 +73,25 @@ extension Manual {
       page.macro("El")
     }
 
+    page.macro("Sh SOURCES")
+    page.prose(
+      """
+      Bing's picture of the day is fetched by default.
+      The sources key of bingwall.conf(5), or --source of update, adds others; \
+      'bingwall sources' shows which are on.
+      EPOD (Earth Science Picture of the Day) is not among them: it has been offline since \
+      October 2025.
+      """)
+    page.macro("Bl -tag -width Ds")
+    for entry in SourceCatalog.entries {
+      page.macro("It Cm \(entry.source.rawValue)")
+      var text = entry.offers
+      if let asks = entry.asks { text += " Asks for \(asks)" }
+      text += " Terms: \(entry.terms)"
+      page.text(text)
+    }
+    page.macro("El")
+
     for (title, text) in mainSections { page.section(title, text) }
     ManPage.examples(&page, CommandTable.tour)
     page.section("DIAGNOSTICS", diagnostics)
@@ -94,6 +113,9 @@ extension Manual {
       The configuration file to read instead of the default one.
       .It Ev BINGWALL_*
       Each configuration key has a variable of its own, which wins over the file; bingwall.conf(5) names them.
+      BINGWALL_ENDPOINT points Bing's requests at a mirror or a test server, and \
+      BINGWALL_SPOTLIGHT_ENDPOINT, BINGWALL_APOD_ENDPOINT, BINGWALL_WIKIMEDIA_ENDPOINT and \
+      BINGWALL_EARTH_OBSERVATORY_ENDPOINT do the same for the other sources.
       .It Ev BINGWALL_AUTOSTART_EXEC
       The path autostart entries run instead of the running binary.
       .It Ev XDG_CONFIG_HOME , XDG_DATA_HOME , XDG_STATE_HOME , XDG_CACHE_HOME , XDG_RUNTIME_DIR
@@ -160,6 +182,9 @@ extension Manual {
       .It 75
       Temporary failure: the network is unreachable, a timeout, HTTP 5xx or 429, a body cut \
       short; try later.
+      An update that asked several sources exits 0 when each gave what it had (a video day \
+      too), 75 when every one that failed may work later, and 1 when one failed for another \
+      reason; the others' pictures are stored all the same.
       .El
       """
     ),

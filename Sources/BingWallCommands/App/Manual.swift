@@ -69,6 +69,7 @@ enum Manual {
   /// checked against the schema when the page is made, and a test holds every key to one.
   static let configExamples: [String: String] = [
     "markets": "it-IT,es-ES",
+    "sources": "bing,apod,wikimedia",
     "resolution": "1920x1080",
     "image_dir": "~/Pictures/Bing",
     "backend": "feh",
@@ -92,9 +93,15 @@ enum Manual {
     "network.endpoint": "https://bing.example.org",
     "network.timeout": "60",
     "network.ca_file": "/etc/ssl/certs/proxy-ca.pem",
+    "network.contact": "me@example.org",
     "network.on_metered": "allow",
     "network.story": "false",
     "power.min_battery": "20%",
+    "spotlight.endpoint": "https://spotlight.example.org",
+    "apod.endpoint": "https://apod.example.org",
+    "apod.api_key": "DEMO_KEY",
+    "wikimedia.endpoint": "https://wikipedia.example.org",
+    "earth_observatory.endpoint": "https://eo.example.org",
   ]
 
   static var configKeys: [ConfigKeyEntry] {

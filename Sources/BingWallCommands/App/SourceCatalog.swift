@@ -35,14 +35,13 @@ enum SourceCatalog {
       SourceEntry(
         source: source,
         offers: "NASA's Astronomy Picture of the Day, at the largest size NASA offers; a video day is "
-          + "passed over with one line.",
-        asks: "nothing; set apod.api_key to ask api.nasa.gov with your own key first.",
+          + "passed over with one line. With apod.api_key set, api.nasa.gov is asked first, with your key.",
+        asks: nil,
         terms: "NASA's own pictures are public domain; many are the photographers', as the credit says.")
     case .wikimedia:
       SourceEntry(
         source: source,
-        offers: "Wikimedia Commons' picture of the day, at the width of the widest screen "
-          + "(3840 pixels at most).",
+        offers: "Wikimedia Commons' picture of the day, at most 3840 pixels wide.",
         asks: "a way to reach you in network.contact (your e-mail or web page), as Wikimedia's "
           + "User-Agent policy asks.",
         terms: "a free licence, shown with each picture (often CC BY-SA); credit the author when you share it.")
