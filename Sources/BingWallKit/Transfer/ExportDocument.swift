@@ -44,6 +44,10 @@ enum ExportDocument {
       ("wp", .bool(appearance.bing.wp)),
       ("fullstartdate", .string(appearance.bing.fullStartDate.map(Timestamp.iso8601) ?? "")),
       ("superseded", .bool(stored.superseded)),
+      ("source", .string(appearance.source.rawValue)),
+      ("licence", .string(appearance.licence)),
+      ("licence_link", .string(appearance.licenceLink)),
+      ("description", .string(appearance.description)),
     ])
   }
 
@@ -61,6 +65,8 @@ enum ExportDocument {
 
   /// One picture of a document, checked.
   struct Entry: Equatable {
+    /// The source whose id `key` is; Bing's in an export made before there were others.
+    var source: Source = .bing
     var key: String
     /// A plain file name inside the export folder.
     var fileName: String
@@ -113,7 +119,8 @@ enum ExportDocument {
 
   private static func entry(_ fields: Fields) throws(FieldError) -> Entry {
     let key = try fields.string("key")
-    if let problem = PictureKey.problem(key) { throw FieldError("key \(quoted(key)): \(problem)") }
+    let source = try source(fields)
+    if let problem = PictureKey.problem(key, source: source) { throw FieldError("key \(quoted(key)): \(problem)") }
     let fileName = try fields.string("path")
     if let problem = fileNameProblem(fileName) {
       throw FieldError(
@@ -150,7 +157,7 @@ enum ExportDocument {
       }
     }
     return Entry(
-      key: key, fileName: fileName, sha256: sha256, resolution: Resolution(stored: resolution),
+      source: source, key: key, fileName: fileName, sha256: sha256, resolution: Resolution(stored: resolution),
       favorite: try fields.bool("favorite"),
       banned: try fields.bool("banned"), addedAt: addedAt, date: date, originalID: originalID,
       appearances: appearances)
@@ -167,8 +174,7 @@ enum ExportDocument {
     {
       throw FieldError("has served_market \(quoted(served)), not a market code")
     }
-    return StoredAppearance(
-      Appearance(
+    var appearance = Appearance(
         date: try fields.date("date"),
         words: PictureWords(
           title: try fields.string("title"), caption: try fields.string("caption"),
@@ -179,8 +185,22 @@ enum ExportDocument {
           servedMarket: served.map(Market.init(stored:)),
           bingID: try fields.string("bing_id"), urlbase: try fields.string("urlbase"),
           hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
-          fullStartDate: try fields.startInstant("fullstartdate"))),
-      superseded: try fields.bool("superseded"))
+          fullStartDate: try fields.startInstant("fullstartdate")))
+    // Absent from an export made before the other sources: Bing's, with no stated terms.
+    appearance.source = try source(fields)
+    appearance.licence = try fields.optionalString("licence") ?? ""
+    appearance.licenceLink = try fields.optionalString("licence_link") ?? ""
+    appearance.description = try fields.optionalString("description") ?? ""
+    return StoredAppearance(appearance, superseded: try fields.bool("superseded"))
+  }
+
+  /// A `source` field: one of `Source`'s names; Bing's when absent.
+  private static func source(_ fields: Fields) throws(FieldError) -> Source {
+    guard let name = try fields.optionalString("source") else { return .bing }
+    guard let source = Source(rawValue: name) else {
+      throw FieldError("has source \(quoted(name)), not one of \(Source.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return source
   }
 
   /// Why `name` is not a plain file name of the export folder, or nil: no folder part, no `..`,

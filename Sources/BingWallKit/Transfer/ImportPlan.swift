@@ -151,6 +151,7 @@ struct ImportPlan {
           describe: { _, file in
             var checked = file
             checked.key = entry.key
+            checked.source = entry.source
             checked.resolution = entry.resolution
             return PictureImporter.Description(
               picture: ImportedPicture(

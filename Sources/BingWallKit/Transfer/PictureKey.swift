@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 
 /// The rules a picture key from outside the history must meet before it is stored: the same
@@ -8,6 +9,18 @@ enum PictureKey {
   static let maximumLength = 100
 
   /// Why `key` is refused, or nil when it is a picture key.
+  /// Why `key` is not an id `source` gives, or nil. Bing's follow `problem(_:)`; another
+  /// source's (a date, `File:Lake.jpg`, a GUID) need only be one line of printable text.
+  static func problem(_ key: String, source: Source) -> String? {
+    guard source != .bing else { return problem(key) }
+    guard !key.isEmpty else { return "it is empty" }
+    guard key.count <= maximumLength else { return "it is longer than \(maximumLength) characters" }
+    guard !key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return "it holds a control character"
+    }
+    return nil
+  }
+
   static func problem(_ key: String) -> String? {
     guard key.hasPrefix("OHR."), key.count > 4 else { return "it does not start with OHR. and a name" }
     guard key.count <= maximumLength else { return "it is longer than \(maximumLength) characters" }

@@ -130,6 +130,23 @@ import Testing
     #expect(try store.pictures(.init(limit: 0, sources: [.apod])).map(\.id) == [picture.id])
   }
 
+  @Test func anExportTakesTheSourceAndLicenceToAnotherHistory() throws {
+    let run = try Self.context()
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    let folder = try TemporaryDirectory()
+    #expect(run.run(["export", folder.path + "/out"]).status == 0)
+    let other = try InProcess(environment: ["BINGWALL_BACKEND": "none"])
+    let imported = other.run(["import", folder.path + "/out"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let before = try #require(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).first)
+    let after = try #require(try Self.store(other).pictures(.init(limit: 0, sources: [.apod])).first)
+    #expect(after.source == .apod)
+    #expect(after.sources == [.apod])
+    #expect(after.licence == before.licence)
+    #expect(after.description == before.description)
+    #expect(after.sha256 == before.sha256)
+  }
+
   @Test func sourcesListsEachSourceWhetherItIsOnAndWhatIsStored() throws {
     let run = try Self.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
