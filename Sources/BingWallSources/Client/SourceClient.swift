@@ -64,7 +64,13 @@ package struct SourceClient: Sendable {
         fallback: { (trace: inout [String]) throws(Attempt.Failure) in try spotlight(.v3, at: instant, &trace)
         })
     case .apod:
-      return try apod(at: instant, &trace)
+      do {
+        return try apod(at: instant, &trace)
+      } catch {
+        var failure = error
+        failure.trace = trace
+        throw failure
+      }
     case .wikimedia:
       return try withFallback(
         &trace,
@@ -144,7 +150,7 @@ package struct SourceClient: Sendable {
         return offer
       } catch {
         failures.append(error)
-        if api != apis.last { trace.append("\(error.line); trying science.nasa.gov instead") }
+        trace.append(api != apis.last ? "\(error.line); trying science.nasa.gov instead" : error.line)
       }
     }
     throw Attempt.combined(failures, source: .apod)
@@ -263,17 +269,18 @@ package struct SourceClient: Sendable {
   }
 
   /// A Commons picture whose original is wider than the widest screen, as its thumbnail at the
-  /// standard width that covers that screen.
+  /// standard width that covers that screen; the original when it is no wider than the screen.
   func bounded(_ picture: SourcePicture, width: Int?, _ trace: inout [String]) -> SourcePicture {
-    let screen = settings.largestScreenWidth ?? SourceSettings.defaultLargestScreenWidth
+    let screen = max(1, settings.largestScreenWidth ?? SourceSettings.defaultLargestScreenWidth)
+    if let width, width <= screen { return picture }
+    let thumbnailWidth = WikimediaThumbnail.standardWidth(covering: screen)
     var picture = picture
     let image = WikimediaThumbnail.bounded(
-      original: picture.image, originalWidth: width,
-      maximumWidth: WikimediaThumbnail.standardWidth(covering: max(1, screen)), policy: settings.policy)
+      original: picture.image, originalWidth: width, maximumWidth: thumbnailWidth, policy: settings.policy)
     if image != picture.image {
       trace.append(
         "Wikimedia Commons: the original is \(width.map { "\($0) pixels" } ?? "of unknown width") wide; "
-          + "fetching its \(WikimediaThumbnail.standardWidth(covering: max(1, screen)))-pixel thumbnail")
+          + "fetching its \(thumbnailWidth)-pixel thumbnail")
       picture.image = image
     }
     return picture
@@ -350,7 +357,10 @@ package struct SourceClient: Sendable {
       offer.trace = trace + offer.trace
       return offer
     } catch {
-      throw Attempt.combined([first, error], source: source)
+      trace.append(error.line)
+      var failure = Attempt.combined([first, error], source: source)
+      failure.trace = trace
+      throw failure
     }
   }
 }

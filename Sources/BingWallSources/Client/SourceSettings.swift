@@ -1,5 +1,6 @@
 import BingWallModel
 import BingWallNet
+import BingWallSystem
 import FoundationEssentials
 
 /// What a source's client needs from the configuration, typed.
@@ -46,9 +47,12 @@ package struct SourceSettings: Sendable {
   /// The first market, or en-US when none is configured.
   var market: Market { markets.first ?? Market(stored: "en-US") }
 
-  /// The language of the first market (`de` for `de-DE`), for Wikimedia.
+  /// The language of the first market (`de` for `de-DE`), for Wikimedia; English for a market
+  /// that names no language (Bing's `ROW`, "rest of the world").
   var language: String {
-    String(market.code.split(separator: "-").first ?? "en").lowercased()
+    let parts = market.code.split(separator: "-")
+    guard parts.count == 2, parts[0].count == 2 else { return WikimediaRequest.defaultLanguage }
+    return parts[0].lowercased()
   }
 }
 
@@ -84,10 +88,20 @@ package struct SourceFailure: Error, TemporaryFailure, CustomStringConvertible, 
   package var isTemporary: Bool
   /// E.g. "NASA APOD: api.nasa.gov refused the key (API_KEY_INVALID); check apod.api_key".
   package var description: String
+  /// The requests made and how each failed, as `SourceOffer.trace` (never an API key).
+  package var trace: [String]
 
-  package init(source: Source, isTemporary: Bool, description: String) {
+  package init(source: Source, isTemporary: Bool, description: String, trace: [String] = []) {
     self.source = source
     self.isTemporary = isTemporary
     self.description = description
+    self.trace = trace
   }
+}
+
+extension SourceFailure: LocalizedError, ExitStatusError {
+  package var errorDescription: String? { description }
+
+  /// 75 when a later try may work, 1 otherwise, as for Bing's failures.
+  package var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
 }

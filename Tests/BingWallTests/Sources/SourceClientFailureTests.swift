@@ -15,7 +15,7 @@ import Testing
     -> SourceFailure?
   {
     do {
-      let offer = try fake.client(source, settings: settings).offer(at: FakeSources.now)
+      let offer = try fake.client(source, settings: settings).offer(at: fake.now)
       Issue.record("expected a failure, got \(offer)")
       return nil
     } catch {
@@ -58,7 +58,7 @@ import Testing
     let ad = #"{"ad":{"landscapeImage":{"asset":"javascript:alert(1)"},"entityId":"x1"}}"#
     let body = try JSONSerialization.data(withJSONObject: ["batchrsp": ["items": [["item": ad]]]])
     fake.failing(.spotlightV4, with: .body(String(decoding: body, as: UTF8.self)))
-    let offer = try fake.client(.spotlight).offer(at: FakeSources.now)
+    let offer = try fake.client(.spotlight).offer(at: fake.now)
     #expect(offer.pictures.count == 2)
     #expect(offer.pictures.allSatisfy { $0.image.text.hasPrefix("http://127.0.0.1:") })
     #expect(
@@ -179,7 +179,7 @@ import Testing
   @Test func earthObservatoryRedirectedFeedFallsBack() throws {
     let fake = try FakeSources()
     fake.failing(.earthObservatoryFeed, with: .redirectOffHost)
-    let offer = try fake.client(.earthObservatory).offer(at: FakeSources.now)
+    let offer = try fake.client(.earthObservatory).offer(at: fake.now)
     #expect(offer.pictures.first?.id.key == "160002-ice-floes-in-a-northern-bay")
     #expect(offer.trace.contains { $0.contains("another host (localhost)") })
   }
@@ -218,13 +218,14 @@ import Testing
 
   @Test func aServerThatIsNotThereIsTemporary() throws {
     let closed = try ClosedPort()
-    var settings = try FakeSources().settings()
+    let fake = try FakeSources()
+    var settings = fake.settings()
     settings.endpoint = "http://127.0.0.1:\(closed.port)"
     let client = SourceClient(
       source: .earthObservatory, http: CurlHTTPClient(userAgent: "t"), settings: settings)
-    #expect(throws: SourceFailure.self) { try client.offer(at: FakeSources.now) }
+    #expect(throws: SourceFailure.self) { try client.offer(at: fake.now) }
     do {
-      _ = try client.offer(at: FakeSources.now)
+      _ = try client.offer(at: fake.now)
     } catch {
       #expect(error.isTemporary)
       #expect(error.description.hasPrefix("NASA Earth Observatory: cannot fetch http://127.0.0.1:"))
@@ -257,7 +258,7 @@ import Testing
       http: RecordingHTTP(body: Fixtures.text("sources/apod/apod_2026-10-02-v2.json"), fake: fake),
       settings: settings)
     do {
-      _ = try client.offer(at: FakeSources.now)
+      _ = try client.offer(at: fake.now)
       Issue.record("an http picture must be refused under httpsOnly")
     } catch {
       #expect(

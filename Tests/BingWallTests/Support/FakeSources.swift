@@ -17,17 +17,19 @@ import Foundation
 /// picture URLs are rewritten to point at this server, which serves a small JPEG (a PNG for a
 /// `.png` path) at each of them, and at each standard thumbnail width of a Commons original.
 ///
-///     let fake = try FakeSources()
+///     let fake = try FakeSources()                 // or FakeSources(now: Date()) for a real clock
 ///     let client = fake.client(.apod)              // SourceClient on the real libcurl client
-///     let offer = try client.offer(at: FakeSources.now)
+///     let offer = try client.offer(at: fake.now)
 ///     fake.failing(.apod, with: .status(503))      // every APOD request answers 503
 ///     fake.failing(.spotlightV4, with: .noAd)      // only v4: the client falls back to v3
+///     fake.failingPictures(with: .html("<p>gone</p>"))  // every picture answers a page
 ///
-/// Days: `FakeSources.now` is 2026-10-02 16:00 UTC, so APOD's day (US Eastern) and Wikimedia's
-/// (UTC) are both `today`, 2026-10-02; APOD answers for `today` and `yesterday` only, with the
-/// body's `date` made the day asked for. APOD's basic API serves the 2026-10-02 body (a PNG),
-/// api.nasa.gov the 2021-12-06 one (a JPEG, copyright Andrew McCarthy). Wikimedia's featured
-/// feed serves `featured-2026-06-24.json` for `today`, its RSS feed the ten days of June 2026.
+/// Days: the fake answers for the days of `now` (`FakeSources.defaultNow`, 2026-10-02 16:00 UTC,
+/// unless given): APOD for `today` (US Eastern) and `yesterday` only, with the body's `date`
+/// made the day asked for; Wikimedia's featured feed for `wikimediaDay` (UTC) only. APOD's basic
+/// API serves the 2026-10-02 body (a PNG), api.nasa.gov the 2021-12-06 one (a JPEG, copyright
+/// Andrew McCarthy). Wikimedia's featured feed serves `featured-2026-06-24.json`, its RSS feed
+/// the ten days of June 2026. Spotlight and Earth Observatory ask for no day.
 final class FakeSources {
   /// One metadata request of one source.
   enum Request: CaseIterable, Sendable {
@@ -70,18 +72,28 @@ final class FakeSources {
   }
 
   /// 2026-10-02 16:00:00 UTC: noon in New York.
-  static let now = Date(timeIntervalSince1970: 1_790_956_800)
-  static let today = CalendarDate(year: 2026, month: 10, day: 2)!
-  static let yesterday = CalendarDate(year: 2026, month: 10, day: 1)!
+  static let defaultNow = Date(timeIntervalSince1970: 1_790_956_800)
 
   let server: FakeHTTPServer
+  /// The instant the fake answers for: pass it to `offer(at:)`.
+  let now: Date
+  /// APOD's day at `now` (US Eastern), and the day before.
+  let today: CalendarDate
+  let yesterday: CalendarDate
+  /// Wikimedia's day at `now` (UTC).
+  let wikimediaDay: CalendarDate
   private let faults = Locked<[Request: Fault]>([:])
+  private let pictureFault = Locked<FakeResponse?>(nil)
   let pictureWidth: Int
   let pictureHeight: Int
 
   /// `pictureWidth`×`pictureHeight` is the size of every picture served.
-  init(pictureWidth: Int = 64, pictureHeight: Int = 36) throws {
+  init(now: Date = FakeSources.defaultNow, pictureWidth: Int = 64, pictureHeight: Int = 36) throws {
     server = try FakeHTTPServer()
+    self.now = now
+    today = APODRequest.today(at: now)
+    yesterday = today.previous ?? today
+    wikimediaDay = WikimediaRequest.day(at: now)
     self.pictureWidth = pictureWidth
     self.pictureHeight = pictureHeight
     routeAll()
@@ -100,9 +112,15 @@ final class FakeSources {
     for request in Request.allCases where request.source == source { failing(request, with: fault) }
   }
 
+  /// Makes every picture answer `response` (nil: the picture again).
+  func failingPictures(with response: FakeResponse?) {
+    pictureFault.withLock { $0 = response }
+  }
+
   /// Ends every injected fault.
   func healed() {
     faults.withLock { $0 = [:] }
+    pictureFault.withLock { $0 = nil }
   }
 
   /// Settings that send every request of a source here (`.loopbackHTTPAllowed`).
@@ -139,8 +157,6 @@ final class FakeSources {
   private let pictures = Locked<Set<String>>([])
 
   private func routeAll() {
-    let today = Self.today
-    let yesterday = Self.yesterday
     route(
       .spotlightV4, path: "/v4/api/selection", body: json("sources/spotlight/spotlight_2025-06-02-v4.json"))
     route(
@@ -156,7 +172,8 @@ final class FakeSources {
     }
     let featured = json("sources/wikimedia/featured-2026-06-24.json")
     route(
-      .wikimediaFeatured, path: Self.path(of: .wikimediaFeatured, day: today)!, day: today, body: featured)
+      .wikimediaFeatured, path: Self.path(of: .wikimediaFeatured, day: wikimediaDay)!, day: wikimediaDay,
+      body: featured)
     route(
       .wikimediaRSS, path: "/w/api.php", query: ["action": "featuredfeed", "feed": "potd"],
       body: xml("feeds/wikimedia_commons-potd-rss-2026-06-24.xml"))
@@ -197,6 +214,7 @@ final class FakeSources {
     servePictures(in: body.text)
     let host = "127.0.0.1:\(server.port)"
     let redirectTarget = "http://localhost:\(server.port)"
+    let today = request.source == .wikimedia ? wikimediaDay : self.today
     server.route(path, query: query) { [faults] recorded in
       let fault = faults.withLock { $0[request] }
       if case .redirectOffHost? = fault {
@@ -206,12 +224,13 @@ final class FakeSources {
         return FakeResponse.bytes(Data(body.text.utf8), contentType: body.contentType)
       }
       guard let fault else { return FakeResponse.bytes(Data(body.text.utf8), contentType: body.contentType) }
-      return Self.answer(fault, request: request, day: day, body: body)
+      return Self.answer(fault, request: request, day: day, today: today, body: body)
     }
   }
 
-  private static func answer(_ fault: Fault, request: Request, day: CalendarDate?, body: Body) -> FakeResponse
-  {
+  private static func answer(
+    _ fault: Fault, request: Request, day: CalendarDate?, today: CalendarDate, body: Body
+  ) -> FakeResponse {
     let normal = FakeResponse.bytes(Data(body.text.utf8), contentType: body.contentType)
     switch fault {
     case .status(let status):
@@ -338,9 +357,12 @@ final class FakeSources {
     let height = pictureHeight
     if path.lowercased().hasSuffix(".png") {
       let png = Data(TestPNG.make(width: width, height: height))
-      server.route(path, .bytes(png, contentType: "image/png"))
+      server.route(path) { [pictureFault] _ in
+        pictureFault.withLock { $0 } ?? .bytes(png, contentType: "image/png")
+      }
     } else {
-      server.route(path) { _ in
+      server.route(path) { [pictureFault] _ in
+        if let fault = pictureFault.withLock({ $0 }) { return fault }
         guard let jpeg = try? TestJPEG.make(width: width, height: height, colour: FakeBing.colour(for: path))
         else {
           return .text("cannot make the JPEG", status: 500)
