@@ -57,12 +57,7 @@ package struct SourceClient: Sendable {
         source: .bing, isTemporary: false,
         description: "Bing: its pictures come from its own client, not this one")
     case .spotlight:
-      return try withFallback(
-        &trace,
-        primary: { (trace: inout [String]) throws(Attempt.Failure) in try spotlight(.v4, at: instant, &trace)
-        },
-        fallback: { (trace: inout [String]) throws(Attempt.Failure) in try spotlight(.v3, at: instant, &trace)
-        })
+      return try withFallback(.spotlight(.v4), then: .spotlight(.v3), at: instant, &trace)
     case .apod:
       do {
         return try apod(at: instant, &trace)
@@ -72,32 +67,40 @@ package struct SourceClient: Sendable {
         throw failure
       }
     case .wikimedia:
-      return try withFallback(
-        &trace,
-        primary: { (trace: inout [String]) throws(Attempt.Failure) in
-          try wikimediaFeatured(at: instant, &trace)
-        },
-        fallback: { (trace: inout [String]) throws(Attempt.Failure) in try wikimediaRSS(&trace) })
+      return try withFallback(.wikimediaFeatured, then: .wikimediaRSS, at: instant, &trace)
     case .earthObservatory:
-      return try withFallback(
-        &trace,
-        primary: { (trace: inout [String]) throws(Attempt.Failure) in
-          try earthObservatory(
-            EarthObservatoryRequest.feed(endpoint: settings.endpoint ?? EarthObservatoryRequest.endpoint),
-            &trace)
-        },
-        fallback: { (trace: inout [String]) throws(Attempt.Failure) in
-          try earthObservatory(
-            EarthObservatoryRequest.oldFeed(
-              endpoint: settings.endpoint ?? EarthObservatoryRequest.oldEndpoint), &trace)
-        })
+      let feed = EarthObservatoryRequest.feed(endpoint: settings.endpoint ?? EarthObservatoryRequest.endpoint)
+      let old = EarthObservatoryRequest.oldFeed(
+        endpoint: settings.endpoint ?? EarthObservatoryRequest.oldEndpoint)
+      return try withFallback(.earthObservatory(feed), then: .earthObservatory(old), at: instant, &trace)
+    }
+  }
+
+  /// One metadata request of a source that falls back from one request to another.
+  enum Step {
+    case spotlight(SpotlightResponse.Version)
+    case wikimediaFeatured
+    case wikimediaRSS
+    /// One of Earth Observatory's feeds, by its URL.
+    case earthObservatory(String)
+  }
+
+  /// What `step` offers.
+  func run(_ step: Step, at instant: Date, _ trace: inout [String]) throws(SourceAttemptFailure)
+    -> SourceOffer
+  {
+    switch step {
+    case .spotlight(let version): try spotlight(version, at: instant, &trace)
+    case .wikimediaFeatured: try wikimediaFeatured(at: instant, &trace)
+    case .wikimediaRSS: try wikimediaRSS(&trace)
+    case .earthObservatory(let url): try earthObservatory(url, &trace)
     }
   }
 
   // MARK: - The sources
 
   func spotlight(_ version: SpotlightResponse.Version, at instant: Date, _ trace: inout [String])
-    throws(Attempt.Failure) -> SourceOffer
+    throws(SourceAttemptFailure) -> SourceOffer
   {
     let url =
       switch version {
@@ -113,7 +116,7 @@ package struct SourceClient: Sendable {
     do {
       response = try SpotlightResponse.decode(answer.body, version: version, policy: settings.policy)
     } catch {
-      throw Attempt.Failure(error, host: answer.host)
+      throw SourceAttemptFailure(error, host: answer.host)
     }
     var offer = SourceOffer(pictures: response.pictures)
     for skipped in response.skipped {
@@ -140,7 +143,7 @@ package struct SourceClient: Sendable {
     let days = APODRequest.days(at: instant)
     var apis: [APODResponse.API] = [.basic]
     if let key = settings.apodKey, !key.isEmpty { apis.insert(.planetary, at: 0) }
-    var failures: [Attempt.Failure] = []
+    var failures: [SourceAttemptFailure] = []
     for api in apis {
       do {
         var offer = try apodDays(api, days: days, &trace)
@@ -157,9 +160,8 @@ package struct SourceClient: Sendable {
   }
 
   /// One APOD API: today, then the day before when today is not there yet.
-  func apodDays(_ api: APODResponse.API, days: [CalendarDate], _ trace: inout [String]) throws(Attempt
-    .Failure)
-    -> SourceOffer
+  func apodDays(_ api: APODResponse.API, days: [CalendarDate], _ trace: inout [String])
+    throws(SourceAttemptFailure) -> SourceOffer
   {
     var missing: [String] = []
     var host = ""
@@ -185,9 +187,9 @@ package struct SourceClient: Sendable {
         }
       }
     }
-    throw Attempt.Failure(
+    throw SourceAttemptFailure(
       line: "NASA APOD: \(host) has no picture yet for \(missing.joined(separator: " or ")); try again later",
-      isTemporary: true, what: host)
+      isTemporary: true, host: host)
   }
 
   enum APODDay {
@@ -197,55 +199,60 @@ package struct SourceClient: Sendable {
   }
 
   /// What one day's answer says.
-  func apodDay(_ answer: Attempt.Answer, api: APODResponse.API, host: String) throws(Attempt.Failure)
+  func apodDay(_ answer: SourceAnswer, api: APODResponse.API, host: String) throws(SourceAttemptFailure)
     -> APODDay
   {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     let text = answer.body.filter { !isSpace($0) }
-    if (200...299).contains(answer.status), text.isEmpty || text == Array("[]".utf8) {
-      return .missing("an empty answer")
-    }
+    let succeeded = (200...299).contains(answer.status)
+    if succeeded, text.isEmpty || text == Array("[]".utf8) { return .missing("an empty answer") }
     if answer.status == 404 || answer.status == 500 { return .missing("HTTP \(answer.status)") }
+    let picture: SourcePicture
     do {
-      let picture = try APODResponse.decode(answer.body, api: api, policy: settings.policy)
-      guard (200...299).contains(answer.status) else {
-        throw Attempt.Failure(status: answer.status, source: .apod, host: host)
-      }
-      return .picture(picture)
-    } catch let error as Attempt.Failure {
-      throw error
-    } catch let error as SourceError {
-      switch error {
-      case .noPicture(_, .video(let day)):
-        return .notAPicture("NASA APOD's \(day) is a video, not a picture")
-      case .noPicture(_, .otherMedia(let day, let mediaType)):
-        return .notAPicture(
-          "NASA APOD's \(day) is not a picture (its media type is \(TerminalText.quoted(mediaType, limit: 40)))"
-        )
-      case .apiError(_, .status(let status), let message)
-      where status == 404 || status == 500 || (status == 400 && message.contains("Date must be between")):
-        return .missing("\(status) \(TerminalText.quoted(message, limit: 60))")
-      case .apiError(_, .named(let code), _) where code.hasPrefix("API_KEY"):
-        throw Attempt.Failure(
-          line: "NASA APOD: \(host) refused the key (\(code)); check apod.api_key", isTemporary: false,
-          what: host,
-          isKeyProblem: true)
-      case .apiError(_, .named("OVER_RATE_LIMIT"), _):
-        throw Attempt.Failure(
-          line: "NASA APOD: \(host) says the key is over its rate limit (OVER_RATE_LIMIT); try again later",
-          isTemporary: true, what: host)
-      default:
-        guard (200...299).contains(answer.status) else {
-          throw Attempt.Failure(status: answer.status, source: .apod, host: host)
-        }
-        throw Attempt.Failure(error, host: host)
-      }
+      picture = try APODResponse.decode(answer.body, api: api, policy: settings.policy)
     } catch {
-      throw Attempt.Failure(line: "NASA APOD: \(error)", isTemporary: false, what: host)
+      return try apodDay(refused: error, status: answer.status, host: host)
+    }
+    guard succeeded else { throw SourceAttemptFailure(status: answer.status, source: .apod, host: host) }
+    return .picture(picture)
+  }
+
+  /// What a day's answer says that is not a picture: another medium, the day not there yet, or
+  /// the API's refusal.
+  func apodDay(refused error: SourceError, status: Int, host: String) throws(SourceAttemptFailure) -> APODDay
+  {
+    switch error {
+    case .noPicture(_, .video(let day)):
+      return .notAPicture("NASA APOD's \(day) is a video, not a picture")
+    case .noPicture(_, .otherMedia(let day, let mediaType)):
+      return .notAPicture(
+        "NASA APOD's \(day) is not a picture (its media type is \(TerminalText.quoted(mediaType, limit: 40)))"
+      )
+    case .apiError(_, .status(let code), let message)
+    where code == 404 || code == 500 || (code == 400 && message.contains("Date must be between")):
+      // api.nasa.gov's "today" before its own midnight: "Date must be between Jun 16, 1995 and …".
+      return .missing("\(code) \(TerminalText.quoted(message, limit: 60))")
+    case .apiError(_, .named(let code), _) where code.hasPrefix("API_KEY"):
+      throw SourceAttemptFailure(
+        line: "NASA APOD: \(host) refused the key (\(code)); check apod.api_key", isTemporary: false,
+        host: host,
+        isKeyProblem: true)
+    case .apiError(_, .named("OVER_RATE_LIMIT"), _):
+      throw SourceAttemptFailure(
+        line: "NASA APOD: \(host) says the key is over its rate limit (OVER_RATE_LIMIT); try again later",
+        isTemporary: true, host: host)
+    default:
+      // An error page of a status that says more than its body.
+      guard (200...299).contains(status) else {
+        throw SourceAttemptFailure(status: status, source: .apod, host: host)
+      }
+      throw SourceAttemptFailure(error, host: host)
     }
   }
 
-  func wikimediaFeatured(at instant: Date, _ trace: inout [String]) throws(Attempt.Failure) -> SourceOffer {
+  func wikimediaFeatured(at instant: Date, _ trace: inout [String]) throws(SourceAttemptFailure)
+    -> SourceOffer
+  {
     let day = WikimediaRequest.day(at: instant)
     let url = WikimediaRequest.featured(endpoint: settings.endpoint, language: settings.language, day: day)
     let answer = try ok(fetch(url, &trace))
@@ -253,18 +260,18 @@ package struct SourceClient: Sendable {
       let response = try WikimediaResponse.decode(answer.body, day: day, policy: settings.policy)
       return SourceOffer(pictures: [bounded(response.picture, width: response.width, &trace)])
     } catch {
-      throw Attempt.Failure(error, host: answer.host)
+      throw SourceAttemptFailure(error, host: answer.host)
     }
   }
 
-  func wikimediaRSS(_ trace: inout [String]) throws(Attempt.Failure) -> SourceOffer {
+  func wikimediaRSS(_ trace: inout [String]) throws(SourceAttemptFailure) -> SourceOffer {
     let url = WikimediaRequest.rss(endpoint: settings.endpoint, language: settings.language)
     let answer = try ok(fetch(url, &trace))
     do {
       let (picture, width) = try WikimediaFeed.decode(answer.body, policy: settings.policy)
       return SourceOffer(pictures: [bounded(picture, width: width, &trace)])
     } catch {
-      throw Attempt.Failure(error, host: answer.host)
+      throw SourceAttemptFailure(error, host: answer.host)
     }
   }
 
@@ -286,12 +293,12 @@ package struct SourceClient: Sendable {
     return picture
   }
 
-  func earthObservatory(_ url: String, _ trace: inout [String]) throws(Attempt.Failure) -> SourceOffer {
+  func earthObservatory(_ url: String, _ trace: inout [String]) throws(SourceAttemptFailure) -> SourceOffer {
     let answer = try ok(fetch(url, &trace))
     do {
       return SourceOffer(pictures: [try EarthObservatoryFeed.decode(answer.body, policy: settings.policy)])
     } catch {
-      throw Attempt.Failure(error, host: answer.host)
+      throw SourceAttemptFailure(error, host: answer.host)
     }
   }
 
@@ -299,7 +306,7 @@ package struct SourceClient: Sendable {
 
   /// One request, its outcome traced; throws for a transport failure or an answer from another
   /// host than asked. Any status is an answer.
-  func fetch(_ url: String, _ trace: inout [String]) throws(Attempt.Failure) -> Attempt.Answer {
+  func fetch(_ url: String, _ trace: inout [String]) throws(SourceAttemptFailure) -> SourceAnswer {
     let host = Attempt.host(of: url)
     let request = HTTPRequest(
       url: url, headers: headers, connectTimeout: min(settings.timeout, .seconds(10)),
@@ -310,8 +317,8 @@ package struct SourceClient: Sendable {
       response = try http.get(request)
     } catch {
       trace.append("\(source.displayName): GET \(Attempt.shown(url)): \(error)")
-      throw Attempt.Failure(
-        line: "\(source.displayName): \(error)", isTemporary: error.isTemporary, what: host)
+      throw SourceAttemptFailure(
+        line: "\(source.displayName): \(error)", isTemporary: error.isTemporary, host: host)
     }
     trace.append(
       "\(source.displayName): GET \(Attempt.shown(url)): HTTP \(response.status), \(response.body.count) bytes"
@@ -321,31 +328,30 @@ package struct SourceClient: Sendable {
       guard answered == host else {
         let other =
           answered.map { "(\($0))" } ?? "(\(TerminalText.quoted(Attempt.shown(response.effectiveURL))))"
-        throw Attempt.Failure(
+        throw SourceAttemptFailure(
           line:
             "\(source.displayName): \(host) sent the request on to another host \(other); refusing its answer",
-          isTemporary: false, what: host)
+          isTemporary: false, host: host)
       }
     }
-    return Attempt.Answer(status: response.status, body: Array(response.body), host: host)
+    return SourceAnswer(status: response.status, body: Array(response.body), host: host)
   }
 
   /// `answer` when its status is 2xx.
-  func ok(_ answer: Attempt.Answer) throws(Attempt.Failure) -> Attempt.Answer {
+  func ok(_ answer: SourceAnswer) throws(SourceAttemptFailure) -> SourceAnswer {
     guard (200...299).contains(answer.status) else {
-      throw Attempt.Failure(status: answer.status, source: source, host: answer.host)
+      throw SourceAttemptFailure(status: answer.status, source: source, host: answer.host)
     }
     return answer
   }
 
   /// `primary`, and `fallback` when it fails; the trace of both, in order.
-  func withFallback(
-    _ trace: inout [String], primary: (inout [String]) throws(Attempt.Failure) -> SourceOffer,
-    fallback: (inout [String]) throws(Attempt.Failure) -> SourceOffer
-  ) throws(SourceFailure) -> SourceOffer {
-    let first: Attempt.Failure
+  func withFallback(_ primary: Step, then fallback: Step, at instant: Date, _ trace: inout [String])
+    throws(SourceFailure) -> SourceOffer
+  {
+    let first: SourceAttemptFailure
     do {
-      var offer = try primary(&trace)
+      var offer = try run(primary, at: instant, &trace)
       offer.trace = trace + offer.trace
       return offer
     } catch {
@@ -353,7 +359,7 @@ package struct SourceClient: Sendable {
     }
     trace.append("\(first.line); trying the fallback")
     do {
-      var offer = try fallback(&trace)
+      var offer = try run(fallback, at: instant, &trace)
       offer.trace = trace + offer.trace
       return offer
     } catch {
@@ -362,76 +368,5 @@ package struct SourceClient: Sendable {
       failure.trace = trace
       throw failure
     }
-  }
-}
-
-/// One request's answer or failure, inside `SourceClient`.
-enum Attempt {
-  struct Answer {
-    var status: Int
-    var body: [UInt8]
-    var host: String
-  }
-
-  /// Why one request gave nothing.
-  struct Failure: Error {
-    /// One line naming the source.
-    var line: String
-    var isTemporary: Bool
-    /// The host asked, to name the fallback in the final line.
-    var what: String
-    /// True when api.nasa.gov refused the configured key.
-    var isKeyProblem = false
-
-    init(line: String, isTemporary: Bool, what: String, isKeyProblem: Bool = false) {
-      self.line = line
-      self.isTemporary = isTemporary
-      self.what = what
-      self.isKeyProblem = isKeyProblem
-    }
-
-    init(_ error: SourceError, host: String) {
-      self.init(line: error.description, isTemporary: error.isTemporary, what: host)
-    }
-
-    init(status: Int, source: Source, host: String) {
-      let temporary = HTTPResponse.isTemporaryFailure(status: status)
-      self.init(
-        line: "\(source.displayName): \(host) answered HTTP \(status)\(temporary ? "; try again later" : "")",
-        isTemporary: temporary, what: host)
-    }
-  }
-
-  /// The failure of a source whose every request failed: the first request's line (the source's
-  /// own API, which matters most), and that the fallback failed too; temporary when any was.
-  static func combined(_ failures: [Failure], source: Source) -> SourceFailure {
-    guard let first = failures.first else {
-      return SourceFailure(
-        source: source, isTemporary: true, description: "\(source.displayName) gave nothing")
-    }
-    var line = first.line
-    if let last = failures.last, failures.count > 1 {
-      line += last.what.isEmpty ? " (its fallback failed too)" : " (its fallback on \(last.what) failed too)"
-    }
-    return SourceFailure(source: source, isTemporary: failures.contains { $0.isTemporary }, description: line)
-  }
-
-  /// The host of a URL this client built; empty when it has none.
-  static func host(of url: String) -> String {
-    (try? RemoteURL(checking: url, policy: .loopbackHTTPAllowed))?.host ?? ""
-  }
-
-  /// A URL as a trace shows it: the value of a query item whose name says it is a key (`api_key`)
-  /// masked, so that no line shows the user's key.
-  static func shown(_ url: String) -> String {
-    guard let mark = url.firstIndex(of: "?") else { return url }
-    let items = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
-      item -> String in
-      guard let equals = item.firstIndex(of: "="), item[..<equals].lowercased().contains("key") else {
-        return String(item)
-      }
-      return "\(item[..<equals])=REDACTED"
-    }
-    return "\(url[..<mark])?\(items.joined(separator: "&"))"
   }
 }
