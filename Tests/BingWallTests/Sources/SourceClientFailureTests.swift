@@ -164,6 +164,30 @@ import Testing
     #expect(!failure.isTemporary)
   }
 
+  @Test func aHugeChunkedBodyIsCutAtTheBound() throws {
+    let fake = try FakeSources()
+    fake.failing(.wikimedia, with: .hugeChunked)
+    let failure = try #require(Self.failure(fake, .wikimedia))
+    #expect(failure.description.contains("is larger than \(SourceBody.maximumSize) bytes"))
+    #expect(!failure.isTemporary)
+    #expect(fake.requests(.wikimediaRSS).count == 1)
+  }
+
+  @Test func aSilentServerTimesOutAsTemporary() throws {
+    let fake = try FakeSources()
+    fake.failing(.earthObservatoryFeed, with: .delay(5))
+    fake.failing(.earthObservatoryOldFeed, with: .status(410))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let failure = try #require(
+      Self.failure(fake, .earthObservatory, settings: fake.settings(timeout: .seconds(1))))
+    #expect(clock.now - start < .seconds(4))
+    #expect(failure.description.hasPrefix("NASA Earth Observatory: cannot fetch http://127.0.0.1:"))
+    // The feed may answer in time later; the old one is gone for good, yet the whole may pass.
+    #expect(failure.isTemporary)
+    #expect(failure.trace.contains { $0.contains("answered HTTP 410") })
+  }
+
   @Test func aRedirectToAnotherHostIsRefused() throws {
     let fake = try FakeSources()
     fake.failing(.apodBasic, with: .redirectOffHost)

@@ -54,8 +54,12 @@ final class FakeSources {
     case body(String, status: Int = 200)
     /// A web page with status 200, as a portal or a moved site answers.
     case html
-    /// A body of 50 MB, more than any source's answer may be.
+    /// A body of 50 MB, more than any source's answer may be, its length announced.
     case huge
+    /// The same, sent chunked: no length to refuse at once, the client must stop reading.
+    case hugeChunked
+    /// The fixture, after `seconds` of silence.
+    case delay(Double)
     /// A redirect to the same path on `localhost`, another host name for this server.
     case redirectOffHost
     /// APOD: the video day (2021-11-08) as the day asked for.
@@ -245,6 +249,12 @@ final class FakeSources {
       return FakeResponse(
         headers: [("Content-Type", body.contentType)],
         body: .repeating(byte: UInt8(ascii: " "), count: 50 << 20))
+    case .hugeChunked:
+      return FakeResponse(
+        headers: [("Content-Type", body.contentType)],
+        body: .repeating(byte: UInt8(ascii: " "), count: 50 << 20), fault: .chunked(chunkSize: 64 << 10))
+    case .delay(let seconds):
+      return normal.delayed(seconds)
     case .redirectOffHost:
       return normal
     case .video:
