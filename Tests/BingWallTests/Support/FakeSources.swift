@@ -23,6 +23,10 @@ import Foundation
 ///     fake.failing(.apod, with: .status(503))      // every APOD request answers 503
 ///     fake.failing(.spotlightV4, with: .noAd)      // only v4: the client falls back to v3
 ///     fake.failingPictures(with: .html("<p>gone</p>"))  // every picture answers a page
+///     fake.requests(.apodBasic)                    // what the server was asked, to check
+///
+/// For the bingwall binary, `baseURL` is every source's endpoint (`BINGWALL_<SOURCE>_ENDPOINT`),
+/// and `settings()` is what such an endpoint makes (`.loopbackHTTPAllowed`).
 ///
 /// Days: the fake answers for the days of `now` (`FakeSources.defaultNow`, 2026-10-02 16:00 UTC,
 /// unless given): APOD for `today` (US Eastern) and `yesterday` only, with the body's `date`
@@ -147,7 +151,7 @@ final class FakeSources {
 
   /// The metadata requests `request` received (not the pictures).
   func requests(_ request: Request) -> [RecordedRequest] {
-    let prefix = Self.path(of: request, day: nil) ?? "/"
+    let prefix = Self.pathPrefix(of: request)
     return server.requests.filter { $0.path.hasPrefix(prefix) }
   }
 
@@ -176,7 +180,7 @@ final class FakeSources {
     }
     let featured = json("sources/wikimedia/featured-2026-06-24.json")
     route(
-      .wikimediaFeatured, path: Self.path(of: .wikimediaFeatured, day: wikimediaDay)!, day: wikimediaDay,
+      .wikimediaFeatured, path: WikimediaRequest.featured(endpoint: "", day: wikimediaDay), day: wikimediaDay,
       body: featured)
     route(
       .wikimediaRSS, path: "/w/api.php", query: ["action": "featuredfeed", "feed": "potd"],
@@ -189,20 +193,17 @@ final class FakeSources {
       body: xml("feeds/earth_observatory-old-iotd-handmade.xml"))
   }
 
-  /// The path of a request (for `day`, where it names one); nil for a day-less prefix.
-  static func path(of request: Request, day: CalendarDate?) -> String? {
+  /// The path every request of `request` starts with.
+  static func pathPrefix(of request: Request) -> String {
     switch request {
-    case .spotlightV4: return "/v4/api/selection"
-    case .spotlightV3: return "/v3/Delivery/Placement"
-    case .apodBasic: return "/wp-json/wp/v2/apod-basic/" + (day.map(APODRequest.shortDate) ?? "")
-    case .apodPlanetary: return "/planetary/apod"
-    case .wikimediaFeatured:
-      guard let day else { return "/api/rest_v1/feed/featured/" }
-      let url = WikimediaRequest.featured(endpoint: "", day: day)
-      return url
-    case .wikimediaRSS: return "/w/api.php"
-    case .earthObservatoryFeed: return "/feed/earth-observatory/image-of-the-day"
-    case .earthObservatoryOldFeed: return "/feeds/image-of-the-day.rss"
+    case .spotlightV4: "/v4/api/selection"
+    case .spotlightV3: "/v3/Delivery/Placement"
+    case .apodBasic: "/wp-json/wp/v2/apod-basic/"
+    case .apodPlanetary: "/planetary/apod"
+    case .wikimediaFeatured: "/api/rest_v1/feed/featured/"
+    case .wikimediaRSS: "/w/api.php"
+    case .earthObservatoryFeed: "/feed/earth-observatory/image-of-the-day"
+    case .earthObservatoryOldFeed: "/feeds/image-of-the-day.rss"
     }
   }
 
