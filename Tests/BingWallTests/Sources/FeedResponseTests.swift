@@ -222,4 +222,14 @@ import Testing
     // A tag never closed ends the fragment; a `<` that opens no tag is text.
     #expect(HTMLTags("a < b <img src='x").starts("img").first?.attributes == ["src": "x"])
   }
+
+  @Test func htmlTagsAreBounded() {
+    let many = HTMLTags(String(repeating: "<b>", count: HTMLTags.maximumTags * 2))
+    #expect(many.tags.count == HTMLTags.maximumTags)
+    let attributes = (0..<200).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+    let one = HTMLTags("<img \(attributes)>")
+    #expect(one.starts("img").first?.attributes.count == HTMLTags.maximumAttributes)
+    // A quote never closed ends the fragment without reading past it.
+    #expect(HTMLTags("<img src=\"x").starts("img").first?.attributes == ["src": "x"])
+  }
 }
