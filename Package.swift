@@ -55,8 +55,9 @@ let package = Package(
     .target(name: "BingWallSession", dependencies: ["BingWallSystem", "BingWallBus"]),
     // Bing's archive endpoint: requests, tolerant decoding, markets and resolutions.
     .target(name: "BingWallBing", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
-    // The other sources' bodies (Windows Spotlight, NASA APOD, Wikimedia Commons) made into typed
-    // pictures, and their requests: pure parsing and URL building, beside Bing's, with no network.
+    // The other sources (Windows Spotlight, NASA APOD, Wikimedia Commons, NASA Earth
+    // Observatory): their requests, their bodies made into typed pictures, and one client per
+    // source that fetches them through BingWallNet's HTTPClient, with each source's fallbacks.
     .target(name: "BingWallSources", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
     // Desktop sessions and the wallpaper backends.
     .target(name: "BingWallDesktop", dependencies: ["BingWallSystem", "BingWallModel"]),

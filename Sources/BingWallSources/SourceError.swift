@@ -12,6 +12,9 @@ enum SourceError: Error, Sendable, Equatable {
   /// The body is not JSON: empty, an HTML page, not UTF-8, cut short, nested too deep, or larger
   /// than `SourceBody.maximumSize`; `detail` says which and where.
   case notJSON(Source, detail: String)
+  /// The body is not the RSS feed asked for (Earth Observatory, Commons' feed): empty, an HTML
+  /// page, not XML, larger than `SourceBody.maximumSize`; `detail` says which and where.
+  case notFeed(Source, detail: String)
   /// A string in the body that holds JSON of its own (Spotlight's `batchrsp.items[].item`) is
   /// not JSON.
   case nestedNotJSON(Source, path: String, detail: String)
@@ -63,7 +66,8 @@ enum SourceError: Error, Sendable, Equatable {
   /// The source whose body this is.
   var source: Source {
     switch self {
-    case .notJSON(let source, _), .nestedNotJSON(let source, _, _), .missingField(let source, _),
+    case .notJSON(let source, _), .notFeed(let source, _), .nestedNotJSON(let source, _, _),
+      .missingField(let source, _),
       .wrongType(let source, _, _, _),
       .badURL(let source, _, _), .noPicture(let source, _), .apiError(let source, _, _):
       source
@@ -82,7 +86,7 @@ enum SourceError: Error, Sendable, Equatable {
       return word == "OVER_RATE_LIMIT"
     case .apiError(_, .status(let status), _):
       return status == 404 || status == 408 || status == 429 || status >= 500
-    case .notJSON, .nestedNotJSON, .missingField, .wrongType, .badURL, .noPicture:
+    case .notJSON, .notFeed, .nestedNotJSON, .missingField, .wrongType, .badURL, .noPicture:
       return false
     }
   }
@@ -94,6 +98,8 @@ extension SourceError: CustomStringConvertible, LocalizedError {
     switch self {
     case .notJSON(_, let detail):
       return "\(name)'s answer is not JSON: \(detail)"
+    case .notFeed(_, let detail):
+      return "\(name)'s answer is not an RSS feed: \(detail)"
     case .nestedNotJSON(_, let path, let detail):
       return "\(name)'s answer has text at \(path) that is not JSON: \(detail)"
     case .missingField(_, let path):

@@ -7,16 +7,16 @@
 /// are decoded; anything else after `&` is kept as written. Nesting and the number of elements
 /// are bounded; the caller bounds the body's size, and it is read once, whole, without
 /// recursion.
-struct XMLParser {
+package struct XMLParser {
   /// Why the text is not the XML expected, and where.
-  struct SyntaxError: Error, Equatable, CustomStringConvertible {
+  package struct SyntaxError: Error, Equatable, CustomStringConvertible {
     /// Offset in bytes from the start of the body.
     var offset: Int
     var message: String
     /// True when the text ended inside the document: a body cut short.
     var isTruncated: Bool
 
-    var description: String {
+    package var description: String {
       isTruncated
         ? "the body ends in the middle of the XML at byte \(offset) (cut short?)"
         : "\(message) at byte \(offset)"
@@ -35,7 +35,7 @@ struct XMLParser {
   private var open: [XMLElement] = []
 
   /// Parses `bytes` as one XML document and returns its root element.
-  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> XMLElement {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> XMLElement {
     var parser = XMLParser(bytes: bytes)
     return try parser.document()
   }

@@ -27,6 +27,17 @@ enum WikimediaRequest {
       + "\(two(day.month))/\(two(day.day))"
   }
 
+  /// Commons' host, where the picture-of-the-day RSS feed is.
+  static let commonsEndpoint = "https://commons.wikimedia.org"
+
+  /// `https://commons.wikimedia.org/w/api.php?action=featuredfeed&feed=potd&feedformat=rss&language=LL`,
+  /// or under `endpoint`: the last ten days' pictures, the fallback when the featured feed fails.
+  static func rss(endpoint: String? = nil, language: String = defaultLanguage) -> String {
+    let base = endpoint.map(Endpoint.base) ?? commonsEndpoint
+    return
+      "\(base)/w/api.php?action=featuredfeed&feed=potd&feedformat=rss&language=\(checkedLanguage(language))"
+  }
+
   /// The feed's day at `instant`: Wikimedia's days are UTC days.
   static func day(at instant: Date) -> CalendarDate {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down))

@@ -125,4 +125,29 @@ import Testing
     #expect(!injected.contains("\r") && !injected.contains("\n"))
     #expect(injected == "bingwall/1.4.0 (me@example.org X-Evil: 1)")
   }
+
+  @Test func commonsFeedAndEarthObservatoryFeeds() {
+    #expect(
+      WikimediaRequest.rss()
+        == "https://commons.wikimedia.org/w/api.php?action=featuredfeed&feed=potd&feedformat=rss&language=en")
+    #expect(
+      WikimediaRequest.rss(endpoint: "http://127.0.0.1:8080/", language: "de")
+        == "http://127.0.0.1:8080/w/api.php?action=featuredfeed&feed=potd&feedformat=rss&language=de")
+    #expect(WikimediaRequest.rss(language: "en&x=1").hasSuffix("&language=en"))
+    #expect(
+      EarthObservatoryRequest.feed() == "https://science.nasa.gov/feed/earth-observatory/image-of-the-day")
+    #expect(
+      EarthObservatoryRequest.oldFeed() == "https://earthobservatory.nasa.gov/feeds/image-of-the-day.rss")
+    #expect(
+      EarthObservatoryRequest.oldFeed(endpoint: "http://localhost:1//")
+        == "http://localhost:1/feeds/image-of-the-day.rss")
+  }
+
+  @Test func tracesNeverShowAKey() {
+    #expect(
+      Attempt.shown("https://api.nasa.gov/planetary/apod?api_key=SECRET&date=2026-10-02")
+        == "https://api.nasa.gov/planetary/apod?api_key=REDACTED&date=2026-10-02")
+    #expect(Attempt.shown("https://e.org/a?KEY=1&b=2&apikey") == "https://e.org/a?KEY=REDACTED&b=2&apikey")
+    #expect(Attempt.shown("https://e.org/a") == "https://e.org/a")
+  }
 }
