@@ -23,6 +23,8 @@ enum UpdateWarningText {
       )
     case .storyNotStored(let market, let error):
       return TerminalText.clean("cannot store Bing's story of the \(market) pictures: \(error)")
+    case .sourceSetting(_, let line):
+      return TerminalText.clean(line)
     }
   }
 

@@ -86,6 +86,7 @@ extension Update {
       case .success(let value): offer = value
       }
       for line in offer.trace { context.trace("\(answer.source): \(line)") }
+      events += offer.warnings.map { .warning(.sourceSetting(answer.source, $0)) }
       events += offer.passedOver.map { .passedOver(answer.source, $0) }
       for picture in offer.pictures {
         let appearance = Self.appearance(of: picture, source: answer.source, today: today, market: market)

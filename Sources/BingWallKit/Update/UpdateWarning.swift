@@ -17,6 +17,9 @@ package enum UpdateWarning: Sendable {
   case storyNotFetched(market: Market, any Error)
   /// Bing's stories of the `market` pictures came, and could not be stored.
   case storyNotStored(market: Market, any Error)
+  /// A source gave its pictures through its fallback, and a setting of the user's wants a fix
+  /// (a refused `apod.api_key`): the source's own line.
+  case sourceSetting(Source, String)
 }
 
 /// The scheduler state (the journal's file) could not be saved; the update itself still counts.
