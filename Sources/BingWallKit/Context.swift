@@ -77,7 +77,9 @@ package struct Context: Sendable {
       stderr: FileDescriptorOutput(fileDescriptor: STDERR_FILENO),
       executable: Paths.runningExecutable())
     context.onInterrupt = { InterruptNotice.install($0, clearLine: $1) }
-    if let slash = userAgent.lastIndex(of: "/") { context.version = String(userAgent[userAgent.index(after: slash)...]) }
+    if let slash = userAgent.lastIndex(of: "/") {
+      context.version = String(userAgent[userAgent.index(after: slash)...])
+    }
     return context
   }
 

@@ -109,7 +109,8 @@ extension Appearance {
       SQLiteValue(source), SQLiteValue(bing.market), SQLiteValue(date),
       SQLiteValue(servedMarket: bing.servedMarket), .text(bing.bingID), .text(words.title),
       .text(words.caption), .text(words.credit), .text(words.copyright), .text(words.copyrightLink),
-      .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp), SQLiteValue(startInstant: bing.fullStartDate),
+      .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp),
+      SQLiteValue(startInstant: bing.fullStartDate),
       .text(licence), .text(licenceLink), .text(description),
     ]
   }
@@ -140,7 +141,8 @@ extension NewPictureFile {
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {
     [
-      SQLiteValue(source), .text(key), .text(sha256), .text(path), SQLiteValue(resolution), .integer(Int64(width)),
+      SQLiteValue(source), .text(key), .text(sha256), .text(path), SQLiteValue(resolution),
+      .integer(Int64(width)),
       .integer(Int64(height)), .integer(bytes),
     ]
   }

@@ -85,7 +85,8 @@ extension HistoryStore {
             WHERE source = ? AND market = ? AND date = ? AND picture_id != ? AND superseded = 0 LIMIT 1
             """,
             [
-              SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date),
+              SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market),
+              SQLiteValue(appearance.date),
               .integer(id),
             ]) != nil
       }

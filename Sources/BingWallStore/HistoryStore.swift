@@ -73,7 +73,8 @@ package final class HistoryStore {
 
   /// The picture with this exact content, if stored (a placeholder served for another key shows
   /// here; so does the same photograph sent by another source).
-  package func picture(sha256: String) throws(StoreError) -> (id: Int64, pictureID: PictureID, path: String)? {
+  package func picture(sha256: String) throws(StoreError) -> (id: Int64, pictureID: PictureID, path: String)?
+  {
     guard
       let row = try database.queryOne(
         "SELECT id, source, key, path FROM pictures WHERE sha256 = ? ORDER BY id LIMIT 1", [.text(sha256)])
@@ -117,7 +118,8 @@ package final class HistoryStore {
   /// The newest stored file of a picture, the one a new appearance of it points to.
   package func newestPictureID(_ id: PictureID) throws(StoreError) -> Int64? {
     try database.queryOne(
-      "SELECT max(id) AS id FROM pictures WHERE source = ? AND key = ?", [SQLiteValue(id.source), .text(id.key)]
+      "SELECT max(id) AS id FROM pictures WHERE source = ? AND key = ?",
+      [SQLiteValue(id.source), .text(id.key)]
     )?.optionalInt64("id")
   }
 

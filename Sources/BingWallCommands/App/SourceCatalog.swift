@@ -44,7 +44,8 @@ enum SourceCatalog {
         offers: "Wikimedia Commons' picture of the day, at most 3840 pixels wide.",
         asks: "a way to reach you in network.contact (your e-mail or web page), as Wikimedia's "
           + "User-Agent policy asks.",
-        terms: "a free licence, shown with each picture (often CC BY-SA); credit the author when you share it.")
+        terms:
+          "a free licence, shown with each picture (often CC BY-SA); credit the author when you share it.")
     case .earthObservatory:
       SourceEntry(
         source: source,

@@ -12,7 +12,8 @@ enum ListCommand: CommandDefinition {
     help: "Show at most n pictures; 0 shows all.",
     default: "20")
   static let market = CommonOptions.market
-  static let sources = CommonOptions.source.repeated(help: "Only pictures this source showed; may be repeated.")
+  static let sources = CommonOptions.source.repeated(
+    help: "Only pictures this source showed; may be repeated.")
   static let favorites = Flag("favorites", help: "Only favourite pictures.")
   static let banned = Flag("banned", help: "Only banned pictures.")
   static let since = Option<String>(

@@ -46,7 +46,8 @@ enum SourcesCommand: CommandDefinition {
       var lines = ["\(entry.source.rawValue) — \(entry.source.displayName) (\(on ? "on" : "off"))"]
       // Wrapped to the terminal under the name, as help's prose is.
       func fact(_ label: String, _ text: String) {
-        lines.append("  " + Help.wrap("\(label): \(text)", width: max(40, context.terminal.width - 3), indent: 4))
+        lines.append(
+          "  " + Help.wrap("\(label): \(text)", width: max(40, context.terminal.width - 3), indent: 4))
       }
       fact("offers", entry.offers)
       if let asks = entry.asks { fact("asks", asks) }

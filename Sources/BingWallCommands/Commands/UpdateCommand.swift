@@ -13,7 +13,8 @@ enum UpdateCommand: CommandDefinition {
   static let markets = CommonOptions.market
     .repeated(help: "A Bing market to fetch (default: config 'markets').").overriding(ConfigSchema.markets)
   static let sources = CommonOptions.source
-    .repeated(help: "A source to fetch from (default: config 'sources', bing).").overriding(ConfigSchema.sources)
+    .repeated(help: "A source to fetch from (default: config 'sources', bing).").overriding(
+      ConfigSchema.sources)
   static let resolution = Option<Resolution>(
     "resolution", short: "r", name: "resolution", kind: .choice(Resolution.known),
     help: "Picture size to download; UHD falls back to 1920x1080.", default: "config 'resolution', UHD"
@@ -71,7 +72,8 @@ enum UpdateCommand: CommandDefinition {
       CommandExample(
         "update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
       CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
-      CommandExample("update --source apod --source wikimedia", "Fetch NASA's and Wikimedia's pictures of the day"),
+      CommandExample(
+        "update --source apod --source wikimedia", "Fetch NASA's and Wikimedia's pictures of the day"),
       CommandExample("update --apply", "Fetch, then set the newest picture, or fail where none can be set"),
     ])
 

@@ -51,7 +51,8 @@ struct PictureListText {
     func pad(_ text: String, _ size: Int) -> String {
       text + String(repeating: " ", count: max(0, size - text.count))
     }
-    let heading = pad("ID", idWidth) + "  DATE        " + pad("FROM", fromWidth) + "  FAV  " + pad("KEY", keyWidth)
+    let heading =
+      pad("ID", idWidth) + "  DATE        " + pad("FROM", fromWidth) + "  FAV  " + pad("KEY", keyWidth)
     var lines = [heading + "  TITLE"]
     let used = idWidth + 2 + 12 + fromWidth + 2 + 5 + keyWidth + 2
     for ((picture, key), from) in zip(zip(pictures, keys), froms) {

@@ -29,7 +29,8 @@ enum UpdateJSON {
       case .sourceFailed(let source, let error, let temporary):
         sourcesFailed.append(
           .object([
-            ("source", .string(source.rawValue)), ("message", .string("\(error)")), ("temporary", .bool(temporary)),
+            ("source", .string(source.rawValue)), ("message", .string("\(error)")),
+            ("temporary", .bool(temporary)),
           ]))
       case .passedOver(let source, let line):
         passedOver.append(.object([("source", .string(source.rawValue)), ("message", .string(line))]))

@@ -114,7 +114,8 @@ struct DoctorRepair {
         return file.id == stored.id
       }
       guard let broken, case .refetch(let file, let damaged) = findings[broken].action else {
-        findings[index].outcome = remove(path).replacingFixed("removed: a second copy of \(stored.pictureID.key)")
+        findings[index].outcome = remove(path).replacingFixed(
+          "removed: a second copy of \(stored.pictureID.key)")
         continue
       }
       do {

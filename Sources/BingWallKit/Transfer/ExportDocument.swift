@@ -120,7 +120,9 @@ enum ExportDocument {
   private static func entry(_ fields: Fields) throws(FieldError) -> Entry {
     let key = try fields.string("key")
     let source = try source(fields)
-    if let problem = PictureKey.problem(key, source: source) { throw FieldError("key \(quoted(key)): \(problem)") }
+    if let problem = PictureKey.problem(key, source: source) {
+      throw FieldError("key \(quoted(key)): \(problem)")
+    }
     let fileName = try fields.string("path")
     if let problem = fileNameProblem(fileName) {
       throw FieldError(
@@ -157,7 +159,8 @@ enum ExportDocument {
       }
     }
     return Entry(
-      source: source, key: key, fileName: fileName, sha256: sha256, resolution: Resolution(stored: resolution),
+      source: source, key: key, fileName: fileName, sha256: sha256,
+      resolution: Resolution(stored: resolution),
       favorite: try fields.bool("favorite"),
       banned: try fields.bool("banned"), addedAt: addedAt, date: date, originalID: originalID,
       appearances: appearances)
@@ -175,17 +178,17 @@ enum ExportDocument {
       throw FieldError("has served_market \(quoted(served)), not a market code")
     }
     var appearance = Appearance(
-        date: try fields.date("date"),
-        words: PictureWords(
-          title: try fields.string("title"), caption: try fields.string("caption"),
-          credit: try fields.string("credit"), copyright: try fields.string("copyright"),
-          copyrightLink: try fields.string("copyright_link")),
-        bing: BingListing(
-          market: market.isEmpty ? nil : Market(stored: market),
-          servedMarket: served.map(Market.init(stored:)),
-          bingID: try fields.string("bing_id"), urlbase: try fields.string("urlbase"),
-          hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
-          fullStartDate: try fields.startInstant("fullstartdate")))
+      date: try fields.date("date"),
+      words: PictureWords(
+        title: try fields.string("title"), caption: try fields.string("caption"),
+        credit: try fields.string("credit"), copyright: try fields.string("copyright"),
+        copyrightLink: try fields.string("copyright_link")),
+      bing: BingListing(
+        market: market.isEmpty ? nil : Market(stored: market),
+        servedMarket: served.map(Market.init(stored:)),
+        bingID: try fields.string("bing_id"), urlbase: try fields.string("urlbase"),
+        hsh: try fields.string("hsh"), wp: try fields.bool("wp"),
+        fullStartDate: try fields.startInstant("fullstartdate")))
     // Absent from an export made before the other sources: Bing's, with no stated terms.
     appearance.source = try source(fields)
     appearance.licence = try fields.optionalString("licence") ?? ""
@@ -198,7 +201,8 @@ enum ExportDocument {
   private static func source(_ fields: Fields) throws(FieldError) -> Source {
     guard let name = try fields.optionalString("source") else { return .bing }
     guard let source = Source(rawValue: name) else {
-      throw FieldError("has source \(quoted(name)), not one of \(Source.allCases.map(\.rawValue).joined(separator: ", "))")
+      throw FieldError(
+        "has source \(quoted(name)), not one of \(Source.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     return source
   }

@@ -34,7 +34,9 @@ extension Update {
     let configuration = resources.configuration
     let limits = configuration.networkLimits
     return sources.filter { $0 != .bing }.map { source in
-      let endpoint = ConfigSchema.endpoint(of: source).map { configuration[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+      let endpoint = ConfigSchema.endpoint(of: source).map { configuration[$0] }.flatMap {
+        $0.isEmpty ? nil : $0
+      }
       let key = configuration[ConfigSchema.apodKey]
       let settings = SourceSettings(
         endpoint: endpoint, markets: configuration[ConfigSchema.markets], apodKey: key.isEmpty ? nil : key,
@@ -47,7 +49,8 @@ extension Update {
   }
 
   /// Every client's offer, asked all at once on threads of their own, in the order given.
-  static func askSources(_ clients: [(Source, SourceClient)], at instant: Date) -> Overlapped<[SourceAnswer]>? {
+  static func askSources(_ clients: [(Source, SourceClient)], at instant: Date) -> Overlapped<[SourceAnswer]>?
+  {
     guard !clients.isEmpty else { return nil }
     let sources = clients.map(\.0)
     let clients = clients.map(\.1)
@@ -106,7 +109,8 @@ extension Update {
       }
     }
     guard !downloads.isEmpty else { return events }
-    let limits = RequestLimits(timeout: resources.configuration.networkLimits.requestTimeout, deadline: deadline)
+    let limits = RequestLimits(
+      timeout: resources.configuration.networkLimits.requestTimeout, deadline: deadline)
     let jobs = downloads.map { download, headers in
       DownloadJob(
         request: limits.picture(
@@ -132,7 +136,9 @@ extension Update {
   }
 
   /// The appearance a source's picture gets: its own day, or today for a rotation's.
-  private static func appearance(of picture: SourcePicture, source: Source, today: CalendarDate, market: Market?)
+  private static func appearance(
+    of picture: SourcePicture, source: Source, today: CalendarDate, market: Market?
+  )
     -> Appearance
   {
     // Spotlight picks its pictures by the first market's country: the appearance says which.
@@ -173,7 +179,8 @@ extension Update {
         let jpeg = try resources.imageFolder.pendingFile()
         converted = jpeg
         let folder = resources.imageFolder.path
-        try PictureConversion.withJPEG(fromPictureAt: download.file.readablePath) { (data) throws(ImageError) in
+        try PictureConversion.withJPEG(fromPictureAt: download.file.readablePath) {
+          (data) throws(ImageError) in
           let written = data.withUnsafeBytes { raw in
             Result { () throws(Errno) in try Syscall.writeAll(jpeg.fileDescriptor, raw) }
           }

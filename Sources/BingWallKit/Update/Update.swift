@@ -148,7 +148,8 @@ package struct Update {
         request, archives: listed, into: store, http: http, deadline: pictureDeadline)
       events += finishStories(stories, store: store)
       events += try storeSourcePictures(
-        sourceAnswers?.value() ?? [], force: request.force, into: store, http: http, deadline: pictureDeadline,
+        sourceAnswers?.value() ?? [], force: request.force, into: store, http: http,
+        deadline: pictureDeadline,
         now: context.clock.now())
       let firstFailure = events.lazy.compactMap { event -> String? in
         switch event {

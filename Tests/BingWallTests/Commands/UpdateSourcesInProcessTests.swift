@@ -28,7 +28,8 @@ import Testing
     run.clock.set(UTC.at("2026-12-01T15:00:00Z"))
     try UpdateWindowInProcessTests.serve(
       run, recent: UpdateWindowInProcessTests.week, older: UpdateWindowInProcessTests.olderPage)
-    run.http.stub("/wp-json/wp/v2/apod-basic/", .ok(try apodBody(day: "2026-12-01"), type: "application/json"))
+    run.http.stub(
+      "/wp-json/wp/v2/apod-basic/", .ok(try apodBody(day: "2026-12-01"), type: "application/json"))
     run.http.stub(
       "/pictures/sharpless.png", .ok(TestPNG.make(width: 640, height: 360), type: "image/png"))
     return run
@@ -43,7 +44,9 @@ import Testing
     return Array(try JSONSerialization.data(withJSONObject: object))
   }
 
-  static func store(_ run: InProcess) throws -> HistoryStore { try HistoryStore(path: run.paths.databaseFile) }
+  static func store(_ run: InProcess) throws -> HistoryStore {
+    try HistoryStore(path: run.paths.databaseFile)
+  }
 
   @Test func apodIsStoredBesideBingWithItsSourceCreditAndLicence() throws {
     let run = try Self.context()
@@ -71,7 +74,8 @@ import Testing
     #expect(shown.stdout.contains("licence: "))
     #expect(shown.stdout.contains("set it: bingwall apply apod:2026-12-01"))
     let listed = run.run(["list", "--source", "apod", "--json"])
-    let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
     #expect(rows.map { $0["source"] as? String } == ["apod"])
   }
 
@@ -106,7 +110,8 @@ import Testing
     #expect(try Self.store(run).pictures(.init(limit: 0)).isEmpty)
     // Bing was not asked: only the configured source was.
     #expect(!run.http.requests.contains { $0.contains("HPImageArchive") })
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let failed = try #require(json["sources_failed"] as? [[String: Any]])
     #expect(failed.map { $0["source"] as? String } == ["apod"])
     #expect(failed.first?["temporary"] as? Bool == false)
@@ -116,7 +121,10 @@ import Testing
     let run = try Self.context()
     // APOD's picture that day is byte for byte Bing's Fox.
     let fox = UpdateWindowInProcessTests.week[1]
-    run.http.stub("/wp-json/wp/v2/apod-basic/", .ok(try Self.apodBody(day: "2026-12-01", picture: "https://apod.test/fox.jpg"), type: "application/json"))
+    run.http.stub(
+      "/wp-json/wp/v2/apod-basic/",
+      .ok(
+        try Self.apodBody(day: "2026-12-01", picture: "https://apod.test/fox.jpg"), type: "application/json"))
     let jpeg = try TestJPEG.make(
       width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: fox.name))
     run.http.stub("/fox.jpg", .ok(Array(jpeg), type: "image/jpeg"))
@@ -125,7 +133,10 @@ import Testing
     let store = try Self.store(run)
     let picture = try #require(try store.picture(key: fox.key))
     #expect(picture.sources == [.bing, .apod])
-    #expect(try store.appearances(pictureID: picture.id).map(\.appearance.source).sorted { $0.rawValue < $1.rawValue } == [.apod, .bing])
+    #expect(
+      try store.appearances(pictureID: picture.id).map(\.appearance.source).sorted {
+        $0.rawValue < $1.rawValue
+      } == [.apod, .bing])
     #expect(try store.pictures(.init(limit: 0)).count == 15)
     #expect(try store.pictures(.init(limit: 0, sources: [.apod])).map(\.id) == [picture.id])
   }
@@ -152,7 +163,8 @@ import Testing
     #expect(run.run(["update", "--no-apply"]).status == 0)
     let result = run.run(["sources", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(rows.map { $0["name"] as? String } == Source.allCases.map(\.rawValue))
     #expect(rows.filter { $0["enabled"] as? Bool == true }.map { $0["name"] as? String } == ["bing", "apod"])
     #expect(rows.first { $0["name"] as? String == "apod" }?["pictures"] as? Int == 1)
