@@ -331,6 +331,7 @@ complete -c bingwall -n '__bingwall_at bingwall/show' -s m -l market -x -a 'ROW 
 complete -c bingwall -n '__bingwall_at bingwall/show' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_argument bingwall/show 0' -a '(__bingwall_selectors)'
 complete -c bingwall -n '__bingwall_at bingwall/search' -l limit -x -d 'Show at most n pictures; 0 shows all.'
+complete -c bingwall -n '__bingwall_at bingwall/search' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'Only pictures this source showed; may be repeated.'
 complete -c bingwall -n '__bingwall_at bingwall/search' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/favorite' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/favorite' -l remove -d 'Take the mark off instead.'
@@ -344,6 +345,7 @@ complete -c bingwall -n '__bingwall_at bingwall/prune' -l max-size -x -d 'Delete
 complete -c bingwall -n '__bingwall_at bingwall/prune' -l dry-run -d 'Only list what would be deleted and the space it would free.'
 complete -c bingwall -n '__bingwall_at bingwall/prune' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/export' -l favorites -d 'Only favourite pictures.'
+complete -c bingwall -n '__bingwall_at bingwall/export' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'Only pictures this source showed; may be repeated.'
 complete -c bingwall -n '__bingwall_at bingwall/export' -l since -x -d 'Only pictures shown on or after this date.'
 complete -c bingwall -n '__bingwall_argument bingwall/export 0' -a '(__fish_complete_directories (commandline -ct))'
 complete -c bingwall -n '__bingwall_at bingwall/import' -l from -x -a 'neffo variety ttg pybingwallpaper mklein994 thejandroman' -d 'Import from that tool\'s default folder: neffo, variety, ttg, pybingwallpaper, mklein994, thejandroman.'
@@ -351,6 +353,7 @@ complete -c bingwall -n '__bingwall_at bingwall/import' -l dry-run -d 'Only list
 complete -c bingwall -n '__bingwall_argument bingwall/import 0' -F
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'
+complete -c bingwall -n '__bingwall_at bingwall/gallery' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'Only pictures this source showed; may be repeated.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l fix -d 'Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l quick -d 'Compare each file\'s size instead of its SHA-256, and run SQLite\'s quick_check.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l json -d 'Print JSON for scripts instead of text.'

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 
 /// `bingwall search TEXT`: stored pictures whose title, caption or credit holds the text, in any
@@ -15,9 +16,12 @@ package struct Search {
   package init(resources: Resources) { self.resources = resources }
 
   /// At most `limit` pictures; 0 for all.
-  package func run(_ text: String, limit: Int) throws -> Outcome {
+  /// `sources`: only pictures these showed; empty for all.
+  package func run(_ text: String, limit: Int, sources: [Source] = []) throws -> Outcome {
     guard let history = try resources.existingHistory() else { return .nothingStored }
-    guard let pictures = try history.search(text, limit: limit) else { return .nothingToSearchFor }
+    guard let pictures = try history.search(text, limit: limit, sources: sources) else {
+      return .nothingToSearchFor
+    }
     return .found(pictures)
   }
 }

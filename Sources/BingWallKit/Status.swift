@@ -1,5 +1,6 @@
 import BingWallModel
 import BingWallSchedule
+import BingWallSources
 import BingWallStore
 import BingWallSystem
 import FoundationEssentials
@@ -73,6 +74,17 @@ package struct Status {
     package var cronSessionStale: String?
     /// What each screen was last given, where bingwall read the screens.
     package var screens: [ShownScreens.Screen] = []
+    /// Each configured source but Bing: when it last answered, and when it is next due.
+    package var sources: [SourceTimes] = []
+  }
+
+  /// A source's last successful fetch and its next, as `SourceSchedule` sets it.
+  package struct SourceTimes: Sendable {
+    package var source: Source
+    /// Nil before its first answer.
+    package var lastFetch: Date?
+    /// Nil before its first answer: the next update asks it.
+    package var nextFetch: Date?
   }
 
   /// How long after the hour the systemd timer may run (its `RandomizedDelaySec=`).
@@ -106,7 +118,8 @@ package struct Status {
     ).methods.map { $0.status() }
     let enabled = statuses.filter(\.enabled)
 
-    let markets = try newest(daemon.map(\.markets) ?? configMarkets)
+    let sourceEntries = try SourceDeadlines.entries(configuration[ConfigSchema.sources], store: store)
+    let markets = try newest(daemon.map(\.markets) ?? configMarkets) + sourceEntries
     var report = Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
       lastUpdateOK: state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess,
@@ -130,7 +143,16 @@ package struct Status {
     // Who updates: the daemon when it fetches, else a timer or cron line that is on (not only
     // written: systemd saying "disabled" runs nothing), else a daemon that starts at login.
     let active = enabled.filter { $0.note == nil }
-    let due = state.nextPictureDue(markets: try newest(configMarkets), now: now)
+    let due = state.nextPictureDue(markets: try newest(configMarkets) + sourceEntries, now: now)
+    let fetches = try store?.fetches() ?? [:]
+    report.sources = configuration[ConfigSchema.sources].filter { $0 != .bing }.map { source in
+      let fetch = fetches[source]
+      return SourceTimes(
+        source: source, lastFetch: fetch?.fetchedAt,
+        nextFetch: fetch.map {
+          SourceSchedule.nextFetch(source, fetchedAt: $0.fetchedAt, newestDay: $0.newestDay)
+        })
+    }
     if let daemon, daemon.updates {
       report.updateCarrier = .daemon
       report.scheduledUpdate = report.nextUpdate

@@ -10,7 +10,7 @@ package struct NewestPicture: Sendable, Equatable {
   /// `fullstartdate` of the market's newest stored picture; nil when the market has none yet.
   var fullStartDate: Date?
 
-  init(market: String, fullStartDate: Date?) {
+  package init(market: String, fullStartDate: Date?) {
     self.market = market
     self.fullStartDate = fullStartDate
   }

@@ -2,7 +2,7 @@
 ///
 /// Never edit a migration that has shipped; add one. Each runs in its own transaction.
 enum HistorySchema {
-  static let migrator = SQLiteMigrator([version1, version2, version3, version4, version5, version6])
+  static let migrator = SQLiteMigrator([version1, version2, version3, version4, version5, version6, version7])
 
   /// Pictures (one per key and content), their appearances (one per market and local date),
   /// and every time one was applied.
@@ -165,6 +165,19 @@ enum HistorySchema {
     ALTER TABLE appearances ADD COLUMN description TEXT NOT NULL DEFAULT '';
     CREATE INDEX pictures_by_source_key ON pictures (source, key);
     CREATE INDEX appearances_by_source_date ON appearances (source, date DESC);
+    """)
+
+  /// The last successful fetch of each source but Bing, and the newest day it gave, so that an
+  /// update asks a source only once it has published again (`SourceSchedule`), and `status` and
+  /// `sources` can say when it was asked and when it will be next. Bing's schedule reads its
+  /// markets' appearances instead.
+  static let version7 = SQLiteMigration.sql(
+    """
+    CREATE TABLE source_fetches (
+      source TEXT PRIMARY KEY,
+      fetched_at TEXT NOT NULL,
+      newest_day TEXT
+    ) WITHOUT ROWID;
     """)
 
   /// Two external-content FTS5 indexes over `columns` of `table`, `<table>_words` and

@@ -150,7 +150,8 @@ extension HistoryStore {
   /// `fullstartdate` (ISO 8601) of a market's newest appearance: when its next picture is due.
   package func newestFullStartDate(market: String) throws(StoreError) -> String? {
     try database.queryOne(
-      "SELECT fullstartdate FROM appearances WHERE market = ? ORDER BY date DESC LIMIT 1", [.text(market)]
+      "SELECT fullstartdate FROM appearances WHERE market = ? AND source = 'bing' ORDER BY date DESC LIMIT 1",
+      [.text(market)]
     )?.optionalString("fullstartdate")
   }
 }

@@ -13,7 +13,10 @@ extension HistoryStore {
   /// the appearance shown is the one `pictureSelect` picks (not superseded first, then newest,
   /// then by market), the markets are all of them. Nothing but one picture's rows is held.
   @discardableResult
-  package func forEachPictureNewestFirst(_ body: (Picture) throws -> Void) throws -> Int {
+  /// `sources`: only pictures these showed (with every appearance they have); empty for all.
+  package func forEachPictureNewestFirst(sources: [Source] = [], _ body: (Picture) throws -> Void) throws
+    -> Int
+  {
     var applies: [Int64: (count: Int, last: Date?)] = [:]
     for row in try database.query(
       "SELECT picture_id, count(*) AS n, max(applied_at) AS last FROM applies GROUP BY picture_id")
@@ -22,23 +25,28 @@ extension HistoryStore {
     }
     // Walking appearances newest first and keeping each picture's first (what `pictures` does)
     // orders pictures by their newest date, then by id, both descending: `newest` says that.
+    let scope = sources.isEmpty ? "" : "WHERE source IN (SELECT value FROM json_each(:sources))"
     let statement = try database.prepare(
       """
       SELECT p.id, p.key, p.path, p.resolution, p.width, p.height, p.bytes, p.sha256, p.favorite,
         p.banned, p.added_at, a.superseded, a.date, a.market, a.served_market, a.bing_id, a.title,
-        a.caption, a.credit, a.copyright, a.copyright_link, s.headline, s.description, s.quick_fact
-      FROM (SELECT picture_id, max(date) AS newest FROM appearances GROUP BY picture_id) n
+        a.caption, a.credit, a.copyright, a.copyright_link, s.headline, s.description, s.quick_fact,
+        p.source, a.source AS appearance_source, a.licence, a.licence_link, a.description AS source_description
+      FROM (SELECT picture_id, max(date) AS newest FROM appearances \(scope) GROUP BY picture_id) n
       JOIN pictures p ON p.id = n.picture_id
       JOIN appearances a ON a.picture_id = n.picture_id
       LEFT JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
       ORDER BY n.newest DESC, n.picture_id DESC
       """)
     defer { statement.reset() }
+    if !sources.isEmpty { try statement.bind([":sources": .text(Self.jsonList(sources))]) }
     var reader: GalleryRowReader?
     var current: (picture: Picture, superseded: Bool, markets: [Market])?
+    var sources: Set<Source> = []
     var count = 0
     func finish() throws {
       guard var (picture, _, markets) = current else { return }
+      picture.sources = Source.allCases.filter(sources.contains)
       markets.sort { $0.code < $1.code }
       picture.markets = markets.enumerated().filter { $0.offset == 0 || markets[$0.offset - 1] != $0.element }
         .map(\.element)
@@ -49,8 +57,9 @@ extension HistoryStore {
     while try statement.step() {
       let columns = try reader ?? GalleryRowReader(statement.makeLayout())
       reader = columns
-      let (row, superseded) = try columns.picture(statement)
+      let (row, superseded, shownBy) = try columns.picture(statement)
       if var same = current, same.picture.id == row.id {
+        sources.insert(shownBy)
         same.markets += row.market.map { [$0] } ?? []
         let better =
           (!superseded && same.superseded)
@@ -62,6 +71,7 @@ extension HistoryStore {
         current = same
       } else {
         try finish()
+        sources = [shownBy]
         current = (row, superseded, row.market.map { [$0] } ?? [])
       }
     }
@@ -77,6 +87,7 @@ struct GalleryRowReader {
   let id, key, path, resolution, width, height, bytes, sha256, favorite, banned, addedAt: Int
   let superseded, date, market, servedMarket, bingID, title, caption, credit, copyright, copyrightLink: Int
   let headline, description, quickFact: Int
+  let source, appearanceSource, licence, licenceLink, sourceDescription: Int
 
   init(_ layout: SQLiteRow.Layout) throws(StoreError) {
     self.layout = layout
@@ -103,11 +114,17 @@ struct GalleryRowReader {
     (headline, description, quickFact) = (
       try column("headline"), try column("description"), try column("quick_fact")
     )
+    (source, appearanceSource, licence, licenceLink) = (
+      try column("source"), try column("appearance_source"), try column("licence"), try column("licence_link")
+    )
+    sourceDescription = try column("source_description")
   }
 
-  /// The row's picture with this appearance (markets and applies left empty for the caller),
-  /// and whether the appearance is superseded.
-  func picture(_ statement: SQLiteStatement) throws(StoreError) -> (Picture, superseded: Bool) {
+  /// The row's picture with this appearance (markets, sources and applies left empty for the
+  /// caller), whether the appearance is superseded, and the source that showed it.
+  func picture(_ statement: SQLiteStatement) throws(StoreError) -> (
+    Picture, superseded: Bool, shownBy: Source
+  ) {
     func integer(_ index: Int) throws(StoreError) -> Int64 {
       let value = statement.value(at: index)
       guard case .integer(let number) = value else { throw mismatch(index, "INTEGER", value) }
@@ -150,8 +167,14 @@ struct GalleryRowReader {
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
       servedMarket: try optionalText(servedMarket).map(Market.init(stored:)),
       addedAt: try parsed(addedAt, "a time such as 2026-12-01T09:00:00Z", HistoryColumns.instant),
-      story: story?.isEmpty == true ? nil : story)
-    return (picture, try integer(superseded) != 0)
+      story: story?.isEmpty == true ? nil : story,
+      source: try parsed(source, "a source such as bing", Source.init(rawValue:)), sources: [],
+      licence: try text(licence), licenceLink: try text(licenceLink), description: try text(sourceDescription)
+    )
+    return (
+      picture, try integer(superseded) != 0,
+      try parsed(appearanceSource, "a source such as bing", Source.init(rawValue:))
+    )
   }
 
   private func mismatch(_ index: Int, _ expected: String, _ found: SQLiteValue) -> StoreError {

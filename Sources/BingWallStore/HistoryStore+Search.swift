@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
@@ -9,7 +10,7 @@ extension HistoryStore {
   /// three characters on, a LIKE over the appearances below that (trigrams need three). Other text
   /// is a set of words, each matched as a word prefix, regardless of case and accents. Nil when the
   /// text holds no letter or digit to search for.
-  package func search(_ text: String, limit: Int) throws(StoreError) -> [Picture]? {
+  package func search(_ text: String, limit: Int, sources: [Source] = []) throws(StoreError) -> [Picture]? {
     let sql: String
     let binding: String
     if text.unicodeScalars.contains(where: SearchText.isCJK) {
@@ -41,12 +42,15 @@ extension HistoryStore {
         """
       binding = words.map { SearchText.phrase($0) + " *" }.joined(separator: " ")
     }
+    let scope = sources.isEmpty ? "" : "WHERE a.source IN (SELECT value FROM json_each(:sources))"
     let walk = try database.prepare(
       """
-      SELECT a.picture_id FROM appearances a JOIN (\(sql)) m ON m.id = a.id
+      SELECT a.picture_id FROM appearances a JOIN (\(sql)) m ON m.id = a.id \(scope)
       ORDER BY a.date DESC, a.picture_id DESC
       """)
-    try walk.bind([":q": .text(binding)])
+    var bindings: [String: SQLiteValue] = [":q": .text(binding)]
+    if !sources.isEmpty { bindings[":sources"] = .text(Self.jsonList(sources)) }
+    try walk.bind(bindings)
     var seen = UniqueElements<Int64>()
     var pictures: [Picture] = []
     while limit == 0 || pictures.count < limit, try walk.step() {

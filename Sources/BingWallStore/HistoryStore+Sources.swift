@@ -26,3 +26,38 @@ extension HistoryStore {
     return holdings
   }
 }
+
+/// A source's last successful fetch (see `HistorySchema.version7`).
+package struct SourceFetch: Sendable, Equatable {
+  package var fetchedAt: Date
+  /// The newest day its answer had a picture of; nil when it had none (a video day).
+  package var newestDay: CalendarDate?
+
+  package init(fetchedAt: Date, newestDay: CalendarDate?) {
+    self.fetchedAt = fetchedAt
+    self.newestDay = newestDay
+  }
+}
+
+extension HistoryStore {
+  /// Records that `source` answered at `fetch.fetchedAt`. Call inside `write`.
+  package func record(_ fetch: SourceFetch, of source: Source) throws(StoreError) {
+    try database.run(
+      """
+      INSERT INTO source_fetches (source, fetched_at, newest_day) VALUES (?, ?, ?)
+      ON CONFLICT (source) DO UPDATE SET fetched_at = excluded.fetched_at, newest_day = excluded.newest_day
+      """,
+      [SQLiteValue(source), SQLiteValue(instant: fetch.fetchedAt), SQLiteValue(fetch.newestDay?.description)])
+  }
+
+  /// Every source's last successful fetch.
+  package func fetches() throws(StoreError) -> [Source: SourceFetch] {
+    var fetches: [Source: SourceFetch] = [:]
+    for row in try database.query("SELECT source, fetched_at, newest_day FROM source_fetches") {
+      let day = try row.optionalString("newest_day").flatMap(HistoryColumns.date)
+      fetches[try row.source("source")] = SourceFetch(
+        fetchedAt: try row.instant("fetched_at"), newestDay: day)
+    }
+    return fetches
+  }
+}

@@ -76,7 +76,7 @@ package struct Appearance: Sendable, Equatable {
   package var licenceLink: String
   /// The source's longer text, plain (APOD's explanation); empty when it has none.
   package var description: String
-  /// Where and how Bing listed it; for another source, only its market (Spotlight's) or none.
+  /// Where and how Bing listed it; empty for another source's.
   package var bing: BingListing
 
   /// A day of Bing's.
@@ -90,10 +90,12 @@ package struct Appearance: Sendable, Equatable {
     self.bing = bing
   }
 
-  /// A day of another source's, in `market` when the source has markets (Spotlight).
+  /// A day of another source's. Bing's markets are Bing's alone: another source's appearance has
+  /// none (Spotlight's country follows the first market, but its day is not that market's), so
+  /// that every question asked of a market (its newest day, its schedule, its stories) is Bing's.
   package init(
     source: Source, date: CalendarDate, words: PictureWords, licence: String, licenceLink: String,
-    description: String, market: Market?
+    description: String
   ) {
     self.source = source
     self.date = date
@@ -102,7 +104,7 @@ package struct Appearance: Sendable, Equatable {
     self.licenceLink = licenceLink
     self.description = description
     bing = BingListing(
-      market: market, servedMarket: nil, bingID: "", urlbase: "", hsh: "", wp: true, fullStartDate: nil)
+      market: nil, servedMarket: nil, bingID: "", urlbase: "", hsh: "", wp: true, fullStartDate: nil)
   }
 }
 

@@ -9,6 +9,8 @@ enum ExportCommand: CommandDefinition {
   static let folder = Argument<String>(
     "dir", kind: .directory, help: "The folder to export to; created when missing.")
   static let favorites = Flag("favorites", help: "Only favourite pictures.")
+  static let sources = CommonOptions.source.repeated(
+    help: "Only pictures this source showed; may be repeated.")
   static let since = Option<String>(
     "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
 
@@ -30,7 +32,7 @@ enum ExportCommand: CommandDefinition {
       line per picture copied and a summary (nothing with --quiet). A picture whose file is \
       missing is reported on stderr and left out, and the exit status is then 1.
       """,
-    arguments: [folder.spec], options: [favorites.spec, since.spec],
+    arguments: [folder.spec], options: [favorites.spec, sources.spec, since.spec],
     examples: [
       CommandExample("export ~/Pictures/Bing", "Copy every picture there, with names people can read"),
       CommandExample(
@@ -40,6 +42,7 @@ enum ExportCommand: CommandDefinition {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var request = Export.Request(folder: Paths.absolute(invocation[folder] ?? "."))
     request.favoritesOnly = invocation[favorites]
+    request.sources = sources.given(in: invocation) ?? []
     request.since = invocation[since]
     var use = Export(resources: try Resources(invocation, context))
     use.onEvent = { picture, result in

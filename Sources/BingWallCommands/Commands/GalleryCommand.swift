@@ -9,6 +9,8 @@ enum GalleryCommand: CommandDefinition {
     "output", short: "o", name: "file", kind: .file,
     help: "Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.")
   static let open = Flag("open", help: "Open the page with xdg-open once it is written.")
+  static let sources = CommonOptions.source.repeated(
+    help: "Only pictures this source showed; may be repeated.")
 
   static let spec = CommandSpec(
     name: "gallery", abstract: "Write a static HTML page of the whole history, newest first.",
@@ -29,7 +31,7 @@ enum GalleryCommand: CommandDefinition {
       page, which says so. With --open the page is handed to xdg-open, which is \
       not waited for; without xdg-open that is an error (exit 1) and the page stays.
       """,
-    options: [output.spec, open.spec],
+    options: [output.spec, open.spec, sources.spec],
     examples: [
       CommandExample("gallery --open", "Write the page and open it in your browser"),
       CommandExample("gallery -o ~/bing.html", "Write it to a file of your choice"),
@@ -38,7 +40,8 @@ enum GalleryCommand: CommandDefinition {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context)
     let outcome = try Gallery.make(
-      target: invocation[output].map { Paths.absolute($0) }, resources: resources)
+      target: invocation[output].map { Paths.absolute($0) }, resources: resources,
+      sources: sources.given(in: invocation) ?? [])
     if !invocation.quiet {
       context.stdout.write(TerminalText.clean(outcome.page) + "\n")
       if outcome.count == 0 {

@@ -35,7 +35,6 @@ enum ListCommand: CommandDefinition {
       CommandExample("list --favorites --limit 0", "Every favourite"),
       CommandExample("list --source apod", "NASA's pictures of the day you have"),
       CommandExample("list --since 2026-11-01 --json", "What came since the first of November, for a script"),
-      CommandExample("list --plain --limit 0", "Every picture as tab-separated lines, on a terminal too"),
     ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

@@ -14,6 +14,8 @@ enum SearchCommand: CommandDefinition {
     "limit", name: "n", kind: .integer(minimum: 0, maximum: nil),
     help: "Show at most n pictures; 0 shows all.",
     default: "20")
+  static let sources = CommonOptions.source.repeated(
+    help: "Only pictures this source showed; may be repeated.")
   static let json = CommonOptions.json
 
   static let spec = CommandSpec(
@@ -27,7 +29,7 @@ enum SearchCommand: CommandDefinition {
       case and accents (a word typed without its accents still matches); Chinese, Japanese and \
       Korean text is matched as a substring, one character on. Output as for list.
       """,
-    arguments: [text.spec], options: [limit.spec, json.spec],
+    arguments: [text.spec], options: [limit.spec, sources.spec, json.spec],
     examples: [
       CommandExample("search lighthouse", "Pictures whose title, caption or credit name a lighthouse"),
       CommandExample("search national park --limit 5", "The five newest that have both words"),
@@ -36,7 +38,8 @@ enum SearchCommand: CommandDefinition {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let text = invocation.values(of: self.text).joined(separator: " ")
     let list = PictureListText(json: invocation[json], quiet: invocation.quiet, context: context)
-    switch try Search(resources: try Resources(invocation, context)).run(text, limit: invocation[limit] ?? 20)
+    let search = Search(resources: try Resources(invocation, context))
+    switch try search.run(text, limit: invocation[limit] ?? 20, sources: sources.given(in: invocation) ?? [])
     {
     case .nothingStored: list.write([], empty: "No pictures stored yet; run 'bingwall update'.")
     case .nothingToSearchFor:

@@ -13,13 +13,13 @@ enum SourcesCommand: CommandDefinition {
     name: "sources", abstract: "List the sources of pictures of the day, and which are on.",
     discussion: """
       Bing is on unless config 'sources' says otherwise. Turn others on with \
-      'bingwall config set sources bing,apod'; 'bingwall update --source NAME' fetches from one \
-      once.
+      'bingwall config set sources bing,apod,wikimedia'; 'bingwall update --source NAME' fetches \
+      from one now.
       """,
     options: options.map(\.spec),
     examples: [
       CommandExample("sources", "What each source offers, and which are on"),
-      CommandExample("config set sources bing,apod,wikimedia", "Fetch NASA's and Wikimedia's pictures too"),
+      CommandExample("sources --json", "The same, for a script"),
     ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

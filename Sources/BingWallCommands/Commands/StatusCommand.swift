@@ -67,6 +67,17 @@ enum StatusCommand: CommandDefinition {
       ),
       ("autostart", .array(report.autostart.map(JSONOutput.string))),
       ("screens", .array(report.screens.map(\.json))),
+      (
+        "sources",
+        .array(
+          report.sources.map { times in
+            .object([
+              ("name", .string(times.source.rawValue)),
+              ("last_fetch", .optional(times.lastFetch.map(Timestamp.iso8601))),
+              ("next_fetch", .optional(times.nextFetch.map(Timestamp.iso8601))),
+            ])
+          })
+      ),
     ])
   }
 

@@ -71,7 +71,6 @@ enum UpdateCommand: CommandDefinition {
       CommandExample("update", "Fetch what is new and set today's picture"),
       CommandExample(
         "update --no-apply --quiet", "Fetch quietly and leave the wallpaper alone, as from cron"),
-      CommandExample("update -m ja-JP --days 1", "Fetch only today's picture of the Japanese market"),
       CommandExample(
         "update --source apod --source wikimedia", "Fetch NASA's and Wikimedia's pictures of the day"),
       CommandExample("update --apply", "Fetch, then set the newest picture, or fail where none can be set"),
@@ -131,7 +130,8 @@ enum UpdateCommand: CommandDefinition {
     }
     return try service.run(
       .init(
-        configuration, days: invocation[days], force: invocation[force], apply: try applyChoice(invocation))
+        configuration, namedSources: sources.given(in: invocation) != nil, days: invocation[days],
+        force: invocation[force], apply: try applyChoice(invocation))
     )
   }
 

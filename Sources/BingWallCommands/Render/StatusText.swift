@@ -33,6 +33,12 @@ struct StatusText {
       lines.append(("skipped", "\(when.text(skipped)), \(StatusCommand.skipPhrase(report.skipReason))"))
     }
     lines.append(("next update", nextUpdate()))
+    // Each source but Bing at its own time: when it last answered, and when it is asked next.
+    for times in report.sources {
+      let last = times.lastFetch.map { "asked \(when.clock($0))" } ?? "never asked"
+      let next = times.nextFetch.map { "next \(when.text(max($0, when.now)))" } ?? "next at the next update"
+      lines.append((times.source.rawValue, "\(last); \(next)"))
+    }
     lines.append(("next rotate", nextRotation()))
     lines.append(("daemon", report.daemonPID.map { "running (pid \($0))" } ?? "not running"))
     lines.append(("autostart", report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", ")))

@@ -158,13 +158,16 @@ package struct Daemon {
     let markets = resources.configuration[ConfigSchema.markets]
     let favoritesOnly = settings.favoritesOnly
     let updates = settings.updates
+    let sources = resources.configuration[ConfigSchema.sources]
     let newest: @Sendable () throws -> [NewestPicture] = {
       guard updates else { return [] }
       let store = try resources.existingHistory()
-      return try markets.map { market in
+      // Bing's markets when Bing is on, and each other source at its own time.
+      let bing = sources.contains(.bing) ? markets : []
+      return try bing.map { market in
         NewestPicture(
           market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
-      }
+      } + SourceDeadlines.entries(sources, store: store)
     }
     var update: (@Sendable () -> Void)?
     if updates {

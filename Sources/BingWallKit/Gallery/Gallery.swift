@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 
@@ -11,7 +12,8 @@ package enum Gallery {
   }
 
   /// Writes the page to `target` (absolute), or to `gallery.html` in the cache folder when nil.
-  package static func make(target: String?, resources: Resources) throws -> Outcome {
+  /// `sources`: only pictures these showed; empty for all.
+  package static func make(target: String?, resources: Resources, sources: [Source] = []) throws -> Outcome {
     let context = resources.context
     let page: String
     if let target {
@@ -25,17 +27,21 @@ package enum Gallery {
       }
       page = context.paths.cacheDir + "/gallery.html"
     }
-    let count = try write(to: page, history: try resources.existingHistory(), context: context)
+    let count = try write(
+      to: page, history: try resources.existingHistory(), sources: sources, context: context)
     return Outcome(page: page, count: count)
   }
 
   /// Streams the page into `target` atomically; returns how many cards it holds.
-  static func write(to target: String, history: HistoryStore?, context: Context) throws -> Int {
+  static func write(to target: String, history: HistoryStore?, sources: [Source] = [], context: Context)
+    throws
+    -> Int
+  {
     let file = try GalleryFile(target: target)
     do {
       file.buffer += GalleryPage.head.utf8
       let count =
-        try history?.forEachPictureNewestFirst { picture in
+        try history?.forEachPictureNewestFirst(sources: sources) { picture in
           GalleryPage.appendCard(picture, to: &file.buffer)
           try file.flushIfFull()
         } ?? 0

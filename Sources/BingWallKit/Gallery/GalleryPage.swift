@@ -85,10 +85,12 @@ enum GalleryPage {
     HTMLText.append(title, to: &html)
     html += "</h2><p class=\"when\">".utf8
     HTMLText.append(picture.date.description, to: &html)
-    html += " · ".utf8
-    for (index, market) in picture.markets.enumerated() {
+    // Bing's markets, and the other sources that showed it by name.
+    let places = picture.sources.filter { $0 != .bing }.map(\.displayName) + picture.markets.map(\.code)
+    if !places.isEmpty { html += " · ".utf8 }
+    for (index, place) in places.enumerated() {
       if index > 0 { html += ", ".utf8 }
-      HTMLText.append(market.code, to: &html)
+      HTMLText.append(place, to: &html)
     }
     if picture.banned { html += "<span class=\"tag\">banned</span>".utf8 }
     html += "</p>".utf8
@@ -112,6 +114,11 @@ enum GalleryPage {
       HTMLText.append(picture.credit, to: &html)
       html += "</p>".utf8
     }
+    if !picture.licence.isEmpty {
+      html += "<p class=\"licence\">".utf8
+      HTMLText.append(picture.licence, to: &html)
+      html += "</p>".utf8
+    }
     // The command that sets this picture, selected whole by one click, to paste in a terminal.
     html += "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">".utf8
     HTMLText.append(ApplyCommandLine.text(for: picture), to: &html)
@@ -119,7 +126,9 @@ enum GalleryPage {
     if let link = PageURL.web(picture.copyrightLink) {
       html += "<p><a class=\"bing\" href=\"".utf8
       HTMLText.append(link, to: &html)
-      html += "\" target=\"_blank\" rel=\"noopener noreferrer\">On Bing</a></p>".utf8
+      html += "\" target=\"_blank\" rel=\"noopener noreferrer\">On ".utf8
+      HTMLText.append(picture.source.displayName, to: &html)
+      html += "</a></p>".utf8
     }
     html += "</div></article>\n".utf8
   }

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 
@@ -10,6 +11,8 @@ package struct Export {
     package var favoritesOnly = false
     /// Only pictures shown on or after this local date (YYYY-MM-DD).
     package var since: String?
+    /// Only pictures these sources showed; empty for all.
+    package var sources: [Source] = []
 
     package init(folder: String) { self.folder = folder }
   }
@@ -28,7 +31,8 @@ package struct Export {
   package func run(_ request: Request) throws -> Outcome {
     guard let store = try resources.existingHistory() else { throw HistoryError.empty }
     let pictures = try store.pictures(
-      HistoryStore.Query(limit: 0, favoritesOnly: request.favoritesOnly, since: request.since))
+      HistoryStore.Query(
+        limit: 0, favoritesOnly: request.favoritesOnly, since: request.since, sources: request.sources))
     try Paths.ensureDirectory(request.folder)
     var exporter = PictureExporter(store: store, folder: request.folder)
     var outcome = Outcome(events: [])

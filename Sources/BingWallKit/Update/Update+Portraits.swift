@@ -77,7 +77,7 @@ extension Update {
   /// True when the backend `apply` would choose makes pictures for the screens and one of them
   /// is taller than wide. Without a display (cron) the screens cannot be read: false, and the
   /// next update in the session fetches what is missing.
-  private func sessionHasPortraitScreen() -> Bool {
+  func sessionHasPortraitScreen() -> Bool {
     guard resources.desktopSession.hasDisplay, let read = try? Outputs.read(resources: resources) else {
       return false
     }

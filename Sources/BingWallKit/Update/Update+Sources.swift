@@ -48,6 +48,23 @@ extension Update {
     }
   }
 
+  /// The sources but Bing this update asks: each one whose next picture is out by now
+  /// (`SourceSchedule`, from its last successful fetch), or every one when the request says so.
+  func dueSources(_ request: Request) -> [Source] {
+    let others = request.sources.filter { $0 != .bing }
+    guard !others.isEmpty, !request.askEvenIfFresh else { return others }
+    let fetches = (try? HistoryStore.openExisting(path: context.paths.databaseFile)?.fetches()) ?? [:]
+    let now = context.clock.now()
+    return others.filter { source in
+      guard let fetch = fetches[source] else { return true }
+      let next = SourceSchedule.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
+      if next <= now { return true }
+      context.trace(
+        "\(source): asked \(Timestamp.iso8601(fetch.fetchedAt)); next at \(Timestamp.iso8601(next))")
+      return false
+    }
+  }
+
   /// Every client's offer, asked all at once on threads of their own, in the order given.
   static func askSources(_ clients: [(Source, SourceClient)], at instant: Date) -> Overlapped<[SourceAnswer]>?
   {
@@ -77,9 +94,10 @@ extension Update {
     let images = resources.imageFolder
     try images.ensure()
     let today = LocalTime(environment: context.environment).fields(of: now).day
-    let market = resources.configuration[ConfigSchema.markets].first
     var events: [UpdateEvent] = []
     var downloads: [(SourceDownload, headers: [String: String])] = []
+    // Pictures with a portrait file (Spotlight's), by the id they have or get.
+    var portraits: [SourcePortrait] = []
     for answer in answers {
       let offer: SourceOffer
       switch answer.result {
@@ -92,11 +110,17 @@ extension Update {
       events += offer.warnings.map { .warning(.sourceSetting(answer.source, $0)) }
       events += offer.passedOver.map { .passedOver(answer.source, $0) }
       for picture in offer.pictures {
-        let appearance = Self.appearance(of: picture, source: answer.source, today: today, market: market)
+        let appearance = Appearance(
+          source: answer.source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
+          licenceLink: picture.licenceLink?.text ?? "", description: picture.description)
         switch try store.state(of: picture.id) {
         case .pruned where !force:
           continue
         case .stored(let id):
+          if let url = picture.portrait {
+            portraits.append(
+              SourcePortrait(pictureID: id, source: answer.source, url: url, headers: answer.client.headers))
+          }
           // A rotation (Spotlight) shows its pictures again and again: the day it first came is
           // its day. A dated source's day is recorded again, as Bing's are: its words may change.
           guard picture.date != nil else { continue }
@@ -108,7 +132,10 @@ extension Update {
         }
       }
     }
-    guard !downloads.isEmpty else { return events }
+    defer { recordFetches(answers, events: events, store: store, now: now) }
+    guard !downloads.isEmpty else {
+      return events + portraitEvents(portraits, store: store, http: http, deadline: deadline, now: now)
+    }
     let limits = RequestLimits(
       timeout: resources.configuration.networkLimits.requestTimeout, deadline: deadline)
     let jobs = downloads.map { download, headers in
@@ -121,7 +148,7 @@ extension Update {
     let responses = http.downloadAll(
       jobs, maxConcurrent: PictureDownloader.maxConcurrent, retry: .standard, progress: progress)
     let ingest = PictureIngest(store: store, images: images)
-    for ((download, _), response) in zip(downloads, responses) {
+    for ((download, headers), response) in zip(downloads, responses) {
       defer { download.file.discard() }
       let stored: Int64
       do {
@@ -131,89 +158,62 @@ extension Update {
         continue
       }
       if let picture = try store.picture(id: stored) { events.append(.fetched(picture)) }
+      if let url = download.picture.portrait {
+        portraits.append(
+          SourcePortrait(pictureID: stored, source: download.source, url: url, headers: headers))
+      }
     }
-    return events
+    return events + portraitEvents(portraits, store: store, http: http, deadline: deadline, now: now)
   }
 
-  /// The appearance a source's picture gets: its own day, or today for a rotation's.
-  private static func appearance(
-    of picture: SourcePicture, source: Source, today: CalendarDate, market: Market?
-  )
-    -> Appearance
+  /// Records each source that answered and whose every new picture was stored, so that it is
+  /// asked again only once it has published again. One whose picture failed is asked at the next
+  /// update. Not saved, the source is asked again sooner: no harm, so no failure.
+  private func recordFetches(_ answers: [SourceAnswer], events: [UpdateEvent], store: HistoryStore, now: Date)
   {
-    // Spotlight picks its pictures by the first market's country: the appearance says which.
-    Appearance(
-      source: source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
-      licenceLink: picture.licenceLink?.text ?? "", description: picture.description,
-      market: source == .spotlight ? market : nil)
+    let failed = Set(
+      events.compactMap { event -> Source? in
+        if case .sourceFailed(let source, _, _) = event { return source }
+        return nil
+      })
+    try? store.write {
+      for answer in answers where !failed.contains(answer.source) {
+        guard case .success(let offer) = answer.result else { continue }
+        let newest = offer.pictures.compactMap(\.date).max()
+        try store.record(SourceFetch(fetchedAt: now, newestDay: newest), of: answer.source)
+      }
+    }
   }
 
   /// Checks one downloaded picture and stores it: its id in the history.
   private func keep(
     _ download: SourceDownload, _ response: Result<HTTPResponse, NetError>, ingest: PictureIngest, now: Date
   ) throws(SourcePictureFailure) -> Int64 {
-    let url = download.picture.image.text
-    let failed = { (problem: String, temporary: Bool) in
-      SourcePictureFailure(source: download.source, url: url, problem: problem, temporary: temporary)
-    }
-    let http: HTTPResponse
-    switch response {
-    case .failure(let error): throw failed("\(error)", error.isTemporary)
-    case .success(let value): http = value
-    }
-    if HTTPResponse.isTemporaryFailure(status: http.status) { throw failed("HTTP \(http.status)", true) }
-    guard http.status == 200 else { throw failed("HTTP \(http.status)", false) }
-    // APOD's `hdurl` has led to an HTML page before: no page ever becomes a wallpaper.
-    let type = http.header("Content-Type") ?? "none"
-    guard type.lowercased().hasPrefix("image/") else {
-      throw failed("not a picture (Content-Type \(TerminalText.quoted(type, limit: 40)))", false)
-    }
+    let checked = try SourcePictureCheck.check(
+      response, file: download.file, digest: download.digest, source: download.source,
+      url: download.picture.image.text, folder: resources.imageFolder)
+    defer { checked.discard() }
+    var picture = NewPictureFile(
+      key: download.picture.id.key, sha256: checked.sha256, path: "",
+      resolution: Resolution(stored: "\(checked.width)x\(checked.height)"), width: checked.width,
+      height: checked.height, bytes: checked.bytes)
+    picture.source = download.source
     do {
-      let found = try PictureConversion.inspect(fileAt: download.file.readablePath)
-      var file = download.file
-      var sha256 = download.digest.hexDigest()
-      var bytes = http.bodyBytes
-      var converted: PendingImageFile?
-      if found.isPNG {
-        // Kept as a JPEG, as every other picture is (`PictureConversion`).
-        let jpeg = try resources.imageFolder.pendingFile()
-        converted = jpeg
-        let folder = resources.imageFolder.path
-        try PictureConversion.withJPEG(fromPictureAt: download.file.readablePath) {
-          (data) throws(ImageError) in
-          let written = data.withUnsafeBytes { raw in
-            Result { () throws(Errno) in try Syscall.writeAll(jpeg.fileDescriptor, raw) }
-          }
-          if case .failure(let error) = written {
-            throw .write(FileError.system(operation: "write", path: folder, errno: error.code))
-          }
-          var hash = SHA256()
-          data.withUnsafeBytes { hash.update($0) }
-          sha256 = SHA256.hex(hash.finalize())
-          bytes = Int64(data.count)
-        }
-        file = jpeg
-      }
-      defer { converted?.discard() }
-      var picture = NewPictureFile(
-        key: download.picture.id.key, sha256: sha256, path: "",
-        resolution: Resolution(stored: "\(found.width)x\(found.height)"), width: found.width,
-        height: found.height, bytes: bytes)
-      picture.source = download.source
-      let name = "\(download.source.rawValue)-\(download.picture.words.title.prefix(60))"
       switch try ingest.keep(
-        file, as: picture, name: name, date: download.appearance.date, appearances: [download.appearance],
-        at: now)
+        checked.file, as: picture, name: Self.fileName(download.picture, source: download.source),
+        date: download.appearance.date, appearances: [download.appearance], at: now)
       {
       case .stored(let id), .identical(let id): return id
       }
-    } catch let error as ImageCheckError {
-      throw failed("the file \(error.reason)", false)
-    } catch let error as SourcePictureFailure {
-      throw error
     } catch {
-      throw failed("\(error)", false)
+      throw SourcePictureFailure(
+        source: download.source, url: download.picture.image.text, problem: "\(error)", temporary: false)
     }
+  }
+
+  /// The readable part of a source's picture's file name: `apod-The_Sharpless_Catalog`.
+  static func fileName(_ picture: SourcePicture, source: Source) -> String {
+    "\(source.rawValue)-\(picture.words.title.prefix(60))"
   }
 }
 

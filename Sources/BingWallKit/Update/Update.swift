@@ -31,11 +31,16 @@ package struct Update {
     var apply: ApplyChoice
 
     /// The configured markets and size, with the command's choices.
-    /// `sources`: the ones `--source` named; nil for the configured ones.
+    /// Ask every source, also one whose next picture is not out yet (`SourceSchedule`): the
+    /// person named them (`--source`), or `--force`.
+    var askEvenIfFresh: Bool
+
+    /// `namedSources`: the sources came from `--source`, so each is asked now whatever its schedule.
     package init(
-      _ configuration: Configuration, sources: [Source]? = nil, days: Int?, force: Bool, apply: ApplyChoice
+      _ configuration: Configuration, namedSources: Bool = false, days: Int?, force: Bool, apply: ApplyChoice
     ) {
-      self.sources = (sources ?? configuration[ConfigSchema.sources]).uniqued()
+      sources = configuration[ConfigSchema.sources].uniqued()
+      askEvenIfFresh = namedSources || force
       markets = configuration[ConfigSchema.markets]
       resolution = configuration[ConfigSchema.resolution]
       self.days = days
@@ -103,7 +108,7 @@ package struct Update {
       let context = self.context
       // The other sources are asked at the same moment, each on a thread of its own.
       let sourceAnswers = Self.askSources(
-        sourceClients(request.sources, http: http, deadline: deadline), at: context.clock.now())
+        sourceClients(dueSources(request), http: http, deadline: deadline), at: context.clock.now())
       defer { _ = sourceAnswers?.value() }
       let givenUp = CancellationFlag()
       // No history at all (a newcomer's first update): every market's older page is wanted, and

@@ -45,7 +45,9 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(run.run(["show", "latest", "--json"]).stdout.utf8))
         as? [String: Any])
     #expect(Set(names) == Set(json.keys))
-    #expect(names.count == 26)
+    // The list contract's fields, then the extras, the sources' four (source, sources, licence, licence_link) last.
+    #expect(names.count == 30)
+    #expect(Array(names.suffix(4)) == ["source", "sources", "licence", "licence_link"])
     #expect(verbose.stdout.contains("\nlast_applied:   never\n"))
   }
 
@@ -84,7 +86,7 @@ import Testing
     let table = run.run(["list"])
     #expect(table.status == 0)
     let lines = table.stdout.split(separator: "\n")
-    #expect(lines.first == "ID  DATE        MARKET  FAV  KEY       TITLE")
+    #expect(lines.first == "ID  DATE        FROM    FAV  KEY       TITLE")
     #expect(
       lines.dropFirst().first?.hasSuffix("2026-12-01  en-US        OHR.Lake  Lake title") == true,
       "\(table.stdout)")
@@ -93,8 +95,10 @@ import Testing
     let rows = plain.stdout.split(separator: "\n").map {
       $0.split(separator: "\t", omittingEmptySubsequences: false)
     }
-    #expect(rows.map(\.count) == [7, 7])
+    // The seven fields of old, then the source.
+    #expect(rows.map(\.count) == [8, 8])
     #expect(rows.map { String($0[4]) } == ["OHR.Lake", "OHR.Fox"])
+    #expect(rows.map { String($0[7]) } == ["bing", "bing"])
   }
 
   @Test func eachGalleryCardOffersTheCommandToSetItSelectedWhole() throws {

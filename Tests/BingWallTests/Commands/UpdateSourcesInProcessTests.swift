@@ -207,3 +207,90 @@ import Testing
     #expect(try store.resolve(.init(parsing: "bing:Lake"), market: nil).id == 1)
   }
 }
+
+/// Each source at its own time: an update asks a source again only once it has published again
+/// (`SourceSchedule`), unless the person names it; `status` says when each was asked and is next.
+@Suite struct SourceScheduleInProcessTests {
+  static func apodRequests(_ run: InProcess) -> Int {
+    run.http.requests.filter { $0.contains("/wp-json/wp/v2/apod-basic/") }.count
+  }
+
+  @Test func apodIsAskedOnceADayAfterItPublishesUnlessNamed() throws {
+    let run = try UpdateSourcesInProcessTests.context(sources: "apod")
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    #expect(Self.apodRequests(run) == 1)
+    // An hour later (cron's next run): APOD has not published again; it is not asked.
+    run.clock.set(UTC.at("2026-12-01T16:00:00Z"))
+    let later = run.run(["update", "--no-apply"])
+    #expect(later.status == 0, "\(later.stderr)")
+    #expect(Self.apodRequests(run) == 1)
+    // Named, it is asked all the same.
+    #expect(run.run(["update", "--no-apply", "--source", "apod"]).status == 0)
+    #expect(Self.apodRequests(run) == 2)
+    // `status` says when it was asked and when it is next: 00:05 in New York (05:05 UTC).
+    run.processes.stub("crontab") { _ in .exit(1, stderr: "no crontab for user\n") }
+    let status = run.run(["status", "--json"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    let sources = try #require(json["sources"] as? [[String: Any]])
+    #expect(sources.map { $0["name"] as? String } == ["apod"])
+    #expect(sources.first?["last_fetch"] as? String == "2026-12-01T16:00:00Z")
+    #expect(sources.first?["next_fetch"] as? String == "2026-12-02T05:05:00Z")
+    #expect(run.run(["status"]).stdout.contains("\napod:"))
+    // Past its publication, the next update asks it again.
+    run.clock.set(UTC.at("2026-12-02T05:06:00Z"))
+    run.http.stub(
+      "/wp-json/wp/v2/apod-basic/",
+      .ok(try UpdateSourcesInProcessTests.apodBody(day: "2026-12-02"), type: "application/json"))
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    #expect(Self.apodRequests(run) == 3)
+  }
+
+  @Test func aSourceThatFailedIsAskedAgainAtTheNextUpdate() throws {
+    let run = try UpdateSourcesInProcessTests.context(sources: "apod")
+    run.http.stub("/wp-json/wp/v2/apod-basic/", .response(status: 503, headers: [:], body: []))
+    #expect(run.run(["update", "--no-apply"]).status == ExitCode.temporaryFailure)
+    let asked = Self.apodRequests(run)
+    run.clock.set(UTC.at("2026-12-01T16:00:00Z"))
+    _ = run.run(["update", "--no-apply"])
+    #expect(Self.apodRequests(run) > asked)
+  }
+}
+
+/// Spotlight's portrait file: fetched beside the landscape picture while a screen of the session
+/// is taller than wide, and kept as the picture's rendition.
+@Suite struct SourcePortraitInProcessTests {
+  @Test func spotlightsPortraitFileIsKeptForAScreenOnItsSide() throws {
+    let run = try PortraitInProcessTests.context(portrait: true)
+    run.environment["BINGWALL_SOURCES"] = "spotlight"
+    run.environment["BINGWALL_SPOTLIGHT_ENDPOINT"] = "https://spotlight.test"
+    let body = SourceFixtures.spotlight("spotlight_2025-06-02-v4.json")
+    run.http.stub("/v4/api/selection", .ok(Array(body), type: "application/json"))
+    let batch = try #require(
+      (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["batchrsp"] as? [String: Any])
+    var served = 0
+    for item in try #require(batch["items"] as? [[String: Any]]) {
+      let text = try #require(item["item"] as? String)
+      let ad = try #require(
+        (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["ad"] as? [String: Any])
+      for (field, size) in [("landscapeImage", (64, 36)), ("portraitImage", (36, 64))] {
+        guard let url = (ad[field] as? [String: Any])?["asset"] as? String else { continue }
+        let jpeg = try TestJPEG.make(width: size.0, height: size.1, colour: FakeBing.colour(for: url))
+        run.http.stub(url, .ok(Array(jpeg), type: "image/jpeg"))
+        served += 1
+      }
+    }
+    #expect(served >= 2)
+    let result = run.run(["update", "--no-apply"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let store = try HistoryStore(path: run.paths.databaseFile)
+    let pictures = try store.pictures(.init(limit: 0, sources: [.spotlight]))
+    #expect(!pictures.isEmpty)
+    let portraits = try store.portraits(of: pictures.map(\.id))
+    #expect(portraits.count == pictures.count, "\(result.stdout)\(result.stderr)")
+    for path in portraits.values {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 0)
+    }
+    #expect(result.stdout.contains("portrait file of "))
+  }
+}
