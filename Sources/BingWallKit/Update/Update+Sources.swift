@@ -106,7 +106,9 @@ extension Update {
         continue
       case .success(let value): offer = value
       }
-      for line in offer.trace { context.trace("\(answer.source): \(line)") }
+      // `-v` already shows each request as it is made; the offer's own account adds to that only
+      // when a fallback answered.
+      if offer.trace.count > 1 { for line in offer.trace { context.trace("\(answer.source): \(line)") } }
       events += offer.warnings.map { .warning(.sourceSetting(answer.source, $0)) }
       events += offer.passedOver.map { .passedOver(answer.source, $0) }
       for picture in offer.pictures {
