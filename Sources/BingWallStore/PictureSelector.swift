@@ -109,12 +109,14 @@ extension HistoryStore {
     return try pictures(onDate: date.description, market: market, source: source).first
   }
 
-  /// The one picture `selector` names, in `market` when given.
-  package func resolve(_ selector: PictureSelector, market: String?) throws -> Picture {
+  /// The one picture `selector` names, in `market` when given. `latest` is the newest that
+  /// one of `sources` showed (the configured ones; empty for any).
+  package func resolve(_ selector: PictureSelector, market: String?, sources: [Source] = []) throws -> Picture
+  {
     let found: Picture?
     switch selector {
     case .latest:
-      found = try pictures(Query(limit: 1, market: market)).first
+      found = try pictures(Query(limit: 1, market: market, sources: sources)).first
       if found == nil, market == nil { throw HistoryError.empty }
     case .id(let id):
       found = try picture(id: id)

@@ -37,7 +37,9 @@ enum ApplyCommand: CommandDefinition {
       outcome = try Apply.file(Paths.absolute(argument), resources: resources)
     } else {
       guard let store = try resources.existingHistory() else { throw HistoryError.empty }
-      let picture = try store.resolve(PictureSelector(parsing: argument), market: invocation[market]?.code)
+      let picture = try store.resolve(
+        PictureSelector(parsing: argument), market: invocation[market]?.code,
+        sources: resources.configuration[ConfigSchema.sources])
       outcome = try Apply.picture(picture, store: store, reason: .apply, resources: resources)
     }
     AppliedText.announce(outcome, quiet: invocation.quiet, context: context)

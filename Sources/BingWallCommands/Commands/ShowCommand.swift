@@ -25,7 +25,9 @@ enum ShowCommand: CommandDefinition {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context)
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
-    let picture = try history.resolve(invocation[selector] ?? .latest, market: invocation[market]?.code)
+    let picture = try history.resolve(
+      invocation[selector] ?? .latest, market: invocation[market]?.code,
+      sources: resources.configuration[ConfigSchema.sources])
     if invocation[json] {
       context.stdout.write(picture.json.rendered() + "\n")
     } else if invocation.verbose {

@@ -79,6 +79,18 @@ import Testing
     #expect(rows.map { $0["source"] as? String } == ["apod"])
   }
 
+  @Test func latestIsTheNewestOfTheSourcesThatAreOn() throws {
+    let run = try Self.context()
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    for source in ["bing", "apod"] {
+      run.environment["BINGWALL_SOURCES"] = source
+      let shown = run.run(["show", "latest", "--json"])
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+      #expect(json["source"] as? String == source, "\(shown.stderr)")
+    }
+  }
+
   @Test func aSecondUpdateFetchesNoPictureAgain() throws {
     let run = try Self.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
