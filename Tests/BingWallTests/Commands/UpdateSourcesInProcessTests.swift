@@ -192,26 +192,15 @@ import Testing
   @Test func aVersion5HistoryBecomesBingsWithNothingLost() throws {
     let folder = try TemporaryDirectory()
     let path = folder.file("history.db")
-    let old = try SQLiteDatabase(path: path)
-    _ = try SQLiteMigrator([
-      HistorySchema.version1, HistorySchema.version2, HistorySchema.version3, HistorySchema.version4,
-      HistorySchema.version5,
-    ]).migrate(old)
-    try old.execute(
-      """
-      INSERT INTO pictures (id, key, sha256, path, resolution, width, height, bytes, added_at)
-        VALUES (1, 'OHR.Lake', 'ab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
-      INSERT INTO appearances (picture_id, market, date, bing_id, title, caption, credit, copyright,
-        copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
-        VALUES (1, 'en-US', '2026-12-01', 'OHR.Lake_EN-US1000', 'Lake title', 'A lake', 'Someone', 'c', '',
-          '/th?id=OHR.Lake_EN-US1000', 'h', 1, '2026-12-01T08:00:00Z', '2026-12-01T09:00:00Z', 'now');
-      """)
-    #expect(try old.userVersion() == 5)
+    try OldHistory.make(at: path, version: 5)
     let store = try HistoryStore(path: path)
     let lake = try #require(try store.picture(id: 1))
     #expect(lake.source == .bing)
     #expect(lake.sources == [.bing])
-    #expect(lake.title == "Lake title")
+    #expect(lake.markets.map(\.code) == ["de-DE", "en-US"])
+    let appearances = try store.appearances(pictureID: 1)
+    #expect(appearances.map(\.appearance.words.title).sorted() == ["Lake title", "See"])
+    #expect(appearances.allSatisfy { $0.appearance.source == .bing && $0.appearance.licence.isEmpty })
     #expect(lake.licence == "")
     #expect(try store.picture(key: "OHR.Lake")?.id == 1)
     #expect(try store.pictures(.init(limit: 0, sources: [.bing])).map(\.id) == [1])

@@ -10,22 +10,7 @@ import Testing
 @Suite struct StoriesStoreTests {
   static func history(in folder: TemporaryDirectory) throws -> String {
     let path = folder.file("history.db")
-    let old = try SQLiteDatabase(path: path)
-    _ = try SQLiteMigrator([
-      HistorySchema.version1, HistorySchema.version2, HistorySchema.version3, HistorySchema.version4,
-    ]).migrate(old)
-    try old.execute(
-      """
-      INSERT INTO pictures (id, key, sha256, path, resolution, width, height, bytes, added_at)
-        VALUES (1, 'OHR.Lake', 'ab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
-      INSERT INTO appearances (picture_id, market, date, bing_id, title, caption, credit, copyright,
-        copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
-        VALUES (1, 'en-US', '2026-12-01', 'OHR.Lake_EN-US1000', 'Lake title', 'A lake', 'Someone', 'c', '',
-          '/th?id=OHR.Lake_EN-US1000', 'h', 1, '2026-12-01T08:00:00Z', 'now', 'now'),
-          (1, 'de-DE', '2026-12-01', 'OHR.Lake_DE-DE1000', 'See', 'Ein See', 'Jemand', 'c', '',
-          '/th?id=OHR.Lake_DE-DE1000', 'h', 1, '2026-12-01T08:00:00Z', 'now', 'now');
-      """)
-    #expect(try old.userVersion() == 4)
+    try OldHistory.make(at: path, version: 4)
     return path
   }
 
