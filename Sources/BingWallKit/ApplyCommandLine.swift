@@ -6,9 +6,7 @@ import BingWallSystem
 /// an import, say) is single-quoted, so the line pastes into a shell as it reads.
 package enum ApplyCommandLine {
   package static func text(for picture: Picture) -> String {
-    // Another source's id is given with its source (`apod:2026-12-05`): alone, a date or a
-    // file name would read as another selector.
-    let word = picture.source == .bing ? picture.key : "\(picture.source.rawValue):\(picture.key)"
+    let word = picture.selectorKey
     // A key that starts with a dash would read as an option.
     return (word.hasPrefix("-") ? "bingwall apply -- " : "bingwall apply ") + shellWord(word)
   }

@@ -46,6 +46,10 @@ package struct Picture: Sendable, Equatable {
 
   /// The picture's identity across sources.
   package var pictureID: PictureID { PictureID(source: source, key: key) }
+
+  /// The picture as a selector names it: Bing's key alone (`OHR.Lake`), another source's with
+  /// its source (`apod:2026-12-05`), since alone a date or a file name reads as another selector.
+  package var selectorKey: String { source == .bing ? key : "\(source.rawValue):\(key)" }
 }
 
 /// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.

@@ -25,5 +25,7 @@ enum CommonOptions {
     help: "A source of pictures of the day; 'bingwall sources' lists them.")
   static let selector = Argument<PictureSelector>(
     "selector", kind: .selector,
-    help: "latest, a picture id, a local date (YYYY-MM-DD) or a key such as OHR.SomePlace.")
+    help:
+      "latest, a picture id, a local date (YYYY-MM-DD), a key such as OHR.SomePlace, or a source's picture such as apod:2026-12-05."
+  )
 }

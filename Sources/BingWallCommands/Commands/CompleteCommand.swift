@@ -32,7 +32,7 @@ enum CompleteCommand {
     guard let store = try? HistoryStore.openExisting(path: databaseFile),
       let pictures = try? store.pictures(HistoryStore.Query(limit: selectorLimit))
     else { return [] }
-    return (pictures.map({ String($0.id) }) + pictures.map(\.date.description) + pictures.map(\.key))
+    return (pictures.map({ String($0.id) }) + pictures.map(\.date.description) + pictures.map(\.selectorKey))
       .uniqued()
   }
 

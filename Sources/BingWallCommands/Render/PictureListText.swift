@@ -42,9 +42,7 @@ struct PictureListText {
   /// key is what `apply` takes (with its source, `apod:2026-12-05`); the title gets the columns left.
   static func table(_ pictures: [Picture], width: Int) -> String {
     let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
-    let keys = pictures.map { picture in
-      TerminalText.clean(picture.source == .bing ? picture.key : "\(picture.source.rawValue):\(picture.key)")
-    }
+    let keys = pictures.map { TerminalText.clean($0.selectorKey) }
     let keyWidth = max(3, keys.map(\.count).max() ?? 3)
     let froms = pictures.map { $0.source == .bing ? $0.market?.code ?? "" : $0.source.rawValue }
     let fromWidth = max(6, froms.map(\.count).max() ?? 6)
