@@ -11,6 +11,10 @@ import FoundationEssentials
 package enum PictureConversion {
   /// The quality of the JPEG made: close to the PNG to the eye, a fraction of its size.
   static let quality = 95
+  /// The longest side of the JPEG made: 8K, the widest screens sold. A larger PNG (a 9400²
+  /// bitmap passes the inspector) is scaled down while it is read, so neither the decode nor
+  /// the JPEG held in memory grows with what a source sends.
+  package static let maximumSide = 7680
 
   /// The format of the picture at `path` and its size, checked whole: a JPEG or a PNG, else
   /// the inspector's refusal.
@@ -21,10 +25,15 @@ package enum PictureConversion {
     return (info.format == .png, info.width, info.height)
   }
 
-  /// The picture at `path` (a JPEG or PNG) encoded as a JPEG, lent to `body`.
-  package static func withJPEG<T>(fromPictureAt path: String, _ body: (Data) throws(ImageError) -> T)
-    throws(ImageError) -> T
-  {
-    try Image.open(picture: path).withEncodedJPEG(quality: quality, body)
+  /// The picture at `path` (a JPEG or PNG) encoded as a JPEG no larger than `maximumSide`,
+  /// lent to `body`.
+  /// `body` gets the bytes and the JPEG's size.
+  package static func withJPEG<T>(
+    fromPictureAt path: String, _ body: (_ jpeg: Data, _ width: Int, _ height: Int) throws(ImageError) -> T
+  ) throws(ImageError) -> T {
+    let image = try Image.whole(from: path, within: maximumSide)
+    return try image.withEncodedJPEG(quality: quality) { (data) throws(ImageError) in
+      try body(data, image.width, image.height)
+    }
   }
 }

@@ -19,3 +19,18 @@ package struct PictureWords: Sendable, Equatable {
     self.copyrightLink = copyrightLink
   }
 }
+
+extension PictureWords {
+  /// The longest title, caption, credit or copyright line kept, in characters: a few lines on a
+  /// terminal; longer is a body misbehaving, not words to show.
+  package static let maximumLine = 500
+
+  /// The words with each field cut to `maximumLine` characters, and the link to one URL's
+  /// length.
+  package func bounded() -> PictureWords {
+    func cut(_ text: String) -> String { String(text.prefix(Self.maximumLine)) }
+    return PictureWords(
+      title: cut(title), caption: cut(caption), credit: cut(credit), copyright: cut(copyright),
+      copyrightLink: String(copyrightLink.prefix(4096)))
+  }
+}

@@ -25,6 +25,9 @@ package enum Source: String, Sendable, Hashable, CaseIterable, Codable {
     case .earthObservatory: "NASA Earth Observatory"
     }
   }
+
+  /// The name as an owner: "NASA APOD's", "Wikimedia Commons'".
+  package var possessive: String { displayName.hasSuffix("s") ? displayName + "'" : displayName + "'s" }
 }
 
 extension Source: LosslessStringConvertible {

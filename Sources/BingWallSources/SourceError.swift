@@ -95,19 +95,20 @@ enum SourceError: Error, Sendable, Equatable {
 extension SourceError: CustomStringConvertible, LocalizedError {
   var description: String {
     let name = source.displayName
+    let owner = source.possessive
     switch self {
     case .notJSON(_, let detail):
-      return "\(name)'s answer is not JSON: \(detail)"
+      return "\(owner) answer is not JSON: \(detail)"
     case .notFeed(_, let detail):
-      return "\(name)'s answer is not an RSS feed: \(detail)"
+      return "\(owner) answer is not an RSS feed: \(detail)"
     case .nestedNotJSON(_, let path, let detail):
-      return "\(name)'s answer has text at \(path) that is not JSON: \(detail)"
+      return "\(owner) answer has text at \(path) that is not JSON: \(detail)"
     case .missingField(_, let path):
-      return "\(name)'s answer has no \(path)"
+      return "\(owner) answer has no \(path)"
     case .wrongType(_, let path, let expected, let found):
-      return "\(name)'s answer has \(path) as \(found), not \(expected)"
+      return "\(owner) answer has \(path) as \(found), not \(expected)"
     case .badURL(_, let path, let problem):
-      return "\(name)'s answer names a URL at \(path) that bingwall does not fetch: \(problem)"
+      return "\(owner) answer names a URL at \(path) that bingwall does not fetch: \(problem)"
     case .noPicture(_, let reason):
       return "\(name) \(Self.words(reason))"
     case .apiError(_, let code, let message):

@@ -25,7 +25,9 @@ enum SourcesCommand: CommandDefinition {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let resources = try Resources(invocation, context, options: options)
     let enabled = resources.configuration[ConfigSchema.sources]
-    let holdings = try resources.existingHistory()?.holdings() ?? [:]
+    let history = try resources.existingHistory()
+    let holdings = try history?.holdings() ?? [:]
+    let fetches = try history?.fetches() ?? [:]
     if invocation[CommonOptions.json] {
       let rows = SourceCatalog.entries.map { entry -> JSONOutput in
         let held = holdings[entry.source]
@@ -35,6 +37,7 @@ enum SourcesCommand: CommandDefinition {
           ("asks", .optional(entry.asks)), ("terms", .string(entry.terms)),
           ("pictures", .integer(Int64(held?.pictures ?? 0))),
           ("newest_arrival", .optional(held?.newestArrival.map(Timestamp.iso8601))),
+          ("last_fetch", .optional(fetches[entry.source].map { Timestamp.iso8601($0.fetchedAt) })),
         ])
       }
       context.stdout.write(JSONOutput.array(rows).rendered() + "\n")
@@ -52,8 +55,9 @@ enum SourcesCommand: CommandDefinition {
       fact("offers", entry.offers)
       if let asks = entry.asks { fact("asks", asks) }
       fact("terms", entry.terms)
+      let when = WhenText(now: context.clock.now(), zone: LocalTime(environment: context.environment))
+      if let fetch = fetches[entry.source] { fact("last fetch", when.text(fetch.fetchedAt)) }
       if let held = holdings[entry.source], held.pictures > 0 {
-        let when = WhenText(now: context.clock.now(), zone: LocalTime(environment: context.environment))
         let newest = held.newestArrival.map { ", the newest arrived \(when.text($0))" } ?? ""
         fact("stored", "\(held.pictures) picture\(held.pictures == 1 ? "" : "s")\(newest)")
       }

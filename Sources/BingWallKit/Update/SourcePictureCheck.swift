@@ -33,7 +33,9 @@ enum SourcePictureCheck {
     }
     let http: HTTPResponse
     switch response {
-    case .failure(let error): throw failed("\(error)", error.isTemporary)
+    case .failure(let error):
+      throw SourcePictureFailure(
+        source: source, url: url, problem: "", temporary: error.isTemporary, transport: error)
     case .success(let value): http = value
     }
     if HTTPResponse.isTemporaryFailure(status: http.status) { throw failed("HTTP \(http.status)", true) }
@@ -54,20 +56,19 @@ enum SourcePictureCheck {
         height: found.height)
     }
     do {
-      return try jpeg(fromPNG: file, folder: folder, width: found.width, height: found.height)
+      return try jpeg(fromPNG: file, folder: folder)
     } catch {
       throw failed("cannot make a JPEG of the PNG: \(error)", false)
     }
   }
 
-  /// The PNG in `png` as a JPEG in a new file of the image folder, hashed as it is written.
-  private static func jpeg(fromPNG png: PendingImageFile, folder: ImageFolder, width: Int, height: Int) throws
-    -> CheckedSourceFile
-  {
+  /// The PNG in `png` as a JPEG in a new file of the image folder (no larger than
+  /// `PictureConversion.maximumSide`), hashed as it is written.
+  private static func jpeg(fromPNG png: PendingImageFile, folder: ImageFolder) throws -> CheckedSourceFile {
     let jpeg = try folder.pendingFile()
     let path = folder.path
-    let (sha256, bytes) = try PictureConversion.withJPEG(fromPictureAt: png.readablePath) {
-      (data) throws(ImageError) -> (String, Int64) in
+    let (sha256, bytes, width, height) = try PictureConversion.withJPEG(fromPictureAt: png.readablePath) {
+      (data, width, height) throws(ImageError) -> (String, Int64, Int, Int) in
       let written = data.withUnsafeBytes { raw in
         Result { () throws(Errno) in try Syscall.writeAll(jpeg.fileDescriptor, raw) }
       }
@@ -76,7 +77,7 @@ enum SourcePictureCheck {
       }
       var hash = SHA256()
       data.withUnsafeBytes { hash.update($0) }
-      return (SHA256.hex(hash.finalize()), Int64(data.count))
+      return (SHA256.hex(hash.finalize()), Int64(data.count), width, height)
     }
     png.discard()
     return CheckedSourceFile(file: jpeg, sha256: sha256, bytes: bytes, width: width, height: height)

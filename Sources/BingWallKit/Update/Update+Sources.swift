@@ -225,8 +225,11 @@ struct SourcePictureFailure: Error, CustomStringConvertible {
   var url: String
   var problem: String
   var temporary: Bool
+  /// The transfer's own error, which names the URL itself.
+  var transport: NetError? = nil
 
   var description: String {
-    "cannot fetch \(source.displayName)'s picture \(RedactedURL.text(url)): \(problem)"
+    if let transport { return "\(source.possessive) picture: \(transport)" }
+    return "cannot fetch \(source.possessive) picture \(RedactedURL.text(url)): \(problem)"
   }
 }
