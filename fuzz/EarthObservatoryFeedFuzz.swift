@@ -13,10 +13,12 @@ public func fuzzEarthObservatoryFeed(_ data: UnsafePointer<UInt8>, _ count: Int)
   guard let picture = try? EarthObservatoryFeed.decode(body, policy: .httpsOnly) else { return 0 }
   precondition(picture.id.source == .earthObservatory, "another source's id")
   let key = picture.id.key
-  precondition(!key.isEmpty && key.utf8.count <= EarthObservatoryFeed.maximumKeyLength, "a key too long: \(key)")
+  precondition(
+    !key.isEmpty && key.utf8.count <= EarthObservatoryFeed.maximumKeyLength, "a key too long: \(key)")
   precondition(
     key.utf8.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         || "-_.".utf8.contains(byte)
     }, "a key of other characters: \(key)")
   precondition(!key.hasPrefix(".") && !key.hasPrefix("-"), "a key that starts with . or -: \(key)")

@@ -12,9 +12,12 @@
 public func fuzzSpotlightItem(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
   let item = quoted(String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self))
   for items in [[item], [item, item]] {
-    let body = "{\"batchrsp\":{\"ver\":\"1.0\",\"items\":[" + items.map { "{\"item\":" + $0 + "}" }.joined(separator: ",") + "]}}"
+    let body =
+      "{\"batchrsp\":{\"ver\":\"1.0\",\"items\":["
+      + items.map { "{\"item\":" + $0 + "}" }.joined(separator: ",") + "]}}"
     for version in [SpotlightResponse.Version.v4, .v3] {
-      guard let response = try? SpotlightResponse.decode(Array(body.utf8), version: version, policy: .httpsOnly)
+      guard
+        let response = try? SpotlightResponse.decode(Array(body.utf8), version: version, policy: .httpsOnly)
       else { continue }
       precondition(!response.pictures.isEmpty, "an answer without pictures")
       precondition(response.pictures.count + response.skipped.count == items.count, "an item lost")
@@ -57,5 +60,6 @@ func check(_ picture: SourcePicture) {
   for text in [words.title, words.caption, words.credit, words.copyright, picture.description] {
     precondition(text == TerminalText.singleLine(text), "a text not on one line")
   }
-  precondition(!words.copyrightLink.unicodeScalars.contains { TerminalText.isUnsafe($0.value) }, "a link with a control")
+  precondition(
+    !words.copyrightLink.unicodeScalars.contains { TerminalText.isUnsafe($0.value) }, "a link with a control")
 }

@@ -13,9 +13,11 @@ public func fuzzWikimediaFeed(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int
   guard let (picture, width) = try? WikimediaFeed.decode(body, policy: .httpsOnly) else { return 0 }
   precondition(picture.id.source == .wikimedia, "another source's id")
   let key = picture.id.key
-  precondition(key.hasPrefix("File:") && key.utf8.count > 5 && key.utf8.count <= 1024, "not a file title: \(key)")
+  precondition(
+    key.hasPrefix("File:") && key.utf8.count > 5 && key.utf8.count <= 1024, "not a file title: \(key)")
   precondition(!key.contains("/"), "a file title with a slash: \(key)")
-  precondition(!key.unicodeScalars.contains { TerminalText.isUnsafe($0.value) }, "a file title with a control")
+  precondition(
+    !key.unicodeScalars.contains { TerminalText.isUnsafe($0.value) }, "a file title with a control")
   precondition(picture.date != nil, "a picture without its day")
   // What a screen of any width downloads of it: the original or a standard thumbnail, https.
   for screen in [0, 1920, 8000] {
