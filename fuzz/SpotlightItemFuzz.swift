@@ -4,18 +4,20 @@
 
 // libFuzzer entry for Windows Spotlight's items (`make fuzz`): each item of its answer is a
 // JSON text inside a JSON string, read a second time. The input is that inner text, put in a
-// whole body (`{"batchrsp":{"items":[{"item":"…"}, …]}}`, once alone and once twice) and read
-// as v4 and as v3: any text must give pictures or a `SourceError`, never crash or recurse
-// without bound; the pictures only what the history may hold: an id of at most 200 bytes with
-// no space or control, https URLs of URL characters, texts on one line with no control.
+// whole body (`{"batchrsp":{"items":[{"item":"…"}]}}`) read as v4 and as v3, and twice in one
+// body read as v4 (the second is the same picture again): any text must give pictures or a
+// `SourceError`, never crash or recurse without bound; the pictures only what the history may
+// hold: an id of at most 200 bytes with no space or control, https URLs of URL characters,
+// texts on one line with no control. Seeds (fuzz/seeds/SpotlightItem): the items of the v3 and
+// v4 bodies in Tests/Fixtures/sources/spotlight.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpotlightItem(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
   let item = quoted(String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self))
-  for items in [[item], [item, item]] {
+  for (items, versions) in [([item], [SpotlightResponse.Version.v4, .v3]), ([item, item], [.v4])] {
     let body =
       "{\"batchrsp\":{\"ver\":\"1.0\",\"items\":["
       + items.map { "{\"item\":" + $0 + "}" }.joined(separator: ",") + "]}}"
-    for version in [SpotlightResponse.Version.v4, .v3] {
+    for version in versions {
       guard
         let response = try? SpotlightResponse.decode(Array(body.utf8), version: version, policy: .httpsOnly)
       else { continue }
