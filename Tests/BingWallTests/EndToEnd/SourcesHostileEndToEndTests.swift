@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallImage
 @testable import BingWallModel
 @testable import BingWallSystem
 
@@ -143,5 +144,64 @@ struct SourcesHostileEndToEndTests {
     #expect(
       peak < HostilePictureEndToEndTests.memoryBound || Sandbox.sanitizer != nil,
       "\(what): peak RSS \(peak) KB")
+  }
+
+  // MARK: - The largest PNG accepted
+
+  /// A PNG of `side`x`side` in 8-bit RGB, a pattern that deflates to about 1 MB and that JPEG
+  /// keeps large (every row a shifted saw tooth): written by Python's zlib, row by row.
+  static func makePNG(side: Int, at path: String) throws {
+    let script = """
+      import struct, sys, zlib
+      side, path = int(sys.argv[1]), sys.argv[2]
+      def chunk(kind, data):
+          return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+      compressor = zlib.compressobj(6)
+      saw = bytes((i * 37) & 255 for i in range(side * 3 + 256))
+      data = bytearray()
+      for y in range(side):
+          start = (y * 13) % 256
+          data += compressor.compress(b'\\0' + saw[start:start + side * 3])
+      data += compressor.flush()
+      header = struct.pack('>IIBBBBB', side, side, 8, 2, 0, 0, 0)
+      with open(path, 'wb') as out:
+          out.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', header) + chunk(b'IDAT', bytes(data)) + chunk(b'IEND', b''))
+      """
+    _ = try ExternalTool.run(["python3", "-c", script, String(side), path])
+  }
+
+  /// A source's PNG whose bitmap is just under the PNG check's bound (9400x9400 RGB, 253 MiB of
+  /// the 256 MiB allowed), in 1 MB: stored as a JPEG of its size. Made into that JPEG in the
+  /// update's own process, which holds the whole JPEG it encodes (about 88 MB here) before
+  /// writing it: the peak stays under the bench's bound and that bitmap bound together.
+  @Test func theLargestPNGASourceMaySendIsStoredAsAJPEGWithinItsBound() throws {
+    let side = 9400
+    #expect(side * side * 3 <= PNGInspector.maximumDecodedBytes)
+    let folder = try TemporaryDirectory()
+    let file = folder.file("largest.png")
+    try Self.makePNG(side: side, at: file)
+    let png = try Data(contentsOf: URL(fileURLWithPath: file))
+    #expect(png.count < 2 << 20, "\(png.count) bytes")
+
+    let fake = try FakeSources(now: Date())
+    fake.failingPictures(with: .bytes(png, contentType: "image/png"))
+    let sandbox = try Sandbox()
+    let environment = [
+      "BINGWALL_BACKEND": "none", "BINGWALL_SOURCES": Source.apod.rawValue,
+      "BINGWALL_APOD_ENDPOINT": fake.baseURL,
+    ]
+    let started = ContinuousClock.now
+    let (result, peak) = try HostilePictureEndToEndTests.timed(
+      sandbox, ["update", "--no-apply"], environment: environment)
+    #expect(ContinuousClock.now - started < Self.hangGuard)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "", "\(result.stderr)")
+    let stored = sandbox.imageFiles()
+    #expect(stored.count == 1, "\(stored)")
+    let path = sandbox.imageDir + "/" + (stored.first ?? "")
+    let jpeg = try JPEGInspector.inspect(fileAt: path)
+    #expect(jpeg.width == side && jpeg.height == side)
+    let bound = HostilePictureEndToEndTests.memoryBound + PNGInspector.maximumDecodedBytes / 1024
+    #expect(peak < bound || Sandbox.sanitizer != nil, "peak RSS \(peak) KB")
   }
 }
