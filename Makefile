@@ -159,8 +159,10 @@ bench: deps release
 	python3 bench/run.py .build/release/bingwall
 
 ## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG and PNG inspectors,
-## the config parser, the argument parser, import's sidecars and file names, Bing's stories, and
-## the RON (cosmic-bg) and INI (greeters, wf-shell) writers, FUZZ_SECONDS each (default 60);
+## the config parser, the argument parser, import's sidecars and file names, Bing's stories, the
+## other sources' readers (Earth Observatory's and Commons' RSS feeds, the HTML inside a feed,
+## Spotlight's nested item JSON), and the RON (cosmic-bg) and INI (greeters, wf-shell) writers,
+## FUZZ_SECONDS each (default 60);
 ## FUZZERS=Story,... runs some. The library targets are built with -sanitize=fuzzer,address into
 ## $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is linked against them; a crash (or a writer's
 ## invariant broken) stops the run and leaves its input in fuzz/crashes/.
@@ -173,14 +175,18 @@ bench: deps release
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD = .build/fuzz
 comma := ,
-FUZZERS ?= JSONParser JPEGInspector PictureInspector Config Arguments ImportSidecars FileName Story RONWriter INIWriter
+FUZZERS ?= JSONParser JPEGInspector PictureInspector Config Arguments ImportSidecars FileName Story \
+	EarthObservatoryFeed WikimediaFeed HTMLTags SpotlightItem RONWriter INIWriter
 fuzz: deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
 	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
-	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector $(FUZZ_BUILD)/corpus-PictureInspector $(FUZZ_BUILD)/corpus-Story; \
+	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector $(FUZZ_BUILD)/corpus-PictureInspector $(FUZZ_BUILD)/corpus-Story \
+	  $(FUZZ_BUILD)/corpus-EarthObservatoryFeed $(FUZZ_BUILD)/corpus-WikimediaFeed; \
 	cp Tests/Fixtures/realbing/*.json Tests/Fixtures/bing/*.json $(FUZZ_BUILD)/corpus-JSONParser/; \
 	cp Tests/Fixtures/bing/model-en-US.json $(FUZZ_BUILD)/corpus-Story/; \
+	cp Tests/Fixtures/feeds/earth_observatory-*.xml $(FUZZ_BUILD)/corpus-EarthObservatoryFeed/; \
+	cp Tests/Fixtures/feeds/wikimedia_commons-*.xml $(FUZZ_BUILD)/corpus-WikimediaFeed/; \
 	convert -size 64x36 xc:'#336699' $(FUZZ_BUILD)/corpus-JPEGInspector/baseline.jpg; \
 	convert -size 48x32 gradient: -interlace JPEG $(FUZZ_BUILD)/corpus-JPEGInspector/progressive.jpg; \
 	cp $(FUZZ_BUILD)/corpus-JPEGInspector/*.jpg $(FUZZ_BUILD)/corpus-PictureInspector/; \

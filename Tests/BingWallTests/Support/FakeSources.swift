@@ -23,6 +23,7 @@ import Foundation
 ///     fake.failing(.apod, with: .status(503))      // every APOD request answers 503
 ///     fake.failing(.spotlightV4, with: .noAd)      // only v4: the client falls back to v3
 ///     fake.failingPictures(with: .html("<p>gone</p>"))  // every picture answers a page
+///     fake.failing(.earthObservatory, with: .pictureURLs(prefix: "file://"))  // file:///…
 ///     fake.requests(.apodBasic)                    // what the server was asked, to check
 ///
 /// For the bingwall binary, `baseURL` is every source's endpoint (`BINGWALL_<SOURCE>_ENDPOINT`),
@@ -77,6 +78,10 @@ final class FakeSources {
     case keyInvalid
     /// api.nasa.gov: the key is over its rate limit (HTTP 429, `OVER_RATE_LIMIT`).
     case overRateLimit
+    /// The fixture with every URL on this server (its pictures) starting with `prefix` instead
+    /// of `baseURL`: `file://` makes `file:///wikipedia/commons/…`, `javascript:alert(1)//` a
+    /// script. JSON-escaped URLs (`http:\/\/…`) are rewritten escaped.
+    case pictureURLs(prefix: String)
   }
 
   /// 2026-10-02 16:00:00 UTC: noon in New York.
@@ -219,6 +224,7 @@ final class FakeSources {
     servePictures(in: body.text)
     let host = "127.0.0.1:\(server.port)"
     let redirectTarget = "http://localhost:\(server.port)"
+    let base = baseURL
     let today = request.source == .wikimedia ? wikimediaDay : self.today
     server.route(path, query: query) { [faults] recorded in
       let fault = faults.withLock { $0[request] }
@@ -227,6 +233,11 @@ final class FakeSources {
         // body from the wrong host.
         if recorded.header("Host") == host { return .redirect(to: redirectTarget + recorded.target) }
         return FakeResponse.bytes(Data(body.text.utf8), contentType: body.contentType)
+      }
+      if case .pictureURLs(let prefix)? = fault {
+        return FakeResponse.bytes(
+          Data(Self.repointed(body.text, from: base, to: prefix).utf8),
+          contentType: body.contentType)
       }
       guard let fault else { return FakeResponse.bytes(Data(body.text.utf8), contentType: body.contentType) }
       return Self.answer(fault, request: request, day: day, today: today, body: body)
@@ -256,7 +267,7 @@ final class FakeSources {
         body: .repeating(byte: UInt8(ascii: " "), count: 50 << 20), fault: .chunked(chunkSize: 64 << 10))
     case .delay(let seconds):
       return normal.delayed(seconds)
-    case .redirectOffHost:
+    case .redirectOffHost, .pictureURLs:
       return normal
     case .video:
       guard request.source == .apod, let day else { return normal }
@@ -316,6 +327,13 @@ final class FakeSources {
     text = text.replacingOccurrences(
       of: "https://science.nasa.gov/wp-content/", with: "\(baseURL)/wp-content/")
     return text
+  }
+
+  /// `text` with every URL under `base`, plain or JSON-escaped, under `prefix` instead.
+  static func repointed(_ text: String, from base: String, to prefix: String) -> String {
+    text.replacingOccurrences(of: base, with: prefix).replacingOccurrences(
+      of: base.replacingOccurrences(of: "/", with: "\\/"),
+      with: prefix.replacingOccurrences(of: "/", with: "\\/"))
   }
 
   /// The APOD body `body` with its `date` the day asked for.
