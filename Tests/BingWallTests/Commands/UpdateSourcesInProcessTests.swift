@@ -181,7 +181,8 @@ import Testing
     #expect(rows.filter { $0["enabled"] as? Bool == true }.map { $0["name"] as? String } == ["bing", "apod"])
     #expect(rows.first { $0["name"] as? String == "apod" }?["pictures"] as? Int == 1)
     #expect(rows.first { $0["name"] as? String == "bing" }?["pictures"] as? Int == 15)
-    #expect(rows.first { $0["name"] as? String == "apod" }?["last_fetch"] as? String == "2026-12-01T15:00:00Z")
+    #expect(
+      rows.first { $0["name"] as? String == "apod" }?["last_fetch"] as? String == "2026-12-01T15:00:00Z")
     let text = run.run(["sources"])
     #expect(text.stdout.contains("apod — NASA APOD (on)"))
     #expect(text.stdout.contains("spotlight — Windows Spotlight (off)"))

@@ -225,7 +225,7 @@ import Testing
     fake.failing(.wikimediaFeatured, with: .body(#"{"image":"File:A.jpg"}"#))
     fake.failing(.wikimediaRSS, with: .status(429))
     let failure = try #require(Self.failure(fake, .wikimedia))
-    #expect(failure.description.hasPrefix("Wikimedia Commons's answer has image as a string, not an object"))
+    #expect(failure.description.hasPrefix("Wikimedia Commons' answer has image as a string, not an object"))
     #expect(failure.isTemporary)
   }
 
