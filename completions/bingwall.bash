@@ -45,7 +45,7 @@ _bingwall_options() {
     bingwall/ban) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/prune) echo '--keep --older-than --max-size --dry-run --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/export) echo '--favorites --source --since --quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/import) echo '--from --dry-run --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/import) echo '--from --source --dry-run --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/gallery) echo '--output -o --open --source --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/doctor) echo '--fix --quick --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/sources) echo '--json --quiet -q --verbose -v --config --version --help -h' ;;
@@ -115,6 +115,7 @@ _bingwall_option_value() {
     bingwall/export:--source) echo 'words bing spotlight apod wikimedia earth-observatory' ;;
     bingwall/export:--config) echo files ;;
     bingwall/import:--from) echo 'words neffo variety ttg pybingwallpaper mklein994 thejandroman' ;;
+    bingwall/import:--source) echo 'words bing spotlight apod wikimedia earth-observatory' ;;
     bingwall/import:--config) echo files ;;
     bingwall/gallery:--output | bingwall/gallery:-o) echo files ;;
     bingwall/gallery:--source) echo 'words bing spotlight apod wikimedia earth-observatory' ;;

@@ -349,6 +349,7 @@ complete -c bingwall -n '__bingwall_at bingwall/export' -l source -x -a 'bing sp
 complete -c bingwall -n '__bingwall_at bingwall/export' -l since -x -d 'Only pictures shown on or after this date.'
 complete -c bingwall -n '__bingwall_argument bingwall/export 0' -a '(__fish_complete_directories (commandline -ct))'
 complete -c bingwall -n '__bingwall_at bingwall/import' -l from -x -a 'neffo variety ttg pybingwallpaper mklein994 thejandroman' -d 'Import from that tool\'s default folder: neffo, variety, ttg, pybingwallpaper, mklein994, thejandroman.'
+complete -c bingwall -n '__bingwall_at bingwall/import' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'Only pictures this source showed (an export\'s; other files are Bing\'s); may be repeated.'
 complete -c bingwall -n '__bingwall_at bingwall/import' -l dry-run -d 'Only list what would be imported, and as what.'
 complete -c bingwall -n '__bingwall_argument bingwall/import 0' -F
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d 'Write the page to this file instead of $XDG_CACHE_HOME/bingwall/gallery.html.'

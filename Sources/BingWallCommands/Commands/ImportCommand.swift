@@ -13,6 +13,8 @@ enum ImportCommand: CommandDefinition {
     "from", name: "peer", kind: .choice(PeerFolder.names),
     help: "Import from that tool's default folder: " + PeerFolder.names.joined(separator: ", ") + ".")
   static let dryRun = Flag("dry-run", help: "Only list what would be imported, and as what.")
+  static let sourceFilter = CommonOptions.source.repeated(
+    help: "Only pictures this source showed (an export's; other files are Bing's); may be repeated.")
 
   static let spec = CommandSpec(
     name: "import", abstract: "Import pictures: a bingwall export, a folder of JPEGs or one JPEG.",
@@ -63,7 +65,7 @@ enum ImportCommand: CommandDefinition {
       sidecars) are named on stderr (not a JPEG: NAME) and make the exit status 1; the others \
       are still imported. Holds the same lock as update; a progress bar shows on a terminal.
       """,
-    arguments: [path.spec], options: [from.spec, dryRun.spec],
+    arguments: [path.spec], options: [from.spec, sourceFilter.spec, dryRun.spec],
     examples: [
       CommandExample("import ~/Pictures/Bing", "Bring back an export, or take in a folder of Bing JPEGs"),
       CommandExample(
@@ -73,6 +75,7 @@ enum ImportCommand: CommandDefinition {
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var use = Import(resources: try Resources(invocation, context))
+    use.sources = sourceFilter.given(in: invocation) ?? []
     let sources = try self.sources(invocation, context)
     let text = ImportText(stdout: context.stdout, stderr: context.stderr, quiet: invocation.quiet)
     if invocation[dryRun] {

@@ -26,6 +26,9 @@ package struct Import {
   package var progress: (any DownloadProgress)?
   /// Told when the import must wait for another command, with its pid when known.
   package var onWait: (Int32?) -> Void = { _ in }
+  /// Only pictures one of these sources showed (`--source`); empty for all. A plain file, or a
+  /// folder of another tool's, is Bing's.
+  package var sources: [Source] = []
 
   package init(resources: Resources) { self.resources = resources }
 
@@ -44,7 +47,7 @@ package struct Import {
   /// What `run(path:)` would take from `source`, from names and sidecars alone: nothing is read
   /// but the folder's listing and its sidecars, and nothing is written.
   package func preview(path source: String) throws -> (previews: [Preview], refused: [TransferError]) {
-    let plan = try ImportPlan.make(path: source, now: resources.context.clock.now())
+    let plan = try ImportPlan.make(path: source, now: resources.context.clock.now()).keeping(sources)
     let previews = plan.jobs.map { job in
       let description = job.preview()
       return Preview(
@@ -59,7 +62,7 @@ package struct Import {
   package func run(path source: String) throws -> Outcome {
     let context = resources.context
     let now = context.clock.now()
-    let plan = try ImportPlan.make(path: source, now: now)
+    let plan = try ImportPlan.make(path: source, now: now).keeping(sources)
     var outcome = Outcome(events: plan.refused.map(Event.refused))
 
     let store = try resources.history()

@@ -77,6 +77,19 @@ struct ImportPlan {
   /// Keeps the folder open while the jobs run.
   var folder: FolderHandle?
 
+  /// The plan with only the pictures one of `sources` showed, as their names and sidecars say;
+  /// all of them for none.
+  func keeping(_ sources: [Source]) -> ImportPlan {
+    guard !sources.isEmpty else { return self }
+    var plan = self
+    plan.jobs = jobs.filter { job in
+      let picture = job.preview().picture
+      let shown = [picture.file.source] + picture.appearances.map(\.appearance.source)
+      return shown.contains(where: sources.contains)
+    }
+    return plan
+  }
+
   /// Looks at PATH: an export folder (it has `bingwall-export.json`), a plain folder, or a file.
   static func make(path: String, now: Date) throws -> ImportPlan {
     var status = stat()

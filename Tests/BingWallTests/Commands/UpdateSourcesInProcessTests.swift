@@ -168,6 +168,10 @@ import Testing
     #expect(after.licence == before.licence)
     #expect(after.description == before.description)
     #expect(after.sha256 == before.sha256)
+    // --source keeps one source's pictures of an export.
+    let third = try InProcess(environment: ["BINGWALL_BACKEND": "none"])
+    #expect(third.run(["import", folder.path + "/out", "--source", "apod"]).status == 0)
+    #expect(try Self.store(third).pictures(.init(limit: 0)).map(\.source) == [.apod])
   }
 
   @Test func sourcesListsEachSourceWhetherItIsOnAndWhatIsStored() throws {
