@@ -94,7 +94,7 @@ end
 function __bingwall_children --description 'The subcommands of a command path'
     switch $argv[1]
         case bingwall
-            echo 'update	Fetch the pictures Bing shows now and store the new ones.'
+            echo 'update	Fetch the newest pictures of the day and store the new ones.'
             echo 'apply	Set a stored picture, or an image file, as the wallpaper.'
             echo 'random	Set a random stored picture as the wallpaper.'
             echo 'next	Set the picture of the day after the one on screen.'
@@ -263,7 +263,7 @@ complete -c bingwall -s v -l verbose -d 'Say what happens: the backend and scree
 complete -c bingwall -l config -r -F -d 'Read the configuration from this file instead of the default one.'
 complete -c bingwall -l version -d 'Show the version.'
 complete -c bingwall -s h -l help -d 'Show help information.'
-complete -c bingwall -n '__bingwall_argument bingwall 0' -a update -d 'Fetch the pictures Bing shows now and store the new ones.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a update -d 'Fetch the newest pictures of the day and store the new ones.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a apply -d 'Set a stored picture, or an image file, as the wallpaper.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a random -d 'Set a random stored picture as the wallpaper.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a next -d 'Set the picture of the day after the one on screen.'

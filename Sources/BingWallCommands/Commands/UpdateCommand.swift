@@ -38,14 +38,15 @@ enum UpdateCommand: CommandDefinition {
     "daemon-child", help: "Print the daemon's log lines on stdout instead of the terminal output.")
 
   static let spec = CommandSpec(
-    name: "update", abstract: "Fetch the pictures Bing shows now and store the new ones.",
+    name: "update", abstract: "Fetch the newest pictures of the day and store the new ones.",
     discussion: """
       Asks Bing for the pictures of the last 8 days in each of your markets (about 15 days on a \
       market's first update and after more than a week away), downloads the ones you do not have, and sets the newest as the wallpaper (unless --no-apply). Outside a \
       desktop session the pictures are stored, one line says none was set, and the exit status \
       is 0; the next update in the session sets it. Days the machine was off are filled in. On a metered connection or a low battery it waits for a better time, \
-      unless --force. Exit status 75 means Bing or the network failed and a later try may work; \
-      'man bingwall-update' tells the details.
+      unless --force. With other sources on ('bingwall sources'), each is asked once it has \
+      published again, and one that fails is a warning. Exit status 75 means Bing, a source or \
+      the network failed and a later try may work; 'man bingwall-update' tells the details.
       """,
     reference: """
       One request per market for Bing's last 8 days; on a market's first update, and when more \
@@ -63,8 +64,15 @@ enum UpdateCommand: CommandDefinition {
       session bus where the backend needs one) the pictures are stored, one line says no \
       wallpaper was set and how to set one, and the exit status is 0; the next update inside \
       the session sets the picture that waits, unless another was set since. --apply asks for \
-      the newest picture outright, and fails with exit status 69 where it cannot be set. Exit \
-      status 75 means the network or Bing failed and a later try may work.
+      the newest picture outright, and fails with exit status 69 where it cannot be set. The \
+      other sources of config 'sources' (or --source) are asked at the same moment as Bing: each \
+      once it has published again (APOD after 00:05 in New York, Wikimedia after 00:00 UTC, \
+      Spotlight and Earth Observatory a day after their last answer), every one named with \
+      --source or under --force at once. Their new pictures are checked as Bing's are (a PNG is \
+      kept as a JPEG) and stored with their source, credit and licence. One source failing is \
+      one warning naming it; the others' pictures are stored. Exit status 0 when every source \
+      gave what it had (a video day too), 75 when every failure, of Bing or a source, may pass \
+      with a later try, 1 otherwise.
       """,
     options: options.map(\.spec), plumbingOptions: [daemonChild.spec],
     examples: [
