@@ -27,6 +27,14 @@ enum UpdateText {
         return (failure.error as? any HintedError)?.hint
       })
     var failuresWritten = false
+    // A source's failures, one line for the source: its first, and how many more there were
+    // (a CDN serving junk fails each of Spotlight's four pictures alike).
+    let sourceFailures = Dictionary(
+      grouping: events.compactMap { event -> (Source, String)? in
+        guard case .sourceFailed(let source, let error, _) = event else { return nil }
+        return (source, TerminalText.clean("\(error)"))
+      }, by: \.0)
+    var sourcesWritten: Set<Source> = []
     var skips: [UpdateSkip] = []
     func flushSkips() {
       guard chatty else { return }
@@ -52,9 +60,11 @@ enum UpdateText {
           context.stderr.error(line + (count > 1 ? " (\(count) times)" : ""))
         }
         for (hint, _) in hints { context.stderr.write(Diagnostic.line(.hint, hint) + "\n") }
-      case .sourceFailed(_, let error, _):
+      case .sourceFailed(let source, _, _):
         // A warning, not an error: the other sources' pictures came; the exit status says it.
-        context.stderr.warning(TerminalText.clean("\(error)"))
+        guard sourcesWritten.insert(source).inserted, let lines = sourceFailures[source] else { continue }
+        let more = lines.count > 1 ? " (and \(lines.count - 1) more like it)" : ""
+        context.stderr.warning(lines[0].1 + more)
       case .passedOver(_, let line):
         if chatty { context.stderr.write(TerminalText.clean(line) + "\n") }
       case .skipped(let skip):
