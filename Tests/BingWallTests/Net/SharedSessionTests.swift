@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BingWallNet
+@testable import BingWallSystem
+
+/// The one session of a client shared by every thread (`CurlSession`): requests made on other
+/// threads while one drives join its multi and its connections, each still gets its own bytes,
+/// and each keeps its own time limit whoever drives it.
+@Suite struct SharedSessionTests {
+  let server: FakeHTTPServer
+  let files: CurlMultiTests.Files
+  let client = CurlHTTPClient(userAgent: "bingwall/9.8.7")
+
+  init() throws {
+    server = try FakeHTTPServer()
+    files = try CurlMultiTests.Files()
+  }
+
+  /// Runs `work` on a thread of its own; the result once it has ended.
+  static func onAnotherThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> Overlapped<Value> {
+    Overlapped(work)
+  }
+
+  /// A GET made on another thread while a batch downloads joins the batch's multi: with the
+  /// batch's cap of two connections, it waits for one of them to come free (keep-alive) instead
+  /// of opening a third, as a request on a session of its own did.
+  @Test func aRequestFromAnotherThreadJoinsTheRunningBatch() throws {
+    server.route("/picture", FakeResponse(body: .sequence(count: 40_000)).delayed(0.3))
+    server.route("/story", FakeResponse(body: .sequence(count: 700)))
+    let jobs = try (0..<4).map { index in
+      DownloadJob(
+        request: HTTPRequest(url: server.url("/picture?n=\(index)"), timeout: .seconds(10)),
+        fileDescriptor: try files.open(), label: "\(index)")
+    }
+    let client = self.client
+    let url = server.url("/story")
+    let batch = Self.onAnotherThread {
+      client.downloadAll(jobs, maxConcurrent: 2, retry: .once, progress: nil).map { try? $0.get().bodyBytes }
+    }
+    // The batch is running (its first two transfers wait for the server) when the story starts.
+    Thread.sleep(forTimeInterval: 0.1)
+    let story = try client.get(HTTPRequest(url: url))
+
+    #expect(story.status == 200)
+    #expect(story.body == Data(FakeBody.sequencePattern(length: 700)))
+    #expect(batch.value() == [40_000, 40_000, 40_000, 40_000])
+    #expect(server.acceptedConnections == 2)
+  }
+
+  /// Many threads at once, several requests each, on one client: every caller gets its own
+  /// answer, whichever thread drove it, and none is lost when the driver hands over.
+  @Test func manyThreadsAtOnceEachGetTheirOwnAnswers() throws {
+    for index in 0..<8 {
+      server.route(
+        "/body\(index)",
+        FakeResponse(body: .sequence(count: 1000 + index * 101)).delayed(0.01 * Double(index % 3)))
+    }
+    let client = self.client
+    let base = server.url("")
+    let threads = (0..<8).map { thread in
+      Self.onAnotherThread { () -> [Int?] in
+        (0..<3).map { round in
+          let index = (thread + round) % 8
+          let response = try? client.get(HTTPRequest(url: base + "/body\(index)"))
+          return response.map {
+            $0.body == Data(FakeBody.sequencePattern(length: 1000 + index * 101)) ? index : -1
+          }
+        }
+      }
+    }
+    for (thread, work) in threads.enumerated() {
+      #expect(work.value() == (0..<3).map { ($0 + thread) % 8 }, "thread \(thread)")
+    }
+    #expect(server.count(path: "/body0") + server.count(path: "/body7") == 6)
+  }
+
+  /// A short request made while another thread drives a long one ends at its own time limit,
+  /// not at the other's end: libcurl keeps each transfer's limit whoever drives the multi.
+  @Test func eachRequestKeepsItsOwnTimeLimitWhoeverDrives() throws {
+    server.route("/long", FakeResponse(body: .sequence(count: 500)).delayed(1.5))
+    server.route("/hang", FakeResponse(body: .sequence(count: 500)).delayed(5))
+    let client = self.client
+    let longURL = server.url("/long")
+    let long = Self.onAnotherThread {
+      try? client.get(HTTPRequest(url: longURL, timeout: .seconds(10))).status
+    }
+    Thread.sleep(forTimeInterval: 0.1)
+    let started = ContinuousClock.now
+    let hangURL = server.url("/hang")
+    let short = Result { () throws(NetError) -> HTTPResponse in
+      try client.get(HTTPRequest(url: hangURL, timeout: .milliseconds(400)))
+    }
+    let elapsed = ContinuousClock.now - started
+
+    guard case .failure(let error) = short, case .transport = error else {
+      Issue.record("expected a time-out, got \(short)")
+      return
+    }
+    #expect(elapsed < .milliseconds(1200), "the short request waited \(elapsed)")
+    #expect(long.value() == 200)
+  }
+}
