@@ -17,8 +17,9 @@ the pictures at once, then `sync` of the pictures (an fsync each): the floor of 
 must read the bodies before it knows the picture URLs, and that puts a picture on disk before it
 names it. Interleaved, RUNS times each (default 5); medians of wall time.
 The server counts the connections each run opened: over HTTP/1.1 a client needs one per
-transfer in flight, so this is informative here; the one-connection target over HTTP/2 is the
-https module's and the NginxHTTP2 end-to-end test's.
+transfer in flight, so that count is informative. Then the same update runs RUNS times against
+bench/https_bench.py's nginx (HTTPS, HTTP/2, no delay) serving the same bodies and pictures from
+one host, whose access log gives each update's connections: the target there is 1.
 Usage: python3 bench/sources_bench.py path/to/bingwall
 """
 
