@@ -161,12 +161,13 @@ final class CurlSession: @unchecked Sendable {
         return true
       }
       if outcomes.count == ids.count { return outcomes }
-      if shouldDrive { drive(until: ids) }
+      // Only those still running: one already collected is no longer in `ended`.
+      if shouldDrive { drive(until: ids.filter { outcomes[$0] == nil }) }
     }
   }
 
-  /// Drives the multi, for everyone's transfers, until those in `ids` have ended (or the multi
-  /// failed); then gives the role up.
+  /// Drives the multi, for everyone's transfers, until those in `ids` (none of them collected yet)
+  /// have ended (or the multi failed); then gives the role up.
   private func drive(until ids: Set<ObjectIdentifier>) {
     defer { releaseDriving() }
     do throws(CurlMulti.Failure) {

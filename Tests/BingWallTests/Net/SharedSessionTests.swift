@@ -76,6 +76,31 @@ import Testing
     #expect(server.count(path: "/body0") + server.count(path: "/body7") == 6)
   }
 
+  /// Two requests handed in together while another thread drives: the first ends under the
+  /// other driver, which then stops (its own has ended); the caller takes over for the second
+  /// alone, and returns once it ends, not never.
+  @Test func aCallerTakesOverForWhatIsLeftOfItsOwn() throws {
+    server.route("/other", FakeResponse(body: .sequence(count: 300)).delayed(0.4))
+    server.route("/fast", FakeResponse(body: .sequence(count: 200)))
+    server.route("/slow", FakeResponse(body: .sequence(count: 400)).delayed(0.9))
+    let client = self.client
+    let otherURL = server.url("/other")
+    let other = Self.onAnotherThread { try? client.get(HTTPRequest(url: otherURL)).bodyBytes }
+    Thread.sleep(forTimeInterval: 0.1)
+    let urls = [server.url("/fast"), server.url("/slow")]
+    let ended = DispatchSemaphore(value: 0)
+    let both = Self.onAnotherThread { () -> [Int64?] in
+      defer { ended.signal() }
+      return client.getAll(urls.map { HTTPRequest(url: $0, timeout: .seconds(5)) }).map {
+        try? $0.get().bodyBytes
+      }
+    }
+
+    #expect(ended.wait(timeout: .now() + 4) == .success, "getAll never returned")
+    #expect(both.value() == [200, 400])
+    #expect(other.value() == 300)
+  }
+
   /// A short request made while another thread drives a long one ends at its own time limit,
   /// not at the other's end: libcurl keeps each transfer's limit whoever drives the multi.
   @Test func eachRequestKeepsItsOwnTimeLimitWhoeverDrives() throws {
