@@ -92,9 +92,19 @@ final class CurlBatch {
   }
 
   private func drive(_ multi: CurlMulti) throws(CurlMulti.Failure) {
+    var cap = maxConcurrent
     while true {
       startDueJobs(on: multi)
       try session.attachPending()
+      // A request another thread handed in (Bing's story) is not the batch's: it may have a
+      // connection beyond the batch's cap, as on a multi of its own, rather than wait for a
+      // picture to end over HTTP/1.1 (over HTTP/2 it shares the one connection all the same).
+      // Set before `perform`, which is where a transfer just attached looks for a connection.
+      let wanted = maxConcurrent + max(0, multi.count - jobOfTransfer.count)
+      if wanted != cap {
+        try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, wanted)
+        cap = wanted
+      }
       try multi.perform()
       var others: [(CurlTransfer, Result<CURLcode, CurlMulti.Failure>)] = []
       for (transfer, code) in multi.completed() {

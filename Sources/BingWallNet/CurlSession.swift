@@ -32,6 +32,9 @@ final class CurlSession: @unchecked Sendable {
   private var ended: [ObjectIdentifier: Result<CURLcode, CurlMulti.Failure>] = [:]
   /// Under `monitor`: whether a thread is driving the multi.
   private var driving = false
+  /// Under `monitor`: batches waiting for the driver's role, which a caller driving for its own
+  /// requests then hands over at once instead of at the end of its requests.
+  private var batchesWaiting = 0
   /// Under `monitor`: set once a multi call failed: libcurl no longer vouches for the handle's
   /// state, so the client makes a new session for the requests after.
   private var broken = false
@@ -77,8 +80,16 @@ final class CurlSession: @unchecked Sendable {
   /// Waits until no one drives, then takes the role: the multi is the caller's until
   /// `releaseDriving`. For `CurlBatch`, which drives for its whole run.
   func acquireDriving() {
+    let someoneDrives = monitor.locked {
+      batchesWaiting += 1
+      return driving
+    }
+    // A caller driving for its own requests (the story, started just before the pictures)
+    // hands over at its next turn rather than after its answer: the pictures do not wait.
+    if someoneDrives { multi.wakeup() }
     monitor.locked {
       while driving { monitor.wait() }
+      batchesWaiting -= 1
       driving = true
     }
   }
@@ -153,7 +164,7 @@ final class CurlSession: @unchecked Sendable {
           if let outcome = ended.removeValue(forKey: id) { outcomes[id] = outcome }
         }
         if outcomes.count == ids.count { return false }
-        if driving {
+        if driving || batchesWaiting > 0 {
           monitor.wait()
           return false
         }
@@ -167,7 +178,8 @@ final class CurlSession: @unchecked Sendable {
   }
 
   /// Drives the multi, for everyone's transfers, until those in `ids` (none of them collected yet)
-  /// have ended (or the multi failed); then gives the role up.
+  /// have ended, a batch asks for the role (it drives them on), or the multi failed; then gives
+  /// the role up.
   private func drive(until ids: Set<ObjectIdentifier>) {
     defer { releaseDriving() }
     do throws(CurlMulti.Failure) {
@@ -176,8 +188,8 @@ final class CurlSession: @unchecked Sendable {
         try multi.perform()
         let done = multi.completed()
         tell(done.map { ($0.transfer, .success($0.code)) })
-        let left = monitor.locked { ids.contains { ended[$0] == nil } }
-        if !left { return }
+        let handOver = monitor.locked { batchesWaiting > 0 || !ids.contains { ended[$0] == nil } }
+        if handOver { return }
         try multi.poll(milliseconds: Self.longestPoll)
       }
     } catch {
