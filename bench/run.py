@@ -10,7 +10,7 @@ and written to .build/bench-table.md, ready to paste into bench/README.md.
 
 Environment:
   RUNS=N                  repetitions per measurement, for every module (each has its default)
-  BENCH_ONLY=a,b          only these modules: update, https, memory, startup, daemon, random, history, screens
+  BENCH_ONLY=a,b          only these modules: update, https, sources, memory, startup, daemon, random, history, screens
   IDLE_SECONDS=N          how long the idle daemon is watched (default 20)
 A module that fails becomes a row saying so, the others still run, and the exit status is 1.
 Python 3.11 standard library only.
@@ -31,7 +31,7 @@ sys.path.insert(0, HERE)
 import common  # noqa: E402
 
 # In this order: the network ones first, the slow 100,000-picture ones last.
-MODULES = ["update", "https", "memory", "startup", "daemon", "random", "history", "screens"]
+MODULES = ["update", "https", "sources", "memory", "startup", "daemon", "random", "history", "screens"]
 NEED_HISTORY = {"random", "history"}
 TABLE = os.path.join(ROOT, ".build", "bench-table.md")
 

@@ -63,6 +63,10 @@ final class CurlBatch {
   /// Runs every job to its end; the results are in job order.
   func run() -> [Result<HTTPResponse, NetError>] {
     guard !entries.isEmpty else { return [] }
+    // The multi is this batch's until every job has ended; requests other threads make
+    // meanwhile (Bing's story) join it, and this loop runs them too.
+    session.acquireDriving()
+    defer { session.releaseDriving() }
     do throws(CurlMulti.Failure) {
       let multi = session.multi
       // A cap on connections as well as on running transfers: a redirect to another host
@@ -72,8 +76,7 @@ final class CurlBatch {
       defer { try? multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, 0) }
       try drive(multi)
     } catch {
-      session.multi.detachAll()
-      session.isBroken = true
+      session.fail(error)
       for index in entries.indices where !isFinished(index) {
         let url = entries[index].job.request.url
         entries[index].phase = .finished(.failure(.setup(url: url, message: error.message)))
@@ -89,10 +92,29 @@ final class CurlBatch {
   }
 
   private func drive(_ multi: CurlMulti) throws(CurlMulti.Failure) {
+    var cap = maxConcurrent
     while true {
       startDueJobs(on: multi)
+      try session.attachPending()
+      // A request another thread handed in (Bing's story) is not the batch's: it may have a
+      // connection beyond the batch's cap, as on a multi of its own, rather than wait for a
+      // picture to end over HTTP/1.1 (over HTTP/2 it shares the one connection all the same).
+      // Set before `perform`, which is where a transfer just attached looks for a connection.
+      let wanted = maxConcurrent + max(0, multi.count - jobOfTransfer.count)
+      if wanted != cap {
+        try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, wanted)
+        cap = wanted
+      }
       try multi.perform()
-      for (transfer, code) in multi.completed() { settle(transfer, code: code) }
+      var others: [(CurlTransfer, Result<CURLcode, CurlMulti.Failure>)] = []
+      for (transfer, code) in multi.completed() {
+        if jobOfTransfer[ObjectIdentifier(transfer)] != nil {
+          settle(transfer, code: code)
+        } else {
+          others.append((transfer, .success(code)))
+        }
+      }
+      session.tell(others)
       if meter != nil { measure() }
       report(final: false)
       guard entries.indices.contains(where: { !isFinished($0) }) else { return }

@@ -6,10 +6,10 @@ import Synchronization
 
 /// The real `HTTPClient`: libcurl, with TLS verification always on.
 ///
-/// Requests go through a `CurlSession` (one multi handle, one connection cache) made at the
-/// first request and kept, so an update's archive and pictures share a connection. A session
-/// serves one caller at a time: a request takes an idle one (or makes one) and gives it back,
-/// so requests one after another reuse connections, and requests from several threads at once
+/// Every request goes through one `CurlSession` (one multi handle, one connection cache) made at
+/// the first request and kept, whichever thread makes it: an update's archive, its other
+/// sources, Bing's story and the pictures share one connection per host (over HTTP/2, as Bing
+/// serves, one connection multiplexes them all), and requests from several threads at once
 /// still run side by side. Proxies come from `http_proxy`, `https_proxy` and `no_proxy`, which
 /// libcurl reads itself.
 package final class CurlHTTPClient: HTTPClient {
@@ -18,9 +18,9 @@ package final class CurlHTTPClient: HTTPClient {
   /// The certificate authorities to trust instead of the system's, when set (`network.ca_file`,
   /// `CURL_CA_BUNDLE` or `SSL_CERT_FILE`: `TrustedAuthorities`).
   let caFile: String?
-  /// Sessions no request is using. Made at the first request, so that creating a client does
-  /// not load libcurl; more only when requests overlap.
-  private let idle = Mutex<[CurlSession]>([])
+  /// The session every request uses. Made at the first request, so that creating a client does
+  /// not load libcurl; made again after a multi call broke it.
+  private let shared = Mutex<CurlSession?>(nil)
   /// Where the retries' jitter comes from: the context's random source.
   private let random: any RandomSource
 
@@ -44,12 +44,23 @@ package final class CurlHTTPClient: HTTPClient {
 
   package func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
     try withSession(url: request.url) { session throws(NetError) in
-      try session.run(CurlTransfer(request: request, userAgent: userAgent, caFile: caFile, sink: .memory))
+      try session.run(Self.memoryTransfer(request, userAgent: userAgent, caFile: caFile))
     }
   }
 
-  /// On one session, so that over HTTP/2 they share one connection: each waits for the first
-  /// connection's ALPN answer (`CURLOPT_PIPEWAIT`, as `CurlBatch` does) rather than opening its own.
+  /// A GET into memory. Over https it waits for the ALPN answer of a connection to the same host
+  /// being made (`CURLOPT_PIPEWAIT`, as `CurlBatch` does) and, if it is HTTP/2, shares it rather
+  /// than opening its own: requests that start together (the sources beside Bing's archive)
+  /// then take one connection.
+  private static func memoryTransfer(_ request: HTTPRequest, userAgent: String, caFile: String?)
+    throws(NetError) -> CurlTransfer
+  {
+    let transfer = try CurlTransfer(request: request, userAgent: userAgent, caFile: caFile, sink: .memory)
+    if request.url.lowercased().hasPrefix("https:") { try transfer.easy.set(CURLOPT_PIPEWAIT, 1) }
+    return transfer
+  }
+
+  /// On the one session, so that over HTTP/2 they share one connection.
   package func getAll(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NetError>] {
     guard let first = requests.first else { return [] }
     do throws(NetError) {
@@ -58,10 +69,7 @@ package final class CurlHTTPClient: HTTPClient {
         for request in requests {
           transfers.append(
             Result { () throws(NetError) -> CurlTransfer in
-              let transfer = try CurlTransfer(
-                request: request, userAgent: userAgent, caFile: caFile, sink: .memory)
-              if request.url.lowercased().hasPrefix("https:") { try transfer.easy.set(CURLOPT_PIPEWAIT, 1) }
-              return transfer
+              try Self.memoryTransfer(request, userAgent: userAgent, caFile: caFile)
             })
         }
         return session.runAll(transfers)
@@ -87,24 +95,23 @@ package final class CurlHTTPClient: HTTPClient {
     }
   }
 
-  /// Runs `body` with a session of its own: an idle one, else a new one (loading libcurl at
-  /// the first); the session is idle again afterwards, unless a multi call failed in it.
+  /// Runs `body` with the client's session, made (loading libcurl at the first) when there is
+  /// none yet or the last one broke.
   private func withSession<Value>(url: String, _ body: (CurlSession) throws(NetError) -> Value)
     throws(NetError)
     -> Value
   {
-    let session: CurlSession
-    if let reused = idle.withLock({ $0.popLast() }) {
-      session = reused
-    } else {
+    let session = try shared.withLock { current throws(NetError) -> CurlSession in
+      if let current, !current.isBroken { return current }
       let api = try CurlLibrary.api(url: url)
       do throws(CurlMulti.Failure) {
-        session = try CurlSession(api: api)
+        let made = try CurlSession(api: api)
+        current = made
+        return made
       } catch {
         throw NetError.setup(url: url, message: error.message)
       }
     }
-    defer { if !session.isBroken { idle.withLock { $0.append(session) } } }
     return try body(session)
   }
 }

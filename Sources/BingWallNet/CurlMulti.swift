@@ -56,9 +56,19 @@ final class CurlMulti {
 
   /// Detaches every transfer still attached, after a failed multi call: the multi outlives
   /// the call (`CurlSession`), and what failed must not come back in a later `completed()`.
-  func detachAll() {
+  /// Returns them, so that their callers can be told.
+  @discardableResult
+  func detachAll() -> [CurlTransfer] {
     for easy in attached.keys { _ = api.pointee.multi_remove_handle(handle, easy) }
-    attached.removeAll()
+    defer { attached.removeAll() }
+    return Array(attached.values)
+  }
+
+  /// Ends a `poll` another thread is in at once (or the next one it starts): the one call on a
+  /// multi handle that libcurl allows from any thread at any time.
+  /// https://curl.se/libcurl/c/curl_multi_wakeup.html
+  func wakeup() {
+    _ = api.pointee.multi_wakeup(handle)
   }
 
   /// Moves every attached transfer as far as it can go without waiting.

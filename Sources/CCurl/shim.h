@@ -40,6 +40,7 @@ typedef struct bw_curl_api {
   struct curl_slist *_Nullable (*_Nonnull slist_append)(struct curl_slist *_Nullable list,
                                                         const char *_Nonnull string);
   void (*_Nonnull slist_free_all)(struct curl_slist *_Nullable list);
+  CURLMcode (*_Nonnull multi_wakeup)(CURLM *_Nonnull multi);
 } bw_curl_api;
 
 /// Every field of bw_curl_api with its function's name in libcurl, for BW_LIBRARY_LOADER.
@@ -62,7 +63,8 @@ typedef struct bw_curl_api {
   RESOLVE(multi_info_read, "curl_multi_info_read")         \
   RESOLVE(multi_strerror, "curl_multi_strerror")           \
   RESOLVE(slist_append, "curl_slist_append")               \
-  RESOLVE(slist_free_all, "curl_slist_free_all")
+  RESOLVE(slist_free_all, "curl_slist_free_all")           \
+  RESOLVE(multi_wakeup, "curl_multi_wakeup")
 
 /// `bw_curl_load(soname, api)` opens libcurl and fills `api`; it names the first missing
 /// function in a libcurl older than 7.73.

@@ -137,8 +137,8 @@ package struct Update {
       // The pictures' time limit starts once the lock is held: an update that waited for
       // another one must not find its own limit spent on the wait.
       let pictureDeadline = limits.updateDeadline(clock: context.clock)
-      // Before the stories start on a connection of their own: the older pages then ride on the
-      // connection that brought the recent ones.
+      // Before the stories start: the older pages ride on the connection that brought the
+      // recent ones, and the story (on a thread of its own) then joins the pictures' connection.
       let listed = try withOlderPages(
         archives.value(), days: request.days, store: store,
         client: BingClient(
