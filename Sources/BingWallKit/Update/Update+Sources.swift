@@ -5,10 +5,8 @@ import BingWallNet
 import BingWallSources
 import BingWallStore
 import BingWallSystem
-import Dispatch
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// What one source other than Bing answered, asked for before the lock beside Bing's archives.
 struct SourceAnswer: Sendable {
@@ -65,22 +63,19 @@ extension Update {
     }
   }
 
-  /// Every client's offer, asked all at once on threads of their own, in the order given.
+  /// Every client's offer, asked all at once, each on a thread of its own (not a pool's, which
+  /// on two cores would ask two and queue the rest a round trip behind), in the order given.
   static func askSources(_ clients: [(Source, SourceClient)], at instant: Date) -> Overlapped<[SourceAnswer]>?
   {
     guard !clients.isEmpty else { return nil }
-    let sources = clients.map(\.0)
-    let clients = clients.map(\.1)
-    return Overlapped {
-      let answers = Mutex<[Int: SourceAnswer]>([:])
-      DispatchQueue.concurrentPerform(iterations: clients.count) { index in
-        let client = clients[index]
-        let result = Result { () throws(SourceFailure) -> SourceOffer in try client.offer(at: instant) }
-        answers.withLock { $0[index] = SourceAnswer(client: client, source: sources[index], result: result) }
+    let asked = clients.map { source, client in
+      Overlapped {
+        SourceAnswer(
+          client: client, source: source,
+          result: Result { () throws(SourceFailure) -> SourceOffer in try client.offer(at: instant) })
       }
-      let all = answers.withLock { $0 }
-      return clients.indices.compactMap { all[$0] }
     }
+    return Overlapped { asked.map { $0.value() } }
   }
 
   /// The sources' pictures the history lacks downloaded, checked and stored, each with its
