@@ -17,7 +17,7 @@ import Testing
           + "  bingwall update             Fetch the newest pictures and set today's.\n"
           + "  bingwall random             Set another of your pictures, at random.\n"
           + "  bingwall autostart enable   Keep the wallpaper fresh by itself.\n\nEVERYDAY:\n"
-          + "  update                  Fetch the pictures"))
+          + "  update                  Fetch the newest pictures of the day"))
     #expect(text.contains("\n  list, history           List stored pictures, newest first.\n"))
     #expect(text.contains("\n  config                  Show or change the configuration.\n"))
     #expect(

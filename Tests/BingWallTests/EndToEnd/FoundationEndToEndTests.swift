@@ -50,7 +50,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == (try sandbox.run(["update", "--help"])).stdout)
-    #expect(result.stdout.hasPrefix("OVERVIEW: Fetch the pictures Bing shows now"))
+    #expect(result.stdout.hasPrefix("OVERVIEW: Fetch the newest pictures of the day"))
     // Without --help the same line is a usage error.
     #expect(try sandbox.run(["update", "--nonsense"]).status == 64)
   }
