@@ -35,7 +35,7 @@ struct StatusText {
     lines.append(("next update", nextUpdate()))
     // Each source but Bing at its own time: when it last answered, and when it is asked next.
     for times in report.sources {
-      let last = times.lastFetch.map { "asked \(when.clock($0))" } ?? "never asked"
+      let last = times.lastFetch.map { "asked \(when.clock($0))" } ?? "no answer yet"
       let next = times.nextFetch.map { "next \(when.text(max($0, when.now)))" } ?? "next at the next update"
       lines.append((times.source.rawValue, "\(last); \(next)"))
     }
