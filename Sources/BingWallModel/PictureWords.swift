@@ -23,7 +23,7 @@ package struct PictureWords: Sendable, Equatable {
 extension PictureWords {
   /// The longest title, caption, credit or copyright line kept, in characters: a few lines on a
   /// terminal; longer is a body misbehaving, not words to show.
-  package static let maximumLine = 500
+  static let maximumLine = 500
 
   /// The words with each field cut to `maximumLine` characters, and the link to one URL's
   /// length.

@@ -4,7 +4,7 @@ import BingWallSystem
 /// has its own `ArchiveImage`, with the facts only Bing has).
 package struct SourcePicture: Sendable, Equatable {
   /// The longest description kept, in characters, as Bing's stories are cut.
-  package static let maximumDescription = 2000
+  static let maximumDescription = 2000
 
   /// The source and its own id: Spotlight's `entityId` (v4) or `prm._id` (v3), APOD's date,
   /// Wikimedia's file title (`File:…`).

@@ -42,7 +42,7 @@ package struct SourceSettings: Sendable {
   }
 
   /// The screen width Wikimedia's pictures are bounded by when none is configured.
-  package static let defaultLargestScreenWidth = 3840
+  static let defaultLargestScreenWidth = 3840
 
   /// The first market, or en-US when none is configured.
   var market: Market { markets.first ?? Market(stored: "en-US") }
