@@ -9,11 +9,12 @@ import FoundationEssentials
 import Glibc
 
 /// `bingwall update` and the daemon's update, whole: the conditions (metered, battery) → each
-/// market's archive asked for while the history opens → the lock → the archive's older page of a
+/// market's archive, and every other source that is due (`Update+Sources`), asked for while the
+/// history opens → the lock → the archive's older page of a
 /// market seen for the first time or after a long gap → stories asked for → the plan
 /// (what each key needs, asked of the history once) → appearances of stored pictures → downloads
-/// and ingests → portrait files → stories stored → scheduler state → apply and notify if the
-/// newest picture is new → retention.
+/// and ingests → portrait files → stories stored → the other sources' pictures stored →
+/// scheduler state → apply and notify if the newest picture is new → retention.
 ///
 /// Holds the update lock until the scheduler state is written, so two updates (cron and the
 /// daemon) never download the same picture twice: the second waits, then finds everything
@@ -30,12 +31,12 @@ package struct Update {
     var force: Bool
     var apply: ApplyChoice
 
-    /// The configured markets and size, with the command's choices.
     /// Ask every source, also one whose next picture is not out yet (`SourceSchedule`): the
     /// person named them (`--source`), or `--force`.
     var askEvenIfFresh: Bool
 
-    /// `namedSources`: the sources came from `--source`, so each is asked now whatever its schedule.
+    /// The configured sources, markets and size, with the command's choices. `namedSources`:
+    /// the sources came from `--source`, so each is asked now whatever its schedule.
     package init(
       _ configuration: Configuration, namedSources: Bool = false, days: Int?, force: Bool, apply: ApplyChoice
     ) {
