@@ -37,7 +37,7 @@ package struct Context: Sendable {
   /// context, so a test never changes the runner's own Ctrl-C.
   package var onInterrupt: @Sendable (_ notice: String, _ clearLine: Bool) -> Void = { _, _ in }
   /// bingwall's version, as it names itself to a server that asks who calls (Wikimedia).
-  package var version = "0"
+  var version = "0"
 
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,

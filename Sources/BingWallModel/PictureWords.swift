@@ -27,7 +27,7 @@ extension PictureWords {
 
   /// The words with each field cut to `maximumLine` characters, and the link to one URL's
   /// length.
-  package func bounded() -> PictureWords {
+  func bounded() -> PictureWords {
     func cut(_ text: String) -> String { String(text.prefix(Self.maximumLine)) }
     return PictureWords(
       title: cut(title), caption: cut(caption), credit: cut(credit), copyright: cut(copyright),

@@ -30,7 +30,7 @@ package enum HistoryColumns {
 
   /// `sources`: the raw values of `group_concat(DISTINCT source)`, in `Source`'s order; Bing's
   /// for a picture with no appearance (a plain imported file).
-  package static func sources(_ text: String?) -> [Source] {
+  static func sources(_ text: String?) -> [Source] {
     let named = Set((text ?? "").split(separator: ",").compactMap { Source(rawValue: String($0)) })
     let sources = Source.allCases.filter(named.contains)
     return sources.isEmpty ? [.bing] : sources

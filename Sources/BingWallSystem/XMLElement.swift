@@ -8,7 +8,7 @@ package struct XMLElement: Equatable, Sendable {
   package var text: String
   package var children: [XMLElement]
 
-  package init(
+  init(
     name: String, attributes: [String: String] = [:], text: String = "", children: [XMLElement] = []
   ) {
     self.name = name

@@ -12,7 +12,7 @@ import FoundationEssentials
 /// and what fails then is a `SourceFailure` whose `isTemporary` says whether a later turn may do
 /// better.
 package struct SourceClient: Sendable {
-  package let source: Source
+  let source: Source
   let http: any HTTPClient
   let settings: SourceSettings
 

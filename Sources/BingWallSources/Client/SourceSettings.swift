@@ -8,23 +8,23 @@ package struct SourceSettings: Sendable {
   /// The configured base URL for this source (config `<source>.endpoint`, env
   /// BINGWALL_<SOURCE>_ENDPOINT); nil = the source's real hosts. When set, EVERY request of the
   /// source (primary and fallback, metadata only) goes under it, same paths as on the real hosts.
-  package var endpoint: String?
+  var endpoint: String?
   /// Configured markets; Spotlight's country/locale and Wikimedia's language come from the first.
-  package var markets: [Market]
+  var markets: [Market]
   /// APOD: a non-empty key sends api.nasa.gov's request first, apod-basic as fallback; nil/empty:
   /// apod-basic only.
-  package var apodKey: String?
+  var apodKey: String?
   /// Wikimedia User-Agent contact (config `network.contact`).
-  package var contact: String
+  var contact: String
   /// bingwall's version, for the User-Agent.
-  package var version: String
+  var version: String
   /// Wikimedia: the widest screen in pixels; an original wider than this is fetched as the
   /// thumbnail at `WikimediaThumbnail.standardWidth(covering:)`. nil = 3840.
-  package var largestScreenWidth: Int?
-  package var timeout: Duration
-  package var deadline: ContinuousClock.Instant?
+  var largestScreenWidth: Int?
+  var timeout: Duration
+  var deadline: ContinuousClock.Instant?
   /// `.loopbackHTTPAllowed` only when `endpoint` is a loopback http URL.
-  package var policy: RemoteURL.Policy
+  var policy: RemoteURL.Policy
 
   package init(
     endpoint: String?, markets: [Market], apodKey: String?, contact: String, version: String,
@@ -70,7 +70,7 @@ package struct SourceOffer: Sendable, Equatable {
   /// science.nasa.gov instead.
   package var warnings: [String]
 
-  package init(
+  init(
     pictures: [SourcePicture], passedOver: [String] = [], trace: [String] = [], warnings: [String] = []
   ) {
     self.pictures = pictures
@@ -82,16 +82,16 @@ package struct SourceOffer: Sendable, Equatable {
 
 /// Why a source gave nothing: one line, the source named, with the fix where there is one.
 package struct SourceFailure: Error, TemporaryFailure, CustomStringConvertible, Sendable, Equatable {
-  package var source: Source
+  var source: Source
   /// Down, 5xx, 429/rate limit, timeout → true; bad key, bad body → false. When a fallback was
   /// tried too, true when either failure may pass.
   package var isTemporary: Bool
   /// E.g. "NASA APOD: api.nasa.gov refused the key (API_KEY_INVALID); check apod.api_key".
   package var description: String
   /// The requests made and how each failed, as `SourceOffer.trace` (never an API key).
-  package var trace: [String]
+  var trace: [String]
 
-  package init(source: Source, isTemporary: Bool, description: String, trace: [String] = []) {
+  init(source: Source, isTemporary: Bool, description: String, trace: [String] = []) {
     self.source = source
     self.isTemporary = isTemporary
     self.description = description
