@@ -91,8 +91,14 @@ extension HistoryError: CustomStringConvertible, HintedError {
     case .nothingToPick: return "try without --favorites or --market"
     case .notFound: break
     }
-    guard case .notFound(_, _, let suggestions) = self else { return nil }
-    guard let last = suggestions.last else { return "'bingwall list' shows what is stored" }
+    guard case .notFound(let selector, _, let suggestions) = self else { return nil }
+    guard let last = suggestions.last else {
+      // `apod:2026-01-01`: the list of that source's pictures is the one to look at.
+      if case .sourced(let source, _) = PictureSelector(parsing: selector) {
+        return "'bingwall list --source \(source.rawValue)' shows what is stored"
+      }
+      return "'bingwall list' shows what is stored"
+    }
     let choices =
       suggestions.count == 1 ? last : suggestions.dropLast().joined(separator: ", ") + " or " + last
     return "did you mean \(choices)?"

@@ -73,6 +73,12 @@ import Testing
     #expect(shown.stdout.contains("NASA APOD"))
     #expect(shown.stdout.contains("licence: "))
     #expect(shown.stdout.contains("set it: bingwall apply apod:2026-12-01"))
+    let missing = run.run(["show", "apod:2026-01-01"])
+    #expect(missing.status == ExitCode.failure)
+    #expect(
+      missing.stderr
+        == "bingwall: error: no stored picture matches 'apod:2026-01-01'\n"
+        + "bingwall: hint: 'bingwall list --source apod' shows what is stored\n")
     let listed = run.run(["list", "--source", "apod", "--json"])
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
