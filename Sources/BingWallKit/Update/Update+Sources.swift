@@ -147,14 +147,22 @@ extension Update {
     let ingest = PictureIngest(store: store, images: images)
     for ((download, headers), response) in zip(downloads, responses) {
       defer { download.file.discard() }
-      let stored: Int64
+      let kept: PictureIngest.Result
       do {
-        stored = try keep(download, response, ingest: ingest, now: now)
+        kept = try keep(download, response, ingest: ingest, now: now)
       } catch {
         events.append(.sourceFailed(source: download.source, error, temporary: error.temporary))
         continue
       }
-      if let picture = try store.picture(id: stored) { events.append(.fetched(picture)) }
+      let stored: Int64
+      switch kept {
+      case .stored(let id):
+        stored = id
+        if let picture = try store.picture(id: id) { events.append(.fetched(picture)) }
+      case .identical(let id):
+        // The same bytes another source sent: no new picture, one more appearance of it.
+        stored = id
+      }
       if let url = download.picture.portrait {
         portraits.append(
           SourcePortrait(pictureID: stored, source: download.source, url: url, headers: headers))
@@ -182,10 +190,11 @@ extension Update {
     }
   }
 
-  /// Checks one downloaded picture and stores it: its id in the history.
+  /// Checks one downloaded picture and stores it, or records it as an appearance of the same
+  /// bytes stored already.
   private func keep(
     _ download: SourceDownload, _ response: Result<HTTPResponse, NetError>, ingest: PictureIngest, now: Date
-  ) throws(SourcePictureFailure) -> Int64 {
+  ) throws(SourcePictureFailure) -> PictureIngest.Result {
     let checked = try SourcePictureCheck.check(
       response, file: download.file, digest: download.digest, source: download.source,
       url: download.picture.image.text, folder: resources.imageFolder)
@@ -196,12 +205,9 @@ extension Update {
       height: checked.height, bytes: checked.bytes)
     picture.source = download.source
     do {
-      switch try ingest.keep(
+      return try ingest.keep(
         checked.file, as: picture, name: Self.fileName(download.picture, source: download.source),
         date: download.appearance.date, appearances: [download.appearance], at: now)
-      {
-      case .stored(let id), .identical(let id): return id
-      }
     } catch {
       throw SourcePictureFailure(
         source: download.source, url: download.picture.image.text, problem: "\(error)", temporary: false)

@@ -157,6 +157,10 @@ import Testing
       } == [.apod, .bing])
     #expect(try store.pictures(.init(limit: 0)).count == 15)
     #expect(try store.pictures(.init(limit: 0, sources: [.apod])).map(\.id) == [picture.id])
+    // Not told as a new picture: it is one more appearance of Bing's Fox.
+    #expect(
+      result.stdout.split(separator: "\n").filter { $0.contains("\(fox.name) title") }.count == 1,
+      "\(result.stdout)")
   }
 
   @Test func anExportTakesTheSourceAndLicenceToAnotherHistory() throws {
