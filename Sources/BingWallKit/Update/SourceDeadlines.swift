@@ -20,12 +20,7 @@ enum SourceDeadlines {
       }
       let next = SourceSchedule.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
       // The schedule's rule is "24 hours after the current picture started".
-      return NewestPicture(market: source.rawValue, fullStartDate: next - UpdateDeadlinePeriod.day)
+      return NewestPicture(market: source.rawValue, fullStartDate: next - 24 * 60 * 60)
     }
   }
-}
-
-/// One day, as the schedule counts a picture's life.
-enum UpdateDeadlinePeriod {
-  static let day: TimeInterval = 24 * 60 * 60
 }
