@@ -60,7 +60,7 @@ let package = Package(
     // source that fetches them through BingWallNet's HTTPClient, with each source's fallbacks.
     .target(name: "BingWallSources", dependencies: ["BingWallSystem", "BingWallModel", "BingWallNet"]),
     // Desktop sessions and the wallpaper backends.
-    .target(name: "BingWallDesktop", dependencies: ["BingWallSystem", "BingWallModel"]),
+    .target(name: "BingWallDesktop", dependencies: ["BingWallSystem", "BingWallModel", "BingWallBus"]),
     // Deadlines, the scheduler state, the daemon's waiter and loop, autostart entries.
     .target(name: "BingWallSchedule", dependencies: ["BingWallSystem", "BingWallModel", "CLinux"]),
     // The command table's types, the parser, help, completion scripts and the man page.

@@ -15,7 +15,7 @@ package final class BusConnection {
   /// Where the system bus listens when `DBUS_SYSTEM_BUS_ADDRESS` does not say.
   static let defaultSystemAddress = "unix:path=/run/dbus/system_bus_socket"
   let api: UnsafePointer<bw_bus_api>
-  private let bus: OpaquePointer
+  let bus: OpaquePointer
   package let address: String
   /// What each method call may take.
   package let timeout: Duration
@@ -29,6 +29,19 @@ package final class BusConnection {
     let address = named.isEmpty ? defaultSystemAddress : named
     // No socket, no bus: said without loading libsystemd (about 1.5 MB of a daemon that has
     // nothing to listen to, and a millisecond of every update in a container).
+    if let path = socketPath(of: address), access(path, F_OK) != 0 {
+      throw .cannotConnect(address: address, errno: errno)
+    }
+    return try BusConnection(address: address, timeout: timeout)
+  }
+
+  /// Connects to the session bus the environment names (`DBUS_SESSION_BUS_ADDRESS`, else
+  /// `$XDG_RUNTIME_DIR/bus` when that socket exists): the user's desktop services.
+  package static func session(environment: [String: String], timeout: Duration = .seconds(2)) throws(BusError)
+    -> BusConnection
+  {
+    let address = SessionBus.filling(environment)["DBUS_SESSION_BUS_ADDRESS"] ?? ""
+    guard !address.isEmpty else { throw .cannotConnect(address: "the session bus", errno: ENOENT) }
     if let path = socketPath(of: address), access(path, F_OK) != 0 {
       throw .cannotConnect(address: address, errno: errno)
     }

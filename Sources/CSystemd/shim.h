@@ -45,6 +45,8 @@ typedef struct bw_bus_api {
   int (*_Nonnull message_get_errno)(sd_bus_message *_Nonnull message);
   int (*_Nonnull message_enter_container)(sd_bus_message *_Nonnull message, char type,
                                           const char *_Nullable contents);
+  /// sd_bus_call_method, variadic too: called through `bw_bus_call` only.
+  void *_Nonnull call_method;
 } bw_bus_api;
 
 /// Every field of bw_bus_api with its function's name in libsystemd, for BW_LIBRARY_LOADER.
@@ -72,7 +74,8 @@ typedef struct bw_bus_api {
   RESOLVE(slot_unref, "sd_bus_slot_unref")                           \
   RESOLVE(message_is_method_error, "sd_bus_message_is_method_error") \
   RESOLVE(message_get_errno, "sd_bus_message_get_errno")             \
-  RESOLVE(message_enter_container, "sd_bus_message_enter_container")
+  RESOLVE(message_enter_container, "sd_bus_message_enter_container") \
+  RESOLVE(call_method, "sd_bus_call_method")
 
 /// `bw_bus_load(soname, api)` opens libsystemd and fills `api`; it names the first missing
 /// function in a systemd older than 240.
@@ -201,6 +204,77 @@ static inline int bw_bus_is_broadcast_signal(const bw_bus_api *_Nonnull api, sd_
   uint8_t type = 0;
   if (api->message_get_type(message, &type) < 0 || type != SD_BUS_MESSAGE_SIGNAL) return 0;
   return api->message_get_destination(message) == NULL;
+}
+
+/// sd_bus_call_method's type, for the calls below.
+typedef int (*bw_bus_call_method)(sd_bus *, const char *, const char *, const char *, const char *, sd_bus_error *,
+                                  sd_bus_message **, const char *, ...);
+
+/// The desktop notification service's name, object and interface (the Desktop Notifications
+/// Specification): https://specifications.freedesktop.org/notification-spec/latest/protocol.html
+#define BW_NOTIFICATIONS "org.freedesktop.Notifications"
+#define BW_NOTIFICATIONS_PATH "/org/freedesktop/Notifications"
+
+/// Copies the D-Bus error's name (empty when there was none) into `error_name` and frees it.
+static inline void bw_bus_take_error(const bw_bus_api *_Nonnull api, sd_bus_error *_Nonnull error,
+                                     char *_Nonnull error_name, size_t capacity) {
+  if (capacity > 0) {
+    error_name[0] = 0;
+    if (error->name) {
+      strncpy(error_name, error->name, capacity - 1);
+      error_name[capacity - 1] = 0;
+    }
+  }
+  api->error_free(error);
+}
+
+/// `GetCapabilities` of the notification server: its capability names copied into `out`, each
+/// ended by a NUL, at most 64 of them and `capacity` bytes in all (the rest is dropped: a
+/// server cannot make us hold more than that). Returns how many were copied, or a negative errno
+/// with the D-Bus error's name in `error_name`.
+static inline int bw_notification_capabilities(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus,
+                                               char *_Nonnull out, size_t capacity, char *_Nonnull error_name,
+                                               size_t error_capacity) {
+  sd_bus_error error = SD_BUS_ERROR_NULL;
+  sd_bus_message *reply = NULL;
+  bw_bus_call_method call = (bw_bus_call_method)api->call_method;
+  int r = call(bus, BW_NOTIFICATIONS, BW_NOTIFICATIONS_PATH, BW_NOTIFICATIONS, "GetCapabilities", &error, &reply,
+               "");
+  bw_bus_take_error(api, &error, error_name, error_capacity);
+  if (r < 0) return r;
+  int count = 0;
+  size_t used = 0;
+  r = api->message_enter_container(reply, 'a', "s");
+  while (r > 0 && count < 64) {
+    const char *name = NULL;
+    r = api->message_read_basic(reply, 's', &name);
+    if (r <= 0 || !name) break;
+    size_t length = strlen(name);
+    if (used + length + 1 > capacity) break;
+    memcpy(out + used, name, length + 1);
+    used += length + 1;
+    count += 1;
+  }
+  api->message_unref(reply);
+  return r < 0 ? r : count;
+}
+
+/// `Notify(app_name, 0, app_icon, summary, body, [], {}, -1)`: a new notification with no
+/// actions and no hints, which the server keeps for its own default time. Returns 0 with its id
+/// in `id`, or a negative errno with the D-Bus error's name in `error_name`.
+static inline int bw_notify(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus, const char *_Nonnull app_name,
+                            const char *_Nonnull icon, const char *_Nonnull summary, const char *_Nonnull body,
+                            uint32_t *_Nonnull id, char *_Nonnull error_name, size_t error_capacity) {
+  sd_bus_error error = SD_BUS_ERROR_NULL;
+  sd_bus_message *reply = NULL;
+  bw_bus_call_method call = (bw_bus_call_method)api->call_method;
+  int r = call(bus, BW_NOTIFICATIONS, BW_NOTIFICATIONS_PATH, BW_NOTIFICATIONS, "Notify", &error, &reply,
+               "susssasa{sv}i", app_name, (uint32_t)0, icon, summary, body, (unsigned)0, (unsigned)0, (int32_t)-1);
+  bw_bus_take_error(api, &error, error_name, error_capacity);
+  if (r < 0) return r;
+  r = api->message_read_basic(reply, 'u', id);
+  api->message_unref(reply);
+  return r < 0 ? r : (r == 0 ? -74 : 0);  // EBADMSG: a reply without the id
 }
 
 #endif

@@ -177,32 +177,46 @@ import Testing
     #expect(calls().isEmpty)
   }
 
-  @Test func aNewPictureIsAnnouncedWhenAskedAndOnlyThen() throws {
-    _ = try seedWeek(1)
-    let notes = sandbox.folder.file("notes")
-    let bin = sandbox.folder.file("bin")
-    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try "#!/bin/sh\nprintf '%s\\0' \"$@\" >> '\(notes)'\n".write(
-      toFile: bin + "/notify-send", atomically: false, encoding: .utf8)
-    chmod(bin + "/notify-send", 0o755)
+  @Test(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make deps)"))
+  func aNewPictureIsAnnouncedWhenAskedAndOnlyThen() throws {
+    var week = try seedWeek(1)
+    let server = try MockNotificationServer(capabilities: ["body", "body-markup", "actions"])
     var asked = environment
-    asked["PATH"] = bin + ":/usr/bin:/bin"
-    asked["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/bus"
-    asked["BINGWALL_DAEMON_NOTIFY"] = "true"
+    asked["DBUS_SESSION_BUS_ADDRESS"] = server.bus.address
     #expect(try sandbox.run(["update"], environment: asked).status == 0)
-    let fields = try String(contentsOfFile: notes, encoding: .utf8).split(separator: "\0").map(String.init)
-    #expect(fields.contains("--icon=" + sandbox.imageDir + "/2026-12-01_Lake_UHD.jpg"))
-    #expect(fields.contains("Lake title"))
-    #expect(fields.contains("Lake caption, Somewhere — Lake Photographer/Agency"))
+    #expect(server.notifications().isEmpty, "daemon.notify is off by default")
+
+    // The next day's picture, whose title and credit carry markup: the server reads body
+    // markup, so the body reaches it escaped, and the summary (plain text by the specification)
+    // as it was written.
+    let next = FakeBingImage(
+      name: "Kelp", number: "999", fullStartDate: "202612020800",
+      title: "<a href=\"https://evil.example/phish\">Your session expired</a>",
+      copyright: "Kelp <img src=\"file:///etc/passwd\"/> (© Kelp Photographer/Agency)")
+    week.insert(next, at: 0)
+    try bing.publish(market: "en-US", images: week)
+    try bing.serveJPEG(next)
+    asked["BINGWALL_DAEMON_NOTIFY"] = "true"
+    let result = try sandbox.run(["update"], environment: asked)
+    #expect(result.status == 0, "\(result.stderr)")
+    let calls = server.notifications()
+    #expect(calls.count == 1)
+    let call = try #require(calls.first)
+    #expect(call.hasPrefix("\"bingwall\" 0 \"" + sandbox.imageDir + "/2026-12-02_Kelp_UHD.jpg\""))
+    #expect(call.contains("\"<a href=\"https://evil.example/phish\">Your session expired</a>\""))
+    #expect(call.contains("\"Kelp &lt;img src=\"file:///etc/passwd\"/&gt; — Kelp Photographer/Agency\""))
 
     // Without a session bus the notification is skipped and nothing fails.
-    unlink(notes)
+    let third = FakeBingImage(name: "Tarn", number: "998", fullStartDate: "202612030800")
+    week.insert(third, at: 0)
+    try bing.publish(market: "en-US", images: week)
+    try bing.serveJPEG(third)
     asked["DBUS_SESSION_BUS_ADDRESS"] = nil
     asked["XDG_RUNTIME_DIR"] = sandbox.folder.file("no-runtime")
-    _ = try sandbox.run(["update", "--force"], environment: asked)
-    unlink(sandbox.imageDir + "/2026-12-01_Lake_UHD.jpg")
-    let again = try sandbox.run(["update", "--force"], environment: asked)
+    let again = try sandbox.run(["update"], environment: asked)
     #expect(again.status == 0, "\(again.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: notes))
+    #expect(again.stdout.contains("Tarn"), "\(again.stdout)")
+    #expect(server.notifications().count == 1)
   }
+
 }
