@@ -52,3 +52,49 @@ struct NotifierBusTests {
     }
   }
 }
+
+/// The notifier against dunst, a real notification server that reads body markup (an `<img>`
+/// becomes `[image]`, an `<a href>` a link it offers to open), on a private bus and X server.
+/// What dunst made of the notification is read back with `dunstctl history`.
+@Suite(
+  .enabled(
+    if: DconfSessionBus.installed && VirtualXServer.canRun("dunst") && VirtualXServer.canRun("dunstctl"),
+    "needs dunst, Xvfb and dbus-daemon (make deps)"))
+struct NotifierDunstTests {
+  @Test func dunstShowsASourcesMarkupAsTextAndOffersNoLink() throws {
+    let x = try VirtualXServer()
+    let bus = try DconfSessionBus()
+    let configuration = bus.folder.file("dunstrc")
+    try "[global]\nmarkup = full\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+    let environment = bus.environment(["DISPLAY": x.display])
+    let dunst = try BackgroundProgram(
+      ["dunst", "-config", configuration], environment: environment, log: bus.folder.file("dunst.log"))
+    let deadline = Date().addingTimeInterval(30)
+    while (try? bus.text(MockNotificationServer.ping)) == nil {
+      guard Date() < deadline else { throw SystemCallError("dunst did not start: \(dunst.output)", errno: 0) }
+      usleep(50_000)
+    }
+
+    Notifier(session: bus.session(["DISPLAY": x.display])).announce(
+      title: NotificationTextTests.link,
+      body: NotificationTextTests.image + " <a href=\"https://evil.example\">here</a>",
+      picture: "/pictures/lake.jpg")
+    // Closed, the notification is in dunst's history with the text it showed.
+    var history: [[String: Any]] = []
+    while history.isEmpty, Date() < deadline {
+      _ = try? bus.text(["dunstctl", "close-all"], environment: ["DISPLAY": x.display])
+      let text = try bus.text(["dunstctl", "history"], environment: ["DISPLAY": x.display])
+      let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+      history = ((object?["data"] as? [[[String: Any]]])?.first) ?? []
+      if history.isEmpty { usleep(50_000) }
+    }
+    let shown = try #require(history.first)
+    func field(_ name: String) -> String { (shown[name] as? [String: Any])?["data"] as? String ?? "" }
+    #expect(field("appname") == "bingwall")
+    // Escaped, the source's tags are text dunst draws, not an image it loads or a link it offers.
+    #expect(field("body").contains("&lt;img src=\"file:///etc/passwd\"/&gt;"))
+    #expect(!field("message").contains("[image]"), "\(field("message"))")
+    #expect(field("message").contains("&lt;a href=\"https://evil.example\"&gt;here"), "\(field("message"))")
+    #expect(field("urls").isEmpty, "\(field("urls"))")
+  }
+}
