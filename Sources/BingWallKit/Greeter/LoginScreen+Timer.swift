@@ -162,7 +162,9 @@ extension LoginScreen {
     guard !greeter.file.isEmpty else { return }
     if greeter.writtenInPlace {
       let file = onDisk(greeter.file)
-      if access(file, F_OK) != 0 { try InPlaceFile.write(Data(), to: file, mode: 0o644) }
+      guard access(file, F_OK) != 0 else { return }
+      try Paths.ensureDirectory(Paths.parent(of: file))
+      try InPlaceFile.write(Data(), to: file, mode: 0o644)
       return
     }
     let folder = onDisk(Paths.parent(of: greeter.file))
