@@ -82,7 +82,9 @@ package enum JPEGInspector {
   }
 
   /// Every check of `inspect`; returns the frame and where its first scan's data begins.
-  private static func walk(_ reader: inout ByteReader) throws(ImageCheckError) -> (frame: JPEGFrame, scanStart: Int) {
+  private static func walk(_ reader: inout ByteReader) throws(ImageCheckError) -> (
+    frame: JPEGFrame, scanStart: Int
+  ) {
     let path = reader.path
     let size = reader.count
     if size == 0 { throw .empty(path: path) }

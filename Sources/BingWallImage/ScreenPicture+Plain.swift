@@ -12,7 +12,9 @@ extension ScreenPicture {
   /// running as the user), never by root. libvips reads files by name, so the bytes go into an
   /// anonymous file in memory, sealed (`MemoryFile`): nothing on disk, no folder to write in,
   /// and the bytes decoded are the bytes checked.
-  package static func plainJPEG(from bytes: Data, name: String, within side: Int) throws(ImageError) -> PlainJPEG {
+  package static func plainJPEG(from bytes: Data, name: String, within side: Int) throws(ImageError)
+    -> PlainJPEG
+  {
     do {
       _ = try PictureInspector.inspect(bytes, path: name)
     } catch {

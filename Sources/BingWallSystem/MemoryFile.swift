@@ -15,7 +15,9 @@ package final class MemoryFile {
   /// `data` in a new memory file; `name` is what `/proc/self/fd` shows it as.
   package init(_ data: Data, name: String) throws(FileError) {
     let descriptor = bw_memfd_create(name)
-    if descriptor < 0 { throw FileError.system(operation: "create a memory file for", path: name, errno: errno) }
+    if descriptor < 0 {
+      throw FileError.system(operation: "create a memory file for", path: name, errno: errno)
+    }
     self.descriptor = descriptor
     let written = data.withUnsafeBytes { raw in
       Result { () throws(Errno) in try Syscall.writeAll(descriptor, raw) }

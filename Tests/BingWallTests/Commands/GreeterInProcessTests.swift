@@ -259,7 +259,8 @@ struct GreeterInProcessTests {
   @Test(arguments: [
     ("png", "is not a JPEG picture"), ("huge", "declares 65500x65500"), ("garbage", "not base64"),
     ("noDescription", "does not start with the picture's description"), ("timedOut", ""),
-    ("progressive", "is not a baseline JPEG"), ("oversize", "declares 4000x48 pixels, more than 3840 on a side"),
+    ("progressive", "is not a baseline JPEG"),
+    ("oversize", "declares 4000x48 pixels, more than 3840 on a side"),
     ("afterEOI", "has 11 bytes after its end-of-image marker"),
     ("zeroPadded", "has 4 bytes after its end-of-image marker"),
     ("secondScan", "has more than its one scan"),
@@ -284,7 +285,8 @@ struct GreeterInProcessTests {
     case "afterEOI": stdout = printed(jpeg + Data("polyglot!".utf8) + Data([0xFF, 0xD9]))
     case "zeroPadded": stdout = printed(jpeg + Data(count: 4))
     // A comment segment between the scan and its end: what a second scan or table looks like.
-    case "secondScan": stdout = printed(jpeg.dropLast(2) + Data([0xFF, 0xFE, 0x00, 0x04, 0x41, 0x42, 0xFF, 0xD9]))
+    case "secondScan":
+      stdout = printed(jpeg.dropLast(2) + Data([0xFF, 0xFE, 0x00, 0x04, 0x41, 0x42, 0xFF, 0xD9]))
     default: stdout = Data()
     }
     let timedOut = output == "timedOut"

@@ -77,7 +77,9 @@ extension GreeterTimerInProcessTests {
   }
 
   /// The places the root unit may write: each greeter's own folder, or Plasma Login's file alone.
-  static let greetersOwnPlaces: Set<String> = ["/etc/lightdm", "/usr/share/sddm/themes", "/etc/plasmalogin.conf"]
+  static let greetersOwnPlaces: Set<String> = [
+    "/etc/lightdm", "/usr/share/sddm/themes", "/etc/plasmalogin.conf",
+  ]
 
   /// Folders no word of `ReadWritePaths=` may be.
   static let systemFolders: Set<String> = ["/", "/etc", "/usr", "/usr/share", "/var"]
@@ -107,8 +109,10 @@ extension GreeterTimerInProcessTests {
     let folder = machine.root.file("etc/systemd/system")
     let service = try String(contentsOfFile: folder + "/bingwall-greeter.service", encoding: .utf8)
     let line = try #require(service.split(separator: "\n").first { $0.hasPrefix("ReadWritePaths=") })
-    let words = line.dropFirst("ReadWritePaths=".count).split(separator: " ", omittingEmptySubsequences: false)
-      .map(String.init)
+    let words = line.dropFirst("ReadWritePaths=".count).split(
+      separator: " ", omittingEmptySubsequences: false
+    )
+    .map(String.init)
     #expect(!words.isEmpty)
     var places: [String] = []
     for word in words {

@@ -333,7 +333,8 @@ final class GreeterRootBoundaryTests {
       done
       shift; exec "$@"
       """#
-    let sandboxed = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c", script, "sh"]
+    let sandboxed =
+      ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c", script, "sh"]
       + [machine.path + "/etc"] + writable + ["--"]
     for _ in 0..<2 {
       let result = try sandbox.run(
