@@ -41,6 +41,37 @@ package enum ImageCheckError: Error, Equatable, Sendable {
   /// The file is a picture (or a document) in a format bingwall does not read: only JPEG and PNG
   /// pictures are decoded.
   case unsupportedFormat(path: String, format: PictureFormat)
+  /// A whole JPEG that is not the plain one root copies without decoding (`PlainJPEG`); `fault`
+  /// says how.
+  case notPlain(path: String, fault: PlainJPEGFault)
+}
+
+/// How a JPEG falls short of `PlainJPEG`.
+package enum PlainJPEGFault: Sendable, Equatable {
+  /// Its frame is not baseline (SOF0): progressive, extended, lossless or arithmetic-coded, or
+  /// its components come in separate scans.
+  case notBaseline
+  /// Its frame header declares more than `limit` pixels on a side.
+  case tooLarge(width: Int, height: Int, limit: Int)
+  /// Its one scan is followed by another segment (a second scan, a table, a comment) before
+  /// its end.
+  case segmentAfterScan(offset: Int)
+  /// `count` bytes follow its end-of-image marker.
+  case bytesAfterEnd(count: Int)
+
+  /// What is wrong, in words that follow the file's name.
+  var reason: String {
+    switch self {
+    case .notBaseline:
+      return "is not a baseline JPEG (it is progressive, or its colours come in separate scans)"
+    case .tooLarge(let width, let height, let limit):
+      return "declares \(width)x\(height) pixels, more than \(limit) on a side"
+    case .segmentAfterScan(let offset):
+      return "has more than its one scan: a segment follows it at byte \(offset)"
+    case .bytesAfterEnd(let count):
+      return "has \(count) bytes after its end-of-image marker"
+    }
+  }
 }
 
 extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError {
@@ -71,7 +102,8 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError 
       .truncated(let path), .corrupt(let path, _), .noDimensions(let path),
       .invalidDimensions(let path, _, _), .implausibleDimensions(let path, _, _, _),
       .tooCostlyToDecode(let path, _, _, _, _, _, _), .tooManyScans(let path, _), .damagedPNG(let path, _),
-      .pngTooCostlyToDecode(let path, _, _, _, _, _), .unsupportedFormat(let path, _):
+      .pngTooCostlyToDecode(let path, _, _, _, _, _), .unsupportedFormat(let path, _),
+      .notPlain(let path, _):
       return path
     }
   }
@@ -121,6 +153,8 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError 
         + "(the limit is \(HumanUnits.describe(bytes: Int64(limit))))"
     case .unsupportedFormat(_, let format):
       return format.refusal
+    case .notPlain(_, let fault):
+      return fault.reason
     }
   }
 

@@ -26,6 +26,8 @@ struct JPEGFrame: Sendable, Equatable {
   /// The first scan carries fewer components than the frame: a sequential picture in several
   /// scans, which libjpeg buffers as it does a progressive one.
   var hasSeparateScans = false
+  /// SOF0: baseline sequential, Huffman-coded, 8-bit, the one every decoder reads.
+  var isBaseline = false
 
   /// The size of one block of coefficients in libjpeg (`JBLOCK`, 64 `JCOEF` of 2 bytes).
   static let blockBytes = 128

@@ -77,6 +77,14 @@ package enum JPEGInspector {
   // MARK: - The walk
 
   private static func inspect(_ reader: inout ByteReader) throws(ImageCheckError) -> JPEGInfo {
+    let frame = try walk(&reader).frame
+    return JPEGInfo(width: frame.width, height: frame.height)
+  }
+
+  /// Every check of `inspect`; returns the frame and where its first scan's data begins.
+  private static func walk(_ reader: inout ByteReader) throws(ImageCheckError) -> (
+    frame: JPEGFrame, scanStart: Int
+  ) {
     let path = reader.path
     let size = reader.count
     if size == 0 { throw .empty(path: path) }
@@ -93,7 +101,51 @@ package enum JPEGInspector {
     try checkEndOfImage(&reader, after: scanStart)
     try checkDecodeCost(frame, path: path)
     if frame.isBuffered { try countScans(&reader, from: scanStart) }
-    return JPEGInfo(width: frame.width, height: frame.height)
+    return (frame, scanStart)
+  }
+
+  /// Checks `data` as `inspect` does, then as the plain JPEG `PlainJPEG` stands for: a baseline
+  /// frame (SOF0) in one interleaved scan, no side over `side`, and after the scan's data only
+  /// its end-of-image marker, as the last two bytes. One pass over the scan data, for its
+  /// markers (`memchr`), nothing decoded.
+  static func inspectPlain(_ data: Data, path: String, within side: Int) throws(ImageCheckError) -> JPEGInfo {
+    try InspectedBytes.withBytes(of: data) { (bytes) throws(ImageCheckError) in
+      var reader = ByteReader(backing: .memory(bytes), count: bytes.count, path: path)
+      let (frame, scanStart) = try walk(&reader)
+      guard frame.isBaseline, !frame.isBuffered else { throw .notPlain(path: path, fault: .notBaseline) }
+      guard frame.width <= side, frame.height <= side else {
+        throw .notPlain(path: path, fault: .tooLarge(width: frame.width, height: frame.height, limit: side))
+      }
+      try checkOnlyEnd(&reader, after: scanStart)
+      return JPEGInfo(width: frame.width, height: frame.height)
+    }
+  }
+
+  /// Requires the first marker after the scan's data, stuffed bytes and restart markers aside,
+  /// to be EOI, and EOI to be the last two bytes: no second scan, no table or comment after the
+  /// picture, and no byte after its end, zero padding included.
+  private static func checkOnlyEnd(_ reader: inout ByteReader, after scanStart: Int) throws(ImageCheckError) {
+    var offset = scanStart
+    while let found = try reader.firstFF(from: offset) {
+      var position = found + 1
+      guard var code = try reader.byte(at: position) else { break }
+      while code == 0xFF {
+        position += 1
+        guard let next = try reader.byte(at: position) else { throw .truncated(path: reader.path) }
+        code = next
+      }
+      switch code {
+      case 0x00, 0xD0...0xD7:
+        offset = position + 1  // a stuffed byte or a restart marker: still in the scan
+      case 0xD9:
+        let after = reader.count - (position + 1)
+        guard after == 0 else { throw .notPlain(path: reader.path, fault: .bytesAfterEnd(count: after)) }
+        return
+      default:
+        throw .notPlain(path: reader.path, fault: .segmentAfterScan(offset: found))
+      }
+    }
+    throw .truncated(path: reader.path)
   }
 
   /// The most memory one picture's decode may hold beyond what any decode streams through (see
@@ -215,7 +267,7 @@ package enum JPEGInspector {
         frame = JPEGFrame(
           width: Int(width), height: Int(height),
           components: try components(&reader, at: offset + 7, end: end),
-          isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(code))
+          isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(code), isBaseline: code == 0xC0)
       }
       offset = end
     }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <grp.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -30,6 +31,16 @@ static inline int bw_link_tmpfile(int fd, const char *target) {
   char source[64];
   snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
   return linkat(AT_FDCWD, source, AT_FDCWD, target, AT_SYMLINK_FOLLOW);
+}
+
+/// An anonymous file in memory (memfd_create(2)), close-on-exec, that can be sealed.
+static inline int bw_memfd_create(const char *_Nonnull name) {
+  return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+/// Seals a memfd for good: no write, no growing or shrinking, no more seals.
+static inline int bw_memfd_seal(int fd) {
+  return fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL);
 }
 
 /// pipe(2) with both ends close-on-exec from the start (pipe2, O_CLOEXEC): no other thread's

@@ -23,9 +23,11 @@ enum GreeterCommand: CommandDefinition {
       """,
     reference: """
       The picture is read as the user whose history it is in (bingwall drops to that user \
-      first, so no file she could not read herself is ever read), checked as a JPEG of at most \
-      32 MB, and made again by root, at most 3840 pixels on its longer side, into \
-      /var/lib/bingwall/greeter.jpg, readable by the greeter's user. The config of each \
+      first, so no file she could not read herself is ever read) and made again, still as her, \
+      as a baseline JPEG of at most 3840 pixels on its longer side. Root decodes nothing of \
+      hers: it checks what it receives (a baseline JPEG of that size, nothing after its end) \
+      and copies it into /var/lib/bingwall/greeter.jpg, readable by the greeter's user. The \
+      config of each \
       installed greeter names it: /etc/lightdm/lightdm-gtk-greeter.conf ([greeter] background), \
       /etc/lightdm/slick-greeter.conf ([Greeter] background), the theme.conf.user of the SDDM \
       theme sddm.conf names ([General] background) and Plasma Login's /etc/plasmalogin.conf \
@@ -52,7 +54,9 @@ enum GreeterCommand: CommandDefinition {
           Installs /etc/systemd/system/bingwall-greeter.service and .timer (daily, catching up \
           after the machine was off) running 'bingwall greeter set --user NAME', and starts it. \
           The service runs as root in systemd's sandbox: nothing writable but /var/lib/bingwall \
-          and the greeters' configs, home folders read-only, no network, at most 2 minutes. \
+          and each greeter's own config folder (Plasma Login's /etc/plasmalogin.conf alone, \
+          which enable creates when missing), home folders read-only, no network, at most 2 \
+          minutes. \
           Root runs this bingwall daily, so enable refuses one that anyone but root could \
           replace (the file, or any folder on its way, not root's or writable by its group or \
           all) unless --force is given.

@@ -16,9 +16,12 @@ extension LoginScreen {
 
   /// The folders of the greeters' configs the service may write, whether or not the greeter is
   /// installed today: one installed later works without enabling again. SDDM's is the themes
-  /// folder, so a theme chosen later works too. Each is optional (`-`): systemd refuses to start
-  /// a unit whose `ReadWritePaths=` names a path that does not exist.
-  static let greeterFolders = ["/etc/lightdm", "/usr/share/sddm/themes", "/etc/plasmalogin.conf.d"]
+  /// folder, so a theme chosen later works too.
+  static let greeterFolders = ["/etc/lightdm", "/usr/share/sddm/themes"]
+
+  /// Folders a root service must never be given whole: the system's own, where a file written
+  /// is a program, a library, a login rule or a unit. `writablePaths` never yields one.
+  static let systemFolders: Set<String> = ["/", "/etc", "/usr", "/usr/share", "/usr/lib", "/var", "/var/lib"]
 
   /// The service and timer that refresh the login screen from `user`'s history once a day.
   ///
@@ -130,23 +133,17 @@ extension LoginScreen {
     }
     let units: (service: String, timer: String)
     do {
-      units = try Self.units(user: user, executable: executable, writable: writableFolders())
+      units = try Self.units(user: user, executable: executable, writable: writablePaths())
     } catch .unsafePath(_, let path, let character, _) {
       throw Failure.file(
         "greeter enable: cannot use \(TerminalText.clean(path)): it contains \(AutostartError.visible(character)), "
           + "which systemd refuses in a unit; install bingwall to a plain path (sudo make install "
           + "puts it in /usr/local/bin) and enable again")
     }
-    // A config folder that does not exist cannot be made writable in the sandbox: made now.
-    // Readable by all, as the greeter reads its config as its own user.
+    // A config folder, or a file written in place, that does not exist cannot be made writable
+    // in the sandbox (nor made there): made now.
     for state in status() where state.installed {
-      let folder = onDisk(Paths.parent(of: state.greeter.file))
-      guard access(folder, F_OK) != 0 else { continue }
-      try Paths.ensureDirectory(Paths.parent(of: folder))
-      if mkdir(folder, 0o755) != 0, errno != EEXIST {
-        throw FileError.system(operation: "create", path: folder, errno: errno)
-      }
-      chmod(folder, 0o755)
+      try makePlace(of: state.greeter)
     }
     try Paths.ensureDirectory(unitFolder)
     try AtomicFile.write(Data(units.service.utf8), to: unitFolder + "/\(Self.unitName).service", mode: 0o644)
@@ -159,15 +156,41 @@ extension LoginScreen {
     return report
   }
 
-  /// The folders the service writes besides its state folder: every greeter's config folder, the
-  /// known ones and the folder of any other `greeters` lists.
-  func writableFolders() -> [String] {
-    var folders = Self.greeterFolders
-    for greeter in greeters {
-      let folder = Paths.parent(of: greeter.file)
-      if !folders.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { folders.append(folder) }
+  /// Makes the config folder of `greeter`, or its file when it is written in place, when it is
+  /// missing: empty, readable by all, as the greeter reads its config as its own user.
+  private func makePlace(of greeter: Greeter) throws {
+    guard !greeter.file.isEmpty else { return }
+    if greeter.writtenInPlace {
+      let file = onDisk(greeter.file)
+      guard access(file, F_OK) != 0 else { return }
+      try Paths.ensureDirectory(Paths.parent(of: file))
+      try InPlaceFile.write(Data(), to: file, mode: 0o644)
+      return
     }
-    return folders
+    let folder = onDisk(Paths.parent(of: greeter.file))
+    guard access(folder, F_OK) != 0 else { return }
+    try Paths.ensureDirectory(Paths.parent(of: folder))
+    if mkdir(folder, 0o755) != 0, errno != EEXIST {
+      throw FileError.system(operation: "create", path: folder, errno: errno)
+    }
+    chmod(folder, 0o755)
+  }
+
+  /// What the service may write besides its state folder, each greeter's own place and nothing
+  /// broader: the known config folders, and for a greeter outside them its config's folder, or
+  /// the file alone where it is written in place (Plasma Login's `/etc/plasmalogin.conf`: all of
+  /// /etc would otherwise be writable). A place that is a system folder is left out:
+  /// `set` then fails on that greeter's file rather than root's service writing all of /etc.
+  func writablePaths() -> [String] {
+    var paths = Self.greeterFolders
+    for greeter in greeters where greeter.file.hasPrefix("/") {
+      let place = greeter.writtenInPlace ? greeter.file : Paths.parent(of: greeter.file)
+      guard place.hasPrefix("/"), !Self.systemFolders.contains(place),
+        !paths.contains(where: { place == $0 || place.hasPrefix($0 + "/") })
+      else { continue }
+      paths.append(place)
+    }
+    return paths
   }
 
   /// Stops and removes the timer; returns what was done.

@@ -4,32 +4,40 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// The one way root gets a picture from a user's history: it never opens her files itself.
+/// The one way root gets a picture from a user's history: it never opens her files, nor decodes
+/// what she gave.
 ///
 /// Root starts bingwall again (`__greeter-picture`), which first becomes her for good (her uid,
 /// gid and groups; `UserAccount.become`) and only then opens her history, read-only and defended
 /// (`HistoryStore.openUntrusted`), and her picture, never through a symbolic link nor waiting on a
 /// FIFO (`UntrustedFile`). A file she could not read herself (`/etc/shadow`, root's own history)
-/// then fails with her permissions. The child prints one line of JSON (the date, key and title,
-/// each cut to `textLimit` characters) and the picture's bytes in base64; root reads at most
-/// `readerOutputLimit` of it, within `readerTimeout`, and believes none of it: it checks the
-/// bytes as a JPEG itself and re-encodes them into its own file (`LoginScreen.publish`).
+/// then fails with her permissions. Still as her, the child makes the login screen's picture from
+/// hers (`ScreenPicture.plainJPEG`: decoded, bounded, encoded again as a baseline JPEG of at most
+/// `pictureSide` pixels a side), and prints one line of JSON (the date, key and title, each cut to
+/// `textLimit` characters) and that JPEG in base64. Root reads at most `readerOutputLimit` of it,
+/// within `readerTimeout`, and believes none of it: it checks the bytes with its own inspector,
+/// which decodes nothing (`PlainJPEG`), and copies them (`LoginScreen.publish`). No libvips call
+/// runs in root's process.
 extension LoginScreen {
-  /// What root received: her picture's bytes, checked as a JPEG, and the words the output names it by.
+  /// What root received: the picture made from hers, checked as a plain JPEG, and the words the
+  /// output names it by.
   package struct UserPicture: Sendable, Equatable {
     package var date: String
     package var key: String
     package var title: String
     /// Whose history it came from.
     package var owner: String
-    var jpeg: Data
+    var jpeg: PlainJPEG
   }
 
   /// The hidden command the child runs.
   package static let readerCommand = "__greeter-picture"
-  /// The largest picture read: four times Bing's largest UHD file, far below what would strain
-  /// root's memory.
+  /// The largest picture read, hers by the child and the one made from it by root: four times
+  /// Bing's largest UHD file, far below what would strain root's memory.
   static let pictureByteLimit = 32 << 20
+  /// The longest side of the login screen's picture: UHD, Bing's largest, and more than a login
+  /// screen shows (`ScreenPicture`'s whole picture).
+  static let pictureSide = 3840
   /// The longest date, key and title passed on, in characters.
   static let textLimit = 200
   /// Ample for a history and a 32 MB file on a slow disk; a FIFO or a lock ends here.
@@ -81,7 +89,7 @@ extension LoginScreen {
     return try Self.received(result.stdout, owner: owner)
   }
 
-  /// What the child printed, checked: one JSON line, then a JPEG in base64 within the limits.
+  /// What the child printed, checked: one JSON line, then a plain JPEG in base64 within the limits.
   static func received(_ output: Data, owner: String) throws -> UserPicture {
     func refused(_ reason: String) -> Failure {
       Failure.file("refusing what was read from \(owner)'s history: \(reason); nothing changed")
@@ -97,17 +105,17 @@ extension LoginScreen {
     }
     var encoded = output[(newline + 1)...]
     while encoded.last == 0x0A { encoded = encoded.dropLast() }
-    guard let jpeg = Data(base64Encoded: encoded), jpeg.count <= pictureByteLimit else {
+    guard let bytes = Data(base64Encoded: encoded), bytes.count <= pictureByteLimit else {
       throw refused("its picture is not base64 of at most \(pictureByteLimit >> 20) MB")
     }
-    let picture = UserPicture(
-      date: text("date"), key: text("key"), title: text("title"), owner: owner, jpeg: jpeg)
+    let key = text("key")
+    let jpeg: PlainJPEG
     do {
-      _ = try JPEGInspector.inspect(jpeg, path: picture.key)
+      jpeg = try PlainJPEG(checking: bytes, within: pictureSide, path: key)
     } catch {
-      throw refused("the picture \(picture.key) \(error.reason)")
+      throw refused("the picture \(key) \(error.reason)")
     }
-    return picture
+    return UserPicture(date: text("date"), key: key, title: text("title"), owner: owner, jpeg: jpeg)
   }
 
   // MARK: The child's side
@@ -147,13 +155,25 @@ extension LoginScreen {
     let bytes: Data
     do {
       bytes = Data(try UntrustedFile.read(picture.path, limit: Self.pictureByteLimit))
-      _ = try JPEGInspector.inspect(bytes, path: picture.path)
-    } catch let error as UntrustedFile.Refusal {
+    } catch {
       throw Failure.file(
         "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
-    } catch let error as ImageCheckError {
+    }
+    let made: PlainJPEG
+    do {
+      made = try ScreenPicture.plainJPEG(from: bytes, name: picture.path, within: Self.pictureSide)
+    } catch .refused(let error) {
       throw Failure.file(
         "refusing \(picture.path) of \(owner)'s history: it \(error.reason); nothing changed")
+    } catch .libraryMissing(let soname, let package, let reason) {
+      // Her bytes are never passed on as they are: without libvips there is no picture to publish.
+      throw Failure.file(
+        "cannot load \(soname) (\(reason)), with which the login screen's picture is made; install Debian's \(package) package; nothing changed"
+      )
+    } catch {
+      throw Failure.file(
+        "cannot make the login screen's picture from \(picture.path) of \(owner)'s history: \(error); nothing changed"
+      )
     }
     let description = JSONOutput.object([
       ("date", .string(picture.date.description)),
@@ -162,6 +182,6 @@ extension LoginScreen {
     ])
     // Control characters are escaped in JSON strings: the only line feeds are the layout's.
     let line = description.rendered().split(separator: "\n").map { $0.trimmed() }.joined(separator: " ")
-    return line + "\n" + bytes.base64EncodedString() + "\n"
+    return line + "\n" + made.bytes.base64EncodedString() + "\n"
   }
 }

@@ -5,8 +5,9 @@ import FoundationEssentials
 import Glibc
 
 /// `bingwall greeter`: a stored picture on the login screen. Run as root, since the greeters'
-/// files are root's: the picture is read as its owner (`picture(_:user:)`), re-encoded by root
-/// into `/var/lib/bingwall/greeter.jpg` (readable by the greeter's user), and each installed
+/// files are root's: the picture is read and made again as its owner (`picture(_:user:)`),
+/// checked and copied by root into `/var/lib/bingwall/greeter.jpg` (readable by the greeter's
+/// user), and each installed
 /// greeter's config names it, through the one line bingwall owns (`MarkedSetting`), which
 /// `unset` puts back as it was.
 ///
@@ -26,6 +27,10 @@ package struct LoginScreen {
     var value: String = LoginScreen.picturePath
     /// Why bingwall cannot set it, nil when it can.
     package var unsettable: String? = nil
+    /// The file is rewritten where it stands (`InPlaceFile`), not replaced: its folder is one
+    /// the daily service may not write (`/etc` itself), so the unit makes the file alone
+    /// writable (`writablePaths`).
+    var writtenInPlace = false
   }
 
   /// What `status` says of one greeter.
@@ -117,13 +122,17 @@ package struct LoginScreen {
   /// `/etc/plasmalogin.conf.d/*`, `/usr/lib/plasmalogin/defaults.conf` and
   /// `/usr/lib/plasmalogin/plasmalogin.conf.d/*` as further sources
   /// (src/frontend/settings/plasmaloginsettings.cpp), and KConfig reads its main file last, so
-  /// its lines win over every drop-in; it is also the file System Settings saves.
+  /// its lines win over every drop-in; it is also the file System Settings saves. A drop-in in
+  /// `/etc/plasmalogin.conf.d` would lose to the `Image` System Settings wrote there, so the
+  /// file itself is written, in place: its folder is `/etc`, which the daily service may not
+  /// write (`writablePaths`).
   var plasmaLogin: Greeter {
     let file = "/etc/plasmalogin.conf"
     var greeter = Greeter(
       name: "plasmalogin", programs: ["/usr/bin/plasmalogin"], file: file,
       section: "Greeter][Wallpaper][org.kde.image][General", key: "Image", value: "file://" + Self.picturePath
     )
+    greeter.writtenInPlace = true
     let text = (try? FileContents.read(onDisk(file))).flatMap { $0 }.map {
       String(decoding: $0, as: UTF8.self)
     }
@@ -214,8 +223,9 @@ package struct LoginScreen {
     }
   }
 
-  /// Puts the picture `selector` names in `user`'s history on the login screen: read as her,
-  /// re-encoded by root into its own file, named in every installed greeter's config. Returns
+  /// Puts the picture `selector` names in `user`'s history on the login screen: read and made
+  /// again as her, checked and copied by root into its own file, named in every installed
+  /// greeter's config. Returns
   /// the greeters set and the picture.
   package func set(_ selector: PictureSelector, user: String?) throws -> (
     greeters: [State], picture: UserPicture
@@ -236,17 +246,15 @@ package struct LoginScreen {
       let text = try FileContents.read(file).map { String(decoding: $0, as: UTF8.self) }
       let edited = MarkedSetting.set(
         state.greeter.key, to: state.greeter.value, inSection: state.greeter.section, of: text)
-      try Paths.ensureDirectory(Paths.parent(of: file))
-      try AtomicFile.write(Data(edited.utf8), to: file, mode: Self.mode(of: file))
+      // The daily run finds its own line already there: nothing written, nothing to tear.
+      guard edited != text else { continue }
+      try write(edited, to: file, for: state.greeter)
     }
     return (status().filter { $0.installed && $0.greeter.unsettable == nil }, picture)
   }
 
-  /// Root's own JPEG of `picture`, made from the bytes it received (never a copy of her file):
-  /// decoded through the same bounded path as every picture, shrunk to at most 3840 pixels on its
-  /// longer side (UHD: Bing's largest, and more than a login screen shows; `ScreenPicture`'s
-  /// whole picture), encoded again without metadata, mode 0644 (the greeter's user reads it),
-  /// atomically.
+  /// Publishes `picture` as it came, checked already (`PlainJPEG`): its bytes copied, never
+  /// decoded, into root's own file, mode 0644 (the greeter's user reads it), atomically.
   func publish(_ picture: UserPicture) throws {
     let folder = onDisk(Paths.parent(of: Self.picturePath))
     try Paths.ensureDirectory(Paths.parent(of: folder))
@@ -254,22 +262,7 @@ package struct LoginScreen {
       throw FileError.system(operation: "create", path: folder, errno: errno)
     }
     chmod(folder, 0o755)
-    // libvips reads a file: root's own, private, in root's folder, gone when done.
-    let received = folder + "/.greeter-received.jpg"
-    try AtomicFile.write(picture.jpeg, to: received, mode: 0o600)
-    defer { unlink(received) }
-    do {
-      try ScreenPicture.make(from: received, screens: [], fit: .crop, to: onDisk(Self.picturePath))
-    } catch .libraryMissing(let soname, let package, let reason) {
-      // Her bytes are never published as they are: without libvips there is no picture of root's.
-      throw Failure.file(
-        "cannot load \(soname) (\(reason)), with which root makes the login screen's picture; install Debian's \(package) package; nothing changed"
-      )
-    } catch {
-      throw Failure.file(
-        "cannot make the login screen's picture from \(picture.owner)'s \(picture.key): \(error); nothing changed"
-      )
-    }
+    try AtomicFile.write(picture.jpeg.bytes, to: onDisk(Self.picturePath), mode: 0o644)
   }
 
   /// Puts each greeter's line back as it was and removes the picture; returns the greeters undone.
@@ -283,12 +276,23 @@ package struct LoginScreen {
       else { continue }
       switch restored {
       case .noFile: unlink(file)
-      case .text(let text): try AtomicFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+      case .text(let text): try write(text, to: file, for: state.greeter)
       }
       undone.append(state)
     }
     unlink(onDisk(Self.picturePath))
     return undone
+  }
+
+  /// Writes a greeter's config: replaced atomically in its folder, or rewritten in place where
+  /// the folder is not the service's to write (`Greeter.writtenInPlace`).
+  func write(_ text: String, to file: String, for greeter: Greeter) throws {
+    if greeter.writtenInPlace {
+      try InPlaceFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+    } else {
+      try Paths.ensureDirectory(Paths.parent(of: file))
+      try AtomicFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+    }
   }
 
   func requireRoot(_ what: String) throws {

@@ -73,8 +73,9 @@ struct GreeterInProcessTests {
     // Root's own JPEG, made again from the bytes the reader child handed it: never her file.
     let published = try #require(FileManager.default.contents(atPath: copy))
     #expect(published != FileManager.default.contents(atPath: lake.path))
-    let size = try JPEGInspector.inspect(fileAt: copy)
-    #expect(size.width <= 3840 && size.height <= 3840, "\(size)")
+    // What root checks before it copies: a plain baseline JPEG within 3840 pixels a side.
+    let plain = try PlainJPEG(checking: published, within: 3840, path: copy)
+    #expect(plain.width <= 3840 && plain.height <= 3840, "\(plain.width)x\(plain.height)")
     let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
     #expect(mode == 0o644, "readable by the greeter's user")
     #expect(
@@ -251,24 +252,41 @@ struct GreeterInProcessTests {
 
   /// Root believes nothing its reader child prints: a PNG, a JPEG whose header declares
   /// 65500x65500, bytes that are not base64, output with no description line, and a child that
-  /// timed out are each refused, and no picture is written.
-  @Test(arguments: ["png", "huge", "garbage", "noDescription", "timedOut"])
-  func rootBelievesNothingTheReaderSays(_ output: String) throws {
+  /// timed out are each refused, and no picture is written. Nor, since root decodes nothing and
+  /// only copies, a JPEG that is not the plain one the child makes: progressive, declaring more
+  /// than 3840 pixels a side, with bytes after its end-of-image marker (zero padding too, which
+  /// the store's own inspector tolerates), or with a second scan.
+  @Test(arguments: [
+    ("png", "is not a JPEG picture"), ("huge", "declares 65500x65500"), ("garbage", "not base64"),
+    ("noDescription", "does not start with the picture's description"), ("timedOut", ""),
+    ("progressive", "is not a baseline JPEG"),
+    ("oversize", "declares 4000x48 pixels, more than 3840 on a side"),
+    ("afterEOI", "has 11 bytes after its end-of-image marker"),
+    ("zeroPadded", "has 4 bytes after its end-of-image marker"),
+    ("secondScan", "has more than its one scan"),
+  ])
+  func rootBelievesNothingTheReaderSays(_ output: String, _ reason: String) throws {
     let machine = try Machine()
     let description = #"{ "date": "2026-12-01", "key": "OHR.Lake", "title": "Lake" }"#
     let jpeg = try TestJPEG.make(width: 64, height: 48)
+    #expect(TestJPEG.isBaseline(jpeg))
+    func printed(_ picture: Data) -> Data {
+      Data((description + "\n" + picture.base64EncodedString() + "\n").utf8)
+    }
     let stdout: Data
     switch output {
-    case "png":
-      stdout = Data(
-        (description + "\n" + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).base64EncodedString()
-          + "\n").utf8)
-    case "huge":
-      stdout = Data(
-        (description + "\n" + GreeterRootBoundaryTests.declaring(65500, 65500, jpeg).base64EncodedString()
-          + "\n").utf8)
+    case "png": stdout = printed(Data(TestPNG.make(width: 64, height: 48)))
+    case "huge": stdout = printed(GreeterRootBoundaryTests.declaring(65500, 65500, jpeg))
     case "garbage": stdout = Data((description + "\n%%%%\n").utf8)
     case "noDescription": stdout = Data((jpeg.base64EncodedString() + "\n").utf8)
+    case "progressive": stdout = printed(try TestJPEG.progressive(width: 64, height: 48))
+    case "oversize": stdout = printed(GreeterRootBoundaryTests.declaring(4000, 48, jpeg))
+    // A second picture's bytes after the first's end, ending as a JPEG ends.
+    case "afterEOI": stdout = printed(jpeg + Data("polyglot!".utf8) + Data([0xFF, 0xD9]))
+    case "zeroPadded": stdout = printed(jpeg + Data(count: 4))
+    // A comment segment between the scan and its end: what a second scan or table looks like.
+    case "secondScan":
+      stdout = printed(jpeg.dropLast(2) + Data([0xFF, 0xFE, 0x00, 0x04, 0x41, 0x42, 0xFF, 0xD9]))
     default: stdout = Data()
     }
     let timedOut = output == "timedOut"
@@ -283,6 +301,8 @@ struct GreeterInProcessTests {
           ? "bingwall: error: reading root's history as root took over 60 s"
           : "bingwall: error: refusing what was read from root's history"),
       "\(result.stderr)")
+    #expect(reason.isEmpty || result.stderr.contains(reason), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: machine.root.path + LoginScreen.picturePath))
     #expect(try machine.read("/etc/lightdm/lightdm-gtk-greeter.conf") == Self.gtkBefore)
   }

@@ -70,16 +70,77 @@ struct GreeterTimerInProcessTests {
 }
 
 extension GreeterTimerInProcessTests {
-  /// Every greeter's config, whichever greeters `set` knows, is in a folder the sandbox lets it write.
-  @Test func theSandboxLetsSetWriteEveryGreetersConfig() throws {
-    let machine = try Machine()
-    let screen = LoginScreen(context: machine.run.context())
-    let writable = screen.writableFolders()
-    #expect(!screen.greeters.isEmpty)
-    for greeter in screen.greeters {
-      let folder = Paths.parent(of: greeter.file)
-      #expect(writable.contains { folder == $0 || folder.hasPrefix($0 + "/") }, "\(greeter.file)")
+  /// Every set of the greeters bingwall knows, from none to all five.
+  static let greeterSets: [[String]] = (0..<32).map { mask in
+    ["lightdm-gtk-greeter", "slick-greeter", "sddm", "plasmalogin", "gdm"].enumerated()
+      .filter { mask & (1 << $0.offset) != 0 }.map(\.element)
+  }
+
+  /// The places the root unit may write: each greeter's own folder, or Plasma Login's file alone.
+  static let greetersOwnPlaces: Set<String> = [
+    "/etc/lightdm", "/usr/share/sddm/themes", "/etc/plasmalogin.conf",
+  ]
+
+  /// Folders no word of `ReadWritePaths=` may be.
+  static let systemFolders: Set<String> = ["/", "/etc", "/usr", "/usr/share", "/var"]
+
+  /// `greeter enable` on a machine with `present` installed (SDDM with a theme named, Plasma
+  /// Login without its file yet): each word of `ReadWritePaths=` is absolute, not empty, not a
+  /// system folder, a greeter's own folder or file; every greeter `set` would write is inside
+  /// one; and the real `systemd-analyze verify` has nothing to say of a path.
+  @Test(arguments: greeterSets)
+  func theRootUnitWritesEachGreetersOwnPlaceAndNothingBroader(_ present: [String]) throws {
+    let machine = try Machine(manager: nil, greeters: false)
+    let programs = [
+      "lightdm-gtk-greeter": "/usr/sbin/lightdm-gtk-greeter", "slick-greeter": "/usr/sbin/slick-greeter",
+      "sddm": "/usr/bin/sddm", "plasmalogin": "/usr/bin/plasmalogin", "gdm": "/usr/sbin/gdm3",
+    ]
+    for name in present { try machine.write(programs[name]!, "#!/bin/sh\n", mode: 0o755) }
+    if present.contains("sddm") {
+      try machine.write("/etc/sddm.conf.d/10-theme.conf", "[Theme]\nCurrent=breeze\n")
+      try FileManager.default.createDirectory(
+        atPath: machine.root.file("usr/share/sddm/themes/breeze"), withIntermediateDirectories: true)
     }
+    machine.run.environment["BINGWALL_AUTOSTART_EXEC"] = "/bin/true"
+    machine.run.processes.stub("systemctl") { _ in .exit(0) }
+    let result = machine.run.run(["greeter", "enable", "--user", "root", "-q"])
+    #expect(result.status == 0, "\(result.stderr)")
+
+    let folder = machine.root.file("etc/systemd/system")
+    let service = try String(contentsOfFile: folder + "/bingwall-greeter.service", encoding: .utf8)
+    let line = try #require(service.split(separator: "\n").first { $0.hasPrefix("ReadWritePaths=") })
+    let words = line.dropFirst("ReadWritePaths=".count).split(
+      separator: " ", omittingEmptySubsequences: false
+    )
+    .map(String.init)
+    #expect(!words.isEmpty)
+    var places: [String] = []
+    for word in words {
+      #expect(word.hasPrefix("-") && !word.contains("\""), "\(word) in \(line)")
+      let path = String(word.dropFirst())
+      #expect(path.hasPrefix("/"), "'\(word)' is not absolute: \(line)")
+      #expect(!Self.systemFolders.contains(path), "\(word) opens a system folder: \(line)")
+      #expect(Self.greetersOwnPlaces.contains(path), "\(word) is no greeter's own place: \(line)")
+      places.append(path)
+    }
+    #expect(places.count == Set(places).count, "\(line)")
+
+    let screen = LoginScreen(context: machine.run.context())
+    for state in screen.status() where state.installed && state.greeter.unsettable == nil {
+      let file = state.greeter.file
+      #expect(places.contains { file == $0 || file.hasPrefix($0 + "/") }, "\(file) not writable: \(line)")
+    }
+    // A file written in place must be there for systemd to make it writable: enable made it.
+    if present.contains("plasmalogin") {
+      #expect(FileManager.default.fileExists(atPath: machine.root.file("etc/plasmalogin.conf")))
+    }
+
+    let verified = try ExternalTool.outputs([
+      "env", "SYSTEMD_LOG_LEVEL=notice", "systemd-analyze", "verify", folder + "/bingwall-greeter.service",
+      folder + "/bingwall-greeter.timer",
+    ])
+    #expect(!verified.stderr.contains("not absolute"), "\(verified.stderr)")
+    #expect(!verified.stderr.contains("ReadWritePaths"), "\(verified.stderr)")
   }
 }
 

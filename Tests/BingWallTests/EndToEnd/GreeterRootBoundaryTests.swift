@@ -226,7 +226,8 @@ final class GreeterRootBoundaryTests {
     #expect(!FileManager.default.fileExists(atPath: published))
   }
 
-  /// A PNG, or a JPEG whose frame header declares 65500x65500, at her path: not published.
+  /// A damaged PNG, or a JPEG whose frame header declares 65500x65500, at her path: refused by
+  /// the child before it decodes anything; not published.
   @Test(arguments: ["png", "65500x65500"])
   func aPictureThatIsNotAPlausibleJPEGIsRefused(_ kind: String) throws {
     let picture = try herPicture()
@@ -239,9 +240,117 @@ final class GreeterRootBoundaryTests {
     let result = try set()
     #expect(result.status == 1)
     #expect(
-      result.stderr.contains(kind == "png" ? "a PNG picture instead of FF D8 FF" : "declares 65500x65500"),
+      result.stderr.contains(kind == "png" ? "it is a damaged PNG" : "declares 65500x65500"),
       "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: published))
+  }
+
+  /// Whatever JPEG or PNG she keeps, the child (as her) makes the login screen's picture from it:
+  /// a progressive JPEG, a JPEG 8000 pixels wide and a PNG each end as a plain baseline JPEG of
+  /// at most 3840 pixels a side, which root copies.
+  @Test(arguments: ["progressive", "8000px", "png"])
+  func herPictureIsMadeBaselineWithin3840AsHer(_ kind: String) throws {
+    let bytes: Data
+    let size: (width: Int, height: Int)
+    switch kind {
+    case "progressive":
+      bytes = try TestJPEG.progressive(width: 1600, height: 1200)
+      size = (1600, 1200)
+    case "8000px":
+      bytes = try TestJPEG.make(width: 8000, height: 500)
+      size = (3840, 240)
+    default:
+      bytes = Data(TestPNG.make(width: 4000, height: 100))
+      size = (3840, 96)
+    }
+    #expect(!TestJPEG.isBaseline(bytes) || kind == "8000px")
+    try bytes.write(to: URL(fileURLWithPath: try herPicture()))
+    try giveHerHome()
+    let result = try set()
+    #expect(result.status == 0, "\(result.stderr)")
+    let made = try #require(FileManager.default.contents(atPath: published))
+    #expect(TestJPEG.isBaseline(made))
+    let plain = try PlainJPEG(checking: made, within: 3840, path: published)
+    #expect(plain.width == size.width && plain.height == size.height, "\(plain.width)x\(plain.height)")
+    var status = stat()
+    #expect(stat(published, &status) == 0)
+    #expect(status.st_uid == 0 && status.st_mode & 0o7777 == 0o644)
+  }
+
+  /// Root's own process never loads libvips nor opens her picture: under strace, every open of
+  /// libvips and of her file is the reader child's (the process that ran `__greeter-picture`,
+  /// as her); root's threads only read what the child printed.
+  @Test func rootNeverLoadsLibvipsNorOpensHerPicture() throws {
+    let trace = rootOnly.file("trace")
+    let result = try sandbox.run(
+      ["greeter", "set", "--user", Self.userName], environment: ["BINGWALL_GREETER_ROOT": machine.path],
+      under: ["/usr/bin/strace", "-f", "-qq", "-e", "trace=execve,open,openat", "-o", trace])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    func pid(_ line: Substring) -> Substring { line.prefix { $0 != " " } }
+    let children = Set(
+      lines.filter { $0.contains("execve(") && $0.contains(LoginScreen.readerCommand) }.map(pid))
+    #expect(children.count == 1, "\(children)")
+    let picture = try herPicture()
+    let root = lines.filter { !children.contains(pid($0)) }
+    let child = lines.filter { children.contains(pid($0)) }
+    #expect(!root.isEmpty)
+    #expect(!root.contains { $0.contains("libvips") }, "\(root.filter { $0.contains("libvips") })")
+    #expect(!root.contains { $0.contains(picture) })
+    // The test would see it: the child opens both.
+    #expect(child.contains { $0.contains("libvips.so") })
+    #expect(child.contains { $0.contains(picture) })
+  }
+
+  /// Plasma Login's /etc/plasmalogin.conf written as the daily unit lets it be: /etc read-only
+  /// but the places `writablePaths` names (this file alone, and LightDM's folder), in a mount
+  /// namespace of its own, as systemd's `ProtectSystem=strict` and `ReadWritePaths=` make it.
+  /// The file is rewritten in place, as no file can be made beside it; a second run changes
+  /// nothing.
+  @Test func plasmaLoginsFileIsWrittenWithOnlyItselfWritable() throws {
+    for (path, text, mode) in [
+      ("/usr/bin/plasmalogin", "#!/bin/sh\n", 0o755),
+      ("/etc/plasmalogin.conf", "[Greeter]\nWallpaperPluginId=org.kde.image\n", 0o644),
+    ] {
+      try FileManager.default.createDirectory(
+        atPath: machine.path + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+      )
+      try text.write(toFile: machine.path + path, atomically: false, encoding: .utf8)
+      chmod(machine.path + path, mode_t(mode))
+    }
+    let run = try PruneInProcessTests.context()
+    run.environment["BINGWALL_GREETER_ROOT"] = machine.path
+    let writable = LoginScreen(context: run.context()).writablePaths().map { machine.path + $0 }
+      .filter { FileManager.default.fileExists(atPath: $0) }
+    #expect(writable.contains(machine.path + "/etc/plasmalogin.conf"), "\(writable)")
+    #expect(!writable.contains(machine.path + "/etc"))
+    // The shell's words are fixed; the paths come as its arguments.
+    let script = #"""
+      ro="$1"; shift
+      mount --bind "$ro" "$ro" && mount -o remount,bind,ro "$ro" || exit 99
+      while [ "$1" != -- ]; do
+        mount --bind "$1" "$1" && mount -o remount,bind,rw "$1" || exit 99; shift
+      done
+      shift; exec "$@"
+      """#
+    let sandboxed =
+      ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c", script, "sh"]
+      + [machine.path + "/etc"] + writable + ["--"]
+    for _ in 0..<2 {
+      let result = try sandbox.run(
+        ["greeter", "set", "--user", Self.userName], environment: ["BINGWALL_GREETER_ROOT": machine.path],
+        under: sandboxed)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("plasmalogin"), "\(result.stdout)")
+    }
+    let written = try String(contentsOfFile: machine.path + "/etc/plasmalogin.conf", encoding: .utf8)
+    #expect(written.hasSuffix("\nImage=file:///var/lib/bingwall/greeter.jpg\n"), "\(written)")
+    #expect(written.hasPrefix("[Greeter]\nWallpaperPluginId=org.kde.image\n"), "\(written)")
+    // Nothing else was made in the read-only /etc.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: machine.path + "/etc").sorted() == [
+        "X11", "lightdm", "plasmalogin.conf",
+      ])
   }
 
   /// A title of 8 MB is an error at SQLite's bound (1 MB a value), and one of 300 KB is printed

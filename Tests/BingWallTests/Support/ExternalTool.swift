@@ -26,6 +26,12 @@ enum ExternalTool {
   /// Runs `arguments` (the tool's name first), waits, and returns what it wrote to stdout.
   @discardableResult
   static func run(_ arguments: [String]) throws -> Data {
+    try outputs(arguments).stdout
+  }
+
+  /// Runs `arguments` as `run` does, and returns what it wrote to stdout and to stderr: for a
+  /// tool that warns without failing (`systemd-analyze verify`).
+  static func outputs(_ arguments: [String]) throws -> (stdout: Data, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -54,7 +60,7 @@ enum ExternalTool {
       let text = errorText.withLock { String(decoding: $0, as: UTF8.self) }
       throw Failure(arguments: arguments, status: process.terminationStatus, standardError: text)
     }
-    return data
+    return (data, errorText.withLock { String(decoding: $0, as: UTF8.self) })
   }
 
   /// Runs `arguments` and returns stdout as text without the final newline.

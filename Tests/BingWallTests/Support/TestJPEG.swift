@@ -59,6 +59,29 @@ enum TestJPEG {
     return try Data(contentsOf: URL(fileURLWithPath: file))
   }
 
+  /// A `width`×`height` progressive JPEG of one `colour` (SOF2, ImageMagick's `-interlace JPEG`).
+  static func progressive(width: Int, height: Int, colour: String = "#3366cc") throws -> Data {
+    let folder = try TemporaryDirectory()
+    let file = folder.file("progressive.jpg")
+    try ExternalTool.run([
+      "convert", "-size", "\(width)x\(height)", "xc:\(colour)", "-interlace", "JPEG", file,
+    ])
+    return try Data(contentsOf: URL(fileURLWithPath: file))
+  }
+
+  /// Whether `jpeg`'s frame header is SOF0, baseline: the first SOFn marker before the first scan.
+  static func isBaseline(_ jpeg: Data) -> Bool {
+    let bytes = [UInt8](jpeg)
+    var offset = 2
+    while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
+      let code = bytes[offset + 1]
+      if code == 0xDA { return false }
+      if (0xC0...0xCF).contains(code), ![0xC4, 0xC8, 0xCC].contains(code) { return code == 0xC0 }
+      offset += 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
+    }
+    return false
+  }
+
   /// `picture` with COM segments after SOI adding up to `size - picture.count` bytes.
   ///
   /// Exact whenever at least 4 bytes are missing; with 1 to 3 missing, one empty segment makes it
