@@ -217,7 +217,7 @@ package struct Update {
   {
     let configuration = resources.configuration
     guard Self.asksToApply(request, configuration: configuration),
-      let newest = try store.pictures(.init(limit: 1, sources: request.sources)).first, !newest.banned
+      let newest = try store.newest(sources: request.sources, at: context.clock.now()), !newest.banned
     else { return nil }
     // Only a new newest picture, or one still waiting to be set, is applied: an hourly update
     // must not undo the user's choice; nor one a `ban` marked while this update ran.
