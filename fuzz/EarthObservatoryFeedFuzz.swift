@@ -1,7 +1,8 @@
+import FoundationEssentials
+
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallSystem
-import FoundationEssentials
 
 /// The instant every body is read at.
 let now = Date(timeIntervalSince1970: 1_796_000_000)

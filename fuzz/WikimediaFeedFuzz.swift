@@ -1,7 +1,8 @@
+import FoundationEssentials
+
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallSystem
-import FoundationEssentials
 
 /// The instant every body is read at.
 let now = Date(timeIntervalSince1970: 1_796_000_000)
@@ -16,7 +17,8 @@ public func fuzzWikimediaFeed(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int
   let body = Array(UnsafeBufferPointer(start: data, count: count))
   guard let feed = try? WikimediaFeed.decode(body, policy: .httpsOnly, at: now) else { return 0 }
   for refusal in feed.implausible {
-    precondition(PlausibleDay.problem(refusal.day, from: .wikimedia, at: now) != nil, "a plausible day refused")
+    precondition(
+      PlausibleDay.problem(refusal.day, from: .wikimedia, at: now) != nil, "a plausible day refused")
   }
   guard let (picture, width) = feed.picture else { return 0 }
   precondition(picture.id.source == .wikimedia, "another source's id")

@@ -102,6 +102,7 @@ import Testing
   /// Bing's Delta (2026-11-24) shown again on that day.
   static func historyWithARowOf9999() throws -> InProcess {
     let run = try UpdateSourcesInProcessTests.context(sources: "bing")
+    UpdateInProcessTests.stubNoAutostart(run)
     let update = run.run(["update", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)
@@ -133,7 +134,8 @@ import Testing
     run.clock.set(UTC.at("2026-12-02T15:00:00Z"))
     let tarn = FakeBingImage(name: "Tarn", number: "3000", fullStartDate: "202612020800", title: "Tarn title")
     try UpdateWindowInProcessTests.serve(
-      run, recent: [tarn] + UpdateWindowInProcessTests.week.prefix(7), older: UpdateWindowInProcessTests.olderPage)
+      run, recent: [tarn] + UpdateWindowInProcessTests.week.prefix(7),
+      older: UpdateWindowInProcessTests.olderPage)
     let update = run.run(["update"])
     #expect(update.status == 0, "\(update.stderr)")
     #expect(try Self.applied(run) == "OHR.Tarn")
@@ -144,7 +146,8 @@ import Testing
     #expect(run.run(["apply"]).status == 0)
     let result = run.run(["status", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     // Bing's next en-US picture after 2026-12-01's, not after a day in the year 9999.
     #expect((object["next_update"] as? String)?.hasPrefix("2026-12-02T08:") == true, "\(result.stdout)")
     let current = try #require(object["current"] as? [String: Any], "\(result.stdout)")
