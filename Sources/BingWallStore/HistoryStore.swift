@@ -273,7 +273,9 @@ package final class HistoryStore {
   /// The newest picture at `now`, in `market` and of `sources` when given: what `latest` names and
   /// an update sets. Never of a day after tomorrow (`PlausibleDay`), whatever the history holds:
   /// a row dated 9999-12-31 would otherwise be the newest for ever.
-  package func newest(market: String? = nil, sources: [Source] = [], at now: Date) throws(StoreError) -> Picture? {
+  package func newest(market: String? = nil, sources: [Source] = [], at now: Date) throws(StoreError)
+    -> Picture?
+  {
     var query = Query(limit: 1, market: market, sources: sources)
     query.through = PlausibleDay.latest(at: now)
     return try pictures(query).first

@@ -32,7 +32,8 @@ enum UpdateWarningText {
       guard let first = refusals.first else { return "" }
       let more = refusals.count > 1 ? " (and \(refusals.count - 1) more like it)" : ""
       return TerminalText.clean(
-        "\(source.displayName): a picture dated \(first.day) (\(first.path)) is \(first.problem); passed over\(more)")
+        "\(source.displayName): a picture dated \(first.day) (\(first.path)) is \(first.problem); passed over\(more)"
+      )
     }
   }
 

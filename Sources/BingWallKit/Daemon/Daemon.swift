@@ -167,7 +167,8 @@ package struct Daemon {
       return try bing.map { market in
         NewestPicture(
           market: market.code,
-          storedFullStartDate: try store?.newestFullStartDate(market: market.code, at: resources.context.clock.now()))
+          storedFullStartDate: try store?.newestFullStartDate(
+            market: market.code, at: resources.context.clock.now()))
       } + SourceDeadlines.entries(sources, store: store)
     }
     var update: (@Sendable () -> Void)?

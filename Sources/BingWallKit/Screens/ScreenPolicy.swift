@@ -32,7 +32,8 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
     var pinned: [(name: String, picture: Picture)] = []
     for pin in pins {
       do {
-        pinned.append((pin.output, try store.resolve(PictureSelector(parsing: pin.selector), market: nil, at: now)))
+        pinned.append(
+          (pin.output, try store.resolve(PictureSelector(parsing: pin.selector), market: nil, at: now)))
       } catch {
         problems.append("screens.pin '\(pin)': \(error)")
       }

@@ -23,7 +23,8 @@ enum EarthObservatoryFeed {
 
   /// The newest item's picture among those of a plausible day (`PlausibleDay` at `now`), and the
   /// items passed over for their day; nil when every picture was passed over so.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date) throws(SourceError)
+  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date)
+    throws(SourceError)
     -> (picture: SourcePicture?, implausible: [PlausibleDay.Refusal])
   {
     let items = try RSSFeed.items(body, source: .earthObservatory)

@@ -21,7 +21,9 @@ enum WikimediaFeed {
   /// its original's width when the feed says, and the items passed over for their day; no picture
   /// when every dated item was passed over so.
   static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date)
-    throws(SourceError) -> (picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal])
+    throws(SourceError) -> (
+      picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal]
+    )
   {
     let items = try RSSFeed.items(body, source: .wikimedia)
     guard !items.isEmpty else { throw .noPicture(.wikimedia, .noItems) }
