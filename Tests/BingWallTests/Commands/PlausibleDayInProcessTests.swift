@@ -63,6 +63,20 @@ import Testing
     #expect(try Self.keys(run, source: .apod).isEmpty)
   }
 
+  @Test func bingsPictureOfTheYear9999IsSkippedAndTheRealNewestIsSet() throws {
+    let run = try UpdateInProcessTests.context(days: 2)
+    let far = FakeBingImage(name: "Far", number: "3000", fullStartDate: "999912310800", title: "Far title")
+    let listed = [far] + UpdateInProcessTests.week.prefix(2)
+    try UpdateInProcessTests.serve(run, listing: listed, pictures: listed)
+    let result = run.run(["update"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("skipped OHR.Far (en-US): dated 9999-12-31, after tomorrow (2026-12-02)\n"),
+      "\(result.stderr)")
+    #expect(try Self.keys(run, source: .bing).sorted() == ["OHR.Fox", "OHR.Lake"])
+    #expect(try Self.applied(run) == "OHR.Lake")
+  }
+
   /// Earth Observatory's own feed, its two newest items dated in the year 9999 and the third
   /// 2026-11-30, with the third's picture served.
   static func earthObservatoryContext() throws -> InProcess {
