@@ -132,6 +132,38 @@ import Testing
     expectNothingRan("fish")
   }
 
+  /// The whole round as a person makes it: TAB in an interactive bash on a terminal, its
+  /// readline inserting the word, Enter running the line. The old key is the one word `wiki`
+  /// completes to; bash runs `bingwall show` with the key itself, and nothing else.
+  @Test func tabAndEnterInAnInteractiveBashShowThePictureAndRunNothing() throws {
+    let store = try HistoryStore(path: sandbox.dataDir + "/history.db")
+    try store.write {
+      _ = try store.database.run(
+        "UPDATE pictures SET key = ? WHERE source = 'wikimedia'", [.text(Self.oldKey)])
+    }
+    let raw = "wikimedia:" + Self.oldKey
+    let id = try #require(try Self.stored(sandbox)[raw])
+    let terminal = try PseudoTerminal(
+      executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: shell.environment)
+    terminal.type(
+      "bind 'set enable-bracketed-paste off'; cd \(shell.quoted(work)); "
+        + "source /usr/share/bash-completion/bash_completion; "
+        + "source \(shell.quoted(CompletionShell.committed("completions/bingwall.bash"))); PS1='READY''> '\n")
+    #expect(terminal.read(until: "READY> ", limit: 20), "\(terminal.text)")
+    terminal.type("bingwall show wiki\t")
+    // The word readline inserted, as %q wrote it, then a space: the line is complete.
+    #expect(terminal.read(until: "pwned-old2\\`.jpg ", limit: 20), "\(terminal.text)")
+    terminal.type("--json > shown.json; echo SHOWN''-DONE\n")
+    #expect(terminal.read(until: "SHOWN-DONE", limit: 20), "\(terminal.text)")
+    terminal.type("exit\n")
+    _ = terminal.finish(limit: 10)
+    expectNothingRan("an interactive TAB and Enter")
+    let shown = try Data(contentsOf: URL(fileURLWithPath: work + "/shown.json"))
+    let json = try #require(try JSONSerialization.jsonObject(with: shown) as? [String: Any])
+    #expect(json["id"] as? Int == id)
+    #expect(json["key"] as? String == Self.oldKey)
+  }
+
   /// An export whose key is shell code (written by hand, or by a version before keys were
   /// escaped) is imported under the escaped key, and completes as the others.
   @Test func anImportedKeyIsEscapedAndCompletesToAWordThatNamesIt() throws {
