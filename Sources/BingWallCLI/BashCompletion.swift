@@ -135,6 +135,9 @@ package enum BashCompletion {
             skip=1
             option=$word
           fi
+        elif ((count)) && [[ $word == : || ${COMP_WORDS[i - 1]} == : ]]; then
+          # With ':' in COMP_WORDBREAKS, apod:2026-12-05 arrives as three words: one argument.
+          args[count - 1]+=$word
         else
           subcommands=$(_bingwall_subcommands "$path")
           if ((!ended && count == 0)) && [[ " $subcommands " == *" $word "* ]]; then
@@ -145,6 +148,17 @@ package enum BashCompletion {
           fi
         fi
       done
+
+      # The word at the cursor goes on from the argument before a ':': complete the whole word.
+      # bash replaces only what follows the word's last ':', so that much is cut from each
+      # candidate below.
+      local colon=
+      if ((!skip && count)) && [[ $cur == : || ${COMP_WORDS[COMP_CWORD - 1]} == : ]]; then
+        count=count-1
+        cur=${args[count]}$cur
+        unset 'args[count]'
+        colon=${cur%"${cur##*:}"}
+      fi
 
       if ((skip)); then
         [[ $cur == = ]] && cur=
@@ -158,6 +172,13 @@ package enum BashCompletion {
         else
           _bingwall_offer "$(_bingwall_argument "$path" "$count")"
         fi
+      fi
+      if [[ -n $colon ]]; then
+        local -a whole=("${COMPREPLY[@]}")
+        COMPREPLY=()
+        for word in "${whole[@]}"; do
+          [[ $word == "$colon"* ]] && COMPREPLY+=("${word#"$colon"}")
+        done
       fi
       return 0
     }

@@ -94,6 +94,18 @@ import Testing
       expectNothingRan("bingwall show \(word)")
       let json = try #require(try JSONSerialization.jsonObject(with: Data(pasted.utf8)) as? [String: Any])
       #expect(json["id"] as? Int == id, "\(word): \(pasted)")
+      // Typed up to its last ':', which bash splits a word at (COMP_WORDBREAKS): bash replaces
+      // only what follows it, so that is what is offered, and the whole word names the picture.
+      guard let colon = selector.lastIndex(of: ":") else { continue }
+      let before = String(selector[...colon])
+      let split = "bingwall show " + before.replacingOccurrences(of: ":", with: " : ") + " "
+      let rests = try #require(try shell.bash([split]).first)
+      expectNothingRan("\(split)<TAB>")
+      let named = try rests.filter { rest in
+        try shell.run(["bash", "--norc", "--noprofile", "-c", "printf %s \(before)\(rest)"]) == selector
+      }
+      expectNothingRan("the candidates of \(split) pasted")
+      #expect(named.count == 1, "\(split): \(rests)")
     }
   }
 
@@ -155,13 +167,23 @@ import Testing
     #expect(terminal.read(until: "pwned-old2\\`.jpg ", limit: 20), "\(terminal.text)")
     terminal.type("--json > shown.json; echo SHOWN''-DONE\n")
     #expect(terminal.read(until: "SHOWN-DONE", limit: 20), "\(terminal.text)")
+    // From after its colons, where bash completes only the rest of the word.
+    terminal.type("bingwall show wikimedia:File:$\t")
+    // readline rubs out the `$` typed and writes the rest of the quoted word after `File:`.
+    #expect(
+      terminal.read(until: { $0.components(separatedBy: "pwned-old2\\`.jpg ").count > 2 }, limit: 20),
+      "\(terminal.text)")
+    terminal.type("--json > again.json; echo AGAIN''-DONE\n")
+    #expect(terminal.read(until: "AGAIN-DONE", limit: 20), "\(terminal.text)")
     terminal.type("exit\n")
     _ = terminal.finish(limit: 10)
     expectNothingRan("an interactive TAB and Enter")
-    let shown = try Data(contentsOf: URL(fileURLWithPath: work + "/shown.json"))
-    let json = try #require(try JSONSerialization.jsonObject(with: shown) as? [String: Any])
-    #expect(json["id"] as? Int == id)
-    #expect(json["key"] as? String == Self.oldKey)
+    for name in ["shown.json", "again.json"] {
+      let shown = try Data(contentsOf: URL(fileURLWithPath: work + "/" + name))
+      let json = try #require(try JSONSerialization.jsonObject(with: shown) as? [String: Any])
+      #expect(json["id"] as? Int == id, "\(name)")
+      #expect(json["key"] as? String == Self.oldKey, "\(name)")
+    }
   }
 
   /// An export whose key is shell code (written by hand, or by a version before keys were
