@@ -1,6 +1,11 @@
+import FoundationEssentials
+
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallSystem
+
+/// The instant every body is read at.
+let now = Date(timeIntervalSince1970: 1_796_000_000)
 
 // libFuzzer entry for NASA Earth Observatory's RSS feed (`make fuzz`): any body must give one
 // picture or a `SourceError`, never crash, hang or recurse without bound (the XML reader, the
@@ -10,7 +15,15 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEarthObservatoryFeed(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
   let body = Array(UnsafeBufferPointer(start: data, count: count))
-  guard let picture = try? EarthObservatoryFeed.decode(body, policy: .httpsOnly) else { return 0 }
+  guard let feed = try? EarthObservatoryFeed.decode(body, policy: .httpsOnly, at: now) else { return 0 }
+  for refusal in feed.implausible {
+    precondition(
+      PlausibleDay.problem(refusal.day, from: .earthObservatory, at: now) != nil, "a plausible day refused")
+  }
+  guard let picture = feed.picture else { return 0 }
+  if let day = picture.date {
+    precondition(PlausibleDay.problem(day, from: .earthObservatory, at: now) == nil, "a day it cannot have")
+  }
   precondition(picture.id.source == .earthObservatory, "another source's id")
   let key = picture.id.key
   precondition(

@@ -1,6 +1,11 @@
+import FoundationEssentials
+
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallSystem
+
+/// The instant every body is read at.
+let now = Date(timeIntervalSince1970: 1_796_000_000)
 
 // libFuzzer entry for Wikimedia Commons' picture-of-the-day RSS feed (`make fuzz`): any body
 // must give the newest day's picture or a `SourceError`, never crash, hang or recurse without
@@ -10,15 +15,21 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWikimediaFeed(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
   let body = Array(UnsafeBufferPointer(start: data, count: count))
-  guard let (picture, width) = try? WikimediaFeed.decode(body, policy: .httpsOnly) else { return 0 }
+  guard let feed = try? WikimediaFeed.decode(body, policy: .httpsOnly, at: now) else { return 0 }
+  for refusal in feed.implausible {
+    precondition(
+      PlausibleDay.problem(refusal.day, from: .wikimedia, at: now) != nil, "a plausible day refused")
+  }
+  guard let (picture, width) = feed.picture else { return 0 }
   precondition(picture.id.source == .wikimedia, "another source's id")
   let key = picture.id.key
+  // A title of at most 1,024 bytes, each escaped to at most three.
   precondition(
-    key.hasPrefix("File:") && key.utf8.count > 5 && key.utf8.count <= 1024, "not a file title: \(key)")
-  precondition(!key.contains("/"), "a file title with a slash: \(key)")
-  precondition(
-    !key.unicodeScalars.contains { TerminalText.isUnsafe($0.value) }, "a file title with a control")
+    key.hasPrefix("File:") && key.utf8.count > 5 && key.utf8.count <= 3 * 1024, "not a file title: \(key)")
+  precondition(SourceKey.isSafe(key), "a key of other characters: \(key)")
   precondition(picture.date != nil, "a picture without its day")
+  precondition(
+    PlausibleDay.problem(picture.date!, from: .wikimedia, at: now) == nil, "a day it cannot have")
   // What a screen of any width downloads of it: the original or a standard thumbnail, https.
   for screen in [0, 1920, 8000] {
     let chosen = WikimediaThumbnail.bounded(

@@ -55,9 +55,26 @@ package enum BashCompletion {
 
   /// The part that does not depend on the table: the walk and the offers.
   static let body = #"""
+    # Adds the stored pictures' selectors that start with $cur to COMPREPLY. They are data from
+    # the history (a source's ids among them): read a line at a time, compared as text, and
+    # given back quoted, so that no word is ever expanded and the word inserted, pasted, names
+    # the picture. Keys of the safe set go in as they are; any other is quoted with %q.
+    _bingwall_selectors() {
+      local candidate quoted safe='^[A-Za-z0-9._,:+@%][A-Za-z0-9._,:+@%-]*$'
+      while IFS= read -r candidate; do
+        [[ -n $candidate ]] || continue
+        if [[ $candidate =~ $safe ]]; then
+          quoted=$candidate
+        else
+          printf -v quoted '%q' "$candidate"
+        fi
+        # The word may be typed as the text itself or already quoted.
+        [[ $candidate == "$cur"* || $quoted == "$cur"* ]] && COMPREPLY+=("$quoted")
+      done < <(echo latest; command bingwall __complete selectors 2>/dev/null)
+    }
+
     # Puts the candidates for kind $1 that start with $cur into COMPREPLY.
     _bingwall_offer() {
-      local selectors
       case $1 in
         files)
           compopt -o filenames 2>/dev/null
@@ -68,13 +85,19 @@ package enum BashCompletion {
           mapfile -t COMPREPLY < <(compgen -d -- "$cur")
           ;;
         selectors | selectors-files)
-          selectors=$(command bingwall __complete selectors 2>/dev/null)
-          mapfile -t COMPREPLY < <(compgen -W "latest $selectors" -- "$cur")
-          # apply reads a word without a '/' as a selector: offer files as ./name.
+          _bingwall_selectors
+          # apply reads a word without a '/' as a selector: offer files as ./name, quoted here
+          # as the selectors are (-o filenames would quote the selectors a second time).
           if [[ $1 == selectors-files ]]; then
-            compopt -o filenames 2>/dev/null
+            local file
             [[ $cur == */* ]] || cur=./$cur
-            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+            while IFS= read -r file; do
+              [[ -d $file ]] && file+=/
+              printf -v file '%q' "$file"
+              COMPREPLY+=("$file")
+            done < <(compgen -f -- "$cur")
+            # A folder goes on with the names in it.
+            [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
           fi
           ;;
         words\ *)
@@ -112,6 +135,9 @@ package enum BashCompletion {
             skip=1
             option=$word
           fi
+        elif ((count)) && [[ $word == : || ${COMP_WORDS[i - 1]} == : ]]; then
+          # With ':' in COMP_WORDBREAKS, apod:2026-12-05 arrives as three words: one argument.
+          args[count - 1]+=$word
         else
           subcommands=$(_bingwall_subcommands "$path")
           if ((!ended && count == 0)) && [[ " $subcommands " == *" $word "* ]]; then
@@ -122,6 +148,17 @@ package enum BashCompletion {
           fi
         fi
       done
+
+      # The word at the cursor goes on from the argument before a ':': complete the whole word.
+      # bash replaces only what follows the word's last ':', so that much is cut from each
+      # candidate below.
+      local colon=
+      if ((!skip && count)) && [[ $cur == : || ${COMP_WORDS[COMP_CWORD - 1]} == : ]]; then
+        count=count-1
+        cur=${args[count]}$cur
+        unset 'args[count]'
+        colon=${cur%"${cur##*:}"}
+      fi
 
       if ((skip)); then
         [[ $cur == = ]] && cur=
@@ -135,6 +172,13 @@ package enum BashCompletion {
         else
           _bingwall_offer "$(_bingwall_argument "$path" "$count")"
         fi
+      fi
+      if [[ -n $colon ]]; then
+        local -a whole=("${COMPREPLY[@]}")
+        COMPREPLY=()
+        for word in "${whole[@]}"; do
+          [[ $word == "$colon"* ]] && COMPREPLY+=("${word#"$colon"}")
+        done
       fi
       return 0
     }

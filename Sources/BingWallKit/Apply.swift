@@ -43,7 +43,7 @@ package enum Apply {
     let (shown, assignment, pinProblems) = try ScreenPolicy.assignment(
       for: picture, policy: configuration[ConfigSchema.screenPolicy],
       favoritesFirst: configuration[ConfigSchema.screenFavoritesFirst],
-      pins: configuration[ConfigSchema.screenPins], store: store)
+      pins: configuration[ConfigSchema.screenPins], store: store, at: resources.context.clock.now())
     let caption = ScreenPictures.caption(
       title: picture.displayTitle, credit: picture.credit, headline: picture.story?.headline ?? "")
     let set = try resources.applier(caption: caption).apply(shown, assignment: assignment)

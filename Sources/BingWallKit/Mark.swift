@@ -21,7 +21,8 @@ package struct Mark {
     -> Outcome
   {
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
-    let pictures = try selectors.map { try history.resolve($0, market: market) }.uniqued(by: \.id)
+    let now = resources.context.clock.now()
+    let pictures = try selectors.map { try history.resolve($0, market: market, at: now) }.uniqued(by: \.id)
     try history.setMark(mark, to: value, pictureIDs: pictures.map(\.id))
     let current = try history.recentlyApplied(limit: 1).first
     let bannedCurrent = mark == .banned && value && pictures.contains { $0.id == current }

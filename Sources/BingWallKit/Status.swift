@@ -102,7 +102,7 @@ package struct Status {
     let now = context.clock.now()
     func newest(_ markets: [String]) throws -> [NewestPicture] {
       try markets.map {
-        NewestPicture(market: $0, storedFullStartDate: try store?.newestFullStartDate(market: $0))
+        NewestPicture(market: $0, storedFullStartDate: try store?.newestFullStartDate(market: $0, at: now))
       }
     }
     let configuration = resources.configuration

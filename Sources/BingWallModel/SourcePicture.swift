@@ -7,7 +7,7 @@ package struct SourcePicture: Sendable, Equatable {
   static let maximumDescription = 2000
 
   /// The source and its own id: Spotlight's `entityId` (v4) or `prm._id` (v3), APOD's date,
-  /// Wikimedia's file title (`File:…`).
+  /// Wikimedia's file title (`File:…`), its key written as `SourceKey` keeps it.
   package var id: PictureID
   /// The day the source gives the picture; nil when its body says none (Spotlight's rotation,
   /// for which the caller records the day it first fetched the picture).
@@ -32,7 +32,8 @@ package struct SourcePicture: Sendable, Equatable {
     id: PictureID, date: CalendarDate?, words: PictureWords, description: String, licence: String,
     licenceLink: RemoteURL?, image: RemoteURL, portrait: RemoteURL?, page: RemoteURL?
   ) {
-    self.id = id
+    // The id becomes a key that is typed, completed and pasted: no shell word of the source's.
+    self.id = PictureID(source: id.source, key: SourceKey.escaped(id.key))
     self.date = date
     // A body may hold megabytes of text in one field; a person reads a few lines of each.
     self.words = words.bounded()

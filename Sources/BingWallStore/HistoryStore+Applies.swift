@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -147,11 +148,16 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
 }
 
 extension HistoryStore {
-  /// `fullstartdate` (ISO 8601) of a market's newest appearance: when its next picture is due.
-  package func newestFullStartDate(market: String) throws(StoreError) -> String? {
+  /// `fullstartdate` (ISO 8601) of a market's newest appearance at `now`: when its next picture is
+  /// due. A day after tomorrow (`PlausibleDay`) is no one's newest: it would put the next picture
+  /// off for ever.
+  package func newestFullStartDate(market: String, at now: Date) throws(StoreError) -> String? {
     try database.queryOne(
-      "SELECT fullstartdate FROM appearances WHERE market = ? AND source = 'bing' ORDER BY date DESC LIMIT 1",
-      [.text(market)]
+      """
+      SELECT fullstartdate FROM appearances WHERE market = ? AND source = 'bing' AND date <= ?
+      ORDER BY date DESC LIMIT 1
+      """,
+      [.text(market), .text(PlausibleDay.latest(at: now).description)]
     )?.optionalString("fullstartdate")
   }
 }

@@ -193,6 +193,8 @@ package final class HistoryStore {
     var since: String?
     /// Only pictures these sources showed; empty for every source.
     var sources: [Source]
+    /// Only appearances on or before this day; nil for any day (`newest` sets it).
+    var through: CalendarDate?
 
     package init(
       limit: Int = 20, market: String? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
@@ -227,6 +229,10 @@ package final class HistoryStore {
       conditions.append("a.source IN (SELECT value FROM json_each(:sources))")
       bindings[":sources"] = .text(Self.jsonList(query.sources))
     }
+    if let through = query.through {
+      conditions.append("a.date <= :through")
+      bindings[":through"] = .text(through.description)
+    }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     let walk = try database.prepare(
       """
@@ -246,6 +252,7 @@ package final class HistoryStore {
     var clauses: [String] = []
     if query.market != nil { clauses.append("AND market = :market") }
     if !query.sources.isEmpty { clauses.append("AND source IN (SELECT value FROM json_each(:sources))") }
+    if query.through != nil { clauses.append("AND date <= :through") }
     let page =
       Self.pictureSelect(appearance: clauses.joined(separator: " "))
       + " WHERE p.id IN (SELECT value FROM json_each(:ids))"
@@ -254,12 +261,24 @@ package final class HistoryStore {
     ]
     if let market = query.market { values[":market"] = .text(market) }
     if !query.sources.isEmpty { values[":sources"] = bindings[":sources"] }
+    if query.through != nil { values[":through"] = bindings[":through"] }
     var byID: [Int64: Picture] = [:]
     for row in try database.query(page, values) {
       let picture = try Self.picture(from: row)
       byID[picture.id] = picture
     }
     return ids.compactMap { byID[$0] }
+  }
+
+  /// The newest picture at `now`, in `market` and of `sources` when given: what `latest` names and
+  /// an update sets. Never of a day after tomorrow (`PlausibleDay`), whatever the history holds:
+  /// a row dated 9999-12-31 would otherwise be the newest for ever.
+  package func newest(market: String? = nil, sources: [Source] = [], at now: Date) throws(StoreError)
+    -> Picture?
+  {
+    var query = Query(limit: 1, market: market, sources: sources)
+    query.through = PlausibleDay.latest(at: now)
+    return try pictures(query).first
   }
 
   /// One picture by id.

@@ -39,8 +39,11 @@ package struct PictureIngest {
     appearances: [Appearance], at now: Date
   ) throws -> Result {
     var stored = try store.file(key: picture.key, sha256: picture.sha256)
+    // A key stored before keys were escaped (`SourceKey`) names the same picture as its escaped
+    // form: its bytes again are one more appearance, not a second copy.
     if stored == nil, let same = try store.picture(sha256: picture.sha256),
-      same.pictureID.source != picture.source, access(same.path, F_OK) == 0
+      same.pictureID.source != picture.source || SourceKey.escaped(same.pictureID.key) == picture.key,
+      access(same.path, F_OK) == 0
     {
       stored = (same.id, same.path)
     }

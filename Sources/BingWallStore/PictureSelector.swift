@@ -1,5 +1,6 @@
 import BingWallModel
 import BingWallSystem
+import FoundationEssentials
 
 /// How a command names one stored picture: `latest`, an id, a local date, or a key.
 package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
@@ -115,14 +116,15 @@ extension HistoryStore {
     return try pictures(onDate: date.description, market: market, source: source).first
   }
 
-  /// The one picture `selector` names, in `market` when given. `latest` is the newest that
-  /// one of `sources` showed (the configured ones; empty for any).
-  package func resolve(_ selector: PictureSelector, market: String?, sources: [Source] = []) throws -> Picture
+  /// The one picture `selector` names, in `market` when given. `latest` is the newest at `now`
+  /// (`newest`) that one of `sources` showed (the configured ones; empty for any).
+  package func resolve(_ selector: PictureSelector, market: String?, sources: [Source] = [], at now: Date)
+    throws -> Picture
   {
     let found: Picture?
     switch selector {
     case .latest:
-      found = try pictures(Query(limit: 1, market: market, sources: sources)).first
+      found = try newest(market: market, sources: sources, at: now)
       if found == nil, market == nil { throw HistoryError.empty }
     case .id(let id):
       found = try picture(id: id)

@@ -39,7 +39,7 @@ enum ApplyCommand: CommandDefinition {
       guard let store = try resources.existingHistory() else { throw HistoryError.empty }
       let picture = try store.resolve(
         PictureSelector(parsing: argument), market: invocation[market]?.code,
-        sources: resources.configuration[ConfigSchema.sources])
+        sources: resources.configuration[ConfigSchema.sources], at: context.clock.now())
       outcome = try Apply.picture(picture, store: store, reason: .apply, resources: resources)
     }
     AppliedText.announce(outcome, quiet: invocation.quiet, context: context)

@@ -27,7 +27,7 @@ enum ShowCommand: CommandDefinition {
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
     let picture = try history.resolve(
       invocation[selector] ?? .latest, market: invocation[market]?.code,
-      sources: resources.configuration[ConfigSchema.sources])
+      sources: resources.configuration[ConfigSchema.sources], at: context.clock.now())
     if invocation[json] {
       context.stdout.write(picture.json.rendered() + "\n")
     } else if invocation.verbose {

@@ -1,4 +1,5 @@
 import BingWallKit
+import BingWallModel
 import BingWallSystem
 
 /// An update's warnings in words, one sentence each without `warning: `: the same on the
@@ -25,6 +26,14 @@ enum UpdateWarningText {
       return TerminalText.clean("cannot store Bing's story of the \(market) pictures: \(error)")
     case .sourceSetting(_, let line):
       return TerminalText.clean(line)
+    case .implausibleDays(let source, let refusals):
+      // One line for the source: its first, and how many more like it (a feed of ten items
+      // dated 9999 says it once).
+      guard let first = refusals.first else { return "" }
+      let more = refusals.count > 1 ? " (and \(refusals.count - 1) more like it)" : ""
+      return TerminalText.clean(
+        "\(source.displayName): a picture dated \(first.day) (\(first.path)) is \(first.problem); passed over\(more)"
+      )
     }
   }
 

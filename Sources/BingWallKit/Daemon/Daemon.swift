@@ -166,7 +166,9 @@ package struct Daemon {
       let bing = sources.contains(.bing) ? markets : []
       return try bing.map { market in
         NewestPicture(
-          market: market.code, storedFullStartDate: try store?.newestFullStartDate(market: market.code))
+          market: market.code,
+          storedFullStartDate: try store?.newestFullStartDate(
+            market: market.code, at: resources.context.clock.now()))
       } + SourceDeadlines.entries(sources, store: store)
     }
     var update: (@Sendable () -> Void)?

@@ -146,7 +146,8 @@ extension LoginScreen {
     }
     let picture: Picture
     do {
-      picture = try HistoryStore.openUntrusted(path: file).resolve(selector, market: nil)
+      picture = try HistoryStore.openUntrusted(path: file).resolve(
+        selector, market: nil, at: context.clock.now())
     } catch let error as StoreError where error.isTooBig {
       throw Failure.file(
         "refusing \(owner)'s history \(file): it holds a title or caption over 1 MB, which no picture has; nothing changed"

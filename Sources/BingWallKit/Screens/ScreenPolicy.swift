@@ -1,5 +1,6 @@
 import BingWallDesktop
 import BingWallStore
+import FoundationEssentials
 import Glibc
 
 /// `[screens] policy`: whether the screens a backend sets one by one (or on one canvas) all show
@@ -24,13 +25,15 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
   /// no stored picture is left out and reported. Every picture named has its readable portrait
   /// file, if any, for the screens on their side.
   static func assignment(
-    for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [ScreenPin], store: HistoryStore
+    for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [ScreenPin], store: HistoryStore,
+    at now: Date
   ) throws -> (picture: PictureFile, assignment: ScreenAssignment, problems: [String]) {
     var problems: [String] = []
     var pinned: [(name: String, picture: Picture)] = []
     for pin in pins {
       do {
-        pinned.append((pin.output, try store.resolve(PictureSelector(parsing: pin.selector), market: nil)))
+        pinned.append(
+          (pin.output, try store.resolve(PictureSelector(parsing: pin.selector), market: nil, at: now)))
       } catch {
         problems.append("screens.pin '\(pin)': \(error)")
       }

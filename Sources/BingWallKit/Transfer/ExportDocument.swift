@@ -118,11 +118,14 @@ enum ExportDocument {
   }
 
   private static func entry(_ fields: Fields) throws(FieldError) -> Entry {
-    let key = try fields.string("key")
+    let given = try fields.string("key")
     let source = try source(fields)
-    if let problem = PictureKey.problem(key, source: source) {
-      throw FieldError("key \(quoted(key)): \(problem)")
+    if let problem = PictureKey.problem(given, source: source) {
+      throw FieldError("key \(quoted(given)): \(problem)")
     }
+    // Kept as `update` keeps a source's id (Bing's keys are of the safe set already): an export
+    // written before keys were escaped, or by hand, brings no shell word into the history.
+    let key = SourceKey.escaped(given)
     let fileName = try fields.string("path")
     if let problem = fileNameProblem(fileName) {
       throw FieldError(

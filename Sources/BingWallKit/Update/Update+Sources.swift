@@ -105,6 +105,9 @@ extension Update {
       // when a fallback answered.
       if offer.trace.count > 1 { for line in offer.trace { context.trace("\(answer.source): \(line)") } }
       events += offer.warnings.map { .warning(.sourceSetting(answer.source, $0)) }
+      if !offer.implausible.isEmpty {
+        events.append(.warning(.implausibleDays(answer.source, offer.implausible)))
+      }
       events += offer.passedOver.map { .passedOver(answer.source, $0) }
       for picture in offer.pictures {
         let appearance = Appearance(

@@ -217,7 +217,7 @@ package struct Update {
   {
     let configuration = resources.configuration
     guard Self.asksToApply(request, configuration: configuration),
-      let newest = try store.pictures(.init(limit: 1, sources: request.sources)).first, !newest.banned
+      let newest = try store.newest(sources: request.sources, at: context.clock.now()), !newest.banned
     else { return nil }
     // Only a new newest picture, or one still waiting to be set, is applied: an hourly update
     // must not undo the user's choice; nor one a `ban` marked while this update ran.
@@ -301,8 +301,8 @@ package struct Update {
     let images = resources.imageFolder
     try images.ensure()
     images.removeAbandonedFiles()
-    let plan = try Self.plan(request, archives: archives, store: store)
     let now = context.clock.now()
+    let plan = try Self.plan(request, archives: archives, store: store, at: now)
     try Self.record(plan.appearancesOfStored, in: store, at: now)
     let downloaded = try download(plan.downloads, into: store, http: http, deadline: deadline, now: now)
     let portraits = portraitEvents(
@@ -315,10 +315,10 @@ package struct Update {
   }
 
   /// Each market's archive, or its failure, read against the history in the order asked.
-  private static func plan(_ request: Request, archives: [MarketArchive], store: HistoryStore) throws
-    -> UpdatePlan
-  {
-    var plan = UpdatePlan(force: request.force)
+  private static func plan(
+    _ request: Request, archives: [MarketArchive], store: HistoryStore, at now: Date
+  ) throws -> UpdatePlan {
+    var plan = UpdatePlan(force: request.force, now: now)
     for archive in archives {
       switch archive.recent {
       case .success(let response):

@@ -64,12 +64,14 @@ package struct UpdateSkip: Sendable, Equatable {
     case notAttempted
     /// The archive entry cannot be used (see `SkippedImage`).
     case unusableEntry(SkippedImage)
+    /// Its day is one it cannot have (`PlausibleDay`).
+    case implausibleDay(CalendarDate, PlausibleDay.Problem)
 
     /// Whether the terminal and the log tell it: "already stored" is the normal case.
     package var isNews: Bool {
       switch self {
       case .alreadyStored, .identicalFile: return false
-      case .pruned, .notForWallpapers, .notAttempted, .unusableEntry: return true
+      case .pruned, .notForWallpapers, .notAttempted, .unusableEntry, .implausibleDay: return true
       }
     }
 
@@ -83,6 +85,7 @@ package struct UpdateSkip: Sendable, Equatable {
           + problems.joined(separator: "; ")
       case .notAttempted: return "not attempted"
       case .unusableEntry(let entry): return entry.description
+      case .implausibleDay(let day, let problem): return "dated \(day), \(problem)"
       }
     }
   }

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallModel
 import BingWallStore
+import FoundationEssentials
 
 /// The archives of an update read against the history: what they tell (markets substituted,
 /// warnings, failures, skips), the pictures to download, the appearances of pictures already
@@ -20,11 +21,14 @@ struct UpdatePlan {
   var storedIDs: [String: Int64] = [:]
 
   private let force: Bool
+  /// When the update runs: a picture of a day it cannot have at this instant is skipped.
+  private let now: Date
   private var states: [String: HistoryStore.KeyState] = [:]
   private var downloadIndex: [String: Int] = [:]
 
-  init(force: Bool) {
+  init(force: Bool, now: Date) {
     self.force = force
+    self.now = now
   }
 
   /// A market whose archive could not be had.
@@ -61,6 +65,14 @@ struct UpdatePlan {
     let window = days.map { Array(listed.prefix($0)) } ?? listed
     for (image, served) in window {
       let appearance = Appearance(image, market: market, served: served)
+      // Bing's day is checked as every source's is: a day after tomorrow would be the newest.
+      if let problem = PlausibleDay.problem(appearance.date, from: .bing, at: now) {
+        skips.append(
+          .init(
+            key: image.key, market: market, date: appearance.date,
+            reason: .implausibleDay(appearance.date, problem)))
+        continue
+      }
       if states[image.key] == nil { shown.append(image) }
       switch try state(of: image.key, store: store) {
       case .pruned:

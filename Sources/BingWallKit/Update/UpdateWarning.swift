@@ -20,6 +20,9 @@ package enum UpdateWarning: Sendable {
   /// A source gave its pictures through its fallback, and a setting of the user's wants a fix
   /// (a refused `apod.api_key`): the source's own line.
   case sourceSetting(Source, String)
+  /// A source gave pictures of days they cannot have (`PlausibleDay`): passed over, told once for
+  /// the source.
+  case implausibleDays(Source, [PlausibleDay.Refusal])
 }
 
 /// The scheduler state (the journal's file) could not be saved; the update itself still counts.

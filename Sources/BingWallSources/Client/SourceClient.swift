@@ -92,8 +92,8 @@ package struct SourceClient: Sendable {
     switch step {
     case .spotlight(let version): try spotlight(version, at: instant, &trace)
     case .wikimediaFeatured: try wikimediaFeatured(at: instant, &trace)
-    case .wikimediaRSS: try wikimediaRSS(&trace)
-    case .earthObservatory(let url): try earthObservatory(url, &trace)
+    case .wikimediaRSS: try wikimediaRSS(at: instant, &trace)
+    case .earthObservatory(let url): try earthObservatory(url, at: instant, &trace)
     }
   }
 
@@ -146,7 +146,7 @@ package struct SourceClient: Sendable {
     var failures: [SourceAttemptFailure] = []
     for api in apis {
       do {
-        var offer = try apodDays(api, days: days, &trace)
+        var offer = try apodDays(api, days: days, at: instant, &trace)
         // A refused key is the user's to fix, even though science.nasa.gov answered instead.
         offer.warnings += failures.filter(\.isKeyProblem).map(\.line)
         offer.trace = trace + offer.trace
@@ -160,7 +160,7 @@ package struct SourceClient: Sendable {
   }
 
   /// One APOD API: today, then the day before when today is not there yet.
-  func apodDays(_ api: APODResponse.API, days: [CalendarDate], _ trace: inout [String])
+  func apodDays(_ api: APODResponse.API, days: [CalendarDate], at instant: Date, _ trace: inout [String])
     throws(SourceAttemptFailure) -> SourceOffer
   {
     var missing: [String] = []
@@ -177,6 +177,13 @@ package struct SourceClient: Sendable {
       let answer = try fetch(url, &trace)
       switch try apodDay(answer, api: api, host: host) {
       case .picture(let picture):
+        // APOD answers for the day asked, or (before the day's picture is out) the day before.
+        let asked = [day] + (day.previous.map { [$0] } ?? [])
+        if let answered = picture.date, !asked.contains(answered) {
+          let problem = PlausibleDay.problem(answered, from: .apod, at: instant) ?? .notAsked(asked)
+          return SourceOffer(
+            pictures: [], implausible: [PlausibleDay.Refusal(day: answered, problem: problem, path: "date")])
+        }
         return SourceOffer(pictures: [picture])
       case .notAPicture(let line):
         return SourceOffer(pictures: [], passedOver: [line])
@@ -264,12 +271,14 @@ package struct SourceClient: Sendable {
     }
   }
 
-  func wikimediaRSS(_ trace: inout [String]) throws(SourceAttemptFailure) -> SourceOffer {
+  func wikimediaRSS(at instant: Date, _ trace: inout [String]) throws(SourceAttemptFailure) -> SourceOffer {
     let url = WikimediaRequest.rss(endpoint: settings.endpoint, language: settings.language)
     let answer = try ok(fetch(url, &trace))
     do {
-      let (picture, width) = try WikimediaFeed.decode(answer.body, policy: settings.policy)
-      return SourceOffer(pictures: [bounded(picture, width: width, &trace)])
+      let feed = try WikimediaFeed.decode(answer.body, policy: settings.policy, at: instant)
+      return SourceOffer(
+        pictures: feed.picture.map { [bounded($0.picture, width: $0.width, &trace)] } ?? [],
+        implausible: feed.implausible)
     } catch {
       throw SourceAttemptFailure(error, host: answer.host)
     }
@@ -293,10 +302,13 @@ package struct SourceClient: Sendable {
     return picture
   }
 
-  func earthObservatory(_ url: String, _ trace: inout [String]) throws(SourceAttemptFailure) -> SourceOffer {
+  func earthObservatory(_ url: String, at instant: Date, _ trace: inout [String]) throws(SourceAttemptFailure)
+    -> SourceOffer
+  {
     let answer = try ok(fetch(url, &trace))
     do {
-      return SourceOffer(pictures: [try EarthObservatoryFeed.decode(answer.body, policy: settings.policy)])
+      let feed = try EarthObservatoryFeed.decode(answer.body, policy: settings.policy, at: instant)
+      return SourceOffer(pictures: feed.picture.map { [$0] } ?? [], implausible: feed.implausible)
     } catch {
       throw SourceAttemptFailure(error, host: answer.host)
     }

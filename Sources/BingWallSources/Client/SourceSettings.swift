@@ -69,14 +69,19 @@ package struct SourceOffer: Sendable, Equatable {
   /// though pictures came: api.nasa.gov refused the configured key, and APOD answered through
   /// science.nasa.gov instead.
   package var warnings: [String]
+  /// Pictures passed over for a day they cannot have (after tomorrow, before the source began,
+  /// not the day asked for): one warning for the source, whatever their number.
+  package var implausible: [PlausibleDay.Refusal]
 
   init(
-    pictures: [SourcePicture], passedOver: [String] = [], trace: [String] = [], warnings: [String] = []
+    pictures: [SourcePicture], passedOver: [String] = [], trace: [String] = [], warnings: [String] = [],
+    implausible: [PlausibleDay.Refusal] = []
   ) {
     self.pictures = pictures
     self.passedOver = passedOver
     self.trace = trace
     self.warnings = warnings
+    self.implausible = implausible
   }
 }
 

@@ -1,5 +1,6 @@
 import BingWallModel
 import BingWallSystem
+import FoundationEssentials
 
 /// NASA Earth Observatory's image of the day, from its RSS feed: the newest item's `title`,
 /// `link`, `pubDate` (the day), `description`, and its picture.
@@ -20,17 +21,26 @@ enum EarthObservatoryFeed {
   /// The longest key kept from a link.
   static let maximumKeyLength = 120
 
-  /// The newest item's picture.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy) throws(SourceError)
-    -> SourcePicture
+  /// The newest item's picture among those of a plausible day (`PlausibleDay` at `now`), and the
+  /// items passed over for their day; nil when every picture was passed over so.
+  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date)
+    throws(SourceError)
+    -> (picture: SourcePicture?, implausible: [PlausibleDay.Refusal])
   {
     let items = try RSSFeed.items(body, source: .earthObservatory)
     guard !items.isEmpty else { throw .noPicture(.earthObservatory, .noItems) }
     var pictures: [(picture: SourcePicture, index: Int)] = []
     var unusable: [SourceError] = []
+    var implausible: [PlausibleDay.Refusal] = []
     for (index, item) in items.enumerated() {
+      let path = "rss.channel.item[\(index)]"
       do {
-        pictures.append((try picture(item, path: "rss.channel.item[\(index)]", policy: policy), index))
+        let picture = try picture(item, path: path, policy: policy)
+        if let day = picture.date, let problem = PlausibleDay.problem(day, from: .earthObservatory, at: now) {
+          implausible.append(PlausibleDay.Refusal(day: day, problem: problem, path: "\(path).pubDate"))
+        } else {
+          pictures.append((picture, index))
+        }
       } catch {
         unusable.append(error)
       }
@@ -45,9 +55,10 @@ enum EarthObservatoryFeed {
       }
     }
     guard let newest else {
+      if !implausible.isEmpty { return (nil, implausible) }
       throw .noPicture(.earthObservatory, .noPhotograph(promotions: 0, unusable: unusable))
     }
-    return newest.picture
+    return (newest.picture, implausible)
   }
 
   /// One item's picture.

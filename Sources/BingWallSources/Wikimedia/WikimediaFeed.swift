@@ -1,5 +1,6 @@
 import BingWallModel
 import BingWallSystem
+import FoundationEssentials
 
 /// Wikimedia Commons' picture-of-the-day RSS feed (`api.php?action=featuredfeed&feed=potd&
 /// feedformat=rss`), the fallback when Wikipedia's featured feed fails: ten days, oldest first,
@@ -16,21 +17,37 @@ enum WikimediaFeed {
   /// Where a file's page is, for the link beside the picture.
   static let filePageBase = "https://commons.wikimedia.org"
 
-  /// The newest day's picture, and its original's width when the feed says.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy) throws(SourceError) -> (
-    picture: SourcePicture, width: Int?
-  ) {
+  /// The newest day's picture among the items of a plausible day (`PlausibleDay` at `now`), with
+  /// its original's width when the feed says, and the items passed over for their day; no picture
+  /// when every dated item was passed over so.
+  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date)
+    throws(SourceError) -> (
+      picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal]
+    )
+  {
     let items = try RSSFeed.items(body, source: .wikimedia)
     guard !items.isEmpty else { throw .noPicture(.wikimedia, .noItems) }
-    var newest = (
-      index: items.count - 1, day: items[items.count - 1].text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:))
-    )
+    var implausible: [PlausibleDay.Refusal] = []
+    var newest: (index: Int, day: CalendarDate?)?
     for (index, item) in items.enumerated() {
-      guard let day = item.text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:)) else { continue }
-      if newest.day.map({ day >= $0 }) ?? true { newest = (index, day) }
+      let day = item.text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:))
+      if let day, let problem = PlausibleDay.problem(day, from: .wikimedia, at: now) {
+        implausible.append(
+          PlausibleDay.Refusal(day: day, problem: problem, path: "rss.channel.item[\(index)].pubDate"))
+        continue
+      }
+      // The newest dated item; the last one when none is dated (then refused for want of a day).
+      guard let current = newest else {
+        newest = (index, day)
+        continue
+      }
+      if let day, current.day.map({ day >= $0 }) ?? true { newest = (index, day) }
+      if day == nil, current.day == nil { newest = (index, nil) }
     }
-    return try picture(
+    guard let newest else { return (nil, implausible) }
+    let chosen = try picture(
       items[newest.index], day: newest.day, path: "rss.channel.item[\(newest.index)]", policy: policy)
+    return (chosen, implausible)
   }
 
   /// One item's picture.

@@ -17,8 +17,8 @@ enum ExportImportSupport {
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)
-    let lake = try store.resolve(.key("OHR.Lake"), market: nil)
-    let fox = try store.resolve(.key("OHR.Fox"), market: nil)
+    let lake = try store.resolve(.key("OHR.Lake"), market: nil, at: TestClock.start)
+    let fox = try store.resolve(.key("OHR.Fox"), market: nil, at: TestClock.start)
     let now = run.clock.now()
     func appearance(_ market: String, _ date: String, _ name: String, title: String) -> Appearance {
       Appearance(

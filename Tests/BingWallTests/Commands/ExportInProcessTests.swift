@@ -145,7 +145,7 @@ import Testing
   @Test func aMissingFileIsReportedAndTheRestExported() throws {
     let source = try ExportImportSupport.richHistory()
     let store = try HistoryStore(path: source.paths.databaseFile)
-    let fox = try store.resolve(.key("OHR.Fox"), market: nil)
+    let fox = try store.resolve(.key("OHR.Fox"), market: nil, at: TestClock.start)
     try FileManager.default.removeItem(atPath: fox.path)
     let folder = try TemporaryDirectory()
     let result = source.run(["export", folder.path])

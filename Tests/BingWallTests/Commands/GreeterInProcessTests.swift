@@ -68,7 +68,7 @@ struct GreeterInProcessTests {
     #expect(result.stdout.contains("lightdm-gtk-greeter (active), slick-greeter, sddm"))
 
     let store = try #require(try HistoryStore.openExisting(path: machine.run.paths.databaseFile))
-    let lake = try store.resolve(.latest, market: nil)
+    let lake = try store.resolve(.latest, market: nil, at: TestClock.start)
     let copy = machine.root.path + LoginScreen.picturePath
     // Root's own JPEG, made again from the bytes the reader child handed it: never her file.
     let published = try #require(FileManager.default.contents(atPath: copy))

@@ -73,7 +73,7 @@ import Testing
   @Test func banningTheCurrentWallpaperSaysWhatToDo() throws {
     let run = try Self.context()
     let store = try HistoryStore(path: run.paths.databaseFile)
-    let lake = try store.resolve(.key("OHR.Lake"), market: nil)
+    let lake = try store.resolve(.key("OHR.Lake"), market: nil, at: TestClock.start)
     try store.recordApply(pictureID: lake.id, backend: "none", reason: "apply", at: run.clock.now())
 
     let result = run.run(["ban", "latest"])

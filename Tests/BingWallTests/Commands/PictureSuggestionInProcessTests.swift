@@ -84,7 +84,7 @@ import Testing
       throws: HistoryError.notFound(
         selector: "Cav", market: nil,
         suggestions: ["'Cave' (2026-11-01)", "'Cove' (2026-11-03)", "'Cafe' (2026-11-02)"])
-    ) { try store.resolve(PictureSelector(parsing: "Cav"), market: nil) }
+    ) { try store.resolve(PictureSelector(parsing: "Cav"), market: nil, at: TestClock.start) }
     #expect(
       HistoryError.notFound(selector: "x", market: nil, suggestions: ["a", "b", "c"]).hint
         == "did you mean a, b or c?")

@@ -25,16 +25,16 @@ import Testing
     #expect(run.run(["ban", "OHR.Fox", "-q"]).status == 0)
     #expect(run.run(["favorite", "OHR.Moor", "-q"]).status == 0)
     let store = try Self.store(run)
-    let lake = try store.resolve(.latest, market: nil)
+    let lake = try store.resolve(.latest, market: nil, at: TestClock.start)
     let key = { (path: String) in try store.pictures(.init(limit: 0)).first { $0.path == path }?.key }
 
     let same = try ScreenPolicy.assignment(
-      for: lake, policy: .same, favoritesFirst: false, pins: [], store: store)
+      for: lake, policy: .same, favoritesFirst: false, pins: [], store: store, at: TestClock.start)
     #expect(same.assignment == ScreenAssignment())
     #expect(same.assignment.sources(for: Self.outputs).isEmpty)
 
     let different = try ScreenPolicy.assignment(
-      for: lake, policy: .different, favoritesFirst: false, pins: [], store: store)
+      for: lake, policy: .different, favoritesFirst: false, pins: [], store: store, at: TestClock.start)
     #expect(
       try different.assignment.others.map { try key($0.path) } == [
         "OHR.Dune", "OHR.Reef", "OHR.Moor", "OHR.Fjord", "OHR.Mesa", "OHR.Delta",
@@ -44,7 +44,7 @@ import Testing
     #expect(try sources.mapValues { try key($0.path) } == ["HDMI-1": "OHR.Dune", "DP-2": "OHR.Reef"])
 
     let favourites = try ScreenPolicy.assignment(
-      for: lake, policy: .different, favoritesFirst: true, pins: [], store: store)
+      for: lake, policy: .different, favoritesFirst: true, pins: [], store: store, at: TestClock.start)
     #expect(try favourites.assignment.others.first.flatMap { try key($0.path) } == "OHR.Moor")
   }
 
@@ -52,12 +52,12 @@ import Testing
   @Test func aPinnedScreenKeepsItsPicture() throws {
     let run = try PruneInProcessTests.context()
     let store = try Self.store(run)
-    let lake = try store.resolve(.latest, market: nil)
-    let mesa = try store.resolve(.key("OHR.Mesa"), market: nil)
+    let lake = try store.resolve(.latest, market: nil, at: TestClock.start)
+    let mesa = try store.resolve(.key("OHR.Mesa"), market: nil, at: TestClock.start)
     let pinned = try ScreenPolicy.assignment(
       for: lake, policy: .same, favoritesFirst: false,
       pins: ["DP-2=OHR.Mesa", "DP-9=OHR.Nowhere"].compactMap(ScreenPin.init),
-      store: store)
+      store: store, at: TestClock.start)
     #expect(pinned.assignment.sources(for: Self.outputs).mapValues(\.path) == ["DP-2": mesa.path])
     #expect(pinned.problems.count == 1)
     #expect(pinned.problems.first?.contains("'DP-9=OHR.Nowhere'") == true)

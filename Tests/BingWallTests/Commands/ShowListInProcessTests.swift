@@ -17,7 +17,8 @@ import Testing
   @Test func showPrintsACardThatEndsWithTheCommandToSetIt() throws {
     let run = try Self.context()
     #expect(run.run(["favorite", "OHR.Lake", "-q"]).status == 0)
-    let lake = try HistoryStore(path: run.paths.databaseFile).resolve(.key("OHR.Lake"), market: nil)
+    let lake = try HistoryStore(path: run.paths.databaseFile).resolve(
+      .key("OHR.Lake"), market: nil, at: TestClock.start)
     let result = run.run(["show", "Lake"])
     #expect(result.status == 0)
     #expect(result.stderr == "")

@@ -77,7 +77,8 @@ import Testing
   @Test func aLostFileIsPassedOverWithAWarning() throws {
     let run = try PruneInProcessTests.context()
     #expect(run.run(["apply", "latest", "-q"]).status == 0)
-    let fox = try HistoryStore(path: run.paths.databaseFile).resolve(.key("OHR.Fox"), market: nil)
+    let fox = try HistoryStore(path: run.paths.databaseFile).resolve(
+      .key("OHR.Fox"), market: nil, at: TestClock.start)
     try FileManager.default.removeItem(atPath: fox.path)
     let result = run.run(["previous"])
     #expect(result.status == 0)
@@ -156,7 +157,8 @@ import Testing
       again.stdout
         == "Nothing else to pick: your only favourite, 2026-11-30 OHR.Fox (Fox title), is on screen.\n")
     // Nothing was set again.
-    let fox = try HistoryStore(path: run.paths.databaseFile).resolve(.key("OHR.Fox"), market: nil)
+    let fox = try HistoryStore(path: run.paths.databaseFile).resolve(
+      .key("OHR.Fox"), market: nil, at: TestClock.start)
     #expect(fox.appliedCount == 1)
   }
 }

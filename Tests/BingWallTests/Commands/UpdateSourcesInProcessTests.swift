@@ -221,7 +221,7 @@ import Testing
     #expect(try store.picture(key: "OHR.Lake")?.id == 1)
     #expect(try store.pictures(.init(limit: 0, sources: [.bing])).map(\.id) == [1])
     #expect(try store.pictures(.init(limit: 0, sources: [.apod])).isEmpty)
-    #expect(try store.resolve(.init(parsing: "bing:Lake"), market: nil).id == 1)
+    #expect(try store.resolve(.init(parsing: "bing:Lake"), market: nil, at: TestClock.start).id == 1)
   }
 }
 

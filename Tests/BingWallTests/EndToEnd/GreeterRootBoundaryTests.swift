@@ -91,7 +91,7 @@ final class GreeterRootBoundaryTests {
   /// The file her newest picture is in.
   func herPicture() throws -> String {
     let store = try #require(try HistoryStore.openExisting(path: dataDir + "/history.db"))
-    return try store.resolve(.latest, market: nil).path
+    return try store.resolve(.latest, market: nil, at: TestClock.start).path
   }
 
   /// A root-only (0600) real JPEG in root's own folder: only permissions keep it from her.

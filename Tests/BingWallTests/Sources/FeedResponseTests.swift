@@ -172,9 +172,10 @@ import Testing
     let first = text.components(separatedBy: "<item>")[1].components(separatedBy: "</item>")[0]
     let body = "<rss><channel><item>\(first)</item></channel></rss>"
     let (picture, width) = try WikimediaFeed.decode(Array(body.utf8), policy: .httpsOnly)
+    // Kept as Commons' own file URLs write it (`SourceKey`): the ñ and the brackets escaped.
     #expect(
       picture.id.key
-        == "File:Gorila_de_monta\u{F1}a_(Gorilla_beringei_beringei),_parque_nacional_de_la_Selva_Impenetrable_de_Bwindi,_Uganda,_2024-02-02,_DD_80.jpg"
+        == "File:Gorila_de_monta%C3%B1a_%28Gorilla_beringei_beringei%29,_parque_nacional_de_la_Selva_Impenetrable_de_Bwindi,_Uganda,_2024-02-02,_DD_80.jpg"
     )
     #expect(width == 7301)
     #expect(
@@ -231,5 +232,25 @@ import Testing
     #expect(one.starts("img").first?.attributes.count == HTMLTags.maximumAttributes)
     // A quote never closed ends the fragment without reading past it.
     #expect(HTMLTags("<img src=\"x").starts("img").first?.attributes == ["src": "x"])
+  }
+}
+
+/// The feeds read at the test clock's start (2026-11-30), when every fixture's day is plausible:
+/// the picture chosen, as the tests above expect it.
+extension EarthObservatoryFeed {
+  static func decode(_ body: [UInt8], policy: RemoteURL.Policy) throws(SourceError) -> SourcePicture {
+    let feed = try decode(body, policy: policy, at: TestClock.start)
+    guard let picture = feed.picture else { throw .noPicture(.earthObservatory, .noItems) }
+    return picture
+  }
+}
+
+extension WikimediaFeed {
+  static func decode(_ body: [UInt8], policy: RemoteURL.Policy) throws(SourceError) -> (
+    picture: SourcePicture, width: Int?
+  ) {
+    let feed = try decode(body, policy: policy, at: TestClock.start)
+    guard let chosen = feed.picture else { throw .noPicture(.wikimedia, .noItems) }
+    return chosen
   }
 }

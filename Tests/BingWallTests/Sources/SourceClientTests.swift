@@ -125,7 +125,7 @@ import Testing
     let client = fake.client(.wikimedia, settings: fake.settings(largestScreenWidth: 2560))
     let offer = try client.offer(at: fake.now)
     let picture = try #require(offer.pictures.first)
-    #expect(picture.id.key == "File:Messier_24_(infrared,_red,_green).jpg")
+    #expect(picture.id.key == "File:Messier_24_%28infrared,_red,_green%29.jpg")
     #expect(picture.date == fake.today)
     // 7,680 pixels wide, the screen 2,560: the 3,840-pixel standard thumbnail.
     #expect(picture.image.text.hasPrefix(fake.baseURL + "/wikipedia/commons/thumb/2/25/"))
@@ -147,7 +147,7 @@ import Testing
     let picture = try #require(offer.pictures.first)
     // The feed's newest day, whatever today is.
     #expect(picture.date == CalendarDate(year: 2026, month: 6, day: 24))
-    #expect(picture.id.key == "File:Messier_24_(infrared,_red,_green).jpg")
+    #expect(picture.id.key == "File:Messier_24_%28infrared,_red,_green%29.jpg")
     #expect(picture.licence == "see the file page")
     let request = try #require(fake.requests(.wikimediaRSS).first)
     #expect(request.query["feedformat"] == "rss")

@@ -14,7 +14,10 @@ import Testing
     func field(_ path: Any...) -> Any? { SourceFixtures.field(body, ["image"] + path) }
     let response = try WikimediaResponse.decode(body, day: Self.day, policy: .httpsOnly)
     let picture = response.picture
-    #expect(picture.id == PictureID(source: .wikimedia, key: try #require(field("title") as? String)))
+    // The title as a key is written as Commons' file URLs write it (`SourceKey`): `(` is `%28`.
+    let title = try #require(field("title") as? String)
+    #expect(picture.id == PictureID(source: .wikimedia, key: SourceKey.escaped(title)))
+    #expect(picture.id.key == "File:Messier_24_%28infrared,_red,_green%29.jpg")
     #expect(picture.date == Self.day)
     #expect(picture.image.text == field("image", "source") as? String)
     #expect(response.width == field("image", "width") as? Int)

@@ -107,23 +107,30 @@ import Testing
     #expect(try store.pictures(.init(limit: 0, since: "2026-11-29")).count == 3)
     #expect(try store.pictures(.init(limit: 0, favoritesOnly: true)).isEmpty)
 
-    #expect(try store.resolve(.key("OHR.P1"), market: nil).date == "2026-11-29")
-    #expect(try store.resolve(PictureSelector(parsing: "P1"), market: nil).key == "OHR.P1")
-    #expect(try store.resolve(.latest, market: "en-US").key == "OHR.P2")
-    #expect(try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil).key == "OHR.P0")
+    #expect(try store.resolve(.key("OHR.P1"), market: nil, at: TestClock.start).date == "2026-11-29")
+    #expect(
+      try store.resolve(PictureSelector(parsing: "P1"), market: nil, at: TestClock.start).key == "OHR.P1")
+    #expect(try store.resolve(.latest, market: "en-US", at: TestClock.start).key == "OHR.P2")
+    #expect(
+      try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).key
+        == "OHR.P0")
     #expect(throws: HistoryError.ambiguous(date: "2026-11-30", markets: ["en-US", "ja-JP"])) {
-      try store.resolve(PictureSelector(parsing: "2026-11-30"), market: nil)
+      try store.resolve(PictureSelector(parsing: "2026-11-30"), market: nil, at: TestClock.start)
     }
-    #expect(try store.resolve(PictureSelector(parsing: "2026-11-30"), market: "ja-JP").key == "OHR.Jp")
+    #expect(
+      try store.resolve(PictureSelector(parsing: "2026-11-30"), market: "ja-JP", at: TestClock.start).key
+        == "OHR.Jp")
     let first = try #require(all.last)
-    #expect(try store.resolve(PictureSelector(parsing: String(first.id)), market: nil) == first)
+    #expect(
+      try store.resolve(PictureSelector(parsing: String(first.id)), market: nil, at: TestClock.start) == first
+    )
     #expect(throws: HistoryError.notFound(selector: "OHR.Nope", market: nil)) {
-      try store.resolve(.key("OHR.Nope"), market: nil)
+      try store.resolve(.key("OHR.Nope"), market: nil, at: TestClock.start)
     }
   }
 
   @Test func anEmptyHistoryHasNoLatest() throws {
-    #expect(throws: HistoryError.empty) { try store.resolve(.latest, market: nil) }
+    #expect(throws: HistoryError.empty) { try store.resolve(.latest, market: nil, at: TestClock.start) }
     #expect(try HistoryStore.openExisting(path: folder.file("missing.db")) == nil)
   }
 

@@ -41,7 +41,7 @@ import Testing
 
   @Test func itReadsButNeverWrites() throws {
     let store = try HistoryStore.openUntrusted(path: path)
-    #expect(try store.resolve(.latest, market: nil).title == "Lake")
+    #expect(try store.resolve(.latest, market: nil, at: TestClock.start).title == "Lake")
     #expect(try store.database.queryOne("PRAGMA trusted_schema")?.int(0) == 0)
     #expect(throws: StoreError.self) { try store.database.execute("DELETE FROM appearances") }
   }
@@ -56,7 +56,7 @@ import Testing
     try Self.record(title: String(repeating: "x", count: 2 << 20), at: path, now: now)
     let store = try HistoryStore.openUntrusted(path: path)
     #expect {
-      try store.resolve(.latest, market: nil)
+      try store.resolve(.latest, market: nil, at: TestClock.start)
     } throws: { error in
       "\(error)".contains("string or blob too big")
     }

@@ -12,7 +12,10 @@ final class TestClock: WallClock, Sendable {
   /// `sleep` and `advance` only (`set` steps the wall clock alone, as a time sync would).
   private let monotonic = Mutex(ContinuousClock.now)
 
-  init(_ start: Date = Date(timeIntervalSince1970: 1_796_000_000)) {
+  /// Where a test clock starts unless told: 2026-11-30 00:53 UTC.
+  static let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+  init(_ start: Date = TestClock.start) {
     current = Mutex(start)
   }
 
