@@ -6,7 +6,8 @@
 /// laughs" body is one error, not gigabytes. Only XML's five entities and character references
 /// are decoded; anything else after `&` is kept as written. Nesting and the number of elements
 /// are bounded; the caller bounds the body's size, and it is read once, whole, without
-/// recursion.
+/// recursion, in time linear in its size (text is decoded into one buffer of bytes, made a
+/// String once). A `WorkLimit` bounds that time too: past it the reader stops and throws.
 package struct XMLParser {
   /// Why the text is not the XML expected, and where.
   package struct SyntaxError: Error, Equatable, CustomStringConvertible {
@@ -15,9 +16,14 @@ package struct XMLParser {
     var message: String
     /// True when the text ended inside the document: a body cut short.
     var isTruncated: Bool
+    /// Set when the reading stopped at its time limit rather than at a fault of the text.
+    package var overTime: OverTime? = nil
 
     package var description: String {
-      isTruncated
+      if let overTime {
+        return "reading it took more than \(overTime.limitText), stopped at byte \(offset)"
+      }
+      return isTruncated
         ? "the body ends in the middle of the XML at byte \(offset) (cut short?)"
         : "\(message) at byte \(offset)"
     }
@@ -31,17 +37,20 @@ package struct XMLParser {
   private let bytes: [UInt8]
   private var position = 0
   private var elements = 0
+  private var limit: WorkLimit
   /// The open elements, outermost first; the root stays at the bottom until it closes.
   private var open: [XMLElement] = []
 
-  /// Parses `bytes` as one XML document and returns its root element.
-  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> XMLElement {
-    var parser = XMLParser(bytes: bytes)
+  /// Parses `bytes` as one XML document and returns its root element; stops with an error whose
+  /// `overTime` is set once `limit` has passed.
+  package static func parse(_ bytes: [UInt8], limit: WorkLimit = .none) throws(SyntaxError) -> XMLElement {
+    var parser = XMLParser(bytes: bytes, limit: limit)
     return try parser.document()
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], limit: WorkLimit) {
     self.bytes = bytes
+    self.limit = limit
     // A UTF-8 byte order mark says nothing more than the encoding we read anyway.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
   }
@@ -49,6 +58,7 @@ package struct XMLParser {
   private mutating func document() throws(SyntaxError) -> XMLElement {
     var root: XMLElement?
     while position < bytes.count {
+      try step()
       if open.isEmpty {
         skipWhitespace()
         guard position < bytes.count else { break }
@@ -132,7 +142,7 @@ package struct XMLParser {
         position += 1
       }
       guard position < bytes.count else { throw truncated() }
-      element.attributes[attribute] = Self.decoded(bytes[start..<position])
+      element.attributes[attribute] = try decoded(bytes[start..<position])
       position += 1
     }
   }
@@ -179,7 +189,7 @@ package struct XMLParser {
   private mutating func characterData() throws(SyntaxError) {
     let start = position
     while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-    open[open.count - 1].text += Self.decoded(bytes[start..<position])
+    open[open.count - 1].text += try decoded(bytes[start..<position])
   }
 
   /// A name: letters, digits and `_ - . :`, not starting with a digit, dash or dot.
@@ -211,30 +221,46 @@ package struct XMLParser {
 
   /// `text` with XML's five entities and its character references decoded; any other `&…`
   /// stays as written, and a reference to no character (`&#0;`, a surrogate) becomes U+FFFD.
-  static func decoded(_ text: ArraySlice<UInt8>) -> String {
-    guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
-    var result = String.UnicodeScalarView()
-    var index = text.startIndex
-    while index < text.endIndex {
-      let end = text[index...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
-      result.append(contentsOf: String(decoding: text[index..<end], as: UTF8.self).unicodeScalars)
-      guard end < text.endIndex else { break }
-      // An entity is short: `&#x10FFFF;` is the longest this reader knows.
-      let limit = min(text.endIndex, end + 10)
-      guard let semicolon = text[end..<limit].firstIndex(of: UInt8(ascii: ";")),
-        let scalar = entity(String(decoding: text[end + 1..<semicolon], as: UTF8.self))
-      else {
-        result.append("&")
-        index = end + 1
-        continue
-      }
-      result.append(scalar)
-      index = semicolon + 1
+  private mutating func decoded(_ text: ArraySlice<UInt8>) throws(SyntaxError) -> String {
+    do {
+      return try Self.decoded(text, limit: &limit)
+    } catch {
+      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
     }
-    return String(result)
   }
 
-  private static func entity(_ name: String) -> Unicode.Scalar? {
+  /// The decoding itself, into one buffer of bytes that becomes a String once: linear in the
+  /// text's size, whatever it holds (appending to a String's scalars piece by piece counts the
+  /// whole String again at each piece, and 4 MB of `&` took minutes).
+  static func decoded(_ text: ArraySlice<UInt8>, limit: inout WorkLimit) throws(OverTime) -> String {
+    guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
+    var result: [UInt8] = []
+    result.reserveCapacity(text.count)
+    var index = text.startIndex
+    while index < text.endIndex {
+      // The run up to the next `&`, copied whole.
+      let next = text[index...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
+      result.append(contentsOf: text[index..<next])
+      index = next
+      guard index < text.endIndex else { break }
+      try limit.step()
+      // An entity is short: `&#x10FFFF;` is the longest this reader knows.
+      let end = min(text.endIndex, index + 10)
+      guard let semicolon = text[index..<end].firstIndex(of: UInt8(ascii: ";")),
+        let scalar = entity(text[(index + 1)..<semicolon])
+      else {
+        result.append(UInt8(ascii: "&"))
+        index += 1
+        continue
+      }
+      result.append(contentsOf: scalar.utf8)
+      index = semicolon + 1
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  private static func entity(_ bytes: ArraySlice<UInt8>) -> Unicode.Scalar? {
+    let name = String(decoding: bytes, as: UTF8.self)
     switch name {
     case "lt": return "<"
     case "gt": return ">"
@@ -277,6 +303,15 @@ package struct XMLParser {
       case 0x20, 0x09, 0x0A, 0x0D: position += 1
       default: return
       }
+    }
+  }
+
+  /// One unit of the reader's work, counted against its time limit.
+  private mutating func step() throws(SyntaxError) {
+    do {
+      try limit.step()
+    } catch {
+      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
     }
   }
 

@@ -20,15 +20,16 @@ enum EarthObservatoryFeed {
   /// The longest key kept from a link.
   static let maximumKeyLength = 120
 
-  /// The newest item's picture.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy) throws(SourceError)
-    -> SourcePicture
+  /// The newest item's picture, read within `limit`.
+  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, limit: WorkLimit = .none)
+    throws(SourceError) -> SourcePicture
   {
-    let items = try RSSFeed.items(body, source: .earthObservatory)
+    let items = try RSSFeed.items(body, source: .earthObservatory, limit: limit)
     guard !items.isEmpty else { throw .noPicture(.earthObservatory, .noItems) }
     var pictures: [(picture: SourcePicture, index: Int)] = []
     var unusable: [SourceError] = []
     for (index, item) in items.enumerated() {
+      try SourceBody.check(limit, source: .earthObservatory)
       do {
         pictures.append((try picture(item, path: "rss.channel.item[\(index)]", policy: policy), index))
       } catch {

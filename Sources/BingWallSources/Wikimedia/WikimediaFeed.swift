@@ -16,11 +16,11 @@ enum WikimediaFeed {
   /// Where a file's page is, for the link beside the picture.
   static let filePageBase = "https://commons.wikimedia.org"
 
-  /// The newest day's picture, and its original's width when the feed says.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy) throws(SourceError) -> (
-    picture: SourcePicture, width: Int?
-  ) {
-    let items = try RSSFeed.items(body, source: .wikimedia)
+  /// The newest day's picture, and its original's width when the feed says, read within `limit`.
+  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, limit: WorkLimit = .none)
+    throws(SourceError) -> (picture: SourcePicture, width: Int?)
+  {
+    let items = try RSSFeed.items(body, source: .wikimedia, limit: limit)
     guard !items.isEmpty else { throw .noPicture(.wikimedia, .noItems) }
     var newest = (
       index: items.count - 1, day: items[items.count - 1].text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:))
@@ -29,6 +29,7 @@ enum WikimediaFeed {
       guard let day = item.text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:)) else { continue }
       if newest.day.map({ day >= $0 }) ?? true { newest = (index, day) }
     }
+    try SourceBody.check(limit, source: .wikimedia)
     return try picture(
       items[newest.index], day: newest.day, path: "rss.channel.item[\(newest.index)]", policy: policy)
   }
