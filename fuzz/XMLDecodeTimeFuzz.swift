@@ -33,7 +33,8 @@ public func fuzzXMLDecodeTime(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int
     "\(large.count) bytes read in \(largeTime) s: more than \(budgetPerByte) s a byte")
   precondition(
     largeTime <= 8 * smallTime + noise,
-    "4 times the bytes took \(largeTime / max(smallTime, 1e-9)) times the time (\(smallTime) s, \(largeTime) s)")
+    "4 times the bytes took \(largeTime / max(smallTime, 1e-9)) times the time (\(smallTime) s, \(largeTime) s)"
+  )
   return 0
 }
 

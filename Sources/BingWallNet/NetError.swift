@@ -54,13 +54,10 @@ extension NetError: CustomStringConvertible, LocalizedError {
       return "cannot fetch \(RedactedURL.text(url)): the update's time limit ran out; what arrived is kept"
     case .setup(let url, let message):
       return "cannot request \(RedactedURL.text(url)): \(message)"
-    case .plainHTTP(let url, let host):
-      return
-        "cannot request \(RedactedURL.text(url)): plain http to \(TerminalText.clean(host)) would leave this machine unencrypted; use https"
-    case .redirectRefused(let url, let location, let reason):
-      return
-        "cannot fetch \(RedactedURL.text(url)): it redirects to \(TerminalText.clean(RedactedURL.text(location))), "
-        + "which was not followed: \(reason)"
+    case .plainHTTP(let url, _):
+      return "cannot request \(RedactedURL.text(url)): \(cause); use https"
+    case .redirectRefused(let url, _, _):
+      return "cannot fetch \(RedactedURL.text(url)): \(cause)"
     }
   }
 

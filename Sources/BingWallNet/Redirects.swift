@@ -34,7 +34,8 @@ package enum RedirectRefusal: Sendable, Equatable, CustomStringConvertible {
     case .tooMany: "more than \(Redirects.maximumHops) redirects in a row"
     case .scheme(let scheme): "its scheme is \"\(TerminalText.clean(scheme))\", not http or https"
     case .downgrade: "it goes from https down to plain http"
-    case .plainHTTP(let host): "plain http to \(TerminalText.clean(host)) would leave this machine unencrypted"
+    case .plainHTTP(let host):
+      "plain http to \(TerminalText.clean(host)) would leave this machine unencrypted"
     case .otherHost(let host): "it goes to another host (\(TerminalText.clean(host))) than the one asked"
     case .notAURL: "it is not a URL"
     }
@@ -91,8 +92,10 @@ struct URLTarget: Equatable {
   init?(_ url: String) {
     guard let separator = url.firstRange(of: "://") else { return nil }
     let scheme = url[..<separator.lowerBound]
-    guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
+    let isSchemeCharacter: (Character) -> Bool = {
+      $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
+    }
+    guard !scheme.isEmpty, scheme.allSatisfy(isSchemeCharacter) else { return nil }
     let rest = url[separator.upperBound...]
     var authority = rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)]
     // The host is what follows the last `@`: `http://127.0.0.1@192.0.2.1/` goes to 192.0.2.1.

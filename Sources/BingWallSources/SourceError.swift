@@ -121,7 +121,8 @@ extension SourceError: CustomStringConvertible, LocalizedError {
       let said = message.isEmpty ? "" : " (\(TerminalText.quoted(message)))"
       return "\(name) refused the request with the error \(code)\(said)"
     case .overTime(_, let overTime):
-      return "\(owner) answer took more than \(overTime.limitText) to read; stopped reading it and passed it over"
+      return
+        "\(owner) answer took more than \(overTime.limitText) to read; stopped reading it and passed it over"
     }
   }
 

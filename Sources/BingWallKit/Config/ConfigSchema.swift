@@ -174,7 +174,8 @@ package enum ConfigSchema {
     })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",
-    help: "Base URL of Bing (or a mirror), https:// or http:// to this machine only; every request goes there.",
+    help:
+      "Base URL of Bing (or a mirror), https:// or http:// to this machine only; every request goes there.",
     check: { value in value.string.flatMap { endpointProblem($0, orNothing: false) } },
     environmentOverride: "BINGWALL_ENDPOINT")
   /// How bingwall names itself to Wikimedia, whose User-Agent policy asks every client for a
@@ -189,7 +190,9 @@ package enum ConfigSchema {
     })
   static let timeout = ConfigKey<Int>(
     "network.timeout", default: 30,
-    help: "Seconds a request may take before it is abandoned, and reading its answer; a whole update, 6 times as long.",
+    help:
+      "Seconds a request may take before it is abandoned, and reading its answer; a whole update, 6 times "
+      + "as long.",
     check: { value in
       guard let seconds = value.integer else { return nil }
       return (1...3600).contains(seconds) ? nil : "expected between 1 and 3600 seconds"

@@ -300,10 +300,9 @@ package struct SourceClient: Sendable {
   func earthObservatory(_ url: String, _ trace: inout [String]) throws(SourceAttemptFailure) -> SourceOffer {
     let answer = try ok(fetch(url, &trace))
     do {
-      return SourceOffer(
-        pictures: [
-          try EarthObservatoryFeed.decode(answer.body, policy: settings.policy, limit: settings.readingLimit())
-        ])
+      let picture = try EarthObservatoryFeed.decode(
+        answer.body, policy: settings.policy, limit: settings.readingLimit())
+      return SourceOffer(pictures: [picture])
     } catch {
       throw SourceAttemptFailure(error, host: answer.host)
     }

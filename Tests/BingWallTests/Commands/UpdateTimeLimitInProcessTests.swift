@@ -28,10 +28,12 @@ import Testing
     func now() -> Date { base.now() }
     func sleep(for duration: Duration) { base.sleep(for: duration) }
     func monotonicNow() -> ContinuousClock.Instant {
-      base.monotonicNow() + .seconds(readings.withLock { count in
-        count += 1
-        return count
-      })
+      base.monotonicNow()
+        + .seconds(
+          readings.withLock { count in
+            count += 1
+            return count
+          })
     }
 
     /// How far its monotonic time has moved: its readings, and the test clock's sleeps.

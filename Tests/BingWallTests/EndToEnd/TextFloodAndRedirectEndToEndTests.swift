@@ -52,7 +52,8 @@ import Testing
     let sandbox = try Sandbox()
     let trace = sandbox.folder.path + "/connect-\(UUID().uuidString)"
     let result = try sandbox.run(
-      ["update", "--no-apply"], environment: ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"],
+      ["update", "--no-apply"],
+      environment: ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"],
       under: ["/usr/bin/strace", "-f", "-qq", "-e", "trace=connect", "-o", trace])
     let connects = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
 

@@ -241,7 +241,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("file:///etc/passwd", "file"), ("ftp://127.0.0.1:21/pub/x.jpg", "ftp"), ("gopher://127.0.0.1/x", "gopher"),
+    ("file:///etc/passwd", "file"), ("ftp://127.0.0.1:21/pub/x.jpg", "ftp"),
+    ("gopher://127.0.0.1/x", "gopher"),
   ])
   func redirectToOtherSchemeIsRefused(location: String, scheme: String) throws {
     server.route("/evil", .redirect(to: location))
@@ -278,7 +279,9 @@ import Testing
     let sameHost = HTTPRequest(url: server.url("/feed"), redirects: .sameHost)
     let error = #expect(throws: NetError.self) { try client.get(sameHost) }
     #expect(
-      error == .redirectRefused(url: sameHost.url, location: other.url("/moved"), reason: .otherHost("127.0.0.2")))
+      error
+        == .redirectRefused(url: sameHost.url, location: other.url("/moved"), reason: .otherHost("127.0.0.2"))
+    )
     #expect(other.requests.isEmpty, "\(other.requests.map(\.target))")
     #expect(server.count(path: "/feed") == 1)
 
@@ -306,21 +309,25 @@ import Testing
     #expect(first == .plainHTTP(url: "http://192.0.2.1/x", host: "192.0.2.1"))
   }
 
-  @Test(arguments: [
-    // (from, to, scope, hops): why not, or nil to follow
-    ("https://www.bing.com/a", "https://cn.bing.com/a", RedirectScope.anyHost, 0, nil),
-    ("https://www.bing.com/a", "https://cn.bing.com/a", .sameHost, 0, RedirectRefusal.otherHost("cn.bing.com")),
-    ("https://www.bing.com/a", "https://WWW.BING.COM:443/b", .sameHost, 0, nil),
-    ("https://www.bing.com/a", "http://127.0.0.1/a", .anyHost, 0, .downgrade),
-    ("HTTPS://www.bing.com/", "http://www.bing.com/", .anyHost, 0, .downgrade),
-    ("http://127.0.0.1:8/a", "http://localhost:8/a", .anyHost, 0, nil),
-    ("http://127.0.0.1:8/a", "http://[::1]:8/a", .anyHost, 0, nil),
-    ("http://127.0.0.1:8/a", "http://127.1/a", .anyHost, 0, .plainHTTP(host: "127.1")),
-    ("http://127.0.0.1:8/a", "https://www.bing.com/a", .anyHost, 0, nil),
-    ("http://127.0.0.1:8/a", "https://www.bing.com/a", .anyHost, 5, .tooMany),
-    ("http://127.0.0.1:8/a", "data:text/plain,x", .anyHost, 0, .notAURL),
-    ("http://127.0.0.1:8/a", "javascript://alert(1)", .anyHost, 0, .scheme("javascript")),
-  ] as [(String, String, RedirectScope, Int, RedirectRefusal?)])
+  @Test(
+    arguments: [
+      // (from, to, scope, hops): why not, or nil to follow
+      ("https://www.bing.com/a", "https://cn.bing.com/a", RedirectScope.anyHost, 0, nil),
+      (
+        "https://www.bing.com/a", "https://cn.bing.com/a", .sameHost, 0,
+        RedirectRefusal.otherHost("cn.bing.com")
+      ),
+      ("https://www.bing.com/a", "https://WWW.BING.COM:443/b", .sameHost, 0, nil),
+      ("https://www.bing.com/a", "http://127.0.0.1/a", .anyHost, 0, .downgrade),
+      ("HTTPS://www.bing.com/", "http://www.bing.com/", .anyHost, 0, .downgrade),
+      ("http://127.0.0.1:8/a", "http://localhost:8/a", .anyHost, 0, nil),
+      ("http://127.0.0.1:8/a", "http://[::1]:8/a", .anyHost, 0, nil),
+      ("http://127.0.0.1:8/a", "http://127.1/a", .anyHost, 0, .plainHTTP(host: "127.1")),
+      ("http://127.0.0.1:8/a", "https://www.bing.com/a", .anyHost, 0, nil),
+      ("http://127.0.0.1:8/a", "https://www.bing.com/a", .anyHost, 5, .tooMany),
+      ("http://127.0.0.1:8/a", "data:text/plain,x", .anyHost, 0, .notAURL),
+      ("http://127.0.0.1:8/a", "javascript://alert(1)", .anyHost, 0, .scheme("javascript")),
+    ] as [(String, String, RedirectScope, Int, RedirectRefusal?)])
   func eachHopIsDecidedByOneRule(
     from: String, to: String, scope: RedirectScope, hops: Int, refusal: RedirectRefusal?
   ) {

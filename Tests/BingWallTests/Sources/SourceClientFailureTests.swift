@@ -193,7 +193,8 @@ import Testing
     fake.failing(.apodBasic, with: .redirectOffHost)
     let failure = try #require(Self.failure(fake, .apod))
     #expect(
-      failure.description == "NASA APOD: 127.0.0.1 sent the request on to another host (localhost); not followed")
+      failure.description
+        == "NASA APOD: 127.0.0.1 sent the request on to another host (localhost); not followed")
     #expect(!failure.isTemporary)
     // The hop was refused before it was made: the server, under its other name, heard nothing.
     #expect(!fake.requests(.apodBasic).isEmpty)

@@ -171,7 +171,8 @@ import Testing
     var root = object
     root["images"] = images
     let body = try Self.json(
-      try JSONSerialization.data(withJSONObject: root), path: ["images", 0], field: "copyright", raw: flood.json())
+      try JSONSerialization.data(withJSONObject: root), path: ["images", 0], field: "copyright",
+      raw: flood.json())
     let response = try Self.cpuTime("Bing copyright of \(flood)") {
       try ArchiveResponse.decode(Data(body.utf8), requestedMarket: "de-DE")
     }
@@ -189,7 +190,9 @@ import Testing
     let feed = Fixtures.text("feeds/earth_observatory-iotd-handmade.xml")
     let body = try Self.replacingFirst(of: "title", in: feed, with: Flood.ampersand.text())
 
-    let xml = #expect(throws: XMLParser.SyntaxError.self) { try XMLParser.parse(Array(body.utf8), limit: limit) }
+    let xml = #expect(throws: XMLParser.SyntaxError.self) {
+      try XMLParser.parse(Array(body.utf8), limit: limit)
+    }
     #expect(xml?.overTime == OverTime(limit: .seconds(30)))
     #expect(xml?.description.hasPrefix("reading it took more than 30 s, stopped at byte ") == true)
     let json = #expect(throws: JSONParser.SyntaxError.self) {
@@ -203,11 +206,13 @@ import Testing
     #expect(error == .overTime(.earthObservatory, OverTime(limit: .seconds(30))))
     #expect(
       error?.description
-        == "NASA Earth Observatory's answer took more than 30 s to read; stopped reading it and passed it over")
+        == "NASA Earth Observatory's answer took more than 30 s to read; stopped reading it and passed it over"
+    )
     #expect(error?.isTemporary == false)
     // The same body within its limit is read: the limit, not the body, stopped it.
     #expect(throws: Never.self) {
-      try EarthObservatoryFeed.decode(Array(body.utf8), policy: .httpsOnly, limit: WorkLimit(.seconds(30), clock: clock))
+      try EarthObservatoryFeed.decode(
+        Array(body.utf8), policy: .httpsOnly, limit: WorkLimit(.seconds(30), clock: clock))
     }
     // A small body is done before its first check: a limit costs an ordinary answer nothing.
     let small = Array(feed.utf8)
