@@ -188,7 +188,7 @@ package struct XMLParser {
   /// Text up to the next `<`, entities decoded, added to the innermost open element.
   private mutating func characterData() throws(SyntaxError) {
     let start = position
-    while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+    position = ByteSearch.index(of: UInt8(ascii: "<"), in: bytes, from: position)
     open[open.count - 1].text += try decoded(bytes[start..<position])
   }
 
@@ -231,51 +231,98 @@ package struct XMLParser {
 
   /// The decoding itself, into one buffer of bytes that becomes a String once: linear in the
   /// text's size, whatever it holds (appending to a String's scalars piece by piece counts the
-  /// whole String again at each piece, and 4 MB of `&` took minutes).
+  /// whole String again at each piece, and 4 MB of `&` took minutes). Runs without `&` are
+  /// found by memchr and copied whole; each `&` looks at most 10 bytes ahead.
   static func decoded(_ text: ArraySlice<UInt8>, limit: inout WorkLimit) throws(OverTime) -> String {
-    guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
-    var result: [UInt8] = []
-    result.reserveCapacity(text.count)
-    var index = text.startIndex
-    while index < text.endIndex {
-      // The run up to the next `&`, copied whole.
-      let next = text[index...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
-      result.append(contentsOf: text[index..<next])
-      index = next
-      guard index < text.endIndex else { break }
-      try limit.step()
-      // An entity is short: `&#x10FFFF;` is the longest this reader knows.
-      let end = min(text.endIndex, index + 10)
-      guard let semicolon = text[index..<end].firstIndex(of: UInt8(ascii: ";")),
-        let scalar = entity(text[(index + 1)..<semicolon])
-      else {
-        result.append(UInt8(ascii: "&"))
-        index += 1
-        continue
+    try text.withUnsafeBufferPointer { bytes throws(OverTime) -> String in
+      let ampersand = UInt8(ascii: "&")
+      var index = ByteSearch.index(of: ampersand, in: bytes, from: 0)
+      guard index < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<index]))
+      while index < bytes.count {
+        try limit.step()
+        if let (scalar, next) = reference(in: bytes, at: index) {
+          result.append(contentsOf: scalar.utf8)
+          index = next
+        } else {
+          result.append(ampersand)
+          index += 1
+        }
+        // The run up to the next `&`, copied whole; none when one follows at once.
+        if index < bytes.count, bytes[index] == ampersand { continue }
+        let next = ByteSearch.index(of: ampersand, in: bytes, from: index)
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
+        index = next
       }
-      result.append(contentsOf: scalar.utf8)
-      index = semicolon + 1
+      return String(decoding: result, as: UTF8.self)
     }
-    return String(decoding: result, as: UTF8.self)
   }
 
-  private static func entity(_ bytes: ArraySlice<UInt8>) -> Unicode.Scalar? {
-    let name = String(decoding: bytes, as: UTF8.self)
-    switch name {
-    case "lt": return "<"
-    case "gt": return ">"
-    case "amp": return "&"
-    case "quot": return "\""
-    case "apos": return "'"
-    default:
-      guard name.hasPrefix("#") else { return nil }
-      let digits = name.dropFirst()
-      let value =
-        digits.hasPrefix("x") || digits.hasPrefix("X")
-        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      guard let value else { return nil }
-      return value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+  /// The entity or character reference at `start` (an `&`) and the index after its `;`; nil
+  /// when there is none there. An entity is short: `&#x10FFFF;` is the longest this reader
+  /// knows, so at most 10 bytes are looked at, and none past a byte no name holds.
+  private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)?
+  {
+    let end = min(bytes.count, start + 10)
+    var index = start + 1
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ";") { break }
+      // Comparisons rather than ranges, which a debug build calls as generic code.
+      let letter = byte | 0x20
+      let isNameByte =
+        (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "#")
+      guard isNameByte else { return nil }
+      index += 1
     }
+    guard index < end, index > start + 1 else { return nil }
+    return entity(bytes, from: start + 1, to: index).map { ($0, index + 1) }
+  }
+
+  /// XML's five entities by name, or a character reference (`#38`, `#x26`), in
+  /// `bytes[start..<end]`; nil for anything else. A reference to no character (`&#0;`, a
+  /// surrogate) is U+FFFD. Indices and comparisons, not slices and ranges, which a debug build
+  /// runs as generic code: a body may hold a million references.
+  private static func entity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Unicode
+    .Scalar?
+  {
+    guard bytes[start] == UInt8(ascii: "#") else {
+      switch String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) {
+      case "lt": return "<"
+      case "gt": return ">"
+      case "amp": return "&"
+      case "quot": return "\""
+      case "apos": return "'"
+      default: return nil
+      }
+    }
+    var index = start + 1
+    var radix: UInt32 = 10
+    if index < end, bytes[index] | 0x20 == UInt8(ascii: "x") {
+      radix = 16
+      index += 1
+    }
+    guard index < end else { return nil }
+    var value: UInt32 = 0
+    while index < end {
+      let byte = bytes[index]
+      let letter = byte | 0x20
+      let digit: UInt32
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        digit = UInt32(byte - UInt8(ascii: "0"))
+      } else if radix == 16 && letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "f") {
+        digit = UInt32(letter - UInt8(ascii: "a") + 10)
+      } else {
+        return nil
+      }
+      // Eight hex digits at most: no overflow.
+      value = value * radix + digit
+      index += 1
+    }
+    return value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
   }
 
   private func starts(with prefix: StaticString) -> Bool {

@@ -11,11 +11,13 @@ import Testing
 /// reader, the HTML inside a feed, Spotlight's JSON inside JSON, APOD's and Bing's JSON; and a
 /// reading past its time limit stops with its own error.
 ///
-/// The bound is the issue's: one second for 4 MB (the quadratic decoding took 11 s for 800,000
-/// `&` and 309 s for 3.9 MB). Measured as this thread's CPU time, so that the other tests and
-/// builds sharing the machine do not count; the debug build reads each body in about a tenth of
-/// it (the figures are printed), so only a return to work that grows faster than the text
-/// fails it.
+/// The XML reader's bound is the issue's: one second for 4 MB (the quadratic decoding took 11 s
+/// for 800,000 `&` and 309 s for 3.9 MB); this debug build decodes 4 MB in 0.2 to 0.35 s, the
+/// optimised one in 0.01 to 0.05 s (measured on the development machine, 2 cores). A whole
+/// reader (the XML, the HTML inside, the plain text made of it, its cut) gets 5 s in this debug
+/// build, whose unoptimised code is about ten times slower than the release's: far more than
+/// it takes (the figures are printed), far less than quadratic work. Measured as this thread's
+/// CPU time, so that the other tests and builds sharing the machine do not count.
 @Suite struct TextDecodeTimeTests {
   /// What the text is made of, over and over.
   enum Flood: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -42,11 +44,15 @@ import Testing
     }
   }
 
-  /// The bound for 4 MB.
+  /// The bound for decoding 4 MB of XML.
   static let bound = 1.0
+  /// A whole reader's, in the debug build.
+  static let readerBound = 5.0
 
-  /// This thread's CPU seconds in `body`, and what it returned.
-  static func cpuTime<Value>(_ what: String, _ body: () throws -> Value) rethrows -> Value {
+  /// This thread's CPU seconds in `body`, within `bound`, and what it returned.
+  static func cpuTime<Value>(_ what: String, bound: Double = readerBound, _ body: () throws -> Value) rethrows
+    -> Value
+  {
     var start = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
     let value = try body()
@@ -64,7 +70,7 @@ import Testing
   func fourMegabytesInAnRSSFieldAreDecodedInLinearTime(_ flood: Flood, field: String) throws {
     let text = flood.text()
     let document = "<rss><channel><item><\(field)>\(text)</\(field)></item></channel></rss>"
-    let root = try Self.cpuTime("XML <\(field)> of \(flood.rawValue)") {
+    let root = try Self.cpuTime("XML <\(field)> of \(flood.rawValue)", bound: Self.bound) {
       try XMLParser.parse(Array(document.utf8))
     }
     let decoded = try #require(root.child("channel")?.child("item")?.text(of: field))
@@ -74,7 +80,7 @@ import Testing
 
   @Test func anAttributeOfReferencesToo() throws {
     let text = Flood.lessThan.text()
-    let root = try Self.cpuTime("XML attribute of &lt;") {
+    let root = try Self.cpuTime("XML attribute of &lt;", bound: Self.bound) {
       try XMLParser.parse(Array("<a b=\"\(text)\"/>".utf8))
     }
     #expect(root.attributes["b"]?.utf8.count == text.utf8.count / 4)
@@ -214,9 +220,6 @@ import Testing
       try EarthObservatoryFeed.decode(
         Array(body.utf8), policy: .httpsOnly, limit: WorkLimit(.seconds(30), clock: clock))
     }
-    // A small body is done before its first check: a limit costs an ordinary answer nothing.
-    let small = Array(feed.utf8)
-    #expect(throws: Never.self) { try EarthObservatoryFeed.decode(small, policy: .httpsOnly, limit: limit) }
   }
 
   /// A limit never reaches past the whole update's deadline.
