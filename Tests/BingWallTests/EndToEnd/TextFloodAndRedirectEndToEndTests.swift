@@ -67,6 +67,8 @@ import Testing
     // The trace recorded the run's connections: the one to the fake Bing, and none elsewhere.
     #expect(connects.contains { $0.contains("127.0.0.1") }, "\(connects)")
     #expect(!connects.contains { $0.contains("192.0.2.1") }, "\(connects)")
-    #expect(bing.server.requests.count == 1)
+    // Each archive page asked (a first update asks two) was asked here, and only here.
+    #expect(!bing.server.requests.isEmpty)
+    #expect(bing.server.requests.allSatisfy { $0.path == "/HPImageArchive.aspx" }, "\(bing.server.requests)")
   }
 }
