@@ -161,8 +161,9 @@ bench: deps release
 ## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG and PNG inspectors,
 ## the config parser, the argument parser, import's sidecars and file names, Bing's stories, the
 ## other sources' readers (Earth Observatory's and Commons' RSS feeds, the HTML inside a feed,
-## Spotlight's nested item JSON), and the RON (cosmic-bg) and INI (greeters, wf-shell) writers,
-## FUZZ_SECONDS each (default 60);
+## Spotlight's nested item JSON), the time a feed takes to read against its size (XMLDecodeTime:
+## a reading that grows faster than linearly traps), and the RON (cosmic-bg) and INI (greeters,
+## wf-shell) writers, FUZZ_SECONDS each (default 60);
 ## FUZZERS=Story,... runs some. The library targets are built with -sanitize=fuzzer,address into
 ## $(FUZZ_BUILD) and each fuzz/*Fuzz.swift entry is linked against them; a crash (or a writer's
 ## invariant broken) stops the run and leaves its input in fuzz/crashes/.
@@ -176,7 +177,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD = .build/fuzz
 comma := ,
 FUZZERS ?= JSONParser JPEGInspector PictureInspector Config Arguments ImportSidecars FileName Story \
-	EarthObservatoryFeed WikimediaFeed HTMLTags SpotlightItem RONWriter INIWriter
+	EarthObservatoryFeed WikimediaFeed HTMLTags SpotlightItem XMLDecodeTime RONWriter INIWriter
 fuzz: deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \

@@ -54,16 +54,23 @@ extension ArchiveImage {
   }
 
   /// The caption without trailing copies of its own credit marker, `(© credit)` or
-  /// `（© credit）`, which Bing once appended twice.
+  /// `（© credit）`, which Bing once appended twice. At most `maximumRepeatedCredits` are taken
+  /// off: each round reads the whole caption again, so a body repeating the marker a hundred
+  /// thousand times must not cost a hundred thousand rounds (what is left is cut to its bound
+  /// anyway).
   static func withoutRepeatedCredit(_ caption: String, credit: String) -> String {
     guard !credit.isEmpty else { return caption }
     var caption = caption
-    while true {
+    for _ in 0..<maximumRepeatedCredits {
       let (rest, repeated) = splitOnce(caption)
       guard repeated == credit, rest.count < caption.count else { return caption }
       caption = rest
     }
+    return caption
   }
+
+  /// Copies of the credit taken off a caption, at most: Bing repeated it once.
+  static let maximumRepeatedCredits = 4
 
   /// `copyrightLink` as an absolute URL for a browser, or nil when there is nothing to open.
   ///

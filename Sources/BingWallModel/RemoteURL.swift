@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// A URL that a source's body named (a picture, a page, a licence), checked before anything may
 /// use it: absolute, `https` (or `http` to a loopback host, when the caller's endpoint is a test
 /// server it set up), a plain host, and nothing but printable ASCII.
@@ -82,7 +84,7 @@ package struct RemoteURL: Sendable, Hashable, CustomStringConvertible {
     guard !authority.contains(UInt8(ascii: "@")) else { throw .userInfo }
     guard let host = Self.host(of: authority) else { throw .badHost }
     if scheme == "http" {
-      guard policy == .loopbackHTTPAllowed, Self.isLoopback(host) else { throw .plainHTTP(host: host) }
+      guard policy == .loopbackHTTPAllowed, LoopbackHost.contains(host) else { throw .plainHTTP(host: host) }
     }
     self.text = trimmed
     self.host = host
@@ -144,16 +146,6 @@ package struct RemoteURL: Sendable, Hashable, CustomStringConvertible {
     guard let first = bytes.first else { return true }
     let digits = bytes.dropFirst()
     return first == UInt8(ascii: ":") && digits.count <= 5 && digits.allSatisfy(isDigit)
-  }
-
-  /// `localhost`, `127.0.0.0/8` or `[::1]`.
-  private static func isLoopback(_ host: String) -> Bool {
-    if host == "localhost" || host == "[::1]" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127"
-      && parts.allSatisfy { part in
-        (1...3).contains(part.utf8.count) && part.utf8.allSatisfy(isDigit) && Int(part) ?? 256 <= 255
-      }
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

@@ -86,15 +86,33 @@ final class CurlMulti {
   }
 
   /// The transfers that ended since the last call, detached, each with its final code.
+  ///
+  /// A transfer answered by a redirect it may follow (`CurlTransfer.followRedirect`) has not
+  /// ended: it is attached again, asking its next URL, and comes back from a later call. Every
+  /// driver of a multi collects through here, so every request follows redirects by one rule.
   func completed() -> [(transfer: CurlTransfer, code: CURLcode)] {
     var done: [(transfer: CurlTransfer, code: CURLcode)] = []
+    var onwards: [CurlTransfer] = []
     var left: Int32 = 0
     while let message = api.pointee.multi_info_read(handle, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
       // Read the message before removing its handle, which frees it.
       let code = bw_curl_msg_result(message)
       _ = api.pointee.multi_remove_handle(handle, easy)
-      if let transfer = attached.removeValue(forKey: easy) { done.append((transfer, code)) }
+      guard let transfer = attached.removeValue(forKey: easy) else { continue }
+      if transfer.followRedirect(after: code) {
+        onwards.append(transfer)
+      } else {
+        done.append((transfer, code))
+      }
+    }
+    for transfer in onwards {
+      do throws(Failure) {
+        try add(transfer)
+      } catch {
+        transfer.abandon(.setup(url: transfer.request.url, message: error.message))
+        done.append((transfer, CURLE_OK))
+      }
     }
     return done
   }

@@ -9,6 +9,11 @@ import Glibc
 /// add `easy.handle` to the multi, keep the transfer alive until `CURLMSG_DONE`, then call
 /// `finish(_:)` with the message's code (`CurlSession.run` does so for a single transfer).
 ///
+/// Redirects are followed by hand, one hop at a time, on the same handle (`followRedirect`):
+/// libcurl's own following would send the request to the next host before anyone could look at
+/// it, and libcurl has no callback that can refuse a host. So each hop is decided by `Redirects`
+/// before a byte goes to it, and a refused host is never sent anything.
+///
 /// The transfer is the callback context of its own handle, passed unretained: the handle
 /// cannot outlive the transfer that owns it, so libcurl never calls back into freed memory.
 /// Not `Sendable`; one thread drives it from set-up to `finish`.
@@ -40,13 +45,30 @@ final class CurlTransfer {
   /// Starts the disk writes of a file sink as the body arrives (each attempt has its own
   /// transfer, and its file starts empty).
   private var writeback: Writeback?
-  /// Why a callback stopped the transfer; libcurl itself only reports `CURLE_WRITE_ERROR`.
+  /// Why a callback stopped the transfer, or a redirect was refused; libcurl itself only
+  /// reports `CURLE_WRITE_ERROR`.
   private var failure: NetError?
+  /// The URL asked now: the request's, then each redirect's.
+  private(set) var currentURL: String
+  /// Redirects followed so far.
+  private(set) var hops = 0
+  /// The status of the response being received, from its status line.
+  private var responseStatus = 0
+  /// Body bytes of redirect responses, read and dropped.
+  private var droppedBytes = 0
+  /// A redirect's body is a line or two of HTML; one larger than this is no redirect of ours.
+  static let maximumRedirectBodyBytes = 1 << 20
+  /// When this attempt must be over, redirects included.
+  private var attemptEnd = ContinuousClock.now
 
   /// Configures a handle for `request`; throws `NetError.setup` if libcurl refuses an option.
   init(request: HTTPRequest, userAgent: String, caFile: String? = nil, sink: Sink) throws(NetError) {
+    if case .plainHTTP(let host)? = Redirects.refusal(first: request.url) {
+      throw NetError.plainHTTP(url: request.url, host: host)
+    }
     self.request = request
     self.sink = sink
+    currentURL = request.url
     if case .fileDescriptor(let fileDescriptor) = sink {
       writeback = Writeback(fileDescriptor: fileDescriptor)
     }
@@ -84,10 +106,51 @@ final class CurlTransfer {
       body: body, effectiveURL: easy.string(CURLINFO_EFFECTIVE_URL) ?? request.url, bodyBytes: bodyBytes)
   }
 
-  /// The schemes a redirect may lead to: an https request must never fall back to plain http,
-  /// where anyone on the path could substitute the picture.
-  static func redirectProtocols(for url: String) -> String {
-    url.lowercased().hasPrefix("https:") ? "https" : "http,https"
+  /// After libcurl ended the request to `currentURL` with `code`: when the answer is a redirect
+  /// that `Redirects` allows, points the handle at the next URL, with what is left of the
+  /// attempt's time, and returns true: the caller attaches the handle again, and the request
+  /// goes on to the next host only then. Otherwise returns false, and `finish` tells the
+  /// outcome: the answer, or why the redirect was not followed.
+  func followRedirect(after code: CURLcode) -> Bool {
+    guard failure == nil, code == CURLE_OK, isRedirect else { return false }
+    // libcurl's reading of the Location against the URL it answered: absolute, as it would have
+    // followed it.
+    guard let location = easy.string(CURLINFO_REDIRECT_URL) else {
+      let written = headers.last { $0.name.equalsIgnoringCase("Location") }?.value ?? ""
+      failure = .redirectRefused(url: request.url, location: written, reason: .notAURL)
+      return false
+    }
+    if let refusal = Redirects.refusal(
+      from: currentURL, to: location, original: request.url, scope: request.redirects, hops: hops)
+    {
+      failure = .redirectRefused(url: request.url, location: location, reason: refusal)
+      return false
+    }
+    do throws(NetError) {
+      try easy.set(CURLOPT_URL, location)
+      let left = ContinuousClock.now.duration(to: attemptEnd).wholeMilliseconds
+      try easy.set(CURLOPT_TIMEOUT_MS, max(1, left))
+    } catch {
+      failure = error
+      return false
+    }
+    hops += 1
+    currentURL = location
+    headers.removeAll()
+    responseStatus = 0
+    return true
+  }
+
+  /// Ends the transfer with `error` (the multi could not take it back for its next hop).
+  func abandon(_ error: NetError) {
+    failure = error
+  }
+
+  /// Whether the response being received sends the request on: a redirect status with a
+  /// `Location`. Its body is dropped, and `followRedirect` decides where it goes.
+  private var isRedirect: Bool {
+    Redirects.statuses.contains(responseStatus)
+      && headers.contains { $0.name.equalsIgnoringCase("Location") }
   }
 
   /// The request's extra headers in libcurl's `Name: value` form, sorted for a stable order.
@@ -116,9 +179,11 @@ final class CurlTransfer {
     // HTTP/2 where TLS can negotiate it (as Bing serves), HTTP/1.1 over plain http.
     try easy.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
     try easy.set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout.wholeMilliseconds)
-    guard let milliseconds = request.attemptMilliseconds(now: .now) else {
+    let now = ContinuousClock.now
+    guard let milliseconds = request.attemptMilliseconds(now: now) else {
       throw NetError.deadline(url: request.url)
     }
+    attemptEnd = now + .milliseconds(milliseconds)
     try easy.set(CURLOPT_TIMEOUT_MS, milliseconds)
     if let stall = request.stallTimeout {
       try easy.set(CURLOPT_LOW_SPEED_LIMIT, HTTPRequest.stallBytesPerSecond)
@@ -127,10 +192,9 @@ final class CurlTransfer {
     // Always verified; there is deliberately no way to turn this off.
     try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
     try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-    try easy.set(CURLOPT_FOLLOWLOCATION, 1)
-    try easy.set(CURLOPT_MAXREDIRS, 5)
+    // Redirects are followed by hand (`followRedirect`), each hop decided before it is made.
+    try easy.set(CURLOPT_FOLLOWLOCATION, 0)
     try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-    try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, Self.redirectProtocols(for: request.url))
     if case .memory = sink {
       // JSON compresses well; images do not, and a file must hold the bytes as served.
       try easy.set(CURLOPT_ACCEPT_ENCODING, "")
@@ -185,6 +249,8 @@ final class CurlTransfer {
     while line.last?.isNewline == true { line.removeLast() }
     if line.hasPrefix("HTTP/") {
       headers.removeAll()
+      // `HTTP/1.1 302 Found`, `HTTP/2 302`.
+      responseStatus = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
     } else if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
       // An obsolete folded continuation of the previous header's value.
       let extra = line.trimmingBlanks()
@@ -199,6 +265,14 @@ final class CurlTransfer {
 
   /// Stores or writes one piece of the body; false stops the transfer, `failure` says why.
   private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    if isRedirect {
+      droppedBytes += bytes.count
+      guard droppedBytes <= Self.maximumRedirectBodyBytes else {
+        failure = .tooLarge(url: request.url, limit: Int64(Self.maximumRedirectBodyBytes))
+        return false
+      }
+      return true
+    }
     let count = Int64(bytes.count)
     if let limit = request.maxBytes, bodyBytes + count > limit {
       failure = .tooLarge(url: request.url, limit: limit)

@@ -18,6 +18,8 @@ package struct HTTPRequest: Sendable, Equatable {
   var stallTimeout: Duration?
   /// No attempt, first or retried, runs past this instant (the whole update's time limit).
   var deadline: ContinuousClock.Instant?
+  /// Which hosts a redirect may reach (`Redirects` holds the rest of the rule).
+  var redirects: RedirectScope
 
   /// Below this rate for `stallTimeout` a transfer counts as stalled.
   static let stallBytesPerSecond = 1024
@@ -25,7 +27,7 @@ package struct HTTPRequest: Sendable, Equatable {
   package init(
     url: String, headers: [String: String] = [:], connectTimeout: Duration = .seconds(10),
     timeout: Duration = .seconds(30), maxBytes: Int64? = nil, stallTimeout: Duration? = nil,
-    deadline: ContinuousClock.Instant? = nil
+    deadline: ContinuousClock.Instant? = nil, redirects: RedirectScope = .anyHost
   ) {
     self.url = url
     self.headers = headers
@@ -34,6 +36,7 @@ package struct HTTPRequest: Sendable, Equatable {
     self.maxBytes = maxBytes
     self.stallTimeout = stallTimeout
     self.deadline = deadline
+    self.redirects = redirects
   }
 
   /// Milliseconds this attempt may take: `timeout`, cut to what is left before the deadline;
@@ -66,7 +69,7 @@ package struct HTTPResponse: Sendable, Equatable {
   var headers: [(name: String, value: String)]
   /// The body for `get`; empty for `download`, whose body went to the file.
   package var body: Data
-  /// The URL after redirects.
+  /// The URL after redirects: the last one asked.
   package var effectiveURL: String
   /// Bytes of body received.
   package var bodyBytes: Int64

@@ -16,6 +16,11 @@ package enum NetError: TemporaryFailure, Equatable, Sendable {
   case headersTooLarge(url: String, limit: Int)
   /// The whole operation's time limit (`HTTPRequest.deadline`) ran out before this request ended.
   case deadline(url: String)
+  /// The request is plain http to a host that is not this machine (`Redirects`): not sent.
+  case plainHTTP(url: String, host: String)
+  /// The server sent the request on to `location`, which `Redirects` refused: nothing was sent
+  /// there.
+  case redirectRefused(url: String, location: String, reason: RedirectRefusal)
 
   /// True when trying again later could succeed: no connection, timeouts, resets, cut-short bodies.
   package var isTemporary: Bool {
@@ -27,7 +32,7 @@ package enum NetError: TemporaryFailure, Equatable, Sendable {
       return [5, 6, 7, 16, 18, 28, 52, 55, 56, 92].contains(code)
     case .deadline:
       return true
-    case .tooLarge, .write, .setup, .headersTooLarge:
+    case .tooLarge, .write, .setup, .headersTooLarge, .plainHTTP, .redirectRefused:
       return false
     }
   }
@@ -49,6 +54,10 @@ extension NetError: CustomStringConvertible, LocalizedError {
       return "cannot fetch \(RedactedURL.text(url)): the update's time limit ran out; what arrived is kept"
     case .setup(let url, let message):
       return "cannot request \(RedactedURL.text(url)): \(message)"
+    case .plainHTTP(let url, _):
+      return "cannot request \(RedactedURL.text(url)): \(cause); use https"
+    case .redirectRefused(let url, _, _):
+      return "cannot fetch \(RedactedURL.text(url)): \(cause)"
     }
   }
 
@@ -60,7 +69,7 @@ extension NetError: HintedError {
     switch self {
     case .transport: return isTemporary ? "check the network and try again later" : nil
     case .deadline: return "try again later"
-    case .tooLarge, .write, .setup, .headersTooLarge: return nil
+    case .tooLarge, .write, .setup, .headersTooLarge, .plainHTTP, .redirectRefused: return nil
     }
   }
 }

@@ -67,6 +67,10 @@ extension NetError {
     case .headersTooLarge(_, let limit): "more than \(limit) bytes of headers"
     case .deadline: "the update's time limit ran out"
     case .setup(_, let message): message
+    case .plainHTTP(_, let host):
+      "plain http to \(TerminalText.clean(host)) would leave this machine unencrypted"
+    case .redirectRefused(_, let location, let reason):
+      "it redirects to \(TerminalText.clean(RedactedURL.text(location))), which was not followed: \(reason)"
     }
   }
 }

@@ -100,7 +100,13 @@ enum PlainText {
     var index = start + 1
     var name = ""
     while index < scalars.count, index - start <= 10, scalars[index] != ";" {
-      name.unicodeScalars.append(scalars[index])
+      // No name holds anything else: `&&&…` is given up at its second byte, not its tenth.
+      let scalar = scalars[index]
+      let letter = scalar.value | 0x20
+      guard
+        (letter >= 0x61 && letter <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39) || scalar == "#"
+      else { return nil }
+      name.unicodeScalars.append(scalar)
       index += 1
     }
     guard index < scalars.count, scalars[index] == ";", !name.isEmpty else { return nil }

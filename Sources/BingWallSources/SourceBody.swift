@@ -6,14 +6,17 @@ import FoundationEssentials
 /// too large, empty, an HTML page, not UTF-8. A UTF-8 byte order mark is skipped.
 ///
 /// `JSONParser` refuses nesting deeper than 64 levels, so no body overflows the stack; together
-/// with `maximumSize` that bounds the memory and work of every body.
+/// with `maximumSize` that bounds the memory and work of every body, and the reading's
+/// `WorkLimit` bounds its time: past it, the body is `SourceError.overTime`.
 enum SourceBody {
   /// The largest body read. The bodies are a few kB (Spotlight's four items 17 kB, an APOD day
   /// 12 kB); Wikimedia's featured feed, which carries the day's article too, a few hundred kB.
   static let maximumSize = 4 << 20
 
-  /// `bytes` as one JSON value.
-  static func json(_ bytes: some Collection<UInt8>, source: Source) throws(SourceError) -> JSONValue {
+  /// `bytes` as one JSON value, read within `limit`.
+  static func json(_ bytes: some Collection<UInt8>, source: Source, limit: WorkLimit = .none)
+    throws(SourceError) -> JSONValue
+  {
     guard bytes.count <= maximumSize else {
       throw .notJSON(source, detail: "the body is \(bytes.count) bytes, more than \(maximumSize)")
     }
@@ -28,9 +31,20 @@ enum SourceBody {
       throw .notJSON(source, detail: "the body is not UTF-8 text")
     }
     do {
-      return try JSONParser.parse(body)
+      return try JSONParser.parse(body, limit: limit)
     } catch {
+      if let overTime = error.overTime { throw .overTime(source, overTime) }
       throw .notJSON(source, detail: error.description)
+    }
+  }
+
+  /// Throws `.overTime` once `limit` has passed: between the steps of a reading that are not
+  /// the parser's (a feed's items, the text made of them).
+  static func check(_ limit: WorkLimit, source: Source) throws(SourceError) {
+    do {
+      try limit.check()
+    } catch {
+      throw .overTime(source, error)
     }
   }
 }

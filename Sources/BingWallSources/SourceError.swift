@@ -28,6 +28,8 @@ enum SourceError: Error, Sendable, Equatable {
   case noPicture(Source, NoPicture)
   /// The API answered with an error body instead of a picture.
   case apiError(Source, code: APICode, message: String)
+  /// Reading the body took longer than its time limit (`WorkLimit`), and stopped there.
+  case overTime(Source, OverTime)
 
   /// Why a well-formed body holds no picture.
   enum NoPicture: Sendable, Equatable {
@@ -69,7 +71,8 @@ enum SourceError: Error, Sendable, Equatable {
     case .notJSON(let source, _), .notFeed(let source, _), .nestedNotJSON(let source, _, _),
       .missingField(let source, _),
       .wrongType(let source, _, _, _),
-      .badURL(let source, _, _), .noPicture(let source, _), .apiError(let source, _, _):
+      .badURL(let source, _, _), .noPicture(let source, _), .apiError(let source, _, _),
+      .overTime(let source, _):
       source
     }
   }
@@ -87,6 +90,9 @@ enum SourceError: Error, Sendable, Equatable {
     case .apiError(_, .status(let status), _):
       return status == 404 || status == 408 || status == 429 || status >= 500
     case .notJSON, .notFeed, .nestedNotJSON, .missingField, .wrongType, .badURL, .noPicture:
+      return false
+    case .overTime:
+      // The same body would take as long again.
       return false
     }
   }
@@ -114,6 +120,9 @@ extension SourceError: CustomStringConvertible, LocalizedError {
     case .apiError(_, let code, let message):
       let said = message.isEmpty ? "" : " (\(TerminalText.quoted(message)))"
       return "\(name) refused the request with the error \(code)\(said)"
+    case .overTime(_, let overTime):
+      return
+        "\(owner) answer took more than \(overTime.limitText) to read; stopped reading it and passed it over"
     }
   }
 

@@ -4,7 +4,9 @@
 /// Hand-written rather than Foundation's, for two reasons: `JSONSerialization` accepts trailing
 /// commas and merges booleans into numbers, and its errors ("The data is not in the correct
 /// format") cannot tell a body cut short from a body that is not JSON at all. Every text it
-/// reads is bounded by its reader (a response, a file, a tool's output) and read once, whole.
+/// reads is bounded by its reader (a response, a file, a tool's output) and read once, whole, in
+/// time linear in its size; a `WorkLimit` bounds that time too: past it the reader stops and
+/// throws.
 package struct JSONParser {
   /// Why the text is not JSON, and where.
   ///
@@ -16,9 +18,14 @@ package struct JSONParser {
     var message: String
     /// True when the text ended in the middle of a value: a body cut short.
     var isTruncated: Bool
+    /// Set when the reading stopped at its time limit rather than at a fault of the text.
+    package var overTime: OverTime? = nil
 
     package var description: String {
-      isTruncated
+      if let overTime {
+        return "reading it took more than \(overTime.limitText), stopped at byte \(offset)"
+      }
+      return isTruncated
         ? "the body ends in the middle of the JSON at byte \(offset) (cut short?)"
         : "\(message) at byte \(offset)"
     }
@@ -29,10 +36,12 @@ package struct JSONParser {
 
   private let bytes: [UInt8]
   private var position = 0
+  private var limit: WorkLimit
 
-  /// Parses `bytes` as one JSON value with nothing but whitespace after it.
-  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
+  /// Parses `bytes` as one JSON value with nothing but whitespace after it; stops with an error
+  /// whose `overTime` is set once `limit` has passed.
+  package static func parse(_ bytes: [UInt8], limit: WorkLimit = .none) throws(SyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, limit: limit)
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)
     parser.skipWhitespace()
@@ -42,11 +51,13 @@ package struct JSONParser {
     return value
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], limit: WorkLimit) {
     self.bytes = bytes
+    self.limit = limit
   }
 
   private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
+    try step()
     guard let byte = peek() else { throw truncated() }
     switch byte {
     case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -113,6 +124,7 @@ package struct JSONParser {
         position += 1
         return text
       case UInt8(ascii: "\\"):
+        try step()
         text += String(decoding: bytes[runStart..<position], as: UTF8.self)
         position += 1
         text.unicodeScalars.append(try parseEscape())
@@ -250,6 +262,15 @@ package struct JSONParser {
     guard let next = peek() else { throw truncated() }
     guard next == byte else { throw error(message + ", found \(Self.describe(next))") }
     position += 1
+  }
+
+  /// One unit of the reader's work, counted against its time limit.
+  private mutating func step() throws(SyntaxError) {
+    do {
+      try limit.step()
+    } catch {
+      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
+    }
   }
 
   private func error(_ message: String) -> SyntaxError {

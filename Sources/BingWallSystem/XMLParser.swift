@@ -6,7 +6,8 @@
 /// laughs" body is one error, not gigabytes. Only XML's five entities and character references
 /// are decoded; anything else after `&` is kept as written. Nesting and the number of elements
 /// are bounded; the caller bounds the body's size, and it is read once, whole, without
-/// recursion.
+/// recursion, in time linear in its size (text is decoded into one buffer of bytes, made a
+/// String once). A `WorkLimit` bounds that time too: past it the reader stops and throws.
 package struct XMLParser {
   /// Why the text is not the XML expected, and where.
   package struct SyntaxError: Error, Equatable, CustomStringConvertible {
@@ -15,9 +16,14 @@ package struct XMLParser {
     var message: String
     /// True when the text ended inside the document: a body cut short.
     var isTruncated: Bool
+    /// Set when the reading stopped at its time limit rather than at a fault of the text.
+    package var overTime: OverTime? = nil
 
     package var description: String {
-      isTruncated
+      if let overTime {
+        return "reading it took more than \(overTime.limitText), stopped at byte \(offset)"
+      }
+      return isTruncated
         ? "the body ends in the middle of the XML at byte \(offset) (cut short?)"
         : "\(message) at byte \(offset)"
     }
@@ -31,17 +37,20 @@ package struct XMLParser {
   private let bytes: [UInt8]
   private var position = 0
   private var elements = 0
+  private var limit: WorkLimit
   /// The open elements, outermost first; the root stays at the bottom until it closes.
   private var open: [XMLElement] = []
 
-  /// Parses `bytes` as one XML document and returns its root element.
-  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> XMLElement {
-    var parser = XMLParser(bytes: bytes)
+  /// Parses `bytes` as one XML document and returns its root element; stops with an error whose
+  /// `overTime` is set once `limit` has passed.
+  package static func parse(_ bytes: [UInt8], limit: WorkLimit = .none) throws(SyntaxError) -> XMLElement {
+    var parser = XMLParser(bytes: bytes, limit: limit)
     return try parser.document()
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], limit: WorkLimit) {
     self.bytes = bytes
+    self.limit = limit
     // A UTF-8 byte order mark says nothing more than the encoding we read anyway.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
   }
@@ -49,6 +58,7 @@ package struct XMLParser {
   private mutating func document() throws(SyntaxError) -> XMLElement {
     var root: XMLElement?
     while position < bytes.count {
+      try step()
       if open.isEmpty {
         skipWhitespace()
         guard position < bytes.count else { break }
@@ -132,7 +142,7 @@ package struct XMLParser {
         position += 1
       }
       guard position < bytes.count else { throw truncated() }
-      element.attributes[attribute] = Self.decoded(bytes[start..<position])
+      element.attributes[attribute] = try decoded(bytes[start..<position])
       position += 1
     }
   }
@@ -178,8 +188,8 @@ package struct XMLParser {
   /// Text up to the next `<`, entities decoded, added to the innermost open element.
   private mutating func characterData() throws(SyntaxError) {
     let start = position
-    while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-    open[open.count - 1].text += Self.decoded(bytes[start..<position])
+    position = ByteSearch.index(of: UInt8(ascii: "<"), in: bytes, from: position)
+    open[open.count - 1].text += try decoded(bytes[start..<position])
   }
 
   /// A name: letters, digits and `_ - . :`, not starting with a digit, dash or dot.
@@ -211,45 +221,108 @@ package struct XMLParser {
 
   /// `text` with XML's five entities and its character references decoded; any other `&…`
   /// stays as written, and a reference to no character (`&#0;`, a surrogate) becomes U+FFFD.
-  static func decoded(_ text: ArraySlice<UInt8>) -> String {
-    guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
-    var result = String.UnicodeScalarView()
-    var index = text.startIndex
-    while index < text.endIndex {
-      let end = text[index...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
-      result.append(contentsOf: String(decoding: text[index..<end], as: UTF8.self).unicodeScalars)
-      guard end < text.endIndex else { break }
-      // An entity is short: `&#x10FFFF;` is the longest this reader knows.
-      let limit = min(text.endIndex, end + 10)
-      guard let semicolon = text[end..<limit].firstIndex(of: UInt8(ascii: ";")),
-        let scalar = entity(String(decoding: text[end + 1..<semicolon], as: UTF8.self))
-      else {
-        result.append("&")
-        index = end + 1
-        continue
-      }
-      result.append(scalar)
-      index = semicolon + 1
+  private mutating func decoded(_ text: ArraySlice<UInt8>) throws(SyntaxError) -> String {
+    do {
+      return try Self.decoded(text, limit: &limit)
+    } catch {
+      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
     }
-    return String(result)
   }
 
-  private static func entity(_ name: String) -> Unicode.Scalar? {
-    switch name {
-    case "lt": return "<"
-    case "gt": return ">"
-    case "amp": return "&"
-    case "quot": return "\""
-    case "apos": return "'"
-    default:
-      guard name.hasPrefix("#") else { return nil }
-      let digits = name.dropFirst()
-      let value =
-        digits.hasPrefix("x") || digits.hasPrefix("X")
-        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      guard let value else { return nil }
-      return value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+  /// The decoding itself, into one buffer of bytes that becomes a String once: linear in the
+  /// text's size, whatever it holds (appending to a String's scalars piece by piece counts the
+  /// whole String again at each piece, and 4 MB of `&` took minutes). Runs without `&` are
+  /// found by memchr and copied whole; each `&` looks at most 10 bytes ahead.
+  static func decoded(_ text: ArraySlice<UInt8>, limit: inout WorkLimit) throws(OverTime) -> String {
+    try text.withUnsafeBufferPointer { bytes throws(OverTime) -> String in
+      let ampersand = UInt8(ascii: "&")
+      var index = ByteSearch.index(of: ampersand, in: bytes, from: 0)
+      guard index < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<index]))
+      while index < bytes.count {
+        try limit.step()
+        if let (scalar, next) = reference(in: bytes, at: index) {
+          result.append(contentsOf: scalar.utf8)
+          index = next
+        } else {
+          result.append(ampersand)
+          index += 1
+        }
+        // The run up to the next `&`, copied whole; none when one follows at once.
+        if index < bytes.count, bytes[index] == ampersand { continue }
+        let next = ByteSearch.index(of: ampersand, in: bytes, from: index)
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
+        index = next
+      }
+      return String(decoding: result, as: UTF8.self)
     }
+  }
+
+  /// The entity or character reference at `start` (an `&`) and the index after its `;`; nil
+  /// when there is none there. An entity is short: `&#x10FFFF;` is the longest this reader
+  /// knows, so at most 10 bytes are looked at, and none past a byte no name holds.
+  private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)?
+  {
+    let end = min(bytes.count, start + 10)
+    var index = start + 1
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ";") { break }
+      // Comparisons rather than ranges, which a debug build calls as generic code.
+      let letter = byte | 0x20
+      let isNameByte =
+        (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "#")
+      guard isNameByte else { return nil }
+      index += 1
+    }
+    guard index < end, index > start + 1 else { return nil }
+    return entity(bytes, from: start + 1, to: index).map { ($0, index + 1) }
+  }
+
+  /// XML's five entities by name, or a character reference (`#38`, `#x26`), in
+  /// `bytes[start..<end]`; nil for anything else. A reference to no character (`&#0;`, a
+  /// surrogate) is U+FFFD. Indices and comparisons, not slices and ranges, which a debug build
+  /// runs as generic code: a body may hold a million references.
+  private static func entity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Unicode
+    .Scalar?
+  {
+    guard bytes[start] == UInt8(ascii: "#") else {
+      switch String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) {
+      case "lt": return "<"
+      case "gt": return ">"
+      case "amp": return "&"
+      case "quot": return "\""
+      case "apos": return "'"
+      default: return nil
+      }
+    }
+    var index = start + 1
+    var radix: UInt32 = 10
+    if index < end, bytes[index] | 0x20 == UInt8(ascii: "x") {
+      radix = 16
+      index += 1
+    }
+    guard index < end else { return nil }
+    var value: UInt32 = 0
+    while index < end {
+      let byte = bytes[index]
+      let letter = byte | 0x20
+      let digit: UInt32
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        digit = UInt32(byte - UInt8(ascii: "0"))
+      } else if radix == 16 && letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "f") {
+        digit = UInt32(letter - UInt8(ascii: "a") + 10)
+      } else {
+        return nil
+      }
+      // Eight hex digits at most: no overflow.
+      value = value * radix + digit
+      index += 1
+    }
+    return value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
   }
 
   private func starts(with prefix: StaticString) -> Bool {
@@ -277,6 +350,15 @@ package struct XMLParser {
       case 0x20, 0x09, 0x0A, 0x0D: position += 1
       default: return
       }
+    }
+  }
+
+  /// One unit of the reader's work, counted against its time limit.
+  private mutating func step() throws(SyntaxError) {
+    do {
+      try limit.step()
+    } catch {
+      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
     }
   }
 

@@ -1,6 +1,7 @@
 import BingWallBing
 import BingWallDesktop
 import BingWallModel
+import BingWallNet
 import BingWallSchedule
 import BingWallStore
 import BingWallSystem
@@ -45,14 +46,11 @@ package enum ConfigSchema {
   static func sourceEndpoint(_ source: Source) -> ConfigKey<String> {
     ConfigKey<String>(
       "\(source.configSection).endpoint", default: "",
-      help: "Base URL of \(source.displayName) (or a mirror); empty for its own servers.",
+      help:
+        "Base URL of \(source.displayName) (or a mirror), https:// or http:// to this machine only; empty for its own servers.",
       check: { value in
         guard let url = value.string, !url.isEmpty else { return nil }
-        let lower = url.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), url.count > 8 else {
-          return "expected an http:// or https:// URL, or nothing"
-        }
-        return nil
+        return endpointProblem(url, orNothing: true)
       },
       environmentOverride: "BINGWALL_\(source.configSection.uppercased())_ENDPOINT")
   }
@@ -176,15 +174,9 @@ package enum ConfigSchema {
     })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",
-    help: "Base URL of Bing (or a mirror); every request goes there.",
-    check: { value in
-      guard let url = value.string else { return nil }
-      let lower = url.lowercased()
-      guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), url.count > 8 else {
-        return "expected an http:// or https:// URL"
-      }
-      return nil
-    },
+    help:
+      "Base URL of Bing (or a mirror), https:// or http:// to this machine only; every request goes there.",
+    check: { value in value.string.flatMap { endpointProblem($0, orNothing: false) } },
     environmentOverride: "BINGWALL_ENDPOINT")
   /// How bingwall names itself to Wikimedia, whose User-Agent policy asks every client for a
   /// way to reach whoever runs it.
@@ -198,7 +190,9 @@ package enum ConfigSchema {
     })
   static let timeout = ConfigKey<Int>(
     "network.timeout", default: 30,
-    help: "Seconds a request may take before it is abandoned.",
+    help:
+      "Seconds a request may take before it is abandoned, and reading its answer; a whole update, 6 times "
+      + "as long.",
     check: { value in
       guard let seconds = value.integer else { return nil }
       return (1...3600).contains(seconds) ? nil : "expected between 1 and 3600 seconds"
@@ -269,6 +263,20 @@ package enum ConfigSchema {
   /// The key a person named (`config get KEY`, a line of the file).
   package static func key(named name: String) -> ConfigKeySpec? {
     keys.first { $0.name == name }
+  }
+
+  /// Why `url` is not an endpoint bingwall asks, for every endpoint key, whether it comes from
+  /// `config set`, the file or the environment: not an http(s) URL, or plain http to a host that
+  /// is not this machine (the client's own rule for every request and redirect,
+  /// `Redirects.refusal(first:)`). Nil when it is one.
+  static func endpointProblem(_ url: String, orNothing: Bool) -> String? {
+    let lower = url.lowercased()
+    guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), url.count > 8 else {
+      return "expected an http:// or https:// URL\(orNothing ? ", or nothing" : "")"
+    }
+    guard case .plainHTTP(let host)? = Redirects.refusal(first: url) else { return nil }
+    return "plain http to \(TerminalText.quoted(host, limit: 60)) would cross the network unencrypted: "
+      + "use https://, or http:// to this machine only (localhost, 127.x.x.x, [::1])"
   }
 
   /// The section names that exist: `daemon`, `retention`, `network`.

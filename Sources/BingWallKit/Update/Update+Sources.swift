@@ -41,7 +41,7 @@ extension Update {
         contact: configuration[ConfigSchema.contact], version: context.version,
         largestScreenWidth: nil, timeout: limits.requestTimeout, deadline: deadline,
         // Plain http only to a loopback server the user pointed the source at (a test, a mirror).
-        policy: endpoint == nil ? .httpsOnly : .loopbackHTTPAllowed)
+        policy: endpoint == nil ? .httpsOnly : .loopbackHTTPAllowed, clock: context.clock)
       return (source, SourceClient(source: source, http: http, settings: settings))
     }
   }

@@ -27,10 +27,10 @@ enum APODResponse {
   static let seeCredit = "specific rights may apply; see the credit"
 
   /// The picture of one body.
-  static func decode(_ body: some Collection<UInt8>, api: API, policy: RemoteURL.Policy)
-    throws(SourceError) -> SourcePicture
-  {
-    let root = try JSONFields(SourceBody.json(body, source: .apod), path: "", source: .apod)
+  static func decode(
+    _ body: some Collection<UInt8>, api: API, policy: RemoteURL.Policy, limit: WorkLimit = .none
+  ) throws(SourceError) -> SourcePicture {
+    let root = try JSONFields(SourceBody.json(body, source: .apod, limit: limit), path: "", source: .apod)
     if !root.has("date") { try throwAPIError(root) }
     let dateText = try root.requiredString("date")
     guard let day = CalendarDate(parsing: dateText) else {

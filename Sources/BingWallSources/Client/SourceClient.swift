@@ -7,8 +7,8 @@ import FoundationEssentials
 /// into `SourcePicture`s. The pictures themselves are the caller's to download, with `headers`.
 ///
 /// Every request is a GET of at most `SourceBody.maximumSize` bytes within the settings' timeout
-/// and deadline; an answer from another host than the one asked (a redirect off the host) is
-/// refused. There is no retry loop: a failure falls back once, to the source's other request,
+/// and deadline, and every answer is read within the same time (`SourceSettings.readingLimit`);
+/// a redirect to another host than the one asked is refused before anything is sent there. There is no retry loop: a failure falls back once, to the source's other request,
 /// and what fails then is a `SourceFailure` whose `isTemporary` says whether a later turn may do
 /// better.
 package struct SourceClient: Sendable {
@@ -114,7 +114,8 @@ package struct SourceClient: Sendable {
     let answer = try ok(fetch(url, &trace))
     let response: SpotlightResponse
     do {
-      response = try SpotlightResponse.decode(answer.body, version: version, policy: settings.policy)
+      response = try SpotlightResponse.decode(
+        answer.body, version: version, policy: settings.policy, limit: settings.readingLimit())
     } catch {
       throw SourceAttemptFailure(error, host: answer.host)
     }
@@ -216,7 +217,8 @@ package struct SourceClient: Sendable {
     if answer.status == 404 || answer.status == 500 { return .missing("HTTP \(answer.status)") }
     let picture: SourcePicture
     do {
-      picture = try APODResponse.decode(answer.body, api: api, policy: settings.policy)
+      picture = try APODResponse.decode(
+        answer.body, api: api, policy: settings.policy, limit: settings.readingLimit())
     } catch {
       return try apodDay(refused: error, status: answer.status, host: host)
     }
@@ -264,7 +266,8 @@ package struct SourceClient: Sendable {
     let url = WikimediaRequest.featured(endpoint: settings.endpoint, language: settings.language, day: day)
     let answer = try ok(fetch(url, &trace))
     do {
-      let response = try WikimediaResponse.decode(answer.body, day: day, policy: settings.policy)
+      let response = try WikimediaResponse.decode(
+        answer.body, day: day, policy: settings.policy, limit: settings.readingLimit())
       return SourceOffer(pictures: [bounded(response.picture, width: response.width, &trace)])
     } catch {
       throw SourceAttemptFailure(error, host: answer.host)
@@ -275,7 +278,8 @@ package struct SourceClient: Sendable {
     let url = WikimediaRequest.rss(endpoint: settings.endpoint, language: settings.language)
     let answer = try ok(fetch(url, &trace))
     do {
-      let feed = try WikimediaFeed.decode(answer.body, policy: settings.policy, at: instant)
+      let feed = try WikimediaFeed.decode(
+        answer.body, policy: settings.policy, at: instant, limit: settings.readingLimit())
       return SourceOffer(
         pictures: feed.picture.map { [bounded($0.picture, width: $0.width, &trace)] } ?? [],
         implausible: feed.implausible)
@@ -307,7 +311,8 @@ package struct SourceClient: Sendable {
   {
     let answer = try ok(fetch(url, &trace))
     do {
-      let feed = try EarthObservatoryFeed.decode(answer.body, policy: settings.policy, at: instant)
+      let feed = try EarthObservatoryFeed.decode(
+        answer.body, policy: settings.policy, at: instant, limit: settings.readingLimit())
       return SourceOffer(pictures: feed.picture.map { [$0] } ?? [], implausible: feed.implausible)
     } catch {
       throw SourceAttemptFailure(error, host: answer.host)
@@ -316,36 +321,33 @@ package struct SourceClient: Sendable {
 
   // MARK: - Requests
 
-  /// One request, its outcome traced; throws for a transport failure or an answer from another
-  /// host than asked. Any status is an answer.
+  /// One request, its outcome traced; throws for a transport failure or a redirect to another
+  /// host than asked, which is refused before anything is sent there (`RedirectScope.sameHost`).
+  /// Any status is an answer.
   func fetch(_ url: String, _ trace: inout [String]) throws(SourceAttemptFailure) -> SourceAnswer {
     let host = Attempt.host(of: url)
     let request = HTTPRequest(
       url: url, headers: headers, connectTimeout: min(settings.timeout, .seconds(10)),
       timeout: settings.timeout,
-      maxBytes: Int64(SourceBody.maximumSize), deadline: settings.deadline)
+      maxBytes: Int64(SourceBody.maximumSize), deadline: settings.deadline, redirects: .sameHost)
     let response: HTTPResponse
     do {
       response = try http.get(request)
     } catch {
       trace.append("\(source.displayName): GET \(Attempt.shown(url)): \(error)")
+      if case .redirectRefused(_, _, .otherHost(let other)) = error {
+        throw SourceAttemptFailure(
+          line:
+            "\(source.displayName): \(host) sent the request on to another host (\(TerminalText.clean(other))); "
+            + "not followed",
+          isTemporary: false, host: host)
+      }
       throw SourceAttemptFailure(
         line: "\(source.displayName): \(error)", isTemporary: error.isTemporary, host: host)
     }
     trace.append(
       "\(source.displayName): GET \(Attempt.shown(url)): HTTP \(response.status), \(response.body.count) bytes"
     )
-    if !response.effectiveURL.isEmpty {
-      let answered = (try? RemoteURL(checking: response.effectiveURL, policy: settings.policy))?.host
-      guard answered == host else {
-        let other =
-          answered.map { "(\($0))" } ?? "(\(TerminalText.quoted(Attempt.shown(response.effectiveURL))))"
-        throw SourceAttemptFailure(
-          line:
-            "\(source.displayName): \(host) sent the request on to another host \(other); refusing its answer",
-          isTemporary: false, host: host)
-      }
-    }
     return SourceAnswer(status: response.status, body: Array(response.body), host: host)
   }
 

@@ -21,14 +21,21 @@ package struct SourceSettings: Sendable {
   /// Wikimedia: the widest screen in pixels; an original wider than this is fetched as the
   /// thumbnail at `WikimediaThumbnail.standardWidth(covering:)`. nil = 3840.
   var largestScreenWidth: Int?
+  /// Each request's time limit, and each body's: reading one answer (parsing it, making its
+  /// text) may take as long as fetching it, and no longer.
   var timeout: Duration
+  /// The whole update's time limit, on `clock`'s monotonic time: no request and no reading runs
+  /// past it.
   var deadline: ContinuousClock.Instant?
   /// `.loopbackHTTPAllowed` only when `endpoint` is a loopback http URL.
   var policy: RemoteURL.Policy
+  /// The clock the readings' time limits are measured on: the context's.
+  var clock: any WallClock
 
   package init(
     endpoint: String?, markets: [Market], apodKey: String?, contact: String, version: String,
-    largestScreenWidth: Int?, timeout: Duration, deadline: ContinuousClock.Instant?, policy: RemoteURL.Policy
+    largestScreenWidth: Int?, timeout: Duration, deadline: ContinuousClock.Instant?, policy: RemoteURL.Policy,
+    clock: any WallClock = SystemClock()
   ) {
     self.endpoint = endpoint
     self.markets = markets
@@ -39,6 +46,12 @@ package struct SourceSettings: Sendable {
     self.timeout = timeout
     self.deadline = deadline
     self.policy = policy
+    self.clock = clock
+  }
+
+  /// The time limit of one body's reading, starting now: `timeout`, within `deadline`.
+  func readingLimit() -> WorkLimit {
+    WorkLimit(timeout, clock: clock, deadline: deadline)
   }
 
   /// The screen width Wikimedia's pictures are bounded by when none is configured.

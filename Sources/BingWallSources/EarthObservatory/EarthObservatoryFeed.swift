@@ -21,18 +21,20 @@ enum EarthObservatoryFeed {
   /// The longest key kept from a link.
   static let maximumKeyLength = 120
 
-  /// The newest item's picture among those of a plausible day (`PlausibleDay` at `now`), and the
-  /// items passed over for their day; nil when every picture was passed over so.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date)
-    throws(SourceError)
-    -> (picture: SourcePicture?, implausible: [PlausibleDay.Refusal])
+  /// The newest item's picture among those of a plausible day (`PlausibleDay` at `now`), read
+  /// within `limit`, and the items passed over for their day; nil when every picture was passed
+  /// over so.
+  static func decode(
+    _ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date, limit: WorkLimit = .none
+  ) throws(SourceError) -> (picture: SourcePicture?, implausible: [PlausibleDay.Refusal])
   {
-    let items = try RSSFeed.items(body, source: .earthObservatory)
+    let items = try RSSFeed.items(body, source: .earthObservatory, limit: limit)
     guard !items.isEmpty else { throw .noPicture(.earthObservatory, .noItems) }
     var pictures: [(picture: SourcePicture, index: Int)] = []
     var unusable: [SourceError] = []
     var implausible: [PlausibleDay.Refusal] = []
     for (index, item) in items.enumerated() {
+      try SourceBody.check(limit, source: .earthObservatory)
       let path = "rss.channel.item[\(index)]"
       do {
         let picture = try picture(item, path: path, policy: policy)

@@ -1,3 +1,5 @@
+import BingWallSystem
+
 /// The tags of a fragment of HTML that a feed carries (an RSS item's `description`, its
 /// `content:encoded`), read for a few attributes: an `<img>`'s `src`, an `<a>`'s `href`.
 ///
@@ -31,10 +33,8 @@ struct HTMLTags {
     var tags: [Tag] = []
     var index = 0
     while index < bytes.count, tags.count < Self.maximumTags {
-      guard bytes[index] == UInt8(ascii: "<") else {
-        index += 1
-        continue
-      }
+      index = ByteSearch.index(of: UInt8(ascii: "<"), in: bytes, from: index)
+      guard index < bytes.count else { break }
       if Self.starts(bytes, at: index, with: "<!--") {
         index = Self.find(bytes, "-->", from: index + 4).map { $0 + 3 } ?? bytes.count
         continue

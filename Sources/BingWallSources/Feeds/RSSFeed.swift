@@ -5,13 +5,16 @@ import BingWallSystem
 /// the XML reader's: too large, empty, an HTML page, not an RSS feed.
 ///
 /// `XMLParser` bounds nesting and the number of elements and expands no entity; with
-/// `SourceBody.maximumSize` that bounds the work of every feed.
+/// `SourceBody.maximumSize` that bounds the work of every feed, and the reading's `WorkLimit`
+/// its time.
 enum RSSFeed {
   /// The most items read from one feed: Commons' lists ten days, Earth Observatory's a few.
   static let maximumItems = 64
 
-  /// The channel's `item`s, in the feed's order, at most `maximumItems`.
-  static func items(_ body: some Collection<UInt8>, source: Source) throws(SourceError) -> [XMLElement] {
+  /// The channel's `item`s, in the feed's order, at most `maximumItems`, read within `limit`.
+  static func items(_ body: some Collection<UInt8>, source: Source, limit: WorkLimit = .none)
+    throws(SourceError) -> [XMLElement]
+  {
     guard body.count <= SourceBody.maximumSize else {
       throw .notFeed(source, detail: "the body is \(body.count) bytes, more than \(SourceBody.maximumSize)")
     }
@@ -20,8 +23,9 @@ enum RSSFeed {
     guard bytes.contains(where: { !isSpace($0) }) else { throw .notFeed(source, detail: "the body is empty") }
     let root: XMLElement
     do {
-      root = try XMLParser.parse(bytes)
+      root = try XMLParser.parse(bytes, limit: limit)
     } catch {
+      if let overTime = error.overTime { throw .overTime(source, overTime) }
       if looksLikeHTML(bytes) { throw .notFeed(source, detail: "it is an HTML page") }
       throw .notFeed(source, detail: error.description)
     }

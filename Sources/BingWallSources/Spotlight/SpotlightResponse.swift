@@ -49,13 +49,14 @@ struct SpotlightResponse: Sendable, Equatable {
   /// The pictures of a whole body. Refused, with its `SourceError`, when it is not JSON, not of
   /// the shape above, says "No ad available", lists nothing, or lists no usable photograph; a
   /// single unusable item or promotion is set aside in `skipped`.
-  static func decode(_ body: some Collection<UInt8>, version: Version, policy: RemoteURL.Policy)
-    throws(SourceError) -> SpotlightResponse
-  {
+  static func decode(
+    _ body: some Collection<UInt8>, version: Version, policy: RemoteURL.Policy, limit: WorkLimit = .none
+  ) throws(SourceError) -> SpotlightResponse {
     let root: JSONValue
     do {
-      root = try SourceBody.json(body, source: .spotlight)
+      root = try SourceBody.json(body, source: .spotlight, limit: limit)
     } catch {
+      if case .overTime = error { throw error }
       if let message = noAdText(body) { throw .noPicture(.spotlight, .noAd(message: message)) }
       throw error
     }
@@ -69,8 +70,9 @@ struct SpotlightResponse: Sendable, Equatable {
     var response = SpotlightResponse(
       pictures: [], skipped: [], ignoredItems: max(0, items.count - maximumItems))
     for (index, item) in items.prefix(maximumItems).enumerated() {
+      try SourceBody.check(limit, source: .spotlight)
       do {
-        let (fields, ad) = try itemFields(item, path: "batchrsp.items[\(index)]")
+        let (fields, ad) = try itemFields(item, path: "batchrsp.items[\(index)]", limit: limit)
         if let title = try promotionTitle(ad, version: version) {
           response.skipped.append(Skipped(index: index, reason: .promotion(title: title)))
           continue
@@ -82,6 +84,8 @@ struct SpotlightResponse: Sendable, Equatable {
         }
         response.pictures.append(picture)
       } catch {
+        // Out of time is the whole body's failure, not this item's.
+        if case .overTime = error { throw error }
         response.skipped.append(Skipped(index: index, reason: .unusable(error)))
       }
     }
@@ -98,14 +102,14 @@ struct SpotlightResponse: Sendable, Equatable {
 
   /// The JSON text of one item, read, and its `ad` object, with paths that say where they came
   /// from.
-  static func itemFields(_ item: JSONValue, path: String) throws(SourceError) -> (
+  static func itemFields(_ item: JSONValue, path: String, limit: WorkLimit = .none) throws(SourceError) -> (
     item: JSONFields, ad: JSONFields
   ) {
     let wrapper = try JSONFields(item, path: path, source: .spotlight)
     let text = try wrapper.requiredString("item")
     let inner: JSONValue
     do {
-      inner = try SourceBody.json(Array(text.utf8), source: .spotlight)
+      inner = try SourceBody.json(Array(text.utf8), source: .spotlight, limit: limit)
     } catch {
       guard case .notJSON(_, let detail) = error else { throw error }
       throw .nestedNotJSON(.spotlight, path: wrapper.path("item"), detail: detail)

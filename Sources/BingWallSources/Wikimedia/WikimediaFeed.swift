@@ -17,15 +17,14 @@ enum WikimediaFeed {
   /// Where a file's page is, for the link beside the picture.
   static let filePageBase = "https://commons.wikimedia.org"
 
-  /// The newest day's picture among the items of a plausible day (`PlausibleDay` at `now`), with
-  /// its original's width when the feed says, and the items passed over for their day; no picture
-  /// when every dated item was passed over so.
-  static func decode(_ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date)
-    throws(SourceError) -> (
-      picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal]
-    )
+  /// The newest day's picture among the items of a plausible day (`PlausibleDay` at `now`), read
+  /// within `limit`, with its original's width when the feed says, and the items passed over for
+  /// their day; no picture when every dated item was passed over so.
+  static func decode(
+    _ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date, limit: WorkLimit = .none
+  ) throws(SourceError) -> (picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal])
   {
-    let items = try RSSFeed.items(body, source: .wikimedia)
+    let items = try RSSFeed.items(body, source: .wikimedia, limit: limit)
     guard !items.isEmpty else { throw .noPicture(.wikimedia, .noItems) }
     var implausible: [PlausibleDay.Refusal] = []
     var newest: (index: Int, day: CalendarDate?)?
@@ -45,6 +44,7 @@ enum WikimediaFeed {
       if day == nil, current.day == nil { newest = (index, nil) }
     }
     guard let newest else { return (nil, implausible) }
+    try SourceBody.check(limit, source: .wikimedia)
     let chosen = try picture(
       items[newest.index], day: newest.day, path: "rss.channel.item[\(newest.index)]", policy: policy)
     return (chosen, implausible)

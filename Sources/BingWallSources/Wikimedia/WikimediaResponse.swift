@@ -18,10 +18,11 @@ struct WikimediaResponse: Sendable, Equatable {
   var creditLine: String
 
   /// The day's picture; `day` is the UTC day asked for, which the body does not repeat.
-  static func decode(_ body: some Collection<UInt8>, day: CalendarDate, policy: RemoteURL.Policy)
-    throws(SourceError) -> WikimediaResponse
-  {
-    let root = try JSONFields(SourceBody.json(body, source: .wikimedia), path: "", source: .wikimedia)
+  static func decode(
+    _ body: some Collection<UInt8>, day: CalendarDate, policy: RemoteURL.Policy, limit: WorkLimit = .none
+  ) throws(SourceError) -> WikimediaResponse {
+    let root = try JSONFields(
+      SourceBody.json(body, source: .wikimedia, limit: limit), path: "", source: .wikimedia)
     guard let image = try root.object("image") else { throw .noPicture(.wikimedia, .noImage(day)) }
     let title = try image.requiredString("title")
     guard !title.isEmpty, title.utf8.count <= 1024, TerminalText.clean(title) == title else {

@@ -231,23 +231,34 @@ import Testing
       #expect(response.effectiveURL == server.url("/hop?left=0"))
     } else {
       let error = #expect(throws: NetError.self) { try client.get(request) }
-      #expect(Self.code(of: error) == 47)
+      #expect(
+        error
+          == .redirectRefused(url: request.url, location: server.url("/hop?left=0"), reason: .tooMany))
       #expect(error?.isTemporary == false)
-      // The first request and five followed redirects; the sixth is refused.
+      // The first request and five followed redirects; the sixth is refused before it is sent.
       #expect(server.count(path: "/hop") == 6)
     }
   }
 
-  @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1:21/pub/x.jpg", "gopher://127.0.0.1/x"])
-  func redirectToOtherSchemeIsRefused(location: String) throws {
+  @Test(arguments: [
+    ("file:///etc/passwd", "file"), ("ftp://127.0.0.1:21/pub/x.jpg", "ftp"),
+    ("gopher://127.0.0.1/x", "gopher"),
+  ])
+  func redirectToOtherSchemeIsRefused(location: String, scheme: String) throws {
     server.route("/evil", .redirect(to: location))
 
     let error = #expect(throws: NetError.self) {
       try client.get(HTTPRequest(url: server.url("/evil")))
     }
 
-    #expect(Self.code(of: error) == 1)
+    guard case .redirectRefused(_, let refused, .scheme(let named))? = error else {
+      Issue.record("expected a refused redirect, got \(String(describing: error))")
+      return
+    }
+    #expect(refused == location)
+    #expect(named == scheme)
     #expect(error?.isTemporary == false)
+    #expect(error?.description.contains("its scheme is \"\(scheme)\", not http or https") == true)
   }
 
   @Test func requestForOtherSchemeIsRefused() throws {
@@ -257,13 +268,70 @@ import Testing
     #expect(Self.code(of: error) == 1)
   }
 
+  /// A second server on 127.0.0.2, another host to the client, never hears from a request that
+  /// may not leave its host: the hop is refused before it is made. With any host allowed, it is
+  /// followed there.
+  @Test func aRedirectToAnotherHostIsDecidedBeforeItIsSent() throws {
+    let other = try FakeHTTPServer(address: "127.0.0.2")
+    other.route("/moved", .text("from the other host"))
+    server.route("/feed", .redirect(to: other.url("/moved")))
+
+    let sameHost = HTTPRequest(url: server.url("/feed"), redirects: .sameHost)
+    let error = #expect(throws: NetError.self) { try client.get(sameHost) }
+    #expect(
+      error
+        == .redirectRefused(url: sameHost.url, location: other.url("/moved"), reason: .otherHost("127.0.0.2"))
+    )
+    #expect(other.requests.isEmpty, "\(other.requests.map(\.target))")
+    #expect(server.count(path: "/feed") == 1)
+
+    let anyHost = try client.get(HTTPRequest(url: server.url("/feed")))
+    #expect(String(decoding: anyHost.body, as: UTF8.self) == "from the other host")
+    #expect(other.count(path: "/moved") == 1)
+  }
+
+  /// Plain http never leaves the loopback: a redirect to TEST-NET-1 (192.0.2.1, which routes
+  /// nowhere) is refused before any connection is tried, so the answer is the refusal at once,
+  /// not a connection timeout; and so is a first request there, and a redirect from https down
+  /// to http, and a user name that hides the real host.
   @Test(arguments: [
-    ("https://www.bing.com/HPImageArchive.aspx", "https"),
-    ("HTTPS://www.bing.com/", "https"),
-    ("http://www.bing.com/HPImageArchive.aspx", "http,https"),
+    ("http://192.0.2.1/x", RedirectRefusal.plainHTTP(host: "192.0.2.1")),
+    ("http://127.0.0.1@192.0.2.1:8080/x", .plainHTTP(host: "192.0.2.1")),
+    ("http://example.org/x", .plainHTTP(host: "example.org")),
   ])
-  func httpsRedirectsStayOnHTTPS(url: String, allowed: String) {
-    #expect(CurlTransfer.redirectProtocols(for: url) == allowed)
+  func plainHTTPNeverLeavesTheLoopback(location: String, reason: RedirectRefusal) throws {
+    server.route("/out", .redirect(to: location))
+    let request = HTTPRequest(url: server.url("/out"))
+    let error = #expect(throws: NetError.self) { try client.get(request) }
+    #expect(error == .redirectRefused(url: request.url, location: location, reason: reason))
+
+    let first = #expect(throws: NetError.self) { try client.get(HTTPRequest(url: "http://192.0.2.1/x")) }
+    #expect(first == .plainHTTP(url: "http://192.0.2.1/x", host: "192.0.2.1"))
+  }
+
+  @Test(
+    arguments: [
+      // (from, to, scope, hops): why not, or nil to follow
+      ("https://www.bing.com/a", "https://cn.bing.com/a", RedirectScope.anyHost, 0, nil),
+      (
+        "https://www.bing.com/a", "https://cn.bing.com/a", .sameHost, 0,
+        RedirectRefusal.otherHost("cn.bing.com")
+      ),
+      ("https://www.bing.com/a", "https://WWW.BING.COM:443/b", .sameHost, 0, nil),
+      ("https://www.bing.com/a", "http://127.0.0.1/a", .anyHost, 0, .downgrade),
+      ("HTTPS://www.bing.com/", "http://www.bing.com/", .anyHost, 0, .downgrade),
+      ("http://127.0.0.1:8/a", "http://localhost:8/a", .anyHost, 0, nil),
+      ("http://127.0.0.1:8/a", "http://[::1]:8/a", .anyHost, 0, nil),
+      ("http://127.0.0.1:8/a", "http://127.1/a", .anyHost, 0, .plainHTTP(host: "127.1")),
+      ("http://127.0.0.1:8/a", "https://www.bing.com/a", .anyHost, 0, nil),
+      ("http://127.0.0.1:8/a", "https://www.bing.com/a", .anyHost, 5, .tooMany),
+      ("http://127.0.0.1:8/a", "data:text/plain,x", .anyHost, 0, .notAURL),
+      ("http://127.0.0.1:8/a", "javascript://alert(1)", .anyHost, 0, .scheme("javascript")),
+    ] as [(String, String, RedirectScope, Int, RedirectRefusal?)])
+  func eachHopIsDecidedByOneRule(
+    from: String, to: String, scope: RedirectScope, hops: Int, refusal: RedirectRefusal?
+  ) {
+    #expect(Redirects.refusal(from: from, to: to, original: from, scope: scope, hops: hops) == refusal)
   }
 
   // MARK: Failures

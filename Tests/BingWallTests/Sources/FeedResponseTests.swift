@@ -238,18 +238,20 @@ import Testing
 /// The feeds read at the test clock's start (2026-11-30), when every fixture's day is plausible:
 /// the picture chosen, as the tests above expect it.
 extension EarthObservatoryFeed {
-  static func decode(_ body: [UInt8], policy: RemoteURL.Policy) throws(SourceError) -> SourcePicture {
-    let feed = try decode(body, policy: policy, at: TestClock.start)
+  static func decode(_ body: [UInt8], policy: RemoteURL.Policy, limit: WorkLimit = .none) throws(SourceError)
+    -> SourcePicture
+  {
+    let feed = try decode(body, policy: policy, at: TestClock.start, limit: limit)
     guard let picture = feed.picture else { throw .noPicture(.earthObservatory, .noItems) }
     return picture
   }
 }
 
 extension WikimediaFeed {
-  static func decode(_ body: [UInt8], policy: RemoteURL.Policy) throws(SourceError) -> (
-    picture: SourcePicture, width: Int?
-  ) {
-    let feed = try decode(body, policy: policy, at: TestClock.start)
+  static func decode(_ body: [UInt8], policy: RemoteURL.Policy, limit: WorkLimit = .none) throws(SourceError)
+    -> (picture: SourcePicture, width: Int?)
+  {
+    let feed = try decode(body, policy: policy, at: TestClock.start, limit: limit)
     guard let chosen = feed.picture else { throw .noPicture(.wikimedia, .noItems) }
     return chosen
   }

@@ -5,7 +5,8 @@ import Foundation
 @testable import BingWallNet
 @testable import BingWallSchedule
 
-/// A real HTTP/1.1 server on 127.0.0.1, for driving the real libcurl client in tests.
+/// A real HTTP/1.1 server on 127.0.0.1 (or another loopback address), for driving the real
+/// libcurl client in tests.
 ///
 /// Listens on an ephemeral port, answers every connection on its own thread with keep-alive,
 /// and answers requests from routes that tests register; later tests use it as a fake Bing.
@@ -15,14 +16,17 @@ import Foundation
 /// Dropping the server, or `stop()`, closes the listener and every connection and waits for
 /// all its threads, cutting short any deliberate delay, so no thread outlives the test.
 final class FakeHTTPServer: Sendable {
-  /// The port on 127.0.0.1.
+  /// The port on `address`.
   let port: Int
+  /// The loopback address it listens on: 127.0.0.1 unless given.
+  let address: String
   /// Holds the sockets, routes and log; the threads keep it alive, so that this object can
   /// go away and stop them from its `deinit`.
   private let core: FakeServerCore
 
-  init() throws {
-    core = try FakeServerCore()
+  init(address: String = "127.0.0.1") throws {
+    core = try FakeServerCore(address: address)
+    self.address = address
     port = core.port
     core.start()
   }
@@ -31,8 +35,8 @@ final class FakeHTTPServer: Sendable {
     core.stop()
   }
 
-  /// `http://127.0.0.1:PORT`, without a trailing slash.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  /// `http://127.0.0.1:PORT` (the address listened on), without a trailing slash.
+  var baseURL: String { "http://\(address):\(port)" }
 
   /// The absolute URL of `target`, e.g. `url("/th?id=x")`.
   func url(_ target: String) -> String {

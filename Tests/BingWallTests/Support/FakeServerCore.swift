@@ -53,13 +53,15 @@ final class FakeServerCore: Sendable {
   /// Entered once per running thread, so `stop()` can wait for all of them.
   private let threads = DispatchGroup()
 
-  init() throws {
+  /// Listens on `address`, a loopback IPv4 address (any of 127.0.0.0/8 is this machine: a
+  /// second server on 127.0.0.2 is another host to a client).
+  init(address host: String = "127.0.0.1") throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw SystemCallError("socket") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_addr.s_addr = inet_addr(host)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
@@ -70,7 +72,7 @@ final class FakeServerCore: Sendable {
     var pipeEnds: [Int32] = [-1, -1]
     // pipe2 and accept4 are GNU extensions that Glibc's Swift module does not export.
     guard bound, pipe(&pipeEnds) == 0 else {
-      let error = SystemCallError("listen on 127.0.0.1:0")
+      let error = SystemCallError("listen on \(host):0")
       close(listener)
       throw error
     }
