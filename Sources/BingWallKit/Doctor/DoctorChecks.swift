@@ -54,6 +54,7 @@ package struct DoctorChecks {
     let before = state.findings.count
     var readError: (any Error)?
     do {
+      try checkRows(&checked, store: store)
       try checkFiles(&checked, store: store, known: &known)
     } catch {
       readError = error
@@ -177,6 +178,21 @@ package struct DoctorChecks {
         .database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))",
         advice: databaseAdvice)
       return ([finding], false)
+    }
+  }
+
+  // MARK: - Each row
+
+  /// Every value out of its type (`HistoryStore.damagedRows`, the rules the readers apply): the
+  /// rows `list`, `show` and the others skip with a warning.
+  private func checkRows(_ state: inout State, store: HistoryStore) throws {
+    for damage in try store.damagedRows() {
+      var finding = DoctorFinding(
+        .row, .problem, subject: damage.key, message: "\(damage.subject) is damaged: \(damage.problem)",
+        advice:
+          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)")
+      finding.action = .repairRow(damage)
+      state.findings.append(finding)
     }
   }
 
