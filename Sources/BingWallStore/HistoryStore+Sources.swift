@@ -17,11 +17,11 @@ extension HistoryStore {
     // Each group names one of its rows (its first), for the warning when the group is damaged.
     let rows = try database.query(
       """
-      SELECT substr(a.source, 1, 40) AS source, count(DISTINCT a.picture_id) AS pictures,
-        substr(max(a.first_seen), 1, 40) AS newest, min(a.id) AS id,
-        (SELECT substr(key, 1, 80) FROM pictures WHERE id = min(a.picture_id)) AS key,
-        min(a.picture_id) AS picture_id
-      FROM appearances a GROUP BY a.source
+      SELECT g.*, substr(p.key, 1, 80) AS key FROM (
+        SELECT substr(source, 1, 40) AS source, count(DISTINCT picture_id) AS pictures,
+          substr(max(first_seen), 1, 40) AS newest, min(id) AS id, min(picture_id) AS picture_id
+        FROM appearances GROUP BY source) g
+      LEFT JOIN pictures p ON p.id = g.picture_id
       """)
     for row in rows {
       let held = try decoded(row) { (row) throws(StoreError) in

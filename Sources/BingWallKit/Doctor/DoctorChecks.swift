@@ -25,6 +25,9 @@ package struct DoctorChecks {
     var pictures = 0
     /// Files in the image folder that no row knows, left unjudged because the history cannot say.
     var unjudgedFiles = 0
+    /// Pictures whose own row is damaged (`checkRows`): their file is not judged against a size
+    /// or a hash the row may have wrong; the row's finding says what to do.
+    var damagedPictures: Set<Int64> = []
   }
 
   static let databaseAdvice =
@@ -193,6 +196,7 @@ package struct DoctorChecks {
           "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)")
       finding.action = .repairRow(damage)
       state.findings.append(finding)
+      if damage.table == .pictures { state.damagedPictures.insert(damage.id) }
     }
   }
 
@@ -284,6 +288,8 @@ package struct DoctorChecks {
       switch condition(of: file.path, bytes: file.bytes, sha256: file.sha256, statter: statter, known: &known)
       {
       case .whole:
+        continue
+      case _ where state.damagedPictures.contains(file.id):
         continue
       case .missing:
         finding = DoctorFinding(
