@@ -47,7 +47,8 @@ package enum HistoryColumns {
 
   /// A market code as `update` and `import` write one: 2 to 16 letters, digits and dashes.
   package static func isMarketCode(_ text: String) -> Bool {
-    (2...16).contains(text.utf8.count) && text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }
+    (2...16).contains(text.utf8.count)
+      && text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }
   }
 
   /// A SHA-256 as stored: 64 lower-case hexadecimal digits.

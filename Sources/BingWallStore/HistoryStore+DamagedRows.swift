@@ -27,7 +27,8 @@ struct ColumnRule: Sendable {
 
   /// Any TEXT: only its type is read (`typeof` reads no content), since any length reads (cut).
   static func anyText(_ column: String) -> ColumnRule {
-    ColumnRule(column: column, expected: "TEXT", read: "upper(typeof(\(column)))", accepts: { $0 == .text("TEXT") })
+    ColumnRule(
+      column: column, expected: "TEXT", read: "upper(typeof(\(column)))", accepts: { $0 == .text("TEXT") })
   }
 
   /// An INTEGER, above 0 when `positive`.
@@ -45,7 +46,9 @@ struct ColumnRule: Sendable {
   /// NULL, or what `rule` accepts.
   func orNull() -> ColumnRule {
     let accepts = self.accepts
-    return ColumnRule(column: column, expected: expected + " or NULL", read: read) { $0 == .null || accepts($0) }
+    return ColumnRule(column: column, expected: expected + " or NULL", read: read) {
+      $0 == .null || accepts($0)
+    }
   }
 
   static let source = text("source", HistoryColumns.Expected.source) { Source(rawValue: $0) != nil }
@@ -58,7 +61,8 @@ struct ColumnRule: Sendable {
     .pictures: [
       source,
       text("key", HistoryColumns.Expected.key, limit: HistoryColumns.longestKey + 1, HistoryColumns.isKey),
-      text("path", HistoryColumns.Expected.path, limit: HistoryColumns.longestPath + 1, HistoryColumns.isPath),
+      text(
+        "path", HistoryColumns.Expected.path, limit: HistoryColumns.longestPath + 1, HistoryColumns.isPath),
       text("sha256", HistoryColumns.Expected.sha256, limit: 65, HistoryColumns.isSHA256),
       text("resolution", HistoryColumns.Expected.resolution, limit: 21, HistoryColumns.isResolution),
       integer("width", positive: true), integer("height", positive: true), integer("bytes", positive: true),
@@ -66,7 +70,9 @@ struct ColumnRule: Sendable {
     ],
     .appearances: [
       source,
-      text("market", HistoryColumns.Expected.market, limit: 17) { $0.isEmpty || HistoryColumns.isMarketCode($0) },
+      text("market", HistoryColumns.Expected.market, limit: 17) {
+        $0.isEmpty || HistoryColumns.isMarketCode($0)
+      },
       text("date", HistoryColumns.Expected.date, limit: 11) { HistoryColumns.date($0) != nil },
       text("served_market", HistoryColumns.Expected.market, limit: 17, HistoryColumns.isMarketCode).orNull(),
       anyText("bing_id"), anyText("title"), anyText("caption"), anyText("credit"), anyText("copyright"),
@@ -208,7 +214,8 @@ extension HistoryStore {
       return .set(.text(source, because: "its picture's source"))
     case (.appearances, "served_market"): return .set(RecoveredValue(value: .null, because: "unknown"))
     case (.appearances, "fullstartdate"): return .set(.text("", because: "unknown"))
-    case (.appearances, "first_seen"), (.appearances, "updated_at"): return .set(RecoveredValue(value: stamp, because: "now"))
+    case (.appearances, "first_seen"), (.appearances, "updated_at"):
+      return .set(RecoveredValue(value: stamp, because: "now"))
     case (.appearances, "wp"): return .set(.integer(1, because: "for wallpapers"))
     case (.appearances, "superseded"): return .set(.integer(0, because: "the day's picture"))
     case (.appearances, "date"): return try recoveredDate(of: damage)
@@ -237,7 +244,9 @@ extension HistoryStore {
       (day, because) = (named, "from its file's name")
     } else {
       (day, because) = (
-        try row.optionalString("first_seen").flatMap { Timestamp.parse($0) == nil ? nil : CalendarDate(parsing: String($0.prefix(10))) },
+        try row.optionalString("first_seen").flatMap {
+          Timestamp.parse($0) == nil ? nil : CalendarDate(parsing: String($0.prefix(10)))
+        },
         "the day it was first seen"
       )
     }
@@ -252,9 +261,12 @@ extension HistoryStore {
   package func set(_ recovered: RecoveredValue, in damage: DamagedRow) throws(StoreError) {
     let column = ColumnRule.rules[damage.table]?.first { $0.column == damage.column }?.column
     guard let column else {
-      throw StoreError.misuse(path: path, message: "no column \(damage.column) of \(damage.table.rawValue) to repair")
+      throw StoreError.misuse(
+        path: path, message: "no column \(damage.column) of \(damage.table.rawValue) to repair")
     }
-    try database.run("UPDATE \(damage.table.rawValue) SET \(column) = ? WHERE id = ?", [recovered.value, .integer(damage.id)])
+    try database.run(
+      "UPDATE \(damage.table.rawValue) SET \(column) = ? WHERE id = ?",
+      [recovered.value, .integer(damage.id)])
   }
 
   /// Deletes the damaged row alone (an appearance, an apply, a fetch memo). Call inside `write`.

@@ -85,9 +85,12 @@ extension HistoryStore {
       let columns = try reader ?? GalleryRowReader(statement.makeLayout())
       reader = columns
       // A damaged row (an appearance, or the picture in each of its rows) is passed over, told once.
-      guard let (row, superseded, shownBy) = try decoded(statement, { (statement) throws(StoreError) in
-        try columns.picture(statement)
-      })
+      guard
+        let (row, superseded, shownBy) = try decoded(
+          statement,
+          { (statement) throws(StoreError) in
+            try columns.picture(statement)
+          })
       else { continue }
       if var same = current, same.picture.id == row.id {
         sources.insert(shownBy)
@@ -215,7 +218,8 @@ struct GalleryRowReader {
       resolution: Resolution(
         stored: try checked(resolution, HistoryColumns.Expected.resolution, HistoryColumns.isResolution)),
       width: Int(try positive(width)), height: Int(try positive(height)),
-      bytes: try positive(bytes), sha256: try checked(sha256, HistoryColumns.Expected.sha256, HistoryColumns.isSHA256),
+      bytes: try positive(bytes),
+      sha256: try checked(sha256, HistoryColumns.Expected.sha256, HistoryColumns.isSHA256),
       favorite: try integer(favorite) != 0,
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
       servedMarket: served ?? nil,
@@ -235,7 +239,9 @@ struct GalleryRowReader {
   private func damage(_ statement: SQLiteStatement, _ index: Int, _ expected: String, _ found: SQLiteValue)
     -> StoreError
   {
-    let pictureColumns: Set<Int> = [id, key, path, resolution, width, height, bytes, sha256, favorite, banned, addedAt, source]
+    let pictureColumns: Set<Int> = [
+      id, key, path, resolution, width, height, bytes, sha256, favorite, banned, addedAt, source,
+    ]
     var pictureID: Int64 = 0
     if case .integer(let value) = statement.value(at: id) { pictureID = value }
     var appearance: Int64 = 0

@@ -28,7 +28,8 @@ extension HistoryStore {
         do throws(StoreError) {
           return (
             try row.source("source"),
-            SourceHoldings(pictures: try row.int("pictures"), newestArrival: try row.optionalInstant("newest"))
+            SourceHoldings(
+              pictures: try row.int("pictures"), newestArrival: try row.optionalInstant("newest"))
           )
         } catch .typeMismatch(_, _, let column, let expected, let found) {
           throw .damagedRow(
@@ -80,7 +81,9 @@ extension HistoryStore {
       let fetch = try decoded(row) { (row) throws(StoreError) in
         do throws(StoreError) {
           let day = try row.optionalString("newest_day") == nil ? nil : try row.date("newest_day")
-          return (try row.source("source"), SourceFetch(fetchedAt: try row.instant("fetched_at"), newestDay: day))
+          return (
+            try row.source("source"), SourceFetch(fetchedAt: try row.instant("fetched_at"), newestDay: day)
+          )
         } catch .typeMismatch(_, _, let column, let expected, let found) {
           throw .damagedRow(
             DamagedRow(

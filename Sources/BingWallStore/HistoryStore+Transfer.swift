@@ -32,7 +32,9 @@ package struct ImportedPicture: Sendable, Equatable {
     self.addedAt = addedAt
     // Whatever the export or the sidecar says, its texts are kept as an update keeps a source's:
     // one clean line each, cut at the same lengths (`StoredText`), never a raw escape.
-    self.appearances = appearances.map { StoredAppearance($0.appearance.withStoredText(), superseded: $0.superseded) }
+    self.appearances = appearances.map {
+      StoredAppearance($0.appearance.withStoredText(), superseded: $0.superseded)
+    }
   }
 }
 

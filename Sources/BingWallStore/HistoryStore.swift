@@ -294,7 +294,8 @@ package final class HistoryStore {
     if !query.sources.isEmpty { values[":sources"] = bindings[":sources"] }
     var byID: [Int64: Picture] = [:]
     for row in try database.query(page, values) {
-      guard let picture = try decoded(row, { (row) throws(StoreError) in try picture(from: row, query.fields) })
+      guard
+        let picture = try decoded(row, { (row) throws(StoreError) in try picture(from: row, query.fields) })
       else { continue }
       byID[picture.id] = picture
     }
@@ -436,7 +437,9 @@ package final class HistoryStore {
     let limit = StoredText.longLimit
     func prefix(_ table: String, _ column: String, _ rowid: Int64) -> String {
       // Four bytes the most a character takes in UTF-8.
-      String((database.textPrefix(table: table, column: column, rowid: rowid, bytes: limit * 4) ?? "").prefix(limit))
+      String(
+        (database.textPrefix(table: table, column: column, rowid: rowid, bytes: limit * 4) ?? "").prefix(
+          limit))
     }
     if let story = try row.optionalInt64("story_id") {
       let told = PictureStory(
@@ -448,14 +451,16 @@ package final class HistoryStore {
     if let appearance = try row.optionalInt64("appearance_id") {
       let type = try row.string("description_type")
       guard type == "text" else {
-        throw .typeMismatch(path: path, sql: "", column: "description", expected: "TEXT", found: type.uppercased())
+        throw .typeMismatch(
+          path: path, sql: "", column: "description", expected: "TEXT", found: type.uppercased())
       }
       picture.description = prefix("appearances", "description", appearance)
     }
   }
 
   /// The row a failed column of `pictureSelect` belongs to.
-  private static func damage(in row: SQLiteRow, column: String, expected: String, found: String) -> DamagedRow {
+  private static func damage(in row: SQLiteRow, column: String, expected: String, found: String) -> DamagedRow
+  {
     var id: Int64 = 0
     if case .integer(let value)? = row["id"] { id = value }
     var key = "?"

@@ -44,7 +44,8 @@ package enum StoreError: Error, Equatable, Sendable {
       return code
     case .migration(_, _, let underlying):
       return underlying.resultCode
-    case .walUnavailable, .noSuchColumn, .typeMismatch, .damagedRow, .newerSchema, .misuse, .readOnlyNeedsUpgrade,
+    case .walUnavailable, .noSuchColumn, .typeMismatch, .damagedRow, .newerSchema, .misuse,
+      .readOnlyNeedsUpgrade,
       .needsUpgrade:
       return nil
     }

@@ -22,7 +22,8 @@ extension DoctorRepair {
         try store.write { try store.deleteRow(of: damage) }
         return .fixed("deleted that row; the picture keeps the others")
       case .fromFile:
-        guard let path = try store.storedPath(pictureID: damage.id), let value = Self.read(damage.column, of: path)
+        guard let path = try store.storedPath(pictureID: damage.id),
+          let value = Self.read(damage.column, of: path)
         else { return forgetPicture(damage) }
         try store.write { try store.set(value, in: damage) }
         return .fixed("set its \(damage.column) to \(value.shown) (\(value.because))")
@@ -43,7 +44,9 @@ extension DoctorRepair {
       return (try? SHA256.hash(fileAt: path)).map { .text($0, because: because) }
     case "bytes":
       var status = stat()
-      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+        return nil
+      }
       return .integer(Int64(status.st_size), because: because)
     case "width", "height", "resolution":
       guard let info = try? JPEGInspector.inspect(fileAt: path) else { return nil }

@@ -24,7 +24,8 @@ import Testing
   }
 
   static func sql(_ sandbox: Sandbox, _ statement: String) throws -> String {
-    String(decoding: try ExternalTool.run(["sqlite3", sandbox.dataDir + "/history.db", statement]), as: UTF8.self)
+    String(
+      decoding: try ExternalTool.run(["sqlite3", sandbox.dataDir + "/history.db", statement]), as: UTF8.self)
   }
 
   /// The diagnostics of a run's stderr, by kind.
@@ -56,7 +57,8 @@ import Testing
     #expect(keys == ["OHR.Lake"], "\(list.stdout)")
     let warnings = Self.lines(list.stderr, .warning)
     #expect(warnings.count == 4, "\(list.stderr)")
-    #expect(Self.lines(list.stderr, .hint).allSatisfy { $0.contains("bingwall doctor --fix") }, "\(list.stderr)")
+    #expect(
+      Self.lines(list.stderr, .hint).allSatisfy { $0.contains("bingwall doctor --fix") }, "\(list.stderr)")
     #expect(Self.lines(list.stderr, .hint).count == 4)
     #expect(warnings.contains { $0.contains("(OHR.Dune)") && $0.contains("its source holds 'bogus'") })
     #expect(warnings.contains { $0.contains("of picture") && $0.contains("its date holds '2026-13-45'") })
@@ -73,17 +75,21 @@ import Testing
     let sources = try sandbox.run(["sources"], environment: environment)
     #expect(sources.status == 0, "\(sources.stderr)")
     #expect(Self.lines(sources.stderr, .warning).count == 1, "\(sources.stderr)")
-    let gallery = try sandbox.run(["gallery", "-o", sandbox.folder.file("gallery.html")], environment: environment)
+    let gallery = try sandbox.run(
+      ["gallery", "-o", sandbox.folder.file("gallery.html")], environment: environment)
     #expect(gallery.status == 0, "\(gallery.stderr)")
-    #expect(try String(contentsOfFile: sandbox.folder.file("gallery.html"), encoding: .utf8).contains("Lake title"))
+    #expect(
+      try String(contentsOfFile: sandbox.folder.file("gallery.html"), encoding: .utf8).contains("Lake title"))
 
     // doctor names each damaged value; --fix recovers what the history or the file still knows.
     let found = try sandbox.run(["doctor", "--json"], environment: environment)
     #expect(found.status == 1, "\(found.stdout)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])
     let rows = try #require(object["findings"] as? [[String: Any]]).filter { $0["check"] as? String == "row" }
     #expect(rows.count == 5, "\(rows)")
-    #expect(Set(rows.compactMap { $0["subject"] as? String }).isSuperset(of: ["OHR.Fox", "OHR.Dune", "OHR.Reef"]))
+    #expect(
+      Set(rows.compactMap { $0["subject"] as? String }).isSuperset(of: ["OHR.Fox", "OHR.Dune", "OHR.Reef"]))
 
     let fixed = try sandbox.run(["doctor", "--fix"], environment: environment)
     #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
@@ -128,12 +134,14 @@ import Testing
     ]
     for (name, arguments) in runs {
       let started = ContinuousClock.now
-      let result = try sandbox.run(arguments, environment: environment, under: ["/usr/bin/time", "-f", "%M", "-o", peak])
+      let result = try sandbox.run(
+        arguments, environment: environment, under: ["/usr/bin/time", "-f", "%M", "-o", peak])
       let elapsed = ContinuousClock.now - started
       #expect(result.status == 0, "\(name): \(result.stderr)")
       let kilobytes =
         Int(try String(contentsOfFile: peak, encoding: .utf8).split(separator: "\n").last ?? "") ?? 0
-      #expect(kilobytes > 0 && (kilobytes < 100 * 1024 || Sandbox.sanitizer != nil), "\(name): \(kilobytes) KB")
+      #expect(
+        kilobytes > 0 && (kilobytes < 100 * 1024 || Sandbox.sanitizer != nil), "\(name): \(kilobytes) KB")
       print("peak: \(name) with a 300 MB description: \(kilobytes) KB, \(elapsed)")
       if name == "show --json" {
         let object = try #require(
