@@ -25,9 +25,6 @@ package struct DoctorChecks {
     var pictures = 0
     /// Files in the image folder that no row knows, left unjudged because the history cannot say.
     var unjudgedFiles = 0
-    /// Pictures whose own row is damaged (`checkRows`): their file is not judged against a size
-    /// or a hash the row may have wrong; the row's finding says what to do.
-    var damagedPictures: Set<Int64> = []
   }
 
   static let databaseAdvice =
@@ -49,15 +46,15 @@ package struct DoctorChecks {
     }
     let (path, quick, folder) = (store.path, quick, state.resources.imageFolder.path)
     let verdict = Overlapped {
-      let (findings, healthy) = Self.databaseFindings(path: path, quick: quick)
-      return DatabaseVerdict(findings: findings, healthy: healthy, listing: Self.list(folder))
+      let (findings, healthy, damaged) = Self.databaseFindings(path: path, quick: quick)
+      return DatabaseVerdict(
+        findings: findings, healthy: healthy, damagedPictures: damaged, listing: Self.list(folder))
     }
     var checked = state
     checked.databaseHealthy = true
     let before = state.findings.count
     var readError: (any Error)?
     do {
-      try checkRows(&checked, store: store)
       try checkFiles(&checked, store: store, known: &known)
     } catch {
       readError = error
@@ -67,7 +64,12 @@ package struct DoctorChecks {
     state.findings += result.findings
     if readError == nil { checkFolder(&checked, known: &known, listed: result.listing) }
     if healthy, readError == nil {
-      state.findings += checked.findings[before...]
+      // A picture whose own row is damaged has its row's finding: its file is not judged
+      // against a size or a hash the row may have wrong.
+      state.findings += checked.findings[before...].filter { finding in
+        guard case .refetch(let file, _) = finding.action else { return true }
+        return !result.damagedPictures.contains(file.id)
+      }
       state.pictures = checked.pictures
       state.unjudgedFiles = checked.unjudgedFiles
       state.databaseHealthy = true
@@ -88,6 +90,8 @@ package struct DoctorChecks {
   struct DatabaseVerdict: Sendable {
     var findings: [DoctorFinding]
     var healthy: Bool
+    /// Pictures whose own row is damaged (`rowFindings`).
+    var damagedPictures: Set<Int64>
     var listing: Result<FolderListing?, FileError>
   }
 
@@ -154,9 +158,12 @@ package struct DoctorChecks {
     }
   }
 
-  /// `integrity_check` (`quick_check`) and `foreign_key_check` on a connection of their own, for
-  /// another thread; healthy when the first passes (rows without their picture are repairable).
-  static func databaseFindings(path: String, quick: Bool) -> (findings: [DoctorFinding], healthy: Bool) {
+  /// `integrity_check` (`quick_check`), `foreign_key_check` and then every row's values
+  /// (`rowFindings`) on a connection of their own, for another thread, beside the file checks;
+  /// healthy when the first passes (rows without their picture, or damaged, are repairable).
+  static func databaseFindings(path: String, quick: Bool) -> (
+    findings: [DoctorFinding], healthy: Bool, damagedPictures: Set<Int64>
+  ) {
     do {
       let store = try HistoryStore(path: path)
       let problems = try store.integrityProblems(quick: quick)
@@ -166,39 +173,45 @@ package struct DoctorChecks {
           .database, .problem, subject: path,
           message: "fails SQLite's \(quick ? "quick_check" : "integrity_check"): \(first)\(more)",
           advice: databaseAdvice)
-        return ([finding], false)
+        return ([finding], false, [])
       }
+      var findings: [DoctorFinding] = []
       let dangling = try store.foreignKeyProblems()
-      guard let first = dangling.first else { return ([], true) }
-      let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
-      var finding = DoctorFinding(
-        .database, .problem, subject: path, message: "\(first)\(more)",
-        advice: "run 'bingwall doctor --fix' to delete the rows that belong to no picture")
-      finding.action = .deleteOrphanedRows
-      return ([finding], true)
+      if let first = dangling.first {
+        let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
+        var finding = DoctorFinding(
+          .database, .problem, subject: path, message: "\(first)\(more)",
+          advice: "run 'bingwall doctor --fix' to delete the rows that belong to no picture")
+        finding.action = .deleteOrphanedRows
+        findings.append(finding)
+      }
+      let (rows, damaged) = try rowFindings(store)
+      return (findings + rows, true, damaged)
     } catch {
       let finding = DoctorFinding(
         .database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))",
         advice: databaseAdvice)
-      return ([finding], false)
+      return ([finding], false, [])
     }
   }
 
   // MARK: - Each row
 
   /// Every value out of its type (`HistoryStore.damagedRows`, the rules the readers apply): the
-  /// rows `list`, `show` and the others skip with a warning.
-  private func checkRows(_ state: inout State, store: HistoryStore) throws {
+  /// rows `list`, `show` and the others skip with a warning; and the pictures whose own row it is.
+  static func rowFindings(_ store: HistoryStore) throws -> (findings: [DoctorFinding], pictures: Set<Int64>) {
+    var findings: [DoctorFinding] = []
+    var pictures: Set<Int64> = []
     for damage in try store.damagedRows() {
       var finding = DoctorFinding(
         .row, .problem, subject: damage.key, message: "\(damage.subject) is damaged: \(damage.problem)",
         advice:
-          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)"
-      )
+          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)")
       finding.action = .repairRow(damage)
-      state.findings.append(finding)
-      if damage.table == .pictures { state.damagedPictures.insert(damage.id) }
+      findings.append(finding)
+      if damage.table == .pictures { pictures.insert(damage.id) }
     }
+    return (findings, pictures)
   }
 
   // MARK: - Each picture's file
@@ -289,8 +302,6 @@ package struct DoctorChecks {
       switch condition(of: file.path, bytes: file.bytes, sha256: file.sha256, statter: statter, known: &known)
       {
       case .whole:
-        continue
-      case _ where state.damagedPictures.contains(file.id):
         continue
       case .missing:
         finding = DoctorFinding(
