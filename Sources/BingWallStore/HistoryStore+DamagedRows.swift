@@ -10,6 +10,10 @@ struct ColumnRule: Sendable {
   /// The SQL that reads the value to check, bounded: a 300 MB value is never read for a check.
   let read: String
   let accepts: @Sendable (SQLiteValue) -> Bool
+  /// For a rule about the SQLite type alone (and an integer's sign), the same rule as SQL, which
+  /// knows a value's type without reading it: a scan of 100,000 rows reads one flag for them all,
+  /// and `read` only for a row whose flag says one fails.
+  var typeTest: String? = nil
 
   /// A TEXT value `rule` accepts, read at most `limit` characters long.
   static func text(
@@ -28,7 +32,8 @@ struct ColumnRule: Sendable {
   /// Any TEXT: only its type is read (`typeof` reads no content), since any length reads (cut).
   static func anyText(_ column: String) -> ColumnRule {
     ColumnRule(
-      column: column, expected: "TEXT", read: "upper(typeof(\(column)))", accepts: { $0 == .text("TEXT") })
+      column: column, expected: "TEXT", read: "upper(typeof(\(column)))", accepts: { $0 == .text("TEXT") },
+      typeTest: "typeof(\(column)) = 'text'")
   }
 
   /// An INTEGER, above 0 when `positive`.
@@ -40,15 +45,15 @@ struct ColumnRule: Sendable {
       accepts: {
         if case .integer(let number) = $0 { return !positive || number > 0 }
         return false
-      })
+      },
+      typeTest: "typeof(\(column)) = 'integer'" + (positive ? " AND \(column) > 0" : ""))
   }
 
   /// NULL, or what `rule` accepts.
   func orNull() -> ColumnRule {
     let accepts = self.accepts
-    return ColumnRule(column: column, expected: expected + " or NULL", read: read) {
-      $0 == .null || accepts($0)
-    }
+    return ColumnRule(
+      column: column, expected: expected + " or NULL", read: read, accepts: { $0 == .null || accepts($0) })
   }
 
   static let source = text("source", HistoryColumns.Expected.source) { Source(rawValue: $0) != nil }
@@ -135,31 +140,54 @@ extension HistoryStore {
     var found: [DamagedRow] = []
     for table in DamagedRow.Table.allCases {
       let rules = ColumnRule.rules[table] ?? []
+      let typed = rules.filter { $0.typeTest != nil }
+      let valued = rules.filter { $0.typeTest == nil }
       // One table in each FROM, so the rules' bare column names are its own.
-      let (id, picture, key): (String, String, String)
+      let (id, picture): (String, String)
       switch table {
-      case .pictures: (id, picture, key) = ("id", "id", "substr(key, 1, 80)")
-      case .appearances, .applies:
-        (id, picture, key) = (
-          "id", "picture_id",
-          "(SELECT substr(p.key, 1, 80) FROM pictures p WHERE p.id = \(table.rawValue).picture_id)"
-        )
-      case .sourceFetches: (id, picture, key) = ("0", "NULL", "substr(source, 1, 80)")
+      case .pictures: (id, picture) = ("id", "id")
+      case .appearances, .applies: (id, picture) = ("id", "picture_id")
+      case .sourceFetches: (id, picture) = ("source", "NULL")
       }
+      let types =
+        typed.isEmpty ? "1" : typed.compactMap(\.typeTest).map { "(\($0))" }.joined(separator: " AND ")
       let statement = try database.prepare(
-        "SELECT \(id), \(picture), \(key), \(rules.map(\.read).joined(separator: ", ")) FROM \(table.rawValue) "
-          + "ORDER BY 1")
+        """
+        SELECT \(id), \(picture), \(types)\(valued.map { ", " + $0.read }.joined())
+        FROM \(table.rawValue) ORDER BY 1
+        """)
       defer { statement.reset() }
       while try statement.step() {
-        for (index, rule) in rules.enumerated() {
+        var failed: [(ColumnRule, SQLiteValue)] = []
+        for (index, rule) in valued.enumerated() {
           let value = statement.value(at: 3 + index)
-          guard !rule.accepts(value) else { continue }
-          var rowID: Int64 = 0
-          if case .integer(let number) = statement.value(at: 0) { rowID = number }
-          var pictureID: Int64?
-          if case .integer(let number) = statement.value(at: 1) { pictureID = number }
-          var name = "?"
-          if case .text(let text) = statement.value(at: 2) { name = text }
+          if !rule.accepts(value) { failed.append((rule, value)) }
+        }
+        let row = statement.value(at: 0)
+        if statement.value(at: 2) != .integer(1) {
+          // Rare: which of the type rules fail, with their values.
+          let values = try database.queryOne(
+            "SELECT \(typed.map(\.read).joined(separator: ", ")) FROM \(table.rawValue) WHERE \(id) = ?",
+            [row])
+          for (index, rule) in typed.enumerated() {
+            let value = values?[index] ?? .null
+            if !rule.accepts(value) { failed.append((rule, value)) }
+          }
+        }
+        guard !failed.isEmpty else { continue }
+        var pictureID: Int64?
+        if case .integer(let number) = statement.value(at: 1) { pictureID = number }
+        var rowID: Int64 = 0
+        var name = "?"
+        if case .integer(let number) = row { rowID = number }
+        if case .text(let source) = row { name = String(source.prefix(80)) }
+        if let pictureID,
+          case .text(let key)? = try database.queryOne(
+            "SELECT substr(key, 1, 80) FROM pictures WHERE id = ?", [.integer(pictureID)])?[0]
+        {
+          name = key
+        }
+        for (rule, value) in failed {
           found.append(
             DamagedRow(
               table: table, id: rowID, pictureID: pictureID, key: name, column: rule.column,

@@ -206,7 +206,8 @@ package struct DoctorChecks {
       var finding = DoctorFinding(
         .row, .problem, subject: damage.key, message: "\(damage.subject) is damaged: \(damage.problem)",
         advice:
-          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)")
+          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)"
+      )
       finding.action = .repairRow(damage)
       findings.append(finding)
       if damage.table == .pictures { pictures.insert(damage.id) }
