@@ -164,13 +164,13 @@ extension SQLiteRow {
 
   /// A width, a height, a size in bytes: above 0.
   func positive(_ name: String) throws(StoreError) -> Int64 {
-    let value = try int64(name)
-    guard value > 0 else {
+    let value = try value(name)
+    guard case .integer(let number) = value, number > 0 else {
       throw .typeMismatch(
         path: layout.path, sql: layout.sql, column: name, expected: HistoryColumns.Expected.positive,
-        found: String(value))
+        found: HistoryStore.shown(value))
     }
-    return value
+    return number
   }
 
   private func parsed<T>(_ name: String, as expected: String, _ parse: (String) -> T?) throws(StoreError) -> T

@@ -248,12 +248,7 @@ struct GalleryRowReader {
     if case .integer(let value) = statement.value(at: appearanceID) { appearance = value }
     var keyText = "?"
     if case .text(let value) = statement.value(at: key) { keyText = value }
-    let shown: String
-    switch found {
-    case .text(let text): shown = TerminalText.quoted(text, limit: 40)
-    case .integer(let number): shown = String(number)
-    default: shown = found.typeName
-    }
+    let shown = HistoryStore.shown(found)
     var column = layout.names[index]
     if index == appearanceSource { column = "source" }
     let onPicture = pictureColumns.contains(index)

@@ -13,7 +13,8 @@ package final class HistoryStore {
   /// Told about each damaged row a reader skips (see `decoded`), once per row: the command's
   /// warning. Nothing by default (a completion, doctor, which lists them itself).
   package var onDamagedRow: (DamagedRow) -> Void = { _ in }
-  private var toldDamage: Set<DamagedRow> = []
+  /// The rows told already, as `table id picture`.
+  private var toldDamage: Set<String> = []
 
   /// Opens (creating when missing) and migrates the database at `path`; its folder must exist.
   /// `readOnlyMedia` opens it immutable and unmigrated, for reading a history in a folder that
@@ -364,9 +365,11 @@ package final class HistoryStore {
     }
   }
 
-  /// Tells `onDamagedRow` about `damage`, once per row and column for this connection.
+  /// Tells `onDamagedRow` about `damage`, once per row for this connection (two readers may
+  /// find it by different columns).
   func tell(_ damage: DamagedRow) {
-    if toldDamage.insert(damage).inserted { onDamagedRow(damage) }
+    let row = "\(damage.table.rawValue) \(damage.id) \(damage.pictureID ?? 0)"
+    if toldDamage.insert(row).inserted { onDamagedRow(damage) }
   }
 
   // MARK: - The picture a row holds
