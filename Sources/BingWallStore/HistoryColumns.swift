@@ -14,6 +14,11 @@ import FoundationEssentials
 package enum HistoryColumns {
   package static func date(_ text: String) -> CalendarDate? { CalendarDate(parsing: text) }
 
+  /// Whether `instant` reads `text`, without making the `Date`: doctor's check of every row.
+  package static func isInstant(_ text: String) -> Bool {
+    Timestamp.isWellFormed(text) || (text.utf8.count == 12 && instant(text) != nil)
+  }
+
   package static func instant(_ text: String) -> Date? {
     if let instant = Timestamp.parse(text) { return instant }
     let digits = Array(text)
@@ -191,6 +196,20 @@ extension Appearance {
     "source, market, date, served_market, bing_id, title, caption, credit, copyright, copyright_link, urlbase, "
     + "hsh, wp, fullstartdate, licence, licence_link, description"
   static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+
+  /// `columnNames` as a SELECT list, each text no longer than it is written (`StoredText`), so
+  /// that a value a hand made 300 MB long reaches Swift cut.
+  static var boundedColumns: String {
+    let (line, long, link) = (StoredText.lineLimit, StoredText.longLimit, StoredText.linkLimit)
+    let key = HistoryColumns.longestKey + 1
+    return [
+      ("source", 40), ("market", 17), ("date", 11), ("served_market", 17), ("bing_id", key), ("title", line),
+      ("caption", line), ("credit", line), ("copyright", line), ("copyright_link", link), ("urlbase", link),
+      ("hsh", key), ("wp", 0), ("fullstartdate", 40), ("licence", line), ("licence_link", link),
+      ("description", long),
+    ].map { name, limit in limit == 0 ? name : "substr(\(name), 1, \(limit)) AS \(name)" }.joined(
+      separator: ", ")
+  }
 
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {

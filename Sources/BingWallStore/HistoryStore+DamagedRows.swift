@@ -21,8 +21,9 @@ struct ColumnRule: Sendable {
   ) -> ColumnRule {
     ColumnRule(
       column: column, expected: expected,
-      read: "CASE typeof(\(column)) WHEN 'text' THEN substr(\(column), 1, \(limit)) WHEN 'blob' THEN x'' "
-        + "ELSE \(column) END",
+      // A column of TEXT affinity holds TEXT, a BLOB or NULL; a short value (all of them, in a
+      // sound history) is read as it is, which costs SQLite a third of `substr`.
+      read: "iif(length(\(column)) <= \(limit), \(column), substr(\(column), 1, \(limit)))",
       accepts: {
         if case .text(let text) = $0 { return rule(text) }
         return false
@@ -58,7 +59,7 @@ struct ColumnRule: Sendable {
 
   static let source = text("source", HistoryColumns.Expected.source) { Source(rawValue: $0) != nil }
   static func instant(_ column: String) -> ColumnRule {
-    text(column, HistoryColumns.Expected.instant) { HistoryColumns.instant($0) != nil }
+    text(column, HistoryColumns.Expected.instant, HistoryColumns.isInstant)
   }
 
   /// The rules of each table's typed columns.
@@ -82,7 +83,7 @@ struct ColumnRule: Sendable {
       text("served_market", HistoryColumns.Expected.market, limit: 17, HistoryColumns.isMarketCode).orNull(),
       anyText("bing_id"), anyText("title"), anyText("caption"), anyText("credit"), anyText("copyright"),
       anyText("copyright_link"), anyText("urlbase"), anyText("hsh"), integer("wp"),
-      text("fullstartdate", HistoryColumns.Expected.instant) { HistoryColumns.startInstant($0) != nil },
+      text("fullstartdate", HistoryColumns.Expected.instant) { $0.isEmpty || HistoryColumns.isInstant($0) },
       instant("first_seen"), instant("updated_at"), integer("superseded"), anyText("licence"),
       anyText("licence_link"), anyText("description"),
     ],
@@ -157,11 +158,12 @@ extension HistoryStore {
         FROM \(table.rawValue) ORDER BY 1
         """)
       defer { statement.reset() }
+      let checks = valued.map(\.accepts)
       while try statement.step() {
         var failed: [(ColumnRule, SQLiteValue)] = []
-        for (index, rule) in valued.enumerated() {
+        for index in checks.indices {
           let value = statement.value(at: 3 + index)
-          if !rule.accepts(value) { failed.append((rule, value)) }
+          if !checks[index](value) { failed.append((valued[index], value)) }
         }
         let row = statement.value(at: 0)
         if statement.value(at: 2) != .integer(1) {

@@ -45,10 +45,12 @@ package struct DoctorChecks {
       return
     }
     let (path, quick, folder) = (store.path, quick, state.resources.imageFolder.path)
+    // Every row's values on a third connection and thread: a scan of every row of the two large
+    // tables, as long as SQLite's own check, beside it rather than after it.
+    let rows = Overlapped { Self.rowFindings(path: path) }
     let verdict = Overlapped {
-      let (findings, healthy, damaged) = Self.databaseFindings(path: path, quick: quick)
-      return DatabaseVerdict(
-        findings: findings, healthy: healthy, damagedPictures: damaged, listing: Self.list(folder))
+      let (findings, healthy) = Self.databaseFindings(path: path, quick: quick)
+      return DatabaseVerdict(findings: findings, healthy: healthy, listing: Self.list(folder))
     }
     var checked = state
     checked.databaseHealthy = true
@@ -62,13 +64,17 @@ package struct DoctorChecks {
     let result = verdict.value()
     let healthy = result.healthy
     state.findings += result.findings
+    // Only a database that passed SQLite's check has rows worth judging.
+    let scanned = rows.value()
+    let damaged = healthy ? scanned : RowVerdict(findings: [], pictures: [])
+    state.findings += damaged.findings
     if readError == nil { checkFolder(&checked, known: &known, listed: result.listing) }
     if healthy, readError == nil {
       // A picture whose own row is damaged has its row's finding: its file is not judged
       // against a size or a hash the row may have wrong.
       state.findings += checked.findings[before...].filter { finding in
         guard case .refetch(let file, _) = finding.action else { return true }
-        return !result.damagedPictures.contains(file.id)
+        return !damaged.pictures.contains(file.id)
       }
       state.pictures = checked.pictures
       state.unjudgedFiles = checked.unjudgedFiles
@@ -90,9 +96,13 @@ package struct DoctorChecks {
   struct DatabaseVerdict: Sendable {
     var findings: [DoctorFinding]
     var healthy: Bool
-    /// Pictures whose own row is damaged (`rowFindings`).
-    var damagedPictures: Set<Int64>
     var listing: Result<FolderListing?, FileError>
+  }
+
+  /// The damaged rows' findings and the pictures whose own row is damaged, from their thread.
+  struct RowVerdict: Sendable {
+    var findings: [DoctorFinding]
+    var pictures: Set<Int64>
   }
 
   static func list(_ folder: String) -> Result<FolderListing?, FileError> {
@@ -158,12 +168,9 @@ package struct DoctorChecks {
     }
   }
 
-  /// `integrity_check` (`quick_check`), `foreign_key_check` and then every row's values
-  /// (`rowFindings`) on a connection of their own, for another thread, beside the file checks;
-  /// healthy when the first passes (rows without their picture, or damaged, are repairable).
-  static func databaseFindings(path: String, quick: Bool) -> (
-    findings: [DoctorFinding], healthy: Bool, damagedPictures: Set<Int64>
-  ) {
+  /// `integrity_check` (`quick_check`) and `foreign_key_check` on a connection of their own, for
+  /// another thread; healthy when the first passes (rows without their picture are repairable).
+  static func databaseFindings(path: String, quick: Bool) -> (findings: [DoctorFinding], healthy: Bool) {
     do {
       let store = try HistoryStore(path: path)
       let problems = try store.integrityProblems(quick: quick)
@@ -173,7 +180,7 @@ package struct DoctorChecks {
           .database, .problem, subject: path,
           message: "fails SQLite's \(quick ? "quick_check" : "integrity_check"): \(first)\(more)",
           advice: databaseAdvice)
-        return ([finding], false, [])
+        return ([finding], false)
       }
       var findings: [DoctorFinding] = []
       let dangling = try store.foreignKeyProblems()
@@ -185,13 +192,12 @@ package struct DoctorChecks {
         finding.action = .deleteOrphanedRows
         findings.append(finding)
       }
-      let (rows, damaged) = try rowFindings(store)
-      return (findings + rows, true, damaged)
+      return (findings, true)
     } catch {
       let finding = DoctorFinding(
         .database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))",
         advice: databaseAdvice)
-      return ([finding], false, [])
+      return ([finding], false)
     }
   }
 
@@ -199,10 +205,19 @@ package struct DoctorChecks {
 
   /// Every value out of its type (`HistoryStore.damagedRows`, the rules the readers apply): the
   /// rows `list`, `show` and the others skip with a warning; and the pictures whose own row it is.
-  static func rowFindings(_ store: HistoryStore) throws -> (findings: [DoctorFinding], pictures: Set<Int64>) {
+  static func rowFindings(path: String) -> RowVerdict {
     var findings: [DoctorFinding] = []
     var pictures: Set<Int64> = []
-    for damage in try store.damagedRows() {
+    let damages: [DamagedRow]
+    do {
+      damages = try HistoryStore(path: path).damagedRows()
+    } catch {
+      let finding = DoctorFinding(
+        .database, .problem, subject: path, message: "cannot be read: \(HistoryStore.briefly(error))",
+        advice: databaseAdvice)
+      return RowVerdict(findings: [finding], pictures: [])
+    }
+    for damage in damages {
       var finding = DoctorFinding(
         .row, .problem, subject: damage.key, message: "\(damage.subject) is damaged: \(damage.problem)",
         advice:
@@ -212,7 +227,7 @@ package struct DoctorChecks {
       findings.append(finding)
       if damage.table == .pictures { pictures.insert(damage.id) }
     }
-    return (findings, pictures)
+    return RowVerdict(findings: findings, pictures: pictures)
   }
 
   // MARK: - Each picture's file
