@@ -1,3 +1,5 @@
+import BingWallModel
+
 /// Bing's longer text for one picture, from its home page's model (`/hp/api/model`): a headline,
 /// a description of a few sentences and a quick fact, where the archive has only its one-line
 /// copyright. Every text is optional; together they are this much and no more.
@@ -21,7 +23,7 @@ package struct Story: Sendable, Equatable {
 
   /// The longest text kept of each field, in characters: Bing's descriptions run to about 600;
   /// anything past this is not a caption.
-  static let textLimit = 2000
+  static let textLimit = StoredText.longLimit
 
   /// Whether there is anything to tell: a story of empty texts is not stored.
   package var isEmpty: Bool { headline.isEmpty && description.isEmpty && quickFact.isEmpty }

@@ -32,13 +32,21 @@ package struct Resources: Sendable {
 
   /// The history for reading; nil when nothing was ever fetched (no database file yet).
   package func existingHistory() throws -> HistoryStore? {
-    try HistoryStore.openExisting(path: context.paths.databaseFile)
+    try HistoryStore.openExisting(path: context.paths.databaseFile).map(toldOfDamage)
   }
 
   /// The history for writing, creating its folder and file on first use.
   func history() throws -> HistoryStore {
     try Paths.ensureDirectory(context.paths.dataDir)
-    return try HistoryStore(path: context.paths.databaseFile)
+    return toldOfDamage(try HistoryStore(path: context.paths.databaseFile))
+  }
+
+  /// `store`, saying on stderr each damaged row its readers skip: the row's own words
+  /// (`DamagedRow`), one warning and its repair, in the voice of every warning.
+  private func toldOfDamage(_ store: HistoryStore) -> HistoryStore {
+    let stderr = context.stderr
+    store.onDamagedRow = { damage in stderr.warning(damage.description, hint: damage.hint) }
+    return store
   }
 
   /// The scheduler state's one writer (see `SchedulerJournal`), over the user's state file.

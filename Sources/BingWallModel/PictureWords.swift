@@ -21,16 +21,15 @@ package struct PictureWords: Sendable, Equatable {
 }
 
 extension PictureWords {
-  /// The longest title, caption, credit or copyright line kept, in characters: a few lines on a
-  /// terminal; longer is a body misbehaving, not words to show.
-  static let maximumLine = 500
+  /// The longest title, caption, credit or copyright line kept, in characters (`StoredText`).
+  static let maximumLine = StoredText.lineLimit
 
-  /// The words with each field cut to `maximumLine` characters, and the link to one URL's
-  /// length.
-  func bounded() -> PictureWords {
-    func cut(_ text: String) -> String { String(text.prefix(Self.maximumLine)) }
-    return PictureWords(
-      title: cut(title), caption: cut(caption), credit: cut(credit), copyright: cut(copyright),
-      copyrightLink: String(copyrightLink.prefix(4096)))
+  /// The words as the history keeps them (`StoredText`): each field one clean line cut to
+  /// `maximumLine` characters, and the link to one URL's length. What an update stores and what
+  /// an import stores are made by this one function.
+  package func bounded() -> PictureWords {
+    PictureWords(
+      title: StoredText.line(title), caption: StoredText.line(caption), credit: StoredText.line(credit),
+      copyright: StoredText.line(copyright), copyrightLink: StoredText.link(copyrightLink))
   }
 }

@@ -3,8 +3,8 @@ import BingWallSystem
 /// One picture a source's body offers, typed: what every source but Bing gives (Bing's archive
 /// has its own `ArchiveImage`, with the facts only Bing has).
 package struct SourcePicture: Sendable, Equatable {
-  /// The longest description kept, in characters, as Bing's stories are cut.
-  static let maximumDescription = 2000
+  /// The longest description kept, in characters, as Bing's stories are cut (`StoredText`).
+  static let maximumDescription = StoredText.longLimit
 
   /// The source and its own id: Spotlight's `entityId` (v4) or `prm._id` (v3), APOD's date,
   /// Wikimedia's file title (`File:…`), its key written as `SourceKey` keeps it.
@@ -37,8 +37,8 @@ package struct SourcePicture: Sendable, Equatable {
     self.date = date
     // A body may hold megabytes of text in one field; a person reads a few lines of each.
     self.words = words.bounded()
-    self.description = String(description.prefix(Self.maximumDescription))
-    self.licence = String(licence.prefix(PictureWords.maximumLine))
+    self.description = StoredText.long(description)
+    self.licence = StoredText.line(licence)
     self.licenceLink = licenceLink
     self.image = image
     self.portrait = portrait

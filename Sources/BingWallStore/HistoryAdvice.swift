@@ -11,7 +11,10 @@ extension StoreError: HintedError {
     case .walUnavailable: return "keep it on a local file system"
     case .bind, .noSuchColumn, .misuse: return Self.bug
     case .typeMismatch:
-      return "move history.db aside (bingwall starts a new history) or restore it from a backup"
+      // A value out of its type is one damaged row, not a lost history: moving the file aside
+      // would throw away every other row.
+      return "run 'bingwall doctor' to find the damaged row; 'bingwall doctor --fix' repairs or forgets it"
+    case .damagedRow: return DamagedRow.repair
     case .newerSchema: return "upgrade bingwall"
     case .readOnlyNeedsUpgrade: return "make the folder writable and run bingwall again"
     case .needsUpgrade: return "run 'bingwall update' as its owner first"

@@ -14,6 +14,11 @@ import FoundationEssentials
 package enum HistoryColumns {
   package static func date(_ text: String) -> CalendarDate? { CalendarDate(parsing: text) }
 
+  /// Whether `instant` reads `text`, without making the `Date`: doctor's check of every row.
+  package static func isInstant(_ text: String) -> Bool {
+    Timestamp.isWellFormed(text) || (text.utf8.count == 12 && instant(text) != nil)
+  }
+
   package static func instant(_ text: String) -> Date? {
     if let instant = Timestamp.parse(text) { return instant }
     let digits = Array(text)
@@ -36,9 +41,62 @@ package enum HistoryColumns {
     return sources.isEmpty ? [.bing] : sources
   }
 
-  /// `markets`: the codes of `group_concat(market, ' ')`, once each, sorted.
+  /// `markets`: the codes of `group_concat(market, ' ')`, once each, sorted; a code out of its
+  /// type (see `isMarketCode`) is left out, as its appearance is.
   package static func markets(_ text: String?) -> [Market] {
-    Set((text ?? "").split(separator: " ").map(String.init)).sorted().map(Market.init(stored:))
+    Set((text ?? "").split(separator: " ").map(String.init)).filter(isMarketCode).sorted()
+      .map(Market.init(stored:))
+  }
+
+  // MARK: - What each column may hold
+
+  /// A market code as `update` and `import` write one: 2 to 16 letters, digits and dashes.
+  package static func isMarketCode(_ text: String) -> Bool {
+    (2...16).contains(text.utf8.count)
+      && text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }
+  }
+
+  /// A SHA-256 as stored: 64 lower-case hexadecimal digits.
+  package static func isSHA256(_ text: String) -> Bool {
+    text.utf8.count == 64
+      && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  /// A size's name as stored: Bing's (`UHD`, `1920x1080`) or an imported file's `WIDTHxHEIGHT`.
+  package static func isResolution(_ text: String) -> Bool {
+    (1...20).contains(text.utf8.count) && text.utf8.allSatisfy(isLetterOrDigit)
+  }
+
+  /// The longest key stored, in bytes: what `update` and `import` accept.
+  package static let longestKey = 1024
+  /// The longest path stored, in bytes: Linux's `PATH_MAX`.
+  package static let longestPath = 4096
+
+  /// A key as stored: not empty, at most `longestKey` bytes, no control character.
+  package static func isKey(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= longestKey && TerminalText.clean(text) == text
+  }
+
+  /// A path as stored: absolute, at most `longestPath` bytes.
+  package static func isPath(_ text: String) -> Bool {
+    text.hasPrefix("/") && text.utf8.count <= longestPath
+  }
+
+  private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
+  /// What a column should hold, in the words of a damaged row's message.
+  enum Expected {
+    static let date = "a date YYYY-MM-DD"
+    static let instant = "a time such as 2026-12-01T09:00:00Z"
+    static let source = "a source such as bing or apod"
+    static let market = "a market code such as en-US"
+    static let sha256 = "64 hexadecimal digits"
+    static let resolution = "a size such as UHD or 1920x1080"
+    static let positive = "a whole number above 0"
+    static let key = "a key of at most 1,024 bytes without control characters"
+    static let path = "an absolute path of at most 4,096 bytes"
   }
 }
 
@@ -55,13 +113,16 @@ extension SQLiteValue {
   init(_ source: Source) { self = .text(source.rawValue) }
 }
 
+/// The typed readers of the history's columns: each checks its value against the column's rule
+/// above and throws `.typeMismatch` for a value out of its type, which the row's decoding turns
+/// into a `DamagedRow` (see `HistoryStore.decoded`).
 extension SQLiteRow {
   func date(_ name: String) throws(StoreError) -> CalendarDate {
-    try parsed(name, as: "a date YYYY-MM-DD", HistoryColumns.date)
+    try parsed(name, as: HistoryColumns.Expected.date, HistoryColumns.date)
   }
 
   func instant(_ name: String) throws(StoreError) -> Date {
-    try parsed(name, as: "a time such as 2026-12-01T09:00:00Z", HistoryColumns.instant)
+    try parsed(name, as: HistoryColumns.Expected.instant, HistoryColumns.instant)
   }
 
   func optionalInstant(_ name: String) throws(StoreError) -> Date? {
@@ -69,19 +130,52 @@ extension SQLiteRow {
   }
 
   func startInstant(_ name: String) throws(StoreError) -> Date? {
-    try parsed(name, as: "a time such as 2026-12-01T09:00:00Z", HistoryColumns.startInstant)
+    try parsed(name, as: HistoryColumns.Expected.instant, HistoryColumns.startInstant)
   }
 
-  func market(_ name: String) throws(StoreError) -> Market? { HistoryColumns.market(try string(name)) }
+  /// `''` for none.
+  func market(_ name: String) throws(StoreError) -> Market? {
+    try parsed(name, as: HistoryColumns.Expected.market) { (text: String) -> Market?? in
+      if text.isEmpty { return .some(nil) }
+      return HistoryColumns.isMarketCode(text) ? .some(Market(stored: text)) : .none
+    }
+  }
 
   func optionalMarket(_ name: String) throws(StoreError) -> Market? {
-    try optionalString(name).map(Market.init(stored:))
+    try optionalString(name) == nil ? nil : try market(name)
   }
 
-  func resolution(_ name: String) throws(StoreError) -> Resolution { Resolution(stored: try string(name)) }
+  func resolution(_ name: String) throws(StoreError) -> Resolution {
+    try parsed(name, as: HistoryColumns.Expected.resolution) {
+      HistoryColumns.isResolution($0) ? Resolution(stored: $0) : nil
+    }
+  }
 
   func source(_ name: String) throws(StoreError) -> Source {
-    try parsed(name, as: "a source such as bing or apod", Source.init(rawValue:))
+    try parsed(name, as: HistoryColumns.Expected.source, Source.init(rawValue:))
+  }
+
+  func sha256(_ name: String) throws(StoreError) -> String {
+    try parsed(name, as: HistoryColumns.Expected.sha256) { HistoryColumns.isSHA256($0) ? $0 : nil }
+  }
+
+  func key(_ name: String) throws(StoreError) -> String {
+    try parsed(name, as: HistoryColumns.Expected.key) { HistoryColumns.isKey($0) ? $0 : nil }
+  }
+
+  func path(_ name: String) throws(StoreError) -> String {
+    try parsed(name, as: HistoryColumns.Expected.path) { HistoryColumns.isPath($0) ? $0 : nil }
+  }
+
+  /// A width, a height, a size in bytes: above 0.
+  func positive(_ name: String) throws(StoreError) -> Int64 {
+    let value = try value(name)
+    guard case .integer(let number) = value, number > 0 else {
+      throw .typeMismatch(
+        path: layout.path, sql: layout.sql, column: name, expected: HistoryColumns.Expected.positive,
+        found: HistoryStore.shown(value))
+    }
+    return number
   }
 
   private func parsed<T>(_ name: String, as expected: String, _ parse: (String) -> T?) throws(StoreError) -> T
@@ -102,6 +196,20 @@ extension Appearance {
     "source, market, date, served_market, bing_id, title, caption, credit, copyright, copyright_link, urlbase, "
     + "hsh, wp, fullstartdate, licence, licence_link, description"
   static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+
+  /// `columnNames` as a SELECT list, each text no longer than it is written (`StoredText`), so
+  /// that a value a hand made 300 MB long reaches Swift cut.
+  static var boundedColumns: String {
+    let (line, long, link) = (StoredText.lineLimit, StoredText.longLimit, StoredText.linkLimit)
+    let key = HistoryColumns.longestKey + 1
+    return [
+      ("source", 40), ("market", 17), ("date", 11), ("served_market", 17), ("bing_id", key), ("title", line),
+      ("caption", line), ("credit", line), ("copyright", line), ("copyright_link", link), ("urlbase", link),
+      ("hsh", key), ("wp", 0), ("fullstartdate", 40), ("licence", line), ("licence_link", link),
+      ("description", long),
+    ].map { name, limit in limit == 0 ? name : "substr(\(name), 1, \(limit)) AS \(name)" }.joined(
+      separator: ", ")
+  }
 
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {

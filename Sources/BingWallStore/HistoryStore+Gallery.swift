@@ -19,19 +19,46 @@ extension HistoryStore {
   {
     var applies: [Int64: (count: Int, last: Date?)] = [:]
     for row in try database.query(
-      "SELECT picture_id, count(*) AS n, max(applied_at) AS last FROM applies GROUP BY picture_id")
+      """
+      SELECT a.picture_id, count(*) AS n, substr(max(a.applied_at), 1, 40) AS last,
+        substr(p.key, 1, 80) AS key
+      FROM applies a JOIN pictures p ON p.id = a.picture_id GROUP BY a.picture_id
+      """)
     {
-      applies[try row.int64("picture_id")] = (try row.int("n"), try row.optionalInstant("last"))
+      let id = try row.int64("picture_id")
+      // An apply out of its type costs its picture only its last apply's time.
+      let last = try decoded(row) { (row) throws(StoreError) -> Date? in
+        do throws(StoreError) {
+          return try row.optionalInstant("last")
+        } catch .typeMismatch(_, _, _, let expected, let found) {
+          throw .damagedRow(
+            DamagedRow(
+              table: .applies, id: 0, pictureID: id, key: try row.string("key"), column: "applied_at",
+              found: found, expected: expected))
+        }
+      }
+      applies[id] = (try row.int("n"), last ?? nil)
     }
     // Walking appearances newest first and keeping each picture's first (what `pictures` does)
     // orders pictures by their newest date, then by id, both descending: `newest` says that.
     let scope = sources.isEmpty ? "" : "WHERE source IN (SELECT value FROM json_each(:sources))"
+    // Each text no longer than it is written (see `pictureSelect`); the gallery shows no source's
+    // description, so it reads none.
+    let (line, link, long) = (StoredText.lineLimit, StoredText.linkLimit, StoredText.longLimit)
+    let (key, path) = (HistoryColumns.longestKey + 1, HistoryColumns.longestPath + 1)
     let statement = try database.prepare(
       """
-      SELECT p.id, p.key, p.path, p.resolution, p.width, p.height, p.bytes, p.sha256, p.favorite,
-        p.banned, p.added_at, a.superseded, a.date, a.market, a.served_market, a.bing_id, a.title,
-        a.caption, a.credit, a.copyright, a.copyright_link, s.headline, s.description, s.quick_fact,
-        p.source, a.source AS appearance_source, a.licence, a.licence_link, a.description AS source_description
+      SELECT p.id, substr(p.key, 1, \(key)) AS key, substr(p.path, 1, \(path)) AS path,
+        substr(p.resolution, 1, 21) AS resolution, p.width, p.height, p.bytes,
+        substr(p.sha256, 1, 65) AS sha256, p.favorite, p.banned, substr(p.added_at, 1, 40) AS added_at,
+        a.id AS appearance_id, a.superseded, substr(a.date, 1, 11) AS date, substr(a.market, 1, 17) AS market,
+        substr(a.served_market, 1, 17) AS served_market, substr(a.bing_id, 1, \(key)) AS bing_id,
+        substr(a.title, 1, \(line)) AS title, substr(a.caption, 1, \(line)) AS caption,
+        substr(a.credit, 1, \(line)) AS credit, substr(a.copyright, 1, \(line)) AS copyright,
+        substr(a.copyright_link, 1, \(link)) AS copyright_link, substr(s.headline, 1, \(long)) AS headline,
+        substr(s.description, 1, \(long)) AS description, substr(s.quick_fact, 1, \(long)) AS quick_fact,
+        substr(p.source, 1, 40) AS source, substr(a.source, 1, 40) AS appearance_source,
+        substr(a.licence, 1, \(line)) AS licence, substr(a.licence_link, 1, \(link)) AS licence_link
       FROM (SELECT picture_id, max(date) AS newest FROM appearances \(scope) GROUP BY picture_id) n
       JOIN pictures p ON p.id = n.picture_id
       JOIN appearances a ON a.picture_id = n.picture_id
@@ -57,7 +84,14 @@ extension HistoryStore {
     while try statement.step() {
       let columns = try reader ?? GalleryRowReader(statement.makeLayout())
       reader = columns
-      let (row, superseded, shownBy) = try columns.picture(statement)
+      // A damaged row (an appearance, or the picture in each of its rows) is passed over, told once.
+      guard
+        let (row, superseded, shownBy) = try decoded(
+          statement,
+          { (statement) throws(StoreError) in
+            try columns.picture(statement)
+          })
+      else { continue }
       if var same = current, same.picture.id == row.id {
         sources.insert(shownBy)
         same.markets += row.market.map { [$0] } ?? []
@@ -81,13 +115,14 @@ extension HistoryStore {
 }
 
 /// Reads the gallery query's columns by position, found once by name: the checks of
-/// `SQLiteRow`'s typed accessors without a dictionary lookup per field of 100,000 rows.
+/// `SQLiteRow`'s typed readers (the same rules, `HistoryColumns`) without a dictionary lookup per
+/// field of 100,000 rows. A value out of its type is a `.damagedRow` naming the row.
 struct GalleryRowReader {
   let layout: SQLiteRow.Layout
   let id, key, path, resolution, width, height, bytes, sha256, favorite, banned, addedAt: Int
-  let superseded, date, market, servedMarket, bingID, title, caption, credit, copyright, copyrightLink: Int
-  let headline, description, quickFact: Int
-  let source, appearanceSource, licence, licenceLink, sourceDescription: Int
+  let appearanceID, superseded, date, market, servedMarket, bingID, title, caption, credit: Int
+  let copyright, copyrightLink, headline, description, quickFact: Int
+  let source, appearanceSource, licence, licenceLink: Int
 
   init(_ layout: SQLiteRow.Layout) throws(StoreError) {
     self.layout = layout
@@ -104,8 +139,9 @@ struct GalleryRowReader {
       try column("width"), try column("height"), try column("bytes"), try column("sha256")
     )
     (favorite, banned, addedAt) = (try column("favorite"), try column("banned"), try column("added_at"))
-    (superseded, date, market, servedMarket) = (
-      try column("superseded"), try column("date"), try column("market"), try column("served_market")
+    (appearanceID, superseded, date, market, servedMarket) = (
+      try column("appearance_id"), try column("superseded"), try column("date"), try column("market"),
+      try column("served_market")
     )
     (bingID, title, caption, credit) = (
       try column("bing_id"), try column("title"), try column("caption"), try column("credit")
@@ -117,7 +153,6 @@ struct GalleryRowReader {
     (source, appearanceSource, licence, licenceLink) = (
       try column("source"), try column("appearance_source"), try column("licence"), try column("licence_link")
     )
-    sourceDescription = try column("source_description")
   }
 
   /// The row's picture with this appearance (markets, sources and applies left empty for the
@@ -127,19 +162,42 @@ struct GalleryRowReader {
   ) {
     func integer(_ index: Int) throws(StoreError) -> Int64 {
       let value = statement.value(at: index)
-      guard case .integer(let number) = value else { throw mismatch(index, "INTEGER", value) }
+      guard case .integer(let number) = value else { throw damage(statement, index, "INTEGER", value) }
+      return number
+    }
+    func positive(_ index: Int) throws(StoreError) -> Int64 {
+      let value = statement.value(at: index)
+      guard case .integer(let number) = value, number > 0 else {
+        throw damage(statement, index, HistoryColumns.Expected.positive, value)
+      }
       return number
     }
     func text(_ index: Int) throws(StoreError) -> String {
       let value = statement.value(at: index)
-      guard case .text(let string) = value else { throw mismatch(index, "TEXT", value) }
+      guard case .text(let string) = value else { throw damage(statement, index, "TEXT", value) }
       return string
     }
     func optionalText(_ index: Int) throws(StoreError) -> String? {
       let value = statement.value(at: index)
       if value == .null { return nil }
-      guard case .text(let string) = value else { throw mismatch(index, "TEXT", value) }
+      guard case .text(let string) = value else { throw damage(statement, index, "TEXT", value) }
       return string
+    }
+    func parsed<T>(_ index: Int, _ expected: String, _ parse: (String) -> T?) throws(StoreError) -> T {
+      let value = statement.value(at: index)
+      guard case .text(let string) = value, let parsed = parse(string) else {
+        throw damage(statement, index, expected, value)
+      }
+      return parsed
+    }
+    func checked(_ index: Int, _ expected: String, _ rule: (String) -> Bool) throws(StoreError) -> String {
+      try parsed(index, expected) { rule($0) ? $0 : nil }
+    }
+    func marketCode(_ index: Int) throws(StoreError) -> Market? {
+      try parsed(index, HistoryColumns.Expected.market) { (text: String) -> Market?? in
+        if text.isEmpty { return .some(nil) }
+        return HistoryColumns.isMarketCode(text) ? .some(Market(stored: text)) : .none
+      }
     }
     var story: PictureStory?
     // A row of empty texts only records that Bing had none: no story to show.
@@ -148,38 +206,55 @@ struct GalleryRowReader {
         headline: headline, description: try optionalText(description) ?? "",
         quickFact: try optionalText(quickFact) ?? "")
     }
-    func parsed<T>(_ index: Int, _ expected: String, _ parse: (String) -> T?) throws(StoreError) -> T {
-      let value = statement.value(at: index)
-      guard case .text(let string) = value, let parsed = parse(string) else {
-        throw mismatch(index, expected, value)
-      }
-      return parsed
-    }
+    let served: Market?? =
+      statement.value(at: servedMarket) == .null ? .some(nil) : .some(try marketCode(servedMarket))
     let picture = Picture(
-      id: try integer(id), key: try text(key),
-      date: try parsed(date, "a date YYYY-MM-DD", HistoryColumns.date),
-      market: HistoryColumns.market(try text(market)),
+      id: try integer(id), key: try checked(key, HistoryColumns.Expected.key, HistoryColumns.isKey),
+      date: try parsed(date, HistoryColumns.Expected.date, HistoryColumns.date),
+      market: try marketCode(market),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
-      copyright: try text(copyright), copyrightLink: try text(copyrightLink), path: try text(path),
-      resolution: Resolution(stored: try text(resolution)), width: Int(try integer(width)),
-      height: Int(try integer(height)),
-      bytes: try integer(bytes), sha256: try text(sha256), favorite: try integer(favorite) != 0,
+      copyright: try text(copyright), copyrightLink: try text(copyrightLink),
+      path: try checked(path, HistoryColumns.Expected.path, HistoryColumns.isPath),
+      resolution: Resolution(
+        stored: try checked(resolution, HistoryColumns.Expected.resolution, HistoryColumns.isResolution)),
+      width: Int(try positive(width)), height: Int(try positive(height)),
+      bytes: try positive(bytes),
+      sha256: try checked(sha256, HistoryColumns.Expected.sha256, HistoryColumns.isSHA256),
+      favorite: try integer(favorite) != 0,
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
-      servedMarket: try optionalText(servedMarket).map(Market.init(stored:)),
-      addedAt: try parsed(addedAt, "a time such as 2026-12-01T09:00:00Z", HistoryColumns.instant),
+      servedMarket: served ?? nil,
+      addedAt: try parsed(addedAt, HistoryColumns.Expected.instant, HistoryColumns.instant),
       story: story?.isEmpty == true ? nil : story,
-      source: try parsed(source, "a source such as bing", Source.init(rawValue:)), sources: [],
-      licence: try text(licence), licenceLink: try text(licenceLink), description: try text(sourceDescription)
+      source: try parsed(source, HistoryColumns.Expected.source, Source.init(rawValue:)), sources: [],
+      licence: try text(licence), licenceLink: try text(licenceLink), description: ""
     )
     return (
       picture, try integer(superseded) != 0,
-      try parsed(appearanceSource, "a source such as bing", Source.init(rawValue:))
+      try parsed(appearanceSource, HistoryColumns.Expected.source, Source.init(rawValue:))
     )
   }
 
-  private func mismatch(_ index: Int, _ expected: String, _ found: SQLiteValue) -> StoreError {
-    .typeMismatch(
-      path: layout.path, sql: layout.sql, column: layout.names[index], expected: expected,
-      found: found.typeName)
+  /// The row a value out of its type belongs to: the picture's, or for a column of its
+  /// appearance, the appearance's.
+  private func damage(_ statement: SQLiteStatement, _ index: Int, _ expected: String, _ found: SQLiteValue)
+    -> StoreError
+  {
+    let pictureColumns: Set<Int> = [
+      id, key, path, resolution, width, height, bytes, sha256, favorite, banned, addedAt, source,
+    ]
+    var pictureID: Int64 = 0
+    if case .integer(let value) = statement.value(at: id) { pictureID = value }
+    var appearance: Int64 = 0
+    if case .integer(let value) = statement.value(at: appearanceID) { appearance = value }
+    var keyText = "?"
+    if case .text(let value) = statement.value(at: key) { keyText = value }
+    let shown = HistoryStore.shown(found)
+    var column = layout.names[index]
+    if index == appearanceSource { column = "source" }
+    let onPicture = pictureColumns.contains(index)
+    return .damagedRow(
+      DamagedRow(
+        table: onPicture ? .pictures : .appearances, id: onPicture ? pictureID : appearance,
+        pictureID: pictureID, key: keyText, column: column, found: shown, expected: expected))
   }
 }

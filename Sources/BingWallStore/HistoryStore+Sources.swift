@@ -14,14 +14,32 @@ extension HistoryStore {
   /// Each source's pictures and newest arrival, from its appearances.
   package func holdings() throws(StoreError) -> [Source: SourceHoldings] {
     var holdings: [Source: SourceHoldings] = [:]
+    // Each group names one of its rows (its first), for the warning when the group is damaged.
     let rows = try database.query(
       """
-      SELECT source, count(DISTINCT picture_id) AS pictures, max(first_seen) AS newest
-      FROM appearances GROUP BY source
+      SELECT g.*, substr(p.key, 1, 80) AS key FROM (
+        SELECT substr(source, 1, 40) AS source, count(DISTINCT picture_id) AS pictures,
+          substr(max(first_seen), 1, 40) AS newest, min(id) AS id, min(picture_id) AS picture_id
+        FROM appearances GROUP BY source) g
+      LEFT JOIN pictures p ON p.id = g.picture_id
       """)
     for row in rows {
-      holdings[try row.source("source")] = SourceHoldings(
-        pictures: try row.int("pictures"), newestArrival: try row.optionalInstant("newest"))
+      let held = try decoded(row) { (row) throws(StoreError) in
+        do throws(StoreError) {
+          return (
+            try row.source("source"),
+            SourceHoldings(
+              pictures: try row.int("pictures"), newestArrival: try row.optionalInstant("newest"))
+          )
+        } catch .typeMismatch(_, _, let column, let expected, let found) {
+          throw .damagedRow(
+            DamagedRow(
+              table: .appearances, id: try row.int64("id"), pictureID: try row.optionalInt64("picture_id"),
+              key: try row.optionalString("key") ?? "?", column: column == "newest" ? "first_seen" : column,
+              found: found, expected: expected))
+        }
+      }
+      if let (source, holding) = held { holdings[source] = holding }
     }
     return holdings
   }
@@ -53,10 +71,27 @@ extension HistoryStore {
   /// Every source's last successful fetch.
   package func fetches() throws(StoreError) -> [Source: SourceFetch] {
     var fetches: [Source: SourceFetch] = [:]
-    for row in try database.query("SELECT source, fetched_at, newest_day FROM source_fetches") {
-      let day = try row.optionalString("newest_day").flatMap(HistoryColumns.date)
-      fetches[try row.source("source")] = SourceFetch(
-        fetchedAt: try row.instant("fetched_at"), newestDay: day)
+    let rows = try database.query(
+      """
+      SELECT substr(source, 1, 40) AS source, substr(fetched_at, 1, 40) AS fetched_at,
+        substr(newest_day, 1, 11) AS newest_day
+      FROM source_fetches
+      """)
+    for row in rows {
+      let fetch = try decoded(row) { (row) throws(StoreError) in
+        do throws(StoreError) {
+          let day = try row.optionalString("newest_day") == nil ? nil : try row.date("newest_day")
+          return (
+            try row.source("source"), SourceFetch(fetchedAt: try row.instant("fetched_at"), newestDay: day)
+          )
+        } catch .typeMismatch(_, _, let column, let expected, let found) {
+          throw .damagedRow(
+            DamagedRow(
+              table: .sourceFetches, id: 0, pictureID: nil, key: (try? row.string("source")) ?? "?",
+              column: column, found: found, expected: expected))
+        }
+      }
+      if let (source, last) = fetch { fetches[source] = last }
     }
     return fetches
   }

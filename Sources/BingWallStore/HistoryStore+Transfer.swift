@@ -30,21 +30,40 @@ package struct ImportedPicture: Sendable, Equatable {
     self.favorite = favorite
     self.banned = banned
     self.addedAt = addedAt
-    self.appearances = appearances
+    // Whatever the export or the sidecar says, its texts are kept as an update keeps a source's:
+    // one clean line each, cut at the same lengths (`StoredText`), never a raw escape.
+    self.appearances = appearances.map {
+      StoredAppearance($0.appearance.withStoredText(), superseded: $0.superseded)
+    }
   }
 }
 
 extension HistoryStore {
-  /// Every appearance of a picture, superseded ones included, oldest date first.
+  /// Every appearance of a picture, superseded ones included, oldest date first; a damaged one is
+  /// skipped and told (`decoded`).
   package func appearances(pictureID: Int64) throws(StoreError) -> [StoredAppearance] {
-    try database.query(
+    let rows = try database.query(
       """
-      SELECT \(Appearance.columnNames), superseded
+      SELECT \(Appearance.boundedColumns), superseded, id AS appearance_id,
+        (SELECT substr(key, 1, 80) FROM pictures WHERE id = picture_id) AS picture_key
       FROM appearances WHERE picture_id = ? ORDER BY date, source, market
-      """, [.integer(pictureID)]
-    ).map { (row) throws(StoreError) -> StoredAppearance in
-      StoredAppearance(try Appearance(row: row), superseded: try row.bool("superseded"))
+      """, [.integer(pictureID)])
+    var found: [StoredAppearance] = []
+    for row in rows {
+      let stored = try decoded(row) { (row) throws(StoreError) -> StoredAppearance in
+        do throws(StoreError) {
+          return StoredAppearance(try Appearance(row: row), superseded: try row.bool("superseded"))
+        } catch .typeMismatch(_, _, let column, let expected, let found) {
+          throw .damagedRow(
+            DamagedRow(
+              table: .appearances, id: try row.int64("appearance_id"), pictureID: pictureID,
+              key: try row.optionalString("picture_key") ?? "?", column: column, found: found,
+              expected: expected))
+        }
+      }
+      if let stored { found.append(stored) }
     }
+    return found
   }
 
   /// Records an imported picture whose file is already named at `picture.file.path`, with its

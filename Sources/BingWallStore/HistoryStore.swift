@@ -10,6 +10,11 @@ import Glibc
 package final class HistoryStore {
   let database: SQLiteDatabase
   package let path: String
+  /// Told about each damaged row a reader skips (see `decoded`), once per row: the command's
+  /// warning. Nothing by default (a completion, doctor, which lists them itself).
+  package var onDamagedRow: (DamagedRow) -> Void = { _ in }
+  /// The rows told already, as `table id picture`.
+  private var toldDamage: Set<String> = []
 
   /// Opens (creating when missing) and migrates the database at `path`; its folder must exist.
   /// `readOnlyMedia` opens it immutable and unmigrated, for reading a history in a folder that
@@ -77,12 +82,26 @@ package final class HistoryStore {
   {
     guard
       let row = try database.queryOne(
-        "SELECT id, source, key, path FROM pictures WHERE sha256 = ? ORDER BY id LIMIT 1", [.text(sha256)])
+        """
+        SELECT id, substr(source, 1, 40) AS source, substr(key, 1, \(HistoryColumns.longestKey + 1)) AS key,
+          substr(path, 1, \(HistoryColumns.longestPath + 1)) AS path
+        FROM pictures WHERE sha256 = ? ORDER BY id LIMIT 1
+        """, [.text(sha256)])
     else { return nil }
-    return (
-      try row.int64("id"), PictureID(source: try row.source("source"), key: try row.string("key")),
-      try row.string("path")
-    )
+    return try decoded(row) { (row) throws(StoreError) in
+      do throws(StoreError) {
+        return (
+          try row.int64("id"), PictureID(source: try row.source("source"), key: try row.key("key")),
+          try row.path("path")
+        )
+      } catch .typeMismatch(_, _, let column, let expected, let found) {
+        let id = try row.int64("id")
+        throw .damagedRow(
+          DamagedRow(
+            table: .pictures, id: id, pictureID: id, key: (try? row.string("key")) ?? "?", column: column,
+            found: found, expected: expected))
+      }
+    }
   }
 
   /// True when a stored picture or rendition uses `path`: paths are never reused for other content.
@@ -195,11 +214,14 @@ package final class HistoryStore {
     var sources: [Source]
     /// Only appearances on or before this day; nil for any day (`newest` sets it).
     var through: CalendarDate?
+    /// The columns read: `list`'s table reads no description.
+    var fields: PictureFields
 
     package init(
       limit: Int = 20, market: String? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
-      since: String? = nil, sources: [Source] = []
+      since: String? = nil, sources: [Source] = [], fields: PictureFields = .all
     ) {
+      self.fields = fields
       self.limit = limit
       self.market = market
       self.favoritesOnly = favoritesOnly
@@ -209,7 +231,8 @@ package final class HistoryStore {
     }
   }
 
-  /// Pictures newest first, each with its newest appearance (in `query.market` when given).
+  /// Pictures newest first, each with its newest appearance (in `query.market` when given). A
+  /// damaged picture is skipped (`decoded`) and the walk reads on, so a page still holds `limit`.
   package func pictures(_ query: Query) throws(StoreError) -> [Picture] {
     // Walk appearances newest first along their date index and stop at `limit` distinct
     // pictures: a page of a 100,000-picture history reads a page of rows, not all of them.
@@ -241,11 +264,27 @@ package final class HistoryStore {
       """)
     try walk.bind(bindings)
     var unique = UniqueElements<Int64>()
-    while query.limit == 0 || unique.count < query.limit, try walk.step() {
-      guard case .integer(let id) = walk.value(at: 0) else { continue }
-      unique.add(id)
+    var found: [Picture] = []
+    var exhausted = false
+    while !exhausted, query.limit == 0 || found.count < query.limit {
+      var ids: [Int64] = []
+      while query.limit == 0 || found.count + ids.count < query.limit {
+        guard try walk.step() else {
+          exhausted = true
+          break
+        }
+        guard case .integer(let id) = walk.value(at: 0), unique.add(id) else { continue }
+        ids.append(id)
+      }
+      found += try page(ids, query: query, bindings: bindings)
     }
-    let ids = unique.elements
+    return found
+  }
+
+  /// The pictures `ids` names, in that order, as `query` reads them; damaged ones skipped.
+  private func page(_ ids: [Int64], query: Query, bindings: [String: SQLiteValue]) throws(StoreError)
+    -> [Picture]
+  {
     guard !ids.isEmpty else { return [] }
     // One statement for the whole page (its ids as one JSON array), not one per picture: each
     // prepare parses this long SELECT again, which was most of what `list` cost.
@@ -254,7 +293,7 @@ package final class HistoryStore {
     if !query.sources.isEmpty { clauses.append("AND source IN (SELECT value FROM json_each(:sources))") }
     if query.through != nil { clauses.append("AND date <= :through") }
     let page =
-      Self.pictureSelect(appearance: clauses.joined(separator: " "))
+      Self.pictureSelect(appearance: clauses.joined(separator: " "), fields: query.fields)
       + " WHERE p.id IN (SELECT value FROM json_each(:ids))"
     var values: [String: SQLiteValue] = [
       ":ids": .text("[" + ids.map(String.init).joined(separator: ",") + "]")
@@ -264,7 +303,9 @@ package final class HistoryStore {
     if query.through != nil { values[":through"] = bindings[":through"] }
     var byID: [Int64: Picture] = [:]
     for row in try database.query(page, values) {
-      let picture = try Self.picture(from: row)
+      guard
+        let picture = try decoded(row, { (row) throws(StoreError) in try picture(from: row, query.fields) })
+      else { continue }
       byID[picture.id] = picture
     }
     return ids.compactMap { byID[$0] }
@@ -281,10 +322,13 @@ package final class HistoryStore {
     return try pictures(query).first
   }
 
-  /// One picture by id.
+  /// One picture by id; nil when there is none, or it is damaged (told through `onDamagedRow`).
   package func picture(id: Int64) throws(StoreError) -> Picture? {
-    try database.queryOne(Self.pictureSelect(appearance: "") + " WHERE p.id = :id", [":id": .integer(id)])
-      .map(Self.picture(from:))
+    guard
+      let row = try database.queryOne(
+        Self.pictureSelect(appearance: "") + " WHERE p.id = :id", [":id": .integer(id)])
+    else { return nil }
+    return try decoded(row) { (row) throws(StoreError) in try picture(from: row, .all) }
   }
 
   /// The pictures that appeared on a local date, each in the market given or any market.
@@ -302,7 +346,13 @@ package final class HistoryStore {
     let sql =
       Self.pictureSelect(appearance: "AND date = :date AND superseded = 0 \(marketClause)")
       + " WHERE a.id IS NOT NULL ORDER BY p.id DESC"
-    return try database.query(sql, bindings).map(Self.picture(from:))
+    var found: [Picture] = []
+    for row in try database.query(sql, bindings) {
+      if let picture = try decoded(row, { (row) throws(StoreError) in try picture(from: row, .all) }) {
+        found.append(picture)
+      }
+    }
+    return found
   }
 
   /// The newest stored file of a picture, as a picture.
@@ -320,56 +370,161 @@ package final class HistoryStore {
     "[" + sources.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
   }
 
-  /// The shared SELECT: a picture, its chosen appearance, its markets and its apply count.
-  /// `appearance` narrows which appearance is chosen (newest first).
-  static func pictureSelect(appearance: String) -> String {
-    """
-    SELECT p.id, p.key, p.path, p.resolution, p.width, p.height, p.bytes, p.sha256, p.favorite,
-      p.banned, p.added_at, coalesce(a.date, substr(p.added_at, 1, 10)) AS date,
-      coalesce(a.market, '') AS market, a.served_market, coalesce(a.bing_id, p.key) AS bing_id,
-      coalesce(a.title, '') AS title, coalesce(a.caption, '') AS caption,
-      coalesce(a.credit, '') AS credit, coalesce(a.copyright, '') AS copyright,
-      coalesce(a.copyright_link, '') AS copyright_link,
-      (SELECT group_concat(market, ' ') FROM appearances WHERE picture_id = p.id AND market != '')
-        AS markets,
-      (SELECT count(*) FROM applies WHERE picture_id = p.id) AS applied_count,
-      (SELECT max(applied_at) FROM applies WHERE picture_id = p.id) AS last_applied,
-      s.headline, s.description, s.quick_fact, p.source,
-      (SELECT group_concat(DISTINCT source) FROM appearances WHERE picture_id = p.id) AS sources,
-      coalesce(a.licence, '') AS licence, coalesce(a.licence_link, '') AS licence_link,
-      coalesce(a.description, '') AS source_description
-    FROM pictures p
-    LEFT JOIN appearances a ON a.id = (
-      SELECT id FROM appearances WHERE picture_id = p.id \(appearance)
-      ORDER BY superseded, date DESC, market LIMIT 1)
-    LEFT JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
-    """
+  // MARK: - Damaged rows
+
+  /// `decode(row)`, or nil when the row is damaged (a value out of its type, see `DamagedRow`):
+  /// then it is told once through `onDamagedRow` and skipped. Every reader of rows asks this one
+  /// function, so a damaged row is one row passed over, never a command that fails.
+  func decoded<Row, T>(_ row: Row, _ decode: (Row) throws(StoreError) -> T) throws(StoreError) -> T? {
+    do throws(StoreError) {
+      return try decode(row)
+    } catch .damagedRow(let damage) {
+      tell(damage)
+      return nil
+    }
   }
 
-  static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
-    var story: PictureStory?
-    // A row of empty texts only records that Bing had none: no story to show.
-    if let headline = try row.optionalString("headline") {
-      story = PictureStory(
-        headline: headline, description: try row.optionalString("description") ?? "",
-        quickFact: try row.optionalString("quick_fact") ?? "")
+  /// Tells `onDamagedRow` about `damage`, once per row for this connection (two readers may
+  /// find it by different columns).
+  func tell(_ damage: DamagedRow) {
+    let row = "\(damage.table.rawValue) \(damage.id) \(damage.pictureID ?? 0)"
+    if toldDamage.insert(row).inserted { onDamagedRow(damage) }
+  }
+
+  // MARK: - The picture a row holds
+
+  /// Which columns a reader of pictures asks for.
+  package enum PictureFields: Sendable, Equatable {
+    /// What `list`'s table shows: no story, no description.
+    case listed
+    /// Every field, the longer texts too (`show`, `--json`).
+    case all
+  }
+
+  /// The shared SELECT: a picture, its chosen appearance, its markets and its apply count.
+  /// `appearance` narrows which appearance is chosen (newest first).
+  ///
+  /// Every text is read no longer than it is written (`StoredText`, `HistoryColumns`), with
+  /// `substr`, so that a value a hand made 300 MB long reaches Swift as the bytes bingwall would
+  /// have kept (or, for a value that must be whole, as one a byte too long, which its rule
+  /// refuses). The longer texts (the description, the story) are not in it: `picture(from:)`
+  /// reads their first bytes in place (`textPrefix`), and only for `.all`.
+  static func pictureSelect(appearance: String, fields: PictureFields = .all) -> String {
+    let (line, link) = (StoredText.lineLimit, StoredText.linkLimit)
+    let (key, path) = (HistoryColumns.longestKey + 1, HistoryColumns.longestPath + 1)
+    let long = fields == .all ? ", s.id AS story_id, typeof(a.description) AS description_type" : ""
+    return """
+      SELECT p.id, substr(p.key, 1, \(key)) AS key, substr(p.path, 1, \(path)) AS path,
+        substr(p.resolution, 1, 21) AS resolution, p.width, p.height, p.bytes,
+        substr(p.sha256, 1, 65) AS sha256, p.favorite, p.banned, substr(p.added_at, 1, 40) AS added_at,
+        substr(coalesce(a.date, substr(p.added_at, 1, 10)), 1, 11) AS date,
+        substr(coalesce(a.market, ''), 1, 17) AS market, substr(a.served_market, 1, 17) AS served_market,
+        substr(coalesce(a.bing_id, p.key), 1, \(key)) AS bing_id,
+        substr(coalesce(a.title, ''), 1, \(line)) AS title,
+        substr(coalesce(a.caption, ''), 1, \(line)) AS caption,
+        substr(coalesce(a.credit, ''), 1, \(line)) AS credit,
+        substr(coalesce(a.copyright, ''), 1, \(line)) AS copyright,
+        substr(coalesce(a.copyright_link, ''), 1, \(link)) AS copyright_link,
+        (SELECT group_concat(substr(market, 1, 17), ' ') FROM appearances WHERE picture_id = p.id AND market != '')
+          AS markets,
+        (SELECT count(*) FROM applies WHERE picture_id = p.id) AS applied_count,
+        (SELECT substr(max(applied_at), 1, 40) FROM applies WHERE picture_id = p.id) AS last_applied,
+        substr(p.source, 1, 40) AS source,
+        (SELECT group_concat(DISTINCT substr(source, 1, 40)) FROM appearances WHERE picture_id = p.id) AS sources,
+        substr(coalesce(a.licence, ''), 1, \(line)) AS licence,
+        substr(coalesce(a.licence_link, ''), 1, \(link)) AS licence_link, a.id AS appearance_id\(long)
+      FROM pictures p
+      LEFT JOIN appearances a ON a.id = (
+        SELECT id FROM appearances WHERE picture_id = p.id \(appearance)
+        ORDER BY superseded, date DESC, market LIMIT 1)
+      LEFT JOIN stories s ON s.market = a.market AND s.bing_id = a.bing_id
+      """
+  }
+
+  /// The picture a row of `pictureSelect` holds; `.damagedRow` naming the row when a value is out
+  /// of its type: the picture's own, its chosen appearance's, or its applies'.
+  func picture(from row: SQLiteRow, _ fields: PictureFields) throws(StoreError) -> Picture {
+    do throws(StoreError) {
+      var picture = try Self.picture(from: row)
+      if fields == .all { try readLongTexts(of: &picture, row) }
+      return picture
+    } catch .typeMismatch(_, _, let column, let expected, let found) {
+      throw .damagedRow(Self.damage(in: row, column: column, expected: expected, found: found))
     }
-    return Picture(
-      id: try row.int64("id"), key: try row.string("key"), date: try row.date("date"),
+  }
+
+  /// The story and the description, each its first `StoredText.longLimit` characters, read in
+  /// place: a 300 MB description costs a few kilobytes.
+  private func readLongTexts(of picture: inout Picture, _ row: SQLiteRow) throws(StoreError) {
+    let limit = StoredText.longLimit
+    func prefix(_ table: String, _ column: String, _ rowid: Int64) -> String {
+      // Four bytes the most a character takes in UTF-8.
+      String(
+        (database.textPrefix(table: table, column: column, rowid: rowid, bytes: limit * 4) ?? "").prefix(
+          limit))
+    }
+    if let story = try row.optionalInt64("story_id") {
+      let told = PictureStory(
+        headline: prefix("stories", "headline", story), description: prefix("stories", "description", story),
+        quickFact: prefix("stories", "quick_fact", story))
+      // A row of empty texts only records that Bing had none: no story to show.
+      picture.story = told.isEmpty ? nil : told
+    }
+    if let appearance = try row.optionalInt64("appearance_id") {
+      let type = try row.string("description_type")
+      guard type == "text" else {
+        throw .typeMismatch(
+          path: path, sql: "", column: "description", expected: "TEXT", found: type.uppercased())
+      }
+      picture.description = prefix("appearances", "description", appearance)
+    }
+  }
+
+  /// The row a failed column of `pictureSelect` belongs to.
+  private static func damage(in row: SQLiteRow, column: String, expected: String, found: String) -> DamagedRow
+  {
+    var id: Int64 = 0
+    if case .integer(let value)? = row["id"] { id = value }
+    var key = "?"
+    if case .text(let value)? = row["key"] { key = value }
+    var appearance: Int64?
+    if case .integer(let value)? = row["appearance_id"] { appearance = value }
+    let appearanceColumns: Set<String> = [
+      "date", "market", "served_market", "bing_id", "title", "caption", "credit", "copyright",
+      "copyright_link", "licence", "licence_link", "description",
+    ]
+    let table: DamagedRow.Table
+    var rowID = id
+    var name = column
+    if column == "last_applied" {
+      (table, rowID, name) = (.applies, 0, "applied_at")
+    } else if let appearance, appearanceColumns.contains(column) {
+      (table, rowID) = (.appearances, appearance)
+    } else {
+      table = .pictures
+      if column == "date" { name = "added_at" }
+    }
+    return DamagedRow(
+      table: table, id: rowID, pictureID: id, key: key, column: name, found: found, expected: expected)
+  }
+
+  /// The fields every reader of `pictureSelect` reads; `picture(from:_:)` adds the longer texts.
+  private static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
+    Picture(
+      id: try row.int64("id"), key: try row.key("key"), date: try row.date("date"),
       market: try row.market("market"), markets: HistoryColumns.markets(try row.optionalString("markets")),
       title: try row.string("title"),
       caption: try row.string("caption"), credit: try row.string("credit"),
       copyright: try row.string("copyright"),
-      copyrightLink: try row.string("copyright_link"), path: try row.string("path"),
-      resolution: try row.resolution("resolution"), width: try row.int("width"),
-      height: try row.int("height"),
-      bytes: try row.int64("bytes"), sha256: try row.string("sha256"), favorite: try row.bool("favorite"),
+      copyrightLink: try row.string("copyright_link"), path: try row.path("path"),
+      resolution: try row.resolution("resolution"), width: Int(try row.positive("width")),
+      height: Int(try row.positive("height")),
+      bytes: try row.positive("bytes"), sha256: try row.sha256("sha256"), favorite: try row.bool("favorite"),
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
       lastApplied: try row.optionalInstant("last_applied"), bingID: try row.string("bing_id"),
       servedMarket: try row.optionalMarket("served_market"), addedAt: try row.instant("added_at"),
-      story: story?.isEmpty == true ? nil : story, source: try row.source("source"),
+      story: nil, source: try row.source("source"),
       sources: HistoryColumns.sources(try row.optionalString("sources")),
-      licence: try row.string("licence"), licenceLink: try row.string("licence_link"),
-      description: try row.string("source_description"))
+      licence: try row.string("licence"), licenceLink: try row.string("licence_link"), description: "")
   }
 }

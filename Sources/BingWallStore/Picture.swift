@@ -112,6 +112,19 @@ package struct Appearance: Sendable, Equatable {
   }
 }
 
+extension Appearance {
+  /// This appearance with its texts as the history keeps them (`StoredText`, `PictureWords.bounded`):
+  /// the cleaning an update's `SourcePicture` does, for an appearance that came another way.
+  package func withStoredText() -> Appearance {
+    var kept = self
+    kept.words = words.bounded()
+    kept.licence = StoredText.line(licence)
+    kept.licenceLink = StoredText.link(licenceLink)
+    kept.description = StoredText.long(description)
+    return kept
+  }
+}
+
 /// Bing's own facts about one appearance of a picture, as the history keeps them: facts no
 /// other source has (a second source keeps its own beside them, not in them).
 package struct BingListing: Sendable, Equatable {

@@ -23,6 +23,8 @@ package enum StoreError: Error, Equatable, Sendable {
   /// A column holds a different type than the caller asked for (`expected` and `found` are
   /// SQLite type names: INTEGER, REAL, TEXT, BLOB, NULL).
   case typeMismatch(path: String, sql: String, column: String, expected: String, found: String)
+  /// A row of the history holds a value out of its type (`HistoryColumns`): readers skip it.
+  case damagedRow(DamagedRow)
   /// The file's schema version is newer than every migration this build knows.
   case newerSchema(path: String, found: Int, known: Int)
   /// Migration number `version` failed; `underlying` says how. Nothing of it was kept.
@@ -42,7 +44,8 @@ package enum StoreError: Error, Equatable, Sendable {
       return code
     case .migration(_, _, let underlying):
       return underlying.resultCode
-    case .walUnavailable, .noSuchColumn, .typeMismatch, .newerSchema, .misuse, .readOnlyNeedsUpgrade,
+    case .walUnavailable, .noSuchColumn, .typeMismatch, .damagedRow, .newerSchema, .misuse,
+      .readOnlyNeedsUpgrade,
       .needsUpgrade:
       return nil
     }
@@ -88,6 +91,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "no column '\(column)' in the result of \(Self.excerpt(sql)) on \(path)"
     case .typeMismatch(let path, let sql, let column, let expected, let found):
       return "column '\(column)' of \(Self.excerpt(sql)) on \(path) holds \(found), not \(expected)"
+    case .damagedRow(let damage):
+      return "\(damage.subject) in the history is damaged: \(damage.problem)"
     case .newerSchema(let path, let found, let known):
       return "\(path) was written by a newer bingwall (schema \(found), this one knows \(known))"
     case .readOnlyNeedsUpgrade(let path, let found, let known):

@@ -13,12 +13,25 @@ package enum Timestamp {
       + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
   }
 
+  /// Whether `text` is what `iso8601` writes (`parse` reads it): the rule alone, without the
+  /// `Date`, for a check of 100,000 rows.
+  package static func isWellFormed(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count == 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58,
+        bytes[16] == 58, bytes[19] == 90
+      else { return false }
+      for index in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] where !(48...57).contains(bytes[index]) {
+        return false
+      }
+      return true
+    }
+  }
+
   /// Reads what `iso8601` wrote; nil for anything else.
   package static func parse(_ text: String) -> Date? {
+    guard isWellFormed(text) else { return nil }
     let bytes = Array(text.utf8)
-    guard bytes.count == 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58,
-      bytes[16] == 58, bytes[19] == 90
-    else { return nil }
     // Digit by digit, without a String a field: a gallery reads 100,000 of these.
     func number(_ range: Range<Int>) -> Int32? {
       var value: Int32 = 0

@@ -25,7 +25,9 @@ enum DoctorCommand: CommandDefinition {
       """,
     reference: """
       Checks: the config file parses; the database opens and passes SQLite's integrity_check \
-      and foreign_key_check; each picture's file, and its portrait file if any, exists and has \
+      and foreign_key_check; every row's typed values are what bingwall writes (a known source, a \
+      real day and time, a market code, sizes above 0, a 64-digit hash; what list and the other \
+      commands skip with a warning); each picture's file, and its portrait file if any, exists and has \
       its stored SHA-256 (with --quick, its size); the image folder holds no file the history does not know and no \
       temporary file of a killed update; the current wallpaper's file is there; some wallpaper \
       backend can work in this session (DISPLAY, WAYLAND_DISPLAY, the session bus). Each \
@@ -37,7 +39,11 @@ enum DoctorCommand: CommandDefinition {
       not make there (a warning each) and, \
       in the default image folder, files that are not pictures of the history (in a folder \
       set by image_dir they are the user's: named, never removed); deletes rows that belong to \
-      no picture; forgets a lost or damaged portrait file (the next update on a portrait \
+      no picture; repairs a damaged row where the value can be recovered (a source from its \
+      appearances or key, a day from the file's name, a hash, size or dimensions from the file) \
+      and otherwise deletes that appearance, apply or fetch record, or forgets the picture, \
+      moving its file to $XDG_DATA_HOME/bingwall/forgotten (never deleted; 'bingwall import' \
+      takes it back); forgets a lost or damaged portrait file (the next update on a portrait \
       screen fetches it again); downloads a lost or damaged picture again when it is in Bing's window (about 15 days) of \
       a configured market or one it appeared in (two archive requests per market, the same \
       checks as update) and forgets a lost one Bing no longer serves, naming it, unless the \

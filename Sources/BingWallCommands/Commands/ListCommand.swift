@@ -42,7 +42,9 @@ enum ListCommand: CommandDefinition {
     let query = HistoryStore.Query(
       limit: invocation[limit] ?? 20, market: invocation[market]?.code,
       favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since],
-      sources: sources.given(in: invocation) ?? [])
+      sources: sources.given(in: invocation) ?? [],
+      // The table and the plain lines show no story or description: they are not read.
+      fields: invocation[json] ? .all : .listed)
     let pictures = try resources.existingHistory()?.pictures(query) ?? []
     PictureListText(
       json: invocation[json], quiet: invocation.quiet, context: context, plain: invocation[plain]

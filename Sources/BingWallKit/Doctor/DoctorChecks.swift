@@ -45,6 +45,9 @@ package struct DoctorChecks {
       return
     }
     let (path, quick, folder) = (store.path, quick, state.resources.imageFolder.path)
+    // Every row's values on a third connection and thread: a scan of every row of the two large
+    // tables, as long as SQLite's own check, beside it rather than after it.
+    let rows = Overlapped { Self.rowFindings(path: path) }
     let verdict = Overlapped {
       let (findings, healthy) = Self.databaseFindings(path: path, quick: quick)
       return DatabaseVerdict(findings: findings, healthy: healthy, listing: Self.list(folder))
@@ -61,9 +64,18 @@ package struct DoctorChecks {
     let result = verdict.value()
     let healthy = result.healthy
     state.findings += result.findings
+    // Only a database that passed SQLite's check has rows worth judging.
+    let scanned = rows.value()
+    let damaged = healthy ? scanned : RowVerdict(findings: [], pictures: [])
+    state.findings += damaged.findings
     if readError == nil { checkFolder(&checked, known: &known, listed: result.listing) }
     if healthy, readError == nil {
-      state.findings += checked.findings[before...]
+      // A picture whose own row is damaged has its row's finding: its file is not judged
+      // against a size or a hash the row may have wrong.
+      state.findings += checked.findings[before...].filter { finding in
+        guard case .refetch(let file, _) = finding.action else { return true }
+        return !damaged.pictures.contains(file.id)
+      }
       state.pictures = checked.pictures
       state.unjudgedFiles = checked.unjudgedFiles
       state.databaseHealthy = true
@@ -85,6 +97,12 @@ package struct DoctorChecks {
     var findings: [DoctorFinding]
     var healthy: Bool
     var listing: Result<FolderListing?, FileError>
+  }
+
+  /// The damaged rows' findings and the pictures whose own row is damaged, from their thread.
+  struct RowVerdict: Sendable {
+    var findings: [DoctorFinding]
+    var pictures: Set<Int64>
   }
 
   static func list(_ folder: String) -> Result<FolderListing?, FileError> {
@@ -164,20 +182,52 @@ package struct DoctorChecks {
           advice: databaseAdvice)
         return ([finding], false)
       }
+      var findings: [DoctorFinding] = []
       let dangling = try store.foreignKeyProblems()
-      guard let first = dangling.first else { return ([], true) }
-      let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
-      var finding = DoctorFinding(
-        .database, .problem, subject: path, message: "\(first)\(more)",
-        advice: "run 'bingwall doctor --fix' to delete the rows that belong to no picture")
-      finding.action = .deleteOrphanedRows
-      return ([finding], true)
+      if let first = dangling.first {
+        let more = dangling.count > 1 ? " (and \(dangling.count - 1) more)" : ""
+        var finding = DoctorFinding(
+          .database, .problem, subject: path, message: "\(first)\(more)",
+          advice: "run 'bingwall doctor --fix' to delete the rows that belong to no picture")
+        finding.action = .deleteOrphanedRows
+        findings.append(finding)
+      }
+      return (findings, true)
     } catch {
       let finding = DoctorFinding(
         .database, .problem, subject: path, message: "cannot be checked: \(HistoryStore.briefly(error))",
         advice: databaseAdvice)
       return ([finding], false)
     }
+  }
+
+  // MARK: - Each row
+
+  /// Every value out of its type (`HistoryStore.damagedRows`, the rules the readers apply): the
+  /// rows `list`, `show` and the others skip with a warning; and the pictures whose own row it is.
+  static func rowFindings(path: String) -> RowVerdict {
+    var findings: [DoctorFinding] = []
+    var pictures: Set<Int64> = []
+    let damages: [DamagedRow]
+    do {
+      damages = try HistoryStore(path: path).damagedRows()
+    } catch {
+      let finding = DoctorFinding(
+        .database, .problem, subject: path, message: "cannot be read: \(HistoryStore.briefly(error))",
+        advice: databaseAdvice)
+      return RowVerdict(findings: [finding], pictures: [])
+    }
+    for damage in damages {
+      var finding = DoctorFinding(
+        .row, .problem, subject: damage.key, message: "\(damage.subject) is damaged: \(damage.problem)",
+        advice:
+          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)"
+      )
+      finding.action = .repairRow(damage)
+      findings.append(finding)
+      if damage.table == .pictures { pictures.insert(damage.id) }
+    }
+    return RowVerdict(findings: findings, pictures: pictures)
   }
 
   // MARK: - Each picture's file

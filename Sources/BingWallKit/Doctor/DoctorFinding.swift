@@ -5,7 +5,7 @@ import BingWallSystem
 package struct DoctorFinding: Sendable, Equatable {
   /// Which family of checks found it; the `check` of the JSON output.
   package enum Check: String, Sendable {
-    case config, database, file, folder, wallpaper, backend, screens, autostart
+    case config, database, row, file, folder, wallpaper, backend, screens, autostart
   }
 
   /// A problem keeps the exit status at 1 until fixed; a warning never does (a machine without a
@@ -51,6 +51,9 @@ package struct DoctorFinding: Sendable, Equatable {
     /// A picture's portrait file is gone or damaged: forget it (removing a damaged file), so
     /// the next update on a portrait screen fetches it again.
     case forgetPortrait(pictureID: Int64, path: String)
+    /// A row holds a value out of its type: recover the value, or delete the row, or forget the
+    /// picture (keeping its file outside the image folder).
+    case repairRow(DamagedRow)
   }
 
   init(_ check: Check, _ severity: Severity, subject: String, message: String, advice: String) {

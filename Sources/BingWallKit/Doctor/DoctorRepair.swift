@@ -24,7 +24,7 @@ struct DoctorRepair {
   /// the database's own repairs run.
   let configLoaded: Bool
 
-  private var context: Context { resources.context }
+  var context: Context { resources.context }
 
   func run(_ findings: inout [DoctorFinding]) {
     let configNeeded =
@@ -44,6 +44,8 @@ struct DoctorRepair {
         } catch {
           findings[index].outcome = .notFixed("cannot delete them: \(error)")
         }
+      case .repairRow(let damage):
+        findings[index].outcome = repair(damage)
       case .forgetPortrait(let id, let path):
         findings[index].outcome = configLoaded ? forgetPortrait(id, path) : .notFixed(configNeeded)
       case .refetch, .adopt:

@@ -117,7 +117,7 @@ import Testing
       try old.execute(
         """
         INSERT INTO pictures (id, key, sha256, path, resolution, width, height, bytes, added_at)
-          VALUES (1, 'OHR.Vatna', 'ab', '/p/a.jpg', 'UHD', 3840, 2160, 10, '2020-01-01T00:00:00Z');
+          VALUES (1, 'OHR.Vatna', 'abababababababababababababababababababababababababababababababab', '/p/a.jpg', 'UHD', 3840, 2160, 10, '2020-01-01T00:00:00Z');
         INSERT INTO appearances (picture_id, market, date, bing_id, title, caption, credit, copyright,
           copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
           VALUES (1, 'de-DE', '2020-01-01', 'OHR.Vatna_DE-DE1', 'Eis', 'Gletscher im Vatnajökull', 'X', '',

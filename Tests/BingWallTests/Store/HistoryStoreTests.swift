@@ -24,7 +24,8 @@ import Testing
 
   func file(_ key: String, sha: String, path: String) -> NewPictureFile {
     NewPictureFile(
-      key: key, sha256: sha, path: path, resolution: Resolution(stored: "UHD"), width: 3840, height: 2160,
+      key: key, sha256: sha.asTestSHA256, path: path, resolution: Resolution(stored: "UHD"), width: 3840,
+      height: 2160,
       bytes: 4_000_000)
   }
 

@@ -29,7 +29,8 @@ import Testing
         let key = "OHR.P\(index)"
         let id = try store.insert(
           NewPictureFile(
-            key: key, sha256: "s\(index)", path: "/i/\(index).jpg", resolution: Resolution(stored: "UHD"),
+            key: key, sha256: "s\(index)".asTestSHA256, path: "/i/\(index).jpg",
+            resolution: Resolution(stored: "UHD"),
             width: 1, height: 1,
             bytes: 1), at: now)
         let market = index % 2 == 0 ? "en-US" : "de-DE"

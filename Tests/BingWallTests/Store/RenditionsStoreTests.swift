@@ -15,8 +15,8 @@ import Testing
     try old.execute(
       """
       INSERT INTO pictures (id, key, sha256, path, resolution, width, height, bytes, added_at)
-        VALUES (1, 'OHR.Lake', 'ab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z'),
-               (2, 'OHR.Fox', 'cd', '/p/fox.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
+        VALUES (1, 'OHR.Lake', 'abababababababababababababababababababababababababababababababab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z'),
+               (2, 'OHR.Fox', 'cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd', '/p/fox.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
       """)
     #expect(try old.userVersion() == 3)
     return path
@@ -28,7 +28,7 @@ import Testing
     let folder = try TemporaryDirectory()
     let store = try HistoryStore(path: try Self.history(in: folder))
     let portrait = NewPictureFile(
-      key: "OHR.Lake", sha256: "ef", path: "/p/lake_1080x1920.jpg",
+      key: "OHR.Lake", sha256: "ef".asTestSHA256, path: "/p/lake_1080x1920.jpg",
       resolution: Resolution(stored: "1080x1920"), width: 1080,
       height: 1920, bytes: 20)
     try store.write {

@@ -23,7 +23,8 @@ import Testing
     try store.write {
       let id = try store.insert(
         NewPictureFile(
-          key: "OHR.Lake", sha256: "aa", path: "/i/a.jpg", resolution: Resolution(stored: "UHD"), width: 3840,
+          key: "OHR.Lake", sha256: "aa".asTestSHA256, path: "/i/a.jpg", resolution: Resolution(stored: "UHD"),
+          width: 3840,
           height: 2160,
           bytes: 4_000_000), at: now)
       try store.record(

@@ -15,3 +15,13 @@ extension CalendarDate: ExpressibleByStringLiteral {
 func instant(_ text: String) -> Date? {
   text.isEmpty ? nil : Timestamp.parse(text)!
 }
+
+extension String {
+  /// A well-formed SHA-256 standing for this short name in a test (its bytes in hexadecimal,
+  /// padded with zeros to 64 digits): the history's rule wants 64 hexadecimal digits, and
+  /// distinct names stay distinct hashes.
+  var asTestSHA256: String {
+    String(utf8.map { String(format: "%02x", $0) }.joined().prefix(64)).padding(
+      toLength: 64, withPad: "0", startingAt: 0)
+  }
+}

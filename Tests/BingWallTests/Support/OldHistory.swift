@@ -16,7 +16,7 @@ enum OldHistory {
     try old.execute(
       """
       INSERT INTO pictures (id, key, sha256, path, resolution, width, height, bytes, added_at)
-        VALUES (1, 'OHR.Lake', 'ab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
+        VALUES (1, 'OHR.Lake', 'abababababababababababababababababababababababababababababababab', '/p/lake.jpg', 'UHD', 3840, 2160, 10, '2026-12-01T09:00:00Z');
       INSERT INTO appearances (picture_id, market, date, bing_id, title, caption, credit, copyright,
         copyright_link, urlbase, hsh, wp, fullstartdate, first_seen, updated_at)
         VALUES (1, 'en-US', '2026-12-01', 'OHR.Lake_EN-US1000', 'Lake title', 'A lake', 'Someone', 'c', '',
