@@ -26,8 +26,7 @@ enum EarthObservatoryFeed {
   /// over so.
   static func decode(
     _ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date, limit: WorkLimit = .none
-  ) throws(SourceError) -> (picture: SourcePicture?, implausible: [PlausibleDay.Refusal])
-  {
+  ) throws(SourceError) -> (picture: SourcePicture?, implausible: [PlausibleDay.Refusal]) {
     let items = try RSSFeed.items(body, source: .earthObservatory, limit: limit)
     guard !items.isEmpty else { throw .noPicture(.earthObservatory, .noItems) }
     var pictures: [(picture: SourcePicture, index: Int)] = []

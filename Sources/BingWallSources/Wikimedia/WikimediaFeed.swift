@@ -22,8 +22,9 @@ enum WikimediaFeed {
   /// their day; no picture when every dated item was passed over so.
   static func decode(
     _ body: some Collection<UInt8>, policy: RemoteURL.Policy, at now: Date, limit: WorkLimit = .none
-  ) throws(SourceError) -> (picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal])
-  {
+  ) throws(SourceError) -> (
+    picture: (picture: SourcePicture, width: Int?)?, implausible: [PlausibleDay.Refusal]
+  ) {
     let items = try RSSFeed.items(body, source: .wikimedia, limit: limit)
     guard !items.isEmpty else { throw .noPicture(.wikimedia, .noItems) }
     var implausible: [PlausibleDay.Refusal] = []
