@@ -356,7 +356,7 @@ complete -c bingwall -n '__bingwall_at bingwall/gallery' -s o -l output -r -F -d
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l open -d 'Open the page with xdg-open once it is written.'
 complete -c bingwall -n '__bingwall_at bingwall/gallery' -l source -x -a 'bing spotlight apod wikimedia earth-observatory' -d 'Only pictures this source showed; may be repeated.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l fix -d 'Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files.'
-complete -c bingwall -n '__bingwall_at bingwall/doctor' -l quick -d 'Compare each file\'s size instead of its SHA-256, and run SQLite\'s quick_check.'
+complete -c bingwall -n '__bingwall_at bingwall/doctor' -l quick -d 'Compare each file\'s size instead of its SHA-256, run SQLite\'s quick_check, and skip the check of every row\'s values.'
 complete -c bingwall -n '__bingwall_at bingwall/doctor' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/sources' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/backends' -l backend -x -a 'auto gnome cinnamon mate deepin xfce kde cosmic lxde lxqt sway hyprland wayfire swaybg swww wpaperd feh xwallpaper nitrogen hsetroot portal command none' -d 'The wallpaper backend to use instead of config \'backend\' (see \'bingwall backends\').'

@@ -12,7 +12,10 @@ enum DoctorCommand: CommandDefinition {
       "Repair what can be: fetch lost or damaged pictures again, forget lost ones Bing no longer serves, adopt or remove unknown files."
   )
   static let quick = Flag(
-    "quick", help: "Compare each file's size instead of its SHA-256, and run SQLite's quick_check.")
+    "quick",
+    help:
+      "Compare each file's size instead of its SHA-256, run SQLite's quick_check, and skip the check of every row's values."
+  )
   static let json = CommonOptions.json
 
   static let spec = CommandSpec(
@@ -27,7 +30,7 @@ enum DoctorCommand: CommandDefinition {
       Checks: the config file parses; the database opens and passes SQLite's integrity_check \
       and foreign_key_check; every row's typed values are what bingwall writes (a known source, a \
       real day and time, a market code, sizes above 0, a 64-digit hash; what list and the other \
-      commands skip with a warning); each picture's file, and its portrait file if any, exists and has \
+      commands skip with a warning; not with --quick); each picture's file, and its portrait file if any, exists and has \
       its stored SHA-256 (with --quick, its size); the image folder holds no file the history does not know and no \
       temporary file of a killed update; the current wallpaper's file is there; some wallpaper \
       backend can work in this session (DISPLAY, WAYLAND_DISPLAY, the session bus). Each \

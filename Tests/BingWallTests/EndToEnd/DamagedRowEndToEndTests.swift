@@ -91,6 +91,16 @@ import Testing
     #expect(
       Set(rows.compactMap { $0["subject"] as? String }).isSuperset(of: ["OHR.Fox", "OHR.Dune", "OHR.Reef"]))
 
+    // --quick leaves the scan of every row out, as it leaves integrity_check for quick_check.
+    let quick = try sandbox.run(["doctor", "--quick", "--json"], environment: environment)
+    let quickObject = try #require(
+      try JSONSerialization.jsonObject(with: Data(quick.stdout.utf8)) as? [String: Any])
+    #expect(
+      try #require(quickObject["findings"] as? [[String: Any]]).allSatisfy {
+        $0["check"] as? String != "row"
+      },
+      "\(quick.stdout)")
+
     let fixed = try sandbox.run(["doctor", "--fix"], environment: environment)
     #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
     #expect(fixed.stdout.contains("set its source to 'bing' (a Bing key)"), "\(fixed.stdout)")
