@@ -14,9 +14,25 @@ extension HistoryStore {
     }
   }
 
-  /// When any picture was last set (`Timestamp.iso8601`), or nil when none ever was.
+  /// When any picture was last set (`Timestamp.iso8601`), or nil when none ever was. A damaged
+  /// newest row is told once and read as no time, so it never stops an update.
   package func lastApplyTime() throws(StoreError) -> Date? {
-    try database.queryOne("SELECT applied_at FROM applies ORDER BY id DESC LIMIT 1")?.instant("applied_at")
+    let newest = try database.queryOne(
+      """
+      SELECT a.id, a.picture_id, substr(a.applied_at, 1, 40) AS applied_at, substr(p.key, 1, 80) AS key
+      FROM applies a LEFT JOIN pictures p ON p.id = a.picture_id ORDER BY a.id DESC LIMIT 1
+      """)
+    guard let newest else { return nil }
+    return try decoded(newest) { (row) throws(StoreError) in
+      do throws(StoreError) {
+        return try row.instant("applied_at")
+      } catch .typeMismatch(_, _, let column, let expected, let found) {
+        throw .damagedRow(
+          DamagedRow(
+            table: .applies, id: try row.int64("id"), pictureID: try row.optionalInt64("picture_id"),
+            key: try row.optionalString("key") ?? "?", column: column, found: found, expected: expected))
+      }
+    }
   }
 
   /// The ids of the pictures applied most recently, newest first, each once.

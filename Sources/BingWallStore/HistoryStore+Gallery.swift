@@ -199,12 +199,17 @@ struct GalleryRowReader {
         return HistoryColumns.isMarketCode(text) ? .some(Market(stored: text)) : .none
       }
     }
+    // The story's texts are extras that name no picture and no day: a value of another type is
+    // no text, as `show` reads it, not a damaged picture (doctor's rules have no story table).
+    func storyText(_ index: Int) -> String? {
+      if case .text(let string) = statement.value(at: index) { return string }
+      return nil
+    }
     var story: PictureStory?
     // A row of empty texts only records that Bing had none: no story to show.
-    if let headline = try optionalText(headline) {
+    if let headline = storyText(headline) {
       story = PictureStory(
-        headline: headline, description: try optionalText(description) ?? "",
-        quickFact: try optionalText(quickFact) ?? "")
+        headline: headline, description: storyText(description) ?? "", quickFact: storyText(quickFact) ?? "")
     }
     let served: Market?? =
       statement.value(at: servedMarket) == .null ? .some(nil) : .some(try marketCode(servedMarket))

@@ -142,12 +142,19 @@ package final class HistoryStore {
     )?.optionalInt64("id")
   }
 
-  /// The newest day on which the history has a picture of `market`; nil before its first update.
-  package func newestDate(market: Market) throws(StoreError) -> CalendarDate? {
-    let row = try database.queryOne(
-      "SELECT max(date) AS date FROM appearances WHERE market = ?", [SQLiteValue(market)])
-    guard let row, try row.optionalString("date") != nil else { return nil }
-    return try row.date("date")
+  /// The newest day at `now` on which the history has a picture of `market`; nil before its first
+  /// update. A day after tomorrow (`PlausibleDay`) or a value that is no day (a hand's `bogus`,
+  /// which sorts after every digit) is passed over, as `newest` passes it over: neither may stop
+  /// an update, nor stand for the market's newest day for ever.
+  package func newestDate(market: Market, at now: Date) throws(StoreError) -> CalendarDate? {
+    let days = try database.query(
+      "SELECT DISTINCT date FROM appearances WHERE market = ? AND typeof(date) = 'text' AND date <= ? "
+        + "ORDER BY date DESC LIMIT 16",
+      [SQLiteValue(market), SQLiteValue(PlausibleDay.latest(at: now))])
+    for row in days {
+      if let text = try? row.string("date"), let day = HistoryColumns.date(text) { return day }
+    }
+    return nil
   }
 
   /// Records that Bing showed picture `pictureID` in a market on a date. A re-issue of the same

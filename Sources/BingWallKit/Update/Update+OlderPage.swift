@@ -94,7 +94,8 @@ extension Update {
       let market = archive.market
       if case .success(let response) = archive.recent,
         let reason = Self.olderPageReason(
-          newestStored: try store.newestDate(market: market), recent: response, days: days)
+          newestStored: try store.newestDate(market: market, at: context.clock.now()), recent: response,
+          days: days)
       {
         switch reason {
         case .firstUpdate:

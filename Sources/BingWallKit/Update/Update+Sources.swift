@@ -40,8 +40,11 @@ extension Update {
         endpoint: endpoint, markets: configuration[ConfigSchema.markets], apodKey: key.isEmpty ? nil : key,
         contact: configuration[ConfigSchema.contact], version: context.version,
         largestScreenWidth: nil, timeout: limits.requestTimeout, deadline: deadline,
-        // Plain http only to a loopback server the user pointed the source at (a test, a mirror).
-        policy: endpoint == nil ? .httpsOnly : .loopbackHTTPAllowed, clock: context.clock)
+        // Plain http only from a loopback http endpoint the user pointed the source at (a test, a
+        // mirror; config refuses http:// to any other host): an https mirror's body naming
+        // http://127.0.0.1:631/ must not make bingwall ask a local service.
+        policy: endpoint?.lowercased().hasPrefix("http://") == true ? .loopbackHTTPAllowed : .httpsOnly,
+        clock: context.clock)
       return (source, SourceClient(source: source, http: http, settings: settings))
     }
   }

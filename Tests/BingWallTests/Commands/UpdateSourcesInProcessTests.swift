@@ -48,6 +48,21 @@ import Testing
     try HistoryStore(path: run.paths.databaseFile)
   }
 
+  /// An https endpoint (a mirror) is no loopback http endpoint: a body of its naming a service on
+  /// this machine over plain http is refused, and nothing asks that service.
+  @Test func anHTTPSMirrorsBodyCannotSendBingwallToALocalService() throws {
+    let run = try Self.context()
+    run.http.stub(
+      "/wp-json/wp/v2/apod-basic/",
+      .ok(
+        try Self.apodBody(day: "2026-12-01", picture: "http://127.0.0.1:631/printers.png"),
+        type: "application/json"))
+    let result = run.run(["update", "--no-apply"])
+    #expect(result.stderr.contains("NASA APOD"), "\(result.stderr)")
+    #expect(!run.http.requests.contains { $0.contains("127.0.0.1:631") || $0.contains("printers.png") })
+    #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).isEmpty)
+  }
+
   @Test func apodIsStoredBesideBingWithItsSourceCreditAndLicence() throws {
     let run = try Self.context()
     let result = run.run(["update", "--no-apply"])

@@ -55,6 +55,27 @@ import Testing
         == .set(.text("bing", because: "the source its appearances name")))
   }
 
+  /// What an update asks before it fetches and sets: a hand-made day or apply time never stops
+  /// it, and a day after tomorrow is not the market's newest day.
+  @Test func theUpdatesQuestionsPassOverADamagedRow() throws {
+    let market = Market(stored: "en-US")
+    // 2026-12-03, the newest picture's day.
+    let today = Date(timeIntervalSince1970: 1_796_300_000)
+    #expect(try store.newestDate(market: market, at: today) == CalendarDate(parsing: "2026-12-03"))
+    // 'bogus' sorts after every digit; 9999-12-31 is after tomorrow.
+    try store.database.execute("UPDATE appearances SET date = 'bogus' WHERE id = 1")
+    try store.database.execute("UPDATE appearances SET date = '9999-12-31' WHERE id = 2")
+    #expect(try store.newestDate(market: market, at: today) == CalendarDate(parsing: "2026-12-01"))
+
+    #expect(try store.lastApplyTime() == nil)
+    try store.database.execute(
+      "INSERT INTO applies (picture_id, applied_at, backend, reason) VALUES (3, 'yesterday', 'x', 'apply')")
+    var told: [DamagedRow] = []
+    store.onDamagedRow = { told.append($0) }
+    #expect(try store.lastApplyTime() == nil)
+    #expect(told.map(\.column) == ["applied_at"] && told.first?.table == .applies)
+  }
+
   @Test(arguments: [
     ("UPDATE pictures SET bytes = 'many' WHERE id = 2", "bytes"),
     ("UPDATE pictures SET sha256 = 'zz' WHERE id = 2", "sha256"),
