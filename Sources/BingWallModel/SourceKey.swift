@@ -10,6 +10,15 @@
 /// escaping is idempotent, so a key escaped already (an export of this version) comes back as it
 /// is. Bing's keys (`OHR.` and `[A-Za-z0-9._-]`) and APOD's dates are inside the set already.
 package enum SourceKey {
+  /// The longest key kept, in bytes once escaped: what the history stores and its readers accept.
+  package static let longest = 1024
+
+  /// Whether `text` makes a key of at most `longest` bytes once escaped (each byte outside the set
+  /// takes three).
+  package static func fits(_ text: String) -> Bool {
+    escaped(text).utf8.count <= longest
+  }
+
   /// The key `text` is kept as.
   package static func escaped(_ text: String) -> String {
     guard !isSafe(text) else { return text }

@@ -67,8 +67,8 @@ package enum HistoryColumns {
     (1...20).contains(text.utf8.count) && text.utf8.allSatisfy(isLetterOrDigit)
   }
 
-  /// The longest key stored, in bytes: what `update` and `import` accept.
-  package static let longestKey = 1024
+  /// The longest key stored, in bytes: what `update` and `import` accept (`SourceKey`'s rule).
+  package static let longestKey = SourceKey.longest
   /// The longest path stored, in bytes: Linux's `PATH_MAX`.
   package static let longestPath = 4096
 

@@ -8,13 +8,13 @@ enum PictureKey {
   /// Keys longer than this are refused, as `update` refuses them.
   static let maximumLength = 100
 
-  /// Why `key` is refused, or nil when it is a picture key.
   /// Why `key` is not an id `source` gives, or nil. Bing's follow `problem(_:)`; another
-  /// source's (a date, `File:Lake.jpg`, a GUID) need only be one line of printable text.
+  /// source's (a date, `File:Lake.jpg`, a GUID) need only be one line of printable text that
+  /// fits the history once escaped (`SourceKey`), as an update keeps it.
   static func problem(_ key: String, source: Source) -> String? {
     guard source != .bing else { return problem(key) }
     guard !key.isEmpty else { return "it is empty" }
-    guard key.count <= maximumLength else { return "it is longer than \(maximumLength) characters" }
+    guard SourceKey.fits(key) else { return "it is longer than \(SourceKey.longest) bytes once escaped" }
     guard !key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
       return "it holds a control character"
     }

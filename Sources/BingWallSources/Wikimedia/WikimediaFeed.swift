@@ -63,7 +63,7 @@ enum WikimediaFeed {
       let href = link.attributes["href"]
     else { throw .missingField(.wikimedia, path: "\(descriptionPath) a.href") }
     let name = PercentEncoding.decoded(href.dropFirst("/wiki/".count), malformed: .refused) ?? ""
-    guard name.utf8.count > "File:".count, name.utf8.count <= 1024, TerminalText.clean(name) == name,
+    guard name.utf8.count > "File:".count, SourceKey.fits(name), TerminalText.clean(name) == name,
       !name.contains("/")
     else {
       throw .wrongType(

@@ -25,7 +25,7 @@ struct WikimediaResponse: Sendable, Equatable {
       SourceBody.json(body, source: .wikimedia, limit: limit), path: "", source: .wikimedia)
     guard let image = try root.object("image") else { throw .noPicture(.wikimedia, .noImage(day)) }
     let title = try image.requiredString("title")
-    guard !title.isEmpty, title.utf8.count <= 1024, TerminalText.clean(title) == title else {
+    guard !title.isEmpty, SourceKey.fits(title), TerminalText.clean(title) == title else {
       throw .wrongType(
         .wikimedia, path: image.path("title"), expected: "a file title", found: "text that is not one")
     }

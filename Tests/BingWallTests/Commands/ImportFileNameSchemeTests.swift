@@ -155,6 +155,13 @@ import Testing
     #expect(PictureKey.key(forName: "$(rm -rf ~)") == "OHR.rm_-rf___")
     #expect(PictureKey.key(forName: "") == "OHR.picture")
     #expect(PictureKey.problem("OHR.Lake") == nil)
+    // Another source's key is bounded as the history stores it, escaped: an export of this
+    // version's long Commons keys comes back.
+    let commons = "File:" + String(repeating: "Gorila_de_monta%C3%B1a_%28", count: 8) + ".jpg"
+    #expect(PictureKey.problem(commons, source: .wikimedia) == nil)
+    #expect(
+      PictureKey.problem("File:" + String(repeating: "\u{F1}", count: 300), source: .wikimedia)
+        == "it is longer than 1024 bytes once escaped")
     #expect(PictureKey.problem("OHR.a/b") != nil)
     #expect(PictureKey.problem("OHR.-rf") != nil)
     #expect(PictureKey.problem("Lake") != nil)

@@ -60,6 +60,28 @@ import Testing
     #expect(error?.description == "Wikimedia Commons has no picture of the day for 2026-06-24")
   }
 
+  /// A title is bounded as the key it becomes: each byte outside the safe set takes three once
+  /// escaped, so 400 brackets (1,200 bytes as a key) are refused here, not stored and then found
+  /// damaged by every reader of the history.
+  @Test func aTitleTooLongOnceEscapedIsRefused() throws {
+    let body = SourceFixtures.wikimedia("featured-2026-06-24.json")
+    var object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    var image = try #require(object["image"] as? [String: Any])
+    for (title, fits) in [
+      ("File:" + String(repeating: "(", count: 338) + ".jpg", true),
+      ("File:" + String(repeating: "(", count: 400) + ".jpg", false),
+    ] {
+      image["title"] = title
+      object["image"] = image
+      let edited = try JSONSerialization.data(withJSONObject: object)
+      let error = SourceFixtures.error {
+        let response = try WikimediaResponse.decode(edited, day: Self.day, policy: .httpsOnly)
+        #expect(response.picture.id.key.utf8.count <= SourceKey.longest)
+      }
+      #expect((error == nil) == fits, "\(title.utf8.count) bytes: \(String(describing: error))")
+    }
+  }
+
   @Test func aProtocolRelativeLicenceLinkIsHTTPS() {
     #expect(
       WikimediaResponse.lenientURL("//creativecommons.org/licenses/by/4.0", policy: .httpsOnly)?.text
