@@ -27,6 +27,9 @@ package struct DamagedRow: Sendable, Hashable {
   package var found: String
   /// What it should hold: "a source such as bing or apod".
   package var expected: String
+  /// A `source_fetches` row's primary key as stored (of any type and length; `key` is cut for a
+  /// message): what `doctor --fix` deletes it by.
+  var fetchKey: SQLiteValue?
 
   package init(
     table: Table, id: Int64, pictureID: Int64?, key: String, column: String, found: String, expected: String

@@ -190,10 +190,11 @@ extension HistoryStore {
           name = key
         }
         for (rule, value) in failed {
-          found.append(
-            DamagedRow(
-              table: table, id: rowID, pictureID: pictureID, key: name, column: rule.column,
-              found: Self.shown(value), expected: rule.expected))
+          var damage = DamagedRow(
+            table: table, id: rowID, pictureID: pictureID, key: name, column: rule.column,
+            found: Self.shown(value), expected: rule.expected)
+          if table == .sourceFetches { damage.fetchKey = row }
+          found.append(damage)
           if found.count >= limit { return found }
         }
       }
@@ -303,7 +304,7 @@ extension HistoryStore {
   package func deleteRow(of damage: DamagedRow) throws(StoreError) {
     switch damage.table {
     case .sourceFetches:
-      try database.run("DELETE FROM source_fetches WHERE source = ?", [.text(damage.key)])
+      try database.run("DELETE FROM source_fetches WHERE source = ?", [damage.fetchKey ?? .text(damage.key)])
     case .pictures, .appearances, .applies:
       try database.run("DELETE FROM \(damage.table.rawValue) WHERE id = ?", [.integer(damage.id)])
     }

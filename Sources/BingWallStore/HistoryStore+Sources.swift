@@ -85,10 +85,11 @@ extension HistoryStore {
             try row.source("source"), SourceFetch(fetchedAt: try row.instant("fetched_at"), newestDay: day)
           )
         } catch .typeMismatch(_, _, let column, let expected, let found) {
-          throw .damagedRow(
-            DamagedRow(
-              table: .sourceFetches, id: 0, pictureID: nil, key: (try? row.string("source")) ?? "?",
-              column: column, found: found, expected: expected))
+          var damage = DamagedRow(
+            table: .sourceFetches, id: 0, pictureID: nil, key: (try? row.string("source")) ?? "?",
+            column: column, found: found, expected: expected)
+          damage.fetchKey = try? row.value("source")
+          throw .damagedRow(damage)
         }
       }
       if let (source, last) = fetch { fetches[source] = last }

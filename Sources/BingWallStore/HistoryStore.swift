@@ -394,7 +394,8 @@ package final class HistoryStore {
   /// Tells `onDamagedRow` about `damage`, once per row for this connection (two readers may
   /// find it by different columns).
   func tell(_ damage: DamagedRow) {
-    let row = "\(damage.table.rawValue) \(damage.id) \(damage.pictureID ?? 0)"
+    let row =
+      "\(damage.table.rawValue) \(damage.id) \(damage.pictureID ?? 0) \(damage.fetchKey.map { "\($0)" } ?? "")"
     if toldDamage.insert(row).inserted { onDamagedRow(damage) }
   }
 

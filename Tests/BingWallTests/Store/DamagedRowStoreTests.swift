@@ -55,6 +55,27 @@ import Testing
         == .set(.text("bing", because: "the source its appearances name")))
   }
 
+  /// A fetch memo is named by its source, whatever a hand stored there: a long text, a blob. Each
+  /// is found, and `--fix` deletes that very row, so the next doctor is clean.
+  @Test func aDamagedFetchMemoIsDeletedByItsOwnKey() throws {
+    try store.database.execute(
+      """
+      INSERT INTO source_fetches (source, fetched_at) VALUES
+        ('\(String(repeating: "x", count: 100))', '2026-12-01T08:00:00Z'),
+        (x'00ff', '2026-12-01T08:00:00Z'), ('apod', 'soon');
+      """)
+    let found = try store.damagedRows()
+    #expect(found.count == 3, "\(found)")
+    #expect(Set(found.map(\.column)) == ["source", "fetched_at"])
+    try store.write {
+      for damage in found where try store.repair(for: damage, now: now) == .deleteRow {
+        try store.deleteRow(of: damage)
+      }
+    }
+    #expect(try store.damagedRows().isEmpty)
+    #expect(try store.database.query("SELECT source FROM source_fetches").isEmpty)
+  }
+
   /// What an update asks before it fetches and sets: a hand-made day or apply time never stops
   /// it, and a day after tomorrow is not the market's newest day.
   @Test func theUpdatesQuestionsPassOverADamagedRow() throws {
