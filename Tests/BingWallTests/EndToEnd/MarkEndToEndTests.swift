@@ -37,7 +37,7 @@ import Testing
   }
 
   /// "Keep this one": after `apply` of the newest and `previous`, a bare `favorite` marks the older
-  /// picture on screen, not the newest (which `favorite latest` used to be the only way to say).
+  /// picture on screen, not the newest, which `favorite latest` marks.
   @Test func aBareFavoriteMarksThePictureOnScreenAfterPrevious() throws {
     let bing = try FakeBing()
     let sandbox = try Sandbox()
