@@ -13,7 +13,7 @@ _bingwall_takes_value() {
 # The subcommand names and aliases of the command at path $1.
 _bingwall_subcommands() {
   case $1 in
-    bingwall) echo 'update apply random next previous prev list history show search favorite ban prune export import gallery doctor sources backends outputs status daemon config autostart greeter completions help' ;;
+    bingwall) echo 'update apply random next previous prev list history show search favorite unfavorite ban prune export import gallery doctor sources backends outputs status daemon config autostart greeter completions help' ;;
     bingwall/config) echo 'path show keys get set unset edit' ;;
     bingwall/autostart) echo 'enable disable status' ;;
     bingwall/greeter) echo 'set status unset enable disable' ;;
@@ -42,6 +42,7 @@ _bingwall_options() {
     bingwall/show) echo '--market -m --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/search) echo '--limit --source --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/favorite) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/unfavorite) echo '--market -m --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/ban) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/prune) echo '--keep --older-than --max-size --dry-run --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/export) echo '--favorites --source --since --quiet -q --verbose -v --config --version --help -h' ;;
@@ -109,6 +110,8 @@ _bingwall_option_value() {
     bingwall/search:--config) echo files ;;
     bingwall/favorite:--market | bingwall/favorite:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/favorite:--config) echo files ;;
+    bingwall/unfavorite:--market | bingwall/unfavorite:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
+    bingwall/unfavorite:--config) echo files ;;
     bingwall/ban:--market | bingwall/ban:-m) echo 'words ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' ;;
     bingwall/ban:--config) echo files ;;
     bingwall/prune:--config) echo files ;;
@@ -160,6 +163,7 @@ _bingwall_argument() {
     bingwall/apply:0) echo selectors-files ;;
     bingwall/show:0) echo selectors ;;
     bingwall/favorite:*) echo selectors ;;
+    bingwall/unfavorite:*) echo selectors ;;
     bingwall/ban:*) echo selectors ;;
     bingwall/export:0) echo directories ;;
     bingwall/import:0) echo files ;;
@@ -208,7 +212,7 @@ _bingwall_selectors() {
     fi
     # The word may be typed as the text itself or already quoted.
     [[ $candidate == "$cur"* || $quoted == "$cur"* ]] && COMPREPLY+=("$quoted")
-  done < <(echo latest; command bingwall __complete selectors 2>/dev/null)
+  done < <(echo latest; echo current; command bingwall __complete selectors 2>/dev/null)
 }
 
 # Puts the candidates for kind $1 that start with $cur into COMPREPLY.

@@ -26,6 +26,8 @@ function __bingwall_subcommand --description 'The subcommand a word names, if an
             echo search
         case bingwall/favorite
             echo favorite
+        case bingwall/unfavorite
+            echo unfavorite
         case bingwall/ban
             echo ban
         case bingwall/prune
@@ -105,6 +107,7 @@ function __bingwall_children --description 'The subcommands of a command path'
             echo 'show	Show one stored picture: its title, story and file.'
             echo 'search	Find stored pictures by their titles, captions and credits, newest first.'
             echo 'favorite	Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
+            echo 'unfavorite	Take the favourite mark off pictures: the same as favorite --remove.'
             echo 'ban	Ban pictures: random, the daemon\'s rotation and update never set them.'
             echo 'prune	Delete pictures by the retention policy; favourites and the wallpaper stay.'
             echo 'export	Copy pictures into a folder with readable names, plus their metadata.'
@@ -252,8 +255,9 @@ function __bingwall_commands --description 'The commands a help topic may name n
     __bingwall_children $topic
 end
 
-function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'
+function __bingwall_selectors --description 'Pictures in the history: latest, current, ids, dates, keys'
     echo latest
+    echo current
     command bingwall __complete selectors 2>/dev/null
 end
 
@@ -274,6 +278,7 @@ complete -c bingwall -n '__bingwall_argument bingwall 0' -a history -d 'List sto
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a show -d 'Show one stored picture: its title, story and file.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a search -d 'Find stored pictures by their titles, captions and credits, newest first.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a favorite -d 'Mark pictures as favourites, for random --favorites and the daemon\'s --favorites rotation.'
+complete -c bingwall -n '__bingwall_argument bingwall 0' -a unfavorite -d 'Take the favourite mark off pictures: the same as favorite --remove.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a ban -d 'Ban pictures: random, the daemon\'s rotation and update never set them.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a prune -d 'Delete pictures by the retention policy; favourites and the wallpaper stay.'
 complete -c bingwall -n '__bingwall_argument bingwall 0' -a export -d 'Copy pictures into a folder with readable names, plus their metadata.'
@@ -336,6 +341,8 @@ complete -c bingwall -n '__bingwall_at bingwall/search' -l json -d 'Print JSON f
 complete -c bingwall -n '__bingwall_at bingwall/favorite' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/favorite' -l remove -d 'Take the mark off instead.'
 complete -c bingwall -n '__bingwall_argument bingwall/favorite 0+' -a '(__bingwall_selectors)'
+complete -c bingwall -n '__bingwall_at bingwall/unfavorite' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
+complete -c bingwall -n '__bingwall_argument bingwall/unfavorite 0+' -a '(__bingwall_selectors)'
 complete -c bingwall -n '__bingwall_at bingwall/ban' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/ban' -l remove -d 'Take the mark off instead.'
 complete -c bingwall -n '__bingwall_argument bingwall/ban 0+' -a '(__bingwall_selectors)'

@@ -70,7 +70,7 @@ package enum BashCompletion {
         fi
         # The word may be typed as the text itself or already quoted.
         [[ $candidate == "$cur"* || $quoted == "$cur"* ]] && COMPREPLY+=("$quoted")
-      done < <(echo latest; command bingwall __complete selectors 2>/dev/null)
+      done < <(echo latest; echo current; command bingwall __complete selectors 2>/dev/null)
     }
 
     # Puts the candidates for kind $1 that start with $cur into COMPREPLY.

@@ -18,7 +18,7 @@ package enum ValueKind: Sendable, Equatable {
   case duration
   /// A size in powers of 1024: `500MB`, `2GB`, `4096`.
   case size
-  /// A picture from the history (completed from it): `latest`, an id, a date or a key.
+  /// A picture from the history (completed from it): `latest`, `current`, an id, a date or a key.
   case selector
   /// A picture from the history or a path to an image file (completed as both).
   case selectorOrFile

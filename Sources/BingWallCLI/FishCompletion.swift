@@ -197,8 +197,9 @@ package enum FishCompletion {
         __bingwall_children $topic
     end
 
-    function __bingwall_selectors --description 'Pictures in the history: latest, ids, dates, keys'
+    function __bingwall_selectors --description 'Pictures in the history: latest, current, ids, dates, keys'
         echo latest
+        echo current
         command bingwall __complete selectors 2>/dev/null
     end
     """#

@@ -56,7 +56,7 @@ package enum ZshCompletion {
         (files) _files ;;
         (directories) _files -/ ;;
         (selectors|selectors-files)
-          found=(latest ${(f)"$(command bingwall __complete selectors 2>/dev/null)"})
+          found=(latest current ${(f)"$(command bingwall __complete selectors 2>/dev/null)"})
           compadd -a found
           # apply reads a word without a '/' as a selector: offer files as ./name.
           if [[ $1 == selectors-files ]]; then

@@ -1,6 +1,7 @@
 import BingWallStore
 
-/// `bingwall favorite` and `bingwall ban` (`--remove` takes the mark off).
+/// `bingwall favorite`, `unfavorite` and `ban` (`--remove` takes the mark off). The command passes
+/// `current` when none was named: the picture on screen.
 ///
 /// Every selector is resolved before anything changes, so a typo in the third leaves the first
 /// two as they were.

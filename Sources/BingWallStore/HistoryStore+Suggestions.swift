@@ -5,16 +5,18 @@ extension HistoryStore {
   static let suggestionLimit = 3
 
   /// What a person may have meant by a selector that matched nothing, each as they would type it:
-  /// `'latest'` for a misspelt `latest`, the stored keys nearest in spelling with their dates, or
+  /// `'latest'` for a misspelt `latest` (`'current'` likewise), the stored keys nearest in spelling with their dates, or
   /// the stored days on either side of a date. Empty when nothing is near.
   func suggestions(for selector: PictureSelector, market: String?) throws(StoreError) -> [String] {
     switch selector {
-    case .latest, .id, .sourced:
+    case .latest, .current, .id, .sourced:
       return []
     case .date(let date):
       return try nearestDates(to: date.description, market: market)
     case .key(let typed):
-      if !typed.contains("."), Suggestion.closest(to: typed, in: ["latest"]) != nil { return ["'latest'"] }
+      if !typed.contains("."), let word = Suggestion.closest(to: typed, in: ["latest", "current"]) {
+        return ["'\(word)'"]
+      }
       // `2026-1-5` is a day written loosely: the days stored around it are what was meant.
       if let date = Self.looseDate(typed) {
         let stored = try pictures(onDate: date.description, market: market).isEmpty ? [] : [date.description]

@@ -2,9 +2,11 @@ import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
-/// How a command names one stored picture: `latest`, an id, a local date, or a key.
+/// How a command names one stored picture: `latest`, `current`, an id, a local date, or a key.
 package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
   case latest
+  /// The picture on screen: the one bingwall set last (`apply`, `next`, `random`, the daemon).
+  case current
   case id(Int64)
   case date(CalendarDate)
   /// A key as typed: `OHR.Name`, or a bare `Name`, which is read as `OHR.Name` (`storedKey`).
@@ -21,6 +23,8 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
       self = .sourced(source, String(text[text.index(after: colon)...]))
     } else if text == "latest" {
       self = .latest
+    } else if text == "current" {
+      self = .current
     } else if let number = Int64(text), number > 0 {
       self = .id(number)
     } else if let date = CalendarDate(parsing: text) {
@@ -43,6 +47,7 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
   package var description: String {
     switch self {
     case .latest: return "latest"
+    case .current: return "current"
     case .id(let id): return String(id)
     case .date(let date): return date.description
     case .key(let key): return key
@@ -60,6 +65,8 @@ package enum HistoryError: Error, Equatable, Sendable {
   case ambiguous(date: String, markets: [String])
   /// The history is empty (nothing fetched yet).
   case empty
+  /// `current` names nothing: bingwall has set no picture yet.
+  case noneApplied
   /// `random` found nothing it may pick (all banned, recent, or filtered out).
   case nothingToPick
   /// `next` and `previous` found no picture that appeared in these markets and is not banned.
@@ -76,6 +83,8 @@ extension HistoryError: CustomStringConvertible, HintedError {
       return "several pictures appeared on \(date) (\(markets.joined(separator: ", ")))"
     case .empty:
       return "the history is empty"
+    case .noneApplied:
+      return "no picture has been set yet"
     case .nothingToPick:
       return "no stored picture to pick (the filters, bans and recent picks leave none)"
     case .noneInMarkets(let markets):
@@ -89,6 +98,7 @@ extension HistoryError: CustomStringConvertible, HintedError {
       return "run 'bingwall update' for their pictures, or step through another market with --market"
     case .ambiguous(_, let markets): return "add --market, such as --market \(markets.first ?? "en-US")"
     case .empty: return "run 'bingwall update' first"
+    case .noneApplied: return "'bingwall apply' sets the newest"
     case .nothingToPick: return "try without --favorites or --market"
     case .notFound: break
     }
@@ -117,7 +127,8 @@ extension HistoryStore {
   }
 
   /// The one picture `selector` names, in `market` when given. `latest` is the newest at `now`
-  /// (`newest`) that one of `sources` showed (the configured ones; empty for any).
+  /// (`newest`) that one of `sources` showed (the configured ones; empty for any); `current` is
+  /// the one applied last, whatever its source.
   package func resolve(_ selector: PictureSelector, market: String?, sources: [Source] = [], at now: Date)
     throws -> Picture
   {
@@ -126,6 +137,9 @@ extension HistoryStore {
     case .latest:
       found = try newest(market: market, sources: sources, at: now)
       if found == nil, market == nil { throw HistoryError.empty }
+    case .current:
+      guard let id = try recentlyApplied(limit: 1).first else { throw HistoryError.noneApplied }
+      found = try picture(id: id)
     case .id(let id):
       found = try picture(id: id)
     case .key(let typed):

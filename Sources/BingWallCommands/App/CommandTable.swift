@@ -14,6 +14,7 @@ enum CommandTable {
     ShowCommand.command,
     SearchCommand.command,
     MarkCommand.favorite,
+    MarkCommand.unfavorite,
     MarkCommand.ban,
     PruneCommand.command,
     ExportCommand.command,
@@ -40,7 +41,8 @@ enum CommandTable {
   static let groups: [CommandGroup] = [
     CommandGroup("Everyday", ["update", "apply", "random", "next", "previous", "status"]),
     CommandGroup(
-      "The history", ["list", "show", "search", "favorite", "ban", "prune", "export", "import", "gallery"]),
+      "The history",
+      ["list", "show", "search", "favorite", "unfavorite", "ban", "prune", "export", "import", "gallery"]),
     CommandGroup("Running by itself", ["autostart", "daemon"]),
     CommandGroup(
       "Set-up", ["config", "sources", "doctor", "backends", "outputs", "greeter", "completions", "help"]),

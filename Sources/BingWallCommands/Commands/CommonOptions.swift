@@ -26,6 +26,6 @@ enum CommonOptions {
   static let selector = Argument<PictureSelector>(
     "selector", kind: .selector,
     help:
-      "latest, a picture id, a local date (YYYY-MM-DD), a key such as OHR.SomePlace, or a source's picture such as apod:2026-12-05."
+      "latest, current (the picture on screen), a picture id, a local date (YYYY-MM-DD), a key such as OHR.SomePlace, or a source's picture such as apod:2026-12-05."
   )
 }

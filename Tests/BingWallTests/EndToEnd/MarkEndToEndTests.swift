@@ -35,4 +35,47 @@ import Testing
     #expect(pick.status == 0, "\(pick.stderr)")
     #expect(pick.stdout.contains(keys[1]), "\(pick.stdout)")
   }
+
+  /// "Keep this one": after `apply` of the newest and `previous`, a bare `favorite` marks the older
+  /// picture on screen, not the newest, which `favorite latest` marks.
+  @Test func aBareFavoriteMarksThePictureOnScreenAfterPrevious() throws {
+    let bing = try FakeBing()
+    let sandbox = try Sandbox()
+    let week = Array(FakeBing.week().prefix(3))
+    try bing.publish(market: "en-US", images: week)
+    for image in week { try bing.serveJPEG(image) }
+    let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
+    #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
+    let keys = week.map { "OHR.\($0.name)" }
+    #expect(try sandbox.run(["apply", "-q"], environment: environment).status == 0)
+    #expect(try sandbox.run(["previous", "-q"], environment: environment).status == 0)
+
+    let favourite = try sandbox.run(["favorite"], environment: environment)
+    #expect(favourite.status == 0, "\(favourite.stderr)")
+    #expect(favourite.stdout.contains(keys[1]), "\(favourite.stdout)")
+    let rows = try ExternalTool.run([
+      "sqlite3", sandbox.dataDir + "/history.db", "SELECT key FROM pictures WHERE favorite = 1",
+    ])
+    #expect(String(decoding: rows, as: UTF8.self) == keys[1] + "\n")
+
+    let shown = try sandbox.run(["show", "current", "--json"], environment: environment)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+    #expect(object?["key"] as? String == keys[1])
+  }
+
+  @Test func currentWithNothingSetSaysHowToSetOne() throws {
+    let bing = try FakeBing()
+    let sandbox = try Sandbox()
+    let week = Array(FakeBing.week().prefix(1))
+    try bing.publish(market: "en-US", images: week)
+    for image in week { try bing.serveJPEG(image) }
+    let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
+    #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
+    let result = try sandbox.run(["favorite"], environment: environment)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "bingwall: error: no picture has been set yet\nbingwall: hint: 'bingwall apply' sets the newest\n")
+  }
 }

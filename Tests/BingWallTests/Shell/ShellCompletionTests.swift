@@ -23,6 +23,7 @@ import Testing
     "bingwall autostart enable --method ",
     "bingwall apply ", "bingwall --config no", "bingwall completions ", "bingwall update --mode ",
     "bingwall apply --market en-US ", "bingwall favorite latest ", "bingwall ban --",
+    "bingwall unfavorite --",
     "bingwall config set mode ", "bingwall config set daemon.notify ",
     "bingwall config set resolution 1920x1",
     "bingwall config set daemon.rotate ", "bingwall help ", "bingwall help con", "bingwall help config ",
@@ -88,7 +89,7 @@ import Testing
       offered("bingwall autostart enable --method ") == ["systemd", "systemd-timer", "xdg", "cron"], "\(name)"
     )
     let apply = offered("bingwall apply ")
-    #expect(apply.isSuperset(of: ["latest", "1", "2026-12-01", "OHR.Lake"]), "\(name): \(apply)")
+    #expect(apply.isSuperset(of: ["latest", "current", "1", "2026-12-01", "OHR.Lake"]), "\(name): \(apply)")
     // fish offers files once the word has a slash (tested in fish()).
     let files: Set<String> = name == "fish" ? [] : ["./notes.toml", "./pictures"]
     #expect(apply.isSuperset(of: files), "\(name): apply takes a file too")
@@ -100,9 +101,12 @@ import Testing
     #expect(afterValue.contains("2026-12-01") && !afterValue.contains("en-GB"), "\(name): \(afterValue)")
     // favorite and ban take any number of selectors, never a file.
     let more = offered("bingwall favorite latest ")
-    #expect(more.isSuperset(of: ["1", "2026-12-01", "OHR.Lake"]), "\(name): \(more)")
+    #expect(more.isSuperset(of: ["current", "1", "2026-12-01", "OHR.Lake"]), "\(name): \(more)")
     #expect(!more.contains("./notes.toml"), "\(name): \(more)")
     #expect(offered("bingwall ban --").isSuperset(of: ["--remove", "--market"]), "\(name)")
+    // unfavorite is favorite --remove: it has no --remove of its own.
+    #expect(offered("bingwall unfavorite --").contains("--market"), "\(name)")
+    #expect(!offered("bingwall unfavorite --").contains("--remove"), "\(name)")
   }
 
   @Test func selectorsComeFromTheHistory() throws {
