@@ -9,9 +9,13 @@ import BingWallSystem
 /// picture's path and caption come from the internet and must never become code. Placeholders are
 /// replaced inside the split words, in one pass, so a path with blanks stays one argument and a path
 /// that contains `{uri}` is not expanded again.
-struct ArgumentTemplate: Sendable, Equatable {
+///
+/// The `command` backend's template knows `{path}`, `{uri}` and `{mode}`; the hooks (`hooks.on_change`)
+/// use the same splitting with their own names (`init(_:placeholders:)`), so one quoting rule holds
+/// for every program the config runs.
+package struct ArgumentTemplate: Sendable, Equatable {
   /// Why a template cannot be used; `description` is the message the user sees.
-  enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+  package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// No words at all.
     case empty
     /// A quote opened and never closed; `quote` is `'` or `"`.
@@ -21,7 +25,7 @@ struct ArgumentTemplate: Sendable, Equatable {
     /// `{name}` that is not one of ours, most likely a typo.
     case unknownPlaceholder(name: String)
 
-    var description: String {
+    package var description: String {
       switch self {
       case .empty: return "the command is empty; set command = \"mytool {path}\" in the config"
       case .unterminatedQuote(let quote): return "the command has a \(quote) quote that is never closed"
@@ -32,35 +36,40 @@ struct ArgumentTemplate: Sendable, Equatable {
     }
   }
 
-  /// A piece of one word: literal text or a placeholder.
+  /// A piece of one word: literal text or a placeholder, by its name.
   enum Piece: Equatable, Sendable {
     case text(String)
-    case path
-    case uri
-    case mode
+    case placeholder(String)
   }
 
-  /// The placeholders and what they stand for, by the name written between braces.
-  static let placeholders: [String: Piece] = ["path": .path, "uri": .uri, "mode": .mode]
+  /// The `command` backend's placeholders.
+  static let commandPlaceholders: Set<String> = ["path", "uri", "mode"]
 
   /// The words, each a list of pieces.
   let words: [[Piece]]
 
-  /// Splits and checks `text`; throws for an empty template, an open quote or an unknown placeholder.
-  init(_ text: String) throws(Problem) {
+  /// Splits and checks `text`; throws for an empty template, an open quote or a lower-case name in
+  /// braces that is not one of `placeholders`.
+  package init(_ text: String, placeholders: Set<String> = commandPlaceholders) throws(Problem) {
     let split = try Self.split(text)
     if split.isEmpty { throw .empty }
     var words: [[Piece]] = []
-    for word in split { words.append(try Self.pieces(of: word)) }
+    for word in split { words.append(try Self.pieces(of: word, placeholders: placeholders)) }
     self.words = words
   }
 
   /// The program as written (the first word, placeholders left in).
-  var program: String { Self.render(words[0], path: "{path}", uri: "{uri}", mode: "{mode}") }
+  package var program: String { Self.render(words[0]) { "{\($0)}" } }
 
   /// The argument vector for one picture; `mode` is the word `{mode}` becomes.
   func arguments(path: String, uri: String, mode: String) -> [String] {
-    words.map { Self.render($0, path: path, uri: uri, mode: mode) }
+    arguments(["path": path, "uri": uri, "mode": mode])
+  }
+
+  /// The argument vector with each placeholder replaced by its value in `values` (empty when
+  /// missing), each word staying one argument whatever the values hold.
+  package func arguments(_ values: [String: String]) -> [String] {
+    words.map { Self.render($0) { values[$0] ?? "" } }
   }
 
   /// The words of `text` with quotes and escapes removed; no placeholder handling.
@@ -111,9 +120,11 @@ struct ArgumentTemplate: Sendable, Equatable {
     return words
   }
 
-  /// Finds `{path}`, `{uri}` and `{mode}` in a word. Braces around anything that is not a lower-case
+  /// Finds the `placeholders` in a word. Braces around anything that is not a lower-case
   /// name (`{}`, `{"a": 1}`, `{X}`) are plain text; a lower-case name we do not know is an error.
-  static func pieces(of word: String) throws(Problem) -> [Piece] {
+  static func pieces(of word: String, placeholders: Set<String> = commandPlaceholders) throws(Problem)
+    -> [Piece]
+  {
     var pieces: [Piece] = []
     var text = ""
     var rest = Substring(word)
@@ -125,10 +136,10 @@ struct ArgumentTemplate: Sendable, Equatable {
         break
       }
       let name = String(rest[afterOpen..<close])
-      if let piece = placeholders[name] {
+      if placeholders.contains(name) {
         if !text.isEmpty { pieces.append(.text(text)) }
         text = ""
-        pieces.append(piece)
+        pieces.append(.placeholder(name))
       } else if !name.isEmpty, name.allSatisfy({ $0 >= "a" && $0 <= "z" }) {
         throw .unknownPlaceholder(name: name)
       } else {
@@ -143,13 +154,11 @@ struct ArgumentTemplate: Sendable, Equatable {
     return pieces
   }
 
-  private static func render(_ pieces: [Piece], path: String, uri: String, mode: String) -> String {
+  private static func render(_ pieces: [Piece], value: (String) -> String) -> String {
     pieces.reduce(into: "") { result, piece in
       switch piece {
       case .text(let text): result += text
-      case .path: result += path
-      case .uri: result += uri
-      case .mode: result += mode
+      case .placeholder(let name): result += value(name)
       }
     }
   }

@@ -43,7 +43,7 @@ package struct WallpaperApplier: Sendable {
     /// picture it was made from; empty when the screens were not read.
     package var screens: [String: MadeScreenPicture] = [:]
     /// The dark-style picture set beside it, when the desktop keeps one.
-    var darkPath: String?
+    package var darkPath: String?
     /// Why the screens' own pictures could not be made, when they were due; the file was then
     /// set as it is.
     package var screenProblem: ScreenProblem?

@@ -31,10 +31,11 @@ package enum Apply {
     case apply, random, rotate, update
   }
 
-  /// Sets a stored picture and records it.
-  package static func picture(_ picture: Picture, store: HistoryStore, reason: Reason, resources: Resources)
-    throws -> Outcome
-  {
+  /// Sets a stored picture and records it, then runs `hooks.on_change`, told `event` (by default
+  /// the one `reason` names).
+  package static func picture(
+    _ picture: Picture, store: HistoryStore, reason: Reason, event: HookEvent? = nil, resources: Resources
+  ) throws -> Outcome {
     guard access(picture.path, R_OK) == 0 else {
       throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
     }
@@ -51,6 +52,8 @@ package enum Apply {
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
     saveScreens(set, resources: resources)
     wallpaperWasSet(resources)
+    Hook(resources: resources).changed(
+      picture: picture, path: picture.path, set: set, event: event ?? HookEvent(reason))
     return Outcome(
       picture: picture, path: picture.path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem, pinProblems: pinProblems)
@@ -76,6 +79,7 @@ package enum Apply {
     let set = try resources.applier().apply(path: path)
     saveScreens(set, resources: resources)
     wallpaperWasSet(resources)
+    Hook(resources: resources).changed(picture: nil, path: path, set: set, event: .apply)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,
       lockScreenNote: set.lockScreenNote, screenProblem: set.screenProblem)

@@ -43,7 +43,9 @@ package struct Step {
         from = picture.id
         continue
       }
-      let applied = try Apply.picture(picture, store: store, reason: .apply, resources: resources)
+      let applied = try Apply.picture(
+        picture, store: store, reason: .apply, event: direction == .newer ? .next : .previous,
+        resources: resources)
       return Outcome(missing: missing, picture: picture, place: place, applied: applied)
     }
     // Stopped by the bound, not by the end: say so, rather than claim an end that is not there.

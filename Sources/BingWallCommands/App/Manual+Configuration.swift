@@ -50,6 +50,31 @@ extension Manual {
     }
     page.macro("El")
 
+    page.macro("Sh HOOKS")
+    page.prose(
+      """
+      hooks.on_change runs after any command or the daemon sets a picture (apply, next, \
+      previous, random, update's apply, the daemon's rotation), hooks.on_new after an update \
+      stores new pictures. Each is split into words as command is, quotes and backslashes \
+      working as in a shell, and run without one: no expansion of any kind, and a placeholder \
+      stays inside its word, so a title from the network is always one argument. {path} is the \
+      picture as stored, {key} its key as selectors take it, {title} its title, {source} bing, \
+      apod, wikimedia, earth-observatory or spotlight; for hooks.on_new they are the newest \
+      new picture's.
+
+      The hook's environment is bingwall's, with BINGWALL_PICTURE (the picture as stored), \
+      BINGWALL_KEY, BINGWALL_TITLE, BINGWALL_SOURCE, BINGWALL_EVENT (update, apply, next, \
+      previous, random or rotate), BINGWALL_SCREENS (one NAME=PATH line per screen whose own \
+      picture was made, empty when the screens were not read), BINGWALL_DARK (the dark variant, \
+      set only where one is made) and, for hooks.on_new, BINGWALL_NEW (the new pictures' keys, \
+      one a line).
+
+      A hook still running after hooks.timeout is stopped (SIGTERM to its process group, then \
+      SIGKILL). A hook that cannot start, ends with a status other than 0 or is stopped is one \
+      warning, never the picture's failure: the exit status is the same. -v shows what it \
+      printed; 'bingwall doctor' checks that its program is there and can run.
+      """)
+
     page.macro("Sh MARKETS")
     page.prose(
       """

@@ -172,6 +172,25 @@ package enum ConfigSchema {
       guard let pins = value.strings else { return nil }
       return pins.first { ScreenPin($0) == nil }.map { "expected OUTPUT=SELECTOR, got '\($0)'" }
     })
+  /// Run after a picture is set (`Hook`): split as `command` is, with the hook's placeholders.
+  static let onChange = ConfigKey<String>(
+    "hooks.on_change", default: "",
+    help:
+      "Run after the picture changes, without a shell, e.g. \"wal -i {path}\"; {path}, {key}, {title} "
+      + "and {source} are replaced; empty runs nothing.",
+    check: { hookProblem($0) })
+  static let onNew = ConfigKey<String>(
+    "hooks.on_new", default: "",
+    help: "Run after an update stores new pictures (their keys in BINGWALL_NEW), as hooks.on_change is.",
+    check: { hookProblem($0) })
+  static let hookTimeout = ConfigKey<Duration>(
+    "hooks.timeout", default: .seconds(30),
+    help: "How long a hook may run before it is stopped, e.g. 30s, 2m.",
+    check: { value in
+      guard let text = value.string else { return nil }
+      let duration = Duration(offOrHumanText: text)
+      return duration == nil || duration == .zero ? "expected a duration such as 30s or 2m" : nil
+    })
   static let endpoint = ConfigKey<String>(
     "network.endpoint", default: "https://www.bing.com",
     help:
@@ -246,6 +265,9 @@ package enum ConfigSchema {
     screenPolicy.spec,
     screenFavoritesFirst.spec,
     screenPins.spec,
+    onChange.spec,
+    onNew.spec,
+    hookTimeout.spec,
     endpoint.spec,
     contact.spec,
     timeout.spec,
@@ -277,6 +299,17 @@ package enum ConfigSchema {
     guard case .plainHTTP(let host)? = Redirects.refusal(first: url) else { return nil }
     return "plain http to \(TerminalText.quoted(host, limit: 60)) would cross the network unencrypted: "
       + "use https://, or http:// to this machine only (localhost, 127.x.x.x, [::1])"
+  }
+
+  /// Why a hook's template cannot run, or nil for an empty one (no hook) and a usable one.
+  static func hookProblem(_ value: ConfigValue) -> String? {
+    guard let text = value.string, !text.trimmingBlanks().isEmpty else { return nil }
+    do throws(ArgumentTemplate.Problem) {
+      _ = try ArgumentTemplate(text, placeholders: Hook.placeholders)
+      return nil
+    } catch {
+      return Hook.problem(error)
+    }
   }
 
   /// The section names that exist: `daemon`, `retention`, `network`.

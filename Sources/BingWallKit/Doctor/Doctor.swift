@@ -29,6 +29,7 @@ package struct Doctor {
     let desktop = DoctorDesktopCheck.run(state.resources)
     if let finding = desktop.finding { state.findings.append(finding) }
     if let finding = DoctorAutostartCheck.run(context) { state.findings.append(finding) }
+    state.findings += DoctorHookCheck.run(state.resources)
     if fixing {
       if let store = state.store, state.databaseHealthy {
         DoctorRepair(resources: state.resources, store: store, configLoaded: state.configLoaded)

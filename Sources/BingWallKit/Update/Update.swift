@@ -172,6 +172,8 @@ package struct Update {
     }
     let applied = try applyNewest(request, store: store, fetched: events.fetched)
     if let applied { events.append(applied) }
+    // After the apply, so a hook for new pictures finds the newest already on screen.
+    Hook(resources: resources).stored(events.fetched)
     // Not asked to set anything (`--no-apply`), the update leaves the wait as it was: the picture
     // still waits for the next update inside the session.
     if Self.asksToApply(request, configuration: resources.configuration),
