@@ -288,7 +288,16 @@ package struct LoginScreen {
   /// the folder is not the service's to write (`Greeter.writtenInPlace`).
   func write(_ text: String, to file: String, for greeter: Greeter) throws {
     if greeter.writtenInPlace {
-      try InPlaceFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+      do throws(FileError) {
+        try InPlaceFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+      } catch {
+        guard case .system(_, _, let code) = error, code == EROFS else { throw error }
+        // The timer's sandbox makes writable only the files that were there at `greeter
+        // enable`: a greeter installed since has a file it cannot create.
+        throw Failure.file(
+          "cannot write \(file): read-only to the login-screen timer, which was enabled before it existed; "
+            + "run 'sudo bingwall greeter enable' again")
+      }
     } else {
       try Paths.ensureDirectory(Paths.parent(of: file))
       try AtomicFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))

@@ -307,11 +307,12 @@ final class GreeterRootBoundaryTests {
   /// namespace of its own, as systemd's `ProtectSystem=strict` and `ReadWritePaths=` make it.
   /// The file is rewritten in place, as no file can be made beside it; a second run changes
   /// nothing.
-  @Test func plasmaLoginsFileIsWrittenWithOnlyItselfWritable() throws {
+  @Test(arguments: [true, false])
+  func plasmaLoginsFileIsWrittenWithOnlyItselfWritable(existedAtEnable: Bool) throws {
     for (path, text, mode) in [
       ("/usr/bin/plasmalogin", "#!/bin/sh\n", 0o755),
       ("/etc/plasmalogin.conf", "[Greeter]\nWallpaperPluginId=org.kde.image\n", 0o644),
-    ] {
+    ] where existedAtEnable || path != "/etc/plasmalogin.conf" {
       try FileManager.default.createDirectory(
         atPath: machine.path + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
       )
@@ -322,7 +323,7 @@ final class GreeterRootBoundaryTests {
     run.environment["BINGWALL_GREETER_ROOT"] = machine.path
     let writable = LoginScreen(context: run.context()).writablePaths().map { machine.path + $0 }
       .filter { FileManager.default.fileExists(atPath: $0) }
-    #expect(writable.contains(machine.path + "/etc/plasmalogin.conf"), "\(writable)")
+    #expect(writable.contains(machine.path + "/etc/plasmalogin.conf") == existedAtEnable, "\(writable)")
     #expect(!writable.contains(machine.path + "/etc"))
     // The shell's words are fixed; the paths come as its arguments.
     let script = #"""
@@ -336,6 +337,20 @@ final class GreeterRootBoundaryTests {
     let sandboxed =
       ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c", script, "sh"]
       + [machine.path + "/etc"] + writable + ["--"]
+    guard existedAtEnable else {
+      // Installed since the unit was made: its file cannot be created in the read-only /etc, and
+      // the error says what makes it writable.
+      let result = try sandbox.run(
+        ["greeter", "set", "--user", Self.userName], environment: ["BINGWALL_GREETER_ROOT": machine.path],
+        under: sandboxed)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr.contains(
+          "bingwall: error: cannot write \(machine.path)/etc/plasmalogin.conf: read-only to the login-screen timer, "
+            + "which was enabled before it existed; run 'sudo bingwall greeter enable' again"),
+        "\(result.stderr)")
+      return
+    }
     for _ in 0..<2 {
       let result = try sandbox.run(
         ["greeter", "set", "--user", Self.userName], environment: ["BINGWALL_GREETER_ROOT": machine.path],
