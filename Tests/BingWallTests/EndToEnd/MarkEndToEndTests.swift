@@ -6,15 +6,24 @@ import Testing
 /// `favorite` and `ban` through the real binary, on a history it fetched from the fake Bing: the marks
 /// reach the SQLite file, `list` and `random`.
 @Suite struct MarkEndToEndTests {
-  @Test func marksReachTheHistoryAndRandom() throws {
+  /// A history the real binary fetched from the fake Bing: the newest `count` days of its week,
+  /// nothing set. The fake must outlive the test's commands.
+  static func fetched(_ count: Int) throws -> (
+    bing: FakeBing, sandbox: Sandbox, environment: [String: String], keys: [String]
+  ) {
     let bing = try FakeBing()
     let sandbox = try Sandbox()
-    let week = Array(FakeBing.week().prefix(3))
+    let week = Array(FakeBing.week().prefix(count))
     try bing.publish(market: "en-US", images: week)
     for image in week { try bing.serveJPEG(image) }
     let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
     #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
-    let keys = week.map { "OHR.\($0.name)" }
+    return (bing, sandbox, environment, week.map { "OHR.\($0.name)" })
+  }
+
+  @Test func marksReachTheHistoryAndRandom() throws {
+    let (bing, sandbox, environment, keys) = try Self.fetched(3)
+    defer { withExtendedLifetime(bing) {} }
 
     let favourite = try sandbox.run(["favorite", keys[1]], environment: environment)
     #expect(favourite.status == 0, "\(favourite.stderr)")
@@ -39,14 +48,8 @@ import Testing
   /// "Keep this one": after `apply` of the newest and `previous`, a bare `favorite` marks the older
   /// picture on screen, not the newest, which `favorite latest` marks.
   @Test func aBareFavoriteMarksThePictureOnScreenAfterPrevious() throws {
-    let bing = try FakeBing()
-    let sandbox = try Sandbox()
-    let week = Array(FakeBing.week().prefix(3))
-    try bing.publish(market: "en-US", images: week)
-    for image in week { try bing.serveJPEG(image) }
-    let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
-    #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
-    let keys = week.map { "OHR.\($0.name)" }
+    let (bing, sandbox, environment, keys) = try Self.fetched(3)
+    defer { withExtendedLifetime(bing) {} }
     #expect(try sandbox.run(["apply", "-q"], environment: environment).status == 0)
     #expect(try sandbox.run(["previous", "-q"], environment: environment).status == 0)
 
@@ -65,13 +68,8 @@ import Testing
   }
 
   @Test func currentWithNothingSetSaysHowToSetOne() throws {
-    let bing = try FakeBing()
-    let sandbox = try Sandbox()
-    let week = Array(FakeBing.week().prefix(1))
-    try bing.publish(market: "en-US", images: week)
-    for image in week { try bing.serveJPEG(image) }
-    let environment = ["BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "none"]
-    #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
+    let (bing, sandbox, environment, _) = try Self.fetched(1)
+    defer { withExtendedLifetime(bing) {} }
     let result = try sandbox.run(["favorite"], environment: environment)
     #expect(result.status == 1)
     #expect(
