@@ -27,11 +27,11 @@ package struct Notifier: Sendable {
 
 /// A notification's summary and body made from a source's text: one line each, no control
 /// character, and the body escaped for a server that reads it as markup.
-package struct NotificationText: Equatable, Sendable {
-  package var summary: String
-  package var body: String
+struct NotificationText: Equatable, Sendable {
+  var summary: String
+  var body: String
 
-  package init(title: String, body: String, markup: Bool) {
+  init(title: String, body: String, markup: Bool) {
     summary = TerminalText.singleLine(title)
     let line = TerminalText.singleLine(body)
     self.body = markup ? Self.escaped(line) : line

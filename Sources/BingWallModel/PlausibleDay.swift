@@ -45,7 +45,7 @@ package enum PlausibleDay {
 
 extension Source {
   /// The first day the source published a picture: no picture of it is older.
-  package var firstDay: CalendarDate {
+  var firstDay: CalendarDate {
     switch self {
     // bing.com's home page opened with its picture in June 2009.
     case .bing: CalendarDate(year: 2009, month: 6, day: 1)!

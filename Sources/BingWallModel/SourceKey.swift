@@ -35,7 +35,7 @@ package enum SourceKey {
   }
 
   /// Whether `text` is a key as `escaped` writes it: only bytes of the set, no leading `-`.
-  package static func isSafe(_ text: String) -> Bool {
+  static func isSafe(_ text: String) -> Bool {
     text.utf8.allSatisfy(isSafe) && text.utf8.first != UInt8(ascii: "-")
   }
 

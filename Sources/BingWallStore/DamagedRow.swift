@@ -31,7 +31,7 @@ package struct DamagedRow: Sendable, Hashable {
   /// message): what `doctor --fix` deletes it by.
   var fetchKey: SQLiteValue?
 
-  package init(
+  init(
     table: Table, id: Int64, pictureID: Int64?, key: String, column: String, found: String, expected: String
   ) {
     self.table = table

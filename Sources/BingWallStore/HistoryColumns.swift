@@ -15,7 +15,7 @@ package enum HistoryColumns {
   package static func date(_ text: String) -> CalendarDate? { CalendarDate(parsing: text) }
 
   /// Whether `instant` reads `text`, without making the `Date`: doctor's check of every row.
-  package static func isInstant(_ text: String) -> Bool {
+  static func isInstant(_ text: String) -> Bool {
     Timestamp.isWellFormed(text) || (text.utf8.count == 12 && instant(text) != nil)
   }
 
@@ -51,34 +51,34 @@ package enum HistoryColumns {
   // MARK: - What each column may hold
 
   /// A market code as `update` and `import` write one: 2 to 16 letters, digits and dashes.
-  package static func isMarketCode(_ text: String) -> Bool {
+  static func isMarketCode(_ text: String) -> Bool {
     (2...16).contains(text.utf8.count)
       && text.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }
   }
 
   /// A SHA-256 as stored: 64 lower-case hexadecimal digits.
-  package static func isSHA256(_ text: String) -> Bool {
+  static func isSHA256(_ text: String) -> Bool {
     text.utf8.count == 64
       && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
   /// A size's name as stored: Bing's (`UHD`, `1920x1080`) or an imported file's `WIDTHxHEIGHT`.
-  package static func isResolution(_ text: String) -> Bool {
+  static func isResolution(_ text: String) -> Bool {
     (1...20).contains(text.utf8.count) && text.utf8.allSatisfy(isLetterOrDigit)
   }
 
   /// The longest key stored, in bytes: what `update` and `import` accept (`SourceKey`'s rule).
-  package static let longestKey = SourceKey.longest
+  static let longestKey = SourceKey.longest
   /// The longest path stored, in bytes: Linux's `PATH_MAX`.
-  package static let longestPath = 4096
+  static let longestPath = 4096
 
   /// A key as stored: not empty, at most `longestKey` bytes, no control character.
-  package static func isKey(_ text: String) -> Bool {
+  static func isKey(_ text: String) -> Bool {
     !text.isEmpty && text.utf8.count <= longestKey && TerminalText.clean(text) == text
   }
 
   /// A path as stored: absolute, at most `longestPath` bytes.
-  package static func isPath(_ text: String) -> Bool {
+  static func isPath(_ text: String) -> Bool {
     text.hasPrefix("/") && text.utf8.count <= longestPath
   }
 

@@ -115,7 +115,7 @@ package struct Appearance: Sendable, Equatable {
 extension Appearance {
   /// This appearance with its texts as the history keeps them (`StoredText`, `PictureWords.bounded`):
   /// the cleaning an update's `SourcePicture` does, for an appearance that came another way.
-  package func withStoredText() -> Appearance {
+  func withStoredText() -> Appearance {
     var kept = self
     kept.words = words.bounded()
     kept.licence = StoredText.line(licence)

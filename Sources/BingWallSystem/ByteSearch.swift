@@ -5,7 +5,7 @@ import Glibc
 /// megabytes of text between two bytes that matter.
 package enum ByteSearch {
   /// The index of the first `byte` in `bytes` at or after `start`, or `bytes.count`.
-  package static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
     guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))

@@ -42,7 +42,7 @@ package struct WorkLimit: Sendable {
   }
 
   /// One unit of work: every `checkInterval` of them, `check()`.
-  package mutating func step() throws(OverTime) {
+  mutating func step() throws(OverTime) {
     steps &+= 1
     if steps % Self.checkInterval == 0 { try check() }
   }

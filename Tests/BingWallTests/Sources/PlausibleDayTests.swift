@@ -1,8 +1,8 @@
-import BingWallModel
 import BingWallSystem
 import Foundation
 import Testing
 
+@testable import BingWallModel
 @testable import BingWallSources
 
 /// The two rules for what comes from a source: a key of shell-safe bytes (`SourceKey`), and a
