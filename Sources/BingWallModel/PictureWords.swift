@@ -21,11 +21,8 @@ package struct PictureWords: Sendable, Equatable {
 }
 
 extension PictureWords {
-  /// The longest title, caption, credit or copyright line kept, in characters (`StoredText`).
-  static let maximumLine = StoredText.lineLimit
-
   /// The words as the history keeps them (`StoredText`): each field one clean line cut to
-  /// `maximumLine` characters, and the link to one URL's length. What an update stores and what
+  /// `StoredText.lineLimit` characters, and the link to one URL's length. What an update stores and what
   /// an import stores are made by this one function.
   package func bounded() -> PictureWords {
     PictureWords(

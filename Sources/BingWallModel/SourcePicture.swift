@@ -3,9 +3,6 @@ import BingWallSystem
 /// One picture a source's body offers, typed: what every source but Bing gives (Bing's archive
 /// has its own `ArchiveImage`, with the facts only Bing has).
 package struct SourcePicture: Sendable, Equatable {
-  /// The longest description kept, in characters, as Bing's stories are cut (`StoredText`).
-  static let maximumDescription = StoredText.longLimit
-
   /// The source and its own id: Spotlight's `entityId` (v4) or `prm._id` (v3), APOD's date,
   /// Wikimedia's file title (`File:…`), its key written as `SourceKey` keeps it.
   package var id: PictureID

@@ -15,10 +15,10 @@ import Testing
       description: huge, licence: huge, licenceLink: nil, image: url, portrait: nil, page: nil)
     let words = picture.words
     for text in [words.title, words.caption, words.credit, words.copyright, picture.licence] {
-      #expect(text.count == PictureWords.maximumLine)
+      #expect(text.count == StoredText.lineLimit)
     }
     #expect(words.copyrightLink.count == 4096)
-    #expect(picture.description.count == SourcePicture.maximumDescription)
+    #expect(picture.description.count == StoredText.longLimit)
     // Short words are kept as they are.
     let short = SourcePicture(
       id: PictureID(source: .apod, key: "2026-12-01"), date: nil,

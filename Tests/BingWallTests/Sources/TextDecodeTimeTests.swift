@@ -101,7 +101,7 @@ import Testing
     let text = field == "title" ? picture.words.title : picture.description
     // Cut to the bound of its field: the work was done, and only the words a person reads kept.
     #expect(!text.isEmpty)
-    #expect(text.count <= SourcePicture.maximumDescription)
+    #expect(text.count <= StoredText.longLimit)
   }
 
   /// Commons' feed, Wikimedia's fallback, with the flood in the newest day's caption: through the
@@ -116,7 +116,7 @@ import Testing
     let (picture, _) = try Self.cpuTime("Wikimedia RSS caption of \(flood.rawValue)") {
       try WikimediaFeed.decode(Array(body.utf8), policy: .httpsOnly)
     }
-    #expect(picture.words.caption.count == PictureWords.maximumLine)
+    #expect(picture.words.caption.count == StoredText.lineLimit)
   }
 
   /// The JSON sources, with the flood as text and as JSON's own escapes.
@@ -166,7 +166,7 @@ import Testing
     let response = try Self.cpuTime("Spotlight description of \(flood)") {
       try SpotlightResponse.decode(body, version: .v4, policy: .httpsOnly)
     }
-    #expect(response.pictures.first?.description.count == SourcePicture.maximumDescription)
+    #expect(response.pictures.first?.description.count == StoredText.longLimit)
   }
 
   /// Bing's archive: the first picture's copyright line.
