@@ -223,9 +223,7 @@ package struct DoctorChecks {
     for damage in damages {
       var finding = DoctorFinding(
         .row, .problem, subject: damage.key, message: "\(damage.subject) is damaged: \(damage.problem)",
-        advice:
-          "run 'bingwall doctor --fix' to recover the value, or else delete the row (a picture's file is kept)"
-      )
+        advice: DamagedRow.repair)
       finding.action = .repairRow(damage)
       findings.append(finding)
       if damage.table == .pictures { pictures.insert(damage.id) }
