@@ -166,6 +166,26 @@ package final class BusConnection {
   /// message whatever is queued (sd-bus reads only what one message needs from the socket; the
   /// rest waits in the bus, which bounds what it keeps for a slow reader).
   package func next() -> Arrival {
+    switch step() {
+    case .lost: return .lost
+    case .nothing: return .nothing
+    case .handled: return .other
+    case .message(let message):
+      defer { _ = api.pointee.message_unref(message) }
+      // Only what the match rules let in, which the bus checked the sender of: a signal or a
+      // call sent to us directly could come from any local user, and is dropped unread.
+      guard bw_bus_is_broadcast_signal(api, message) == 1 else { return .other }
+      return .signal(signal(message))
+    }
+  }
+
+  /// What one `sd_bus_process` did; a message is the caller's to release.
+  private enum Step {
+    case lost, nothing, handled
+    case message(OpaquePointer)
+  }
+
+  private func step() -> Step {
     if lost { return .lost }
     var message: OpaquePointer?
     let code = api.pointee.process(bus, &message)
@@ -173,12 +193,8 @@ package final class BusConnection {
       lost = true
       return .lost
     }
-    guard let message else { return code == 0 ? .nothing : .other }
-    defer { _ = api.pointee.message_unref(message) }
-    // Only what the match rules let in, which the bus checked the sender of: a signal or a call
-    // sent to us directly could come from any local user, and is dropped unread.
-    guard bw_bus_is_broadcast_signal(api, message) == 1 else { return .other }
-    return .signal(signal(message))
+    guard let message else { return code == 0 ? .nothing : .handled }
+    return .message(message)
   }
 
   /// Set once `process` failed: the bus went away.
@@ -191,5 +207,90 @@ package final class BusConnection {
     let member = text(api.pointee.message_get_member(message))
     let first = bw_bus_first_boolean(api, message)
     return BusSignal(path: path, interface: interface, member: member, boolean: first < 0 ? nil : first == 1)
+  }
+}
+
+// What a service on the session bus does: answers calls, sends signals and calls of its own.
+extension BusConnection {
+  /// What one step of `receive` found.
+  package enum Received {
+    /// A method call to answer or a signal a match rule let in.
+    case message(BusMessage)
+    /// Something sd-bus handled itself (a reply filled in, the bus's own messages).
+    case other
+    case nothing
+    case lost
+  }
+
+  /// Reads and handles at most one message, without blocking, and hands back a call or a signal:
+  /// `next` for a connection that serves (on the session bus, where every peer is the user's own
+  /// process, so calls are answered, not dropped).
+  package func receive() -> Received {
+    switch step() {
+    case .lost: return .lost
+    case .nothing: return .nothing
+    case .handled: return .other
+    case .message(let message):
+      defer { _ = api.pointee.message_unref(message) }
+      return .message(BusMessage(connection: self, retaining: message))
+    }
+  }
+
+  /// The reply to `call`, to fill in and send.
+  package func reply(to call: BusMessage) throws(BusError) -> BusMessageWriter {
+    var message: OpaquePointer?
+    let code = api.pointee.message_new_method_return(call.pointer, &message)
+    guard code >= 0, let message else { throw .callFailed(member: call.member, name: "", errno: -code) }
+    return BusMessageWriter(connection: self, pointer: message)
+  }
+
+  /// Answers `call` with the D-Bus error `name` (`org.freedesktop.DBus.Error.UnknownMethod`).
+  package func fail(_ call: BusMessage, name: String, text: String) {
+    var message: OpaquePointer?
+    guard bw_bus_new_error(api, call.pointer, &message, name, text) >= 0, let message else { return }
+    try? BusMessageWriter(connection: self, pointer: message).send()
+  }
+
+  /// A signal from the object at `path`, to fill in and send.
+  package func signal(path: String, interface: String, member: String) throws(BusError) -> BusMessageWriter {
+    var message: OpaquePointer?
+    let code = api.pointee.message_new_signal(bus, &message, path, interface, member)
+    guard code >= 0, let message else { throw .callFailed(member: member, name: "", errno: -code) }
+    return BusMessageWriter(connection: self, pointer: message)
+  }
+
+  /// A method call to fill in and send with `call(_:)`.
+  package func method(destination: String, path: String, interface: String, member: String) throws(BusError)
+    -> BusMessageWriter
+  {
+    var message: OpaquePointer?
+    let code = api.pointee.message_new_method_call(bus, &message, destination, path, interface, member)
+    guard code >= 0, let message else { throw .callFailed(member: member, name: "", errno: -code) }
+    return BusMessageWriter(connection: self, pointer: message)
+  }
+
+  /// Sends a method call and returns at once; its reply is filled in as `receive` reads it.
+  package func call(_ message: BusMessageWriter) throws(BusError) -> BusReply {
+    let reply = BusReply(connection: self)
+    var slot: OpaquePointer?
+    let microseconds = UInt64(timeout.components.seconds) * 1_000_000
+      + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
+    let code = bw_bus_send_call(api, bus, &slot, message.pointer, reply.storage, max(1, microseconds))
+    if code < 0 { throw .callFailed(member: "call", name: "", errno: -code) }
+    reply.slot = slot
+    return reply
+  }
+
+  /// Asks for the well-known name `name` without waiting for the bus's answer.
+  package func requestName(_ name: String) throws(BusError) {
+    let code = bw_bus_request_name(api, bus, name)
+    if code < 0 { throw .callFailed(member: "RequestName", name: "", errno: -code) }
+  }
+
+  /// This connection's unique name on the bus (`:1.42`).
+  package var uniqueName: String? {
+    var name: UnsafePointer<CChar>?
+    guard api.pointee.get_unique_name(bus, &name) >= 0, let name else { return nil }
+    return String(cString: name)
   }
 }

@@ -31,9 +31,13 @@ struct NotificationText: Equatable, Sendable {
   var summary: String
   var body: String
 
-  init(title: String, body: String, markup: Bool) {
+  /// `lines`: the body's line breaks are kept (each line cleaned on its own).
+  init(title: String, body: String, markup: Bool, lines: Bool = false) {
     summary = TerminalText.singleLine(title)
-    let line = TerminalText.singleLine(body)
+    let line =
+      lines
+      ? body.split(separator: "\n").map { TerminalText.singleLine(String($0)) }.joined(separator: "\n")
+      : TerminalText.singleLine(body)
     self.body = markup ? Self.escaped(line) : line
   }
 

@@ -61,15 +61,21 @@ package struct Autostart {
   let variables: [String: String]
   let context: Context
 
-  package init(context: Context) {
-    environment = AutostartEnvironment(
+  /// `fromDaemon`: the daemon's menu asks, so the service is neither started nor stopped now
+  /// (it is this daemon).
+  package init(context: Context, fromDaemon: Bool = false) {
+    var environment = AutostartEnvironment(
       configHome: context.paths.configHome, processes: context.processes, environment: context.environment)
+    environment.leavesDaemonRunning = fromDaemon
+    self.environment = environment
     variables = context.environment
     self.context = context
   }
 
-  /// `method` nil: the methods that are on, else one chosen for this system.
-  package func enable(_ method: String?) throws -> [Event] {
+  /// `method` nil: the methods that are on, else one chosen for this system. `daemon`: only a
+  /// method that runs the daemon will do (`--tray`).
+  package func enable(_ method: String?, daemon: Bool = false) throws -> [Event] {
+    if daemon, let method, !Self.daemonMethods.contains(method) { throw AutostartError.trayNeedsDaemon(method: method) }
     var events: [Event] = []
     let (executable, warning) = try AutostartEnvironment.executable(environment: variables)
     if let warning { events.append(.executableWarning(warning)) }
@@ -80,13 +86,16 @@ package struct Autostart {
     if let method {
       chosen = [method]
     } else {
-      let on = environment.methods.filter { $0.status().enabled }.map(\.name)
+      let on = environment.methods.filter {
+        (!daemon || Self.daemonMethods.contains($0.name)) && $0.status().enabled
+      }.map(\.name)
       if !on.isEmpty {
         // Enabling again keeps what is there, even if this shell would pick otherwise.
         chosen = on
         events.append(.keeping(on))
       } else {
         let (name, usual) = choose()
+        if daemon, !Self.daemonMethods.contains(name) { throw AutostartError.trayNeedsDaemon(method: name) }
         var reason = usual
         if name == AutostartCron.method {
           environment.cronSession = try AutostartCronSession.capture(from: variables)

@@ -21,6 +21,9 @@ package struct AutostartEnvironment: Sendable {
   package let systemctl: AutostartSystemctl
   /// The desktop session's variables the cron line carries; none until `enable` captures them.
   package var cronSession = AutostartCronSession()
+  /// Set by the daemon's own menu (Start at login): the service is enabled or disabled for the
+  /// next login without being started or stopped now, since this daemon is the one it runs.
+  package var leavesDaemonRunning = false
 
   package init(configHome: String, processes: any ProcessRunner, environment: [String: String]) {
     self.configHome = configHome

@@ -13,9 +13,11 @@ struct AutostartSystemd: AutostartSystemdMethod {
   let units: AutostartSystemdUnits
 
   init(_ environment: AutostartEnvironment) {
-    units = AutostartSystemdUnits(
+    var units = AutostartSystemdUnits(
       environment, method: Self.method, names: [Self.unitName], main: Self.unitName,
       target: "graphical-session.target", restartsOnChange: true)
+    units.now = !environment.leavesDaemonRunning
+    self.units = units
   }
 
   /// The unit file. No comment shares a line with a setting: systemd would take it as part of the value.

@@ -22,6 +22,11 @@ package struct AutostartSystemdUnits: Sendable {
   /// A changed service must be restarted to run the new command line; a timer needs nothing.
   let restartsOnChange: Bool
   let systemctl: AutostartSystemctl
+  /// `enable --now` and `disable --now`: false from the daemon's own menu (see
+  /// `AutostartEnvironment.leavesDaemonRunning`).
+  var now = true
+
+  private var enableStep: [String] { now ? ["enable", "--now", main] : ["enable", main] }
 
   private var files: [AutostartFile] { names.map { AutostartFile(path: folder + "/" + $0) } }
 
@@ -110,10 +115,10 @@ package struct AutostartSystemdUnits: Sendable {
     if changed { steps.append(["daemon-reload"]) }
     if case .reachable = systemctl.reachability {
       if changed || systemctl.enablement(of: main) != "enabled" {
-        steps.append(["enable", "--now", main])
+        steps.append(enableStep)
         if report.outcome == .alreadyEnabled { report.outcome = .enabled }
       }
-      if report.outcome == .updated, restartsOnChange { steps.append(["try-restart", main]) }
+      if report.outcome == .updated, restartsOnChange, now { steps.append(["try-restart", main]) }
       for step in steps { report.actions.append(try systemctl.run(step)) }
       if target == "graphical-session.target", let warning = inactiveSessionWarning() {
         report.warnings.append(warning)
@@ -122,8 +127,8 @@ package struct AutostartSystemdUnits: Sendable {
       // Whether someone ran the commands since the files were written cannot be known here: give
       // them again.
       if !changed { steps.append(["daemon-reload"]) }
-      steps.append(["enable", "--now", main])
-      if report.outcome == .updated, restartsOnChange { steps.append(["try-restart", main]) }
+      steps.append(enableStep)
+      if report.outcome == .updated, restartsOnChange, now { steps.append(["try-restart", main]) }
       report.pending = steps.map(AutostartSystemctl.command)
       report.pendingReason = reason
     }
@@ -155,7 +160,7 @@ package struct AutostartSystemdUnits: Sendable {
     report.outcome = .disabled
     let reachable = systemctl.isReachable
     // Before the files go: systemctl reads the [Install] section to find the links it must remove.
-    if reachable, !ours.isEmpty { report.actions.append(try systemctl.run(["disable", "--now", main])) }
+    if reachable, !ours.isEmpty { report.actions.append(try systemctl.run(now ? ["disable", "--now", main] : ["disable", main])) }
     // What systemctl could not remove: it was not reachable, or the unit file was already gone.
     if isOurWantsLink() {
       if unlink(wantsLink) != 0, errno != ENOENT {

@@ -24,11 +24,19 @@ package struct DaemonLoop {
     /// Ends a running update (the daemon's update is a child process) and returns once it is
     /// gone: called when SIGTERM or SIGINT abandons a step, so no update outlives the daemon.
     var stopUpdate: @Sendable () -> Void
+    /// Does what the user asked from the panel menu or a notification (a step, run as an update
+    /// is, so SIGTERM is still answered).
+    var act: @Sendable ([DesktopRequest]) -> Void
+    /// Shows the picture now on screen in the menu, after every step and every switch flipped;
+    /// `afterUpdate` when an update ran, which may announce a new picture. On this thread.
+    var refresh: @Sendable (_ paused: Bool, _ afterUpdate: Bool) -> Void
 
     package init(
       markets: @escaping @Sendable () throws -> [NewestPicture], rotation: RotationSchedule?,
       update: (@Sendable () -> Void)?, rotate: @escaping @Sendable () -> Void, summary: String,
-      stopUpdate: @escaping @Sendable () -> Void = {}
+      stopUpdate: @escaping @Sendable () -> Void = {},
+      act: @escaping @Sendable ([DesktopRequest]) -> Void = { _ in },
+      refresh: @escaping @Sendable (_ paused: Bool, _ afterUpdate: Bool) -> Void = { _, _ in }
     ) {
       self.markets = markets
       self.rotation = rotation
@@ -36,6 +44,8 @@ package struct DaemonLoop {
       self.rotate = rotate
       self.summary = summary
       self.stopUpdate = stopUpdate
+      self.act = act
+      self.refresh = refresh
     }
   }
 
@@ -77,10 +87,13 @@ package struct DaemonLoop {
     // conditions that held one back changed); at most one is pending, so a storm of events
     // costs one update.
     var eventUpdate: Date?
+    // Auto update unticked in the panel menu: no update nor rotation of its own until ticked
+    // again; what the user asks for still runs.
+    var paused = false
     while true {
       let now = clock.now()
       let state = journal.clamped(to: now)
-      let due = state.due(markets: try plan.markets(), rotation: plan.rotation, now: now)
+      let due = paused ? [] : state.due(markets: try plan.markets(), rotation: plan.rotation, now: now)
       let rotateNow = pending.contains(SIGUSR1)
       pending.removeAll { $0 == SIGUSR1 }
       let asked = eventUpdate.map { $0 <= now } ?? false
@@ -106,6 +119,7 @@ package struct DaemonLoop {
             log.warning("cannot save the rotation time: \(error)")
           }
         }
+        plan.refresh(paused, update != nil)
         logNextUpdate(plan)
       } else if first {
         logNextUpdate(plan)
@@ -122,8 +136,9 @@ package struct DaemonLoop {
         continue
       }
       if pending.contains(SIGUSR1) { continue }
-      let wake = journal.current().nextWake(
-        markets: try plan.markets(), rotation: plan.rotation, now: clock.now())
+      let wake =
+        paused
+        ? nil : journal.current().nextWake(markets: try plan.markets(), rotation: plan.rotation, now: clock.now())
       let until = [wake?.date, eventUpdate].compactMap { $0 }.min()
       switch waiter.wait(until: until) {
       case .signal(SIGTERM), .signal(SIGINT):
@@ -134,6 +149,22 @@ package struct DaemonLoop {
       case .deadline, .clockChanged:
         continue
       case .session(let events):
+        let requests = events.compactMap { event -> DesktopRequest? in
+          if case .desktop(let request) = event { return request }
+          return nil
+        }
+        if !requests.isEmpty {
+          switch answer(requests, plan: plan, paused: &paused, eventUpdate: &eventUpdate) {
+          case .quit:
+            log.line("stopping (Quit in the panel menu)")
+            return 0
+          case .abandoned:
+            log.line("stopping (the current step is abandoned; nothing half-done is kept)")
+            return 0
+          case .done(let deferred):
+            pending += deferred
+          }
+        }
         if events.contains(.busLost) {
           log.line("the system bus went away; listening again when it is back")
         }
@@ -145,7 +176,7 @@ package struct DaemonLoop {
           // makes the daemon look at once instead of at its next wake.
           log.line("resumed from sleep; reading the clock again")
         }
-        if eventUpdate == nil, plan.update != nil,
+        if eventUpdate == nil, plan.update != nil, !paused,
           let reason = try askedUpdate(for: events, plan: plan, now: clock.now())
         {
           let now = clock.now()
@@ -162,6 +193,38 @@ package struct DaemonLoop {
         }
       }
     }
+  }
+
+  /// How answering the desktop's requests ended.
+  enum Answered {
+    case quit, abandoned
+    /// Signals that arrived meanwhile, for the loop.
+    case done([Int32])
+  }
+
+  /// Does what the desktop asked: Quit ends the loop, Auto update flips `paused`, Newest asks
+  /// for an update now, and the rest are one step (a scroll of ten notches is one step, in the
+  /// direction they add up to). The menu is refreshed after.
+  func answer(
+    _ requests: [DesktopRequest], plan: Plan, paused: inout Bool, eventUpdate: inout Date?
+  ) -> Answered {
+    if requests.contains(.quit) { return .quit }
+    for case .autoUpdate(let on) in requests where on == paused {
+      paused = !on
+      log.line(on ? "auto update resumed from the panel menu" : "auto update paused from the panel menu")
+    }
+    if requests.contains(.newest), plan.update != nil {
+      log.line("an update asked for from the panel menu")
+      eventUpdate = clock.now()
+    }
+    let steps = DesktopRequest.coalesced(requests)
+    var deferred: [Int32] = []
+    if !steps.isEmpty, waiter.run({ plan.act(steps) }, deferred: &deferred) != nil {
+      plan.stopUpdate()
+      return .abandoned
+    }
+    plan.refresh(paused, false)
+    return .done(deferred)
   }
 
   /// Why `events` call for an update now, nil when they do not: the network came back while an

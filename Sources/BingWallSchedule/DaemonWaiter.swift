@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 
 /// Sleeps until a wall-clock instant, a signal or a session event: one CLOCK_REALTIME timerfd,
-/// one signalfd and, when there is a system bus, its socket; no polling.
+/// one signalfd and the sockets of its event sources (the system bus's, the session bus's for
+/// the panel menu and notifications); no polling.
 ///
 /// The timer is armed with TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, so it fires on time
 /// after a suspend (the real-time clock keeps counting) and wakes at once, with ECANCELED,
@@ -12,13 +13,16 @@ import Glibc
 package final class DaemonWaiter: DaemonWaiting {
   private let timer: Int32
   private let signals: Int32
-  /// The system bus's signals (NetworkManager, UPower, logind), when there is one.
-  private let session: (any SessionEventSource)?
+  /// The system bus's signals (NetworkManager, UPower, logind) and the desktop's requests.
+  private let sources: [any SessionEventSource]
+  /// What the sources said while a step ran, for the next `wait`: the menu is answered while an
+  /// update runs, and what the user clicked then is done after it.
+  private var held: [SessionEvent] = []
 
   /// Blocks SIGTERM, SIGINT, SIGHUP and SIGUSR1 for the process; they arrive through `wait`, as
-  /// do `session`'s events.
-  package init(session: (any SessionEventSource)? = nil) throws(FileError) {
-    self.session = session
+  /// do the sources' events.
+  package init(sources: [any SessionEventSource] = []) throws(FileError) {
+    self.sources = sources
     signals = bw_signalfd_daemon()
     if signals < 0 { throw FileError.system(operation: "watch signals with", path: "signalfd", errno: errno) }
     timer = bw_timerfd_create()
@@ -67,19 +71,42 @@ package final class DaemonWaiter: DaemonWaiting {
       return nil
     }
     defer { close(pipe[0]) }
-    var fds = [
-      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0),
-    ]
     while true {
-      guard (try? Syscall.retryingInterrupts({ poll(&fds, 2, -1) })) != nil else { return nil }
+      var fds = [
+        pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0),
+      ] + sourceDescriptors()
+      guard (try? Syscall.retryingInterrupts({ poll(&fds, nfds_t(fds.count), sourceTimeout) })) != nil else {
+        return nil
+      }
       if fds[0].revents & Int16(POLLIN) != 0 {
         let number = Int32(bw_signalfd_read(signals))
         if number == SIGTERM || number == SIGINT { return number }
         if number > 0 { deferred.append(number) }
       }
+      held += sourceEvents(fds.dropFirst(2))
       if fds[1].revents & Int16(POLLIN) != 0 { return nil }
     }
+  }
+
+  /// Each source's socket and what it waits for (-1 while it has none, which poll skips).
+  private func sourceDescriptors() -> [pollfd] {
+    sources.map { pollfd(fd: $0.descriptor, events: $0.pollEvents, revents: 0) }
+  }
+
+  /// 0 while a source has messages queued, else no limit: the signals and the timer are looked
+  /// at between every bounded batch, so a flood never holds SIGTERM back.
+  private var sourceTimeout: Int32 {
+    sources.contains { $0.pollTimeout == 0 } ? 0 : -1
+  }
+
+  /// What the sources that woke (or have work queued) say.
+  private func sourceEvents(_ fds: ArraySlice<pollfd>) -> [SessionEvent] {
+    var events: [SessionEvent] = []
+    for (source, fd) in zip(sources, fds) where fd.revents != 0 || source.pollTimeout == 0 {
+      events += source.events()
+    }
+    return events
   }
 
   /// Waits for `deadline` (nil: only for a signal).
@@ -92,18 +119,18 @@ package final class DaemonWaiter: DaemonWaiting {
     } else {
       _ = bw_timerfd_arm(timer, 0, 0)
     }
+    if !held.isEmpty {
+      defer { held = [] }
+      return .session(held)
+    }
     while true {
-      // Built anew each round: the session's socket, and what it waits for, change as it reads
-      // (-1 while the bus is away, which poll skips).
-      var fds = [
-        pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: session?.descriptor ?? -1, events: session?.pollEvents ?? 0, revents: 0),
-      ]
-      // 0 while the session has messages queued: the signals and the timer are looked at
-      // between every bounded batch of them, so a flood never holds SIGTERM back.
-      let timeout = session?.pollTimeout ?? -1
-      guard let ready = try? Syscall.retryingInterrupts({ poll(&fds, nfds_t(fds.count), timeout) }) else {
+      // Built anew each round: a source's socket, and what it waits for, change as it reads.
+      var fds =
+        [
+          pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+        ] + sourceDescriptors()
+      guard (try? Syscall.retryingInterrupts({ poll(&fds, nfds_t(fds.count), sourceTimeout) })) != nil else {
         return .clockChanged  // recompute and wait again rather than spin on an error
       }
       if fds[0].revents & Int16(POLLIN) != 0 {
@@ -116,11 +143,9 @@ package final class DaemonWaiter: DaemonWaiting {
         if count < 0 && errno == ECANCELED { return .clockChanged }
         return .deadline
       }
-      if let session, ready == 0 || fds[2].revents != 0 {
-        // A signal of no note (another property changed) is read and slept on again.
-        let events = session.events()
-        if !events.isEmpty { return .session(events) }
-      }
+      // A signal of no note (another property changed) is read and slept on again.
+      let events = sourceEvents(fds.dropFirst(2))
+      if !events.isEmpty { return .session(events) }
     }
   }
 }

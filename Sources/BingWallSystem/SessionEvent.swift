@@ -16,6 +16,8 @@ package enum SessionEvent: Sendable, Equatable, Hashable {
   case busLost
   /// The system bus is back, and its signals are asked for again.
   case busBack
+  /// The user asked something from the panel menu or a notification.
+  case desktop(DesktopRequest)
 }
 
 /// A source of `SessionEvent`s the daemon's waiter polls with its timer and its signals: a

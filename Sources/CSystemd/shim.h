@@ -11,7 +11,7 @@
 #include <systemd/sd-bus.h>
 
 /// Every sd-bus function bingwall calls, resolved once from the loaded library. All are in
-/// systemd 240 and later (sd_bus_set_method_call_timeout is the newest); Debian 12 ships 252.
+/// systemd 246 and later (sd_bus_request_name_async is the newest); Debian 12 ships 252.
 typedef struct bw_bus_api {
   int (*_Nonnull bus_new)(sd_bus *_Nullable *_Nonnull bus);
   int (*_Nonnull set_address)(sd_bus *_Nonnull bus, const char *_Nonnull address);
@@ -47,6 +47,40 @@ typedef struct bw_bus_api {
                                           const char *_Nullable contents);
   /// sd_bus_call_method, variadic too: called through `bw_bus_call` only.
   void *_Nonnull call_method;
+  // What a service needs (the daemon's panel menu and notifications): its own name, replies,
+  // signals, and messages built and read piece by piece.
+  int (*_Nonnull request_name_async)(sd_bus *_Nonnull bus, sd_bus_slot *_Nullable *_Nullable slot,
+                                     const char *_Nonnull name, uint64_t flags,
+                                     sd_bus_message_handler_t _Nullable callback, void *_Nullable userdata);
+  int (*_Nonnull message_new_method_return)(sd_bus_message *_Nonnull call,
+                                            sd_bus_message *_Nullable *_Nonnull message);
+  int (*_Nonnull message_new_method_error)(sd_bus_message *_Nonnull call, sd_bus_message *_Nullable *_Nonnull message,
+                                           const sd_bus_error *_Nonnull error);
+  int (*_Nonnull message_new_signal)(sd_bus *_Nonnull bus, sd_bus_message *_Nullable *_Nonnull message,
+                                     const char *_Nonnull path, const char *_Nonnull interface,
+                                     const char *_Nonnull member);
+  int (*_Nonnull message_new_method_call)(sd_bus *_Nonnull bus, sd_bus_message *_Nullable *_Nonnull message,
+                                          const char *_Nullable destination, const char *_Nonnull path,
+                                          const char *_Nonnull interface, const char *_Nonnull member);
+  int (*_Nonnull message_append_basic)(sd_bus_message *_Nonnull message, char type, const void *_Nonnull value);
+  int (*_Nonnull message_append_array)(sd_bus_message *_Nonnull message, char type, const void *_Nullable bytes,
+                                       size_t size);
+  int (*_Nonnull message_open_container)(sd_bus_message *_Nonnull message, char type,
+                                         const char *_Nullable contents);
+  int (*_Nonnull message_close_container)(sd_bus_message *_Nonnull message);
+  int (*_Nonnull message_exit_container)(sd_bus_message *_Nonnull message);
+  int (*_Nonnull message_skip)(sd_bus_message *_Nonnull message, const char *_Nullable types);
+  int (*_Nonnull message_peek_type)(sd_bus_message *_Nonnull message, char *_Nullable type,
+                                    const char *_Nullable *_Nullable contents);
+  const char *_Nullable (*_Nonnull message_get_signature)(sd_bus_message *_Nonnull message, int complete);
+  const char *_Nullable (*_Nonnull message_get_sender)(sd_bus_message *_Nonnull message);
+  int (*_Nonnull send)(sd_bus *_Nonnull bus, sd_bus_message *_Nonnull message, uint64_t *_Nullable cookie);
+  int (*_Nonnull call_async)(sd_bus *_Nonnull bus, sd_bus_slot *_Nullable *_Nullable slot,
+                             sd_bus_message *_Nonnull message, sd_bus_message_handler_t _Nullable callback,
+                             void *_Nullable userdata, uint64_t usec);
+  const sd_bus_error *_Nullable (*_Nonnull message_get_error)(sd_bus_message *_Nonnull message);
+  sd_bus_message *_Nullable (*_Nonnull message_ref)(sd_bus_message *_Nullable message);
+  int (*_Nonnull get_unique_name)(sd_bus *_Nonnull bus, const char *_Nullable *_Nonnull name);
 } bw_bus_api;
 
 /// Every field of bw_bus_api with its function's name in libsystemd, for BW_LIBRARY_LOADER.
@@ -75,7 +109,26 @@ typedef struct bw_bus_api {
   RESOLVE(message_is_method_error, "sd_bus_message_is_method_error") \
   RESOLVE(message_get_errno, "sd_bus_message_get_errno")             \
   RESOLVE(message_enter_container, "sd_bus_message_enter_container") \
-  RESOLVE(call_method, "sd_bus_call_method")
+  RESOLVE(call_method, "sd_bus_call_method")                         \
+  RESOLVE(request_name_async, "sd_bus_request_name_async")           \
+  RESOLVE(message_new_method_return, "sd_bus_message_new_method_return") \
+  RESOLVE(message_new_method_error, "sd_bus_message_new_method_error") \
+  RESOLVE(message_new_signal, "sd_bus_message_new_signal")           \
+  RESOLVE(message_new_method_call, "sd_bus_message_new_method_call") \
+  RESOLVE(message_append_basic, "sd_bus_message_append_basic")       \
+  RESOLVE(message_append_array, "sd_bus_message_append_array")       \
+  RESOLVE(message_open_container, "sd_bus_message_open_container")   \
+  RESOLVE(message_close_container, "sd_bus_message_close_container") \
+  RESOLVE(message_exit_container, "sd_bus_message_exit_container")   \
+  RESOLVE(message_skip, "sd_bus_message_skip")                       \
+  RESOLVE(message_peek_type, "sd_bus_message_peek_type")             \
+  RESOLVE(message_get_signature, "sd_bus_message_get_signature")     \
+  RESOLVE(message_get_sender, "sd_bus_message_get_sender")           \
+  RESOLVE(send, "sd_bus_send")                                       \
+  RESOLVE(call_async, "sd_bus_call_async")                           \
+  RESOLVE(message_get_error, "sd_bus_message_get_error")             \
+  RESOLVE(message_ref, "sd_bus_message_ref")                         \
+  RESOLVE(get_unique_name, "sd_bus_get_unique_name")
 
 /// `bw_bus_load(soname, api)` opens libsystemd and fills `api`; it names the first missing
 /// function in a systemd older than 240.
@@ -275,6 +328,68 @@ static inline int bw_notify(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus
   r = api->message_read_basic(reply, 'u', id);
   api->message_unref(reply);
   return r < 0 ? r : (r == 0 ? -74 : 0);  // EBADMSG: a reply without the id
+}
+
+/// A method call sent with `bw_bus_send_call`: filled in when sd_bus_process reads its reply.
+/// As `bw_bus_answer`, it lives until its slot is released.
+typedef struct bw_bus_reply {
+  const bw_bus_api *_Nullable api;
+  /// 0 while waiting, 1 answered, a negative errno when it failed.
+  int state;
+  /// The reply's first argument when it is a `u` (Notify's id), else 0.
+  uint32_t first;
+  /// The D-Bus error's name when it failed (org.freedesktop.DBus.Error.ServiceUnknown).
+  char error_name[128];
+} bw_bus_reply;
+
+static inline int bw_bus_replied(sd_bus_message *_Nonnull message, void *_Nullable userdata,
+                                 sd_bus_error *_Nullable error) {
+  (void)error;
+  bw_bus_reply *reply = (bw_bus_reply *)userdata;
+  if (!reply || !reply->api) return 1;
+  if (reply->api->message_is_method_error(message, NULL)) {
+    const sd_bus_error *failure = reply->api->message_get_error(message);
+    if (failure && failure->name) {
+      strncpy(reply->error_name, failure->name, sizeof(reply->error_name) - 1);
+      reply->error_name[sizeof(reply->error_name) - 1] = 0;
+    }
+    int code = reply->api->message_get_errno(message);
+    reply->state = code > 0 ? -code : -5;
+    return 1;
+  }
+  char type = 0;
+  if (reply->api->message_peek_type(message, &type, NULL) > 0 && type == 'u') {
+    reply->api->message_read_basic(message, 'u', &reply->first);
+  }
+  reply->state = 1;
+  return 1;
+}
+
+/// Sends the method call `message` and returns at once; `reply` is filled in when
+/// sd_bus_process reads the answer, or fails after `usec` (0: the connection's timeout).
+static inline int bw_bus_send_call(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus,
+                                   sd_bus_slot *_Nullable *_Nonnull slot, sd_bus_message *_Nonnull message,
+                                   bw_bus_reply *_Nonnull reply, uint64_t usec) {
+  reply->api = api;
+  reply->state = 0;
+  reply->first = 0;
+  reply->error_name[0] = 0;
+  return api->call_async(bus, slot, message, bw_bus_replied, reply, usec);
+}
+
+/// Asks for the well-known `name` without waiting; a name someone else holds is queued for
+/// (DBUS_NAME_FLAG_ALLOW_REPLACEMENT is not set: we never take a name from its owner).
+static inline int bw_bus_request_name(const bw_bus_api *_Nonnull api, sd_bus *_Nonnull bus,
+                                      const char *_Nonnull name) {
+  return api->request_name_async(bus, NULL, name, 0, NULL, NULL);
+}
+
+/// An error reply to `call` named `name` with `text`.
+static inline int bw_bus_new_error(const bw_bus_api *_Nonnull api, sd_bus_message *_Nonnull call,
+                                   sd_bus_message *_Nullable *_Nonnull message, const char *_Nonnull name,
+                                   const char *_Nonnull text) {
+  sd_bus_error error = {name, text, 0};
+  return api->message_new_method_error(call, message, &error);
 }
 
 #endif

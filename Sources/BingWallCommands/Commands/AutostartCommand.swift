@@ -15,6 +15,9 @@ enum AutostartCommand: CommandDefinition {
 
   static func methodOption(_ help: String) -> OptionSpec { method.with(help: help).spec }
 
+  /// `enable --tray`: `daemon.tray = true`, and a method that runs the daemon.
+  static let tray = Flag("tray", help: "Also show bingwall's icon and menu in the panel (sets daemon.tray).")
+
   static let spec = CommandSpec(
     name: "autostart", abstract: "Start bingwall at login, or update every hour, without you.",
     discussion: """
@@ -51,9 +54,11 @@ enum AutostartCommand: CommandDefinition {
           XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
           again changes nothing. When systemd cannot be reached, the unit files are written \
           and the command to finish is printed. Where nothing here reaches a desktop, cron is \
-          chosen and stores the pictures only. Ends with the next run, in local time.
+          chosen and stores the pictures only. Ends with the next run, in local time. --tray \
+          sets daemon.tray in the configuration file and takes only a method that runs the \
+          daemon (systemd or xdg).
           """,
-        options: [methodOption("How to start bingwall (default: chosen for this system).")]),
+        options: [methodOption("How to start bingwall (default: chosen for this system)."), tray.spec]),
       CommandSpec(
         name: "disable", abstract: "Remove the autostart entries bingwall installed.",
         options: [methodOption("Only this method (default: every method that is on).")]),
@@ -63,6 +68,7 @@ enum AutostartCommand: CommandDefinition {
     ],
     examples: [
       CommandExample("autostart enable", "Start bingwall at login, the way this system suits"),
+      CommandExample("autostart enable --tray", "The same, with bingwall's menu in the panel"),
       CommandExample(
         "autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
       CommandExample("autostart status", "Which methods are on"),
@@ -79,7 +85,12 @@ enum AutostartCommand: CommandDefinition {
           "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
             + "default config file")
       }
-      output.show(try autostart.enable(invocation[method]))
+      if invocation[tray] {
+        // The config first: a daemon the method starts at once then shows the menu.
+        try ConfigCommand.set(
+          ConfigSchema.tray.spec.name, "true", ConfigLocation(configFile: nil, context: context), context)
+      }
+      output.show(try autostart.enable(invocation[method], daemon: invocation[tray]))
     case "disable":
       output.show(try autostart.disable(invocation[method]))
     case "status":

@@ -123,6 +123,7 @@ enum UpdateCommand: CommandDefinition {
   {
     let resources = try Resources(invocation, context, options: options)
     var service = Update(resources: resources, journal: resources.journal())
+    service.notifies = !forDaemon
     let configuration = resources.configuration
     if !forDaemon {
       let quiet = invocation.quiet

@@ -105,9 +105,12 @@ package enum ConfigSchema {
   package static let favoritesOnly = ConfigKey<Bool>(
     "daemon.favorites_only", default: false,
     help: "Rotate through favourite pictures only.")
-  static let notify = ConfigKey<Bool>(
+  package static let notify = ConfigKey<Bool>(
     "daemon.notify", default: false,
-    help: "Show a desktop notification when a new picture is applied.")
+    help: "Show a desktop notification when a new picture is applied (from the daemon: with Keep, Next and Ban).")
+  package static let tray = ConfigKey<Bool>(
+    "daemon.tray", default: false,
+    help: "Show the daemon's icon and menu in the panel's tray.")
   package static let keep = ConfigKey<Int>(
     "retention.keep", default: 0,
     help: "Keep the newest N pictures; 0 keeps all.",
@@ -255,6 +258,7 @@ package enum ConfigSchema {
     rotate.spec,
     favoritesOnly.spec,
     notify.spec,
+    tray.spec,
     keep.spec,
     maxAgeDays.spec,
     maxSize.spec,

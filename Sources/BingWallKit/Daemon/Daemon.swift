@@ -107,15 +107,19 @@ package struct Daemon {
     // The system bus, for updates only: the network coming back, the connection or the power
     // changing, the machine waking. Without one the daemon runs on its timer alone, as before.
     let watch = settings.updates ? settings.resources.sessionWatch() : nil
+    // The session bus, for the panel menu and notifications when asked for (read at start only).
+    let desktop = DaemonDesktop(
+      settings.resources, log: log, canAutoUpdate: settings.updates || settings.rotation != nil)
     let (load, log, rotationLines) = (self.load, self.log, self.rotationLines)
     let loop = DaemonLoop(
-      clock: context.clock, waiter: try DaemonWaiter(session: watch), journal: journal, log: log,
-      random: context.random,
+      clock: context.clock, waiter: try DaemonWaiter(sources: [watch, desktop?.source].compactMap { $0 }),
+      journal: journal, log: log, random: context.random,
       reload: {
         let settings = try load()
         Self.publish(settings, to: published, log: log)
         return Self.plan(
-          settings, child: child, log: log, snapshot: snapshot.save(log: log), rotationLines: rotationLines)
+          settings, child: child, log: log, snapshot: snapshot.save(log: log), desktop: desktop,
+          rotationLines: rotationLines)
       })
     log.line("started (pid \(getpid())); \(settings.summary)")
     if settings.updates {
@@ -129,7 +133,8 @@ package struct Daemon {
     }
     return try loop.run(
       Self.plan(
-        settings, child: child, log: log, snapshot: snapshot.save(log: log), rotationLines: rotationLines))
+        settings, child: child, log: log, snapshot: snapshot.save(log: log), desktop: desktop,
+        rotationLines: rotationLines))
   }
 
   /// Writes the schedule these settings give (the options included: `--rotate 5s` is 5 s) where
@@ -152,7 +157,7 @@ package struct Daemon {
   /// `DaemonConfigSnapshot`); nil for the file itself.
   package static func plan(
     _ settings: Settings, child: DaemonUpdateChild, log: DaemonLog, snapshot: String? = nil,
-    rotationLines: @escaping @Sendable (Rotate.Outcome) -> [String]
+    desktop: DaemonDesktop? = nil, rotationLines: @escaping @Sendable (Rotate.Outcome) -> [String]
   ) -> DaemonLoop.Plan {
     let resources = settings.resources
     let markets = resources.configuration[ConfigSchema.markets]
@@ -182,7 +187,12 @@ package struct Daemon {
     return DaemonLoop.Plan(
       markets: newest, rotation: settings.rotation, update: update,
       rotate: { rotate(resources, favoritesOnly: favoritesOnly, log: log, lines: rotationLines) },
-      summary: settings.summary, stopUpdate: { child.stop() })
+      summary: settings.summary, stopUpdate: { child.stop() },
+      act: { DaemonDesktop.act($0, resources: resources, log: log) },
+      refresh: { paused, afterUpdate in
+        desktop?.refresh(
+          resources, paused: paused, canAutoUpdate: updates || settings.rotation != nil, afterUpdate: afterUpdate)
+      })
   }
 
   /// One rotation, `random`'s, its outcome or its failure said in the log.

@@ -74,6 +74,9 @@ package struct Update {
   let resources: Resources
   let journal: SchedulerJournal
   package var progress: (any DownloadProgress)?
+  /// Whether a new picture set is announced (`daemon.notify`): not by the daemon's child, since
+  /// the daemon announces it itself, with the buttons it stays to answer.
+  package var notifies = true
   /// Told when the run must wait for another update to finish, with its pid when known.
   package var onWait: (Int32?) -> Void = { _ in }
 
@@ -231,7 +234,7 @@ package struct Update {
     do {
       var applied = try Apply.picture(newest, store: store, reason: .update, resources: resources)
       applied.picture = try store.picture(id: newest.id) ?? newest
-      if configuration[ConfigSchema.notify] {
+      if notifies, configuration[ConfigSchema.notify] {
         Notifier(session: resources.desktopSession).announce(
           title: newest.displayTitle,
           body: [newest.caption, newest.credit].filter { !$0.isEmpty }.joined(separator: " — "),
