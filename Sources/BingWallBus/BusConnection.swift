@@ -273,7 +273,8 @@ extension BusConnection {
   package func call(_ message: BusMessageWriter) throws(BusError) -> BusReply {
     let reply = BusReply(connection: self)
     var slot: OpaquePointer?
-    let microseconds = UInt64(timeout.components.seconds) * 1_000_000
+    let microseconds =
+      UInt64(timeout.components.seconds) * 1_000_000
       + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
     let code = bw_bus_send_call(api, bus, &slot, message.pointer, reply.storage, max(1, microseconds))
     if code < 0 { throw .callFailed(member: "call", name: "", errno: -code) }

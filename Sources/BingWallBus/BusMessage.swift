@@ -74,7 +74,9 @@ package final class BusMessage {
   private func basic<Value: BitwiseCopyable>(_ type: Character, _ initial: Value) -> Value? {
     var peeked: CChar = 0
     let code = CChar(type.asciiValue!)
-    guard connection.api.pointee.message_peek_type(pointer, &peeked, nil) > 0, peeked == code else { return nil }
+    guard connection.api.pointee.message_peek_type(pointer, &peeked, nil) > 0, peeked == code else {
+      return nil
+    }
     var value = initial
     let read = withUnsafeMutableBytes(of: &value) {
       connection.api.pointee.message_read_basic(pointer, code, $0.baseAddress)

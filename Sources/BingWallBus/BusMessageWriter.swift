@@ -55,12 +55,17 @@ package final class BusMessageWriter {
 
   /// An `ay` in one piece.
   @discardableResult package func bytes(_ value: [UInt8]) -> Self {
-    keep(value.withUnsafeBytes { api.message_append_array(pointer, CChar(UInt8(ascii: "y")), $0.baseAddress, $0.count) })
+    keep(
+      value.withUnsafeBytes {
+        api.message_append_array(pointer, CChar(UInt8(ascii: "y")), $0.baseAddress, $0.count)
+      })
     return self
   }
 
   /// A container (`a`, `r`, `e` or `v`) of `contents`, filled by `body`.
-  @discardableResult package func container(_ type: Character, _ contents: String, _ body: (BusMessageWriter) -> Void)
+  @discardableResult package func container(
+    _ type: Character, _ contents: String, _ body: (BusMessageWriter) -> Void
+  )
     -> Self
   {
     keep(api.message_open_container(pointer, CChar(type.asciiValue!), contents))

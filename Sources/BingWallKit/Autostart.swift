@@ -75,7 +75,9 @@ package struct Autostart {
   /// `method` nil: the methods that are on, else one chosen for this system. `daemon`: only a
   /// method that runs the daemon will do (`--tray`).
   package func enable(_ method: String?, daemon: Bool = false) throws -> [Event] {
-    if daemon, let method, !Self.daemonMethods.contains(method) { throw AutostartError.trayNeedsDaemon(method: method) }
+    if daemon, let method, !Self.daemonMethods.contains(method) {
+      throw AutostartError.trayNeedsDaemon(method: method)
+    }
     var events: [Event] = []
     let (executable, warning) = try AutostartEnvironment.executable(environment: variables)
     if let warning { events.append(.executableWarning(warning)) }

@@ -160,7 +160,9 @@ package struct AutostartSystemdUnits: Sendable {
     report.outcome = .disabled
     let reachable = systemctl.isReachable
     // Before the files go: systemctl reads the [Install] section to find the links it must remove.
-    if reachable, !ours.isEmpty { report.actions.append(try systemctl.run(now ? ["disable", "--now", main] : ["disable", main])) }
+    if reachable, !ours.isEmpty {
+      report.actions.append(try systemctl.run(now ? ["disable", "--now", main] : ["disable", main]))
+    }
     // What systemctl could not remove: it was not reachable, or the unit file was already gone.
     if isOurWantsLink() {
       if unlink(wantsLink) != 0, errno != ENOENT {

@@ -138,7 +138,8 @@ package struct DaemonLoop {
       if pending.contains(SIGUSR1) { continue }
       let wake =
         paused
-        ? nil : journal.current().nextWake(markets: try plan.markets(), rotation: plan.rotation, now: clock.now())
+        ? nil
+        : journal.current().nextWake(markets: try plan.markets(), rotation: plan.rotation, now: clock.now())
       let until = [wake?.date, eventUpdate].compactMap { $0 }.min()
       switch waiter.wait(until: until) {
       case .signal(SIGTERM), .signal(SIGINT):

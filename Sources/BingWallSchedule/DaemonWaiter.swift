@@ -72,10 +72,11 @@ package final class DaemonWaiter: DaemonWaiting {
     }
     defer { close(pipe[0]) }
     while true {
-      var fds = [
-        pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0),
-      ] + sourceDescriptors()
+      var fds =
+        [
+          pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0),
+        ] + sourceDescriptors()
       guard (try? Syscall.retryingInterrupts({ poll(&fds, nfds_t(fds.count), sourceTimeout) })) != nil else {
         return nil
       }

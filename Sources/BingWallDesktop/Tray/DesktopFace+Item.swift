@@ -89,7 +89,9 @@ extension DesktopFace {
   static func writePixmaps(_ writer: BusMessageWriter) {
     writer.container("a", "(iiay)") { array in
       for size in TrayIcon.sizes {
-        array.container("r", "iiay") { $0.int32(Int32(size)).int32(Int32(size)).bytes(TrayIcon.pixmap(size: size)) }
+        array.container("r", "iiay") {
+          $0.int32(Int32(size)).int32(Int32(size)).bytes(TrayIcon.pixmap(size: size))
+        }
       }
     }
   }

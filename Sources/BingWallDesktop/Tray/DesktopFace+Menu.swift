@@ -68,7 +68,9 @@ extension DesktopFace {
       guard let reply = try? bus.reply(to: message) else { return nil }
       reply.container("a", "(ia{sv})") { array in
         for item in menu.items where ids.isEmpty || ids.contains(item.id) {
-          array.container("r", "ia{sv}") { $0.int32(item.id); Self.writeProperties(item, into: $0) }
+          array.container("r", "ia{sv}") {
+            $0.int32(item.id); Self.writeProperties(item, into: $0)
+          }
         }
       }
       try? reply.send()
@@ -124,12 +126,15 @@ extension DesktopFace {
       return
     }
     let changed = new.items.filter { !old.items.contains($0) }
-    guard !changed.isEmpty, let signal = try? bus.signal(
-      path: Self.menuPath, interface: Self.menuInterface, member: "ItemsPropertiesUpdated")
+    guard !changed.isEmpty,
+      let signal = try? bus.signal(
+        path: Self.menuPath, interface: Self.menuInterface, member: "ItemsPropertiesUpdated")
     else { return }
     signal.container("a", "(ia{sv})") { array in
       for item in changed {
-        array.container("r", "ia{sv}") { $0.int32(item.id); Self.writeProperties(item, into: $0) }
+        array.container("r", "ia{sv}") {
+          $0.int32(item.id); Self.writeProperties(item, into: $0)
+        }
       }
     }
     signal.container("a", "(ias)") { _ in }
@@ -179,7 +184,8 @@ extension DesktopFace {
     case "enabled": writer.variant("b") { $0.boolean(item.enabled) }
     case "visible": writer.variant("b") { $0.boolean(true) }
     case "toggle-type" where item.checked != nil: writer.variant("s") { $0.string("checkmark") }
-    case "toggle-state" where item.checked != nil: writer.variant("i") { $0.int32(item.checked == true ? 1 : 0) }
+    case "toggle-state" where item.checked != nil:
+      writer.variant("i") { $0.int32(item.checked == true ? 1 : 0) }
     default: return false
     }
     return true

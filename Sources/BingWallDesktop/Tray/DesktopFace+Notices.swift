@@ -16,7 +16,8 @@ extension DesktopFace {
         destination: Self.notifications, path: Self.notificationsPath, interface: Self.notifications,
         member: "Notify")
     else { return }
-    call.string("bingwall").uint32(shown?.id ?? 0).string(TrayIcon.name).string(text.summary).string(text.body)
+    call.string("bingwall").uint32(shown?.id ?? 0).string(TrayIcon.name).string(text.summary).string(
+      text.body)
     call.container("a", "s") { actions in
       guard capabilities.contains("actions") else { return }
       var pairs = [("keep", "Keep"), ("next", "Next"), ("ban", "Ban")]

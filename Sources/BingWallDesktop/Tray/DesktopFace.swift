@@ -114,7 +114,8 @@ package final class DesktopFace: SessionEventSource {
         saidNoWatcher = false
       } else if !saidNoWatcher {
         saidNoWatcher = true
-        log("no panel shows the icon: nothing on the session bus hosts tray icons (\(Self.watcher)); "
+        log(
+          "no panel shows the icon: nothing on the session bus hosts tray icons (\(Self.watcher)); "
             + "it appears when a panel with a tray starts")
       }
     }

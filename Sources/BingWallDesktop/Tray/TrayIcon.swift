@@ -27,7 +27,9 @@ package enum TrayIcon {
         let x = (Double(column) + 0.5) / scale
         let y = (Double(row) + 0.5) / scale
         let colour = colourAt(x: x, y: y)
-        bytes += [UInt8(colour >> 24), UInt8(colour >> 16 & 0xFF), UInt8(colour >> 8 & 0xFF), UInt8(colour & 0xFF)]
+        bytes += [
+          UInt8(colour >> 24), UInt8(colour >> 16 & 0xFF), UInt8(colour >> 8 & 0xFF), UInt8(colour & 0xFF),
+        ]
       }
     }
     return bytes

@@ -56,7 +56,9 @@ package struct TrayMenu: Sendable, Equatable {
     add(.gallery, "Open the _Gallery")
     add(.folder, "Open the Pictures F_older")
     separator()
-    add(.autoUpdate, "_Auto Update", enabled: state.canAutoUpdate, checked: state.autoUpdate && state.canAutoUpdate)
+    add(
+      .autoUpdate, "_Auto Update", enabled: state.canAutoUpdate,
+      checked: state.autoUpdate && state.canAutoUpdate)
     add(.startAtLogin, "_Start at Login", checked: state.startAtLogin)
     separator()
     add(.quit, "_Quit")

@@ -191,7 +191,8 @@ package struct Daemon {
       act: { DaemonDesktop.act($0, resources: resources, log: log) },
       refresh: { paused, afterUpdate in
         desktop?.refresh(
-          resources, paused: paused, canAutoUpdate: updates || settings.rotation != nil, afterUpdate: afterUpdate)
+          resources, paused: paused, canAutoUpdate: updates || settings.rotation != nil,
+          afterUpdate: afterUpdate)
       })
   }
 

@@ -107,9 +107,11 @@ package final class DaemonDesktop: @unchecked Sendable {
     case .favorite(let key, let on):
       let outcome = try Mark(resources: resources).run(
         .favorite, to: on, selectors: [selector(key)], market: nil)
-      log.line("panel menu: \(on ? "favourite" : "no longer a favourite"): \(outcome.pictures.map(\.key).joined())")
+      log.line(
+        "panel menu: \(on ? "favourite" : "no longer a favourite"): \(outcome.pictures.map(\.key).joined())")
     case .ban(let key):
-      let outcome = try Mark(resources: resources).run(.banned, to: true, selectors: [selector(key)], market: nil)
+      let outcome = try Mark(resources: resources).run(
+        .banned, to: true, selectors: [selector(key)], market: nil)
       log.line("panel menu: banned \(outcome.pictures.map(\.key).joined())")
       if outcome.bannedCurrent {
         var rotate = Rotate.Request(reason: .random)
