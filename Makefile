@@ -22,7 +22,7 @@ DEBIAN_PACKAGES = \
 	pcmanfm pcmanfm-qt \
 	sway swaybg grim dunst strace time openssl nginx tesseract-ocr \
 	systemd desktop-file-utils \
-	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils \
+	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils librsvg2-bin \
 	chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -41,7 +41,7 @@ export SOURCE_DATE_EPOCH
 # Debian's version: no hyphen, which would make the rest a Debian revision.
 DEB_VERSION = $(subst -,+,$(VERSION))
 
-.PHONY: all deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize screenshots man completions install uninstall dist deb version clean
+.PHONY: all deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize screenshots man completions icons install uninstall dist deb version clean
 
 all: build
 
@@ -104,15 +104,17 @@ test: deps lint
 
 ## test-package: lintian on the .deb, which fails on any error or warning (overrides, each with
 ## its reason, would be in packaging/lintian-overrides); the .deb installed into this machine (as
-## root), its files, man page, completions and --version checked, then removed and purged
-## (DebianPackageTests); `make dist` made again from scratch, byte for byte the same tarball.
+## root), its files, icons, man page, completions and --version checked, then removed and purged
+## (DebianPackageTests); the tarball's icons, SHA256SUMS and modes (DistTarballTests); `make dist`
+## made again from scratch, byte for byte the same tarball.
 TARBALL = $(DIST)/bingwall-$(VERSION)-linux-x86_64.tar.gz
 test-package: deb dist
 	lintian --fail-on error,warning \
 	  $(DIST)/bingwall_$(DEB_VERSION)_amd64.deb
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_DEB=$(CURDIR)/$(DIST)/bingwall_$(DEB_VERSION)_amd64.deb BINGWALL_TEST_DEB_VERSION=$(VERSION) \
-	  $(SWIFT) test --skip-build --filter DebianPackageTests
+	BINGWALL_TEST_TARBALL=$(CURDIR)/$(TARBALL) \
+	  $(SWIFT) test --skip-build --filter 'DebianPackageTests|DistTarballTests'
 	@set -e; first=$$(sha256sum < $(TARBALL)); rm -rf $(TARBALL) $(STAGE); \
 	$(MAKE) -s dist > /dev/null; again=$$(sha256sum < $(TARBALL)); \
 	if [ "$$first" != "$$again" ]; then echo "make test-package: make dist made other bytes"; exit 1; fi; \
@@ -246,12 +248,30 @@ completions:
 	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions zsh > completions/_bingwall
 	$(SWIFT) run $(DEBUG_FLAGS) bingwall completions fish > completions/bingwall.fish
 
+# The panel icon's sizes as bitmaps, for hosts that draw no SVG.
+ICON_SIZES = 22 32 48 64 128 256
+
+## icons: render data/icons/hicolor/scalable/apps/bingwall.svg to the committed bitmaps beside it,
+## data/icons/hicolor/NxN/apps/bingwall.png: change the SVG, then run this, never edit a PNG.
+## librsvg draws them, as it draws the SVG in GTK's panels; ImageMagick's own SVG renderer, which
+## Debian's ImageMagick uses, draws the clip path wrong.
+icons:
+	@set -e; for n in $(ICON_SIZES); do \
+	  mkdir -p data/icons/hicolor/$${n}x$${n}/apps; \
+	  rsvg-convert -w $$n -h $$n -o data/icons/hicolor/$${n}x$${n}/apps/bingwall.png \
+	    data/icons/hicolor/scalable/apps/bingwall.svg; \
+	done
+
 # The committed man pages, and where install puts each: man/NAME.S in $(MANDIR)/manS/.
 MANPAGES = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
 INSTALLED_MANPAGES = $(foreach page,$(MANPAGES),$(MANDIR)/man$(patsubst .%,%,$(suffix $(page)))/$(notdir $(page)))
+# The committed icons (every size, the symbolic one too), each named by its path under data/,
+# which is its path under $(SHAREDIR): icons/hicolor/SIZE/apps/NAME.
+ICONS = $(sort $(patsubst data/%,%,$(shell find data/icons -type f)))
 
-## install: the binary, the man pages and the completions under $(DESTDIR)$(PREFIX), where man,
-## bash-completion, zsh and fish look. INSTALL_BINARY=no installs only the generated files.
+## install: the binary, the man pages, the completions and the icons under $(DESTDIR)$(PREFIX),
+## where man, bash-completion, zsh, fish and the icon theme look. INSTALL_BINARY=no installs only
+## the generated files.
 INSTALL_BINARY ?= yes
 install: $(if $(filter yes,$(INSTALL_BINARY)),release)
 ifeq ($(INSTALL_BINARY),yes)
@@ -265,20 +285,22 @@ endif
 	install -m 0644 completions/bingwall.bash $(BASHDIR)/bingwall
 	install -m 0644 completions/_bingwall $(ZSHDIR)/_bingwall
 	install -m 0644 completions/bingwall.fish $(FISHDIR)/bingwall.fish
+	set -e; for icon in $(ICONS); do install -D -m 0644 data/$$icon $(SHAREDIR)/$$icon; done
 
 ## uninstall: remove what install put there (same PREFIX and DESTDIR).
 uninstall:
 	rm -f $(BINDIR)/bingwall $(INSTALLED_MANPAGES) $(BASHDIR)/bingwall $(ZSHDIR)/_bingwall \
-	  $(FISHDIR)/bingwall.fish
+	  $(FISHDIR)/bingwall.fish $(addprefix $(SHAREDIR)/,$(ICONS))
 
 # Where dist and deb put what they make, and the folders they assemble it in.
 DIST = .build/dist
 STAGE = .build/stage
 
 ## dist: bingwall-VERSION-linux-x86_64.tar.gz: the stripped release binary, the man pages in man/
-## (this version's, dated SOURCE_DATE_EPOCH), the three completions, LICENSE, README, CHANGELOG and a
-## SHA256SUMS of them; sorted members, owner root, every time SOURCE_DATE_EPOCH, gzip without a
-## name or time: the same commit gives the same bytes.
+## (this version's, dated SOURCE_DATE_EPOCH), the three completions, the icons in icons/hicolor/ (as
+## under share/), LICENSE, README, CHANGELOG and a SHA256SUMS of them; sorted members, owner root,
+## folders 0755 whatever the umask, every time SOURCE_DATE_EPOCH, gzip without a name or time: the
+## same commit gives the same bytes.
 dist: release
 	@set -e; name=bingwall-$(VERSION)-linux-x86_64; root=$(STAGE)/$$name; \
 	rm -rf $(STAGE) && mkdir -p $$root/completions $(DIST); \
@@ -286,6 +308,8 @@ dist: release
 	mkdir -p $$root/man; \
 	for page in $$($$root/bingwall __man --list); do $$root/bingwall __man $$page > $$root/man/$$page; done; \
 	cp completions/bingwall.bash completions/_bingwall completions/bingwall.fish $$root/completions/; \
+	for icon in $(ICONS); do install -D -m 0644 data/$$icon $$root/$$icon; done; \
+	find $$root -type d -exec chmod 0755 {} +; \
 	cp LICENSE README.md CHANGELOG.md $$root/; \
 	chmod 0755 $$root/bingwall; chmod 0644 $$root/man/* $$root/completions/* $$root/LICENSE $$root/*.md; \
 	(cd $$root && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS); \
@@ -295,8 +319,9 @@ dist: release
 	echo "make dist: $(DIST)/$$name.tar.gz"
 
 ## deb: bingwall_VERSION_amd64.deb with dpkg-deb (packaging/make-deb.sh): /usr/bin/bingwall, the
-## man page, the completions, the DEP-5 copyright and a Debian changelog; Depends from what the
-## binary links (dpkg-shlibdeps), Recommends what it opens at first use. No maintainer scripts.
+## man page, the completions, the icons, the DEP-5 copyright and a Debian changelog; Depends from
+## what the binary links (dpkg-shlibdeps), Recommends what it opens at first use. No maintainer
+## scripts.
 deb: release
 	packaging/make-deb.sh .build/release/bingwall "$(DEB_VERSION)" $(STAGE)/deb $(DIST)
 

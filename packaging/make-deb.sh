@@ -6,7 +6,8 @@
 # A real Debian package without debhelper: Depends from what the binary links, as
 # dpkg-shlibdeps reads it; Recommends the libraries bingwall opens with dlopen at first use (so
 # it starts and lists without them); Suggests the desktop tools its backends drive. No
-# maintainer scripts: starting at login stays the user's choice (`bingwall autostart enable`).
+# maintainer scripts: starting at login stays the user's choice (`bingwall autostart enable`), and
+# hicolor-icon-theme's trigger on /usr/share/icons/hicolor remakes the icon cache.
 set -eu
 
 binary=$1
@@ -37,6 +38,10 @@ done
 cp "$top/completions/bingwall.bash" "$root/usr/share/bash-completion/completions/bingwall"
 cp "$top/completions/_bingwall" "$root/usr/share/zsh/vendor-completions/_bingwall"
 cp "$top/completions/bingwall.fish" "$root/usr/share/fish/vendor_completions.d/bingwall.fish"
+# The panel icon, every size of it, at the same paths under /usr/share as under data/.
+(cd "$top/data" && find icons -type f) | while read -r icon; do
+  install -D -m 0644 "$top/data/$icon" "$root/usr/share/$icon"
+done
 cp "$here/copyright" "$doc/copyright"
 sed -e "s/@VERSION@/$version/" -e "s/@MAINTAINER@/$maintainer/" \
   -e "s/@DATE@/$(date -u -R -d "@$SOURCE_DATE_EPOCH")/" "$here/changelog.in" | gzip -9n > "$doc/changelog.gz"

@@ -4,9 +4,10 @@ import Testing
 /// The Debian package as a user gets it: `make test-package` builds it, runs lintian, and points
 /// this suite at it (`BINGWALL_TEST_DEB`, with the version make built in
 /// `BINGWALL_TEST_DEB_VERSION`). The suite installs it into this machine with dpkg (as root), checks
-/// what it put where, the man page, the three shells' completion from the installed files and
-/// `--version`, then removes and purges it and checks that nothing it installed is left. A
-/// bingwall the machine already has is left alone, and the test says so.
+/// what it put where (the icons in the hicolor theme too), the man page, the three shells'
+/// completion from the installed files and `--version`, then removes and purges it and checks
+/// that nothing it installed is left. A bingwall the machine already has is left alone, and the
+/// test says so.
 @Suite(
   .serialized,
   .enabled(
@@ -24,7 +25,7 @@ struct DebianPackageTests {
       "/usr/share/bash-completion/completions/bingwall", "/usr/share/zsh/vendor-completions/_bingwall",
       "/usr/share/fish/vendor_completions.d/bingwall.fish", "/usr/share/doc/bingwall/copyright",
       "/usr/share/doc/bingwall/changelog.gz",
-    ]
+    ] + CommittedIcons.all().map { "/usr/share/" + $0 }
 
   @Test func installsWorksAndRemovesWhole() throws {
     let deb = try #require(Self.environment["BINGWALL_TEST_DEB"])
@@ -49,6 +50,12 @@ struct DebianPackageTests {
       return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
     }
     #expect(Set(files) == Set(Self.installed), "no file but these")
+    for icon in [CommittedIcons.scalable, CommittedIcons.bitmap48] {
+      #expect(listed.contains("/usr/share/" + icon))
+      #expect(
+        FileManager.default.contents(atPath: "/usr/share/" + icon)
+          == FileManager.default.contents(atPath: CommittedIcons.path(icon)), "\(icon) as committed")
+    }
 
     let page = try ExternalTool.text([
       "env", "MANPAGER=cat", "MANWIDTH=80", "LANG=C.UTF-8", "man", "-l", "/usr/share/man/man1/bingwall.1.gz",

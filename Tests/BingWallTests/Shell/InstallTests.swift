@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSystem
 
 /// `make install` and `make uninstall` with DESTDIR: each file lands where man, bash-completion,
-/// zsh and fish look for it, and goes away again.
+/// zsh, fish and the icon theme look for it, and goes away again.
 @Suite struct InstallTests {
   @Test func installPutsEachFileWhereItsReaderLooksAndUninstallRemovesThem() throws {
     let staging = try TemporaryDirectory()
@@ -26,10 +26,14 @@ import Testing
     // Each page in the folder of its section: man1, man5, man7.
     for page in Manual.pages() { installed["man/man\(page.section)/\(page.name)"] = "man/\(page.name)" }
     #expect(installed.keys.contains("man/man5/bingwall.conf.5"))
+    // Each icon at its path below data/, in the hicolor theme's folders.
+    for icon in CommittedIcons.all() { installed[icon] = "data/" + icon }
+    #expect(installed.keys.contains(CommittedIcons.scalable))
+    #expect(installed.keys.contains(CommittedIcons.bitmap48))
     for (path, source) in installed {
-      let copy = try String(contentsOfFile: share + "/" + path, encoding: .utf8)
-      #expect(
-        copy == (try String(contentsOfFile: CompletionShell.committed(source), encoding: .utf8)), "\(path)")
+      let copy = FileManager.default.contents(atPath: share + "/" + path)
+      #expect(copy != nil, "\(path) is installed")
+      #expect(copy == FileManager.default.contents(atPath: CompletionShell.committed(source)), "\(path)")
     }
 
     let man = try shell.run(["man", "-M", share + "/man", "-P", "cat", "bingwall"])
