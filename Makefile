@@ -20,7 +20,7 @@ DEBIAN_PACKAGES = \
 	xvfb xserver-xorg-core xserver-xorg-video-dummy x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
 	dbus-daemon dconf-service dconf-gsettings-backend dconf-cli libxfconf-0-3 xfconf xfdesktop4 python3-dbusmock \
 	pcmanfm pcmanfm-qt \
-	sway swaybg grim dunst strace time openssl nginx tesseract-ocr \
+	sway swaybg grim waybar dunst strace time openssl nginx tesseract-ocr \
 	systemd desktop-file-utils \
 	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils librsvg2-bin \
 	chromium

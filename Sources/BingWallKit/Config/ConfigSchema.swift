@@ -107,7 +107,7 @@ package enum ConfigSchema {
     help: "Rotate through favourite pictures only.")
   package static let notify = ConfigKey<Bool>(
     "daemon.notify", default: false,
-    help: "Show a desktop notification when a new picture is applied (from the daemon: with Keep, Next and Ban).")
+    help: "Show a desktop notification when a new picture is applied (the daemon adds Keep, Next and Ban).")
   package static let tray = ConfigKey<Bool>(
     "daemon.tray", default: false,
     help: "Show the daemon's icon and menu in the panel's tray.")
