@@ -63,7 +63,7 @@ _bingwall_options() {
     bingwall/config/unset) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/config/edit) echo '--quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart) echo '--quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/autostart/enable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/autostart/enable) echo '--method --tray --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart/disable) echo '--method --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/autostart/status) echo '--method --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/greeter) echo '--quiet -q --verbose -v --config --version --help -h' ;;
@@ -167,10 +167,10 @@ _bingwall_argument() {
     bingwall/ban:*) echo selectors ;;
     bingwall/export:0) echo directories ;;
     bingwall/import:0) echo files ;;
-    bingwall/config/get:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin hooks.on_change hooks.on_new hooks.timeout network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
-    bingwall/config/set:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin hooks.on_change hooks.on_new hooks.timeout network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
+    bingwall/config/get:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify daemon.tray retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin hooks.on_change hooks.on_new hooks.timeout network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
+    bingwall/config/set:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify daemon.tray retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin hooks.on_change hooks.on_new hooks.timeout network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
     bingwall/config/set:1) echo config-values ;;
-    bingwall/config/unset:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin hooks.on_change hooks.on_new hooks.timeout network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
+    bingwall/config/unset:0) echo 'words markets sources resolution image_dir backend command mode apply_on_update lock_screen daemon.rotate daemon.favorites_only daemon.notify daemon.tray retention.keep retention.max_age_days retention.max_size pictures.cache_max_size pictures.dark_dim pictures.lock_blur pictures.caption screens.policy screens.favorites_first screens.pin hooks.on_change hooks.on_new hooks.timeout network.endpoint network.contact network.timeout network.ca_file network.on_metered network.story power.min_battery spotlight.endpoint apod.endpoint apod.api_key wikimedia.endpoint earth_observatory.endpoint' ;;
     bingwall/greeter/set:0) echo selectors ;;
     bingwall/completions:0) echo 'words bash zsh fish' ;;
     bingwall/help:*) echo commands ;;
@@ -189,6 +189,7 @@ _bingwall_config_values() {
     lock_screen) echo 'true false' ;;
     daemon.favorites_only) echo 'true false' ;;
     daemon.notify) echo 'true false' ;;
+    daemon.tray) echo 'true false' ;;
     pictures.caption) echo 'true false' ;;
     screens.policy) echo 'same different' ;;
     screens.favorites_first) echo 'true false' ;;

@@ -33,11 +33,23 @@ enum DaemonCommand: CommandDefinition {
       back (an owed update within a minute), the connection or the power change (an update \
       held back for them), and the machine wake (the clock read again). Signals: TERM or INT stop it (and a running \
       update), HUP reloads the config, USR1 rotates now. One daemon per user.
+
+      With daemon.tray on ('bingwall autostart enable --tray' sets it), it shows an icon in \
+      the panel's tray (a StatusNotifierItem) with a menu: the picture's title and credit; \
+      Next, Previous, Random and Newest (an update now); Favorite and Ban (which moves on); \
+      the picture's page, the gallery and the pictures folder; Auto Update (untick to pause \
+      its updates and rotation), Start at Login; and Quit, which stops this daemon and leaves \
+      the autostart as it is. Scrolling on the icon steps to the next or previous picture. A \
+      panel that starts or restarts later gets the icon at once. With daemon.notify on, each \
+      new picture is a notification with Keep (favourite), Next and Ban, where the \
+      notification server has buttons; a click on it opens the picture's page; each replaces \
+      the last. Both are read at start: restart the daemon after changing them.
       """,
     options: options.map(\.spec),
     examples: [
       CommandExample("daemon", "Refresh soon after Bing publishes, until stopped"),
       CommandExample("daemon --rotate 30m", "Also show another stored picture every 30 minutes"),
+      CommandExample("config set daemon.tray true", "Show its icon and menu in the panel (from its next start)"),
       CommandExample(
         "daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
     ])

@@ -89,4 +89,25 @@ struct NotificationsEndToEndTests {
     #expect(history.contains("Isle title"), "\(history)")
     #expect(!history.contains("Lake title"), "the first notification was replaced: \(history)")
   }
+
+  /// With its menu and notifications on, the idle daemon sleeps: no wake-up in 10 quiet seconds.
+  /// (Its memory is the bench's: this is a debug build.)
+  @Test func theIdleDaemonWithItsMenuSleeps() throws {
+    try FileManager.default.createDirectory(
+      atPath: sandbox.folder.file("run"), withIntermediateDirectories: true)
+    let bus = try DconfSessionBus()
+    var environment = environment(bus, display: ":0")
+    environment["BINGWALL_DAEMON_ROTATE"] = "1d"
+    _ = try sandbox.run(["update"], environment: environment)
+    let daemon = try BackgroundProgram(
+      ["env", "-i"] + sandbox.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
+        + [Sandbox.binary, "daemon", "--no-update"], environment: environment,
+      log: sandbox.folder.file("daemon.log"))
+    #expect(eventually(within: 10) { daemon.output.contains("showing the panel menu") }, "\(daemon.output)")
+    sleep(2)
+    let before = SessionEndToEndTests.voluntarySwitches(daemon.pid)
+    sleep(10)
+    let after = SessionEndToEndTests.voluntarySwitches(daemon.pid)
+    #expect(before != nil && before == after, "woke \((after ?? 0) - (before ?? 0)) times")
+  }
 }
