@@ -22,7 +22,9 @@ import Testing
   }
 
   @Test func aClickAsksWhatTheMenuShowed() {
-    #expect(TrayMenu.request(for: TrayMenu.Entry.favorite.rawValue, in: Self.shown) == .favorite(key: "7", on: false))
+    #expect(
+      TrayMenu.request(for: TrayMenu.Entry.favorite.rawValue, in: Self.shown)
+        == .favorite(key: "7", on: false))
     #expect(TrayMenu.request(for: TrayMenu.Entry.ban.rawValue, in: Self.shown) == .ban(key: "7"))
     #expect(TrayMenu.request(for: TrayMenu.Entry.autoUpdate.rawValue, in: Self.shown) == .autoUpdate(false))
     #expect(TrayMenu.request(for: TrayMenu.Entry.page.rawValue, in: Self.shown) == .open(.page(key: "7")))
@@ -75,7 +77,8 @@ import Testing
 @Suite struct PictureNoticeTests {
   @Test func theBodyIsTheFirstSentenceAndTheCredit() {
     let notice = PictureNotice(
-      title: "Lake", credit: "© Someone", text: "Mist over the water. It rose at dawn.", picture: "/p/a b%.jpg",
+      title: "Lake", credit: "© Someone", text: "Mist over the water. It rose at dawn.",
+      picture: "/p/a b%.jpg",
       key: "3", hasPage: false)
     #expect(notice.body == "Mist over the water.\n© Someone")
     #expect(notice.imageURI == "file:///p/a%20b%25.jpg")
@@ -123,7 +126,10 @@ struct DesktopFaceNotificationTests {
     face.announce(Self.notice)
     pump(face) { server.notifications().count == 2 }
     let calls = server.notifications()
-    #expect(calls.first?.contains("[\"default\", \"Open the Page\", \"keep\", \"Keep\", \"next\", \"Next\", \"ban\", \"Ban\"]") == true, "\(calls)")
+    #expect(
+      calls.first?.contains(
+        "[\"default\", \"Open the Page\", \"keep\", \"Keep\", \"next\", \"Next\", \"ban\", \"Ban\"]") == true,
+      "\(calls)")
     #expect(calls.last?.hasPrefix("\"bingwall\" \(first.id) ") == true, "\(calls)")
     #expect(DesktopFace.request(forAction: "keep", key: "3") == .favorite(key: "3", on: true))
   }

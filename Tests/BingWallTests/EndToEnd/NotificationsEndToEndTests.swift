@@ -34,7 +34,8 @@ struct NotificationsEndToEndTests {
 
   func daemon(_ environment: [String: String]) throws -> BackgroundProgram {
     try BackgroundProgram(
-      ["env", "-i"] + sandbox.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
+      ["env", "-i"]
+        + sandbox.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
         + [Sandbox.binary, "daemon"], environment: environment, log: sandbox.folder.file("daemon.log"))
   }
 
@@ -59,17 +60,22 @@ struct NotificationsEndToEndTests {
       guard Date() < deadline else { throw SystemCallError("dunst did not start: \(dunst.output)", errno: 0) }
       usleep(50_000)
     }
-    let dunstctl = { (arguments: [String]) in try? bus.text(["dunstctl"] + arguments, environment: ["DISPLAY": x.display]) }
+    let dunstctl = { (arguments: [String]) in
+      try? bus.text(["dunstctl"] + arguments, environment: ["DISPLAY": x.display])
+    }
 
     let daemon = try daemon(environment)
     #expect(eventually(within: 30) { dunstctl(["count", "displayed"]) == "1" }, "\(daemon.output)")
     _ = dunstctl(["context"])
     let offered = { (try? String(contentsOfFile: bus.folder.file("offered"), encoding: .utf8)) ?? "" }
     #expect(eventually(within: 10) { offered().contains(",keep]") }, "\(dunst.output)")
-    #expect(offered().contains("#Next (Lake title)") && offered().contains("#Ban (Lake title)"), "\(offered())")
+    #expect(
+      offered().contains("#Next (Lake title)") && offered().contains("#Ban (Lake title)"), "\(offered())")
     #expect(eventually(within: 20) { daemon.output.contains("panel menu: favourite: ") }, "\(daemon.output)")
     let lake = try sandbox.run(["show", "--json", "2026-12-01"], environment: environment)
-    #expect(lake.stdout.contains("\"favorite\" : true") || lake.stdout.contains("\"favorite\": true"), "\(lake.stdout)")
+    #expect(
+      lake.stdout.contains("\"favorite\" : true") || lake.stdout.contains("\"favorite\": true"),
+      "\(lake.stdout)")
 
     // A new day, fetched at the menu's Newest: its notification takes the first one's place.
     var next = FakeBing.week(names: ["Isle"])[0]
@@ -79,11 +85,16 @@ struct NotificationsEndToEndTests {
     try bing.serveJPEG(next)
     let item = "org.kde.StatusNotifierItem-\(daemon.pid)-1"
     _ = try bus.text([
-      "gdbus", "call", "--session", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "13",
+      "gdbus", "call", "--session", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--",
+      "13",
       "clicked", "<0>", "0",
     ])
-    #expect(eventually(within: 30) { daemon.output.contains("new picture: ") && daemon.output.contains("Isle") })
-    #expect(eventually(within: 10) { dunstctl(["count", "history"]) == "0" && dunstctl(["count", "displayed"]) == "1" })
+    #expect(
+      eventually(within: 30) { daemon.output.contains("new picture: ") && daemon.output.contains("Isle") })
+    #expect(
+      eventually(within: 10) {
+        dunstctl(["count", "history"]) == "0" && dunstctl(["count", "displayed"]) == "1"
+      })
     _ = dunstctl(["close-all"])
     let history = dunstctl(["history"]) ?? ""
     #expect(history.contains("Isle title"), "\(history)")
@@ -100,7 +111,8 @@ struct NotificationsEndToEndTests {
     environment["BINGWALL_DAEMON_ROTATE"] = "1d"
     _ = try sandbox.run(["update"], environment: environment)
     let daemon = try BackgroundProgram(
-      ["env", "-i"] + sandbox.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
+      ["env", "-i"]
+        + sandbox.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
         + [Sandbox.binary, "daemon", "--no-update"], environment: environment,
       log: sandbox.folder.file("daemon.log"))
     #expect(eventually(within: 10) { daemon.output.contains("showing the panel menu") }, "\(daemon.output)")
