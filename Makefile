@@ -20,7 +20,7 @@ DEBIAN_PACKAGES = \
 	xvfb xserver-xorg-core xserver-xorg-video-dummy x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
 	dbus-daemon dconf-service dconf-gsettings-backend dconf-cli libxfconf-0-3 xfconf xfdesktop4 python3-dbusmock \
 	pcmanfm pcmanfm-qt \
-	sway swaybg grim waybar dunst strace time openssl nginx tesseract-ocr \
+	sway swaybg grim waybar xfce4-panel xdotool dunst strace time openssl nginx tesseract-ocr \
 	systemd desktop-file-utils \
 	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils librsvg2-bin \
 	chromium
@@ -231,7 +231,7 @@ screenshots: deps
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	mkdir -p docs/images
 	BINGWALL_SCREENSHOTS=$(CURDIR)/docs/images BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
-	  $(SWIFT) test --skip-build --filter ScreenshotTests
+	  $(SWIFT) test --skip-build --filter 'ScreenshotTests|XfcePanelTrayTests'
 
 ## man, completions: regenerate the committed man pages and completion scripts from the command
 ## table (a test fails when they are out of date). `bingwall __man --list` names the pages and

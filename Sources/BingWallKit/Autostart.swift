@@ -72,6 +72,20 @@ package struct Autostart {
     self.context = context
   }
 
+  /// Throws `trayNeedsDaemon` unless `enable(method, daemon: true)` would take a method that runs
+  /// the daemon: asked before anything is written.
+  package func checkRunsDaemon(_ method: String?) throws(AutostartError) {
+    if let method {
+      if !Self.daemonMethods.contains(method) { throw .trayNeedsDaemon(method: method) }
+      return
+    }
+    if environment.methods.contains(where: { Self.daemonMethods.contains($0.name) && $0.status().enabled }) {
+      return
+    }
+    let (name, _) = choose()
+    if !Self.daemonMethods.contains(name) { throw .trayNeedsDaemon(method: name) }
+  }
+
   /// `method` nil: the methods that are on, else one chosen for this system. `daemon`: only a
   /// method that runs the daemon will do (`--tray`).
   package func enable(_ method: String?, daemon: Bool = false) throws -> [Event] {

@@ -95,16 +95,17 @@ package final class DaemonWaiter: DaemonWaiting {
     sources.map { pollfd(fd: $0.descriptor, events: $0.pollEvents, revents: 0) }
   }
 
-  /// 0 while a source has messages queued, else no limit: the signals and the timer are looked
-  /// at between every bounded batch, so a flood never holds SIGTERM back.
+  /// The soonest a source asks to be called again: 0 while one has messages queued (the signals
+  /// and the timer are looked at between every bounded batch, so a flood never holds SIGTERM
+  /// back), its retry while its bus is away, else no limit.
   private var sourceTimeout: Int32 {
-    sources.contains { $0.pollTimeout == 0 } ? 0 : -1
+    sources.map(\.pollTimeout).filter { $0 >= 0 }.min() ?? -1
   }
 
-  /// What the sources that woke (or have work queued) say.
+  /// What the sources that woke, or that asked for a time, say.
   private func sourceEvents(_ fds: ArraySlice<pollfd>) -> [SessionEvent] {
     var events: [SessionEvent] = []
-    for (source, fd) in zip(sources, fds) where fd.revents != 0 || source.pollTimeout == 0 {
+    for (source, fd) in zip(sources, fds) where fd.revents != 0 || source.pollTimeout >= 0 {
       events += source.events()
     }
     return events

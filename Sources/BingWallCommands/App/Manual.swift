@@ -80,6 +80,7 @@ enum Manual {
     "daemon.rotate": "30m",
     "daemon.favorites_only": "true",
     "daemon.notify": "true",
+    "daemon.tray": "true",
     "retention.keep": "500",
     "retention.max_age_days": "365",
     "retention.max_size": "2GB",

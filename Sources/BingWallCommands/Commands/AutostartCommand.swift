@@ -71,7 +71,6 @@ enum AutostartCommand: CommandDefinition {
       CommandExample("autostart enable --tray", "The same, with bingwall's menu in the panel"),
       CommandExample(
         "autostart enable --method systemd-timer", "Only update every hour, from a systemd user timer"),
-      CommandExample("autostart status", "Which methods are on"),
       CommandExample("autostart disable", "Remove everything autostart installed"),
     ])
 
@@ -86,6 +85,7 @@ enum AutostartCommand: CommandDefinition {
             + "default config file")
       }
       if invocation[tray] {
+        try autostart.checkRunsDaemon(invocation[method])
         // The config first: a daemon the method starts at once then shows the menu.
         try ConfigCommand.set(
           ConfigSchema.tray.spec.name, "true", ConfigLocation(configFile: nil, context: context), context)

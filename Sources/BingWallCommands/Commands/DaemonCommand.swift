@@ -50,8 +50,6 @@ enum DaemonCommand: CommandDefinition {
       CommandExample("daemon", "Refresh soon after Bing publishes, until stopped"),
       CommandExample("daemon --rotate 30m", "Also show another stored picture every 30 minutes"),
       CommandExample(
-        "config set daemon.tray true", "Show its icon and menu in the panel (from its next start)"),
-      CommandExample(
         "daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
     ])
 

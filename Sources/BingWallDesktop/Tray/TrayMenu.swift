@@ -47,7 +47,7 @@ package struct TrayMenu: Sendable, Equatable {
     add(.next, "_Next")
     add(.previous, "_Previous")
     add(.random, "_Random")
-    add(.newest, "Ne_west", enabled: state.canAutoUpdate)
+    add(.newest, "Ne_west", enabled: state.canUpdate)
     separator()
     add(.favorite, "_Favorite", enabled: picture, checked: state.favorite)
     add(.ban, "_Ban and Move On", enabled: picture)
@@ -74,7 +74,7 @@ package struct TrayMenu: Sendable, Equatable {
     case .next: return .next
     case .previous: return .previous
     case .random: return .random
-    case .newest: return .newest
+    case .newest: return state.canUpdate ? .newest : nil
     case .favorite: return state.key == nil ? nil : .favorite(key: state.key, on: !state.favorite)
     case .ban: return state.key == nil ? nil : .ban(key: state.key)
     case .page: return state.hasPage ? .open(.page(key: state.key)) : nil

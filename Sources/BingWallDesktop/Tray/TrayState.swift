@@ -10,7 +10,8 @@ package struct TrayState: Sendable, Equatable {
   package var date: String
   /// The source's name as the user knows it (`Bing`, `NASA APOD`).
   package var source: String
-  /// The picture's selector, nil when no stored picture is on screen.
+  /// The picture's row id as text (what the menu's clicks name it by), nil when no stored
+  /// picture is on screen.
   package var key: String?
   package var favorite: Bool
   /// The picture has a page to open (an https link).
@@ -18,12 +19,14 @@ package struct TrayState: Sendable, Equatable {
   package var autoUpdate: Bool
   /// Whether the daemon has anything to pause (updates or a rotation).
   package var canAutoUpdate: Bool
+  /// Whether the daemon updates (Newest runs one); not with `--no-update`.
+  package var canUpdate: Bool
   package var startAtLogin: Bool
 
   package init(
     title: String = "", credit: String = "", date: String = "", source: String = "", key: String? = nil,
     favorite: Bool = false, hasPage: Bool = false, autoUpdate: Bool = true, canAutoUpdate: Bool = true,
-    startAtLogin: Bool = false
+    canUpdate: Bool = true, startAtLogin: Bool = false
   ) {
     self.title = TerminalText.singleLine(title)
     self.credit = TerminalText.singleLine(credit)
@@ -34,6 +37,7 @@ package struct TrayState: Sendable, Equatable {
     self.hasPage = hasPage
     self.autoUpdate = autoUpdate
     self.canAutoUpdate = canAutoUpdate
+    self.canUpdate = canUpdate
     self.startAtLogin = startAtLogin
   }
 }

@@ -109,7 +109,8 @@ package struct Daemon {
     let watch = settings.updates ? settings.resources.sessionWatch() : nil
     // The session bus, for the panel menu and notifications when asked for (read at start only).
     let desktop = DaemonDesktop(
-      settings.resources, log: log, canAutoUpdate: settings.updates || settings.rotation != nil)
+      settings.resources, log: log, updates: settings.updates,
+      canAutoUpdate: settings.updates || settings.rotation != nil)
     let (load, log, rotationLines) = (self.load, self.log, self.rotationLines)
     let loop = DaemonLoop(
       clock: context.clock, waiter: try DaemonWaiter(sources: [watch, desktop?.source].compactMap { $0 }),

@@ -13,17 +13,20 @@ package final class DaemonDesktop: @unchecked Sendable {
   let face: DesktopFace
   let log: DaemonLog
   let notify: Bool
+  /// The daemon runs updates (not `--no-update`): Newest can run one.
+  let updates: Bool
   /// The picture on screen at the last refresh: an update that changed it announces the new one.
   private var onScreen: Int64?
 
   /// Nil when neither is asked for; also nil, said in the log, without a session bus.
-  package init?(_ resources: Resources, log: DaemonLog, canAutoUpdate: Bool) {
+  package init?(_ resources: Resources, log: DaemonLog, updates: Bool, canAutoUpdate: Bool) {
     let configuration = resources.configuration
     let tray = configuration[ConfigSchema.tray]
     notify = configuration[ConfigSchema.notify]
     guard tray || notify else { return nil }
     self.log = log
-    let state = Self.state(resources, paused: false, canAutoUpdate: canAutoUpdate)
+    self.updates = updates
+    let state = Self.state(resources, paused: false, updates: updates, canAutoUpdate: canAutoUpdate)
     do {
       face = try DesktopFace(
         environment: resources.context.environment, tray: tray, state: state.tray, log: { log.line($0) })
@@ -41,7 +44,7 @@ package final class DaemonDesktop: @unchecked Sendable {
   /// Shows the picture on screen and the switches; after an update that set a new picture,
   /// announces it.
   package func refresh(_ resources: Resources, paused: Bool, canAutoUpdate: Bool, afterUpdate: Bool) {
-    let state = Self.state(resources, paused: paused, canAutoUpdate: canAutoUpdate)
+    let state = Self.state(resources, paused: paused, updates: updates, canAutoUpdate: canAutoUpdate)
     face.show(state.tray)
     defer { onScreen = state.id }
     guard afterUpdate, notify, let picture = state.picture, picture.id != onScreen else { return }
@@ -53,7 +56,7 @@ package final class DaemonDesktop: @unchecked Sendable {
         picture: picture.path, key: String(picture.id), hasPage: Self.page(of: picture) != nil))
   }
 
-  private static func state(_ resources: Resources, paused: Bool, canAutoUpdate: Bool)
+  private static func state(_ resources: Resources, paused: Bool, updates: Bool, canAutoUpdate: Bool)
     -> (tray: TrayState, picture: Picture?, id: Int64?)
   {
     let startAtLogin = Autostart(context: resources.context).status(nil).contains { $0.enabled }
@@ -61,13 +64,16 @@ package final class DaemonDesktop: @unchecked Sendable {
     let picture = try? store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
     guard let picture else {
       return (
-        TrayState(autoUpdate: !paused, canAutoUpdate: canAutoUpdate, startAtLogin: startAtLogin), nil, nil
+        TrayState(
+          autoUpdate: !paused, canAutoUpdate: canAutoUpdate, canUpdate: updates, startAtLogin: startAtLogin),
+        nil, nil
       )
     }
     let tray = TrayState(
       title: picture.displayTitle, credit: picture.credit, date: picture.date.description,
       source: picture.source.displayName, key: String(picture.id), favorite: picture.favorite,
       hasPage: page(of: picture) != nil, autoUpdate: !paused, canAutoUpdate: canAutoUpdate,
+      canUpdate: updates,
       startAtLogin: startAtLogin)
     return (tray, picture, picture.id)
   }

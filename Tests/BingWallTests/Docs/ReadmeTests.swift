@@ -43,7 +43,7 @@ import Testing
   @Test func everyCommandLineParses() throws {
     var checked = 0
     for line in try Self.blocks("sh").joined() {
-      var words = line.split(separator: "#", maxSplits: 1)[0].split(separator: " ").map(String.init)
+      var words = Self.shellWords(String(line.split(separator: "#", maxSplits: 1)[0]))
       if words.first == "sudo" { words.removeFirst() }
       guard words.first == "bingwall" else { continue }
       let outcome = try CommandLineParser(root: CommandTable.root).parse(Array(words.dropFirst()))
@@ -55,6 +55,29 @@ import Testing
       checked += 1
     }
     #expect(checked >= 10)
+  }
+
+  /// A line split into words as sh splits it: on spaces, with '…' and "…" one word each (no
+  /// escapes nor expansions: a README line has none).
+  static func shellWords(_ line: String) -> [String] {
+    var words: [String] = []
+    var word: String?
+    var quote: Character?
+    for character in line {
+      if let open = quote {
+        if character == open { quote = nil } else { word?.append(character) }
+      } else if character == "'" || character == "\"" {
+        quote = character
+        word = word ?? ""
+      } else if character == " " {
+        if let done = word { words.append(done) }
+        word = nil
+      } else {
+        word = (word ?? "") + String(character)
+      }
+    }
+    if let done = word { words.append(done) }
+    return words
   }
 
   /// The configuration example loads as it stands, each key with the value the README gives.

@@ -15,7 +15,8 @@ import Testing
 /// whose pictures are licensed.
 @Suite(.serialized) struct ScreenshotTests {
   /// What the README and docs may show, each made by one test below.
-  static let names = ["screens.jpg", "gallery.jpg", "looks.jpg"]
+  /// (tray-menu.jpg is XfcePanelTrayTests', which opens the menu in a real panel.)
+  static let names = ["screens.jpg", "gallery.jpg", "looks.jpg", "tray-menu.jpg"]
   /// The committed pictures' bound: a README stays quick to load.
   static let largestFile = 300 * 1024
 

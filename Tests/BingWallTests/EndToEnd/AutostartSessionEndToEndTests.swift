@@ -136,6 +136,25 @@ import Testing
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
+  @Test func trayTakesOnlyAMethodThatRunsTheDaemonAndSetsItsKey() throws {
+    let refused = try sandbox.run(
+      ["autostart", "enable", "--tray", "--method", "cron"], environment: try stubs.stubbed(systemd: .absent))
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "bingwall: error: --tray needs the daemon, which cron does not run (it runs 'bingwall update' only)\n"
+        + "bingwall: hint: use --method systemd or --method xdg, from your desktop session\n")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.configFile), "nothing is written when refused")
+
+    var environment = try stubs.stubbed(systemd: .absent)
+    environment["XDG_CURRENT_DESKTOP"] = "sway"
+    let enabled = try sandbox.run(["autostart", "enable", "--tray"], environment: environment)
+    #expect(enabled.status == 0, "\(enabled.stderr)")
+    #expect(enabled.stdout.contains("xdg"), "\(enabled.stdout)")
+    let config = try String(contentsOfFile: sandbox.configFile, encoding: .utf8)
+    #expect(config.contains("tray = true"), "\(config)")
+  }
+
   @Test func cronAskedForByNameWithoutADesktopWarnsWithTheFix() throws {
     let result = try sandbox.run(
       ["autostart", "enable", "--method", "cron"], environment: try stubs.stubbed(systemd: .absent))

@@ -83,7 +83,9 @@ import Testing
     #expect(
       offered("bingwall help config ") == ["path", "show", "keys", "get", "set", "unset", "edit"], "\(name)")
     #expect(
-      offered("bingwall config get daemon.") == ["daemon.rotate", "daemon.favorites_only", "daemon.notify"],
+      offered("bingwall config get daemon.") == [
+        "daemon.rotate", "daemon.favorites_only", "daemon.notify", "daemon.tray",
+      ],
       "\(name)")
     #expect(
       offered("bingwall autostart enable --method ") == ["systemd", "systemd-timer", "xdg", "cron"], "\(name)"
