@@ -21,7 +21,7 @@ struct XfcePanelTrayTests {
   let bing: FakeBing
 
   init() throws {
-    sandbox = try DesktopSandbox(width: 480, height: 360)
+    sandbox = try DesktopSandbox(width: 480, height: 560)
     bing = try FakeBing()
     let week = FakeBing.week()
     try bing.publish(market: "en-US", images: week)
@@ -79,7 +79,7 @@ struct XfcePanelTrayTests {
     _ = try bingwall(["update"])
     #expect(currentDate() == "2026-12-01")
     let panel = try sandbox.start(["xfce4-panel"])
-    let daemon = try sandbox.start([Sandbox.binary, "daemon", "--no-update"], environment: environment)
+    let daemon = try sandbox.start([Sandbox.binary, "daemon"], environment: environment)
     var found: (x: Int, y: Int)?
     #expect(
       eventually(within: 20) {
@@ -96,7 +96,7 @@ struct XfcePanelTrayTests {
     #expect(eventually(within: 10) { below() > 20 }, "\(daemon.output)")
     let png = sandbox.folder.file("tray-menu.png")
     try ExternalTool.run([
-      "sh", "-c", "xwd -root -silent -display \(sandbox.screen.display) | convert xwd:- \(png)",
+      "sh", "-c", "xwd -root -silent -display \(sandbox.screen.display) | convert xwd:- -crop 480x410+0+0 +repage \(png)",
     ])
     let path = ScreenshotTests.destination("tray-menu.jpg", scratch: sandbox.folder)
     try ScreenshotTests.publish(png, as: path, width: 480)
