@@ -96,7 +96,8 @@ struct XfcePanelTrayTests {
     #expect(eventually(within: 10) { below() > 20 }, "\(daemon.output)")
     let png = sandbox.folder.file("tray-menu.png")
     try ExternalTool.run([
-      "sh", "-c", "xwd -root -silent -display \(sandbox.screen.display) | convert xwd:- -crop 480x410+0+0 +repage \(png)",
+      "sh", "-c",
+      "xwd -root -silent -display \(sandbox.screen.display) | convert xwd:- -crop 480x410+0+0 +repage \(png)",
     ])
     let path = ScreenshotTests.destination("tray-menu.jpg", scratch: sandbox.folder)
     try ScreenshotTests.publish(png, as: path, width: 480)
