@@ -166,6 +166,18 @@ struct TrayEndToEndTests {
     #expect(eventually(within: 20) { currentKey() == newestKey })
     #expect(eventually(within: 10) { onScreen() == first })
 
+    // A scroll on the icon, as the host sends it: up is the day before, down back again.
+    let scroll = { (delta: String) in
+      _ = try ExternalTool.run([
+        "gdbus", "call", "-a", bus.address, "-d", item, "-o", "/StatusNotifierItem", "-m",
+        "org.kde.StatusNotifierItem.Scroll", "--", delta, "vertical",
+      ])
+    }
+    try scroll("-1")
+    #expect(eventually(within: 20) { currentKey().map { $0 != newestKey } ?? false }, "\(daemon.output)")
+    try scroll("1")
+    #expect(eventually(within: 20) { currentKey() == newestKey }, "\(daemon.output)")
+
     try click(item, .random)
     #expect(eventually(within: 20) { currentKey().map { $0 != newestKey } ?? false })
     let picked = try current()
