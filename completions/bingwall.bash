@@ -38,7 +38,7 @@ _bingwall_options() {
     bingwall/random) echo '--favorites --market -m --dry-run --seed --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/next) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/previous) echo '--market -m --backend --mode --lock-screen --quiet -q --verbose -v --config --version --help -h' ;;
-    bingwall/list) echo '--limit --market -m --source --favorites --banned --since --json --plain --quiet -q --verbose -v --config --version --help -h' ;;
+    bingwall/list) echo '--limit --market -m --source --favorites --banned --since --json --plain --wide --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/show) echo '--market -m --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/search) echo '--limit --source --json --quiet -q --verbose -v --config --version --help -h' ;;
     bingwall/favorite) echo '--market -m --remove --quiet -q --verbose -v --config --version --help -h' ;;

@@ -334,6 +334,7 @@ complete -c bingwall -n '__bingwall_at bingwall/list' -l banned -d 'Only banned 
 complete -c bingwall -n '__bingwall_at bingwall/list' -l since -x -d 'Only pictures shown on or after this date.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_at bingwall/list' -l plain -d 'Print the tab-separated lines a pipe gets, on a terminal too.'
+complete -c bingwall -n '__bingwall_at bingwall/list' -l wide -d 'Show each key whole in the table, however wide it gets.'
 complete -c bingwall -n '__bingwall_at bingwall/show' -s m -l market -x -a 'ROW ar-XA bg-BG cs-CZ da-DK de-AT de-CH de-DE el-GR en-AU en-CA en-GB en-ID en-IE en-IN en-MY en-NZ en-PH en-SG en-US en-XA en-ZA es-AR es-CL es-ES es-MX es-US es-XL et-EE fi-FI fr-BE fr-CA fr-CH fr-FR he-IL hr-HR hu-HU it-IT ja-JP ko-KR lt-LT lv-LV nb-NO nl-BE nl-NL pl-PL pt-BR pt-PT ro-RO ru-RU sk-SK sl-SI sv-SE th-TH tr-TR uk-UA zh-CN zh-HK zh-TW' -d 'The market to pick when several markets have the date asked for.'
 complete -c bingwall -n '__bingwall_at bingwall/show' -l json -d 'Print JSON for scripts instead of text.'
 complete -c bingwall -n '__bingwall_argument bingwall/show 0' -a '(__bingwall_selectors)'

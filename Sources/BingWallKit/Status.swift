@@ -122,7 +122,7 @@ package struct Status {
     let markets = try newest(daemon.map(\.markets) ?? configMarkets) + sourceEntries
     var report = Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
-      lastUpdateOK: state.lastUpdateAttempt != nil && state.lastUpdateAttempt == state.lastUpdateSuccess,
+      lastUpdateOK: state.lastUpdateAttempt != nil && !state.lastUpdateFailed,
       lastError: state.lastError, lastSkip: state.lastSkip, skipReason: state.skipReason,
       nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
       nextRotation: state.nextRotation(daemon.map(\.rotation) ?? configRotation, now: now)?.date,

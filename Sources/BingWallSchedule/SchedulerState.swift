@@ -56,6 +56,12 @@ package struct SchedulerState: Sendable, Equatable {
     self.updatePID = updatePID
   }
 
+  /// Whether the last update attempt failed: `status` and `doctor` both ask here.
+  package var lastUpdateFailed: Bool { lastUpdateAttempt != nil && lastUpdateAttempt != lastUpdateSuccess }
+
+  /// Failed updates in a row since the last success; 0 after a success.
+  package var failuresInARow: Int { consecutiveFailures }
+
   /// The update of process `pid` starts its work at `date`.
   mutating func recordUpdateStart(at date: Date, pid: Int32) {
     updateStarted = Self.toTheSecond(date)

@@ -243,27 +243,7 @@ package final class HistoryStore {
   package func pictures(_ query: Query) throws(StoreError) -> [Picture] {
     // Walk appearances newest first along their date index and stop at `limit` distinct
     // pictures: a page of a 100,000-picture history reads a page of rows, not all of them.
-    var conditions: [String] = []
-    var bindings: [String: SQLiteValue] = [:]
-    if let market = query.market {
-      conditions.append("a.market = :market")
-      bindings[":market"] = .text(market)
-    }
-    if query.favoritesOnly { conditions.append("p.favorite = 1") }
-    if query.bannedOnly { conditions.append("p.banned = 1") }
-    if let since = query.since {
-      conditions.append("a.date >= :since")
-      bindings[":since"] = .text(since)
-    }
-    if !query.sources.isEmpty {
-      conditions.append("a.source IN (SELECT value FROM json_each(:sources))")
-      bindings[":sources"] = .text(Self.jsonList(query.sources))
-    }
-    if let through = query.through {
-      conditions.append("a.date <= :through")
-      bindings[":through"] = .text(through.description)
-    }
-    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    let (filter, bindings) = Self.filter(query)
     let walk = try database.prepare(
       """
       SELECT a.picture_id AS id FROM appearances a JOIN pictures p ON p.id = a.picture_id \(filter)
@@ -286,6 +266,39 @@ package final class HistoryStore {
       found += try page(ids, query: query, bindings: bindings)
     }
     return found
+  }
+
+  /// How many pictures `query` matches with no limit: what `list` says it left out.
+  package func pictureCount(_ query: Query) throws(StoreError) -> Int {
+    let (filter, bindings) = Self.filter(query)
+    return try database.queryOne(
+      "SELECT count(DISTINCT a.picture_id) AS n FROM appearances a JOIN pictures p ON p.id = a.picture_id \(filter)",
+      bindings)?.int("n") ?? 0
+  }
+
+  /// The `WHERE` clause on appearances `a` and pictures `p` that `query` asks for, and its values.
+  private static func filter(_ query: Query) -> (String, [String: SQLiteValue]) {
+    var conditions: [String] = []
+    var bindings: [String: SQLiteValue] = [:]
+    if let market = query.market {
+      conditions.append("a.market = :market")
+      bindings[":market"] = .text(market)
+    }
+    if query.favoritesOnly { conditions.append("p.favorite = 1") }
+    if query.bannedOnly { conditions.append("p.banned = 1") }
+    if let since = query.since {
+      conditions.append("a.date >= :since")
+      bindings[":since"] = .text(since)
+    }
+    if !query.sources.isEmpty {
+      conditions.append("a.source IN (SELECT value FROM json_each(:sources))")
+      bindings[":sources"] = .text(jsonList(query.sources))
+    }
+    if let through = query.through {
+      conditions.append("a.date <= :through")
+      bindings[":through"] = .text(through.description)
+    }
+    return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), bindings)
   }
 
   /// The pictures `ids` names, in that order, as `query` reads them; damaged ones skipped.

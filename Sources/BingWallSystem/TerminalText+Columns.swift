@@ -21,6 +21,32 @@ extension TerminalText {
     return kept + "…"
   }
 
+  /// Cuts `text` to at most `width` columns by taking out its middle, with "…" in its place: for
+  /// a name whose both ends tell it apart (`wikimedia:File:Mess…green).jpg`), where `fit` would
+  /// leave only a prefix that many names share. Two thirds of the room go to the start (the
+  /// source and how the name begins), the rest to the end (how it ends, its extension).
+  package static func fitMiddle(_ text: String, columns width: Int) -> String {
+    guard width > 2, columns(text) > width else { return fit(text, columns: width) }
+    let room = width - 1
+    var head = ""
+    var headColumns = 0
+    for character in text {
+      let needed = columns(of: character)
+      if headColumns + needed > room * 2 / 3 { break }
+      head.append(character)
+      headColumns += needed
+    }
+    var tail: [Character] = []
+    var tailColumns = 0
+    for character in text.reversed() {
+      let needed = columns(of: character)
+      if tailColumns + needed > room - headColumns { break }
+      tail.append(character)
+      tailColumns += needed
+    }
+    return head + "…" + String(tail.reversed())
+  }
+
   static func columns(of character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
     if first.properties.generalCategory == .nonspacingMark { return 0 }

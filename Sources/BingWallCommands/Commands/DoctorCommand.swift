@@ -33,7 +33,8 @@ enum DoctorCommand: CommandDefinition {
       commands skip with a warning; not with --quick); each picture's file, and its portrait file if any, exists and has \
       its stored SHA-256 (with --quick, its size); the image folder holds no file the history does not know and no \
       temporary file of a killed update; the current wallpaper's file is there; some wallpaper \
-      backend can work in this session (DISPLAY, WAYLAND_DISPLAY, the session bus). Each \
+      backend can work in this session (DISPLAY, WAYLAND_DISPLAY, the session bus); the last \
+      update did not fail (the record status shows; a later update that succeeds clears it). Each \
       finding is one line on stdout, 'problem:' or 'warning:', what is wrong and what to do, \
       then a summary line; -q prints only the problems left.
 
@@ -62,7 +63,7 @@ enum DoctorCommand: CommandDefinition {
       Exit status: 0 when nothing is wrong or everything was fixed, 1 while a problem \
       remains. A session where no backend can set a wallpaper is a warning, not a problem: \
       a machine without a desktop may keep a history (config backend = "none" skips the \
-      check). --json prints one object: ok, fix, quick, checked (config, database, \
+      check). So is a failed last update: the next one tries again. --json prints one object: ok, fix, quick, checked (config, database, \
       image_folder, pictures, backend), findings (check, severity, subject, message, advice, \
       fixed, result) and the counts problems, fixed_problems, warnings.
       """,

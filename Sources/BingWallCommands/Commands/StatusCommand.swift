@@ -28,7 +28,7 @@ enum StatusCommand: CommandDefinition {
       let text = StatusText(
         report: report, when: WhenText(now: context.clock.now(), zone: status.zone),
         verbose: invocation.verbose,
-        width: context.terminal.width)
+        width: context.terminal.stdoutIsTTY ? context.terminal.width : nil)
       context.stdout.write(text.render())
     }
     return ExitCode.success

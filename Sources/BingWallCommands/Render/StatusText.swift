@@ -5,13 +5,16 @@ import FoundationEssentials
 
 /// `bingwall status` for a person: local times from now, a schedule only where something will
 /// carry it out, and an error's cause in one clause (whole with `-v`).
+///
+/// Nothing is cut: on a terminal a long value wraps under the value column; piped, each value is
+/// one line, however long, for `grep` and `cut`.
 struct StatusText {
   let report: Status.Report
   let when: WhenText
   /// The whole error on the `last update:` line, not its first clause.
   let verbose: Bool
-  /// The terminal's columns, which a short cause fits in.
-  let width: Int
+  /// The terminal's columns, which long values wrap to; nil when stdout is no terminal.
+  let width: Int?
 
   /// The labels' column.
   static let indent = 14
@@ -45,8 +48,19 @@ struct StatusText {
     if let stale = report.cronSessionStale { lines.append(("", stale)) }
     return lines.map { label, value in
       let head = label.isEmpty ? "" : label + ":"
-      return TerminalText.clean(head.padding(to: Self.indent) + value)
+      return head.padding(to: Self.indent) + wrapped(TerminalText.clean(value))
     }.joined(separator: "\n") + "\n"
+  }
+
+  /// Never narrower than this, however narrow the terminal: a word or two a line.
+  static let minimumValueWidth = 20
+
+  /// `value` wrapped to the columns right of the labels, each line after the first indented to
+  /// them; whole on one line when piped.
+  func wrapped(_ value: String) -> String {
+    guard let width else { return value }
+    let lines = TerminalText.wrap(value, columns: max(Self.minimumValueWidth, width - Self.indent))
+    return lines.joined(separator: "\n" + String(repeating: " ", count: Self.indent))
   }
 
   /// "today 09:14, 2 h 10 min ago, ok", "…, failed: cannot fetch www.bing.com: timeout",
@@ -59,13 +73,10 @@ struct StatusText {
     if report.lastUpdateOK {
       // Stored, but set nowhere: said so, or the update's own line and status would disagree.
       guard let why = report.wallpaperNotSet else { return head + "ok" }
-      return head + "ok, no wallpaper set: "
-        + ShortCause.text(TerminalText.clean(why), width: max(20, width - Self.indent - head.count - 24))
+      return head + "ok, no wallpaper set: " + ShortCause.text(why)
     }
-    let error = TerminalText.clean(report.lastError ?? "unknown error")
-    if verbose { return head + "failed: " + error }
-    let room = width - Self.indent - head.count - "failed: ".count
-    return head + "failed: " + ShortCause.text(error, width: room)
+    let error = report.lastError ?? "unknown error"
+    return head + "failed: " + (verbose ? error : ShortCause.text(error))
   }
 
   static let autostartOff = "none (autostart off: bingwall autostart enable)"

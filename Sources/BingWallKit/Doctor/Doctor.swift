@@ -30,6 +30,7 @@ package struct Doctor {
     if let finding = desktop.finding { state.findings.append(finding) }
     if let finding = DoctorAutostartCheck.run(context) { state.findings.append(finding) }
     state.findings += DoctorHookCheck.run(state.resources)
+    if let finding = DoctorUpdateCheck.run(context) { state.findings.append(finding) }
     if fixing {
       if let store = state.store, state.databaseHealthy {
         DoctorRepair(resources: state.resources, store: store, configLoaded: state.configLoaded)

@@ -5,7 +5,7 @@ import BingWallSystem
 package struct DoctorFinding: Sendable, Equatable {
   /// Which family of checks found it; the `check` of the JSON output.
   package enum Check: String, Sendable {
-    case config, database, row, file, folder, wallpaper, backend, screens, autostart, hook
+    case config, database, row, file, folder, wallpaper, backend, screens, autostart, hook, update
   }
 
   /// A problem keeps the exit status at 1 until fixed; a warning never does (a machine without a

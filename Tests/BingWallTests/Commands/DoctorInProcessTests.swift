@@ -77,6 +77,47 @@ import Testing
     #expect((object["checked"] as? [String: Any])?["pictures"] as? Int == 4)
   }
 
+  /// A failed last update is a warning with its error and what to do, from the record `status`
+  /// reads; the exit status stays 0, as for every warning; a later update that succeeds clears it.
+  @Test func aFailedLastUpdateIsAWarningUntilAnUpdateSucceeds() throws {
+    let run = try Self.context(["TZ": "UTC0"])
+    Self.bingUnreachable(run)
+    run.clock.set(UTC.at("2026-12-01T10:00:00Z"))
+    #expect(run.run(["update", "--no-apply"]).status != 0)
+    let summary =
+      "Checked the config, the database, 4 pictures (SHA-256), the image folder and the backend (none)"
+    let warning =
+      "warning: [update] last update: failed at 2026-12-01 10:00: cannot fetch https://bing.test: Could not "
+      + "resolve host; nothing was changed; once the cause is mended, 'bingwall update' tries again (the next "
+      + "scheduled update does by itself)\n"
+    let result = run.run(["doctor"])
+    #expect(result.status == 0)
+    #expect(result.stdout == warning + summary + ": 1 warning.\n", "\(result.stdout)")
+    let object = try Self.json(run.run(["doctor", "--json"]))
+    #expect(object["ok"] as? Bool == true)
+    #expect(object["warnings"] as? Int == 1)
+    let finding = try #require((object["findings"] as? [[String: Any]])?.first)
+    #expect(finding["check"] as? String == "update")
+    #expect(finding["severity"] as? String == "warning")
+    #expect(finding["subject"] as? String == "last update")
+    #expect(
+      finding["message"] as? String
+        == "failed at 2026-12-01 10:00: cannot fetch https://bing.test: Could not resolve host; nothing was changed"
+    )
+    // -q prints the problems left: a warning is none of them.
+    #expect(run.run(["-q", "doctor"]).stdout == "")
+
+    // A second failure in a row says so; a success clears the finding.
+    run.clock.set(UTC.at("2026-12-01T11:00:00Z"))
+    #expect(run.run(["update", "--no-apply"]).status != 0)
+    #expect(
+      run.run(["doctor"]).stdout.hasPrefix(
+        "warning: [update] last update: failed at 2026-12-01 11:00 (2 updates in a row): cannot fetch "))
+    try Self.serveWindow(run, days: 3)
+    #expect(run.run(["update", "--no-apply"]).status == 0)
+    #expect(run.run(["doctor"]).stdout == summary + ": all well.\n")
+  }
+
   /// Every kind of damage at once: found (text and JSON), repaired by --fix, gone on the next run.
   @Test func findsEveryProblemAndFixRepairsThem() throws {
     let run = try Self.context()

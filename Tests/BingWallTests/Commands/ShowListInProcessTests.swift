@@ -102,6 +102,73 @@ import Testing
     #expect(rows.map { String($0[7]) } == ["bing", "bing"])
   }
 
+  /// A Bing picture and a Wikimedia one whose key is 52 characters long, as `list` reads them.
+  static func longKeyPictures() -> [Picture] {
+    func picture(_ id: Int64, _ key: String, _ title: String, market: String?) -> Picture {
+      Picture(
+        id: id, key: key, date: "2026-12-01", market: market.map(Market.init(stored:)), markets: [],
+        title: title, caption: "", credit: "", copyright: "", copyrightLink: "", path: "/p/\(id).jpg",
+        resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
+        banned: false, appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil,
+        addedAt: Date(timeIntervalSince1970: 0), story: nil)
+    }
+    var messier = picture(
+      132, "File:Messier_24_(infrared,_red,_green).jpg", "Messier 24 in infrared, red and green", market: nil)
+    messier.source = .wikimedia
+    return [
+      messier, picture(131, "OHR.LanternNight", "Lantern night over the river, Taiwan", market: "en-GB"),
+    ]
+  }
+
+  /// At 80 columns the long key loses its middle and each title keeps its room; `--wide` (and a
+  /// pipe) keep the key whole.
+  @Test func aLongKeyIsShortenedInTheMiddleSoTitlesKeepTheirRoom() {
+    let pictures = Self.longKeyPictures()
+    #expect(
+      PictureListText.table(pictures, width: 80) == """
+        ID   DATE        FROM       FAV  KEY                     TITLE
+        132  2026-12-01  wikimedia       wikimedia:File…en).jpg  Messier 24 in infrared…
+        131  2026-12-01  en-GB           OHR.LanternNight        Lantern night over the…
+
+        """)
+    #expect(
+      PictureListText.table(pictures, width: 80, wide: true) == """
+        ID   DATE        FROM       FAV  KEY                                                   TITLE
+        132  2026-12-01  wikimedia       wikimedia:File:Messier_24_(infrared,_red,_green).jpg  Messier 2…
+        131  2026-12-01  en-GB           OHR.LanternNight                                      Lantern n…
+
+        """)
+    // A wide terminal shows every key whole without being asked.
+    #expect(
+      PictureListText.table(pictures, width: 140).contains(
+        " wikimedia:File:Messier_24_(infrared,_red,_green).jpg  Messier 24 in infrared, red and green\n"))
+  }
+
+  @Test(arguments: [
+    ("wikimedia:File:Messier_24_(infrared,_red,_green).jpg", 30, "wikimedia:File:Mess…green).jpg"),
+    ("OHR.LanternNight", 30, "OHR.LanternNight"),
+    ("abcdefghij", 5, "ab…ij"),
+    // Wide characters count two columns.
+    ("東京東京東京", 7, "東京…京"),
+  ])
+  func aKeyLosesItsMiddle(key: String, width: Int, shown: String) {
+    #expect(TerminalText.fitMiddle(key, columns: width) == shown)
+    #expect(TerminalText.columns(TerminalText.fitMiddle(key, columns: width)) <= width)
+  }
+
+  /// Stopping short of the whole history is said on stderr, piped too; stdout keeps only the lines.
+  @Test func listSaysHowManyItLeftOut() throws {
+    let run = try Self.context()
+    let short = run.run(["list", "--limit", "1"])
+    #expect(short.status == 0)
+    #expect(short.stdout.split(separator: "\n").count == 1)
+    #expect(short.stderr == "1 of 2; --limit 0 for all\n")
+    #expect(run.run(["list", "--limit", "2"]).stderr == "")
+    #expect(run.run(["list", "--limit", "0"]).stderr == "")
+    #expect(run.run(["list", "--limit", "1", "--source", "bing"]).stderr == "1 of 2; --limit 0 for all\n")
+    #expect(run.run(["-q", "list", "--limit", "1"]).stderr == "")
+  }
+
   @Test func eachGalleryCardOffersTheCommandToSetItSelectedWhole() throws {
     let run = try Self.context()
     let store = try HistoryStore(path: run.paths.databaseFile)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
 
@@ -170,37 +171,80 @@ import Testing
     #expect(file.load().updatePID == nil && file.load().updateStarted == nil)
   }
 
-  @Test func anErrorIsItsFirstClauseWithoutURLsAndWholeWithVerbose() throws {
+  /// An update that failed at 10:00 UTC (19:00 in Tokyo) because Bing's host had no address,
+  /// as libcurl says it: the host at the end of the message too. Its retries end it 10:00 and a
+  /// few seconds, so `status` at 11:10 says "1 h 9 min ago".
+  static func failedToResolve() throws -> InProcess {
     let run = try Self.updated()
-    let error =
-      "cannot fetch https://user:secret@www.bing.com/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US: "
-      + "Couldn't connect to server; the last wallpaper stays; retry later"
-    try SchedulerJournal(file: StateFile(stateDir: run.paths.stateDir), random: run.random)
-      .recordUpdate(at: UTC.at("2026-12-01T10:00:00Z"), error: error)
-    let text = run.run(["status"]) { $0.terminal.width = 120 }.stdout
+    run.clock.set(UTC.at("2026-12-01T10:00:00Z"))
+    run.http.stub(
+      "/HPImageArchive.aspx",
+      .failure(
+        .transport(
+          url: "https://user:secret@bing.test/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US", code: 6,
+          message: "Could not resolve host: bing.test")))
+    #expect(run.run(["update", "--no-apply"]).status != 0)
+    run.clock.set(UTC.at("2026-12-01T11:10:00Z"))
+    return run
+  }
+
+  /// Piped, the cause is whole on one line: what failed and why, the host named once each.
+  @Test func pipedTheCauseIsWholeOnOneLine() throws {
+    let run = try Self.failedToResolve()
+    let text = run.run(["status"]).stdout
     #expect(
       text.contains(
-        "last update:  today 19:00, 1 h 10 min ago, failed: cannot fetch www.bing.com: Couldn't connect to server\n"
-      ),
-      "\(text)")
-    #expect(!text.contains("secret"))
-    // On 100 columns, cut at a word.
+        "last update:  today 19:00, 1 h 9 min ago, failed: cannot fetch bing.test: Could not resolve host: bing.test\n"
+      ), "\(text)")
+    #expect(!text.contains("secret") && !text.contains("…"))
+    let error = try #require((try Self.json(run)["last_update"] as? [String: Any])?["error"] as? String)
+    #expect(error.hasSuffix(": Could not resolve host: bing.test; nothing was changed"), "\(error)")
+    // -v: the error whole, with what comes after its first clause.
     #expect(
-      run.run(["status"]).stdout.contains(
-        "last update:  today 19:00, 1 h 10 min ago, failed: cannot fetch www.bing.com: Couldn't connect to…\n"
-      ))
-    let verbose = run.run(["-v", "status"]).stdout
-    #expect(verbose.contains("last update:  today 19:00, 1 h 10 min ago, failed: \(error)\n"))
-    #expect((try Self.json(run)["last_update"] as? [String: Any])?["error"] as? String == error)
+      run.run(["-v", "status"]).stdout.contains(
+        "last update:  today 19:00, 1 h 9 min ago, failed: \(error)\n"))
+  }
 
-    // One clause that is still too long is cut at a word to the terminal's 100 columns.
-    let long = "Bing said " + Array(repeating: "something", count: 30).joined(separator: " ")
-    try SchedulerJournal(file: StateFile(stateDir: run.paths.stateDir), random: run.random)
-      .recordUpdate(at: UTC.at("2026-12-01T10:00:00Z"), error: long)
-    let line = try #require(
-      run.run(["status"]).stdout.split(separator: "\n").first { $0.hasPrefix("last update:") })
-    #expect(line.count <= 100)
-    #expect(line.hasSuffix(" something…"))
+  /// On a terminal, a long value wraps at a word under the value column: nothing is cut.
+  @Test func onATerminalALongValueWrapsUnderItsColumn() throws {
+    let run = try Self.failedToResolve()
+    let text = run.run(["status"]) {
+      $0.terminal.stdoutIsTTY = true
+      $0.terminal.width = 60
+    }.stdout
+    #expect(
+      text == """
+        current:      none set by bingwall
+        last update:  today 19:00, 1 h 9 min ago, failed: cannot
+                      fetch bing.test: Could not resolve host:
+                      bing.test
+        next update:  none (autostart off: bingwall autostart
+                      enable)
+        next rotate:  off
+        daemon:       not running
+        autostart:    off
+
+        """, "\(text)")
+    // A word longer than the column (the URL of `-v`) fills lines and goes on below.
+    let verbose = run.run(["-v", "status"]) {
+      $0.terminal.stdoutIsTTY = true
+      $0.terminal.width = 40
+    }.stdout
+    #expect(
+      verbose.contains(
+        """
+        last update:  today 19:00, 1 h 9 min
+                      ago, failed: cannot fetch
+                      https://bing.test/HPImageA
+                      rchive.aspx?format=js&idx=
+                      0&n=8&mkt=en-US: Could not
+                      resolve host: bing.test;
+                      nothing was changed
+        next update:  none (autostart off:
+                      bingwall autostart enable)
+
+        """), "\(verbose)")
+    for line in verbose.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
   }
 
   @Test func oneScreenIsNotNamedSeveralAre() throws {
@@ -256,17 +300,36 @@ import Testing
     #expect(CronSchedule.values("61", in: 0...59) == nil)
   }
 
-  @Test func aCauseTooLongKeepsWhatFailedAndWhy() {
+  @Test func aCauseIsItsFirstClauseWithEachURLItsHost() {
     let error =
       "cannot fetch http://127.0.0.1:9/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US&mbl=1: Failed to "
       + "connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server; nothing was changed; check the "
       + "network and try again later"
-    #expect(ShortCause.text(error, width: 60) == "cannot fetch 127.0.0.1:9: Couldn't connect to server")
     #expect(
-      ShortCause.text(error, width: 110)
+      ShortCause.text(error)
         == "cannot fetch 127.0.0.1:9: Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"
     )
-    #expect(ShortCause.text(error, width: 40) == "cannot fetch 127.0.0.1:9: Couldn't…")
+    // The last part of the clause is libcurl's, not the cause alone: all of it stays.
+    #expect(
+      ShortCause.text(
+        "cannot fetch https://www.bing.com/x: Could not resolve host: www.bing.com; nothing was changed")
+        == "cannot fetch www.bing.com: Could not resolve host: www.bing.com")
+  }
+
+  @Test(arguments: [
+    (
+      "cannot fetch bing.test: Could not resolve host: bing.test", 20,
+      ["cannot fetch", "bing.test: Could not", "resolve host:", "bing.test"]
+    ),
+    ("a  b", 10, ["a b"]),
+    ("abcdefghij", 4, ["abcd", "efgh", "ij"]),
+    ("x abcdefghij y", 4, ["x", "abcd", "efgh", "ij y"]),
+    // Wide characters take two columns each.
+    ("東京の夜景 night", 6, ["東京の", "夜景", "night"]),
+    ("", 10, [""]),
+  ])
+  func wrapsAtWordsWithinTheColumns(text: String, width: Int, lines: [String]) {
+    #expect(TerminalText.wrap(text, columns: width) == lines)
   }
 
   @Test(arguments: [
