@@ -12,17 +12,23 @@ BASHDIR   = $(SHAREDIR)/bash-completion/completions
 ZSHDIR    = $(SHAREDIR)/zsh/site-functions
 FISHDIR   = $(SHAREDIR)/fish/vendor_completions.d
 
-# Debian packages the build, the tests and the benchmarks need. Keep in step with HACKING.md.
-DEBIAN_PACKAGES = \
-	pkg-config libcurl4-openssl-dev libsqlite3-dev libsystemd-dev libvips42 libvips-dev \
-	sqlite3 curl python3 imagemagick libgs-common \
+# What a build needs from Debian, beside the Swift toolchain: libcurl's and libsystemd's headers,
+# SQLite's library and headers (pkg-config finds them), and the libraries bingwall opens at run time
+# (libcurl4 and libvips42; libsystemd0 and libcrypto are on every Debian). Keep in step with
+# README.md's install section.
+BUILD_PACKAGES = pkg-config libcurl4-openssl-dev libsqlite3-dev libsystemd-dev libvips42
+
+# What the tests, the benchmarks and the packages add: the real desktops, servers and tools bingwall
+# is tested against. Keep in step with HACKING.md.
+TEST_PACKAGES = \
+	libvips-dev sqlite3 curl python3 imagemagick libgs-common librsvg2-bin \
 	libglib2.0-bin gsettings-desktop-schemas cinnamon-desktop-data mate-desktop-common nodejs \
 	xvfb xserver-xorg-core xserver-xorg-video-dummy x11-apps x11-xserver-utils feh xwallpaper hsetroot nitrogen \
 	dbus-daemon dconf-service dconf-gsettings-backend dconf-cli libxfconf-0-3 xfconf xfdesktop4 python3-dbusmock \
 	pcmanfm pcmanfm-qt \
 	sway swaybg grim waybar xfce4-panel xdotool dunst strace time openssl nginx tesseract-ocr \
 	systemd desktop-file-utils \
-	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils librsvg2-bin \
+	bash-completion zsh fish mandoc man-db lintian dpkg-dev binutils \
 	chromium
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -41,9 +47,10 @@ export SOURCE_DATE_EPOCH
 # Debian's version: no hyphen, which would make the rest a Debian revision.
 DEB_VERSION = $(subst -,+,$(VERSION))
 
-.PHONY: all deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize screenshots man completions icons install uninstall dist deb version clean
+.PHONY: all deps test-deps build release run test test-package test-kde test-greeter lint format bench fuzz sanitize screenshots man completions icons install uninstall dist deb version clean
 
-all: build
+## all (plain `make`): the release build, which `sudo make install` then installs.
+all: release
 
 # $(call install-missing,PACKAGES,WHO): apt-get install the PACKAGES that are not installed yet
 # (only those), saying so as WHO.
@@ -61,9 +68,13 @@ define install-missing
 	fi
 endef
 
-## deps: install the Debian packages that are missing (only those).
+## deps: install the Debian packages a build needs that are missing (only those).
 deps:
-	$(call install-missing,$(DEBIAN_PACKAGES),make deps)
+	$(call install-missing,$(BUILD_PACKAGES),make deps)
+
+## test-deps: and those the tests, the benchmarks and the packages need.
+test-deps: deps
+	$(call install-missing,$(TEST_PACKAGES),make test-deps)
 
 # The debug build's flags, for `build`, `lint`, `test`, `test-kde`, `man` and `completions`: every
 # compiler warning is an error, so the build and the test build stay warning-free and `make lint`
@@ -97,7 +108,7 @@ run: deps release
 
 ## test: set up, lint (which builds the tests), run every test, then build the Debian package
 ## and the tarball and test them (test-package).
-test: deps lint
+test: test-deps lint
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall $(SWIFT) test --skip-build
 	$(MAKE) test-package
@@ -127,7 +138,7 @@ KDE_PACKAGES = plasma-workspace plasma-desktop
 
 ## test-kde: set up, install Plasma when missing, run the kde backend against a real plasmashell
 ## under Xvfb on a private session bus (opt-in: `make test` runs only the stub tests).
-test-kde: deps
+test-kde: test-deps
 	$(call install-missing,$(KDE_PACKAGES),make test-kde)
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_KDE=1 BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
@@ -140,7 +151,7 @@ GREETER_PACKAGES = lightdm lightdm-gtk-greeter slick-greeter xserver-xephyr sddm
 ## test-greeter: set up, install LightDM and SDDM when missing, and show a picture set by
 ## `greeter set` on the real lightdm-gtk-greeter and slick-greeter in LightDM's test mode and on
 ## sddm-greeter in its own (opt-in: it edits this machine's /etc and SDDM's theme folder).
-test-greeter: deps
+test-greeter: test-deps
 	$(call install-missing,$(GREETER_PACKAGES),make test-greeter)
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	BINGWALL_TEST_GREETER=1 $(SWIFT) test --skip-build --filter GreeterRealTests
@@ -157,7 +168,7 @@ format:
 
 ## bench: build for release, run every benchmark in bench/ and print one table (also written to
 ## .build/bench-table.md). RUNS=N and BENCH_ONLY=update,https,... shorten it (see bench/README.md).
-bench: deps release
+bench: test-deps release
 	python3 bench/run.py .build/release/bingwall
 
 ## fuzz: libFuzzer, with AddressSanitizer, on the archive's JSON parser, the JPEG and PNG inspectors,
@@ -180,7 +191,7 @@ FUZZ_BUILD = .build/fuzz
 comma := ,
 FUZZERS ?= JSONParser JPEGInspector PictureInspector Config Arguments ImportSidecars FileName Story \
 	EarthObservatoryFeed WikimediaFeed HTMLTags SpotlightItem XMLDecodeTime RONWriter INIWriter
-fuzz: deps
+fuzz: test-deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
 	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
 	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
@@ -214,7 +225,7 @@ fuzz: deps
 ## ThreadSanitizer (SANITIZERS to choose; each in its own build folder). Not part of `make test`:
 ## see docs/RELIABILITY.md for the last result and the time it takes.
 SANITIZERS ?= address thread
-sanitize: deps
+sanitize: test-deps
 	@set -e; for sanitizer in $(SANITIZERS); do \
 	  echo "make sanitize: $$sanitizer"; \
 	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
@@ -227,7 +238,7 @@ sanitize: deps
 ## back by grim, the gallery in headless Chromium, libvips's looks of a crop), of scenes ImageMagick
 ## draws (never a picture of Bing's). `make test` makes each into a temporary folder
 ## (ScreenshotTests), so the README shows only what the tools still make.
-screenshots: deps
+screenshots: test-deps
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	mkdir -p docs/images
 	BINGWALL_SCREENSHOTS=$(CURDIR)/docs/images BINGWALL_TEST_BINARY=$(CURDIR)/.build/debug/bingwall \
@@ -273,8 +284,17 @@ ICONS = $(sort $(patsubst data/%,%,$(shell find data/icons -type f)))
 ## where man, bash-completion, zsh, fish and the icon theme look. INSTALL_BINARY=no installs only
 ## the generated files.
 INSTALL_BINARY ?= yes
-install: $(if $(filter yes,$(INSTALL_BINARY)),release)
+# It never builds: a build as root in a user's clone would leave root's files there, and sudo's
+# PATH has no toolchain. It refuses a binary older than the sources instead.
+install:
 ifeq ($(INSTALL_BINARY),yes)
+	@if [ ! -x .build/release/bingwall ]; then \
+	  echo "make install: no release build here: run 'make' first, then 'sudo make install'" >&2; exit 1; \
+	fi; \
+	if [ -n "$$(find Sources Package.swift -newer .build/release/bingwall -print -quit)" ]; then \
+	  echo "make install: the release build is older than the sources: run 'make' first, then 'sudo make install'" >&2; \
+	  exit 1; \
+	fi
 	install -d $(BINDIR)
 	install -m 0755 .build/release/bingwall $(BINDIR)/bingwall
 endif

@@ -14,7 +14,7 @@ import Foundation
 /// client's pid and those die first: a dconf-service left running would hold a test folder that no
 /// longer exists, and CI runs on a fresh clone where leftovers break the next run.
 final class DconfSessionBus {
-  /// Whether the programs these tests need are installed (`make deps` installs them).
+  /// Whether the programs these tests need are installed (`make test-deps` installs them).
   static let installed =
     ["dbus-daemon", "dbus-send", "dconf", "gsettings"].allSatisfy {
       PosixProcessRunner.which($0, path: searchPath) != nil

@@ -17,7 +17,7 @@ import Foundation
 final class HeadlessSway {
   static let tools = ["sway", "swaymsg", "swaybg", "grim"]
   static let searchPath = "/usr/local/bin:/usr/bin:/bin"
-  /// Whether sway and its tools are installed (`make deps` installs them).
+  /// Whether sway and its tools are installed (`make test-deps` installs them).
   static let installed = tools.allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
   /// sway's own background: a colour no striped picture mode produces.
   static let ownBackground: UInt32 = 0x204080

@@ -33,7 +33,7 @@ import Testing
 
 /// The notifier against a real notification server's D-Bus interface (python3-dbusmock), through
 /// the real sd-bus.
-@Suite(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make deps)"))
+@Suite(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
 struct NotifierBusTests {
   @Test(arguments: [true, false])
   func theBodyIsEscapedOnlyWhereTheServerReadsMarkup(markup: Bool) throws {
@@ -59,7 +59,7 @@ struct NotifierBusTests {
 @Suite(
   .enabled(
     if: DconfSessionBus.installed && VirtualXServer.canRun("dunst") && VirtualXServer.canRun("dunstctl"),
-    "needs dunst, Xvfb and dbus-daemon (make deps)"))
+    "needs dunst, Xvfb and dbus-daemon (make test-deps)"))
 struct NotifierDunstTests {
   @Test func dunstShowsASourcesMarkupAsTextAndOffersNoLink() throws {
     let x = try VirtualXServer()

@@ -7,7 +7,7 @@ import Testing
 /// The screens as the real tools list them: a headless sway with two outputs, one turned to
 /// portrait, and an Xvfb screen through xrandr.
 @Suite struct OutputsRealTests {
-  @Test(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make deps)"))
+  @Test(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make test-deps)"))
   func swayListsBothOutputsTheSecondInPortrait() throws {
     let sway = try HeadlessSway(moreOutputs: ["resolution 320x240 transform 90"])
     let session = DesktopSession(
@@ -24,7 +24,7 @@ import Testing
       outputs[0].x + outputs[0].width <= outputs[1].x || outputs[1].x + outputs[1].width <= outputs[0].x)
   }
 
-  @Test(.enabled(if: VirtualXServer.canRun("xrandr"), "Xvfb or xrandr is not installed (make deps)"))
+  @Test(.enabled(if: VirtualXServer.canRun("xrandr"), "Xvfb or xrandr is not installed (make test-deps)"))
   func xrandrListsTheXvfbScreen() throws {
     let screen = try VirtualXServer(width: 1920, height: 1200)
     let session = DesktopSession(

@@ -8,7 +8,7 @@ import Testing
 /// Each screen its own picture, for real: a headless sway with a landscape and a portrait output,
 /// libvips making the crops, grim reading each output back. The test picture is a red disc on
 /// blue: on a screen of another shape a stretched picture shows an ellipse, a crop a disc.
-@Suite(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make deps)"))
+@Suite(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make test-deps)"))
 struct ScreenPicturesRealTests {
   /// A 1600x900 JPEG of a red disc of radius 150 at (`x`, 450) on blue, readable by sway's user.
   static func disc(at x: Int, in sway: HeadlessSway) throws -> String {

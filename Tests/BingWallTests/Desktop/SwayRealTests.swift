@@ -9,7 +9,7 @@ import Testing
 
 /// The sway and swaybg backends against a real headless sway, read back from grim's screenshots and
 /// from the swaybg processes that draw them.
-@Suite(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make deps)"))
+@Suite(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make test-deps)"))
 struct SwayRealTests {
   static let modes: [WallpaperMode] = [.fill, .fit, .stretch, .center, .tile]
 

@@ -14,7 +14,7 @@ import Foundation
 /// socket. `-noreset` keeps the root window's picture when the setter disconnects. Stopped in
 /// `deinit`.
 final class VirtualXServer {
-  /// Whether the programs these tests need are installed (`make deps` installs them).
+  /// Whether the programs these tests need are installed (`make test-deps` installs them).
   static let installed = ["Xvfb", "xwd"].allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
   static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
@@ -23,7 +23,7 @@ final class VirtualXServer {
     installed && PosixProcessRunner.which(setter, path: searchPath) != nil
   }
 
-  /// Whether Xorg with its dummy driver can run here: installed (`make deps`), and as root, as
+  /// Whether Xorg with its dummy driver can run here: installed (`make test-deps`), and as root, as
   /// `make test` runs (Debian's Xorg wrapper lets others start it only from a console).
   static let canRunSeveralOutputs =
     installed && getuid() == 0 && PosixProcessRunner.which("Xorg", path: searchPath) != nil

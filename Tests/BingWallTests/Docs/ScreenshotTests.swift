@@ -50,7 +50,7 @@ import Testing
 
   /// A landscape and a portrait output of a real sway, each showing its own crop of one scene:
   /// the sun, off-centre in the scene, in both.
-  @Test(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make deps)"))
+  @Test(.enabled(if: HeadlessSway.installed, "sway, swaybg and grim are not installed (make test-deps)"))
   func twoScreensEachWithItsOwnCrop() throws {
     let scratch = try TemporaryDirectory()
     let sway = try HeadlessSway(
@@ -78,7 +78,7 @@ import Testing
   }
 
   /// The gallery page of a history of four scenes, as Chromium paints it.
-  @Test(.enabled(if: ChromiumHeadless.installed, "chromium is not installed (make deps)"))
+  @Test(.enabled(if: ChromiumHeadless.installed, "chromium is not installed (make test-deps)"))
   func theGalleryInABrowser() throws {
     let scratch = try TemporaryDirectory()
     let run = try InProcess()

@@ -177,7 +177,7 @@ import Testing
     #expect(calls().isEmpty)
   }
 
-  @Test(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make deps)"))
+  @Test(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
   func aNewPictureIsAnnouncedWhenAskedAndOnlyThen() throws {
     var week = try seedWeek(1)
     let server = try MockNotificationServer(capabilities: ["body", "body-markup", "actions"])

@@ -8,7 +8,7 @@ import Testing
 
 /// The gallery page as a real browser shows it: headless Chromium paints the pictures from their
 /// files, runs nothing from a title, and fits a phone-width window.
-@Suite(.serialized, .enabled(if: ChromiumHeadless.installed, "chromium is not installed (make deps)"))
+@Suite(.serialized, .enabled(if: ChromiumHeadless.installed, "chromium is not installed (make test-deps)"))
 struct GalleryChromiumTests {
   static let hostileTitle = "<script>document.title='pwned'</script>"
 

@@ -11,7 +11,7 @@ import Testing
 @Suite(
   .enabled(
     if: DconfSessionBus.installed && VirtualXServer.canRun("dunst") && VirtualXServer.canRun("dunstctl"),
-    "needs dunst, Xvfb and dbus-daemon (make deps)"))
+    "needs dunst, Xvfb and dbus-daemon (make test-deps)"))
 struct NotificationsEndToEndTests {
   let bing: FakeBing
   let sandbox: Sandbox

@@ -17,7 +17,7 @@ import Testing
     if: HeadlessSway.installed && PrivateSessionBus.installed
       && PosixProcessRunner.which("waybar", path: HeadlessSway.searchPath) != nil
       && PosixProcessRunner.which("gdbus", path: HeadlessSway.searchPath) != nil,
-    "needs sway, grim, waybar, dbus-daemon and gdbus (make deps)"))
+    "needs sway, grim, waybar, dbus-daemon and gdbus (make test-deps)"))
 struct TrayEndToEndTests {
   /// The bar's height: the icon is looked for in these rows of the screenshot.
   static let bar = 32

@@ -13,7 +13,7 @@ import Testing
   .enabled(
     if: DesktopSandbox.canRun("xfce4-panel", "xfconf-query", "xdotool", "convert")
       && FileManager.default.isExecutableFile(atPath: XfdesktopTests.xfconfd),
-    "needs xfce4-panel, xfconf, xdotool and ImageMagick (make deps)"))
+    "needs xfce4-panel, xfconf, xdotool and ImageMagick (make test-deps)"))
 struct XfcePanelTrayTests {
   /// The panel's height, at the top of the screen.
   static let panel = 32

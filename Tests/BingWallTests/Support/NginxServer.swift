@@ -42,7 +42,7 @@ final class NginxServer {
   /// `certificate`'s server certificate. Tries another port when the one chosen was taken meanwhile.
   init(certificate: TestCertificateAuthority, root: String, locations: String) throws {
     guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-      throw Failure(description: "\(Self.binary) is missing: 'make deps' installs Debian's nginx")
+      throw Failure(description: "\(Self.binary) is missing: 'make test-deps' installs Debian's nginx")
     }
     folder = try TemporaryDirectory()
     var lastError = ""
