@@ -37,7 +37,8 @@ struct DconfDesktop: Sendable, CustomTestStringConvertible {
 /// GNOME, Cinnamon, MATE and Deepin's stand-in through the real dconf: `gsettings` with the dconf
 /// store on a private session bus, dconf-service started by D-Bus activation; read back with
 /// `dconf read`, `gsettings get` and the backend itself. And what happens when that bus is gone.
-@Suite(.enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make test-deps)"))
+@Suite(
+  .enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make test-deps)"))
 struct DconfBackendTests {
   @Test(arguments: DconfDesktop.all, WallpaperMode.allCases)
   func setsThroughDconfServiceAndReadsBack(desktop: DconfDesktop, mode: WallpaperMode) throws {

@@ -10,7 +10,8 @@ import Testing
 /// `xrandr --setmonitor`. Under `different` the primary monitor shows the picture being set (a
 /// red disc on blue) and the other another picture (green); each is made at its monitor's
 /// shape, so the disc stays round.
-@Suite(.enabled(if: VirtualXServer.canRunSeveralOutputs, "needs Xorg's dummy driver, as root (make test-deps)"))
+@Suite(
+  .enabled(if: VirtualXServer.canRunSeveralOutputs, "needs Xorg's dummy driver, as root (make test-deps)"))
 struct MonitorsRealTests {
   /// 320x240 on the left (DUMMY0), 240x320 on the right (DUMMY1).
   static let landscapeAndPortrait = [(width: 320, height: 240), (width: 240, height: 320)]

@@ -33,7 +33,8 @@ import Testing
 
 /// The notifier against a real notification server's D-Bus interface (python3-dbusmock), through
 /// the real sd-bus.
-@Suite(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
+@Suite(
+  .enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
 struct NotifierBusTests {
   @Test(arguments: [true, false])
   func theBodyIsEscapedOnlyWhereTheServerReadsMarkup(markup: Bool) throws {

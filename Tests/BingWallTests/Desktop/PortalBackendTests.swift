@@ -14,7 +14,8 @@ enum MockPortalInstall {
 /// python3-dbusmock object that implements `SetWallpaperFile` and records what it was handed:
 /// the bytes behind the file descriptor, whether that descriptor is a regular file (the real
 /// portal refuses a pipe) and the options. The real gdbus makes the call.
-@Suite(.enabled(if: MockPortalInstall.installed, "needs python3-dbusmock, gdbus and dbus-daemon (make test-deps)"))
+@Suite(
+  .enabled(if: MockPortalInstall.installed, "needs python3-dbusmock, gdbus and dbus-daemon (make test-deps)"))
 struct PortalBackendTests {
   /// A bus with the mock portal on it; `implements` adds `SetWallpaperFile`, as the gnome and
   /// xapp portal backends have it.

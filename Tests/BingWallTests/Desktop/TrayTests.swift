@@ -89,7 +89,8 @@ import Testing
 
 /// The daemon's face against dbusmock's notification server: a server without `actions` gets
 /// none, and one with them gets Keep, Next and Ban, the second notice in the first one's place.
-@Suite(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
+@Suite(
+  .enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
 struct DesktopFaceNotificationTests {
   static let notice = PictureNotice(
     title: "Lake", credit: "", text: "Mist.", picture: "/pictures/lake.jpg", key: "3", hasPage: true)

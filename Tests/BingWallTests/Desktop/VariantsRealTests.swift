@@ -19,7 +19,9 @@ import Testing
   /// one; `picture-uri` keeps the picture itself; under Budgie 10.10 (which says only
   /// `Budgie`), whose screensaver reads it, the screensaver's key names a blurred file. No
   /// display: the screens are not read, and nothing warns.
-  @Test(.enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make test-deps)"))
+  @Test(
+    .enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make test-deps)")
+  )
   func budgieGetsItsDarkAndLockPicturesThroughDconf() throws {
     let bus = try DconfSessionBus()
     let folder = try TemporaryDirectory()
@@ -52,7 +54,9 @@ import Testing
 
   /// Under GNOME Shell the lock screen is the desktop picture, blurred by the shell: no lock
   /// picture is made, the screensaver key stays as it was, and the outcome says why.
-  @Test(.enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make test-deps)"))
+  @Test(
+    .enabled(if: DconfSessionBus.installed, "needs dbus-daemon, dconf-service and dconf-cli (make test-deps)")
+  )
   func gnomeShellGetsItsDarkPictureAndANoteForTheLockScreen() throws {
     let bus = try DconfSessionBus()
     let folder = try TemporaryDirectory()

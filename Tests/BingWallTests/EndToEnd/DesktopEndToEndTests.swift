@@ -177,7 +177,8 @@ import Testing
     #expect(calls().isEmpty)
   }
 
-  @Test(.enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
+  @Test(
+    .enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
   func aNewPictureIsAnnouncedWhenAskedAndOnlyThen() throws {
     var week = try seedWeek(1)
     let server = try MockNotificationServer(capabilities: ["body", "body-markup", "actions"])

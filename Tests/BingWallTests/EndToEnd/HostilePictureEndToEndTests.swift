@@ -10,7 +10,8 @@ import Testing
 /// bench's 80 MB bound (bench/README.md), whatever the file declares; each gets the outcome it
 /// should: set, set as it is with one warning, or refused before any tool runs.
 @Suite(
-  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time (make test-deps)"),
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time (make test-deps)"),
   .enabled(
     if: Sandbox.sanitizer == nil, "a sanitizer's shadow memory makes resident-memory bounds meaningless"))
 struct HostilePictureEndToEndTests {

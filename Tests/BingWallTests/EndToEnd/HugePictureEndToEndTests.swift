@@ -7,7 +7,8 @@ import Testing
 /// its dark, lock and captioned variants by apply's code in a process of its own (the bench
 /// binary the build puts beside bingwall), within a memory bound: libvips shrinks it while
 /// decoding and never holds it whole. Peak RSS from `/usr/bin/time`.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs time (make test-deps)"))
+@Suite(
+  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs time (make test-deps)"))
 struct HugePictureEndToEndTests {
   /// Far under the decoded picture (805 MB); about 100 MB measured.
   static let memoryBound = 150 * 1024

@@ -8,7 +8,8 @@ import Testing
 /// against the fake Bing: an update held back and let go, and the daemon hearing the network come
 /// back, the machine wake, and sleeping through 20 quiet seconds.
 @Suite(
-  .enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make test-deps)"))
+  .enabled(
+    if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make test-deps)"))
 struct SessionEndToEndTests {
   let bing: FakeBing
   let sandbox: Sandbox

@@ -16,7 +16,8 @@ import Testing
 /// a peak RSS under the bench's bound for a process making a screen's picture (about 33 MB
 /// measured), whatever the answer declares.
 @Suite(
-  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time (make test-deps)"))
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time (make test-deps)"))
 struct SourcesHostileEndToEndTests {
   static let sources: [Source] = [.spotlight, .apod, .wikimedia, .earthObservatory]
 

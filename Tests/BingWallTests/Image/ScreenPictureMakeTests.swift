@@ -66,7 +66,8 @@ import Testing
   /// is drawn, not obeyed.
   @Test(
     .enabled(
-      if: PosixProcessRunner.which("tesseract", path: "/usr/bin:/bin") != nil, "tesseract-ocr (make test-deps)"))
+      if: PosixProcessRunner.which("tesseract", path: "/usr/bin:/bin") != nil,
+      "tesseract-ocr (make test-deps)"))
   func theCaptionIsReadableText() throws {
     let folder = try TemporaryDirectory()
     let picture = try TestPictures.gradient(in: folder, width: 1600, height: 900)

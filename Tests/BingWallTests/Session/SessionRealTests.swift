@@ -12,7 +12,8 @@ enum MockSystemBusInstall {
 /// sd-bus against a real dbus-daemon with python3-dbusmock's NetworkManager, UPower and logind:
 /// the properties bingwall reads and the signals the daemon hears, as the services send them.
 @Suite(
-  .enabled(if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make test-deps)"))
+  .enabled(
+    if: MockSystemBusInstall.installed, "needs dbus-daemon, gdbus and python3-dbusmock (make test-deps)"))
 struct SessionRealTests {
   /// The events `watch` reports within `seconds` (polling its socket and its timeout as the
   /// daemon's waiter does), or none.
