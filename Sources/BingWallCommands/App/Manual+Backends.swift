@@ -69,18 +69,15 @@ extension Manual {
       Each backend's setting per mode:
       """)
     let shown = table.modes
-    // Each column as wide as its widest cell, so that no two cells run together.
-    let columns =
-      [["backend"] + table.rows.map(\.backend)]
-      + shown.map { mode in
-        [mode] + table.rows.map { $0.settings[mode] ?? "-" }
-      }
-    let widest = columns.map { column in column.max { $0.count < $1.count } ?? "" }
-    page.macro("Bl -column " + widest.map { "\"\($0)\"" }.joined(separator: " "))
-    page.macro("It Em backend Ta " + shown.map { "Em \($0)" }.joined(separator: " Ta "))
+    // One entry per backend, its settings in a line that wraps: six columns of tool flags do not
+    // fit in 80, and man would run them off the page.
+    page.macro("Bl -tag -width Ds")
     for (name, settings) in table.rows {
-      let cells = shown.map { "\\&" + (settings[$0] ?? "-") }
-      page.macro("It \(name) Ta " + cells.joined(separator: " Ta "))
+      page.macro("It \(name)")
+      // One mode a source line (mandoc wants lines under 80 bytes); man joins them.
+      for (index, mode) in shown.enumerated() {
+        page.literal("\(mode): \(settings[mode] ?? "-")" + (index < shown.count - 1 ? "," : ""))
+      }
     }
     page.macro("El")
     page.prose(
