@@ -108,7 +108,9 @@ package struct Configuration: Sendable {
       var consequence = "line ignored"
       if case .duplicateKey = problem {
         // The first line of the key stays in force; nothing else to say.
-      } else if let name = problem.key, ConfigSchema.key(named: name) != nil {
+      } else if let name = problem.key ?? problem.line.flatMap({ document?.rejectedKey(atLine: $0) }),
+        ConfigSchema.key(named: name) != nil
+      {
         let setting = setting(name)
         consequence += ": \(name) = \(setting.value.tomlLiteral) (\(setting.source))"
       }

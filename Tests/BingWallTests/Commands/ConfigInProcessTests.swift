@@ -182,7 +182,7 @@ import Testing
       bingwall: hint: did you mean 'fill'?
 
       """
-    for command in [["list", "--json"], ["status", "--json"], ["list", "--quiet"]] {
+    for command in [["list", "--json"], ["list", "--quiet"]] {
       let result = run.run(command)
       #expect(result.status == 0, "\(command): \(result.stderr)")
       #expect(result.stderr == expected, "\(command)")

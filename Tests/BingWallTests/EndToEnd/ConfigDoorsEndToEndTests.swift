@@ -55,6 +55,9 @@ import Testing
 
         """)
     #expect(sandbox.imageFiles().count == 2)
+    let status = try sandbox.run(["status"], environment: environment)
+    #expect(status.status == 0, "\(status.stderr)")
+    #expect(status.stderr.hasPrefix("bingwall: warning: \(sandbox.configFile):2: 'mode': 'fil'"))
 
     let doctor = try sandbox.run(["doctor"], environment: environment)
     #expect(doctor.status == 1, "\(doctor.stdout)\(doctor.stderr)")
