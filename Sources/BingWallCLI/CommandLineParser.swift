@@ -78,7 +78,7 @@ private struct ParseState {
   var command: CommandSpec
   var path: [String] = []
   var options: [String: [Invocation.Given]] = [:]
-  var unlistedCodes: [String] = []
+  var warnings: [String] = []
   var positionals: [String] = []
 
   init(root: CommandSpec) {
@@ -129,7 +129,7 @@ private struct ParseState {
     guard let value = inline ?? next() else {
       throw UsageError("missing value for '\(Help.label(of: option, longOnly: true))'", path: path)
     }
-    try record(option, validating: value)
+    try record(option, validating: value, typed: "--" + name)
   }
 
   mutating func shortOptions(_ word: String, next: () -> String?) throws(UsageError) {
@@ -148,14 +148,29 @@ private struct ParseState {
       guard let value = attached.isEmpty ? next() : attached else {
         throw UsageError("missing value for '-\(letter) <\(option.valueName ?? "value")>'", path: path)
       }
-      try record(option, validating: value)
+      try record(option, validating: value, typed: "-\(letter)")
       return
     }
   }
 
-  mutating func record(_ option: OptionSpec, validating raw: String) throws(UsageError) {
+  /// Records the value `raw` of `option`, given as `typed` (`-m` or `--market`). An option
+  /// with a check of its own (a config key's) is refused in the check's words, naming the
+  /// option as typed: `'-m': 'xx' is not allowed …`, as `config set` names its key.
+  mutating func record(_ option: OptionSpec, validating raw: String, typed: String) throws(UsageError) {
+    var word = raw
+    if let check = option.check {
+      switch check(raw) {
+      case .success(let accepted):
+        word = accepted.word
+        for warning in accepted.warnings where !warnings.contains(warning) { warnings.append(warning) }
+      case .failure(let problem):
+        throw UsageError(
+          "'\(typed)': \(problem.detail)", path: path,
+          hint: problem.suggestion.map { "did you mean '\($0)'?" } ?? problem.hint)
+      }
+    }
     let label = Help.label(of: option, longOnly: true)
-    record(option, try accept(raw, kind: option.kind, reader: option.reader, label: label))
+    record(option, try accept(word, kind: option.kind, reader: option.reader, label: label))
   }
 
   mutating func record(_ option: OptionSpec, _ given: Invocation.Given) {
@@ -168,16 +183,12 @@ private struct ParseState {
   }
 
   /// The value of a word for the option or argument labelled `label`, checked against its kind
-  /// and made by its reader. A language-region code outside the kind's list is noted for the
-  /// command's warning.
-  mutating func accept(
+  /// and made by its reader.
+  func accept(
     _ raw: String, kind: ValueKind, reader: ValueReader, label: String
   ) throws(UsageError) -> Invocation.Given {
     switch kind.validate(raw) {
     case .success(let word):
-      if case .languageRegion(let listed) = kind, !listed.contains(word), !unlistedCodes.contains(word) {
-        unlistedCodes.append(word)
-      }
       return Invocation.Given(word: word, value: reader.value(of: word, for: label))
     case .failure(let problem):
       throw UsageError(
@@ -197,7 +208,7 @@ private struct ParseState {
     // A command that only groups subcommands shows its help, as swift-argument-parser does.
     if !command.subcommands.isEmpty { return .help(path: path) }
     let arguments = try assignArguments()
-    return .run(Invocation(path: path, options: options, arguments: arguments, unlistedCodes: unlistedCodes))
+    return .run(Invocation(path: path, options: options, arguments: arguments, warnings: warnings))
   }
 
   /// The command that `bingwall help WORDS...` asks about, suggesting a fix for a typo.

@@ -72,6 +72,8 @@ package struct OptionSpec: Sendable, Equatable {
   var defaultDescription: String?
   /// What the accepted word becomes: the typed handle's value type.
   var reader: ValueReader = .text
+  /// The check the word passes before its kind's; nil for the kind's alone.
+  package var check: ValueCheck?
 
   /// A flag: present or absent.
   static func flag(
@@ -92,7 +94,7 @@ package struct OptionSpec: Sendable, Equatable {
       defaultDescription: defaultDescription)
   }
 
-  var takesValue: Bool { valueName != nil }
+  package var takesValue: Bool { valueName != nil }
 }
 
 /// A positional argument of a command.

@@ -10,18 +10,18 @@ package struct Invocation: Sendable, Equatable {
   var options: [String: [Given]]
   /// Positional values by argument.
   var arguments: [String: [Given]]
-  /// The language-region codes given that their option's list does not hold, once each, in
-  /// the order given: the command warns about them.
-  package var unlistedCodes: [String]
+  /// What the options' checks warn about the words they took (a market bingwall does not
+  /// know), once each, in the order given: said before the command runs.
+  package var warnings: [String]
 
   init(
     path: [String], options: [String: [Given]] = [:], arguments: [String: [Given]] = [:],
-    unlistedCodes: [String] = []
+    warnings: [String] = []
   ) {
     self.path = path
     self.options = options
     self.arguments = arguments
-    self.unlistedCodes = unlistedCodes
+    self.warnings = warnings
   }
 
   package var quiet: Bool { self[GlobalOptions.quiet] }

@@ -68,13 +68,13 @@ extension ValueKind {
 }
 
 /// Why a value was refused, and perhaps what was meant.
-struct ValueProblem: Error, Equatable {
+package struct ValueProblem: Error, Equatable {
   var detail: String
   var suggestion: String?
   /// The fix when there is no suggestion.
   var hint: String?
 
-  init(_ detail: String, suggestion: String? = nil, hint: String? = nil) {
+  package init(_ detail: String, suggestion: String? = nil, hint: String? = nil) {
     self.detail = detail
     self.suggestion = suggestion
     self.hint = hint

@@ -16,10 +16,13 @@ package struct Resources: Sendable {
   private let desktop = DesktopMemo()
 
   /// The configuration of `configFile` (or the usual lookup when nil), with the command line's
-  /// overrides applied.
+  /// overrides applied. The file's bad lines are left out, their keys at their defaults, and
+  /// kept in `configuration.problems` for the command to say (a bad value is a warning, not a
+  /// wall: an hourly update goes on).
   package init(context: Context, configFile: String?, overrides: [Configuration.Override] = []) throws {
     self.context = context
-    configuration = try ConfigLocation(configFile: configFile, context: context).load(overrides: overrides)
+    configuration = try ConfigLocation(configFile: configFile, context: context).load(
+      overrides: overrides, lenient: true)
   }
 
   /// Resources over a configuration already loaded (doctor's fallback to the defaults).

@@ -75,11 +75,9 @@ package enum BingWall {
         preconditionFailure("the parser gave a command the table does not run: \(invocation.path)")
       }
       if !invocation.quiet {
-        // The parser accepts any well-formed code; only market options take one, so the
-        // warning is the market's.
-        for code in invocation.unlistedCodes {
-          context.stderr.warning(Market.unknownWarning(code))
-        }
+        // What the options' checks said of the words they took (a market bingwall does not
+        // know), once each.
+        for warning in invocation.warnings { context.stderr.warning(warning) }
       }
       do {
         return try command.run(invocation, context)

@@ -27,8 +27,12 @@ extension Manual {
 
       The file is a strict subset of TOML: strings, integers, decimals (0.7), booleans, arrays of \
       strings, [section] tables, dotted keys and # comments.
-      Every error names the file, the line and the key, and unknown keys are errors, so a typo \
-      never silently resets a setting.
+      Every problem names the file, the line and the key, and an unknown key is one too, so a \
+      typo never silently resets a setting. Every command but config goes on without a line it \
+      cannot use, that key at its default, after a warning naming the line and the fix (even \
+      under --quiet, so that cron mails it; the daemon logs it); 'bingwall doctor' lists every \
+      such line and exits 1. 'bingwall config set', unset and edit write no file that still has \
+      a bad line elsewhere.
       Every key has an environment variable; arrays in variables are comma-separated.
       """)
 

@@ -3,14 +3,21 @@ import BingWallKit
 
 /// An option that sets a config key for one run: `--resolution` for `resolution`.
 ///
-/// The option's value type is the key's, so what the command line gives is what the key holds.
+/// The option's value type is the key's, so what the command line gives is what the key holds,
+/// and its word passes the key's check (`ValueCheck.configKey`) as the parser reads it.
 struct ConfigOption<Handle: OptionHandle>: OptionHandle {
   let handle: Handle
   let key: ConfigKeySpec
   /// The option's value as the key holds it.
   let configValue: @Sendable (Handle.Value) -> ConfigValue
+  let spec: OptionSpec
 
-  var spec: OptionSpec { handle.spec }
+  init(handle: Handle, key: ConfigKeySpec, configValue: @escaping @Sendable (Handle.Value) -> ConfigValue) {
+    self.handle = handle
+    self.key = key
+    self.configValue = configValue
+    spec = handle.spec.checked(by: key)
+  }
 
   func given(in invocation: Invocation) -> Handle.Value? { handle.given(in: invocation) }
 }
@@ -27,6 +34,40 @@ extension OptionHandle where Value: ConfigText {
   /// sets it.
   func overriding(_ key: ConfigKey<Value?>) -> ConfigOption<Self> {
     ConfigOption(handle: self, key: key.spec, configValue: { Optional($0).configValue })
+  }
+}
+
+extension Option {
+  /// This option, its word checked as `config set` checks `key`'s values, where it picks among
+  /// what a key holds without setting it (`list --market`, `search --source`).
+  func checked(by key: ConfigKeySpec) -> Option {
+    var copy = self
+    copy.spec = spec.checked(by: key)
+    return copy
+  }
+}
+
+extension OptionSpec {
+  /// The spec with `key`'s check (a flag has no word to check).
+  func checked(by key: ConfigKeySpec) -> OptionSpec {
+    var copy = self
+    if copy.takesValue { copy.check = .configKey(key) }
+    return copy
+  }
+}
+
+extension ValueCheck {
+  /// The check `config set` applies to `key`, for an option's word: the same refusals, the
+  /// same nearest values, the same warnings.
+  static func configKey(_ key: ConfigKeySpec) -> ValueCheck {
+    ValueCheck(key.name) { word in
+      switch key.check(optionWord: word) {
+      case .success(let accepted):
+        return .success(ValueCheck.Accepted(word: accepted.word, warnings: accepted.warnings))
+      case .failure(let refusal):
+        return .failure(ValueProblem(refusal.reason, hint: ConfigError.didYouMean(refusal.suggestions)))
+      }
+    }
   }
 }
 
@@ -52,8 +93,17 @@ extension [Configuration.Override] {
 extension Resources {
   /// The resources of a command: `--config` (or the usual lookup), with the command line's say
   /// over config from those of `options` that stand in for a key.
-  init(_ invocation: Invocation, _ context: Context, options: [any OptionHandle] = []) throws {
+  ///
+  /// Each line of the file left out is a warning on stderr, with its fix, even under --quiet:
+  /// cron mails what an update prints, and nobody reads it otherwise. `saysIgnoredLines` false
+  /// leaves them to the caller (the daemon logs them; its update children say nothing).
+  init(
+    _ invocation: Invocation, _ context: Context, options: [any OptionHandle] = [],
+    saysIgnoredLines: Bool = true
+  ) throws {
     try self.init(
       context: context, configFile: invocation.configFile, overrides: .given(in: invocation, among: options))
+    guard saysIgnoredLines else { return }
+    for line in configuration.ignoredLines { context.stderr.warning(line.warning, hint: line.hint) }
   }
 }

@@ -22,8 +22,9 @@ enum ConfigShow {
     }
     let lines = problems.count == 1 ? "1 line" : "\(problems.count) lines"
     context.stderr.warning(
-      "\(lines) of \(location.path) ignored: their keys keep the defaults, and the other commands "
-        + "(but config set, unset and edit) refuse the file until it is fixed",
+      "\(lines) of \(location.path) ignored: every command goes on without "
+        + (problems.count == 1 ? "it, its key" : "them, their keys")
+        + " at the default, until the file is fixed",
       hint: "'bingwall config edit' opens the file and checks it as you save")
   }
 

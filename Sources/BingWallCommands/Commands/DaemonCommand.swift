@@ -53,10 +53,12 @@ enum DaemonCommand: CommandDefinition {
         "daemon --rotate 2h --favorites --no-update", "Only rotate through your favourites, fetching nothing"),
     ])
 
-  /// One config load: the file's settings under this command line's options.
+  /// One config load: the file's settings under this command line's options. The lines of the
+  /// file left out go to the daemon's log, at the start and at each reload.
   static func settings(_ invocation: Invocation, _ context: Context) throws -> Daemon.Settings {
     Daemon.Settings(
-      resources: try Resources(invocation, context, options: options), updates: !invocation[noUpdate])
+      resources: try Resources(invocation, context, options: options, saysIgnoredLines: false),
+      updates: !invocation[noUpdate])
   }
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {

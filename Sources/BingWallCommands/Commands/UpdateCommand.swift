@@ -121,7 +121,7 @@ enum UpdateCommand: CommandDefinition {
   private static func update(_ invocation: Invocation, _ context: Context, forDaemon: Bool) throws
     -> Update.Outcome
   {
-    let resources = try Resources(invocation, context, options: options)
+    let resources = try Resources(invocation, context, options: options, saysIgnoredLines: !forDaemon)
     var service = Update(resources: resources, journal: resources.journal())
     service.notifies = !forDaemon
     let configuration = resources.configuration

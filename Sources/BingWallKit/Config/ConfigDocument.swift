@@ -180,6 +180,11 @@ package struct ConfigDocument: Sendable, Equatable {
     if let other = problems.first(where: { !own.contains($0) }) { throw other }
   }
 
+  /// The key a left-out line sets, when its key could be read (`mode` of `mode = fil`).
+  package func rejectedKey(atLine line: Int) -> String? {
+    rejected.first { $0.line == line }?.key
+  }
+
   /// The problems of the lines that set `key`.
   package func problems(of key: String) -> [ConfigError] {
     let lines = rejected.filter { $0.key == key }.map(\.line)

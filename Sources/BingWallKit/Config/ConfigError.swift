@@ -103,6 +103,12 @@ extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
 
   package var errorDescription: String? { description }
 
+  /// `did you mean 'UHD'?`, or `… 'a' or 'b'?`; nil for no suggestion.
+  package static func didYouMean(_ suggestions: [String]) -> String? {
+    suggestions.isEmpty
+      ? nil : "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+  }
+
   /// The fix: the nearest allowed words, the list of keys, or the command that edits the file.
   package var hint: String? {
     let edit = "'bingwall config edit' opens the file and checks it as you save"
@@ -112,7 +118,7 @@ extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
       return origin == nil
         ? "'bingwall config keys' lists every key" : "'bingwall config keys' lists every key; " + edit
     case .badValue(_, _, _, let suggestions) where !suggestions.isEmpty:
-      return "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+      return Self.didYouMean(suggestions)
     case .badValue(let origin, _, _, _):
       return line == nil || origin == Self.commandLine ? nil : edit
     case .wrongType:

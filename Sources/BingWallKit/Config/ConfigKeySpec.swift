@@ -85,12 +85,23 @@ package struct ConfigKeySpec: Sendable {
     if let problem = check?(value) { return .failure(ConfigRefusal(problem)) }
     return .success(value)
   }
+
+  /// Checks one word an option gives for this key (`--mode fill`; `--market de-DE`, one item of
+  /// an array) as `config set` checks a value: the word normalised and the key's warnings about
+  /// it, or why it is refused.
+  package func check(optionWord word: String) -> Result<(word: String, warnings: [String]), ConfigRefusal> {
+    // One item of an array stands alone: `--market a,b` is a code with a comma, not two.
+    guard let value = type == .strings ? .strings([word]) : type.parse(word) else {
+      return .failure(ConfigRefusal("expected \(type.phrase), got '\(word)'"))
+    }
+    return validate(value).map { normalised in (normalised.plain, warnings?(normalised) ?? []) }
+  }
 }
 
 /// Why a value was refused, in words for the error line, and the nearest allowed values.
-struct ConfigRefusal: Error, Equatable, Sendable {
-  var reason: String
-  var suggestions: [String]
+package struct ConfigRefusal: Error, Equatable, Sendable {
+  package var reason: String
+  package var suggestions: [String]
   init(_ reason: String, suggestions: [String] = []) {
     self.reason = reason
     self.suggestions = suggestions

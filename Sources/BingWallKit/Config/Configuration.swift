@@ -56,7 +56,10 @@ package struct Configuration: Sendable {
   /// Loads every layer. A file named explicitly (`--config`, `BINGWALL_CONFIG`) must exist.
   ///
   /// `lenient` reads past the file's bad lines (see `ConfigDocument.lenient`), whose keys keep
-  /// their defaults: for `config show`, which marks them. Every other reader refuses the file.
+  /// their defaults, and keeps them in `problems`: every command but `config` reads the file so,
+  /// and says what it ignored (`ignoredLines`). Strict, the first bad line is thrown: for
+  /// `config get`, and for the checks of `config set`, `unset` and `edit`. A file that cannot be
+  /// read as text, a bad environment variable or option is thrown either way.
   static func load(
     file: String, explicit: Bool, environment: [String: String], overrides: [Override] = [],
     lenient: Bool = false
@@ -93,6 +96,26 @@ package struct Configuration: Sendable {
       }
     }
     return Configuration(file: file, document: document, settings: settings)
+  }
+
+  /// The lines of the file left out, read leniently, in file order; empty otherwise.
+  package var problems: [ConfigError] { document?.problems ?? [] }
+
+  /// One warning per line of the file left out, saying what is in force instead, and its fix:
+  /// `FILE:2: 'mode': 'fil' is not allowed (…); line ignored: mode = "auto" (default)`.
+  package var ignoredLines: [(warning: String, hint: String?)] {
+    problems.map { problem in
+      var consequence = "line ignored"
+      if case .duplicateKey = problem {
+        // The first line of the key stays in force; nothing else to say.
+      } else if let name = problem.key ?? problem.line.flatMap({ document?.rejectedKey(atLine: $0) }),
+        ConfigSchema.key(named: name) != nil
+      {
+        let setting = setting(name)
+        consequence += ": \(name) = \(setting.value.tomlLiteral) (\(setting.source))"
+      }
+      return ("\(problem.description); \(consequence)", problem.hint)
+    }
   }
 
   /// Reads a value typed by a person (environment, `config set`) for `key`, validated.

@@ -117,6 +117,7 @@ package struct Daemon {
       journal: journal, log: log, random: context.random,
       reload: {
         let settings = try load()
+        Self.logIgnoredLines(settings, log: log)
         Self.publish(settings, to: published, log: log)
         return Self.plan(
           settings, child: child, log: log, snapshot: snapshot.save(log: log), desktop: desktop,
@@ -129,6 +130,7 @@ package struct Daemon {
           ? "no system bus: updates follow the timer alone (no word of the network, the power or sleep)"
           : "listening on the system bus for the network, the power and sleep")
     }
+    Self.logIgnoredLines(settings, log: log)
     for warning in settings.resources.configuration.warnings(ConfigSchema.markets.spec) {
       log.warning(warning)
     }
@@ -136,6 +138,15 @@ package struct Daemon {
       Self.plan(
         settings, child: child, log: log, snapshot: snapshot.save(log: log), desktop: desktop,
         rotationLines: rotationLines))
+  }
+
+  /// The lines of the config file these settings left out, each a warning and its fix: the
+  /// update children, which read the daemon's copy of the file, say nothing of them.
+  static func logIgnoredLines(_ settings: Settings, log: DaemonLog) {
+    for line in settings.resources.configuration.ignoredLines {
+      log.warning(line.warning)
+      if let hint = line.hint { log.line(Diagnostic.line(.hint, hint)) }
+    }
   }
 
   /// Writes the schedule these settings give (the options included: `--rotate 5s` is 5 s) where

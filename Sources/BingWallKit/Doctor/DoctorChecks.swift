@@ -114,22 +114,33 @@ package struct DoctorChecks {
 
   // MARK: - Config
 
-  /// The configuration every command reads; a broken one is a finding, and the checks go on with
-  /// the defaults (and the environment, when that parses).
+  /// The configuration every command reads; each bad line of the file is a finding, and the
+  /// checks go on with the rest of it, as every command does. A file that cannot be read at all
+  /// is one finding, and the checks go on with the defaults (and the environment, when that
+  /// parses). Either way --fix leaves the image folder alone: `image_dir` may be the line lost.
   static func configuration(configFile: String?, _ context: Context) -> State {
     let location = ConfigLocation(configFile: configFile, context: context)
     do {
       let resources = try Resources(context: context, configFile: configFile)
-      return State(
-        resources: resources, configPath: location.path, configLoaded: true, databaseExists: false)
+      let problems = resources.configuration.problems
+      var state = State(
+        resources: resources, configPath: location.path, configLoaded: problems.isEmpty, databaseExists: false
+      )
+      state.findings = problems.map { problem in
+        DoctorFinding(
+          .config, .problem, subject: problem.location ?? location.path, message: problem.problem,
+          advice: Self.didYouMean(problem)
+            + "correct it with 'bingwall config edit'; until then every command ignores the line, "
+            + "and --fix leaves the image folder alone")
+      }
+      return state
     } catch {
       // The error names the file and line; the finding's subject says it once.
       let config = error as? ConfigError
-      let guess = config?.hint.flatMap { $0.hasPrefix("did you mean") ? $0 + " " : nil } ?? ""
       let finding = DoctorFinding(
         .config, .problem, subject: config?.location ?? location.path, message: config?.problem ?? "\(error)",
-        advice:
-          guess + "correct it with 'bingwall config edit'; until then doctor checks with the "
+        advice: (config.map(Self.didYouMean) ?? "")
+          + "correct it with 'bingwall config edit'; until then doctor checks with the "
           + "defaults and --fix leaves the image folder alone")
       let fallback =
         (try? Configuration.load(file: "", explicit: false, environment: context.environment))
@@ -141,6 +152,11 @@ package struct DoctorChecks {
       state.findings.append(finding)
       return state
     }
+  }
+
+  /// `did you mean 'fill'? ` when the error has a near word, else nothing.
+  private static func didYouMean(_ problem: ConfigError) -> String {
+    problem.hint.flatMap { $0.hasPrefix("did you mean") ? $0 + " " : nil } ?? ""
   }
 
   // MARK: - Database

@@ -83,16 +83,14 @@ import Testing
     #expect(configuration[ConfigSchema.mode] == .auto)
   }
 
+  /// In the words `config set` uses for the key, naming the option as typed.
   @Test func aBadRotateOrSizeIsRefusedByTheParser() {
     #expect(
       throws: UsageError(
-        "the value 'soon' is invalid for '--rotate <duration>': expected off or a duration such as 30m, 2h, 1d",
-        path: ["daemon"])
+        "'--rotate': expected off or a duration such as 30m, 2h, 1d", path: ["daemon"])
     ) { try parser.parse(["daemon", "--rotate", "soon"]) }
     #expect(
-      throws: UsageError(
-        "the value '2XB' is invalid for '--max-size <size>': expected a size such as 500MB or 2GB",
-        path: ["prune"])
+      throws: UsageError("'--max-size': expected a size such as 500MB or 2GB", path: ["prune"])
     ) { try parser.parse(["prune", "--max-size", "2XB"]) }
   }
 

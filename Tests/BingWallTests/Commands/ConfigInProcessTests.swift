@@ -124,15 +124,15 @@ import Testing
       unknown.stderr.contains("bingwall: hint: 'bingwall config keys' lists every key"), "\(unknown.stderr)")
   }
 
-  /// The error names the file once, and its hint names commands that work on that very file.
+  /// The warning names the file once, and its hint names commands that work on that very file.
   @Test func aBadKeyInTheFileSaysItsPathOnceAndTheHintWorks() throws {
     let run = try Self.context(config: "wallpaper = 1\n")
     let path = run.paths.configFile
-    let list = run.run(["list"])
-    #expect(list.status == 1)
+    let list = run.run(["list", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
     #expect(
       list.stderr == """
-        bingwall: error: \(path):1: unknown key 'wallpaper'
+        bingwall: warning: \(path):1: unknown key 'wallpaper'; line ignored
         bingwall: hint: 'bingwall config keys' lists every key; 'bingwall config edit' opens the file and checks it as you save
 
         """)
@@ -166,10 +166,77 @@ import Testing
         bingwall: hint: did you mean '[daemon]'?
         bingwall: warning: \(path):5: unknown key 'deamon.rotate'
         bingwall: hint: did you mean 'daemon.rotate'?
-        bingwall: warning: 4 lines of \(path) ignored: their keys keep the defaults, and the other commands (but config set, unset and edit) refuse the file until it is fixed
+        bingwall: warning: 4 lines of \(path) ignored: every command goes on without them, their keys at the default, until the file is fixed
         bingwall: hint: 'bingwall config edit' opens the file and checks it as you save
 
         """)
+  }
+
+  /// A bad value is a warning, not a wall: every command but config reads the rest of the
+  /// file, says once (even under --quiet) which line it ignored and the fix, and goes on.
+  @Test func aBadValueIsAWarningAndTheCommandGoesOnWithTheRest() throws {
+    let run = try Self.context(config: "mode = \"fil\"\nresolution = \"1920x1080\"\n")
+    let path = run.paths.configFile
+    let expected = """
+      bingwall: warning: \(path):1: 'mode': 'fil' is not allowed (one of: auto, fill, fit, stretch, center, tile); line ignored: mode = "auto" (default)
+      bingwall: hint: did you mean 'fill'?
+
+      """
+    for command in [["list", "--json"], ["list", "--quiet"]] {
+      let result = run.run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      #expect(result.stderr == expected, "\(command)")
+    }
+    let resources = try Resources(context: run.context(), configFile: nil)
+    #expect(resources.configuration[ConfigSchema.resolution] == Resolution("1920x1080"), "the rest is read")
+    #expect(resources.configuration[ConfigSchema.mode] == .auto)
+
+    // An option over the key: the line is still said, with the value in force.
+    run.environment["BINGWALL_MODE"] = "tile"
+    let over = run.run(["list", "--json"])
+    run.environment["BINGWALL_MODE"] = nil
+    #expect(over.stderr.contains("; line ignored: mode = \"tile\" (BINGWALL_MODE)\n"), "\(over.stderr)")
+
+    // config stays strict where it writes or reads one key for a script.
+    let set = run.run(["config", "set", "resolution", "UHD"])
+    #expect(set.status == 1)
+    #expect(set.stderr.hasPrefix("bingwall: error: \(path):1: 'mode': 'fil' is not allowed"))
+    #expect(run.run(["config", "get", "resolution"]).status == 1)
+  }
+
+  /// A line that is not TOML is left out like a bad value, naming its line; the lines after it
+  /// are read.
+  @Test func aSyntaxErrorSkipsItsLineWithAWarning() throws {
+    let run = try Self.context(config: "mode = fill\nresolution = \"1920x1080\"\n")
+    let path = run.paths.configFile
+    let result = run.run(["list", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("bingwall: warning: \(path):1: ") == true, "\(result.stderr)")
+    #expect(lines.first?.hasSuffix("; line ignored: mode = \"auto\" (default)") == true, "\(result.stderr)")
+    let resources = try Resources(context: run.context(), configFile: nil)
+    #expect(resources.configuration[ConfigSchema.resolution] == Resolution("1920x1080"))
+  }
+
+  /// doctor names every bad line, not the first only, and exits 1.
+  @Test func doctorListsEveryBadLine() throws {
+    let run = try Self.context(config: "mode = \"fil\"\nwallpaper = 1\nresolution = \"4K\"\n")
+    let path = run.paths.configFile
+    let state = DoctorChecks.configuration(configFile: nil, run.context())
+    #expect(state.findings.map(\.subject) == ["\(path):1", "\(path):2", "\(path):3"])
+    #expect(
+      state.findings.map(\.message) == [
+        "'mode': 'fil' is not allowed (one of: auto, fill, fit, stretch, center, tile)",
+        "unknown key 'wallpaper'",
+        "'resolution': '4K' is not allowed (one of: \(Resolution.known.joined(separator: ", ")))",
+      ])
+    #expect(
+      state.findings.first?.advice.hasPrefix("did you mean 'fill'? correct it with 'bingwall config edit'")
+        == true)
+    #expect(!state.configLoaded, "--fix leaves the image folder alone")
+    let doctor = run.run(["doctor"])
+    #expect(doctor.status == 1, "\(doctor.stdout)\(doctor.stderr)")
+    #expect(doctor.stderr.isEmpty, "the findings say it: \(doctor.stderr)")
   }
 
   @Test func showJSONGivesEveryKeyItsValueDefaultAndSource() throws {

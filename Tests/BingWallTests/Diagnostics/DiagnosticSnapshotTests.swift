@@ -46,7 +46,7 @@ import Testing
               url: "https://www.bing.com/HPImageArchive.aspx", code: 6, message: "Could not resolve host")))
       }),
     Case(
-      name: "config-syntax", words: ["list"],
+      name: "config-syntax", words: ["config", "get", "mode"],
       scene: { run in
         let file = run.home.file("config.toml")
         try Data("resolution = \"UHD\"\nmode = \n".utf8).write(to: URL(fileURLWithPath: file))

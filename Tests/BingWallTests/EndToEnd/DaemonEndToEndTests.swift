@@ -94,6 +94,33 @@ import Testing
         + "bingwall: hint: 'bingwall status' shows what it does\n")
   }
 
+  /// A bad line is a warning in the daemon's log, at the start and at each reload, and the
+  /// daemon runs on with the rest of the file.
+  @Test func aBadConfigLineIsLoggedAndTheDaemonRunsOn() throws {
+    try FileManager.default.createDirectory(
+      atPath: sandbox.home + "/.config/bingwall", withIntermediateDirectories: true)
+    try "mode = \"fil\"\n".write(toFile: sandbox.configFile, atomically: false, encoding: .utf8)
+    let (process, log) = try daemon(["--no-update"])
+    defer { _ = stop(process) }
+    let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    #expect(eventually(within: 3) { text().contains("started") })
+    #expect(
+      text().contains(
+        "bingwall: warning: \(sandbox.configFile):1: 'mode': 'fil' is not allowed (one of: auto, fill, fit, stretch, center, tile); line ignored: mode = \"auto\" (default)\n"
+      ), "\(text())")
+    #expect(text().contains("bingwall: hint: did you mean 'fill'?\n"))
+
+    try "mode = \"fill\"\n[daemon]\nrotate = \"soon\"\n".write(
+      toFile: sandbox.configFile, atomically: false, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    #expect(eventually(within: 5) { text().contains("reloaded the configuration") })
+    #expect(
+      text().contains(
+        "bingwall: warning: \(sandbox.configFile):3: 'daemon.rotate': expected off or a duration such as 30m, 2h, 1d; line ignored: daemon.rotate = \"off\" (default)\n"
+      ), "\(text())")
+    #expect(process.isRunning)
+  }
+
   @Test func usr1RotatesAtOnceAndHupReloads() throws {
     let (process, log) = try daemon(["--no-update"])
     defer { _ = stop(process) }
