@@ -14,30 +14,9 @@ extension DesktopFace {
   ]
 
   func itemCall(_ message: BusMessage) -> DesktopRequest? {
-    if message.isCall(Self.properties, "Get") {
-      guard message.string() == Self.itemInterface, let name = message.string(),
-        Self.itemProperties.contains(name), let reply = try? bus.reply(to: message)
-      else {
-        bus.fail(message, name: "org.freedesktop.DBus.Error.UnknownProperty", text: "no such property")
-        return nil
-      }
-      writeItemProperty(name, into: reply, variant: true)
-      try? reply.send()
-      return nil
-    }
-    if message.isCall(Self.properties, "GetAll") {
-      guard let reply = try? bus.reply(to: message) else { return nil }
-      let wanted = message.string()
-      reply.container("a", "{sv}") { dictionary in
-        guard wanted == Self.itemInterface || wanted == "" else { return }
-        for name in Self.itemProperties {
-          dictionary.container("e", "sv") { entry in
-            entry.string(name)
-            writeItemProperty(name, into: entry, variant: true)
-          }
-        }
-      }
-      try? reply.send()
+    if answerProperties(
+      message, interface: Self.itemInterface, names: Self.itemProperties, write: writeItemProperty)
+    {
       return nil
     }
     guard message.interface.isEmpty || message.interface == Self.itemInterface else {
@@ -58,8 +37,8 @@ extension DesktopFace {
     }
   }
 
-  /// One property, in a variant when `variant` (Get and GetAll both send one).
-  func writeItemProperty(_ name: String, into writer: BusMessageWriter, variant: Bool) {
+  /// One property, in its variant.
+  func writeItemProperty(_ name: String, into writer: BusMessageWriter) {
     func text(_ value: String) { writer.variant("s") { $0.string(value) } }
     switch name {
     case "Category": text("ApplicationStatus")

@@ -9,29 +9,13 @@ extension DesktopFace {
   static let groupLimit = 256
 
   func menuCall(_ message: BusMessage) -> DesktopRequest? {
-    if message.isCall(Self.properties, "Get") {
-      guard message.string() == Self.menuInterface, let name = message.string(),
-        let reply = try? bus.reply(to: message), Self.writeMenuProperty(name, into: reply)
-      else {
-        bus.fail(message, name: "org.freedesktop.DBus.Error.UnknownProperty", text: "no such property")
-        return nil
-      }
-      try? reply.send()
-      return nil
-    }
-    if message.isCall(Self.properties, "GetAll") {
-      guard let reply = try? bus.reply(to: message) else { return nil }
-      let wanted = message.string()
-      reply.container("a", "{sv}") { dictionary in
-        guard wanted == Self.menuInterface || wanted == "" else { return }
-        for name in ["Version", "TextDirection", "Status", "IconThemePath"] {
-          dictionary.container("e", "sv") { entry in
-            entry.string(name)
-            _ = Self.writeMenuProperty(name, into: entry)
-          }
-        }
-      }
-      try? reply.send()
+    let properties = ["Version", "TextDirection", "Status", "IconThemePath"]
+    if answerProperties(
+      message, interface: Self.menuInterface, names: properties,
+      write: { name, writer in
+        _ = Self.writeMenuProperty(name, into: writer)
+      })
+    {
       return nil
     }
     guard message.interface.isEmpty || message.interface == Self.menuInterface else {

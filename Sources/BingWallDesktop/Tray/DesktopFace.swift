@@ -177,6 +177,38 @@ package final class DesktopFace: SessionEventSource {
     }
   }
 
+  /// Answers org.freedesktop.DBus.Properties' Get and GetAll for one object's `interface` and
+  /// its `names`, each value written by `write` in its variant; false when `message` is neither.
+  func answerProperties(
+    _ message: BusMessage, interface: String, names: [String], write: (String, BusMessageWriter) -> Void
+  ) -> Bool {
+    if message.isCall(Self.properties, "Get") {
+      guard message.string() == interface, let name = message.string(), names.contains(name),
+        let reply = try? bus.reply(to: message)
+      else {
+        bus.fail(message, name: "org.freedesktop.DBus.Error.UnknownProperty", text: "no such property")
+        return true
+      }
+      write(name, reply)
+      try? reply.send()
+      return true
+    }
+    guard message.isCall(Self.properties, "GetAll") else { return false }
+    guard let reply = try? bus.reply(to: message) else { return true }
+    let wanted = message.string()
+    reply.container("a", "{sv}") { dictionary in
+      guard wanted == interface || wanted == "" else { return }
+      for name in names {
+        dictionary.container("e", "sv") { entry in
+          entry.string(name)
+          write(name, entry)
+        }
+      }
+    }
+    try? reply.send()
+    return true
+  }
+
   func unknownObject(_ message: BusMessage) -> DesktopRequest? {
     bus.fail(message, name: "org.freedesktop.DBus.Error.UnknownObject", text: "no object at \(message.path)")
     return nil

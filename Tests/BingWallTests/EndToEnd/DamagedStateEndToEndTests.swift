@@ -29,10 +29,6 @@ import Testing
       name: "a history cut in half", file: database, content: Array(repeating: 0x53, count: 4096),
       arguments: ["show", "latest"], status: 1, says: ["history.db", "not a database"]),
     Case(
-      name: "a config of garbage", file: ".config/bingwall/config.toml",
-      content: [0x6D, 0x61, 0x72, 0x6B, 0x65, 0x74, 0x73, 0x20, 0x3D, 0x20, 0x5B, 0x00, 0x01, 0x1B, 0x0A],
-      arguments: ["list"], status: 1, says: ["config.toml:1"]),
-    Case(
       name: "a config that is not UTF-8", file: ".config/bingwall/config.toml",
       content: [0xFF, 0xFE, 0x00, 0x41],
       arguments: ["status"], status: 1, says: ["config.toml", "not UTF-8"]),
@@ -54,6 +50,27 @@ import Testing
       !result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control characters")
     #expect(
       Array(try Data(contentsOf: URL(fileURLWithPath: path))) == damaged.content, "the file was changed")
+  }
+
+  /// A config line of garbage (a NUL, ESC) is named in one warning, cleaned, and the command goes
+  /// on with that key's default; the file is left as it was.
+  @Test func aConfigLineOfGarbageIsAWarningAndKept() throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.configFile
+    let content: [UInt8] = [
+      0x6D, 0x61, 0x72, 0x6B, 0x65, 0x74, 0x73, 0x20, 0x3D, 0x20, 0x5B, 0x00, 0x01, 0x1B, 0x0A,
+    ]
+    try FileManager.default.createDirectory(atPath: Paths.parent(of: path), withIntermediateDirectories: true)
+    try Data(content).write(to: URL(fileURLWithPath: path))
+    let result = try sandbox.run(["list"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let kinds = result.stderr.split(separator: "\n").map { Diagnostic.parse($0)?.kind }
+    #expect(kinds.first == .warning, "\(result.stderr)")
+    #expect(!kinds.contains(.error), "\(result.stderr)")
+    #expect(result.stderr.contains("config.toml:1"), "\(result.stderr)")
+    #expect(
+      !result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control characters")
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == content, "the file was changed")
   }
 
   /// A history from a newer bingwall is refused, by every command that opens it, untouched.
