@@ -83,7 +83,7 @@ package struct Autostart {
       return
     }
     let (name, _) = choose()
-    if !Self.daemonMethods.contains(name) { throw .trayNeedsDaemon(method: name) }
+    if !Self.daemonMethods.contains(name) { throw .trayNeedsDaemon(method: nil) }
   }
 
   /// `method` nil: the methods that are on, else one chosen for this system. `daemon`: only a
@@ -111,7 +111,7 @@ package struct Autostart {
         events.append(.keeping(on))
       } else {
         let (name, usual) = choose()
-        if daemon, !Self.daemonMethods.contains(name) { throw AutostartError.trayNeedsDaemon(method: name) }
+        if daemon, !Self.daemonMethods.contains(name) { throw AutostartError.trayNeedsDaemon(method: nil) }
         var reason = usual
         if name == AutostartCron.method {
           environment.cronSession = try AutostartCronSession.capture(from: variables)

@@ -20,8 +20,9 @@ package enum AutostartError: Error, Equatable, Sendable {
   case toolFailed(command: String, status: Int32, stderr: String)
   /// A file could not be read, written or removed.
   case file(FileError)
-  /// `--tray` with a method that runs no daemon (cron, systemd-timer), or none that can here.
-  case trayNeedsDaemon(method: String)
+  /// `--tray` with a method that runs no daemon (cron, systemd-timer); nil: none that runs it
+  /// answers here (no systemd user instance, no desktop session).
+  case trayNeedsDaemon(method: String?)
 }
 
 extension AutostartError: HintedError {
@@ -34,7 +35,9 @@ extension AutostartError: HintedError {
     case .unsafePath: return "install bingwall to a plain path such as ~/.local/bin/bingwall and enable again"
     case .foreignFile: return "move it away and try again"
     case .toolMissing(_, let hint): return hint
-    case .trayNeedsDaemon: return "use --method systemd or --method xdg, from your desktop session"
+    case .trayNeedsDaemon(_?): return "use --method systemd or --method xdg, from your desktop session"
+    case .trayNeedsDaemon(nil):
+      return "run 'bingwall autostart enable --tray' in a terminal of your desktop session"
     default: return nil
     }
   }
@@ -63,8 +66,11 @@ extension AutostartError: CustomStringConvertible, LocalizedError {
       return "'\(command)' failed with status \(status)\(detail)"
     case .file(let error):
       return error.description
-    case .trayNeedsDaemon(let method):
+    case .trayNeedsDaemon(let method?):
       return "--tray needs the daemon, which \(method) does not run (it runs 'bingwall update' only)"
+    case .trayNeedsDaemon(nil):
+      return "--tray needs the daemon started with your desktop, and nothing here starts it: no systemd "
+        + "user instance answers and XDG_CURRENT_DESKTOP is unset"
     }
   }
 

@@ -21,8 +21,9 @@ enum DaemonCommand: CommandDefinition {
     discussion: """
       Keeps the wallpaper fresh while it runs: fetches each market's new picture soon after Bing \
       publishes it, catches up after a suspend or when the network comes back, and with --rotate \
-      shows another stored picture every so often. 'bingwall autostart enable' starts it at login. \
-      HUP reloads the configuration, USR1 rotates now, TERM stops it.
+      shows another stored picture every so often. 'bingwall autostart enable' starts it at login; \
+      with --tray, also with an icon and a menu in the panel (daemon.tray). HUP reloads the \
+      configuration, USR1 rotates now, TERM stops it.
       """,
     reference: """
       Updates when each market's next picture is due (its start + 24 h, plus 1-10 minutes of \
