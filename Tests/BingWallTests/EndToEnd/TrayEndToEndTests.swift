@@ -158,13 +158,18 @@ struct TrayEndToEndTests {
 
     let onScreen = { try? SwayBackend().current(in: session) }
     let first = onScreen()
+    // The screen itself, below the bar: each fake picture is a colour of its own.
+    let middle = { (try? sway.screenshot()).map { $0.colour(x: $0.width / 2, y: $0.height / 2) } }
+    let newestColour = try #require(middle())
     try click(item, .previous)
     let newestKey = try #require(newest["key"] as? String)
     #expect(eventually(within: 20) { currentKey().map { $0 != newestKey } ?? false })
     #expect(eventually(within: 10) { onScreen() != first }, "\(daemon.output)")
+    #expect(eventually(within: 10) { middle().map { $0 != newestColour } ?? false }, "the screen changed")
     try click(item, .next)
     #expect(eventually(within: 20) { currentKey() == newestKey })
     #expect(eventually(within: 10) { onScreen() == first })
+    #expect(eventually(within: 10) { middle() == newestColour }, "the newest picture's colour again")
 
     // A scroll on the icon, as the host sends it: up is the day before, down back again.
     let scroll = { (delta: String) in
