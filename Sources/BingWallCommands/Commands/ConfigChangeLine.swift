@@ -10,7 +10,9 @@ import BingWallKit
 enum ConfigChangeLine {
   /// After `config set KEY VALUE`; `before` is the file's value, nil when the file had none.
   /// `defaultValue` is the key's value when nothing sets it (`Configuration.defaultValue`).
-  static func set(_ key: ConfigKeySpec, to value: ConfigValue, before: ConfigValue?, defaultValue: ConfigValue)
+  static func set(
+    _ key: ConfigKeySpec, to value: ConfigValue, before: ConfigValue?, defaultValue: ConfigValue
+  )
     -> String
   {
     let was: String
