@@ -127,7 +127,7 @@ private struct ParseState {
       return
     }
     guard let value = inline ?? next() else {
-      throw UsageError("missing value for '\(Help.label(of: option, longOnly: true))'", path: path)
+      throw UsageError("missing the value of '--\(name)'", path: path)
     }
     try record(option, validating: value, typed: "--" + name)
   }
@@ -146,7 +146,7 @@ private struct ParseState {
       // A short option with a value ends the pack: the rest of the word, else the next word.
       let attached = String(letters)
       guard let value = attached.isEmpty ? next() : attached else {
-        throw UsageError("missing value for '-\(letter) <\(option.valueName ?? "value")>'", path: path)
+        throw UsageError("missing the value of '-\(letter)'", path: path)
       }
       try record(option, validating: value, typed: "-\(letter)")
       return
@@ -169,8 +169,11 @@ private struct ParseState {
           hint: problem.suggestion.map { "did you mean '\($0)'?" } ?? problem.hint)
       }
     }
-    let label = Help.label(of: option, longOnly: true)
-    record(option, try accept(word, kind: option.kind, reader: option.reader, label: label))
+    record(
+      option,
+      try accept(
+        word, kind: option.kind, reader: option.reader, label: Help.label(of: option, longOnly: true),
+        refusal: "invalid value '\(raw)' for '\(typed)'"))
   }
 
   mutating func record(_ option: OptionSpec, _ given: Invocation.Given) {
@@ -183,16 +186,18 @@ private struct ParseState {
   }
 
   /// The value of a word for the option or argument labelled `label`, checked against its kind
-  /// and made by its reader.
+  /// and made by its reader. A refused word is said in the tool's words, `refusal` first: the
+  /// option as the user typed it (`invalid value '9' for '--days'`) or the argument as the help
+  /// names it (`invalid key 'source'`), never a placeholder such as `'<key>'`.
   func accept(
-    _ raw: String, kind: ValueKind, reader: ValueReader, label: String
+    _ raw: String, kind: ValueKind, reader: ValueReader, label: String, refusal: String
   ) throws(UsageError) -> Invocation.Given {
     switch kind.validate(raw) {
     case .success(let word):
       return Invocation.Given(word: word, value: reader.value(of: word, for: label))
     case .failure(let problem):
       throw UsageError(
-        "the value '\(raw)' is invalid for '\(label)': \(problem.detail)", path: path,
+        "\(refusal): \(problem.detail)", path: path,
         hint: problem.suggestion.map { "did you mean '\($0)'?" } ?? problem.hint)
     }
   }
@@ -247,12 +252,14 @@ private struct ParseState {
       }
       if taken.isEmpty {
         if argument.optional { continue }
-        throw UsageError("missing expected argument '<\(argument.name)>'", path: path)
+        throw UsageError("missing the \(argument.name)", path: path)
       }
       var values: [Invocation.Given] = []
       for raw in taken {
         values.append(
-          try accept(raw, kind: argument.kind, reader: argument.reader, label: "<\(argument.name)>"))
+          try accept(
+            raw, kind: argument.kind, reader: argument.reader, label: "<\(argument.name)>",
+            refusal: "invalid \(argument.name) '\(raw)'"))
       }
       result[argument.name] = values
     }

@@ -51,7 +51,7 @@ package enum Apply {
     try store.recordApply(
       pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
     saveScreens(set, resources: resources)
-    wallpaperWasSet(resources)
+    wallpaperWasSet(resources, file: nil)
     Hook(resources: resources).changed(
       picture: picture, path: picture.path, set: set, event: event ?? HookEvent(reason))
     return Outcome(
@@ -69,8 +69,11 @@ package enum Apply {
 
   /// A wallpaper is set: an update's "no wallpaper set" (`SchedulerState.wallpaperNotSet`) is no
   /// longer true, for `status`. A failure to write it costs only that.
-  private static func wallpaperWasSet(_ resources: Resources) {
-    try? resources.journal().recordWallpaper(notSet: nil)
+  /// `file` is the image file set by path, nil for a stored picture (`status`'s current).
+  private static func wallpaperWasSet(_ resources: Resources, file: String?) {
+    let journal = resources.journal()
+    try? journal.recordWallpaper(notSet: nil)
+    try? journal.recordWallpaper(file: file)
   }
 
   /// Sets an image file that is not in the history (checked first by `ImageFileCheck`).
@@ -78,7 +81,7 @@ package enum Apply {
     try ImageFileCheck.check(path)
     let set = try resources.applier().apply(path: path)
     saveScreens(set, resources: resources)
-    wallpaperWasSet(resources)
+    wallpaperWasSet(resources, file: path)
     Hook(resources: resources).changed(picture: nil, path: path, set: set, event: .apply)
     return Outcome(
       picture: nil, path: path, backend: set.backend, noLockScreen: set.lockScreenSet == false,

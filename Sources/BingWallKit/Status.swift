@@ -31,8 +31,11 @@ package struct Status {
   }
 
   package struct Report: Sendable {
-    /// The picture bingwall set last; nil when it set none.
+    /// The picture bingwall set last; nil when it set none, or when an image file given by
+    /// path (`currentFile`) was set after it.
     package var current: Picture?
+    /// The image file `apply FILE` set, when nothing has been set since.
+    package var currentFile: String?
     package var lastUpdateAttempt: Date?
     /// Whether the last attempt succeeded.
     package var lastUpdateOK: Bool
@@ -129,6 +132,10 @@ package struct Status {
       daemon: daemon, configRotates: configRotation != nil, daemonPID: daemonPID,
       autostart: enabled.map(\.method), screens: ShownScreens(stateDir: context.paths.stateDir).load())
     report.wallpaperNotSet = state.wallpaperNotSet
+    if let file = state.wallpaperFile {
+      report.currentFile = file
+      report.current = nil
+    }
     if let started = state.updateStarted, let pid = state.updatePID {
       // An interruption older than the last attempt is old news: that attempt's result shows.
       if Self.isUpdate(pid: pid) {

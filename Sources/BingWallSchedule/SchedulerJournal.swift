@@ -61,6 +61,13 @@ package final class SchedulerJournal: Sendable {
     _ = try change { $0.wallpaperNotSet = notSet }
   }
 
+  /// The wallpaper is now an image file given by path (`file`), or a stored picture (nil). Not
+  /// written when unchanged.
+  package func recordWallpaper(file: String?) throws(FileError) {
+    guard current().wallpaperFile != file else { return }
+    _ = try change { $0.wallpaperFile = file }
+  }
+
   /// This process's update starts its work at `date`: until it records its end, `status` shows
   /// it running, and once this process is gone without recording one, interrupted.
   package func recordUpdateStart(at date: Date) throws(FileError) {

@@ -19,6 +19,7 @@ extension SchedulerState: Codable {
     case lastSkip = "last_skip"
     case skipReason = "skip_reason"
     case wallpaperNotSet = "wallpaper_not_set"
+    case wallpaperFile = "wallpaper_file"
     case jitter
     case updateStarted = "update_started"
     case updatePID = "update_pid"
@@ -58,6 +59,7 @@ extension SchedulerState: Codable {
       // A word this version does not know (a later one's) reads as no reason, as an absent one.
       skipReason: try fields.decodeIfPresent(String.self, forKey: .skipReason).flatMap(UpdateHoldReason.init),
       wallpaperNotSet: try fields.decodeIfPresent(String.self, forKey: .wallpaperNotSet),
+      wallpaperFile: try fields.decodeIfPresent(String.self, forKey: .wallpaperFile),
       jitter: jitter, updateStarted: try instant(.updateStarted),
       updatePID: try fields.decodeIfPresent(Int32.self, forKey: .updatePID))
   }
@@ -72,6 +74,7 @@ extension SchedulerState: Codable {
     try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
     try fields.encodeIfPresent(skipReason?.rawValue, forKey: .skipReason)
     try fields.encodeIfPresent(wallpaperNotSet, forKey: .wallpaperNotSet)
+    try fields.encodeIfPresent(wallpaperFile, forKey: .wallpaperFile)
     try fields.encodeIfPresent(updateStarted.map(Timestamp.iso8601), forKey: .updateStarted)
     try fields.encodeIfPresent(updatePID, forKey: .updatePID)
     var values = fields.nestedContainer(keyedBy: JitterKeys.self, forKey: .jitter)

@@ -28,6 +28,9 @@ package struct SchedulerState: Sendable, Equatable {
   /// here: `DesktopError.isOutsideSession`); nil once an update sets it or finds none waiting.
   /// The pictures were stored all the same: the update itself succeeded.
   package var wallpaperNotSet: String?
+  /// The image file `apply FILE` set, not in the history; nil once a stored picture is set.
+  /// `status` names it as the current wallpaper, as the history cannot.
+  package var wallpaperFile: String?
   /// The offsets for the current deadlines; drawn again at every successful update.
   var jitter: ScheduleJitter
   /// When the update now under way (or the last one, if it never finished) started its work,
@@ -40,7 +43,8 @@ package struct SchedulerState: Sendable, Equatable {
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
     lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil,
     skipReason: UpdateHoldReason? = nil,
-    wallpaperNotSet: String? = nil, jitter: ScheduleJitter, updateStarted: Date? = nil,
+    wallpaperNotSet: String? = nil, wallpaperFile: String? = nil, jitter: ScheduleJitter,
+    updateStarted: Date? = nil,
     updatePID: Int32? = nil
   ) {
     self.lastUpdateAttempt = lastUpdateAttempt
@@ -51,6 +55,7 @@ package struct SchedulerState: Sendable, Equatable {
     self.lastSkip = lastSkip
     self.skipReason = skipReason
     self.wallpaperNotSet = wallpaperNotSet
+    self.wallpaperFile = wallpaperFile
     self.jitter = jitter
     self.updateStarted = updateStarted
     self.updatePID = updatePID

@@ -49,6 +49,30 @@ enum SourceError: Error, Sendable, Equatable {
     case noImage(CalendarDate)
   }
 
+  /// Why a source gave no picture, for `-v`: what its answer means and whether a later update
+  /// may do better. Nil where the line says it all.
+  var explanation: String? {
+    switch self {
+    case .noPicture(_, .noPhotograph(let promotions, _)) where promotions > 0:
+      return "Spotlight fills some of its places with promotions (apps, games, Microsoft's offers), "
+        + "which are not wallpapers; every item it listed now was one. Its list changes within hours, "
+        + "and the next update asks again."
+    case .noPicture(_, .noPhotograph):
+      return "Spotlight's items could not be read as pictures; the next update asks again."
+    case .noPicture(_, .noAd):
+      return "Spotlight had nothing for this market now; the next update asks again."
+    case .noPicture(_, .noItems):
+      return "Its list was empty; the next update asks again."
+    case .noPicture(_, .video):
+      return "APOD's picture of the day is a video on some days; bingwall sets pictures only, "
+        + "and the next day's is asked for tomorrow."
+    case .noPicture(_, .noImage):
+      return "Commons has not chosen a picture for this day yet; the next update asks again."
+    default:
+      return nil
+    }
+  }
+
   /// An API's error code, kept as it came.
   enum APICode: Sendable, Equatable, CustomStringConvertible {
     /// A word: api.nasa.gov's `API_KEY_MISSING`, `API_KEY_INVALID`, `OVER_RATE_LIMIT`, or a

@@ -41,6 +41,12 @@ package protocol HintedError: Error {
   var hint: String? { get }
 }
 
+/// An error whose line says what happened, with the why behind it in plain words, which `-v`
+/// adds (`bingwall: info: …`); nil when the line says it all.
+package protocol ExplainedError: Error {
+  var explanation: String? { get }
+}
+
 extension TextOutput {
   /// `bingwall: error: …`, then the hint if any.
   package func error(_ text: String, hint: String? = nil) {

@@ -173,7 +173,8 @@ extension Manual {
       Success, including already up to date, and help or the version asked for.
       .It 1
       Failure: a bad response from Bing, a picture that is not a JPEG, a configuration file \
-      that cannot be read, a selector that matches nothing, a wallpaper tool that failed, a second daemon.
+      that cannot be read, a selector that matches nothing, a search that finds nothing (as \
+      grep), a wallpaper tool that failed, a second daemon.
       .It 64
       Usage error: no command, an unknown command or option, a bad value, a missing argument.
       .It 69

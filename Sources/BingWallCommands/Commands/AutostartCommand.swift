@@ -87,7 +87,7 @@ enum AutostartCommand: CommandDefinition {
       if invocation[tray] {
         try autostart.checkRunsDaemon(invocation[method])
         // The config first: a daemon the method starts at once then shows the menu.
-        try ConfigCommand.set(
+        _ = try ConfigCommand.set(
           ConfigSchema.tray.spec.name, "true", ConfigLocation(configFile: nil, context: context), context)
       }
       output.show(try autostart.enable(invocation[method], daemon: invocation[tray]))

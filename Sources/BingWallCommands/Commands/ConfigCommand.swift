@@ -81,9 +81,11 @@ enum ConfigCommand: CommandDefinition {
       let key = invocation[keyArgument] ?? ""
       context.stdout.write(try location.load().setting(key).value.plain + "\n")
     case "set":
-      try set(invocation[keyArgument] ?? "", invocation[valueArgument] ?? "", location, context)
+      let line = try set(invocation[keyArgument] ?? "", invocation[valueArgument] ?? "", location, context)
+      if !invocation.quiet { context.stdout.write(line + "\n") }
     case "unset":
-      try unset(invocation[keyArgument] ?? "", location, context)
+      let line = try unset(invocation[keyArgument] ?? "", location, context)
+      if !invocation.quiet { context.stdout.write(line + "\n") }
     case "edit":
       return try ConfigEdit.run(location, context)
     default:
@@ -92,26 +94,39 @@ enum ConfigCommand: CommandDefinition {
     return ExitCode.success
   }
 
-  static func set(_ name: String, _ raw: String, _ location: ConfigLocation, _ context: Context) throws {
+  /// Writes the value; returns the line that confirms it (`ConfigChangeLine`).
+  static func set(_ name: String, _ raw: String, _ location: ConfigLocation, _ context: Context) throws
+    -> String
+  {
     let key = try schemaKey(name)
     // A file broken elsewhere is reported, never overwritten; a bad line of this key is replaced.
     var document = try ConfigFile.readLeniently(location.path) ?? ConfigDocument(path: location.path)
     try document.checkProblems(except: key.name)
     let value = try Configuration.parse(raw, for: key, origin: ConfigError.commandLine)
+    let before = document.value(of: key.name)
     try document.set(key, to: value)
     try ConfigFile.write(document.text, to: location.path)
     for warning in key.warnings?(value) ?? [] { context.stderr.warning(warning) }
     warnIfShadowed(key, context)
+    return ConfigChangeLine.set(
+      key, to: value, before: before,
+      defaultValue: Configuration.defaultValue(of: key, environment: context.environment))
   }
 
   /// Takes the key's lines out of the file; every other byte stays. Nothing to do is no error.
-  static func unset(_ name: String, _ location: ConfigLocation, _ context: Context) throws {
+  /// Returns the line that confirms it (`ConfigChangeLine`).
+  static func unset(_ name: String, _ location: ConfigLocation, _ context: Context) throws -> String {
     let key = try schemaKey(name)
     // A file that does not set the key (or does not exist) is left as it is, untouched.
-    guard var document = try ConfigFile.readLeniently(location.path) else { return }
+    let defaultValue = Configuration.defaultValue(of: key, environment: context.environment)
+    guard var document = try ConfigFile.readLeniently(location.path) else {
+      return ConfigChangeLine.unset(key, before: nil, defaultValue: defaultValue)
+    }
     try document.checkProblems(except: key.name)
+    let before = document.value(of: key.name)
     if try document.unset(key) { try ConfigFile.write(document.text, to: location.path) }
     warnIfShadowed(key, context)
+    return ConfigChangeLine.unset(key, before: before, defaultValue: defaultValue)
   }
 
   static func schemaKey(_ name: String) throws(ConfigError) -> ConfigKeySpec {

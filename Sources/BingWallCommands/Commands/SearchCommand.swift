@@ -22,12 +22,14 @@ enum SearchCommand: CommandDefinition {
     name: "search", abstract: "Find stored pictures by their titles, captions and credits, newest first.",
     discussion: """
       Each word must begin a word of the text, in any case and with or without accents; Chinese, \
-      Japanese and Korean text matches anywhere. Output as for list.
+      Japanese and Korean text matches anywhere. Output as for list. Exits 1 when nothing \
+      matches, as grep does.
       """,
     reference: """
       Latin, Greek and Cyrillic text is matched word by word, each word as a prefix, ignoring \
       case and accents (a word typed without its accents still matches); Chinese, Japanese and \
-      Korean text is matched as a substring, one character on. Output as for list.
+      Korean text is matched as a substring, one character on. Output as for list. The exit \
+      status is 0 when a picture matches and 1 when none does (or none is stored), as grep's.
       """,
     arguments: [text.spec], options: [limit.spec, sources.spec, json.spec],
     examples: [
@@ -41,11 +43,15 @@ enum SearchCommand: CommandDefinition {
     let search = Search(resources: try Resources(invocation, context))
     switch try search.run(text, limit: invocation[limit] ?? 20, sources: sources.given(in: invocation) ?? [])
     {
-    case .nothingStored: list.write([], empty: "No pictures stored yet; run 'bingwall update'.")
+    case .nothingStored:
+      list.write([], empty: "No pictures stored yet; run 'bingwall update'.")
+      return ExitCode.failure
     case .nothingToSearchFor:
       throw UsageError("'\(TerminalText.clean(text))' has no letter or digit to search for", path: ["search"])
-    case .found(let pictures): list.write(pictures, empty: "Nothing stored matches that.")
+    case .found(let pictures):
+      list.write(pictures, empty: "Nothing stored matches that.")
+      // As grep: 1 when nothing matches, so `bingwall search x && …` reads as it says.
+      return pictures.isEmpty ? ExitCode.failure : ExitCode.success
     }
-    return ExitCode.success
   }
 }

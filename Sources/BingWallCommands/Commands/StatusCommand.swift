@@ -53,6 +53,7 @@ enum StatusCommand: CommandDefinition {
     }
     return .object([
       ("current", report.current?.json ?? .null),
+      ("current_file", .optional(report.currentFile)),
       ("last_update", lastUpdate),
       ("update_running", report.updateRunning.map { .integer(Int64($0)) } ?? .null),
       ("next_update", .optional(report.nextUpdate.map(Timestamp.iso8601))),

@@ -107,7 +107,9 @@ enum UpdateCommand: CommandDefinition {
     if forDaemon {
       for line in UpdateLogLines.lines(for: events) { context.stdout.write(line + "\n") }
     } else {
-      UpdateText.write(events, quiet: invocation.quiet, json: invocation[json], context: context)
+      UpdateText.write(
+        events, quiet: invocation.quiet, json: invocation[json], verbose: invocation.verbose, context: context
+      )
       if invocation[json] { context.stdout.write(UpdateJSON.render(events).rendered() + "\n") }
       if !invocation.quiet, !invocation[json], let folder = outcome.firstPicturesIn {
         NextStepText.write(picturesIn: folder, context: context)

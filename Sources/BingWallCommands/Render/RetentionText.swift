@@ -27,8 +27,7 @@ enum RetentionText {
     let plan = outcome.plan
     let verb = outcome.dryRun ? "Would delete" : "Deleted"
     var lines = plan.removed.map { item in
-      TerminalText.clean(
-        "\(verb) \(item.date) \(item.key) (\(item.title)), \(HumanUnits.describe(bytes: item.bytes))")
+      TerminalText.clean("\(verb) \(named(item)), \(HumanUnits.describe(bytes: item.bytes))")
     }
     if outcome.leftoversRemoved > 0 {
       lines.append("Removed \(outcome.leftoversRemoved) file(s) an interrupted prune left behind.")
@@ -48,6 +47,15 @@ enum RetentionText {
           + "unmark some favourites ('bingwall favorite --remove') to meet it.")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A picture named once: `2026-11-28 OHR.Reef (Reef title)`; a key that is the date (APOD's)
+  /// or a title that repeats the key or the date is said once, not twice.
+  static func named(_ item: RetentionItem) -> String {
+    var words = [item.date]
+    if item.key != item.date { words.append(item.key) }
+    if !item.title.isEmpty, !words.contains(item.title) { words.append("(\(item.title))") }
+    return words.joined(separator: " ")
   }
 
   /// `prune --json`: deleted, freed_bytes, kept, kept_bytes, dry_run.

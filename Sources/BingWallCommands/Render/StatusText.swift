@@ -23,6 +23,8 @@ struct StatusText {
     var lines: [(String, String)] = []
     if let current = report.current {
       lines.append(("current", "\(current.date) \(current.key) (\(current.displayTitle))"))
+    } else if let file = report.currentFile {
+      lines.append(("current", "\(file) (a file, not in the history)"))
     } else {
       lines.append(("current", "none set by bingwall"))
     }

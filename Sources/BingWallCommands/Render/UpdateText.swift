@@ -11,7 +11,9 @@ enum UpdateText {
   /// update --force`: the one line of an update the conditions held back.
   static func heldLine(_ skip: ConditionSkip) -> String { "update skipped: \(skip)" }
 
-  static func write(_ events: [UpdateEvent], quiet: Bool, json: Bool, context: Context) {
+  /// `verbose` (`-v`) adds the portrait files stored and why a source gave nothing.
+  static func write(_ events: [UpdateEvent], quiet: Bool, json: Bool, verbose: Bool = false, context: Context)
+  {
     let chatty = !quiet && !json
     // One line per distinct failure, with a count: eight pictures refused by an unwritable
     // folder say it once.
@@ -65,6 +67,9 @@ enum UpdateText {
         guard sourcesWritten.insert(source).inserted, let lines = sourceFailures[source] else { continue }
         let more = lines.count > 1 ? " (and \(lines.count - 1) more like it)" : ""
         context.stderr.warning(lines[0].1 + more)
+        if verbose, !quiet, let why = Self.why(events, source) {
+          context.stderr.write(Diagnostic.line(.info, why) + "\n")
+        }
       case .passedOver(_, let line):
         if chatty { context.stderr.write(TerminalText.clean(line) + "\n") }
       case .skipped(let skip):
@@ -76,9 +81,12 @@ enum UpdateText {
           context.terminal.stdoutIsTTY ? TerminalText.fit(line, columns: context.terminal.width - 1) : line
         if chatty { context.stdout.write(fitted + "\n") }
       case .portrait(let key, let path):
-        if chatty { context.stdout.write(TerminalText.clean("portrait file of \(key): \(path)") + "\n") }
+        // A detail of a picture already named: eight of them would bury the list.
+        if chatty, verbose {
+          context.stdout.write(TerminalText.clean("portrait file of \(key): \(path)") + "\n")
+        }
       case .upToDate:
-        if chatty { context.stdout.write("Already up to date.\n") }
+        if chatty { context.stdout.write(upToDateLine(events) + "\n") }
       case .stateNotSaved(let notSaved):
         context.stderr.warning(UpdateWarningText.text(notSaved))
       case .applied(let applied):
@@ -100,6 +108,31 @@ enum UpdateText {
       }
     }
     flushSkips()
+  }
+
+  /// `Already up to date.`, or, after `--force` fetched pictures again and found each the same
+  /// as the stored file, what it fetched: `Fetched 8 pictures again; each is the stored file.`
+  static func upToDateLine(_ events: [UpdateEvent]) -> String {
+    let again = Set(
+      events.compactMap { event -> String? in
+        guard case .skipped(let skip) = event, skip.reason == .identicalFile else { return nil }
+        return skip.key
+      })
+    guard !again.isEmpty else { return "Already up to date." }
+    let each = again.count == 1 ? "it is" : "each is"
+    return "Fetched \(Counted.phrase(again.count, "picture")) again; \(each) the stored file."
+  }
+
+  /// Why `source` gave nothing, in plain words, for `-v`; nil when its line says it all.
+  static func why(_ events: [UpdateEvent], _ source: Source) -> String? {
+    for event in events {
+      if case .sourceFailed(source, let failure, _) = event,
+        let why = (failure as? any ExplainedError)?.explanation
+      {
+        return why
+      }
+    }
+    return nil
   }
 
   /// One line per picture skipped for a reason worth telling; entries Bing sent unusable (they

@@ -84,6 +84,9 @@ package struct ConfigDocument: Sendable, Equatable {
 
   func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
 
+  /// The value the file gives `key`, nil when it sets none (or only a refused one).
+  package func value(of key: String) -> ConfigValue? { entry(key)?.value }
+
   /// The file's setting of `key` as written, whether in force or refused.
   private func written(_ key: String) -> [Entry] {
     (entries + rejected).filter { $0.key == key }.sorted { $0.line < $1.line }

@@ -134,6 +134,15 @@ package struct Configuration: Sendable {
     }
   }
 
+  /// The value `key` has when neither the file nor a variable sets it: its built-in default,
+  /// or for `markets` the market the locale names.
+  package static func defaultValue(of key: ConfigKeySpec, environment: [String: String]) -> ConfigValue {
+    guard key.name == ConfigSchema.markets.name, let market = localeMarket(environment) else {
+      return key.defaultValue
+    }
+    return [market.market].configValue
+  }
+
   /// The market a locale variable names, looking where POSIX does: LC_ALL, then LANG.
   static func localeMarket(_ environment: [String: String]) -> (market: Market, variable: String)? {
     for variable in ["LC_ALL", "LANG"] {

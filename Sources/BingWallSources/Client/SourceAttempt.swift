@@ -19,6 +19,8 @@ struct SourceAttemptFailure: Error {
   var host: String
   /// True when api.nasa.gov refused the configured key.
   var isKeyProblem = false
+  /// Why, in plain words, for `-v` (`SourceError.explanation`).
+  var explanation: String?
 
   init(line: String, isTemporary: Bool, host: String, isKeyProblem: Bool = false) {
     self.line = line
@@ -29,6 +31,7 @@ struct SourceAttemptFailure: Error {
 
   init(_ error: SourceError, host: String) {
     self.init(line: error.description, isTemporary: error.isTemporary, host: host)
+    explanation = error.explanation
   }
 
   init(status: Int, source: Source, host: String) {
@@ -52,7 +55,9 @@ enum Attempt {
     if let last = failures.last, failures.count > 1 {
       line += last.host.isEmpty ? " (its fallback failed too)" : " (its fallback on \(last.host) failed too)"
     }
-    return SourceFailure(source: source, isTemporary: failures.contains { $0.isTemporary }, description: line)
+    return SourceFailure(
+      source: source, isTemporary: failures.contains { $0.isTemporary }, description: line,
+      explanation: failures.lazy.compactMap(\.explanation).first)
   }
 
   /// The host of a URL this client built; empty when it has none.

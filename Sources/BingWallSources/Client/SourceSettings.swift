@@ -108,14 +108,21 @@ package struct SourceFailure: Error, TemporaryFailure, CustomStringConvertible, 
   package var description: String
   /// The requests made and how each failed, as `SourceOffer.trace` (never an API key).
   var trace: [String]
+  /// What the failure means and whether it may pass, for `-v` (`ExplainedError`).
+  package var explanation: String?
 
-  init(source: Source, isTemporary: Bool, description: String, trace: [String] = []) {
+  init(
+    source: Source, isTemporary: Bool, description: String, trace: [String] = [], explanation: String? = nil
+  ) {
     self.source = source
     self.isTemporary = isTemporary
     self.description = description
     self.trace = trace
+    self.explanation = explanation
   }
 }
+
+extension SourceFailure: ExplainedError {}
 
 extension SourceFailure: LocalizedError, ExitStatusError {
   package var errorDescription: String? { description }

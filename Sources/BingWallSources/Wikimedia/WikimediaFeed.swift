@@ -10,10 +10,13 @@ import FoundationEssentials
 /// the link to its page (`/wiki/File:…`, the same title the featured feed gives, so both name
 /// the picture alike), the original from the thumbnail's `src` (`…/thumb/a/ab/Name.jpg/330px-
 /// Name.jpg` → `…/a/ab/Name.jpg`), its width from `data-file-width`, and the caption from the
-/// `description` block, as plain text. The feed names no artist and no licence: the credit is
-/// empty and the licence "see the file page", whose link the picture keeps.
+/// `description` block, as plain text. The title is the caption when short, else the file's
+/// name (`WikimediaResponse.pictureTitle`), never a paragraph. The feed names no licence (every
+/// item of the real feed, `Tests/Fixtures/feeds/`, has none, and an empty `dc:creator`): the
+/// credit is `dc:creator` when the feed fills it, and the licence points to the file page,
+/// where Commons states it.
 enum WikimediaFeed {
-  static let licence = "see the file page"
+  static let licence = "stated on the file page"
   /// Where a file's page is, for the link beside the picture.
   static let filePageBase = "https://commons.wikimedia.org"
 
@@ -86,12 +89,13 @@ enum WikimediaFeed {
       }).map { PlainText.fromHTML(html.inner($0)) } ?? ""
     // The link as the feed writes it, on Commons' host: a courtesy link, never fetched.
     let page = try? RemoteURL(checking: filePageBase + href, policy: .httpsOnly)
+    let creator = TerminalText.singleLine(item.text(of: "dc:creator") ?? "")
     let picture = SourcePicture(
       id: PictureID(source: .wikimedia, key: name), date: day,
       words: PictureWords(
-        title: caption.isEmpty ? WikimediaResponse.fileName(name) : caption, caption: caption, credit: "",
-        copyright: "", copyrightLink: page?.text ?? ""),
-      description: "", licence: licence, licenceLink: nil, image: original, portrait: nil, page: page)
+        title: WikimediaResponse.pictureTitle(file: name, caption: caption), caption: caption,
+        credit: creator, copyright: creator, copyrightLink: page?.text ?? ""),
+      description: "", licence: licence, licenceLink: page, image: original, portrait: nil, page: page)
     return (picture, image.attributes["data-file-width"].flatMap { Int($0) })
   }
 

@@ -50,7 +50,7 @@ struct WikimediaResponse: Sendable, Equatable {
     let picture = SourcePicture(
       id: PictureID(source: .wikimedia, key: title), date: day,
       words: PictureWords(
-        title: described.isEmpty ? fileName(title) : described, caption: described, credit: artistName,
+        title: pictureTitle(file: title, caption: described), caption: described, credit: artistName,
         copyright: copyright, copyrightLink: page?.text ?? ""),
       description: "", licence: licence, licenceLink: lenientURL(try license?.string("url"), policy: policy),
       image: source, portrait: nil, page: page)
@@ -58,6 +58,19 @@ struct WikimediaResponse: Sendable, Equatable {
       picture: picture, width: try original.integer("width"), height: try original.integer("height"),
       thumbnail: lenientURL(try image.object("thumbnail")?.string("source"), policy: policy),
       creditLine: creditLine)
+  }
+
+  /// The title a picture is listed by: its caption when that reads as a title (one sentence of
+  /// at most 100 characters, its full stop dropped), else its file's name as words. Commons'
+  /// captions run from "A group of Dorcas gazelle at dusk in Morocco" to a paragraph; the
+  /// paragraph stays the caption, and `list`, `update` and `prune` show the file's name.
+  /// The featured feed and the RSS fallback share this rule, so both name a picture alike.
+  static func pictureTitle(file: String, caption: String) -> String {
+    var short = Substring(TerminalText.singleLine(caption))
+    if short.hasSuffix("."), !short.hasSuffix("..") { short = short.dropLast() }
+    let oneSentence = !short.contains(". ") && !short.contains("? ") && !short.contains("! ")
+    guard !short.isEmpty, short.count <= 100, oneSentence else { return fileName(file) }
+    return String(short)
   }
 
   /// A file title as words: `File:Walls_of_Ston.jpg` → `Walls of Ston`.

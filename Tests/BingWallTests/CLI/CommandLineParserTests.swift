@@ -150,46 +150,46 @@ let sampleRoot = CommandSpec(
     Refused(
       words: ["help", "fetc"], message: "unknown command 'fetc'", path: ["help"],
       hint: "did you mean 'bingwall help fetch'?"),
-    Refused(words: ["fetch", "--market"], message: "missing value for '--market <market>'", path: ["fetch"]),
-    Refused(words: ["fetch", "-m"], message: "missing value for '-m <market>'", path: ["fetch"]),
-    Refused(words: ["--config"], message: "missing value for '--config <file>'", path: []),
+    Refused(words: ["fetch", "--market"], message: "missing the value of '--market'", path: ["fetch"]),
+    Refused(words: ["fetch", "-m"], message: "missing the value of '-m'", path: ["fetch"]),
+    Refused(words: ["--config"], message: "missing the value of '--config'", path: []),
     Refused(
       words: ["fetch", "--force=yes"], message: "the option '--force' does not take a value", path: ["fetch"]),
     Refused(
       words: ["fetch", "--days", "x"],
-      message: "the value 'x' is invalid for '--days <days>': expected a whole number",
+      message: "invalid value 'x' for '--days': expected a whole number",
       path: ["fetch"]),
     Refused(
       words: ["fetch", "--days", "9"],
-      message: "the value '9' is invalid for '--days <days>': expected a number of at most 8", path: ["fetch"]
+      message: "invalid value '9' for '--days': expected a number of at most 8", path: ["fetch"]
     ),
     Refused(
       words: ["fetch", "--days=0"],
-      message: "the value '0' is invalid for '--days <days>': expected a number of at least 1",
+      message: "invalid value '0' for '--days': expected a number of at least 1",
       path: ["fetch"]),
     Refused(
       words: ["fetch", "-m", "en-UK"],
-      message: "the value 'en-UK' is invalid for '--market <market>': expected one of: en-US, de-DE",
+      message: "invalid value 'en-UK' for '-m': expected one of: en-US, de-DE",
       path: ["fetch"], hint: "did you mean 'en-US'?"),
     Refused(
       words: ["fetch", "--since", "2023-02-29"],
-      message: "the value '2023-02-29' is invalid for '--since <date>': expected a date as YYYY-MM-DD",
+      message: "invalid value '2023-02-29' for '--since': expected a date as YYYY-MM-DD",
       path: ["fetch"]),
     Refused(words: ["fetch", "a", "b"], message: "unexpected argument 'b'", path: ["fetch"]),
     Refused(
       words: ["fetch", "0"],
-      message: "the value '0' is invalid for '<selector>': expected a picture id of 1 or more",
+      message: "invalid selector '0': expected a picture id of 1 or more",
       path: ["fetch"]),
     Refused(
       words: ["fetch", "2026-13-01"],
-      message: "the value '2026-13-01' is invalid for '<selector>': expected a real date as YYYY-MM-DD",
+      message: "invalid selector '2026-13-01': expected a real date as YYYY-MM-DD",
       path: ["fetch"]),
-    Refused(words: ["mark"], message: "missing expected argument '<selector>'", path: ["mark"]),
+    Refused(words: ["mark"], message: "missing the selector", path: ["mark"]),
     Refused(
-      words: ["group", "leaf"], message: "missing expected argument '<key>'", path: ["group", "leaf"]),
+      words: ["group", "leaf"], message: "missing the key", path: ["group", "leaf"]),
     Refused(
       words: ["group", "leaf", "resolutoin"],
-      message: "the value 'resolutoin' is invalid for '<key>': not a known key",
+      message: "invalid key 'resolutoin': not a known key",
       path: ["group", "leaf"], hint: "did you mean 'resolution'?"),
   ]
 

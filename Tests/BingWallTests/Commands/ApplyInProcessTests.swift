@@ -88,6 +88,26 @@ import Testing
     #expect(result.stderr == "")
   }
 
+  /// After `apply FILE`, `status` names the file as current, not the last stored picture; the
+  /// next stored picture set is current again.
+  @Test func statusNamesAnAppliedFileAsCurrent() throws {
+    let run = try Self.context()
+    #expect(run.run(["apply", "latest", "--backend", "mate"]).status == 0)
+    #expect(run.run(["status"]).stdout.hasPrefix("current:      2026-12-01 OHR.Lake (Lake title)\n"))
+    let path = try Self.picture(in: run)
+    #expect(run.run(["apply", path, "--backend", "mate"]).status == 0)
+    let status = run.run(["status"])
+    #expect(
+      status.stdout.hasPrefix("current:      \(path) (a file, not in the history)\n"), "\(status.stdout)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.run(["status", "--json"]).stdout.utf8))
+        as? [String: Any])
+    #expect(json["current_file"] as? String == path)
+    #expect(json["current"] is NSNull)
+    #expect(run.run(["apply", "latest", "--backend", "mate"]).status == 0)
+    #expect(run.run(["status"]).stdout.hasPrefix("current:      2026-12-01 OHR.Lake (Lake title)\n"))
+  }
+
   /// Half a JPEG starts right, and swaybg or xfdesktop would draw grey while saying nothing.
   @Test func aJPEGCutInHalfIsRefusedBeforeAnyToolRuns() throws {
     let run = try Self.context()

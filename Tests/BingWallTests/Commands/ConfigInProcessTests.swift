@@ -41,9 +41,11 @@ import Testing
 
   @Test func unsetTakesOutTheKeysLinesAndLeavesEveryOtherByte() throws {
     let run = try Self.context(config: Self.sample)
+    run.environment["LANG"] = "de_DE.UTF-8"
     let markets = run.run(["config", "unset", "markets"])
     #expect(markets.status == 0, "\(markets.stderr)")
-    #expect(markets.stdout.isEmpty && markets.stderr.isEmpty)
+    // The default is the market LANG names.
+    #expect(markets.stdout == "markets: de-DE (default; was en-US,de-DE)\n" && markets.stderr.isEmpty)
     #expect(
       try Self.file(run)
         == "# my settings\nmode = \"fill\"    # crop\n\n[daemon]\nrotate = \"2h\"\nnotify = true\n")
@@ -91,6 +93,28 @@ import Testing
       try Self.file(other) == "resolution = \"4K\"\nmode = \"fill\"\n", "a broken file is never rewritten")
     #expect(other.run(["config", "unset", "resolution"]).status == 0)
     #expect(try Self.file(other) == "mode = \"fill\"\n")
+  }
+
+  @Test func setAndUnsetConfirmInOneLine() throws {
+    let run = try Self.context()
+    func said(_ words: [String]) -> String {
+      let result = run.run(["config"] + words)
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout
+    }
+    #expect(said(["set", "mode", "fit"]) == "mode: fit (was auto, the default)\n")
+    #expect(said(["set", "mode", "fill"]) == "mode: fill (was fit)\n")
+    #expect(said(["set", "mode", "fill"]) == "mode: fill (unchanged)\n")
+    #expect(said(["unset", "mode"]) == "mode: auto (default; was fill)\n")
+    #expect(said(["unset", "mode"]) == "mode: auto (default; unchanged)\n")
+    #expect(said(["set", "mode", "auto"]) == "mode: auto (the default, unchanged)\n")
+    // An array as `config set` takes it; the default follows LANG, so only its start is held.
+    #expect(said(["set", "markets", "de-DE,fr-FR"]).hasPrefix("markets: de-DE,fr-FR (was "))
+    #expect(said(["set", "markets", "en-GB"]) == "markets: en-GB (was de-DE,fr-FR)\n")
+    #expect(said(["set", "mode", "fit", "-q"]) == "")
+    #expect(try Self.file(run).contains("mode = \"fit\""))
+    #expect(said(["unset", "mode", "--quiet"]) == "")
+    #expect(!(try Self.file(run).contains("mode")))
   }
 
   @Test(arguments: [

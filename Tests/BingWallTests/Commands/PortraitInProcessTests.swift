@@ -49,6 +49,25 @@ import Testing
     try #require(try HistoryStore.openExisting(path: run.paths.databaseFile))
   }
 
+  /// The portrait files are a detail of pictures already listed: said under `-v` only.
+  @Test(arguments: [false, true])
+  func portraitLinesOnlyUnderVerbose(verbose: Bool) throws {
+    let run = try Self.context()
+    let week = UpdateInProcessTests.week
+    try Self.servePortrait(run, week[0])
+    try Self.servePortrait(run, week[1])
+    let result = run.run(["update", "--no-apply"] + (verbose ? ["-v"] : []))
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("portrait file of ") }
+    if verbose {
+      #expect(lines.count == 2, "\(result.stdout)")
+      #expect(
+        lines.first?.hasPrefix("portrait file of \(week[0].key): \(run.paths.defaultImageDir)/") == true)
+    } else {
+      #expect(lines.isEmpty, "\(result.stdout)")
+    }
+  }
+
   @Test func updateFetchesThePortraitFileOnceForAScreenOnItsSide() throws {
     let run = try Self.context()
     let week = UpdateInProcessTests.week

@@ -45,6 +45,22 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: run.paths.defaultImageDir).sorted()
   }
 
+  /// Each picture is named once: an APOD key is its date, an imported file's title may be its key.
+  @Test func aPictureIsNamedOnce() {
+    func item(_ key: String, _ date: String, _ title: String) -> RetentionItem {
+      RetentionItem(id: 1, key: key, date: date, title: title, path: "/p", bytes: 2048, favorite: false)
+    }
+    let apod = item("2021-12-06", "2021-12-06", "Comet Leonard")
+    var plan = RetentionPlan(items: [], policy: RetentionPolicy(keep: 1), protected: [])
+    plan.removed = [apod]
+    let report = RetentionText.report(Prune.Report(plan: plan, dryRun: true))
+    #expect(report.hasPrefix("Would delete 2021-12-06 (Comet Leonard), "), "\(report)")
+    #expect(
+      RetentionText.named(item("OHR.Reef", "2026-11-28", "Reef title")) == "2026-11-28 OHR.Reef (Reef title)")
+    #expect(RetentionText.named(item("mine", "2026-11-28", "mine")) == "2026-11-28 mine")
+    #expect(RetentionText.named(item("2021-12-06", "2021-12-06", "")) == "2021-12-06")
+  }
+
   /// The screens' pictures made of a pruned picture go with it; those of a kept one, and any
   /// file of another form, stay.
   @Test func theScreensPicturesOfAPrunedPictureGoWithIt() throws {

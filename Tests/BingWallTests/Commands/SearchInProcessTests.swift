@@ -47,9 +47,10 @@ import Testing
 
   static func keys(_ run: InProcess, _ arguments: [String]) throws -> [String] {
     let result = run.run(["search"] + arguments + ["--json"])
-    #expect(result.status == 0, "\(result.stderr)")
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    // As grep: 0 when something matches, 1 when nothing does (the JSON is then `[]`).
+    #expect(result.status == (array.isEmpty ? 1 : 0), "\(result.stderr)")
     return array.compactMap { $0["key"] as? String }
   }
 
@@ -79,6 +80,16 @@ import Testing
     #expect(try Self.keys(run, ["城%"]) == [])
     #expect(try Self.keys(run, ["\"ice", "OR", "windm*\""]) == [])  // words, not FTS5 operators
     #expect(try Self.keys(run, ["ice", "NEAR"]) == [])
+  }
+
+  @Test func noMatchExitsOneAsGrepDoes() throws {
+    let run = try Self.context()
+    let none = run.run(["search", "lighthouse"])
+    #expect(none.status == 1)
+    #expect(none.stdout == "" && none.stderr == "", "\(none.stderr)")
+    #expect(run.run(["search", "vatnajokull"]).status == 0)
+    let empty = try InProcess(environment: ["BINGWALL_BACKEND": "none"])
+    #expect(empty.run(["search", "lighthouse"]).status == 1)
   }
 
   @Test func textWithoutALetterIsAUsageError() throws {

@@ -71,6 +71,11 @@ import Testing
     #expect(again.status == 0)
     #expect(again.stdout == "Already up to date.\n")
     #expect(run.http.requests.count == 5)  // only the archive's recent page again
+
+    // --force downloads again, and says what it fetched rather than "Already up to date".
+    let forced = run.run(["update", "--market", "en-US", "--no-apply", "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stdout == "Fetched 2 pictures again; each is the stored file.\n")
   }
 
   @Test func archiveFailuresAreRetriedOnTheClockAndRecordedAsAFailure() throws {

@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
+@testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -54,6 +55,25 @@ import Testing
     // "Already stored" is the normal case: neither says it.
     #expect(!terminal.contains("OHR.Here"))
     #expect(!log.contains { $0.contains("OHR.Here") })
+  }
+
+  /// `-v` says why a source gave nothing; without it, the warning alone.
+  @Test(arguments: [false, true])
+  func verboseSaysWhyASourceGaveNothing(verbose: Bool) throws {
+    let error = SourceError.noPicture(.spotlight, .noPhotograph(promotions: 4, unusable: []))
+    let failure = Attempt.combined(
+      [SourceAttemptFailure(error, host: "fd.api.iris.microsoft.com")], source: .spotlight)
+    let stderr = BufferOutput()
+    UpdateText.write(
+      [.sourceFailed(source: .spotlight, failure, temporary: true)], quiet: false, json: false,
+      verbose: verbose,
+      context: try InProcess().context(stderr: stderr))
+    let warning = "bingwall: warning: Windows Spotlight listed no photograph (4 promotions)\n"
+    let why =
+      "bingwall: info: Spotlight fills some of its places with promotions (apps, games, Microsoft's offers), "
+      + "which are not wallpapers; every item it listed now was one. Its list changes within hours, and the "
+      + "next update asks again.\n"
+    #expect(stderr.text == warning + (verbose ? why : ""))
   }
 
   @Test func kitsTypedWarningsReadAsTheSentencesKitOnceWrote() {

@@ -140,7 +140,10 @@ import Testing
     // The newest picture still waits to be set: every update says none was set, and succeeds.
     let update = try sandbox.run(["update", "--force"], environment: plain)
     #expect(update.status == 0)
-    #expect(update.stdout.hasPrefix("Already up to date.\nNo wallpaper set: no desktop session"))
+    #expect(
+      update.stdout.hasPrefix(
+        "Fetched 1 picture again; it is the stored file.\nNo wallpaper set: no desktop session"),
+      "\(update.stdout)")
     let show = try sandbox.run(["show", "latest", "--json"], environment: plain)
     #expect((try json(show.stdout) as? [String: Any])?["applied_count"] as? Int == 0)
   }

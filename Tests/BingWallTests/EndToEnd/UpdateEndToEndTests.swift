@@ -377,7 +377,8 @@ import Testing
     #expect(try update().status == 0)
     let forced = try update(["--force"])
     #expect(forced.status == 0, "\(forced.stderr)")
-    #expect(forced.stdout == "Already up to date.\n")
+    // Downloaded again, and said so: not "Already up to date."
+    #expect(forced.stdout == "Fetched 2 pictures again; each is the stored file.\n")
     #expect(sandbox.imageFiles() == ["2026-11-30_Fox_UHD.jpg", "2026-12-01_Lake_UHD.jpg"])
     #expect(bing.imageRequestCount == 4)
 

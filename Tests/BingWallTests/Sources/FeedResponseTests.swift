@@ -160,10 +160,51 @@ import Testing
       picture.words.caption.hasPrefix("The Small Sagittarius Star Cloud (Messier 24) is a dust-free window"))
     #expect(picture.words.caption.hasSuffix("can be seen all night from most of the world."))
     #expect(!picture.words.caption.contains("<"))
+    // A paragraph of a caption is no title: the file's name is, as the featured feed gives it.
+    #expect(picture.words.title == "Messier 24 (infrared, red, green)")
+    #expect(picture.words.title == featured.picture.words.title)
     #expect(picture.words.credit == "")
-    #expect(picture.licence == "see the file page")
+    // The feed states no licence (and an empty dc:creator): the file page does.
+    #expect(picture.licence == "stated on the file page")
     #expect(
       picture.page?.text == "https://commons.wikimedia.org/wiki/File:Messier_24_(infrared,_red,_green).jpg")
+    #expect(picture.licenceLink == picture.page)
+  }
+
+  @Test func commonsFeedTitlesAreShortCaptionsOrFileNames() throws {
+    let text = Fixtures.text("feeds/wikimedia_commons-potd-rss-2026-06-24.xml")
+    let items = text.components(separatedBy: "<item>").dropFirst().map {
+      $0.components(separatedBy: "</item>")[0]
+    }
+    let titles = try items.map { item in
+      let body = "<rss><channel><item>\(item)</item></channel></rss>"
+      return try WikimediaFeed.decode(Array(body.utf8), policy: .httpsOnly).picture.words.title
+    }
+    // Every day of the real feed, June 15-24: a one-sentence caption, else the file's name.
+    #expect(
+      titles == [
+        "Mountain gorilla (Gorilla beringei beringei), Bwindi Impenetrable National Park, Uganda",
+        "Kirchberg an der Jagst - Altstadt - Ansicht von NO mit Jagstbrücke (1)",
+        "Oregon ANG pilot preparing F-15 flight at Nellis - Weapons Instructor Course",
+        "Red-headed weaver (Anaplectes rubriceps leuconotus) male",
+        "Schönwald im Schwarzwald, Escheckstraße -- 2025 -- 0147",
+        "Geranium sanguineum, 27-06-2024. (actm.)",
+        "Fields TR Bazar NH-181 Nilgiris Aug25 A7CR 07388-HDR",
+        "Chrysomma sinense (Yellow-eyed Babbler) in Bhigwan, Maharashtra, India",
+        "A group of Dorcas gazelle at dusk in Morocco",
+        "Messier 24 (infrared, red, green)",
+      ])
+  }
+
+  @Test func commonsFeedCreatorIsTheCredit() throws {
+    let text = Fixtures.text("feeds/wikimedia_commons-potd-rss-2026-06-24.xml")
+    let last = text.components(separatedBy: "<item>").last!.components(separatedBy: "</item>")[0]
+      .replacingOccurrences(of: "<dc:creator></dc:creator>", with: "<dc:creator>Jane Example</dc:creator>")
+    let body =
+      #"<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item>"# + last + "</item></channel></rss>"
+    let picture = try WikimediaFeed.decode(Array(body.utf8), policy: .httpsOnly).picture
+    #expect(picture.words.credit == "Jane Example")
+    #expect(picture.words.copyright == "Jane Example")
   }
 
   @Test func commonsFeedDecodesAPercentEncodedTitle() throws {

@@ -148,7 +148,8 @@ import Testing
     // The feed's newest day, whatever today is.
     #expect(picture.date == CalendarDate(year: 2026, month: 6, day: 24))
     #expect(picture.id.key == "File:Messier_24_%28infrared,_red,_green%29.jpg")
-    #expect(picture.licence == "see the file page")
+    #expect(picture.words.title == "Messier 24 (infrared, red, green)")
+    #expect(picture.licence == "stated on the file page")
     let request = try #require(fake.requests(.wikimediaRSS).first)
     #expect(request.query["feedformat"] == "rss")
     #expect(request.query["language"] == "en")
