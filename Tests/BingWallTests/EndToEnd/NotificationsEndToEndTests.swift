@@ -109,7 +109,9 @@ struct NotificationsEndToEndTests {
     let bus = try DconfSessionBus()
     var environment = environment(bus, display: ":0")
     environment["BINGWALL_DAEMON_ROTATE"] = "1d"
-    _ = try sandbox.run(["update"], environment: environment)
+    // Stored, not set: no notification, so no notification server is started on a display that
+    // is not there.
+    _ = try sandbox.run(["update", "--no-apply"], environment: environment)
     let daemon = try BackgroundProgram(
       ["env", "-i"]
         + sandbox.baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
