@@ -287,11 +287,4 @@ extension BusConnection {
     let code = bw_bus_request_name(api, bus, name)
     if code < 0 { throw .callFailed(member: "RequestName", name: "", errno: -code) }
   }
-
-  /// This connection's unique name on the bus (`:1.42`).
-  package var uniqueName: String? {
-    var name: UnsafePointer<CChar>?
-    guard api.pointee.get_unique_name(bus, &name) >= 0, let name else { return nil }
-    return String(cString: name)
-  }
 }

@@ -16,10 +16,6 @@ package final class BusMessage {
   package let path: String
   package let interface: String
   package let member: String
-  /// The unique name of the sender (`:1.42`), checked by the bus.
-  package let sender: String
-  /// The body's D-Bus signature (`isvu` for dbusmenu's Event).
-  package let signature: String
 
   init(connection: BusConnection, retaining message: OpaquePointer) {
     self.connection = connection
@@ -39,8 +35,6 @@ package final class BusMessage {
     path = text(api.message_get_path(message))
     interface = text(api.message_get_interface(message))
     member = text(api.message_get_member(message))
-    sender = text(api.message_get_sender(message))
-    signature = text(api.message_get_signature(message, 1))
   }
 
   deinit {
@@ -68,8 +62,6 @@ package final class BusMessage {
   package func int32() -> Int32? { basic("i", Int32(0)) }
   /// The next argument as a `u`.
   package func uint32() -> UInt32? { basic("u", UInt32(0)) }
-  /// The next argument as a `b`.
-  package func boolean() -> Bool? { basic("b", Int32(0)).map { $0 != 0 } }
 
   private func basic<Value: BitwiseCopyable>(_ type: Character, _ initial: Value) -> Value? {
     var peeked: CChar = 0
@@ -85,15 +77,7 @@ package final class BusMessage {
     return value
   }
 
-  /// An array of `s` or `i` read to its end or to `limit` items (the rest is skipped): `as` and
-  /// `ai` arguments.
-  package func strings(limit: Int) -> [String]? {
-    guard enter("a", "s") else { return nil }
-    var result: [String] = []
-    while result.count < limit, let next = string() { result.append(next) }
-    return leave(result)
-  }
-
+  /// An `ai` argument read to its end or to `limit` items (the rest is skipped).
   package func int32s(limit: Int) -> [Int32]? {
     guard enter("a", "i") else { return nil }
     var result: [Int32] = []
@@ -113,11 +97,6 @@ package final class BusMessage {
       if let item { result.append(item) }
     }
     return leave(result)
-  }
-
-  /// Skips the next argument, whatever it is (a variant nobody reads).
-  package func skip() {
-    _ = connection.api.pointee.message_skip(pointer, nil)
   }
 
   private func enter(_ type: Character, _ contents: String) -> Bool {

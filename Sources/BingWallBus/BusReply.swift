@@ -23,10 +23,4 @@ package final class BusReply {
   package var succeeded: Bool { storage.pointee.state == 1 }
   /// The reply's first argument when it was a `u` (Notify's id).
   package var firstUnsigned: UInt32 { storage.pointee.first }
-  /// The D-Bus error's name when the call failed; empty otherwise.
-  package var errorName: String {
-    withUnsafeBytes(of: storage.pointee.error_name) { bytes in
-      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-  }
 }

@@ -72,15 +72,11 @@ typedef struct bw_bus_api {
   int (*_Nonnull message_skip)(sd_bus_message *_Nonnull message, const char *_Nullable types);
   int (*_Nonnull message_peek_type)(sd_bus_message *_Nonnull message, char *_Nullable type,
                                     const char *_Nullable *_Nullable contents);
-  const char *_Nullable (*_Nonnull message_get_signature)(sd_bus_message *_Nonnull message, int complete);
-  const char *_Nullable (*_Nonnull message_get_sender)(sd_bus_message *_Nonnull message);
   int (*_Nonnull send)(sd_bus *_Nonnull bus, sd_bus_message *_Nonnull message, uint64_t *_Nullable cookie);
   int (*_Nonnull call_async)(sd_bus *_Nonnull bus, sd_bus_slot *_Nullable *_Nullable slot,
                              sd_bus_message *_Nonnull message, sd_bus_message_handler_t _Nullable callback,
                              void *_Nullable userdata, uint64_t usec);
-  const sd_bus_error *_Nullable (*_Nonnull message_get_error)(sd_bus_message *_Nonnull message);
   sd_bus_message *_Nullable (*_Nonnull message_ref)(sd_bus_message *_Nullable message);
-  int (*_Nonnull get_unique_name)(sd_bus *_Nonnull bus, const char *_Nullable *_Nonnull name);
 } bw_bus_api;
 
 /// Every field of bw_bus_api with its function's name in libsystemd, for BW_LIBRARY_LOADER.
@@ -122,13 +118,9 @@ typedef struct bw_bus_api {
   RESOLVE(message_exit_container, "sd_bus_message_exit_container")   \
   RESOLVE(message_skip, "sd_bus_message_skip")                       \
   RESOLVE(message_peek_type, "sd_bus_message_peek_type")             \
-  RESOLVE(message_get_signature, "sd_bus_message_get_signature")     \
-  RESOLVE(message_get_sender, "sd_bus_message_get_sender")           \
   RESOLVE(send, "sd_bus_send")                                       \
   RESOLVE(call_async, "sd_bus_call_async")                           \
-  RESOLVE(message_get_error, "sd_bus_message_get_error")             \
-  RESOLVE(message_ref, "sd_bus_message_ref")                         \
-  RESOLVE(get_unique_name, "sd_bus_get_unique_name")
+  RESOLVE(message_ref, "sd_bus_message_ref")
 
 /// `bw_bus_load(soname, api)` opens libsystemd and fills `api`; it names the first missing
 /// function in a systemd older than 240.
@@ -338,8 +330,6 @@ typedef struct bw_bus_reply {
   int state;
   /// The reply's first argument when it is a `u` (Notify's id), else 0.
   uint32_t first;
-  /// The D-Bus error's name when it failed (org.freedesktop.DBus.Error.ServiceUnknown).
-  char error_name[128];
 } bw_bus_reply;
 
 static inline int bw_bus_replied(sd_bus_message *_Nonnull message, void *_Nullable userdata,
@@ -348,11 +338,6 @@ static inline int bw_bus_replied(sd_bus_message *_Nonnull message, void *_Nullab
   bw_bus_reply *reply = (bw_bus_reply *)userdata;
   if (!reply || !reply->api) return 1;
   if (reply->api->message_is_method_error(message, NULL)) {
-    const sd_bus_error *failure = reply->api->message_get_error(message);
-    if (failure && failure->name) {
-      strncpy(reply->error_name, failure->name, sizeof(reply->error_name) - 1);
-      reply->error_name[sizeof(reply->error_name) - 1] = 0;
-    }
     int code = reply->api->message_get_errno(message);
     reply->state = code > 0 ? -code : -5;
     return 1;
@@ -373,7 +358,6 @@ static inline int bw_bus_send_call(const bw_bus_api *_Nonnull api, sd_bus *_Nonn
   reply->api = api;
   reply->state = 0;
   reply->first = 0;
-  reply->error_name[0] = 0;
   return api->call_async(bus, slot, message, bw_bus_replied, reply, usec);
 }
 

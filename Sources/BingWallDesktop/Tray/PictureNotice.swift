@@ -1,15 +1,15 @@
 /// A notification about a new picture: its title, its credit and the first sentence of its
 /// story, the picture itself as the image, and what its buttons act on.
 package struct PictureNotice: Sendable, Equatable {
-  package var title: String
-  package var credit: String
+  var title: String
+  var credit: String
   /// The story, the source's text or the caption; only its first sentence is shown.
-  package var text: String
+  var text: String
   /// The picture's file, shown as the notification's image.
-  package var picture: String
+  var picture: String
   /// The picture's selector, which Keep and Ban act on.
-  package var key: String
-  package var hasPage: Bool
+  var key: String
+  var hasPage: Bool
 
   package init(title: String, credit: String, text: String, picture: String, key: String, hasPage: Bool) {
     self.title = title

@@ -3,13 +3,13 @@
 /// theme by `make install`, the .deb and the tarball). The same drawing as
 /// data/icons/hicolor/scalable/apps/bingwall.svg: a sky with a sun over two hills, in a
 /// rounded frame. Full colour, so it reads on a light panel and a dark one.
-package enum TrayIcon {
+enum TrayIcon {
   /// The themed icon's name; `bingwall-symbolic` is its one-colour form for hosts that ask for
   /// symbolic icons and colour them to the panel's text.
-  package static let name = "bingwall"
+  static let name = "bingwall"
 
   /// The sizes sent: hosts pick the nearest to their panel.
-  package static let sizes = [22, 32, 48]
+  static let sizes = [22, 32, 48]
 
   static let sky: UInt32 = 0xFF2F_80ED
   static let sun: UInt32 = 0xFFFF_C83D
@@ -17,7 +17,7 @@ package enum TrayIcon {
   static let farHill: UInt32 = 0xFF5F_B98A
 
   /// One size's pixels, row by row, each ARGB in network byte order as the specification asks.
-  package static func pixmap(size: Int) -> [UInt8] {
+  static func pixmap(size: Int) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(size * size * 4)
     let scale = Double(size) / 32

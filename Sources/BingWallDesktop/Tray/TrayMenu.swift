@@ -5,8 +5,8 @@ import BingWallSystem
 /// still names the same entry.
 ///
 /// https://github.com/AyatanaIndicators/libdbusmenu/blob/master/libdbusmenu-glib/dbus-menu.xml
-package struct TrayMenu: Sendable, Equatable {
-  package enum Entry: Int32, Sendable, CaseIterable {
+struct TrayMenu: Sendable, Equatable {
+  enum Entry: Int32, Sendable, CaseIterable {
     case title = 1, credit
     case next = 10, previous, random, newest
     case favorite = 20, ban
@@ -15,22 +15,22 @@ package struct TrayMenu: Sendable, Equatable {
     case quit = 50
   }
 
-  package struct Item: Sendable, Equatable {
-    package var id: Int32
+  struct Item: Sendable, Equatable {
+    var id: Int32
     /// Empty for a separator.
-    package var label: String
-    package var enabled = true
+    var label: String
+    var enabled = true
     /// A check mark's state, nil for an entry without one.
-    package var checked: Bool?
-    package var isSeparator: Bool { label.isEmpty }
+    var checked: Bool?
+    var isSeparator: Bool { label.isEmpty }
   }
 
   /// The longest label a picture's title or credit makes, in characters: a menu is not a page.
   static let labelLimit = 72
 
-  package let items: [Item]
+  let items: [Item]
 
-  package init(_ state: TrayState) {
+  init(_ state: TrayState) {
     var items: [Item] = []
     var separators: Int32 = 100
     func separator() {
@@ -67,7 +67,7 @@ package struct TrayMenu: Sendable, Equatable {
 
   /// What a click on `id` asks for, given the state the menu showed; nil for an entry that does
   /// nothing (the title) or an id of no entry.
-  package static func request(for id: Int32, in state: TrayState) -> DesktopRequest? {
+  static func request(for id: Int32, in state: TrayState) -> DesktopRequest? {
     guard let entry = Entry(rawValue: id) else { return nil }
     switch entry {
     case .title, .credit: return nil

@@ -184,7 +184,7 @@ package struct ConfigDocument: Sendable, Equatable {
   }
 
   /// The key a left-out line sets, when its key could be read (`mode` of `mode = fil`).
-  package func rejectedKey(atLine line: Int) -> String? {
+  func rejectedKey(atLine line: Int) -> String? {
     rejected.first { $0.line == line }?.key
   }
 

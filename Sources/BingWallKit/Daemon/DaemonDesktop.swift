@@ -19,7 +19,7 @@ package final class DaemonDesktop: @unchecked Sendable {
   private var onScreen: Int64?
 
   /// Nil when neither is asked for; also nil, said in the log, without a session bus.
-  package init?(_ resources: Resources, log: DaemonLog, updates: Bool, canAutoUpdate: Bool) {
+  init?(_ resources: Resources, log: DaemonLog, updates: Bool, canAutoUpdate: Bool) {
     let configuration = resources.configuration
     let tray = configuration[ConfigSchema.tray]
     notify = configuration[ConfigSchema.notify]
@@ -39,11 +39,11 @@ package final class DaemonDesktop: @unchecked Sendable {
   }
 
   /// The session bus, for the waiter to poll.
-  package var source: any SessionEventSource { face }
+  var source: any SessionEventSource { face }
 
   /// Shows the picture on screen and the switches; after an update that set a new picture,
   /// announces it.
-  package func refresh(_ resources: Resources, paused: Bool, canAutoUpdate: Bool, afterUpdate: Bool) {
+  func refresh(_ resources: Resources, paused: Bool, canAutoUpdate: Bool, afterUpdate: Bool) {
     let state = Self.state(resources, paused: paused, updates: updates, canAutoUpdate: canAutoUpdate)
     face.show(state.tray)
     defer { onScreen = state.id }
@@ -84,7 +84,7 @@ package final class DaemonDesktop: @unchecked Sendable {
   }
 
   /// Runs what the user asked, each as its command would; a failure is one line in the log.
-  package static func act(_ requests: [DesktopRequest], resources: Resources, log: DaemonLog) {
+  static func act(_ requests: [DesktopRequest], resources: Resources, log: DaemonLog) {
     for request in requests {
       do {
         try act(request, resources: resources, log: log)
