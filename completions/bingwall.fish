@@ -265,7 +265,7 @@ end
 
 complete -c bingwall -f
 complete -c bingwall -s q -l quiet -d 'Print only errors.'
-complete -c bingwall -s v -l verbose -d 'Say what happens: the backend and screens, each URL and file, the conditions (with --version: the libraries).'
+complete -c bingwall -s v -l verbose -d 'Say what happens: the backend and screens, each URL, file and failure, the conditions (with --version: the libraries).'
 complete -c bingwall -l config -r -F -d 'Read the configuration from this file instead of the default one.'
 complete -c bingwall -l version -d 'Show the version.'
 complete -c bingwall -s h -l help -d 'Show help information.'

@@ -207,7 +207,7 @@ package enum GlobalOptions {
   static let verbose = Flag(
     "verbose", short: "v",
     help:
-      "Say what happens: the backend and screens, each URL and file, the conditions (with --version: the libraries)."
+      "Say what happens: the backend and screens, each URL, file and failure, the conditions (with --version: the libraries)."
   )
   static let config = Option<String>(
     "config", name: "file", kind: .file,

@@ -78,3 +78,19 @@ extension NetError: ExitStatusError {
   /// 75 when a later try may work, 1 otherwise.
   package var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
 }
+
+extension NetError: AlikeError {
+  /// The failure without its URL: a refused connection to each of eight pictures is one kind.
+  package var kind: String {
+    switch self {
+    case .transport(_, let code, let message): "transport \(code) \(message)"
+    case .tooLarge(_, let limit): "tooLarge \(limit)"
+    case .write(_, let errno): "write \(errno)"
+    case .setup(_, let message): "setup \(message)"
+    case .headersTooLarge(_, let limit): "headersTooLarge \(limit)"
+    case .deadline: "deadline"
+    case .plainHTTP(_, let host): "plainHTTP \(host)"
+    case .redirectRefused(_, _, let reason): "redirectRefused \(reason)"
+    }
+  }
+}

@@ -10,6 +10,9 @@ enum UpdateLogLines {
   static func lines(for events: [UpdateEvent]) -> [String] {
     var lines: [String] = []
     var skips: [UpdateSkip] = []
+    // One line per kind of failure, said where the first one was, as on the terminal.
+    var failures = FailureLines.lines(events, each: false)
+    var warningsSaid: Set<String> = []
     for event in events {
       if case .skipped(let skip) = event {
         skips.append(skip)
@@ -24,8 +27,12 @@ enum UpdateLogLines {
           Diagnostic.line(
             .warning,
             "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own"))
-      case .warning(let warning): lines.append(Diagnostic.line(.warning, UpdateWarningText.text(warning)))
-      case .failed(let failure): lines.append(Diagnostic.line(.error, "update failed: \(failure.error)"))
+      case .warning(let warning):
+        let text = UpdateWarningText.text(warning)
+        if warningsSaid.insert(text).inserted { lines.append(Diagnostic.line(.warning, text)) }
+      case .failed:
+        lines += failures.map { Diagnostic.line(.error, "update failed: \($0)") }
+        failures = []
       case .sourceFailed(_, let error, _): lines.append(Diagnostic.line(.warning, "\(error)"))
       case .passedOver(_, let line): lines.append(line)
       case .skipped: break

@@ -15,13 +15,9 @@ enum UpdateText {
   static func write(_ events: [UpdateEvent], quiet: Bool, json: Bool, verbose: Bool = false, context: Context)
   {
     let chatty = !quiet && !json
-    // One line per distinct failure, with a count: eight pictures refused by an unwritable
-    // folder say it once.
-    let failures = Distinct.lines(
-      events.compactMap { event -> String? in
-        guard case .failed(let failure) = event else { return nil }
-        return TerminalText.clean("\(failure.error)")
-      })
+    // One line per kind of failure, with a count: eight pictures refused alike say it once;
+    // `-v` lists each.
+    let failures = FailureLines.lines(events, each: verbose)
     // Each fix once, after the failures it mends.
     let hints = Distinct.lines(
       events.compactMap { event -> String? in
@@ -37,6 +33,7 @@ enum UpdateText {
         return (source, TerminalText.clean("\(error)"))
       }, by: \.0)
     var sourcesWritten: Set<Source> = []
+    var warningsSaid: Set<String> = []
     var skips: [UpdateSkip] = []
     func flushSkips() {
       guard chatty else { return }
@@ -54,13 +51,13 @@ enum UpdateText {
             "Bing served the \(served) picture for \(requested); \(requested) has no picture of its own")
         }
       case .warning(let warning):
-        if !quiet { context.stderr.warning(UpdateWarningText.text(warning)) }
+        // Said once a run: two archive pages that over-list alike say it once.
+        let text = UpdateWarningText.text(warning)
+        if !quiet, warningsSaid.insert(text).inserted { context.stderr.warning(text) }
       case .failed:
         guard !failuresWritten else { continue }
         failuresWritten = true
-        for (line, count) in failures {
-          context.stderr.error(line + (count > 1 ? " (\(count) times)" : ""))
-        }
+        for line in failures { context.stderr.error(line) }
         for (hint, _) in hints { context.stderr.write(Diagnostic.line(.hint, hint) + "\n") }
       case .sourceFailed(let source, _, _):
         // A warning, not an error: the other sources' pictures came; the exit status says it.

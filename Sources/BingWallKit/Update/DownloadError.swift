@@ -39,3 +39,14 @@ extension DownloadError: HintedError {
     return "try again later"
   }
 }
+
+extension DownloadError: AlikeError {
+  /// The failure without the picture: eight pictures each answered HTTP 404 at every size are
+  /// one kind.
+  package var kind: String {
+    switch self {
+    case .unusable(_, let problems): "unusable " + problems.joined(separator: "; ")
+    case .serverError(_, let status): "serverError \(status)"
+    }
+  }
+}

@@ -50,8 +50,11 @@ struct UpdatePlan {
       substitutions.append(.substituted(requested: market, served: Market(stored: served)))
     }
     let pages = [(recent, recent.images)] + (older.map { [($0, $0.images(before: recent))] } ?? [])
+    // Said once for the market: both pages of an archive that over-lists do so alike.
+    var overlistingSaid = false
     for (page, _) in pages {
-      if page.ignoredEntries > 0 {
+      if page.ignoredEntries > 0, !overlistingSaid {
+        overlistingSaid = true
         warnings.append(
           .overlisted(
             market: market, listed: page.images.count + page.skipped.count + page.ignoredEntries,

@@ -33,8 +33,8 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count == 8)
   }
 
-  /// The same failure for every picture is one line with a count, not one line each.
-  @Test func oneErrorLinePerKindWithACount() {
+  /// Each hint once, however many failures it mends, in the order first seen.
+  @Test func eachHintIsSaidOnce() {
     let lines = Distinct.lines(["a", "b", "a", "a"])
     #expect(lines.map(\.0) == ["a", "b"])
     #expect(lines.map(\.1) == [3, 1])
