@@ -78,7 +78,6 @@ private struct ParseState {
   var command: CommandSpec
   var path: [String] = []
   var options: [String: [Invocation.Given]] = [:]
-  var warnings: [String] = []
   var positionals: [String] = []
 
   init(root: CommandSpec) {
@@ -161,8 +160,7 @@ private struct ParseState {
     if let check = option.check {
       switch check(raw) {
       case .success(let accepted):
-        word = accepted.word
-        for warning in accepted.warnings where !warnings.contains(warning) { warnings.append(warning) }
+        word = accepted
       case .failure(let problem):
         throw UsageError(
           "'\(typed)': \(problem.detail)", path: path,
@@ -213,7 +211,7 @@ private struct ParseState {
     // A command that only groups subcommands shows its help, as swift-argument-parser does.
     if !command.subcommands.isEmpty { return .help(path: path) }
     let arguments = try assignArguments()
-    return .run(Invocation(path: path, options: options, arguments: arguments, warnings: warnings))
+    return .run(Invocation(path: path, options: options, arguments: arguments))
   }
 
   /// The command that `bingwall help WORDS...` asks about, suggesting a fix for a typo.

@@ -24,10 +24,9 @@ package enum ValueKind: Sendable, Equatable {
   case selectorOrFile
   /// A config key, one of the names given (the configuration's schema lives above this target).
   case configKey([String])
-  /// A language-region code (`ll-CC`, see `LanguageRegionCode`): one of the listed codes, in
-  /// the listed spelling (the list may also hold others, such as Bing's `ROW`), or any other
-  /// well-formed one, which is accepted too and normalised to `ll-CC`. The list is what help,
-  /// completion and the man page offer; the command warns about a code outside it.
+  /// A language-region code (`ll-CC`): one of the listed codes (the list may also hold others,
+  /// such as Bing's `ROW`), in any case, given in the listed spelling. The list is too long for
+  /// a man page's option: the note (`ManPage.Program.languageRegionNote`) says where it is.
   case languageRegion([String])
   /// A value for the config key named by the argument before it, checked by the command against
   /// that key; completed from the key's closed set, when it has one.

@@ -10,18 +10,10 @@ package struct Invocation: Sendable, Equatable {
   var options: [String: [Given]]
   /// Positional values by argument.
   var arguments: [String: [Given]]
-  /// What the options' checks warn about the words they took (a market bingwall does not
-  /// know), once each, in the order given: said before the command runs.
-  package var warnings: [String]
-
-  init(
-    path: [String], options: [String: [Given]] = [:], arguments: [String: [Given]] = [:],
-    warnings: [String] = []
-  ) {
+  init(path: [String], options: [String: [Given]] = [:], arguments: [String: [Given]] = [:]) {
     self.path = path
     self.options = options
     self.arguments = arguments
-    self.warnings = warnings
   }
 
   package var quiet: Bool { self[GlobalOptions.quiet] }

@@ -24,6 +24,15 @@ package struct Page {
     }
   }
 
+  /// A list of codes (`en-GB, en-US.`), none broken at its hyphen at the end of a line: each
+  /// after `\%`, which forbids hyphenating the word it starts.
+  package mutating func unbroken(_ words: [String]) {
+    let text = words.joined(separator: ", ") + "."
+    for line in Help.wrap(text, width: 70, indent: 0).split(separator: "\n") {
+      lines.append(line.split(separator: " ").map { "\\%" + Self.escaped(String($0)) }.joined(separator: " "))
+    }
+  }
+
   /// A line of a literal display (`.Bd -literal`), as it is but escaped.
   package mutating func literal(_ line: String) { lines.append(Self.escaped(line)) }
 

@@ -3,28 +3,17 @@
 /// take and refuse the same words, in the same words. The kind still drives help, completion
 /// and the man page.
 package struct ValueCheck: Sendable, Equatable {
-  /// A word the check took: normalised, with what to warn about it (a market bingwall does not
-  /// know), one line each without `warning: `.
-  package struct Accepted: Sendable, Equatable {
-    package var word: String
-    package var warnings: [String]
-
-    package init(word: String, warnings: [String] = []) {
-      self.word = word
-      self.warnings = warnings
-    }
-  }
-
   /// What it checks against (the key's name): two specs are equal when they check alike.
   private let name: String
-  private let run: @Sendable (String) -> Result<Accepted, ValueProblem>
+  /// The word normalised (`en-gb` as `en-GB`), or why it is refused.
+  private let run: @Sendable (String) -> Result<String, ValueProblem>
 
-  package init(_ name: String, _ run: @escaping @Sendable (String) -> Result<Accepted, ValueProblem>) {
+  package init(_ name: String, _ run: @escaping @Sendable (String) -> Result<String, ValueProblem>) {
     self.name = name
     self.run = run
   }
 
-  func callAsFunction(_ word: String) -> Result<Accepted, ValueProblem> { run(word) }
+  func callAsFunction(_ word: String) -> Result<String, ValueProblem> { run(word) }
 
   package static func == (lhs: ValueCheck, rhs: ValueCheck) -> Bool { lhs.name == rhs.name }
 }

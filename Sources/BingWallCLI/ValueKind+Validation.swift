@@ -49,10 +49,9 @@ extension ValueKind {
       return .failure(problem)
     case .languageRegion(let listed):
       if let match = listed.first(where: { $0.equalsIgnoringCase(raw) }) { return .success(match) }
-      if let code = LanguageRegionCode.normalised(raw) { return .success(code) }
       return .failure(
         ValueProblem(
-          "expected a language-region code such as en-US or pt-BR",
+          "expected a listed language-region code such as en-US or pt-BR",
           suggestion: Suggestion.closest(to: raw, in: listed)))
     case .date:
       return CalendarDate(parsing: raw) != nil

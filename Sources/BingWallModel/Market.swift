@@ -2,15 +2,14 @@ import BingWallSystem
 
 /// A Bing market: which regional edition of the picture of the day to ask for.
 package struct Market: Hashable, Sendable, LosslessStringConvertible {
-  /// The code as `known` spells it (`en-US`, `ROW`), or an unknown `ll-CC` code as
-  /// `LanguageRegionCode` spells it (`xx-YY`).
+  /// The code as `known` spells it (`en-US`, `ROW`); a stored one as the history holds it.
   package let code: String
 
-  /// The market a code names in any case: one in `known`, or any other well-formed `ll-CC`
-  /// code, which Bing may well answer (it adds markets) and which is sent as given, with a
-  /// warning (`unknownWarning`). Nil for anything else (`en_US`, `english`, `ROW1`).
+  /// The market a code names in any case, one of `known`. Nil for any other: a mistyped
+  /// `xx-XX` would be answered with another market's picture and stored under its own name, a
+  /// market of one's own beside the real ones.
   package init?(_ code: String) {
-    guard let spelled = Self.canonical(code) ?? LanguageRegionCode.normalised(code) else { return nil }
+    guard let spelled = Self.canonical(code) else { return nil }
     self.code = spelled
   }
 
@@ -34,13 +33,14 @@ package struct Market: Hashable, Sendable, LosslessStringConvertible {
     "uk-UA", "zh-CN", "zh-HK", "zh-TW",
   ]
 
-  /// Whether the code is one of `known`; an unknown one is used all the same, with a warning.
-  package var isKnown: Bool { Self.known.contains(code) }
-
-  /// The one line (without `warning: `) said whenever an unknown code is accepted, from the
-  /// command line, the config file or the environment.
-  package static func unknownWarning(_ code: String) -> String {
-    "bingwall does not know the market \(code); using it as given (Bing may answer with another market's picture)"
+  /// Up to three markets near a code that is not one: of its region, else of its language
+  /// (`de-AT` for `en-AT`; `fr-BE`, `fr-CA`, `fr-CH` for `fr-XX`).
+  package static func nearest(to code: String) -> [String] {
+    let parts = code.split(separator: "-").map { $0.lowercased() }
+    guard parts.count == 2 else { return [] }
+    let region = known.filter { $0.lowercased().hasSuffix("-" + parts[1]) }
+    let language = known.filter { $0.lowercased().hasPrefix(parts[0] + "-") }
+    return Array((region.isEmpty ? language : region).prefix(3))
   }
 
   /// The market when neither config nor the locale names one.

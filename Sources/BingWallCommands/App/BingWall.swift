@@ -74,11 +74,6 @@ package enum BingWall {
       guard let command = CommandTable.command(for: invocation.path) else {
         preconditionFailure("the parser gave a command the table does not run: \(invocation.path)")
       }
-      if !invocation.quiet {
-        // What the options' checks said of the words they took (a market bingwall does not
-        // know), once each.
-        for warning in invocation.warnings { context.stderr.warning(warning) }
-      }
       do {
         return try command.run(invocation, context)
       } catch let error as UsageError {

@@ -44,7 +44,7 @@ extension Manual {
       if let allowed = key.allowed {
         text +=
           allowed == Market.known
-          ? " Values: the codes under MARKETS below, or any other of the form ll-CC, with a warning."
+          ? " Values: the codes under MARKETS below."
           : " Values: \(allowed.joined(separator: ", "))."
       }
       page.text(text + " Environment variable:")
@@ -82,10 +82,11 @@ extension Manual {
     page.macro("Sh MARKETS")
     page.prose(
       """
-      The markets Bing serves, as markets and --market take them; each has pictures and \
-      captions of its own on most days, in its language.
+      The markets Bing serves, as markets and --market take them, in any case; no other \
+      code is taken. About a dozen have pictures of their own; the others are served the \
+      rest of the world's or another market's, which update says in a warning.
       """)
-    page.text(Market.known.joined(separator: ", ") + ".")
+    page.unbroken(Market.known)
 
     page.macro("Sh FILES")
     page.macro("Bl -tag -width Ds")

@@ -42,8 +42,7 @@ enum Manual {
         "The global options of bingwall(1), --quiet, --verbose, --config and --help, work here too, "
         + "before or after the command.",
       languageRegionNote:
-        " Any code of the form ll-CC; bingwall.conf(5) lists the known ones under MARKETS, "
-        + "and any other is used with a warning.",
+        " One of the codes bingwall.conf(5) lists under MARKETS.",
       references: commandReferences)
   }
 

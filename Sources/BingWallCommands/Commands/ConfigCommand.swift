@@ -106,7 +106,6 @@ enum ConfigCommand: CommandDefinition {
     let before = document.value(of: key.name)
     try document.set(key, to: value)
     try ConfigFile.write(document.text, to: location.path)
-    for warning in key.warnings?(value) ?? [] { context.stderr.warning(warning) }
     warnIfShadowed(key, context)
     return ConfigChangeLine.set(
       key, to: value, before: before,

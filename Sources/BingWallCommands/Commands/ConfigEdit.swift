@@ -43,7 +43,6 @@ enum ConfigEdit {
         }
         try ConfigFile.write(edited, to: location.path)
         copy.remove()
-        for warning in document.warnings { context.stderr.warning(warning) }
         context.stdout.write("Saved \(location.path).\n")
         return ExitCode.success
       }

@@ -58,12 +58,12 @@ extension OptionSpec {
 
 extension ValueCheck {
   /// The check `config set` applies to `key`, for an option's word: the same refusals, the
-  /// same nearest values, the same warnings.
+  /// same nearest values.
   static func configKey(_ key: ConfigKeySpec) -> ValueCheck {
     ValueCheck(key.name) { word in
       switch key.check(optionWord: word) {
-      case .success(let accepted):
-        return .success(ValueCheck.Accepted(word: accepted.word, warnings: accepted.warnings))
+      case .success(let word):
+        return .success(word)
       case .failure(let refusal):
         return .failure(ValueProblem(refusal.reason, hint: ConfigError.didYouMean(refusal.suggestions)))
       }

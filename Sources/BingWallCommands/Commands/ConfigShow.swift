@@ -89,11 +89,8 @@ enum ConfigShow {
       out += "\(key.name)  (\(key.type.name), default \(key.defaultValue.tomlLiteral))\n"
       var lines = [key.help]
       if let allowed = key.allowed {
-        let shown = allowed.count <= 15 ? allowed : Array(allowed.prefix(6))
-        var list = "Values: " + shown.joined(separator: ", ")
-        if shown.count < allowed.count { list += ", and \(allowed.count - shown.count) more" }
-        if let unlisted = key.unlistedDescription { list += "; or \(unlisted)" }
-        lines.append(list + ".")
+        // Every one: this is where a refusal of a long list (markets) sends the user.
+        lines.append("Values: " + allowed.joined(separator: ", ") + ".")
       }
       for line in lines {
         let wrapped = Help.wrap(line, width: max(20, width - 4), indent: 0)

@@ -133,11 +133,6 @@ enum UpdateCommand: CommandDefinition {
         service.progress = ProgressBar(output: context.stderr, width: context.terminal.width)
       }
       service.onWait = { pid in WaitingText.announce(pid, for: "update", quiet: quiet, context: context) }
-      if !quiet {
-        for warning in configuration.warnings(ConfigSchema.markets.spec) {
-          context.stderr.warning(warning)
-        }
-      }
     }
     return try service.run(
       .init(

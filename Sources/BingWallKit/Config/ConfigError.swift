@@ -103,10 +103,12 @@ extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
 
   package var errorDescription: String? { description }
 
-  /// `did you mean 'UHD'?`, or `… 'a' or 'b'?`; nil for no suggestion.
+  /// `did you mean 'UHD'?`, `… 'a' or 'b'?`, `… 'a', 'b' or 'c'?`; nil for no suggestion.
   package static func didYouMean(_ suggestions: [String]) -> String? {
-    suggestions.isEmpty
-      ? nil : "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    let quoted = suggestions.map { "'\($0)'" }
+    guard let last = quoted.last else { return nil }
+    let rest = quoted.dropLast().joined(separator: ", ")
+    return "did you mean " + (rest.isEmpty ? last : rest + " or " + last) + "?"
   }
 
   /// The fix: the nearest allowed words, the list of keys, or the command that edits the file.

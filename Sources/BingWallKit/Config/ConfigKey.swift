@@ -8,15 +8,13 @@ package struct ConfigKey<Value: ConfigValueRepresentable>: Sendable {
 
   init(
     _ name: String, default defaultValue: Value, help: String, allowed: [String]? = nil,
-    unlisted: (description: String, normalise: @Sendable (String) -> String?)? = nil,
     nearest: (@Sendable (String) -> [String])? = nil, check: (@Sendable (ConfigValue) -> String?)? = nil,
-    warnings: (@Sendable (ConfigValue) -> [String])? = nil, environmentOverride: String? = nil
+    environmentOverride: String? = nil
   ) {
     self.defaultValue = defaultValue
     spec = ConfigKeySpec(
       name: name, type: Value.configType, defaultValue: defaultValue.configValue, help: help,
-      allowed: allowed, unlisted: unlisted, nearest: nearest, check: check, warnings: warnings,
-      environmentOverride: environmentOverride)
+      allowed: allowed, nearest: nearest, check: check, environmentOverride: environmentOverride)
   }
 
   var name: String { spec.name }

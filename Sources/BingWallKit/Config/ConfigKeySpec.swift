@@ -15,18 +15,11 @@ package struct ConfigKeySpec: Sendable {
   package var help: String
   /// A closed set for a string, or for each item of an array; normalised to this spelling.
   package var allowed: [String]?
-  /// Items outside `allowed` that are accepted all the same: what they look like, for the
-  /// refusal of anything else, and their normalised spelling (nil refuses). Nil keeps
-  /// `allowed` closed.
-  var unlisted: (description: String, normalise: @Sendable (String) -> String?)?
   /// The allowed values nearest a refused item, beyond spelling: `UHD` for `4K`. Nil, or no
   /// answer, falls back to the closest spelling.
   var nearest: (@Sendable (String) -> [String])?
   /// Further checks beyond type and allowed set: nil when the value is fine, else why not.
   var check: (@Sendable (ConfigValue) -> String?)?
-  /// What to warn about in a value that is accepted (a market bingwall does not know), one
-  /// line each without `warning: `.
-  package var warnings: (@Sendable (ConfigValue) -> [String])?
   /// Overrides the generated `BINGWALL_<NAME>` variable.
   var environmentOverride: String?
 
@@ -35,9 +28,6 @@ package struct ConfigKeySpec: Sendable {
   package var choices: [String]? {
     allowed ?? (type == .boolean ? ["true", "false"] : nil)
   }
-
-  /// What items outside `allowed` may look like (`a language-region code such as pt-BR`).
-  package var unlistedDescription: String? { unlisted?.description }
 
   /// `[daemon]` for `daemon.rotate`; nil for a top-level key.
   var section: String? {
@@ -58,14 +48,17 @@ package struct ConfigKeySpec: Sendable {
     var value = value
     if let allowed {
       func normalise(_ item: String) -> String? {
-        allowed.first { $0.equalsIgnoringCase(item) } ?? unlisted?.normalise(item)
+        allowed.first { $0.equalsIgnoringCase(item) }
       }
       func refusal(_ item: String) -> ConfigRefusal {
         var guesses = nearest?(item) ?? []
         if guesses.isEmpty, let close = Suggestion.closest(to: item, in: allowed) { guesses = [close] }
-        let list = allowed.count <= 15 ? " (one of: \(allowed.joined(separator: ", ")))" : ""
-        let shape = unlisted.map { ": expected a listed value or \($0.description)" } ?? ""
-        return ConfigRefusal("'\(item)' is not allowed\(list)\(shape)", suggestions: guesses)
+        // A long list (markets) would bury the line: `config keys` shows it whole.
+        let list =
+          allowed.count <= 15
+          ? " (one of: \(allowed.joined(separator: ", ")))"
+          : "; 'bingwall config keys' lists the values of '\(name)'"
+        return ConfigRefusal("'\(item)' is not allowed\(list)", suggestions: guesses)
       }
       switch value {
       case .string(let item):
@@ -87,14 +80,13 @@ package struct ConfigKeySpec: Sendable {
   }
 
   /// Checks one word an option gives for this key (`--mode fill`; `--market de-DE`, one item of
-  /// an array) as `config set` checks a value: the word normalised and the key's warnings about
-  /// it, or why it is refused.
-  package func check(optionWord word: String) -> Result<(word: String, warnings: [String]), ConfigRefusal> {
+  /// an array) as `config set` checks a value: the word normalised, or why it is refused.
+  package func check(optionWord word: String) -> Result<String, ConfigRefusal> {
     // One item of an array stands alone: `--market a,b` is a code with a comma, not two.
     guard let value = type == .strings ? .strings([word]) : type.parse(word) else {
       return .failure(ConfigRefusal("expected \(type.phrase), got '\(word)'"))
     }
-    return validate(value).map { normalised in (normalised.plain, warnings?(normalised) ?? []) }
+    return validate(value).map(\.plain)
   }
 }
 

@@ -13,14 +13,8 @@ package enum ConfigSchema {
   package static let markets = ConfigKey<[Market]>(
     "markets", default: [Market.fallback],
     help: "Bing markets to fetch, one or more; the default follows LANG.",
-    allowed: Market.known,
-    unlisted: (description: "a language-region code such as pt-BR", normalise: LanguageRegionCode.normalised),
-    check: { $0.strings?.isEmpty == true ? "name at least one market" : nil },
-    warnings: { value in
-      (value.strings ?? []).compactMap(Market.init).filter { !$0.isKnown }.map {
-        Market.unknownWarning($0.code)
-      }
-    })
+    allowed: Market.known, nearest: Market.nearest(to:),
+    check: { $0.strings?.isEmpty == true ? "name at least one market" : nil })
   package static let sources = ConfigKey<[Source]>(
     "sources", default: [.bing],
     help: "Pictures of the day to fetch, one or more; 'bingwall sources' says what each offers.",

@@ -165,14 +165,6 @@ package struct Configuration: Sendable {
     Value(configValue: setting(key.name).value) ?? key.defaultValue
   }
 
-  /// The key's warnings about its effective value (`ConfigKeySpec.warnings`), unless the value
-  /// came from the command line, where the parser's check has said them already.
-  package func warnings(_ key: ConfigKeySpec) -> [String] {
-    let setting = setting(key.name)
-    if case .commandLine = setting.source { return [] }
-    return key.warnings?(setting.value) ?? []
-  }
-
   // MARK: - Values derived from a key
 
   /// The Bing base URL without a trailing slash.
@@ -231,13 +223,5 @@ package enum ConfigFile {
     var status = stat()
     if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
     try AtomicFile.write(Data(text.utf8), to: target, mode: mode)
-  }
-}
-
-extension ConfigDocument {
-  /// What to warn about in the values the file sets (a market bingwall does not know), one line
-  /// each without `warning: `.
-  package var warnings: [String] {
-    entries.flatMap { entry in ConfigSchema.key(named: entry.key)?.warnings?(entry.value) ?? [] }
   }
 }

@@ -131,9 +131,6 @@ package struct Daemon {
           : "listening on the system bus for the network, the power and sleep")
     }
     Self.logIgnoredLines(settings, log: log)
-    for warning in settings.resources.configuration.warnings(ConfigSchema.markets.spec) {
-      log.warning(warning)
-    }
     return try loop.run(
       Self.plan(
         settings, child: child, log: log, snapshot: snapshot.save(log: log), desktop: desktop,

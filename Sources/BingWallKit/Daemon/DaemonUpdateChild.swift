@@ -60,8 +60,7 @@ package final class DaemonUpdateChild: Sendable {
 
   /// The child's argv: the daemon's configuration file, and the markets and resolution the
   /// daemon schedules for, so the child updates exactly what the daemon found due (a config edited
-  /// since, without SIGHUP, does not change which markets are fetched). `--quiet` keeps the
-  /// warning about an unlisted market code out of every update: the daemon logged it at start.
+  /// since, without SIGHUP, does not change which markets are fetched).
   /// `snapshot`, when given, is the daemon's copy of its configuration file as last loaded
   /// (`DaemonConfigSnapshot`), read instead of the file itself.
   func arguments(markets: [Market], resolution: Resolution, snapshot: String? = nil) -> [String] {

@@ -12,9 +12,9 @@ import Testing
 @Suite struct MarketInProcessTests {
   static let endpoint = "https://bing.test"
 
-  static func unknownWarning(_ code: String) -> String {
-    "bingwall: warning: bingwall does not know the market \(code); using it as given "
-      + "(Bing may answer with another market's picture)\n"
+  /// The refusal of a code that is no market, naming the option (or key) as typed.
+  static func refusal(_ typed: String, _ code: String) -> String {
+    "bingwall: error: '\(typed)': '\(code)' is not allowed; 'bingwall config keys' lists the values of 'markets'\n"
   }
 
   static func served(_ served: String, for requested: String) -> String {
@@ -41,29 +41,36 @@ import Testing
   @Test(arguments: formerlyRefused)
   func everyCodeBingAnswersIsKnown(code: String) throws {
     #expect(Market(code.lowercased())?.code == code)
-    #expect(Market(code)?.isKnown == true)
     let run = try InProcess()
     let result = run.run(["list", "-m", code.lowercased(), "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr == "")
   }
 
-  @Test func aWellFormedUnknownCodeIsUsedWithOneWarning() throws {
-    let run = try InProcess()
-    let result = run.run(["list", "--market", "xx-yy", "--json"])
-    #expect(result.status == 0)
-    #expect(result.stderr == Self.unknownWarning("xx-YY"))
-    #expect(Market("xx-yy")?.code == "xx-YY")
-    #expect(Market("xx-yy")?.isKnown == false)
+  /// A mistyped code (issue 47): Bing would answer it with another market's picture, stored
+  /// under the typed code beside the real one. Refused at every door before anything is asked.
+  @Test func aWellFormedCodeThatIsNoMarketIsRefusedEverywhere() throws {
+    #expect(Market("xx-XX") == nil)
+    for command in [["list"], ["update"], ["show", "latest"], ["random", "--dry-run"]] {
+      let run = try InProcess()
+      let result = run.run(command + ["--market", "xx-XX"])
+      #expect(result.status == 64, "\(command)")
+      #expect(result.stderr.hasPrefix(Self.refusal("--market", "xx-XX")), "\(result.stderr)")
+      #expect(run.http.requests.isEmpty)
+      #expect(!FileManager.default.fileExists(atPath: run.paths.databaseFile))
+    }
   }
 
-  @Test func updateSendsAnUnknownCodeAndWarnsOnce() throws {
-    let run = try Self.context(body: try RealBingFixtures.body(RealBingFixtures.deDEOwnPictures))
-    let result = run.run(Self.updateOne + ["-m", "qq-QQ", "-m", "qq-qq"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.components(separatedBy: "does not know").count == 2)
-    #expect(result.stderr.hasPrefix(Self.unknownWarning("qq-QQ")))
-    #expect(run.http.requests.first?.contains("mkt=qq-QQ") == true)
+  @Test func aRefusedCodeSuggestsTheMarketsOfItsRegionThenItsLanguage() throws {
+    let run = try InProcess()
+    let region = run.run(["update", "-m", "en-AT"])
+    #expect(region.status == 64)
+    #expect(region.stderr.hasSuffix("bingwall: hint: did you mean 'de-AT'?\n"), "\(region.stderr)")
+    let language = run.run(["update", "-m", "fr-XX"])
+    #expect(
+      language.stderr.hasSuffix("bingwall: hint: did you mean 'fr-BE', 'fr-CA' or 'fr-CH'?\n"),
+      "\(language.stderr)")
+    #expect(run.http.requests.isEmpty)
   }
 
   /// Refused in `config set markets`'s words, naming the option as typed, before anything is
@@ -76,7 +83,7 @@ import Testing
       #expect(result.status == 64, "\(command)")
       #expect(
         result.stderr.hasPrefix(
-          "bingwall: error: '-m': '\(code)' is not allowed: expected a listed value or a language-region code such as pt-BR\n"
+          "bingwall: error: '-m': '\(code)' is not allowed; 'bingwall config keys' lists the values of 'markets'\n"
         ), "\(result.stderr)")
       #expect(run.http.requests.isEmpty)
       #expect(!FileManager.default.fileExists(atPath: run.paths.databaseFile))
@@ -89,7 +96,7 @@ import Testing
     #expect(option.status == 64)
     #expect(
       option.stderr == """
-        bingwall: error: '--market': 'en_GB' is not allowed: expected a listed value or a language-region code such as pt-BR
+        bingwall: error: '--market': 'en_GB' is not allowed; 'bingwall config keys' lists the values of 'markets'
         bingwall: hint: did you mean 'en-GB'?
 
         """)
@@ -99,34 +106,35 @@ import Testing
     #expect(run.http.requests.isEmpty)
   }
 
-  @Test func theConfigFileTakesUnknownCodesWithAWarningAndRefusesMalformedOnes() throws {
+  /// In the file, a code that is no market leaves its line out with one warning, and the
+  /// command goes on with the default: an hourly update from cron still updates.
+  @Test func theConfigFileLeavesOutALineWithACodeThatIsNoMarket() throws {
     let run = try Self.context(body: try RealBingFixtures.body(RealBingFixtures.deDEOwnPictures))
     let file = run.home.file("config.toml")
     run.environment["BINGWALL_CONFIG"] = file
-    try Data("markets = [\"de-DE\", \"zz-ZZ\"]\n".utf8).write(to: URL(fileURLWithPath: file))
-    let update = run.run(Self.updateOne)
-    #expect(update.status == 0, "\(update.stderr)")
-    #expect(update.stderr.hasPrefix(Self.unknownWarning("zz-ZZ")))
-    #expect(update.stderr.components(separatedBy: "does not know").count == 2)
-
-    // A malformed one leaves its line out, with a warning, and the command goes on.
-    try Data("markets = [\"english\"]\n".utf8).write(to: URL(fileURLWithPath: file))
-    let refused = run.run(["list", "--json"])
-    #expect(refused.status == 0, "\(refused.stderr)")
-    #expect(
-      refused.stderr.hasPrefix(
-        "bingwall: warning: \(file):1: 'markets': 'english' is not allowed: expected a listed value or a language-region code such as pt-BR; line ignored: markets = ["
-      ), "\(refused.stderr)")
+    for line in ["markets = [\"de-DE\", \"zz-ZZ\"]", "markets = [\"english\"]"] {
+      try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: file))
+      let update = run.run(Self.updateOne)
+      #expect(update.status == 0, "\(update.stderr)")
+      #expect(update.stderr.hasPrefix("bingwall: warning: \(file):1: 'markets': '"), "\(update.stderr)")
+      #expect(update.stderr.contains("is not allowed; 'bingwall config keys' lists the values of 'markets'"))
+      #expect(update.stderr.contains("line ignored: markets = [\"en-US\"]"), "\(update.stderr)")
+      #expect(run.http.requests.last { $0.contains("HPImageArchive") }?.contains("mkt=en-US") == true)
+    }
   }
 
-  @Test func configSetWarnsAboutAnUnknownCode() throws {
+  @Test func configSetRefusesACodeThatIsNoMarketAndKeepsTheFile() throws {
     let run = try InProcess()
+    #expect(run.run(["config", "set", "markets", "en-GB"]).status == 0)
     let set = run.run(["config", "set", "markets", "en-US,yy-yy"])
-    #expect(set.status == 0, "\(set.stderr)")
-    #expect(set.stderr == Self.unknownWarning("yy-YY"))
-    #expect(run.run(["config", "get", "markets"]).stdout.contains("yy-YY"))
-    let refused = run.run(["config", "set", "markets", "en-US,yy_YY"])
-    #expect(refused.status == 64)
+    #expect(set.status == 64)
+    #expect(set.stderr == Self.refusal("markets", "yy-yy"), "\(set.stderr)")
+    #expect(run.run(["config", "get", "markets"]).stdout == "en-GB\n")
+  }
+
+  @Test func configKeysListsEveryMarket() throws {
+    let keys = try InProcess().run(["config", "keys"]).stdout.replacingOccurrences(of: "\n    ", with: " ")
+    for code in Market.known { #expect(keys.contains(code), "\(code)") }
   }
 
   @Test func rowIdsInABodyWithoutAMarketObjectGiveTheServedWarning() throws {

@@ -18,7 +18,7 @@ import Testing
     #expect(market.status == 64)
     #expect(
       market.stderr == """
-        bingwall: error: '-m': 'en_GB' is not allowed: expected a listed value or a language-region code such as pt-BR
+        bingwall: error: '-m': 'en_GB' is not allowed; 'bingwall config keys' lists the values of 'markets'
         bingwall: hint: did you mean 'en-GB'?
 
         """)

@@ -104,11 +104,16 @@ import Testing
       message:
         "config.toml:1: 'resolution': '4K' is not allowed (one of: UHD, 1920x1200, 1920x1080, 1366x768, 1280x768, 1280x720, 1024x768, 800x600, 800x480, 640x480, 1080x1920, 768x1280, 720x1280, 480x800)"
     ),
-    // A well-formed code bingwall does not know (xx-XX) is taken with a warning; a malformed one is not.
+    // A code that is no market, well-formed or not, is refused.
     Broken(
       text: "markets = [\"xx_XX\"]",
       message:
-        "config.toml:1: 'markets': 'xx_XX' is not allowed: expected a listed value or a language-region code such as pt-BR"
+        "config.toml:1: 'markets': 'xx_XX' is not allowed; 'bingwall config keys' lists the values of 'markets'"
+    ),
+    Broken(
+      text: "markets = [\"en-GB\", \"xx-XX\"]",
+      message:
+        "config.toml:1: 'markets': 'xx-XX' is not allowed; 'bingwall config keys' lists the values of 'markets'"
     ),
     Broken(text: "markets = []", message: "config.toml:1: 'markets': name at least one market"),
     Broken(
