@@ -68,12 +68,8 @@ package enum DetachedProcess {
     for flags in [common | setsidFlag, common | Int32(POSIX_SPAWN_SETPGROUP)] where result == EINVAL {
       posix_spawnattr_setflags(&attributes, Int16(flags))
       posix_spawnattr_setpgroup(&attributes, 0)
-      // ETXTBSY is fleeting, as in `PosixProcessRunner`: a just-written program whose write descriptor
-      // a child forked meanwhile still holds. The retries span about 60 ms.
-      result = ETXTBSY
-      for attempt in 0...PosixProcessRunner.busyRetries where result == ETXTBSY {
-        if attempt > 0 { usleep(2000 << (attempt - 1)) }
-        result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+      result = PosixProcessRunner.retryingBusy {
+        posix_spawn(&pid, program, &actions, &attributes, argv, envp)
       }
     }
     switch result {

@@ -68,7 +68,9 @@ package struct EditorCommand: Sendable, Equatable {
 
     var pid: pid_t = 0
     // posix_spawnp looks the program up on this process's PATH, as a shell would.
-    let result = posix_spawnp(&pid, argv[0], nil, &attributes, argvPointers, envPointers)
+    let result = PosixProcessRunner.retryingBusy {
+      posix_spawnp(&pid, argv[0], nil, &attributes, argvPointers, envPointers)
+    }
     switch result {
     case 0: break
     case ENOENT, EACCES, ENOTDIR: throw .notFound(program: program)

@@ -21,6 +21,20 @@ package struct PosixProcessRunner: ProcessRunner {
   static let exitPollInterval = 0.01
   /// How often `posix_spawn` is retried when the program is busy being written (ETXTBSY).
   static let busyRetries = 5
+
+  /// `spawn`'s result, tried again while it is ETXTBSY, which is usually fleeting: someone just
+  /// wrote the program (a stub script in a test, a package upgrade, an editor's wrapper), and a
+  /// child forked meanwhile by another thread holds a copy of that write descriptor until its
+  /// own exec. The retries span about 60 ms; a file that stays busy is reported. Every spawn of
+  /// ours goes through it: the runner's, a detached process's and the editor's.
+  static func retryingBusy(_ spawn: () -> Int32) -> Int32 {
+    var result = spawn()
+    for attempt in 0..<busyRetries where result == ETXTBSY {
+      usleep(2000 << attempt)
+      result = spawn()
+    }
+    return result
+  }
   /// Where a bare program name is looked up when the environment has no PATH: glibc's execvp default.
   static let defaultSearchPath = "/bin:/usr/bin"
 
@@ -137,13 +151,8 @@ package struct PosixProcessRunner: ProcessRunner {
     let attributes = SpawnAttributes()
 
     var pid: pid_t = 0
-    var result = ETXTBSY
-    // ETXTBSY is usually fleeting: someone just wrote the program (a stub script in a test, a package
-    // upgrade), and a child forked meanwhile by another thread holds a copy of that write descriptor
-    // until its own exec. The retries span about 60 ms; a file that stays busy is reported.
-    for attempt in 0...Self.busyRetries where result == ETXTBSY {
-      if attempt > 0 { usleep(2000 << (attempt - 1)) }
-      result = posix_spawn(
+    let result = Self.retryingBusy {
+      posix_spawn(
         &pid, executable, actions.pointer, attributes.pointer, arguments.pointers, environment.pointers)
     }
     // Only the child needs these ends; keeping them would hide its EOF from us.

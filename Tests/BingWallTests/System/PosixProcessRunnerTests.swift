@@ -375,6 +375,26 @@ import Testing
     #expect(try runner.run(invocation([script])).stdoutText == "ran\n")
   }
 
+  /// The editor is spawned apart from the runner (on the terminal, waited for however long),
+  /// and retries a busy program alike: a wrapper script just written (issue 48's failing
+  /// `ConfigEditEndToEndTests`, "Text file busy") does not fail `config edit`.
+  @Test func anEditorBusyBeingWrittenIsRetried() throws {
+    let marker = scratch.file("edited")
+    let script = scratch.script("busy-editor", "echo \"$1\" > '\(marker)'")
+    let writer = open(script, O_WRONLY | O_APPEND | O_CLOEXEC)
+    try #require(writer >= 0)
+    let editor = EditorCommand(environment: ["EDITOR": script])
+    #expect(throws: ProcessError.spawnFailed(program: script, errno: ETXTBSY)) {
+      try editor.run(on: "/the/file", environment: Self.environment)  // The control.
+    }
+    Thread.detachNewThread {
+      usleep(5000)
+      close(writer)
+    }
+    #expect(try editor.run(on: "/the/file", environment: Self.environment) == 0)
+    #expect(try String(contentsOfFile: marker, encoding: .utf8) == "/the/file\n")
+  }
+
   // MARK: Threads
 
   @Test func concurrentRunsKeepTheirOwnOutput() {
