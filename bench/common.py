@@ -111,14 +111,51 @@ def median(runs_, field="wall"):
     return statistics.median(getattr(run, field) for run in runs_)
 
 
-def emit(what, value, unit, yardstick_label, yardstick, target="", met=None, ratio=None, note=""):
+def emit(what, value, unit, yardstick_label, yardstick, target="", met=None, ratio=None, note="", spread=None,
+         ratio_spread=None):
     """One row of the final table, as a `BENCHROW` JSON line on stdout.
 
     value and yardstick are in `unit` ("s", "ms", "MB", "count"); the ratio is value/yardstick
-    unless given; met is True, False or None (no target).
+    unless given; met is True, False, None (no target) or "noise" (the runs fall on both sides
+    of the goal). spread and ratio_spread are (min, max) over the runs, when there were several.
     """
     if ratio is None and yardstick:
         ratio = value / yardstick
     row = {"what": what, "bingwall": value, "unit": unit, "yardstick_label": yardstick_label,
-           "yardstick": yardstick, "ratio": ratio, "target": target, "met": met, "note": note}
+           "yardstick": yardstick, "ratio": ratio, "target": target, "met": met, "note": note,
+           "spread": spread, "ratio_spread": ratio_spread}
     print("BENCHROW " + json.dumps(row, ensure_ascii=False), flush=True)
+
+
+def verdict(samples, within):
+    """True when every run meets the goal, False when none does, "noise" when the runs fall on
+    both sides of it: a spread wider than the margin says so rather than yes or no."""
+    passed = [within(sample) for sample in samples]
+    if all(passed):
+        return True
+    if not any(passed):
+        return False
+    return "noise"
+
+
+def compare(what, runs_, yardstick_runs, unit, yardstick_label, target, ratio_at_most=None, value_under=None,
+            field="wall", scale=1):
+    """A timed row from two lists of interleaved runs (round i of each ran back to back): the
+    medians, the spread of bingwall's figure and of the round-by-round ratio, and the verdict
+    on the goal, a ratio (`ratio_at_most`), a figure (`value_under`), both, or neither."""
+    values = [getattr(run, field) * scale for run in runs_]
+    yardsticks = [getattr(run, field) * scale for run in yardstick_runs]
+    ratios = [value / yard for value, yard in zip(values, yardsticks) if yard]
+
+    def within(round_):
+        value, ratio = round_
+        return ((ratio_at_most is None or ratio <= ratio_at_most)
+                and (value_under is None or value < value_under))
+
+    met = None
+    if ratio_at_most is not None or value_under is not None:
+        met = verdict(list(zip(values, ratios)), within)
+    several = len(values) > 1
+    emit(what, statistics.median(values), unit, yardstick_label, statistics.median(yardsticks), target, met,
+         spread=(min(values), max(values)) if several else None,
+         ratio_spread=(min(ratios), max(ratios)) if several and ratios else None)

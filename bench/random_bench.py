@@ -31,10 +31,9 @@ def main():
     finally:
         if own:
             shutil.rmtree(home)
-    bingwall = common.median(results["bingwall"]) * 1000
-    sqlite = common.median(results["sqlite3"]) * 1000
-    common.emit("`bingwall random` (command backend: true), 100,000 pictures", bingwall, "ms",
-                "sqlite3 CLI, the same pick (ORDER BY random())", sqlite, "within 3x", bingwall / sqlite <= 3)
+    common.compare("`bingwall random` (command backend: true), 100,000 pictures", results["bingwall"],
+                   results["sqlite3"], "ms", "sqlite3 CLI, the same pick (ORDER BY random())", "within 3x",
+                   ratio_at_most=3, scale=1000)
 
 
 if __name__ == "__main__":

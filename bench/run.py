@@ -68,10 +68,9 @@ def machine():
             commit += " with uncommitted changes"
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
-    load = os.getloadavg()[0]
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return ("started %s; %s %s %s; %s x %d; load average %.2f at the start; bingwall sources at %s; RUNS=%s"
-            % (date, uname.sysname, uname.release, uname.machine, model, count, load, commit,
+    return ("started %s; %s %s %s; %s x %d; bingwall sources at %s; RUNS=%s"
+            % (date, uname.sysname, uname.release, uname.machine, model, count, commit,
                os.environ.get("RUNS", "default")))
 
 
@@ -103,16 +102,36 @@ def figure(value, unit):
 
 
 def table(rows):
-    lines = ["| what | bingwall | yardstick (same run) | ratio | target | met |", "|---|---|---|---|---|---|"]
+    """The Markdown table: bingwall's median and, after it, the least and most of its runs; the
+    ratio of the medians and the least and most of the round-by-round ratios; "noise" where the
+    runs fall on both sides of the goal."""
+    lines = ["| what | bingwall (median; least–most) | yardstick (same run) | ratio (least–most) | target | met |",
+             "|---|---|---|---|---|---|"]
     for row in rows:
         yardstick = row.get("yardstick_label", "")
         if row.get("yardstick") is not None:
             yardstick += ": " + figure(row["yardstick"], row["unit"])
+        value = figure(row.get("bingwall"), row.get("unit"))
+        if row.get("spread"):
+            low, high = row["spread"]
+            bare = [figure(end, row["unit"]).split(" ")[0] for end in (low, high)]
+            value += " (%s–%s)" % tuple(bare)
         ratio = "%.2fx" % row["ratio"] if row.get("ratio") is not None else "—"
-        met = {True: "yes", False: "**no**", None: "—"}[row.get("met")]
-        lines.append("| %s | %s | %s | %s | %s | %s |" % (row["what"], figure(row.get("bingwall"), row.get("unit")),
-                                                         yardstick, ratio, row.get("target") or "—", met))
+        if row.get("ratio_spread"):
+            ratio += " (%.2f–%.2f)" % tuple(row["ratio_spread"])
+        met = {True: "yes", False: "**no**", None: "—", "noise": "noise: runs on both sides"}[row.get("met")]
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (row["what"], value, yardstick, ratio,
+                                                         row.get("target") or "—", met))
     return "\n".join(lines)
+
+
+def load_note(start, end):
+    """The load averages, and a warning when the machine was busy: on two cores, a load of one
+    is another process on the core the yardstick or bingwall wanted."""
+    note = "load average %.2f at the start, %.2f at the end" % (start, end)
+    if max(start, end) >= 1:
+        note += "; **the machine was busy**: read the ratios with that in mind, or run again alone"
+    return note
 
 
 def main():
@@ -121,6 +140,7 @@ def main():
         raise SystemExit("bench: %s is not an executable (make release builds it)" % binary)
     names = selected()
     about = machine()
+    load_at_start = os.getloadavg()[0]
     started = time.monotonic()
     env = dict(os.environ)
     shared = None
@@ -144,7 +164,8 @@ def main():
     finally:
         if shared:
             shutil.rmtree(shared, ignore_errors=True)
-    text = "%s\n\nMachine: %s. Took %.0f s.\n" % (table(rows), about, time.monotonic() - started)
+    text = "%s\n\nMachine: %s; %s. Took %.0f s.\n" % (table(rows), about, load_note(load_at_start, os.getloadavg()[0]),
+                                                    time.monotonic() - started)
     os.makedirs(os.path.dirname(TABLE), exist_ok=True)
     with open(TABLE, "w") as file:
         file.write(text)

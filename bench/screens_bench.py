@@ -57,13 +57,11 @@ def main():
         }, RUNS)
     finally:
         shutil.rmtree(home)
-    ms = {label: common.median(runs_) * 1000 for label, runs_ in results.items()}
-    rss = {label: common.median(runs_, "maxrss_kib") / 1024 for label, runs_ in results.items()}
-    common.emit("UHD picture to a 2560x1440 crop + dark + lock + caption (wall)", ms["bingwall"], "ms",
-                "ImageMagick `convert`, the same four in one process", ms["convert"],
-                "under 250 ms and at most 0.5x", ms["bingwall"] < 250 and ms["bingwall"] <= 0.5 * ms["convert"])
-    common.emit("the same, peak RSS", rss["bingwall"], "MB", "ImageMagick `convert`", rss["convert"],
-                "under 80 MB", rss["bingwall"] < 80)
+    common.compare("UHD picture to a 2560x1440 crop + dark + lock + caption (wall)", results["bingwall"],
+                   results["convert"], "ms", "ImageMagick `convert`, the same four in one process",
+                   "under 250 ms and at most 0.5x", ratio_at_most=0.5, value_under=250, scale=1000)
+    common.compare("the same, peak RSS", results["bingwall"], results["convert"], "MB", "ImageMagick `convert`",
+                   "under 80 MB", value_under=80, field="maxrss_kib", scale=1 / 1024)
 
 
 if __name__ == "__main__":

@@ -369,12 +369,11 @@ def main():
         server.shutdown()
     common.progress("sources: the same update over HTTPS and HTTP/2 against nginx, %d runs" % RUNS)
     http2, protocols = over_http2(files)
-    wall = common.median(results["bingwall"])
-    floor = common.median(results["curl+sync"])
-    common.emit("update of all five sources (Bing's 8 days and its story, Spotlight, APOD, Wikimedia, Earth "
-                "Observatory; %d bodies, %d pictures, 50 ms before each response)" % (len(metadata), len(images)),
-                wall, "s", "curl: the same bodies at once, then the same pictures at once, then `sync` of them",
-                floor, "within 1.10x", wall / floor <= 1.10)
+    common.compare("update of all five sources (Bing's 8 days and its story, Spotlight, APOD, Wikimedia, Earth "
+                   "Observatory; %d bodies, %d pictures, 50 ms before each response)" % (len(metadata), len(images)),
+                   results["bingwall"], results["curl+sync"], "s",
+                   "curl: the same bodies at once, then the same pictures at once, then `sync` of them", "within 1.10x",
+                   ratio_at_most=1.10)
     most = max(connections["bingwall"])
     common.emit("connections to the one host per update of all five sources (HTTP/1.1: one per transfer in "
                 "flight; the most in %d runs)" % RUNS, most, "count", "curl, the same requests, three processes",

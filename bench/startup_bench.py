@@ -56,14 +56,13 @@ def main():
         }, RUNS)
     finally:
         shutil.rmtree(home)
-    ms = {label: common.median(runs_) * 1000 for label, runs_ in results.items()}
-    common.emit("`bingwall --version`", ms["version"], "ms",
-                "FoundationEssentials hello world (swiftc -O -static-stdlib, as the release build)",
-                ms["static hello"], "within 1.5x", ms["version"] / ms["static hello"] <= 1.5)
-    common.emit("`bingwall --version`, against shared Swift libraries", ms["version"], "ms",
-                "FoundationEssentials hello world (swiftc -O)", ms["hello"], "none (informative)", None)
-    common.emit("`bingwall list --limit 20`", ms["list"], "ms", "sqlite3 CLI, the same 20 rows", ms["sqlite3"],
-                "within 2.5x", ms["list"] / ms["sqlite3"] <= 2.5)
+    common.compare("`bingwall --version`", results["version"], results["static hello"], "ms",
+                   "FoundationEssentials hello world (swiftc -O -static-stdlib, as the release build)", "within 1.5x",
+                   ratio_at_most=1.5, scale=1000)
+    common.compare("`bingwall --version`, against shared Swift libraries", results["version"], results["hello"], "ms",
+                   "FoundationEssentials hello world (swiftc -O)", "none (informative)", scale=1000)
+    common.compare("`bingwall list --limit 20`", results["list"], results["sqlite3"], "ms",
+                   "sqlite3 CLI, the same 20 rows", "within 2x", ratio_at_most=2, scale=1000)
 
 
 if __name__ == "__main__":
