@@ -48,10 +48,14 @@ package enum BingWall {
       outcome = version
     } else {
       do {
-        outcome = try CommandLineParser(root: CommandTable.root).parse(arguments)
+        outcome = try CommandLineParser(root: CommandTable.root(parsing: arguments)).parse(arguments)
       } catch {
-        context.stderr.write(Help.usageErrorText(error, root: CommandTable.root))
-        return ExitCode.usage
+        do {
+          outcome = try CommandLineParser(root: CommandTable.root).parse(arguments)
+        } catch {
+          context.stderr.write(Help.usageErrorText(error, root: CommandTable.root))
+          return ExitCode.usage
+        }
       }
     }
     switch outcome {

@@ -2,39 +2,43 @@ import BingWallCLI
 
 /// The one table of commands: parser, help, completions and the man page read it.
 enum CommandTable {
-  /// Every command, the hidden plumbing (`__complete`, `__man`, `__greeter-picture`) too; help's
-  /// groups pick the listed ones out by name, and the man pages follow this order.
-  static let commands: [Command] = [
-    UpdateCommand.command,
-    ApplyCommand.command,
-    RandomCommand.command,
-    StepCommand.next,
-    StepCommand.previous,
-    ListCommand.command,
-    ShowCommand.command,
-    SearchCommand.command,
-    MarkCommand.favorite,
-    MarkCommand.unfavorite,
-    MarkCommand.ban,
-    PruneCommand.command,
-    ExportCommand.command,
-    ImportCommand.command,
-    GalleryCommand.command,
-    DoctorCommand.command,
-    SourcesCommand.command,
-    BackendsCommand.command,
-    OutputsCommand.command,
-    StatusCommand.command,
-    DaemonCommand.command,
-    ConfigCommand.command,
-    AutostartCommand.command,
-    GreeterCommand.command,
-    CompletionsCommand.command,
-    HelpCommand.command,
-    CompleteCommand.command,
-    CompleteCommand.man,
-    GreeterPictureCommand.command,
+  /// Every command by name, the hidden plumbing (`__complete`, `__man`, `__greeter-picture`) too,
+  /// each made only when asked for; help's groups pick the listed ones out by name, and the man
+  /// pages follow this order. A test checks each name is its command's.
+  static let rows: [(name: String, make: @Sendable () -> Command)] = [
+    ("update", { UpdateCommand.command }),
+    ("apply", { ApplyCommand.command }),
+    ("random", { RandomCommand.command }),
+    ("next", { StepCommand.next }),
+    ("previous", { StepCommand.previous }),
+    ("list", { ListCommand.command }),
+    ("show", { ShowCommand.command }),
+    ("search", { SearchCommand.command }),
+    ("favorite", { MarkCommand.favorite }),
+    ("unfavorite", { MarkCommand.unfavorite }),
+    ("ban", { MarkCommand.ban }),
+    ("prune", { PruneCommand.command }),
+    ("export", { ExportCommand.command }),
+    ("import", { ImportCommand.command }),
+    ("gallery", { GalleryCommand.command }),
+    ("doctor", { DoctorCommand.command }),
+    ("sources", { SourcesCommand.command }),
+    ("backends", { BackendsCommand.command }),
+    ("outputs", { OutputsCommand.command }),
+    ("status", { StatusCommand.command }),
+    ("daemon", { DaemonCommand.command }),
+    ("config", { ConfigCommand.command }),
+    ("autostart", { AutostartCommand.command }),
+    ("greeter", { GreeterCommand.command }),
+    ("completions", { CompletionsCommand.command }),
+    ("help", { HelpCommand.command }),
+    ("__complete", { CompleteCommand.command }),
+    ("__man", { CompleteCommand.man }),
+    ("__greeter-picture", { GreeterPictureCommand.command }),
   ]
+
+  /// Every command, made.
+  static let commands: [Command] = rows.map { $0.make() }
 
   /// The groups top-level help and bingwall(1) list the commands in, in this order: what a
   /// person runs by hand, their history, bingwall running without them, setting it up.
@@ -67,13 +71,28 @@ enum CommandTable {
     CommandExample("autostart enable", "Keep it all going by itself from the next login"),
   ]
 
+  static let name = "bingwall"
+  static let abstract =
+    "Fetch Bing's picture of the day, keep every one in a history, and set it as your wallpaper."
+
   static let root = CommandSpec(
-    name: "bingwall",
-    abstract: "Fetch Bing's picture of the day, keep every one in a history, and set it as your wallpaper.",
-    subcommands: commands.map(\.spec), examples: starters, groups: groups)
+    name: name, abstract: abstract, subcommands: commands.map(\.spec), examples: starters, groups: groups)
+
+  /// The root to parse `arguments` with: when the first word names a command, a root of that
+  /// command alone, so that running one command builds its own options and not the table's
+  /// (making every command's options was a third of what `list` cost at start: their generic
+  /// types' metadata, bench/README.md); else the whole table. A parse that fails is done again
+  /// on the whole table, whose words the error may need. `help` takes command names, which the
+  /// parser checks against the table: it always has it whole.
+  static func root(parsing arguments: [String]) -> CommandSpec {
+    guard let word = arguments.first, word != HelpCommand.spec.name,
+      let row = rows.first(where: { $0.name == word })
+    else { return root }
+    return CommandSpec(name: name, abstract: abstract, subcommands: [row.make().spec])
+  }
 
   /// The runner for a parsed path: the first word picks the command.
   static func command(for path: [String]) -> Command? {
-    commands.first { $0.spec.name == path.first }
+    rows.first { $0.name == path.first }?.make()
   }
 }

@@ -70,6 +70,13 @@ import Testing
     #expect(!text.contains("config show"))
   }
 
+  /// Each row of the table is named as its command is, in the table's order.
+  @Test func eachRowIsNamedAsItsCommand() {
+    #expect(CommandTable.rows.map(\.name) == CommandTable.commands.map(\.spec.name))
+    #expect(CommandTable.root(parsing: ["list", "--limit", "2"]).subcommands.map(\.name) == ["list"])
+    #expect(CommandTable.root(parsing: ["-v", "list"]).subcommands.count == CommandTable.rows.count)
+  }
+
   /// Every example, in help and in the man pages, is a command line the real parser runs: an
   /// example that no longer parses fails here, not in a user's terminal.
   @Test func everyExampleParses() throws {
@@ -97,6 +104,11 @@ import Testing
       } catch {
         Issue.record("\(example.line): \(error.message)")
       }
+      // The root of the first word's command alone, which running a command parses with,
+      // reads every example as the whole table does.
+      let narrow = try? CommandLineParser(root: CommandTable.root(parsing: example.words)).parse(
+        example.words)
+      #expect(narrow == (try? parser.parse(example.words)), "\(example.line)")
     }
   }
 
