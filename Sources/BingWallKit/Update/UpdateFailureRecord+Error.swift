@@ -15,7 +15,7 @@ extension UpdateFailureRecord {
       self = recordable.failureRecord
     case let net as NetError:
       self.init(
-        kind: Self.isWrite(net) ? .file : .transport, host: RedactedURL.host(net.url),
+        kind: .transport, host: RedactedURL.host(net.url),
         detail: TerminalText.clean(net.cause), message: message)
     case let download as DownloadError:
       switch download {
@@ -42,11 +42,6 @@ extension UpdateFailureRecord {
     } else if !(error is any RecordableFailure) {
       self.temporary = Update.isTemporary(error)
     }
-  }
-
-  private static func isWrite(_ error: NetError) -> Bool {
-    if case .write = error { return true }
-    return false
   }
 }
 

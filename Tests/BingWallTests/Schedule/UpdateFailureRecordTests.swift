@@ -67,11 +67,30 @@ import Testing
     )
   }
 
+  /// `status`'s line for each kind, from the record's fields; with `-v`, its message whole.
   @Test func statusShowsTheCauseAndWithVerboseTheMessage() throws {
-    let record = UpdateFailureRecord(Self.transport)
-    for (verbose, shown) in [(false, record.cause), (true, record.message)] {
-      let text = StatusText(report: Self.report(record), when: Self.when, verbose: verbose, width: nil)
-      #expect(text.lastUpdate() == "today 09:00, 10 min ago, failed: " + shown, "\(text.lastUpdate())")
+    let day = CalendarDate(year: 2026, month: 12, day: 5)!
+    let shown: [(any Error, String)] = [
+      (
+        Self.transport,
+        "cannot fetch www.bing.com: Failed to connect to www.bing.com port 443: Connection refused"
+      ),
+      (
+        BingError.httpStatus(url: "https://www.bing.com/HPImageArchive.aspx", status: 503),
+        "www.bing.com answered HTTP 503"
+      ),
+      (SourceError.noPicture(.apod, .video(day)), "NASA APOD has a video for 2026-12-05, not a picture"),
+      (
+        StoreError.open(path: "/s/history.db", code: .ioError, message: "disk I/O error"),
+        "cannot open /s/history.db: disk I/O error (SQLITE_IOERR)"
+      ),
+    ]
+    for (error, cause) in shown {
+      let record = UpdateFailureRecord(error)
+      let terse = StatusText(report: Self.report(record), when: Self.when, verbose: false, width: nil)
+      #expect(terse.lastUpdate() == "today 09:00, 10 min ago, failed: " + cause)
+      let verbose = StatusText(report: Self.report(record), when: Self.when, verbose: true, width: nil)
+      #expect(verbose.lastUpdate() == "today 09:00, 10 min ago, failed: " + record.message)
     }
   }
 
