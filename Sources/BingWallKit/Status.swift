@@ -39,8 +39,8 @@ package struct Status {
     package var lastUpdateAttempt: Date?
     /// Whether the last attempt succeeded.
     package var lastUpdateOK: Bool
-    /// What the last failed attempt said, whole.
-    package var lastError: String?
+    /// Why the last attempt failed, as the journal recorded it.
+    package var lastFailure: UpdateFailureRecord?
     /// When the last update was held back by the conditions, and why (`metered`, `battery`);
     /// nil once an update runs again.
     package var lastSkip: Date?
@@ -126,7 +126,7 @@ package struct Status {
     var report = Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
       lastUpdateOK: state.lastUpdateAttempt != nil && !state.lastUpdateFailed,
-      lastError: state.lastError, lastSkip: state.lastSkip, skipReason: state.skipReason,
+      lastFailure: state.lastFailure, lastSkip: state.lastSkip, skipReason: state.skipReason,
       nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
       nextRotation: state.nextRotation(daemon.map(\.rotation) ?? configRotation, now: now)?.date,
       daemon: daemon, configRotates: configRotation != nil, daemonPID: daemonPID,

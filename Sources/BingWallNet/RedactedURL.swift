@@ -26,6 +26,15 @@ package enum RedactedURL {
     return text
   }
 
+  /// The host of `url` and its port, without user and password (`www.bing.com`,
+  /// `localhost:8080`); nil when `url` has no `scheme://`.
+  package static func host(_ url: String) -> String? {
+    guard let scheme = url.firstRange(of: "://") else { return nil }
+    let authority = url[scheme.upperBound...].prefix { !"/?#".contains($0) }
+    let host = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+    return host.isEmpty ? nil : String(host)
+  }
+
   /// `scheme://user:pass@host/path` as `scheme://host/path`.
   private static func withoutUserInfo(_ url: Substring) -> String {
     guard let scheme = url.firstRange(of: "://") else { return String(url) }

@@ -59,7 +59,7 @@ package struct TracedHTTPClient: HTTPClient {
 
 extension NetError {
   /// What went wrong, without the URL that `description` names.
-  var cause: String {
+  package var cause: String {
     switch self {
     case .transport(_, _, let message): message
     case .tooLarge(_, let limit): "larger than \(limit) bytes"

@@ -35,7 +35,9 @@ package final class SchedulerJournal: Sendable {
   /// the end of its child, reaped by then) the mark of a process that is gone, but never that of
   /// an update still running (one started by hand as the child ended).
   @discardableResult
-  package func recordUpdate(at date: Date, error: String?, endingAnyStart: Bool = false) throws(FileError)
+  package func recordUpdate(
+    at date: Date, failure: UpdateFailureRecord?, endingAnyStart: Bool = false
+  ) throws(FileError)
     -> SchedulerState
   {
     var generator = RandomSourceGenerator(random)
@@ -46,8 +48,8 @@ package final class SchedulerJournal: Sendable {
       } else if let marked = state.updatePID, kill(marked, 0) != 0, errno == ESRCH {
         state.clearUpdateStart(pid: marked)
       }
-      if let error {
-        state.recordUpdateFailure(at: date, error: error, backoffShare: jitter.backoffShare)
+      if let failure {
+        state.recordUpdateFailure(at: date, failure: failure, backoffShare: jitter.backoffShare)
       } else {
         state.recordUpdateSuccess(at: date, jitter: jitter)
       }

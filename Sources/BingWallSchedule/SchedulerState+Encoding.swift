@@ -9,12 +9,17 @@ import Glibc
 /// Every field may be missing (an older or hand-made file): instants are then absent, the streak
 /// 0 and the jitter `ScheduleJitter.middle`. Unknown fields are ignored, so a newer daemon's file
 /// still reads. Instants are stored to the second, rounded down.
+///
+/// A failure is `last_failure`, an `UpdateFailureRecord`; its message is written as `last_error`
+/// too, the text an older bingwall reads. A file with `last_error` alone (an older bingwall's)
+/// loads as a record of kind `other` holding that text.
 extension SchedulerState: Codable {
   private enum Keys: String, CodingKey {
     case lastUpdateAttempt = "last_update_attempt"
     case lastUpdateSuccess = "last_update_success"
     case consecutiveFailures = "consecutive_failures"
     case lastError = "last_error"
+    case lastFailure = "last_failure"
     case lastRotation = "last_rotation"
     case lastSkip = "last_skip"
     case skipReason = "skip_reason"
@@ -53,7 +58,8 @@ extension SchedulerState: Codable {
       lastUpdateAttempt: try instant(.lastUpdateAttempt),
       lastUpdateSuccess: try instant(.lastUpdateSuccess),
       consecutiveFailures: try fields.decodeIfPresent(Int.self, forKey: .consecutiveFailures) ?? 0,
-      lastError: try fields.decodeIfPresent(String.self, forKey: .lastError),
+      lastFailure: try fields.decodeIfPresent(UpdateFailureRecord.self, forKey: .lastFailure)
+        ?? fields.decodeIfPresent(String.self, forKey: .lastError).map(UpdateFailureRecord.init(text:)),
       lastRotation: try instant(.lastRotation),
       lastSkip: try instant(.lastSkip),
       // A word this version does not know (a later one's) reads as no reason, as an absent one.
@@ -69,7 +75,8 @@ extension SchedulerState: Codable {
     try fields.encodeIfPresent(lastUpdateAttempt.map(Timestamp.iso8601), forKey: .lastUpdateAttempt)
     try fields.encodeIfPresent(lastUpdateSuccess.map(Timestamp.iso8601), forKey: .lastUpdateSuccess)
     try fields.encode(consecutiveFailures, forKey: .consecutiveFailures)
-    try fields.encodeIfPresent(lastError, forKey: .lastError)
+    try fields.encodeIfPresent(lastFailure?.message, forKey: .lastError)
+    try fields.encodeIfPresent(lastFailure, forKey: .lastFailure)
     try fields.encodeIfPresent(lastRotation.map(Timestamp.iso8601), forKey: .lastRotation)
     try fields.encodeIfPresent(lastSkip.map(Timestamp.iso8601), forKey: .lastSkip)
     try fields.encodeIfPresent(skipReason?.rawValue, forKey: .skipReason)

@@ -16,8 +16,8 @@ package struct SchedulerState: Sendable, Equatable {
   package var lastUpdateSuccess: Date?
   /// Failed updates since the last success; drives `FailureBackoff`.
   var consecutiveFailures: Int
-  /// What the last failed update said; nil once an update succeeds.
-  package var lastError: String?
+  /// Why the last update failed (`UpdateFailureRecord`); nil once an update succeeds.
+  package var lastFailure: UpdateFailureRecord?
   /// When the last rotation happened; the next is due one interval later.
   package var lastRotation: Date?
   /// When the last update was skipped for the conditions (a metered connection, a low battery)
@@ -41,7 +41,7 @@ package struct SchedulerState: Sendable, Equatable {
 
   init(
     lastUpdateAttempt: Date? = nil, lastUpdateSuccess: Date? = nil, consecutiveFailures: Int = 0,
-    lastError: String? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil,
+    lastFailure: UpdateFailureRecord? = nil, lastRotation: Date? = nil, lastSkip: Date? = nil,
     skipReason: UpdateHoldReason? = nil,
     wallpaperNotSet: String? = nil, wallpaperFile: String? = nil, jitter: ScheduleJitter,
     updateStarted: Date? = nil,
@@ -50,7 +50,7 @@ package struct SchedulerState: Sendable, Equatable {
     self.lastUpdateAttempt = lastUpdateAttempt
     self.lastUpdateSuccess = lastUpdateSuccess
     self.consecutiveFailures = max(0, consecutiveFailures)
-    self.lastError = lastError
+    self.lastFailure = lastFailure
     self.lastRotation = lastRotation
     self.lastSkip = lastSkip
     self.skipReason = skipReason
@@ -88,20 +88,20 @@ package struct SchedulerState: Sendable, Equatable {
     lastUpdateAttempt = date
     lastUpdateSuccess = date
     consecutiveFailures = 0
-    lastError = nil
+    lastFailure = nil
     lastSkip = nil
     skipReason = nil
     self.jitter = jitter
   }
 
-  /// An update failed at `date` with `error`; the last success stays as it was.
+  /// An update failed at `date` for `failure`; the last success stays as it was.
   ///
   /// Only the backoff's share is drawn again (`backoffShare`, 0…1): a new publication or retry
   /// offset would move a deadline the failure has nothing to do with, possibly past the backoff.
-  mutating func recordUpdateFailure(at date: Date, error: String, backoffShare: Double) {
+  mutating func recordUpdateFailure(at date: Date, failure: UpdateFailureRecord, backoffShare: Double) {
     lastUpdateAttempt = Self.toTheSecond(date)
     consecutiveFailures = consecutiveFailures == Int.max ? Int.max : consecutiveFailures + 1
-    lastError = error
+    lastFailure = failure
     lastSkip = nil
     skipReason = nil
     jitter = ScheduleJitter(publication: jitter.publication, retry: jitter.retry, backoffShare: backoffShare)

@@ -13,6 +13,8 @@ package enum StateFileName: String, CaseIterable, Sendable {
   case prunePending = "prune-pending"
   /// The daemon's lock, when there is no runtime folder (`Paths.lockFile`).
   case daemonLock = "bingwall.lock"
+  /// What the daemon's update child reported (`UpdateChildOutcome`), until the daemon has read it.
+  case updateOutcome = "update-outcome.json"
 }
 
 extension Paths {

@@ -45,7 +45,9 @@ enum StatusCommand: CommandDefinition {
       lastUpdate = .object([
         ("at", .optional(report.lastUpdateAttempt.map(Timestamp.iso8601))),
         ("ok", .bool(report.lastUpdateOK)),
-        ("error", .optional(report.lastError)), ("skipped", .optional(report.skipReason?.rawValue)),
+        ("error", .optional(report.lastFailure?.message)),
+        ("error_kind", .optional(report.lastFailure?.kind.rawValue)),
+        ("skipped", .optional(report.skipReason?.rawValue)),
         ("skipped_at", .optional(report.lastSkip.map(Timestamp.iso8601))),
         ("interrupted_at", .optional(report.interrupted.map(Timestamp.iso8601))),
         ("wallpaper_not_set", .optional(report.wallpaperNotSet)),

@@ -36,6 +36,10 @@ enum UpdateCommand: CommandDefinition {
   /// child prints (see `UpdateLogLines`, `DaemonUpdateChild`). Not in help or completions.
   static let daemonChild = Flag(
     "daemon-child", help: "Print the daemon's log lines on stdout instead of the terminal output.")
+  /// Plumbing: where the daemon's child writes its outcome (`UpdateChildOutcome`), the record
+  /// the daemon reads instead of the lines it prints.
+  static let outcomeFile = Option<String>(
+    "outcome-file", name: "file", kind: .file, help: "Write the update's outcome there as one JSON line.")
 
   static let spec = CommandSpec(
     name: "update", abstract: "Fetch the newest pictures of the day and store the new ones.",
@@ -74,7 +78,7 @@ enum UpdateCommand: CommandDefinition {
       gave what it had (a video day too), 75 when every failure, of Bing or a source, may pass \
       with a later try, 1 otherwise.
       """,
-    options: options.map(\.spec), plumbingOptions: [daemonChild.spec],
+    options: options.map(\.spec), plumbingOptions: [daemonChild.spec, outcomeFile.spec],
     examples: [
       CommandExample("update", "Fetch what is new and set today's picture"),
       CommandExample(
@@ -101,10 +105,12 @@ enum UpdateCommand: CommandDefinition {
       outcome = try update(invocation, context, forDaemon: forDaemon)
     } catch  where forDaemon {
       context.stdout.write(UpdateLogLines.failed(error) + "\n")
+      report(UpdateChildOutcome(failure: UpdateFailureRecord(error)), invocation, context)
       return BingWall.exitStatus(for: error)
     }
     let events = outcome.events
     if forDaemon {
+      report(UpdateChildOutcome(failure: outcome.failure), invocation, context)
       for line in UpdateLogLines.lines(for: events) { context.stdout.write(line + "\n") }
     } else {
       UpdateText.write(
@@ -118,6 +124,17 @@ enum UpdateCommand: CommandDefinition {
     if events.exitStatus != ExitCode.success { return events.exitStatus }
     if let error = events.applyError { return BingWall.exitStatus(for: error) }
     return ExitCode.success
+  }
+
+  /// Writes the outcome where `--outcome-file` says, for the daemon; a file it cannot write is
+  /// said on stdout, which the daemon logs (it then records from the exit status).
+  private static func report(_ outcome: UpdateChildOutcome, _ invocation: Invocation, _ context: Context) {
+    guard let file = invocation[outcomeFile] else { return }
+    do {
+      try outcome.write(to: file)
+    } catch {
+      context.stdout.write(Diagnostic.line(.warning, "cannot report the update's outcome: \(error)") + "\n")
+    }
   }
 
   private static func update(_ invocation: Invocation, _ context: Context, forDaemon: Bool) throws

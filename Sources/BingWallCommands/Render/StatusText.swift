@@ -4,14 +4,15 @@ import BingWallSystem
 import FoundationEssentials
 
 /// `bingwall status` for a person: local times from now, a schedule only where something will
-/// carry it out, and an error's cause in one clause (whole with `-v`).
+/// carry it out, and a failure's cause from its record (`UpdateFailureRecord.cause`; its whole
+/// message with `-v`).
 ///
 /// Nothing is cut: on a terminal a long value wraps under the value column; piped, each value is
 /// one line, however long, for `grep` and `cut`.
 struct StatusText {
   let report: Status.Report
   let when: WhenText
-  /// The whole error on the `last update:` line, not its first clause.
+  /// The failure's whole message on the `last update:` line, not its cause.
   let verbose: Bool
   /// The terminal's columns, which long values wrap to; nil when stdout is no terminal.
   let width: Int?
@@ -75,10 +76,10 @@ struct StatusText {
     if report.lastUpdateOK {
       // Stored, but set nowhere: said so, or the update's own line and status would disagree.
       guard let why = report.wallpaperNotSet else { return head + "ok" }
-      return head + "ok, no wallpaper set: " + ShortCause.text(why)
+      return head + "ok, no wallpaper set: " + why
     }
-    let error = report.lastError ?? "unknown error"
-    return head + "failed: " + (verbose ? error : ShortCause.text(error))
+    guard let failure = report.lastFailure else { return head + "failed: unknown error" }
+    return head + "failed: " + (verbose ? failure.message : failure.cause)
   }
 
   static let autostartOff = "none (autostart off: bingwall autostart enable)"

@@ -3,6 +3,7 @@ import BingWallModel
 import BingWallSchedule
 import BingWallSystem
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The daemon's update, run as a child process: `bingwall update --daemon-child`, the same
@@ -21,6 +22,13 @@ import Synchronization
 /// records only what the child could not: a child that crashed, was killed, timed out, could not
 /// start, or ended before recording anything (a broken configuration) counts as a failed update,
 /// so the backoff applies and `status` shows why.
+///
+/// The child's outcome: a record (`UpdateChildOutcome`) the child writes to a file the daemon
+/// names (`--outcome-file`, `update-outcome.json` in the state folder), read once the child has
+/// exited. What the child prints is logged, never read for meaning. A file rather than a pipe on
+/// a descriptor of its own: the process runner closes every descriptor above 2 in a child (so no
+/// child holds the daemon's lock), the outcome is read only after the exit anyway, and the
+/// in-process tests run the real child code without a descriptor to hand.
 package final class DaemonUpdateChild: Sendable {
   /// Extra time past the update's own time limit before the child is killed: the limit bounds
   /// the transfers, and setting the wallpaper and the retention policy come after them.
@@ -45,6 +53,8 @@ package final class DaemonUpdateChild: Sendable {
   let configFile: String?
   let journal: SchedulerJournal
   let log: DaemonLog
+  /// Where the child writes its outcome: beside the journal, in the state folder.
+  var outcomeFile: String { context.paths.stateFile(.updateOutcome) }
   /// The stop of the child running now, if any; `stopping` refuses to start another.
   private let state = Mutex<(running: ProcessStop?, stopping: Bool)>((nil, false))
 
@@ -60,11 +70,12 @@ package final class DaemonUpdateChild: Sendable {
 
   /// The child's argv: the daemon's configuration file, and the markets and resolution the
   /// daemon schedules for, so the child updates exactly what the daemon found due (a config edited
-  /// since, without SIGHUP, does not change which markets are fetched).
+  /// since, without SIGHUP, does not change which markets are fetched), and the file its outcome
+  /// goes to.
   /// `snapshot`, when given, is the daemon's copy of its configuration file as last loaded
   /// (`DaemonConfigSnapshot`), read instead of the file itself.
   func arguments(markets: [Market], resolution: Resolution, snapshot: String? = nil) -> [String] {
-    var arguments = [executable, "update", "--daemon-child", "--quiet"]
+    var arguments = [executable, "update", "--daemon-child", "--outcome-file", outcomeFile, "--quiet"]
     if let config = snapshot ?? configFile { arguments += ["--config", config] }
     for market in markets { arguments += ["--market", market.code] }
     arguments += ["--resolution", resolution.name]
@@ -86,6 +97,8 @@ package final class DaemonUpdateChild: Sendable {
     defer { state.withLock { $0.running = nil } }
 
     let before = journal.file.load()
+    // An outcome left by a child that died after writing it is not this child's.
+    unlink(outcomeFile)
     let invocation = ProcessInvocation(
       arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
       environment: context.environment,
@@ -97,6 +110,8 @@ package final class DaemonUpdateChild: Sendable {
       finish(failure: "cannot start `bingwall update`: \(error)", recordedFailure: false)
       return
     }
+    let outcome = UpdateChildOutcome.read(outcomeFile)
+    unlink(outcomeFile)
     // Stopped because the daemon is stopping: the update is abandoned, as before, unrecorded.
     if result.stopped { return }
     for line in Self.lines(result.stdout, limit: Self.lineLimit) { log.line(line) }
@@ -109,23 +124,22 @@ package final class DaemonUpdateChild: Sendable {
     let after = journal.file.load()
     let recorded = Self.updateRecordChanged(from: before, to: after)
     if recorded { journal.forgetUnsaved() }
-    let recordedFailure = recorded && after.lastError != nil
+    let recordedFailure = recorded && after.lastFailure != nil
     if let ending = UpdateChildEnding(result, timeLimit: Self.allowance(limits)).failure {
       // Crashed or killed: a failure even when the child recorded a success before it died.
       finish(failure: ending, recordedFailure: recordedFailure)
     } else if !recorded {
-      // Ended normally without a word in the journal: a configuration it could not load (its
-      // `update failed:` line says why), or a state file it could not write.
-      let said = Self.lines(result.stdout, limit: Self.lineLimit).lazy.compactMap { line -> Substring? in
-        guard let (kind, text) = Diagnostic.parse(Substring(line)), kind == .error,
-          text.hasPrefix("update failed: ")
-        else { return nil }
-        return text.dropFirst("update failed: ".count)
-      }.last
-      let error = result.status == 0 ? nil : said.map(String.init)
-      record(
-        error: result.status == 0 ? nil : error ?? "`bingwall update` exited with status \(result.status)")
+      // Ended normally without a word in the journal: a configuration it could not load, or a
+      // state file it could not write. Its outcome says which; without one, its exit status.
+      record(outcome.map(\.failure) ?? Self.failure(exitStatus: result.status))
     }
+  }
+
+  /// What an update child that ended with `status` and reported nothing counts as: a success
+  /// for 0, else a failure naming the status.
+  static func failure(exitStatus status: Int32) -> UpdateFailureRecord? {
+    guard status != 0 else { return nil }
+    return UpdateFailureRecord(kind: .child, message: "`bingwall update` exited with status \(status)")
   }
 
   /// Ends the running child (SIGTERM, SIGKILL after the runner's grace) and waits until it is
@@ -144,15 +158,14 @@ package final class DaemonUpdateChild: Sendable {
 
   private func finish(failure: String, recordedFailure: Bool) {
     log.error("update failed: " + failure)
-    if !recordedFailure { record(error: failure) }
+    if !recordedFailure { record(UpdateFailureRecord(kind: .child, message: TerminalText.clean(failure))) }
   }
 
-  private func record(error: String?) {
+  private func record(_ failure: UpdateFailureRecord?) {
     do {
       // The child's end, recorded for it: its start mark goes too, or a crashed child would
       // read as interrupted.
-      try journal.recordUpdate(
-        at: context.clock.now(), error: error.map(TerminalText.clean), endingAnyStart: true)
+      try journal.recordUpdate(at: context.clock.now(), failure: failure, endingAnyStart: true)
     } catch {
       log.warning("cannot save the update's result in \(journal.file.path): \(error)")
     }

@@ -17,7 +17,7 @@ enum DoctorUpdateCheck {
     let times = count > 1 ? " (\(count) updates in a row)" : ""
     return DoctorFinding(
       .update, .warning, subject: "last update",
-      message: "failed at \(clock)\(times): \(state.lastError ?? "unknown error")",
+      message: "failed at \(clock)\(times): \(state.lastFailure?.cause ?? "unknown error")",
       advice:
         "once the cause is mended, 'bingwall update' tries again (the next scheduled update does by itself)")
   }

@@ -69,6 +69,8 @@ package struct Update {
     /// The image folder, when this update stored the history's first pictures: a newcomer's
     /// first run, which ends by naming the next step.
     package var firstPicturesIn: String? = nil
+    /// Why the update failed, as the journal recorded it; nil when it did not.
+    package var failure: UpdateFailureRecord? = nil
   }
 
   let resources: Resources
@@ -93,6 +95,7 @@ package struct Update {
     let store: HistoryStore
     var events: [UpdateEvent]
     var wasEmpty = false
+    var failure: UpdateFailureRecord?
     do {
       // One client for the archive and every picture of this update.
       let http = try resources.http()
@@ -160,17 +163,19 @@ package struct Update {
         sourceAnswers?.value() ?? [], force: request.force, into: store, http: http,
         deadline: pictureDeadline,
         now: context.clock.now())
-      let firstFailure = events.lazy.compactMap { event -> String? in
-        switch event {
-        case .failed(let failure): TerminalText.clean("\(failure.error)")
-        case .sourceFailed(_, let error, _): TerminalText.clean("\(error)")
-        default: nil
-        }
-      }.first
-      if firstFailure == nil, events.fetched.isEmpty { events.append(.upToDate) }
-      if let notSaved = record(error: firstFailure) { events.append(.stateNotSaved(notSaved)) }
+      failure =
+        events.lazy.compactMap { event -> UpdateFailureRecord? in
+          switch event {
+          case .failed(let failure): UpdateFailureRecord(failure.error, temporary: failure.temporary)
+          case .sourceFailed(let source, let error, let temporary):
+            UpdateFailureRecord(error, source: source, temporary: temporary)
+          default: nil
+          }
+        }.first
+      if failure == nil, events.fetched.isEmpty { events.append(.upToDate) }
+      if let notSaved = record(failure) { events.append(.stateNotSaved(notSaved)) }
     } catch {
-      _ = record(error: TerminalText.clean("\(error)"))
+      _ = record(UpdateFailureRecord(error))
       throw error
     }
     let applied = try applyNewest(request, store: store, fetched: events.fetched)
@@ -196,7 +201,8 @@ package struct Update {
       }
     }
     let first = wasEmpty && !events.fetched.isEmpty
-    return Outcome(events: events, firstPicturesIn: first ? resources.imageFolder.path : nil)
+    return Outcome(
+      events: events, firstPicturesIn: first ? resources.imageFolder.path : nil, failure: failure)
   }
 
   /// Why the conditions hold this update back (a metered connection, a low battery), recorded
@@ -287,9 +293,9 @@ package struct Update {
   }
 
   /// Records the end of the attempt; returns why when the state could not be saved.
-  private func record(error: String?) -> StateNotSaved? {
+  private func record(_ failure: UpdateFailureRecord?) -> StateNotSaved? {
     do {
-      try journal.recordUpdate(at: context.clock.now(), error: error)
+      try journal.recordUpdate(at: context.clock.now(), failure: failure)
       return nil
     } catch {
       return StateNotSaved(file: journal.file.path, error: error)

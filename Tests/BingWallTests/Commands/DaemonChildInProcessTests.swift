@@ -31,8 +31,11 @@ import Testing
     #expect(run.processes.runs.count == 1)
     #expect(
       child.arguments == [
-        Self.executable, "update", "--daemon-child", "--quiet", "--market", "en-US", "--resolution", "UHD",
+        Self.executable, "update", "--daemon-child", "--outcome-file",
+        run.paths.stateDir + "/update-outcome.json", "--quiet", "--market", "en-US", "--resolution", "UHD",
       ])
+    // Read and gone: the next child's outcome is its own.
+    #expect(access(run.paths.stateDir + "/update-outcome.json", F_OK) != 0)
     #expect(child.environment == run.environment)
     // The update's own limit (6 × 30 s), as long for the update lock, and the margin.
     #expect(child.timeout == .seconds(2 * 180) + DaemonUpdateChild.margin)
@@ -59,7 +62,9 @@ import Testing
     #expect(
       child.arguments(markets: [Market("en-US")!, Market("ja-JP")!], resolution: Resolution("1920x1080")!)
         == [
-          Self.executable, "update", "--daemon-child", "--quiet", "--config", "/etc/bingwall/its config.toml",
+          Self.executable, "update", "--daemon-child", "--outcome-file", child.outcomeFile, "--quiet",
+          "--config",
+          "/etc/bingwall/its config.toml",
           "--market", "en-US", "--market", "ja-JP", "--resolution", "1920x1080",
         ])
   }
@@ -73,21 +78,65 @@ import Testing
     #expect(result.log.contains { $0.hasPrefix("bingwall: error: update failed: ") && $0.contains("404") })
     let state = result.journal.current()
     #expect(state.consecutiveFailures == 1)
-    #expect(state.lastError?.contains("404") == true)
+    let failure = try #require(state.lastFailure)
+    #expect(failure.kind == .httpStatus && failure.httpStatus == 404 && !failure.temporary)
+    #expect(failure.message.contains("404"))
     #expect(state.lastUpdateSuccess == nil)
   }
 
-  @Test func aChildThatExitsOneWithoutRecordingIsRecordedByTheDaemon() throws {
+  @Test func aChildThatExitsOneWithoutRecordingIsRecordedFromItsOutcomeNotItsWords() throws {
     let run = try Self.context()
-    // A child that could not even load its configuration says so and records nothing.
+    // A child that could not even load its configuration records nothing; its outcome says why,
+    // whatever its line says (reworded here on purpose).
+    let reported = UpdateFailureRecord(
+      kind: .config, message: "config.toml line 3: bad value for 'resolution'")
+    run.processes.stub("bingwall") { arguments in
+      guard let flag = arguments.firstIndex(of: "--outcome-file") else { return .exit(99) }
+      #expect((try? UpdateChildOutcome(failure: reported).write(to: arguments[flag + 1])) != nil)
+      return .exit(1, stdout: "bingwall: error: update failed: the words changed, the record did not\n")
+    }
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
+    #expect(result.log.contains("bingwall: error: update failed: the words changed, the record did not"))
+    let state = result.journal.current()
+    #expect(state.consecutiveFailures == 1)
+    #expect(state.lastFailure == reported)
+  }
+
+  @Test func aChildThatReportsNothingIsRecordedByItsExitStatusNotItsWords() throws {
+    let run = try Self.context()
     run.processes.stub("bingwall") { _ in
       .exit(1, stdout: "bingwall: error: update failed: config.toml line 3: bad value\n")
     }
     let result = try run.runDaemon(waiter: StopAtFirstWait())
     #expect(result.log.contains("bingwall: error: update failed: config.toml line 3: bad value"))
-    let state = result.journal.current()
-    #expect(state.consecutiveFailures == 1)
-    #expect(state.lastError == "config.toml line 3: bad value")
+    let failure = try #require(result.journal.current().lastFailure)
+    #expect(failure == UpdateFailureRecord(kind: .child, message: "`bingwall update` exited with status 1"))
+  }
+
+  @Test func anOutcomeLeftByAnEarlierChildIsNotTheNextOnes() throws {
+    let run = try Self.context()
+    try UpdateChildOutcome(failure: .init(kind: .config, message: "stale")).write(
+      to: run.paths.stateDir + "/update-outcome.json")
+    run.processes.stub("bingwall") { _ in .exit(0, stdout: "") }
+    let result = try run.runDaemon(waiter: StopAtFirstWait())
+    #expect(result.journal.current().lastFailure == nil)
+    #expect(result.journal.current().lastUpdateSuccess != nil)
+  }
+
+  @Test func theRealChildWritesItsOutcomeAsOneJSONLine() throws {
+    let run = try Self.context()
+    run.http.stub("/HPImageArchive.aspx", .response(status: 503, headers: [:], body: []))
+    let file = run.paths.stateDir + "/outcome.json"
+    let result = run.run(["update", "--daemon-child", "--outcome-file", file, "--quiet"])
+    #expect(result.status != 0)
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.hasSuffix("}\n") && text.filter { $0 == "\n" }.count == 1, "\(text)")
+    let outcome = try JSONDecoder().decode(UpdateChildOutcome.self, from: Data(text.utf8))
+    #expect(!outcome.ok)
+    let failure = try #require(outcome.failure)
+    #expect(failure.kind == .httpStatus && failure.httpStatus == 503 && failure.temporary)
+    // The same record as the journal's: the daemon and `status` speak of one failure.
+    #expect(StateFile(stateDir: run.paths.stateDir).load().lastFailure == failure)
   }
 
   @Test func aChildKilledByASignalIsOneFailureAndTheDaemonGoesOn() throws {
@@ -128,7 +177,7 @@ import Testing
     let random = run.random
     let clock = run.clock
     run.processes.stub("bingwall") { _ in
-      _ = try? SchedulerJournal(file: state, random: random).recordUpdate(at: clock.now(), error: nil)
+      _ = try? SchedulerJournal(file: state, random: random).recordUpdate(at: clock.now(), failure: nil)
       return .exit(134, stdout: "new picture: 2026-12-01  en-US  Lake title\n")
     }
     let result = try run.runDaemon(waiter: StopAtFirstWait())
@@ -137,7 +186,9 @@ import Testing
         "bingwall: error: update failed: `bingwall update` was killed by signal 6 (SIGABRT)"))
     let recorded = result.journal.current()
     #expect(recorded.consecutiveFailures == 1)
-    #expect(recorded.lastError == "`bingwall update` was killed by signal 6 (SIGABRT)")
+    #expect(
+      recorded.lastFailure
+        == UpdateFailureRecord(kind: .child, message: "`bingwall update` was killed by signal 6 (SIGABRT)"))
   }
 
   @Test func aChildThatOutlivesItsLimitIsAFailure() throws {

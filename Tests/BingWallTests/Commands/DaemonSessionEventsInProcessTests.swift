@@ -57,7 +57,8 @@ import Testing
     let now = run.clock.now()
     _ = try StateFile(stateDir: run.paths.stateDir).change {
       $0 = SchedulerState(
-        lastUpdateAttempt: now.addingTimeInterval(-120), consecutiveFailures: 10, lastError: "network down",
+        lastUpdateAttempt: now.addingTimeInterval(-120), consecutiveFailures: 10,
+        lastFailure: .init(text: "network down"),
         jitter: .middle)
     }
     return run

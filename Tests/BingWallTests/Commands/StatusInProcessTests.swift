@@ -164,10 +164,10 @@ import Testing
     let file = StateFile(stateDir: run.paths.stateDir)
     let journal = SchedulerJournal(file: file, random: run.random)
     _ = try file.change { $0.recordUpdateStart(at: UTC.at("2026-12-01T11:00:00Z"), pid: getpid()) }
-    try journal.recordUpdate(at: run.clock.now(), error: nil, endingAnyStart: true)
+    try journal.recordUpdate(at: run.clock.now(), failure: nil, endingAnyStart: true)
     #expect(file.load().updatePID == getpid())
     _ = try file.change { $0.recordUpdateStart(at: UTC.at("2026-12-01T11:00:00Z"), pid: 4_194_304) }
-    try journal.recordUpdate(at: run.clock.now(), error: nil, endingAnyStart: true)
+    try journal.recordUpdate(at: run.clock.now(), failure: nil, endingAnyStart: true)
     #expect(file.load().updatePID == nil && file.load().updateStarted == nil)
   }
 
@@ -256,7 +256,7 @@ import Testing
   }
 }
 
-/// The pieces: times from now, cron's times, a cause cut short.
+/// The pieces: times from now, cron's times, wrapping.
 @Suite struct StatusTextTests {
   static let spans: [(Double, String)] = [
     (0, "now"), (40, "in 40 s"), (-40, "40 s ago"), (45 * 60 + 59, "in 45 min"),
@@ -300,22 +300,6 @@ import Testing
     #expect(CronSchedule.values("61", in: 0...59) == nil)
   }
 
-  @Test func aCauseIsItsFirstClauseWithEachURLItsHost() {
-    let error =
-      "cannot fetch http://127.0.0.1:9/HPImageArchive.aspx?format=js&idx=0&n=8&mkt=en-US&mbl=1: Failed to "
-      + "connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server; nothing was changed; check the "
-      + "network and try again later"
-    #expect(
-      ShortCause.text(error)
-        == "cannot fetch 127.0.0.1:9: Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server"
-    )
-    // The last part of the clause is libcurl's, not the cause alone: all of it stays.
-    #expect(
-      ShortCause.text(
-        "cannot fetch https://www.bing.com/x: Could not resolve host: www.bing.com; nothing was changed")
-        == "cannot fetch www.bing.com: Could not resolve host: www.bing.com")
-  }
-
   @Test(arguments: [
     (
       "cannot fetch bing.test: Could not resolve host: bing.test", 20,
@@ -330,14 +314,5 @@ import Testing
   ])
   func wrapsAtWordsWithinTheColumns(text: String, width: Int, lines: [String]) {
     #expect(TerminalText.wrap(text, columns: width) == lines)
-  }
-
-  @Test(arguments: [
-    ("http://127.0.0.1:9/HPImageArchive.aspx?mkt=de-DE:", "127.0.0.1:9:"),
-    ("(https://u:p@bing.test/th?id=x).", "(bing.test)."),
-    ("plain", "plain"),
-  ])
-  func urlsBecomeTheirHost(word: String, shown: String) {
-    #expect(ShortCause.hostOnly(Substring(word)) == shown)
   }
 }

@@ -64,7 +64,7 @@ import Testing
     #expect(first.stderr == "")
     #expect(first.stdout == Self.lake + Self.fox + Self.notSet)
     let recorded = Self.state(run)
-    #expect(recorded.lastError == nil)
+    #expect(recorded.lastFailure == nil)
     #expect(recorded.lastUpdateSuccess != nil)
     #expect(recorded.wallpaperNotSet == "no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)")
 
@@ -75,7 +75,7 @@ import Testing
     #expect(again.stderr == "")
     #expect(again.stdout == "Already up to date.\n" + Self.notSet)
     #expect(Self.state(run).wallpaperNotSet == recorded.wallpaperNotSet)
-    #expect(Self.state(run).lastError == nil)
+    #expect(Self.state(run).lastFailure == nil)
   }
 
   @Test func quietAndJSONKeepTheLineOffTheTerminal() throws {

@@ -19,7 +19,7 @@ import Testing
     let line = try #require(piped.split(separator: "\n").first { $0.hasPrefix("last update:") })
     // The endpoint's URL said as its host, as everywhere in status.
     let host = bing.endpoint.replacingOccurrences(of: "http://", with: "")
-    let cause = ", failed: Bing answered HTTP 404 for \(host)"
+    let cause = ", failed: \(host) answered HTTP 404"
     #expect(line.hasSuffix(cause), "\(piped)")
 
     let terminal = try PseudoTerminal(

@@ -118,7 +118,7 @@ struct DaemonSimulation {
         var step = Step(time: now, work: .update, fetchedNew: false, failed: false)
         if fails(now) {
           step.failed = true
-          _ = try? journal.recordUpdate(at: now, error: "cannot reach Bing")
+          _ = try? journal.recordUpdate(at: now, failure: .init(text: "cannot reach Bing"))
         } else {
           world.stored.withLock { stored in
             for market in world.markets {
@@ -129,7 +129,7 @@ struct DaemonSimulation {
               }
             }
           }
-          _ = try? journal.recordUpdate(at: now, error: nil)
+          _ = try? journal.recordUpdate(at: now, failure: nil)
         }
         world.steps.withLock { $0.append(step) }
       },

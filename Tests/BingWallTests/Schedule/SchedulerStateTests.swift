@@ -16,7 +16,7 @@ import Testing
   static let full = SchedulerState(
     lastUpdateAttempt: UTC.at("2026-12-02T08:10:00Z"), lastUpdateSuccess: UTC.at("2026-12-01T08:04:00Z"),
     consecutiveFailures: 3,
-    lastError: "cannot reach https://www.bing.com (timeout after 30 s); \"retry\"\nlater ©",
+    lastFailure: .init(text: "cannot reach https://www.bing.com (timeout after 30 s); \"retry\"\nlater ©"),
     lastRotation: UTC.at("2026-12-02T07:45:00Z"), jitter: jitter)
 
   @Test(arguments: [
@@ -89,23 +89,25 @@ import Testing
         == SchedulerState(
           lastUpdateAttempt: UTC.at("2026-12-02T08:20:00Z"),
           lastUpdateSuccess: UTC.at("2026-12-02T08:20:00Z"),
-          consecutiveFailures: 0, lastError: nil, lastRotation: UTC.at("2026-12-02T07:45:00Z"),
+          consecutiveFailures: 0, lastFailure: nil, lastRotation: UTC.at("2026-12-02T07:45:00Z"),
           jitter: Self.other))
   }
 
   @Test func failureKeepsTheLastSuccess() {
     var state = Self.full
-    state.recordUpdateFailure(at: UTC.at("2026-12-02T08:20:00Z"), error: "HTTP 503", backoffShare: 0.75)
+    state.recordUpdateFailure(
+      at: UTC.at("2026-12-02T08:20:00Z"), failure: .init(text: "HTTP 503"), backoffShare: 0.75)
     #expect(state.lastUpdateAttempt == UTC.at("2026-12-02T08:20:00Z"))
     #expect(state.lastUpdateSuccess == UTC.at("2026-12-01T08:04:00Z"))
     #expect(state.consecutiveFailures == 4)
-    #expect(state.lastError == "HTTP 503")
+    #expect(state.lastFailure == .init(text: "HTTP 503"))
     #expect(
       state.jitter == ScheduleJitter(publication: 240, retry: 120, backoffShare: 0.75),
       "only the share changes")
     #expect(state.lastRotation == Self.full.lastRotation)
     var saturated = SchedulerState(consecutiveFailures: .max, jitter: .middle)
-    saturated.recordUpdateFailure(at: UTC.at("2026-12-02T08:20:00Z"), error: "again", backoffShare: 0)
+    saturated.recordUpdateFailure(
+      at: UTC.at("2026-12-02T08:20:00Z"), failure: .init(text: "again"), backoffShare: 0)
     #expect(saturated.consecutiveFailures == .max)
   }
 
@@ -113,7 +115,7 @@ import Testing
   @Test func recordedInstantsAreWholeSecondsAndRoundTrip() throws {
     var state = SchedulerState(jitter: .middle)
     let moment = UTC.at("2026-12-02T08:20:00Z") + 0.987
-    state.recordUpdateFailure(at: moment, error: "x", backoffShare: 0)
+    state.recordUpdateFailure(at: moment, failure: .init(text: "x"), backoffShare: 0)
     state.recordRotation(at: moment + 1)
     #expect(state.lastUpdateAttempt == UTC.at("2026-12-02T08:20:00Z"))
     #expect(state.lastRotation == UTC.at("2026-12-02T08:20:01Z"))
@@ -126,12 +128,14 @@ import Testing
     let now = UTC.at("2026-12-02T08:00:00Z")
     let state = SchedulerState(
       lastUpdateAttempt: now + .hours(24), lastUpdateSuccess: now - .hours(1), consecutiveFailures: 2,
-      lastError: "e", lastRotation: now + 1, jitter: Self.jitter)
+      lastFailure: .init(text: "e"), lastRotation: now + 1, jitter: Self.jitter)
     let clamped = state.clamped(to: now)
     #expect(clamped.lastUpdateAttempt == now)
     #expect(clamped.lastUpdateSuccess == now - .hours(1))
     #expect(clamped.lastRotation == now)
-    #expect(clamped.consecutiveFailures == 2 && clamped.lastError == "e" && clamped.jitter == Self.jitter)
+    #expect(
+      clamped.consecutiveFailures == 2 && clamped.lastFailure == .init(text: "e")
+        && clamped.jitter == Self.jitter)
     #expect(clamped.clamped(to: now) == clamped)
     #expect(Self.full.clamped(to: UTC.at("2027-01-01T00:00:00Z")) == Self.full)
   }

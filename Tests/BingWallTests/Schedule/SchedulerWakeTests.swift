@@ -78,7 +78,7 @@ import Testing
     let attempt = UTC.at("2026-12-02T08:05:00Z")
     let state = SchedulerState(
       lastUpdateAttempt: attempt, lastUpdateSuccess: UTC.at("2026-12-01T08:04:00Z"),
-      consecutiveFailures: failures, lastError: "HTTP 503", jitter: Self.jitter)
+      consecutiveFailures: failures, lastFailure: .init(text: "HTTP 503"), jitter: Self.jitter)
     let wake = try #require(state.nextWake(markets: Self.enUS.map(\.yesterday), rotation: nil, now: attempt))
     #expect(
       wake == ScheduledWake(date: attempt + .minutes(minutes), reason: .retryAfterFailure(failures: failures))
@@ -91,7 +91,7 @@ import Testing
     let state = SchedulerState(
       lastUpdateAttempt: Self.morning, lastUpdateSuccess: UTC.at("2026-12-01T08:04:00Z"),
       consecutiveFailures: 1,
-      lastError: "disk full", jitter: Self.jitter)
+      lastFailure: .init(text: "disk full"), jitter: Self.jitter)
     // The picture of 0800 is already stored (a manual update): the next one is tomorrow, not in a minute.
     let wake = try #require(state.nextWake(markets: Self.enUS, rotation: nil, now: Self.morning))
     #expect(wake.date == UTC.at("2026-12-03T08:04:00Z"))
@@ -102,12 +102,12 @@ import Testing
     var state = SchedulerState(jitter: Self.jitter)
     var now = UTC.at("2026-12-02T08:05:00Z")
     for _ in 1...6 {
-      state.recordUpdateFailure(at: now, error: "timeout", backoffShare: 1)
+      state.recordUpdateFailure(at: now, failure: .init(text: "timeout"), backoffShare: 1)
       now = try #require(state.nextWake(markets: Self.enUS.map(\.yesterday), rotation: nil, now: now)).date
     }
     #expect(now == UTC.at("2026-12-02T08:05:00Z") + .minutes(1 + 2 + 4 + 8 + 16 + 32))
     state.recordUpdateSuccess(at: now, jitter: Self.jitter)
-    state.recordUpdateFailure(at: now + .hours(3), error: "timeout", backoffShare: 1)
+    state.recordUpdateFailure(at: now + .hours(3), failure: .init(text: "timeout"), backoffShare: 1)
     let wake = try #require(
       state.nextWake(markets: Self.enUS.map(\.yesterday), rotation: nil, now: now + .hours(3)))
     #expect(
@@ -120,7 +120,7 @@ import Testing
     let now = UTC.at("2026-12-02T09:00:00Z")
     let state = SchedulerState(
       lastUpdateAttempt: now + .hours(24), lastUpdateSuccess: UTC.at("2026-12-01T08:04:00Z"),
-      consecutiveFailures: 3, lastError: "timeout", jitter: Self.jitter)
+      consecutiveFailures: 3, lastFailure: .init(text: "timeout"), jitter: Self.jitter)
     let wake = try #require(state.nextUpdate(markets: Self.enUS.map(\.yesterday), now: now))
     #expect(wake == ScheduledWake(date: now + .minutes(4), reason: .retryAfterFailure(failures: 3)))
   }
@@ -243,7 +243,7 @@ import Testing
     }
     let recovered = loop.updates.first { $0.time >= back }
     #expect(recovered.map { !$0.failed && $0.fetchedNew && $0.time <= back + .hours(1) } == true)
-    #expect(loop.state.consecutiveFailures == 0 && loop.state.lastError == nil)
+    #expect(loop.state.consecutiveFailures == 0 && loop.state.lastFailure == nil)
   }
 
   /// Several markets over three days: each publication is fetched once, 1–10 minutes after it.
@@ -276,7 +276,8 @@ import Testing
       }
       let state = SchedulerState(
         lastUpdateAttempt: past(30), lastUpdateSuccess: past(30),
-        consecutiveFailures: Int.random(in: 0...9, using: &generator), lastError: nil, lastRotation: past(3),
+        consecutiveFailures: Int.random(in: 0...9, using: &generator), lastFailure: nil,
+        lastRotation: past(3),
         jitter: .random(using: &generator))
       let markets = ["en-US", "ja-JP", "de-DE"].map { NewestPicture(market: $0, fullStartDate: past(50)) }
       let rotation = RotationSchedule(interval: .minutes(Double.random(in: 1...120, using: &generator)))
