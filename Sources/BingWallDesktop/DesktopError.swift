@@ -8,8 +8,9 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   case sessionMissing(backend: String, what: String)
   /// No backend fits this session. Exit 69.
   case noBackend(reason: String)
-  /// No desktop session here at all: no display, no desktop named (a console, ssh, cron). Exit
-  /// 69 where setting was asked for; `update` stores the pictures and says so (`isOutsideSession`).
+  /// No desktop session here at all: no display, no desktop named (a console, ssh, cron), and
+  /// none of the user's running (`SessionFinder`). Exit 69 where setting was asked for; `update`
+  /// stores the pictures and says so (`isOutsideSession`).
   case noDesktop
   /// A tool the backend runs is not installed. Exit 69.
   case toolMissing(backend: String, tool: MissingTool)
@@ -58,7 +59,7 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
     case .noBackend(let reason):
       return "no wallpaper backend fits this session (\(reason))"
     case .noDesktop:
-      return "no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)"
+      return "no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)"
     case .toolMissing(let backend, let tool):
       return "\(backend): \(tool.notInstalled) (or not on PATH); install it or pick another backend"
     case .toolFailed(let backend, let command, let status, let stderr):

@@ -11,13 +11,13 @@ package struct Autostart {
   /// Methods that run `bingwall daemon`; two of them at once would start two daemons.
   static let daemonMethods: Set<String> = ["systemd", "xdg"]
 
-  /// What `enable` and `disable` did, in order.
+  /// What `enable` and `disable` did, in the order they are told: each method's outcome first.
   package enum Event: Sendable {
     /// The autostart entry will run this binary, and why it may not last.
     case executableWarning(String)
     /// No method asked for and these are on: enabling again keeps them.
     case keeping([String])
-    /// No method asked for and none is on: this one, for this reason.
+    /// No method asked for and none was on: this one, for this reason.
     case chose(String, because: Choice)
     /// Another method that also starts the daemon is on: the second daemon would exit.
     case rivalDaemon(String)
@@ -25,14 +25,10 @@ package struct Autostart {
     case report(AutostartReport, effect: String)
     /// `disable` without a method, and none was on.
     case nothingWasOn
-    /// What the cron line's runs will do in this session, and what it carries from it.
-    case cronReach(AutostartReach, AutostartCronSession)
-    /// Of what the cron line carries, these are gone already (a forwarded display).
-    case cronStale([String])
+    /// What the cron line's runs will do with the wallpaper, as things are now.
+    case cronReach(AutostartReach)
     /// When the method just turned on runs next.
     case nextRun(NextRun)
-    /// The user manager has no display in its environment: the timer's runs store pictures only.
-    case timerWithoutDisplay
   }
 
   /// When an enabled method runs next.
@@ -53,8 +49,6 @@ package struct Autostart {
     /// No systemd user instance, and this is the desktop.
     case desktop(String)
     case nothingElse
-    /// Nothing here reaches a desktop: cron, which stores the pictures only, and why.
-    case nothingReachesTheDesktop(String)
   }
 
   let environment: AutostartEnvironment
@@ -96,9 +90,7 @@ package struct Autostart {
     let (executable, warning) = try AutostartEnvironment.executable(environment: variables)
     if let warning { events.append(.executableWarning(warning)) }
     var chosen: [String]
-    var environment = environment
-    var reach: AutostartReach?
-    var choseStoresOnly = false
+    var choice: Choice?
     if let method {
       chosen = [method]
     } else {
@@ -110,32 +102,11 @@ package struct Autostart {
         chosen = on
         events.append(.keeping(on))
       } else {
-        let (name, usual) = choose()
+        let (name, reason) = choose()
         if daemon, !Self.daemonMethods.contains(name) { throw AutostartError.trayNeedsDaemon(method: nil) }
-        var reason = usual
-        if name == AutostartCron.method {
-          environment.cronSession = try AutostartCronSession.capture(from: variables)
-          reach = AutostartReach.of(environment.cronSession, context: context)
-          if case .storesOnly(let why) = reach {
-            reason = .nothingReachesTheDesktop(why)
-            choseStoresOnly = true
-          }
-        }
         chosen = [name]
-        events.append(.chose(name, because: reason))
+        choice = reason
       }
-    }
-    if chosen.contains(AutostartCron.method), reach == nil {
-      environment.cronSession = try AutostartCronSession.capture(from: variables)
-      // Enabling again from ssh or a console, with no display of its own, keeps the session the
-      // line carries: "enabling again changes nothing" must not strip the wallpaper from it.
-      if !environment.cronSession.hasDisplay,
-        let kept = AutostartCron(environment).status().lines.first.flatMap(AutostartCronSession.parse(line:)),
-        kept.hasDisplay
-      {
-        environment.cronSession = kept
-      }
-      reach = AutostartReach.of(environment.cronSession, context: context)
     }
     for name in chosen {
       guard let method = environment.method(named: name) else { continue }
@@ -145,16 +116,12 @@ package struct Autostart {
       }
       let report = try method.enable(executable: executable)
       events.append(.report(report, effect: method.effect))
-      if let cron = method as? AutostartCron, let reach {
-        // A choice made because nothing reaches the desktop has said so already.
-        if !choseStoresOnly { events.append(.cronReach(reach, environment.cronSession)) }
-        let stale = environment.cronSession.staleness()
-        if !stale.isEmpty { events.append(.cronStale(stale)) }
-        if report.pending.isEmpty {
-          events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now, in: zone))))
-        }
-      } else if report.pending.isEmpty, let next = nextRun(name) {
-        if name == "systemd-timer", !managerHasDisplay() { events.append(.timerWithoutDisplay) }
+      if let choice { events.append(.chose(name, because: choice)) }
+      guard report.pending.isEmpty else { continue }
+      if let cron = method as? AutostartCron {
+        events.append(.cronReach(AutostartReach.now(context: context)))
+        events.append(.nextRun(.at(Self.next(minute: cron.minute, after: now, in: zone))))
+      } else if let next = nextRun(name) {
         events.append(.nextRun(next))
       }
     }
@@ -162,18 +129,6 @@ package struct Autostart {
   }
 
   var now: Date { context.clock.now() }
-
-  /// Whether the systemd user manager, whose environment the timer's service gets, names a
-  /// display: desktops that start graphical-session.target import it at login, others never do.
-  func managerHasDisplay() -> Bool {
-    guard let result = environment.systemctl.query(["show-environment"], timeout: .seconds(5)),
-      result.status == 0
-    else {
-      return true
-    }
-    let names = result.stdoutText.split(separator: "\n").map { $0.prefix { $0 != "=" } }
-    return names.contains("DISPLAY") || names.contains("WAYLAND_DISPLAY")
-  }
 
   /// When `name`, just enabled, runs next; nil for cron (`next(minute:after:)`) and for a name
   /// no method has.
@@ -196,12 +151,11 @@ package struct Autostart {
   /// The zone cron and systemd run in: the session's `TZ`.
   var zone: LocalTime { LocalTime(environment: variables) }
 
-  /// What the sessions the cron line carries have lost since it was written: the display gone,
-  /// the Xauthority file removed. Empty when there is no line, no crontab program, or all is
-  /// there. For `status` and `doctor`.
-  func staleCronSession() -> [String] {
-    guard context.processes.locate("crontab", onPath: variables["PATH"]) != nil else { return [] }
-    return AutostartCron(environment).staleness()
+  /// The display bingwall's crontab line pins ("DISPLAY=:57"), as an older bingwall wrote it;
+  /// nil when it pins none, or there is no line or no crontab program. For `doctor`.
+  func pinnedCronDisplay() -> String? {
+    guard context.processes.locate("crontab", onPath: variables["PATH"]) != nil else { return nil }
+    return AutostartCron(environment).status().lines.first.flatMap(AutostartCron.pinnedDisplay(line:))
   }
 
   /// `method` nil: every method that has something of bingwall's installed.

@@ -83,11 +83,13 @@ package struct Resources: Sendable {
     return context.trace.isOn ? TracedHTTPClient(client, trace: context.trace) : client
   }
 
-  /// The session as the desktop tools see it, built once per command.
+  /// The session as the desktop tools see it, built once per command: where the context names
+  /// no display, the user's running one (`RunningSession`).
   package var desktopSession: DesktopSession {
     desktop.session {
       DesktopSession(
-        environment: context.environment, processes: context.processes, home: context.paths.home,
+        environment: RunningSession.environment(of: context), processes: context.processes,
+        home: context.paths.home,
         clock: context.clock)
     }
   }

@@ -72,9 +72,9 @@ package struct Status {
     package var daemonPID: Int32?
     /// The names of the autostart methods that are on.
     package var autostart: [String]
-    /// Why the cron line's recorded session (DISPLAY, WAYLAND_DISPLAY) no longer reaches the
-    /// desktop; nil when it does or there is no such line. (Filled in by the autostart check.)
-    package var cronSessionStale: String?
+    /// What is amiss with an autostart entry bingwall wrote, and its fix: "systemd: written,
+    /// not enabled; run '…'", a cron line that pins a display.
+    package var autostartNotes: [String] = []
     /// What each screen was last given, where bingwall read the screens.
     package var screens: [ShownScreens.Screen] = []
     /// Each configured source but Bing: when it last answered, and when it is next due.
@@ -148,8 +148,11 @@ package struct Status {
       report.scheduledRotation = state.nextRotation(rotation, now: now)?.date
     }
     // Who updates: the daemon when it fetches, else a timer or cron line that is on (not only
-    // written: systemd saying "disabled" runs nothing), else a daemon that starts at login.
-    let active = enabled.filter { $0.note == nil }
+    // written: a unit systemd has not enabled runs nothing), else a daemon that starts at login.
+    report.autostartNotes = statuses.filter { !$0.files.isEmpty || !$0.lines.isEmpty }.compactMap { status in
+      guard let note = status.note, let fix = status.fix else { return nil }
+      return "\(status.method): \(note); \(fix)"
+    }
     let due = state.nextPictureDue(markets: try newest(configMarkets) + sourceEntries, now: now)
     let fetches = try store?.fetches() ?? [:]
     report.sources = configuration[ConfigSchema.sources].filter { $0 != .bing }.map { source in
@@ -163,19 +166,18 @@ package struct Status {
     if let daemon, daemon.updates {
       report.updateCarrier = .daemon
       report.scheduledUpdate = report.nextUpdate
-    } else if active.contains(where: { $0.method == "systemd-timer" }) {
+    } else if enabled.contains(where: { $0.method == "systemd-timer" }) {
       report.updateCarrier = .systemdTimer
       report.scheduledUpdate = due.flatMap { CronSchedule.hourly(atMinute: 0).next(atOrAfter: $0, in: zone) }
     } else if let cron = enabled.first(where: { $0.method == AutostartCron.method && !$0.lines.isEmpty }) {
-      // A cron line runs whatever its note says: a session it carries that is gone makes its
-      // runs store only, which the report says on a line of its own.
+      // A cron line runs whatever its note says: a display it pins that is gone makes its runs
+      // store only, which the report's notes say.
       let schedule = cron.lines.first.flatMap(CronSchedule.init(line:))
       report.updateCarrier = .cron(schedule)
       report.scheduledUpdate = due.flatMap { date in schedule?.next(atOrAfter: date, in: zone) }
-      report.cronSessionStale = cron.note.map { "cron: " + $0 }
     } else if daemon != nil {
       report.updateCarrier = .daemonWithoutUpdates
-    } else if let login = active.first(where: { ["systemd", "xdg"].contains($0.method) }) {
+    } else if let login = enabled.first(where: { ["systemd", "xdg"].contains($0.method) }) {
       report.updateCarrier = .atLogin(method: login.method)
     }
     return report

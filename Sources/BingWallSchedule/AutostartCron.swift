@@ -65,13 +65,11 @@ package struct AutostartCron: AutostartMethod {
     return word.replacingEvery("%", with: "\\%")
   }
 
-  /// Our crontab line, without its newline. `--quiet`: cron mails whatever a job prints. The
-  /// session's variables go before the program, where sh hands them to it alone.
-  static func line(
-    executable: String, minute: Int, session: AutostartCronSession = AutostartCronSession()
-  ) throws(AutostartError) -> String {
-    let words = try session.assignments() + [try shellWord(executable), "update", "--quiet", marker]
-    return "\(minute) * * * * " + words.joined(separator: " ")
+  /// Our crontab line, without its newline. `--quiet`: cron mails whatever a job prints. No
+  /// display goes in: each run finds the session running then (`SessionFinder`), so the line
+  /// stays right when the user logs in again on another display.
+  static func line(executable: String, minute: Int) throws(AutostartError) -> String {
+    "\(minute) * * * * " + [try shellWord(executable), "update", "--quiet", marker].joined(separator: " ")
   }
 
   /// Whether a crontab line is ours: an active line ending with the marker. A commented-out copy
@@ -155,7 +153,7 @@ package struct AutostartCron: AutostartMethod {
     if result.status != 0 || result.timedOut {
       throw .toolFailed(command: command, status: result.status, stderr: result.stderrText)
     }
-    return "Ran " + command
+    return "ran " + command
   }
 
   package func status() -> AutostartStatus {
@@ -166,8 +164,10 @@ package struct AutostartCron: AutostartMethod {
         String(decoding: $0, as: UTF8.self).trimmingNewlines()
       }
       result.enabled = !result.lines.isEmpty
-      let gone = result.lines.first.flatMap(AutostartCronSession.parse(line:))?.staleness() ?? []
-      if !gone.isEmpty { result.note = "its runs will set no wallpaper: " + gone.joined(separator: "; ") }
+      if let pinned = result.lines.first.flatMap(Self.pinnedDisplay(line:)) {
+        result.note = Self.pinnedNote(pinned)
+        result.fix = Self.unpin
+      }
     } catch .toolMissing {
       result.note = "crontab is not installed"
     } catch {
@@ -177,27 +177,25 @@ package struct AutostartCron: AutostartMethod {
   }
 
   package func enable(executable: String) throws(AutostartError) -> AutostartReport {
-    let line = try Self.line(executable: executable, minute: minute, session: environment.cronSession)
+    let line = try Self.line(executable: executable, minute: minute)
     let crontab = try read()
     guard let edited = Self.adding(line, to: crontab) else {
       return AutostartReport(method: name, outcome: .alreadyEnabled)
     }
     let replaced = Self.lines(crontab).contains(where: Self.isOurs)
     let ran = try install(edited)
-    let action = (replaced ? "Replaced bingwall's crontab line with: " : "Added to the crontab: ") + line
+    let action = (replaced ? "replaced bingwall's crontab line with: " : "added to the crontab: ") + line
     return AutostartReport(method: name, outcome: replaced ? .updated : .enabled, actions: [action, ran])
   }
 
-  /// What the session our line carries has lost since it was written (the display is gone, the
-  /// Xauthority file removed); empty when there is no line, it carries nothing, or all is there.
-  package func staleness() -> [String] {
-    guard let crontab = try? read() else { return [] }
-    for line in Self.lines(crontab) where Self.isOurs(line) {
-      let text = String(decoding: line, as: UTF8.self).trimmingNewlines()
-      return AutostartCronSession.parse(line: text)?.staleness() ?? []
-    }
-    return []
+  /// What is wrong with a line that pins a display ("DISPLAY=:57").
+  package static func pinnedNote(_ pinned: String) -> String {
+    "the line pins \(pinned), which sets nothing once that display is gone"
   }
+
+  /// What drops the display an older bingwall wrote into its line.
+  package static let unpin =
+    "run 'bingwall autostart enable --method cron', and each run finds the running session"
 
   package func disable() throws(AutostartError) -> AutostartReport {
     let crontab: [UInt8]
@@ -212,6 +210,6 @@ package struct AutostartCron: AutostartMethod {
     }
     let ran = try install(edited)
     return AutostartReport(
-      method: name, outcome: .disabled, actions: ["Removed bingwall's crontab line", ran])
+      method: name, outcome: .disabled, actions: ["removed bingwall's crontab line", ran])
   }
 }

@@ -19,8 +19,6 @@ package struct AutostartEnvironment: Sendable {
   /// The environment children get: ours, with the session bus and runtime folder filled in.
   let environment: [String: String]
   package let systemctl: AutostartSystemctl
-  /// The desktop session's variables the cron line carries; none until `enable` captures them.
-  package var cronSession = AutostartCronSession()
   /// Set by the daemon's own menu (Start at login): the service is enabled or disabled for the
   /// next login without being started or stopped now, since this daemon is the one it runs.
   package var leavesDaemonRunning = false

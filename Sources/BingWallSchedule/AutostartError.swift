@@ -10,8 +10,6 @@ package enum AutostartError: Error, Equatable, Sendable {
   case executableUnknown
   /// The binary's path holds a character this method cannot write (or its reader cannot run).
   case unsafePath(method: String, path: String, character: Character, reason: String)
-  /// A session variable the cron line would carry holds what such a variable never does.
-  case unsafeVariable(name: String, value: String)
   /// A file we would write or remove exists but was not written by bingwall.
   case foreignFile(path: String)
   /// A program the method needs is not installed.
@@ -28,9 +26,6 @@ package enum AutostartError: Error, Equatable, Sendable {
 extension AutostartError: HintedError {
   package var hint: String? {
     switch self {
-    case .unsafeVariable(let name, _):
-      return "set \(name) to the session's own value (or unset it) and enable again, "
-        + "or choose another --method"
     case .executableUnknown: return "set BINGWALL_AUTOSTART_EXEC to it"
     case .unsafePath: return "install bingwall to a plain path such as ~/.local/bin/bingwall and enable again"
     case .foreignFile: return "move it away and try again"
@@ -53,9 +48,6 @@ extension AutostartError: CustomStringConvertible, LocalizedError {
     case .unsafePath(let method, let path, let character, let reason):
       return "\(method): cannot use \(TerminalText.clean(path)): it contains \(Self.visible(character)), "
         + "\(reason)"
-    case .unsafeVariable(let name, let value):
-      return "cron: cannot carry \(name)=\(TerminalText.clean(value)) into the crontab: it is not "
-        + "what \(name) holds, so it cannot be written there safely"
     case .foreignFile(let path):
       return "\(path) exists and was not written by bingwall (it has no X-Bingwall=true line); left alone"
     case .toolMissing(let tool, _):

@@ -26,8 +26,11 @@ package struct AutostartStatus: Sendable, Equatable {
   package var files: [String] = []
   /// Crontab lines that are bingwall's (cron only).
   package var lines: [String] = []
-  /// Something the user should know: "systemd says: disabled", "crontab is not installed".
+  /// Something the user should know: "written, not enabled", "crontab is not installed".
   package var note: String?
+  /// What turns it on, or makes it what bingwall writes now: "run 'bingwall autostart enable
+  /// --method systemd' in your desktop session".
+  package var fix: String?
   /// The sandbox of the service bingwall wrote (systemd methods only).
   package var sandbox: AutostartSandbox.Level?
 }
@@ -49,7 +52,7 @@ package struct AutostartReport: Sendable, Equatable {
 
   package var method: String
   package var outcome: Outcome
-  /// Each change made, in order: "Wrote /…/bingwall.service", "Ran systemctl --user daemon-reload".
+  /// Each change made, in order: "wrote /…/bingwall.service", "ran systemctl --user daemon-reload".
   package var actions: [String] = []
   /// Commands the user has to run to finish, when we could not run them (systemd not reachable).
   package var pending: [[String]] = []

@@ -75,7 +75,7 @@ package final class AutostartSystemctl: Sendable {
       let said = result.timedOut ? "no answer within \(Self.timeout.components.seconds) s" : result.stderrText
       throw .toolFailed(command: argv.joined(separator: " "), status: result.status, stderr: said)
     }
-    return "Ran " + argv.joined(separator: " ")
+    return "ran " + argv.joined(separator: " ")
   }
 
   /// What `systemctl --user is-enabled UNIT` prints ("enabled", "disabled", "masked"), or nil.

@@ -69,16 +69,40 @@ package struct AutostartSystemdUnits: Sendable {
       }
     }
     guard result.note == nil, !result.files.isEmpty else { return result }
+    let enable = "bingwall autostart enable --method \(method)"
     if !missing.isEmpty {
-      result.note = "incomplete: \(missing.joined(separator: ", ")) is missing; 'enable' repairs it"
+      result.note = "incomplete: \(missing.joined(separator: ", ")) is missing"
+      result.fix = "run '\(enable)'"
       return result
     }
-    result.enabled = true
     if let text = try? String(contentsOfFile: files[0].path, encoding: .utf8) {
       result.sandbox = AutostartSandbox.level(ofUnit: text)
     }
-    if systemctl.isReachable, let word = systemctl.enablement(of: main), word != "enabled" {
-      result.note = "systemd says \(main) is \(word); 'bingwall autostart enable' turns it on"
+    switch systemctl.reachability {
+    case .reachable:
+      switch systemctl.enablement(of: main) {
+      case "enabled", "enabled-runtime":
+        result.enabled = true
+      case "masked":
+        result.note = "masked in systemd"
+        result.fix = "run 'systemctl --user unmask \(main)', then '\(enable)'"
+      case nil, "disabled":
+        result.note = "written, not enabled"
+        result.fix = "run '\(enable)'"
+      case let word?:
+        result.note = "systemd says \(word)"
+        result.fix = "run '\(enable)'"
+      }
+    case .unreachable:
+      // The link `systemctl enable` makes is what the manager reads at login; systemd itself
+      // cannot be asked from here to confirm.
+      if isOurWantsLink() {
+        result.enabled = true
+        result.note = "not confirmed: systemd cannot be asked from here"
+      } else {
+        result.note = "written, not enabled"
+        result.fix = "run '\(enable)' in your desktop session"
+      }
     }
     return result
   }
@@ -106,7 +130,7 @@ package struct AutostartSystemdUnits: Sendable {
     }
     var report = AutostartReport(method: method, outcome: .alreadyEnabled)
     for (file, unit) in zip(files, units) {
-      if try file.write(unit.text) { report.actions.append("Wrote \(file.path)") }
+      if try file.write(unit.text) { report.actions.append("wrote \(file.path)") }
     }
     let changed = !report.actions.isEmpty
     if changed { report.outcome = existed ? .updated : .enabled }
@@ -124,11 +148,15 @@ package struct AutostartSystemdUnits: Sendable {
         report.warnings.append(warning)
       }
     } else if case .unreachable(let reason) = systemctl.reachability {
+      // The link `systemctl enable` made says it is on; unchanged, there is nothing to do.
+      let linked = isOurWantsLink()
+      if linked, !changed { return report }
       // Whether someone ran the commands since the files were written cannot be known here: give
-      // them again.
+      // them again. A unit never enabled is being turned on, not updated.
       if !changed { steps.append(["daemon-reload"]) }
       steps.append(enableStep)
       if report.outcome == .updated, restartsOnChange, now { steps.append(["try-restart", main]) }
+      if !linked { report.outcome = .enabled }
       report.pending = steps.map(AutostartSystemctl.command)
       report.pendingReason = reason
     }
@@ -168,10 +196,10 @@ package struct AutostartSystemdUnits: Sendable {
       if unlink(wantsLink) != 0, errno != ENOENT {
         throw .file(.system(operation: "remove", path: wantsLink, errno: errno))
       }
-      report.actions.append("Removed \(wantsLink)")
+      report.actions.append("removed \(wantsLink)")
     }
     for file in ours {
-      if try file.remove() { report.actions.append("Removed \(file.path)") }
+      if try file.remove() { report.actions.append("removed \(file.path)") }
     }
     if reachable {
       report.actions.append(try systemctl.run(["daemon-reload"]))
@@ -183,7 +211,7 @@ package struct AutostartSystemdUnits: Sendable {
   }
 
   /// Whether the `.wants` link is there and points at our unit (not at some other file of that name).
-  private func isOurWantsLink() -> Bool {
+  func isOurWantsLink() -> Bool {
     var info = stat()
     guard lstat(wantsLink, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
     guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: wantsLink) else {

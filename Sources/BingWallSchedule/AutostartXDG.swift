@@ -85,7 +85,8 @@ struct AutostartXDG: AutostartMethod {
       let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
         .map { $0.replacingEvery(" ", with: "") }
       if lines.contains("Hidden=true") || lines.contains("X-GNOME-Autostart-enabled=false") {
-        result.note = "switched off in the desktop's settings; 'bingwall autostart enable' turns it on"
+        result.note = "switched off in the desktop's settings"
+        result.fix = "run 'bingwall autostart enable --method xdg'"
       } else {
         result.enabled = true
       }
@@ -103,11 +104,11 @@ struct AutostartXDG: AutostartMethod {
       return AutostartReport(method: name, outcome: .alreadyEnabled)
     }
     return AutostartReport(
-      method: name, outcome: existed ? .updated : .enabled, actions: ["Wrote \(file.path)"])
+      method: name, outcome: existed ? .updated : .enabled, actions: ["wrote \(file.path)"])
   }
 
   func disable() throws(AutostartError) -> AutostartReport {
     guard try file.remove() else { return AutostartReport(method: name, outcome: .alreadyDisabled) }
-    return AutostartReport(method: name, outcome: .disabled, actions: ["Removed \(file.path)"])
+    return AutostartReport(method: name, outcome: .disabled, actions: ["removed \(file.path)"])
   }
 }

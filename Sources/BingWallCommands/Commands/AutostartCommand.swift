@@ -29,12 +29,13 @@ enum AutostartCommand: CommandDefinition {
       Methods: 'systemd' is a user service running 'bingwall daemon' with the graphical session; \
       'systemd-timer' runs 'bingwall update' every hour; 'xdg' is a desktop autostart entry \
       (~/.config/autostart) running 'bingwall daemon' at login; 'cron' is an hourly \
-      'bingwall update' line in your crontab, which carries the display of the session it is \
-      enabled in (DISPLAY and XAUTHORITY, or WAYLAND_DISPLAY and XDG_RUNTIME_DIR); 'doctor' says \
-      when that session is gone. Files and lines written are marked as bingwall's, \
+      'bingwall update' line in your crontab. A run with no display of its own (cron gives it \
+      none) finds your desktop session running at the time: your own processes' DISPLAY or \
+      WAYLAND_DISPLAY, else your display sockets; while none runs, it stores the pictures only. \
+      Files and lines written are marked as bingwall's, \
       and only those are ever changed or removed. The systemd services run sandboxed (no new \
       privileges, a system call filter, no namespaces). Where this systemd starts a service in a \
-      user namespace of its own, which 'enable' tries first and names in its output, they also \
+      user namespace of its own, which 'enable' tries first (and names under -v), they also \
       get no capabilities, a read-only /usr and /etc, and no access to kernel settings; \
       elsewhere (user namespaces restricted or disabled) they get the first sandbox only. A \
       wallpaper command of your own runs in that sandbox too.
@@ -52,9 +53,10 @@ enum AutostartCommand: CommandDefinition {
         reference: """
           Without --method: systemd when a systemd user instance answers, else xdg when \
           XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
-          again changes nothing. When systemd cannot be reached, the unit files are written \
-          and the command to finish is printed. Where nothing here reaches a desktop, cron is \
-          chosen and stores the pictures only. Ends with the next run, in local time. --tray \
+          again changes nothing. Says first what is on; when systemd is out of reach (su, ssh, \
+          a container), the unit files are written and the one command that turns them on, in \
+          your desktop session, is printed. Ends with the next run, in local time; -v adds what \
+          was written and run, the sandbox, and systemctl's own words. --tray \
           sets daemon.tray in the configuration file and takes only a method that runs the \
           daemon (systemd or xdg).
           """,
@@ -64,6 +66,10 @@ enum AutostartCommand: CommandDefinition {
         options: [methodOption("Only this method (default: every method that is on).")]),
       CommandSpec(
         name: "status", abstract: "Show which autostart methods are on.",
+        discussion: """
+          An entry that is there but does not run (a unit systemd has not enabled) is off, with \
+          the command that turns it on.
+          """,
         options: [methodOption("Only this method."), CommonOptions.json.spec]),
     ],
     examples: [
@@ -76,7 +82,7 @@ enum AutostartCommand: CommandDefinition {
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let autostart = Autostart(context: context)
-    let output = AutostartText(context: context, quiet: invocation.quiet)
+    let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
     switch invocation.path.dropFirst().first {
     case "enable":
       if let file = invocation.configFile {

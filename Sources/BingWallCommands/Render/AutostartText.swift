@@ -4,11 +4,15 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// How `autostart` talks: what happened on stdout, advice on stderr, both silenced by `--quiet`
-/// except the commands the user still has to run.
+/// How `autostart` talks: the outcome first, one line per method, then what to do when it is not
+/// on yet; stdout for what happened, stderr for advice, both silenced by `--quiet` except the
+/// command the user still has to run. What was written and run, the sandbox and systemctl's own
+/// words are `-v`'s (the context's trace).
 struct AutostartText {
   let context: Context
   let quiet: Bool
+  /// `-v`: `status` names the sandbox too.
+  var verbose = false
 
   func say(_ text: String) {
     if !quiet { context.stdout.write(TerminalText.clean(text) + "\n") }
@@ -23,29 +27,14 @@ struct AutostartText {
       switch event {
       case .executableWarning(let warning): warn(warning)
       case .keeping(let on): say("Autostart is set up with \(on.joined(separator: ", ")); keeping it.")
-      case .chose(let name, let choice):
-        if case .nothingReachesTheDesktop = choice {
-          say("Using \(name): \(Self.reason(choice)).")
-        } else {
-          say("Using \(name): \(Self.reason(choice)) (choose another with --method).")
-        }
+      case .chose(_, let choice): say("Chosen because \(Self.reason(choice)); --method picks another.")
       case .rivalDaemon(let rival):
         warn(
           "\(rival) also starts bingwall daemon; the second daemon will exit as 'already running'. "
             + "Turn one off: bingwall autostart disable --method \(rival)")
       case .report(let report, let effect): show(report, effect: effect)
       case .nothingWasOn: say("Autostart was not on; nothing changed.")
-      case .cronReach(let reach, let session): show(reach, session)
-      case .cronStale(let gone):
-        warn(
-          "the cron line carries a session that is already gone: \(gone.joined(separator: "; "))",
-          hint: Self.insideTheSession)
-      case .timerWithoutDisplay:
-        warn(
-          "systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs store the "
-            + "pictures but set no wallpaper",
-          hint: "choose --method xdg or --method cron, or have your session run 'systemctl --user "
-            + "import-environment DISPLAY XAUTHORITY' (or WAYLAND_DISPLAY) at every login")
+      case .cronReach(let reach): show(reach)
       case .nextRun(let next):
         let when = WhenText(now: context.clock.now(), zone: LocalTime(environment: context.environment))
         say("Next run: \(Self.describe(next, when: when)).")
@@ -53,26 +42,20 @@ struct AutostartText {
     }
   }
 
-  static let insideTheSession =
-    "run 'bingwall autostart enable --method cron' in a terminal of your desktop session"
-
-  /// What the cron line's runs will do here; nothing more when `enable` chose cron because nothing
-  /// reaches the desktop, which its reason already says.
-  private func show(_ reach: AutostartReach, _ session: AutostartCronSession) {
+  /// What the cron line's runs will do with the wallpaper, as things are now.
+  private func show(_ reach: AutostartReach) {
+    let running = "Each run sets the wallpaper of your desktop session running at the time"
     switch reach {
-    case .sets(let backend):
-      let carried = session.variables.map(\.name).joined(separator: ", ")
-      let display =
-        session["WAYLAND_DISPLAY"].map { "Wayland display \($0)" }
-        ?? session["DISPLAY"].map { "display \($0)" }
-      let on = display.map { " on \($0)" } ?? ""
-      say(
-        "Each run sets the wallpaper\(on) with \(backend)"
-          + (carried.isEmpty ? "." : " (the line carries \(carried))."))
+    case .sets(let backend, let display):
+      say("\(running) (now \(display), with \(backend)).")
+    case .noSessionNow:
+      say("\(running); none runs now, so until you log in, runs store the pictures only.")
     case .storesByChoice:
       say("Each run stores the pictures only (backend = none).")
     case .storesOnly(let why):
-      warn("cron's runs will store the pictures but set no wallpaper: \(why)", hint: Self.insideTheSession)
+      warn(
+        "cron's runs will store the pictures but set no wallpaper: \(why)",
+        hint: "'bingwall backends' says what each backend needs")
     }
   }
 
@@ -88,13 +71,10 @@ struct AutostartText {
 
   static func reason(_ choice: Autostart.Choice) -> String {
     switch choice {
-    case .systemdAnswers: return "a systemd user instance answers"
-    case .desktop(let desktop): return "no systemd user instance answers, and the desktop is \(desktop)"
+    case .systemdAnswers: return "a systemd user instance answers here"
+    case .desktop(let desktop): return "no systemd user instance answers here, and the desktop is \(desktop)"
     case .nothingElse:
-      return "no systemd user instance answers and no desktop names itself (XDG_CURRENT_DESKTOP is unset)"
-    case .nothingReachesTheDesktop(let why):
-      return "no method here can set the wallpaper: \(why); its runs store the pictures only. "
-        + "To set the wallpaper too, run 'bingwall autostart enable' in a terminal of your desktop session"
+      return "no systemd user instance answers here and no desktop names itself (XDG_CURRENT_DESKTOP)"
     }
   }
 
@@ -111,6 +91,7 @@ struct AutostartText {
         }
         if let sandbox = status.sandbox { members.append(("sandbox", .string(sandbox.rawValue))) }
         members.append(("note", .optional(status.note)))
+        members.append(("fix", .optional(status.fix)))
         return .object(members)
       }
       context.stdout.write(JSONOutput.array(items).rendered() + "\n")
@@ -119,29 +100,41 @@ struct AutostartText {
     let width = (statuses.map(\.method.count).max() ?? 0) + 2
     for status in statuses {
       let name = status.method + String(repeating: " ", count: width - status.method.count)
-      var details = status.files + status.lines.map { "crontab: \($0)" }
-      if let sandbox = status.sandbox { details.append("sandbox: \(sandbox.rawValue)") }
-      if let note = status.note { details.append("(\(note))") }
+      var details: [String]
+      if status.enabled {
+        details = status.files + status.lines.map { "crontab: \($0)" }
+        if verbose, let sandbox = status.sandbox { details.append("sandbox: \(sandbox.rawValue)") }
+        if let note = status.note { details.append("(\(note))") }
+        if let fix = status.fix { details.append(fix) }
+      } else {
+        details = [status.note, status.fix].compactMap { $0 }
+      }
       let detail = details.isEmpty ? "" : "  " + details.joined(separator: "; ")
       context.stdout.write(TerminalText.clean(name + (status.enabled ? "on " : "off") + detail) + "\n")
     }
   }
 
   private func show(_ report: AutostartReport, effect: String) {
-    for action in report.actions { say(action) }
+    for action in report.actions { context.trace("\(report.method): \(action)") }
+    if let sandbox = report.sandbox { context.trace("\(report.method): \(sandbox.line)") }
+    if let reason = report.pendingReason { context.trace("\(report.method): out of reach: \(reason)") }
     // Printed even with --quiet: without it the job is not finished.
-    if !report.pending.isEmpty {
-      if let sandbox = report.sandbox { say(sandbox.line) }
-      let reason = report.pendingReason.map { " (\($0))" } ?? ""
-      let state =
-        report.outcome == .disabled || report.outcome == .alreadyDisabled
-        ? "Autostart off (\(report.method)), but a running one may be left"
-        : "Autostart not on yet (\(report.method))"
-      let command = report.pending.map { $0.joined(separator: " ") }.joined(separator: " && ")
-      context.stdout.write(
-        TerminalText.clean(
-          "\(state): systemd is not reachable from here\(reason). To finish, run in your desktop session:")
-          + "\n  " + TerminalText.clean(command) + "\n")
+    if let first = report.pending.first {
+      let all = report.pending.map { $0.joined(separator: " ") }.joined(separator: " && ")
+      if report.outcome == .disabled || report.outcome == .alreadyDisabled {
+        context.stdout.write(
+          "Autostart off (\(report.method)). What it started may still run; to stop it, run in your "
+            + "desktop session:\n  " + TerminalText.clean(first.joined(separator: " ")) + "\n")
+      } else {
+        context.trace("\(report.method): the same with systemctl: \(all)")
+        // Updated: the unit was on, and runs the old one until systemd reads the new.
+        let state =
+          report.outcome == .updated
+          ? "Autostart updated (\(report.method)), not in effect yet" : "Autostart not on yet"
+        context.stdout.write(
+          "\(state): systemd is out of reach here. Run in your desktop session:\n"
+            + "  bingwall autostart enable --method \(report.method)\n")
+      }
       return
     }
     switch report.outcome {
@@ -151,7 +144,6 @@ struct AutostartText {
     case .disabled: say("Autostart off (\(report.method)).")
     case .alreadyDisabled: say("Autostart was already off (\(report.method)); nothing changed.")
     }
-    if let sandbox = report.sandbox { say(sandbox.line) }
     for warning in report.warnings { warn(warning) }
   }
 }

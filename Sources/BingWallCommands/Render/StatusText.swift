@@ -48,7 +48,7 @@ struct StatusText {
     lines.append(("next rotate", nextRotation()))
     lines.append(("daemon", report.daemonPID.map { "running (pid \($0))" } ?? "not running"))
     lines.append(("autostart", report.autostart.isEmpty ? "off" : report.autostart.joined(separator: ", ")))
-    if let stale = report.cronSessionStale { lines.append(("", stale)) }
+    for note in report.autostartNotes { lines.append(("", note)) }
     return lines.map { label, value in
       let head = label.isEmpty ? "" : label + ":"
       return head.padding(to: Self.indent) + wrapped(TerminalText.clean(value))

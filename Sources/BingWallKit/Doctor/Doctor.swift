@@ -28,7 +28,7 @@ package struct Doctor {
     checks.run(&state, context)
     let desktop = DoctorDesktopCheck.run(state.resources)
     if let finding = desktop.finding { state.findings.append(finding) }
-    if let finding = DoctorAutostartCheck.run(context) { state.findings.append(finding) }
+    state.findings += DoctorAutostartCheck.run(context)
     state.findings += DoctorHookCheck.run(state.resources)
     if let finding = DoctorUpdateCheck.run(context) { state.findings.append(finding) }
     if fixing {

@@ -1,15 +1,33 @@
-/// Whether the desktop session the cron line carries is still there: a line written from one
-/// login names its display and Xauthority file, which a later login may have replaced.
+import BingWallSchedule
+
+/// Autostart entries that are there but do not run as they should: a systemd unit written but
+/// never enabled (systemd was out of reach), an entry switched off, a cron line an older
+/// bingwall wrote with the display of its day in it.
 ///
-/// A warning, not a problem: the runs still store the pictures, and a display that is gone while
-/// nobody is logged in comes back with the next login.
+/// Warnings, not problems: updates still run by hand, and a pinned display that is still there
+/// still works.
 enum DoctorAutostartCheck {
-  static func run(_ context: Context) -> DoctorFinding? {
-    let gone = Autostart(context: context).staleCronSession()
-    guard !gone.isEmpty else { return nil }
-    return DoctorFinding(
-      .autostart, .warning, subject: "autostart cron",
-      message: "its runs will set no wallpaper: \(gone.joined(separator: "; "))",
-      advice: "run 'bingwall autostart enable --method cron' in a terminal of your desktop session")
+  static func run(_ context: Context) -> [DoctorFinding] {
+    let autostart = Autostart(context: context)
+    var findings: [DoctorFinding] = []
+    // systemd and xdg: only what has a file of bingwall's (a foreign file is the user's own);
+    // cron's line is read only where crontab is installed (`pinnedCronDisplay`).
+    let files = Autostart.methodNames.filter { $0 != AutostartCron.method }.flatMap(autostart.status)
+    for status in files {
+      guard !status.enabled, !status.files.isEmpty, let note = status.note, let fix = status.fix else {
+        continue
+      }
+      findings.append(
+        DoctorFinding(.autostart, .warning, subject: "autostart \(status.method)", message: note, advice: fix)
+      )
+    }
+    if let pinned = autostart.pinnedCronDisplay() {
+      findings.append(
+        DoctorFinding(
+          .autostart, .warning, subject: "autostart cron",
+          message: AutostartCron.pinnedNote(pinned),
+          advice: AutostartCron.unpin))
+    }
+    return findings
   }
 }

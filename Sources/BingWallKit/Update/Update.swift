@@ -250,8 +250,9 @@ package struct Update {
     } catch let error as DesktopError where error.isOutsideSession && request.apply == .whenPossible {
       return .notApplied(error)
     } catch let error as DesktopError where request.apply == .whenPossible {
-      // A tool that failed on a local X display whose server is gone (a cron line carrying the
-      // DISPLAY of a session since logged out): no session here, so the picture waits quietly.
+      // A tool that failed on a local X display whose server is gone (a cron line an older
+      // bingwall wrote with the DISPLAY of a session since logged out): no session here, so the
+      // picture waits quietly.
       guard let gone = resources.desktopSession.goneDisplay else { return .applyFailed(error) }
       return .notApplied(.sessionMissing(backend: "x11", what: gone))
     } catch {

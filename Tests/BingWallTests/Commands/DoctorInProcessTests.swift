@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
+@testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -462,7 +463,7 @@ import Testing
     #expect(
       line.hasSuffix("'bingwall backends' says why; without a desktop, 'bingwall config set backend none'"))
     #expect(result.stdout.contains("backend (none usable): 1 warning."))
-    // Only the crontab is read, for the session its line carries.
+    // Only the crontab is read, for a display its line may pin.
     #expect(run.processes.calls == [["crontab", "-l"]], "no tool was run: \(run.processes.calls)")
     let object = try Self.json(run.run(["doctor", "--json"]))
     #expect(object["ok"] as? Bool == true)
@@ -482,9 +483,9 @@ import Testing
 }
 
 extension DoctorInProcessTests {
-  /// A cron line written from a login whose display is gone: a warning naming what went, and
-  /// still exit 0 (the runs store the pictures).
-  @Test func aCronLineWhoseSessionIsGoneIsAWarning() throws {
+  /// A cron line an older bingwall wrote pins the display of its day: a warning with the command
+  /// that drops it, and still exit 0 (the runs store the pictures).
+  @Test func aCronLineThatPinsADisplayIsAWarning() throws {
     let run = try Self.context()
     run.environment["BINGWALL_BACKEND"] = "none"
     run.processes.stub(["crontab", "-l"]) { _ in
@@ -494,9 +495,28 @@ extension DoctorInProcessTests {
     #expect(result.status == 0, "\(result.stdout)")
     #expect(
       result.stdout.contains(
-        "[autostart] autostart cron: its runs will set no wallpaper: DISPLAY :987 has no X server "
-          + "(no /tmp/.X11-unix/X987)"), "\(result.stdout)")
-    #expect(result.stdout.contains("'bingwall autostart enable --method cron' in a terminal of your desktop"))
+        "warning: [autostart] autostart cron: the line pins DISPLAY=:987, which sets nothing once that "
+          + "display is gone; run 'bingwall autostart enable --method cron', and each run finds the running "
+          + "session"), "\(result.stdout)")
+  }
+
+  /// A unit written where systemd was out of reach, and never enabled: a warning with the one
+  /// command that turns it on.
+  @Test func aUnitWrittenButNotEnabledIsAWarning() throws {
+    let run = try Self.context()
+    run.environment["BINGWALL_BACKEND"] = "none"
+    let folder = run.paths.configHome + "/systemd/user"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AutostartSystemd.unitText(executable: InProcess.executable, sandbox: .basic)
+      .write(toFile: folder + "/" + AutostartSystemd.unitName, atomically: true, encoding: .utf8)
+    run.processes.stub(["systemctl", "--user"]) { _ in .exit(1, stderr: "Failed to connect to bus\n") }
+    run.processes.stub(["crontab", "-l"]) { _ in .exit(1, stderr: "no crontab for me\n") }
+    let result = run.run(["doctor"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "warning: [autostart] autostart systemd: written, not enabled; run 'bingwall autostart enable "
+          + "--method systemd' in your desktop session"), "\(result.stdout)")
   }
 }
 

@@ -76,18 +76,33 @@ import Testing
 
   @Test func theSystemdTimerRunsItAtTheHourOrUpToTenMinutesLater() throws {
     let run = try Self.updated()
-    // The units as `autostart enable --method systemd-timer` writes them; systemd cannot be
-    // reached here, so nothing says they are off.
+    // The units as `autostart enable --method systemd-timer` writes them, and the link
+    // `systemctl enable` makes; systemd cannot be reached here, so the link says it is on.
     let folder = run.paths.configHome + "/systemd/user"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/timers.target.wants", withIntermediateDirectories: true)
     try AutostartSystemdTimer.serviceText(executable: InProcess.executable, sandbox: .basic)
       .write(toFile: folder + "/" + AutostartSystemdTimer.serviceName, atomically: true, encoding: .utf8)
     try AutostartSystemdTimer.timerText.write(
       toFile: folder + "/" + AutostartSystemdTimer.timerName, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/timers.target.wants/" + AutostartSystemdTimer.timerName,
+      withDestinationPath: "../" + AutostartSystemdTimer.timerName)
     let text = run.run(["status"]).stdout
     #expect(
       text.contains("next update:  tomorrow 17:00, in 20 h (systemd timer, up to 10 min later)\n"), "\(text)")
     #expect(text.contains("autostart:    systemd-timer\n"))
+
+    // Without the link the units are written but not enabled: nothing runs the update, and the
+    // report names the command that turns it on.
+    try FileManager.default.removeItem(
+      atPath: folder + "/timers.target.wants/" + AutostartSystemdTimer.timerName)
+    let written = run.run(["status"]).stdout
+    #expect(written.contains("autostart:    off\n"), "\(written)")
+    #expect(
+      written.contains(
+        "systemd-timer: written, not enabled; run 'bingwall autostart enable --method systemd-timer' in "
+          + "your desktop session"), "\(written)")
   }
 
   @Test func aDaemonAutostartWithNoDaemonRunningPromisesOnlyItsStart() throws {

@@ -13,9 +13,10 @@ import Testing
 /// hint; the next update inside the session sets the picture that waits.
 @Suite struct UpdateNoDesktopInProcessTests {
   static let notSet =
-    "No wallpaper set: no desktop session (DISPLAY and WAYLAND_DISPLAY are unset). To set it, run "
+    "No wallpaper set: no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset). To set it, run "
     + "bingwall inside your desktop session; to only store, use --no-apply or 'bingwall config set backend none'.\n"
-  static let error = "bingwall: error: no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)\n"
+  static let error =
+    "bingwall: error: no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)\n"
   static let hint =
     "bingwall: hint: run bingwall inside your desktop session, or pick a backend that works here: "
     + "bingwall config set backend NAME ('bingwall backends' lists them)\n"
@@ -40,8 +41,9 @@ import Testing
     ApplyInProcessTests.stubKeepingGSettings(run)
   }
 
-  /// A cron line that carries the DISPLAY of a session since logged out: feh fails on a display
-  /// whose X server is gone, which is no session here, not a failure (no mail every hour).
+  /// A cron line an older bingwall wrote with the DISPLAY of a session since logged out: feh
+  /// fails on a display whose X server is gone, which is no session here, not a failure (no mail
+  /// every hour).
   @Test func aDisplayWhoseServerIsGoneIsNoSession() throws {
     let run = try Self.context()
     run.environment["DISPLAY"] = ":424242"
@@ -57,6 +59,37 @@ import Testing
     #expect(run.run(["update", "--market", "en-US", "--apply"]).status != 0)
   }
 
+  /// Run as cron runs it, with no display: the user's running session is found (here in a fake
+  /// `/proc`, the test root) and feh is given its DISPLAY and XAUTHORITY, nothing made up.
+  @Test func aRunWithoutADisplaySetsTheWallpaperOnTheRunningSession() throws {
+    let run = try Self.context()
+    let system = try FakeSessionSystem()
+    try system.x11(7)
+    try system.process(4100, name: "xfce4-panel", ["DISPLAY": ":7", "XAUTHORITY": "/home/me/.Xauthority"])
+    run.environment[SessionFinder.rootVariable] = system.root
+    run.environment["BINGWALL_BACKEND"] = "feh"
+    let given = Locked<[String: String]>([:])
+    run.processes.stub("xrandr") { _ in .exit(1, stderr: "Can't open display") }
+    // feh records what it set in ~/.fehbg, which the backend reads back.
+    let fehbg = run.home.path + "/.fehbg"
+    run.processes.stubInvocation("feh") { invocation in
+      given.withLock { $0 = invocation.environment }
+      let line = "feh --no-fehbg \(invocation.arguments[1]) '\(invocation.arguments.last ?? "")'\n"
+      return FileManager.default.createFile(atPath: fehbg, contents: Data(line.utf8)) ? .exit(0) : .exit(1)
+    }
+    let result = run.run(["-v", "update", "--market", "en-US"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Applied 2026-12-01 "), "\(result.stdout)")
+    #expect(
+      result.stderr.contains(
+        "bingwall: info: session: no display here; using the running session of process 4100 (xfce4-panel): "
+          + "DISPLAY=:7 XAUTHORITY=/home/me/.Xauthority\n"), "\(result.stderr)")
+    let environment = given.withLock { $0 }
+    #expect(environment["DISPLAY"] == ":7")
+    #expect(environment["XAUTHORITY"] == "/home/me/.Xauthority")
+    #expect(Self.state(run).wallpaperNotSet == nil)
+  }
+
   @Test func withoutADesktopEveryUpdateStoresSaysSoInOneLineAndSucceeds() throws {
     let run = try Self.context()
     let first = run.run(["update", "--market", "en-US"])
@@ -66,7 +99,9 @@ import Testing
     let recorded = Self.state(run)
     #expect(recorded.lastFailure == nil)
     #expect(recorded.lastUpdateSuccess != nil)
-    #expect(recorded.wallpaperNotSet == "no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)")
+    #expect(
+      recorded.wallpaperNotSet
+        == "no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)")
 
     // Nothing new: the same situation, the same result and the same record.
     run.clock.advance(3600)
@@ -88,7 +123,9 @@ import Testing
     #expect(json.status == 0)
     #expect(json.stderr == "")
     let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    #expect(object["not_applied"] as? String == "no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)")
+    #expect(
+      object["not_applied"] as? String
+        == "no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)")
     #expect(object["applied"] is NSNull)
   }
 
@@ -154,7 +191,10 @@ import Testing
     let result = run.run(["backends"])
     #expect(result.status == 0)
     let last = try #require(result.stdout.split(separator: "\n").last)
-    #expect(last == "selected: none; no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)")
+    #expect(
+      last
+        == "selected: none; no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)"
+    )
     #expect(!result.stdout.contains("'bingwall backends'"))
   }
 
@@ -163,7 +203,8 @@ import Testing
     let lines = UpdateLogLines.lines(for: [.upToDate, .notApplied(.noDesktop)])
     #expect(
       lines == [
-        "update: nothing new", "no wallpaper set: no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)",
+        "update: nothing new",
+        "no wallpaper set: no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)",
       ])
   }
 

@@ -7,9 +7,9 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallSystem
 
-/// `autostart enable` in the session it is run from: the cron line carries that session, and its
-/// runs, with cron's own environment, set the wallpaper there; where nothing can reach a desktop,
-/// `enable` says so; it says "on" only when it is on, and when the next run is.
+/// `autostart enable` as a user meets it: the outcome first, then what the cron line's runs will
+/// do (each finds the session running then; `SessionFinderEndToEndTests` runs them), when the next
+/// run is, and "on" only when it is on.
 @Suite struct AutostartSessionEndToEndTests {
   let sandbox: Sandbox
   let stubs: AutostartEndToEndTests
@@ -27,113 +27,73 @@ import Testing
 
   /// cron's own environment (Debian's cron: HOME, LOGNAME, SHELL, PATH, nothing else), then the
   /// line's command as cron hands it to /bin/sh.
-  func runAsCron(_ line: String, home: String? = nil) throws -> (status: Int32, output: String) {
+  static func runAsCron(_ line: String, home: String) throws -> (status: Int32, output: String) {
     try AutostartEndToEndTests.tool(
       [
-        "/usr/bin/env", "-i", "HOME=\(home ?? sandbox.home)", "LOGNAME=root", "SHELL=/bin/sh",
-        "PATH=/usr/bin:/bin",
+        "/usr/bin/env", "-i", "HOME=\(home)", "LOGNAME=root", "SHELL=/bin/sh", "PATH=/usr/bin:/bin",
         "/bin/sh", "-c", AutostartEndToEndTests.cronCommand(line),
       ], environment: [:])
   }
 
-  /// The issue's X11 window manager: a display, feh, no systemd, no desktop autostart. The line
-  /// `enable` writes, run as cron runs it, puts Bing's picture on that display's root window; the
-  /// same line without the session's variables (what `enable` wrote before) sets nothing.
-  @Test(.enabled(if: VirtualXServer.canRun("feh")))
-  func theCronLineSetsTheWallpaperOnTheDisplayItWasEnabledFrom() throws {
-    let bing = try FakeBing()
-    let picture = FakeBing.week()[0]
-    try bing.publish(market: "en-US", images: [picture])
-    try bing.serveJPEG(picture, colour: "#c03020")
-    // cron passes no BINGWALL_* variable: the fake Bing goes in the config file its runs read.
-    let config = """
-      markets = ["en-US"]
-
-      [network]
-      endpoint = "\(bing.endpoint)"
-      story = false
-
-      """
-    let control = sandbox.folder.file("control")
-    for home in [sandbox.home, control] {
-      try FileManager.default.createDirectory(
-        atPath: home + "/.config/bingwall", withIntermediateDirectories: true)
-      try config.write(toFile: home + "/.config/bingwall/config.toml", atomically: true, encoding: .utf8)
-    }
-    let xauthority = sandbox.folder.file("Xauthority")
-    _ = FileManager.default.createFile(atPath: xauthority, contents: Data())
-
-    let target: UInt32 = 0xc03020
-    func near(_ colour: UInt32) -> Bool {
-      [16, 8, 0].allSatisfy { shift in
-        abs(Int((colour >> UInt32(shift)) & 0xff) - Int((target >> UInt32(shift)) & 0xff)) <= 12
-      }
-    }
-    var environment: [String: String] = [:]
-    // The server lives as long as this function: doctor runs after it is gone.
-    func setThroughCron() throws -> String {
-      let screen = try VirtualXServer()
-      environment = try stubs.stubbed(
-        systemd: .absent, extra: ["DISPLAY": screen.display, "XAUTHORITY": xauthority])
-      let enabled = try sandbox.run(["autostart", "enable"], environment: environment)
-      #expect(enabled.status == 0, "\(enabled.stderr)")
-      #expect(enabled.stderr.isEmpty, "\(enabled.stderr)")
-      #expect(
-        enabled.stdout.contains("Each run sets the wallpaper on display \(screen.display) with "),
-        "\(enabled.stdout)")
-      #expect(enabled.stdout.contains("(the line carries DISPLAY, XAUTHORITY)."), "\(enabled.stdout)")
-      #expect(enabled.stdout.contains("\nNext run: "), "\(enabled.stdout)")
-      let line = try crontabLine
-      let session = "DISPLAY=\(screen.display) XAUTHORITY=\(xauthority) "
-      #expect(line.contains(" * * * * \(session)\(Sandbox.binary) update --quiet # bingwall autostart"))
-
-      // The control: the line as it was before, without the session, in a home of its own,
-      // stores the picture and sets nothing.
-      // (Its status is issue 38's first item: 69 before, 0 once a stored picture is a success.)
-      _ = try runAsCron(line.replacingOccurrences(of: session, with: ""), home: control)
-      let stored = try FileManager.default.contentsOfDirectory(
-        atPath: control + "/.local/share/bingwall/images")
-      #expect(!stored.isEmpty)
-      #expect(!near(try screen.screenshot().colour(x: screen.width / 2, y: screen.height / 2)))
-
-      let ran = try runAsCron(line)
-      #expect(ran.status == 0, "\(ran.output)")
-      #expect(!sandbox.imageFiles().isEmpty)
-      let shot = try screen.screenshot()
-      let middle = shot.colour(x: screen.width / 2, y: screen.height / 2)
-      #expect(near(middle), "\(String(middle, radix: 16))")
-      #expect(near(shot.colour(x: 3, y: 3)))
-      return screen.display
-    }
-    let used = try setThroughCron()
-
-    // Once the line's display has no server, doctor and status say its runs will set nothing. The
-    // line moves to a display number far above those the test servers take (the lowest free): the
-    // number just freed may be taken at once by a server another test starts.
-    let display = ":987"
-    let line = try crontabLine.replacingOccurrences(of: "DISPLAY=\(used) ", with: "DISPLAY=\(display) ")
-    #expect(line != (try crontabLine))
-    try (line + "\n").write(toFile: stubs.crontabFile, atomically: true, encoding: .utf8)
-    let doctor = try sandbox.run(["doctor", "--quick"], environment: environment)
-    #expect(doctor.stdout.contains("DISPLAY \(display) has no X server"), "\(doctor.stdout)\(doctor.stderr)")
-    let status = try sandbox.run(["autostart", "status", "--method", "cron"], environment: environment)
-    #expect(
-      status.stdout.contains("its runs will set no wallpaper: DISPLAY \(display) has no X server"),
-      "\(status.stdout)")
-  }
-
-  @Test func withNoDesktopAnywhereEnableSaysItStoresOnly() throws {
+  /// From ssh or a console, with no desktop session running: cron, which sets the wallpaper once
+  /// one runs, and says so; no warning.
+  @Test func withNoDesktopAnywhereEnableSaysRunsStoreUntilALogin() throws {
     let result = try sandbox.run(["autostart", "enable"], environment: try stubs.stubbed(systemd: .absent))
     #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
-      result.stdout.hasPrefix(
-        "Using cron: no method here can set the wallpaper: no desktop session (DISPLAY "
-          + "and WAYLAND_DISPLAY are unset); its runs store the pictures only. To set the wallpaper too, run 'bingwall "
-          + "autostart enable' in a terminal of your desktop session.\n"), "\(result.stdout)"
-    )
+      lines.first == "Autostart on (cron): bingwall update runs every hour from cron.", "\(result.stdout)")
+    #expect(
+      lines.dropFirst().first
+        == "Chosen because no systemd user instance answers here and no desktop names itself "
+        + "(XDG_CURRENT_DESKTOP); --method picks another.")
+    #expect(
+      lines.contains(
+        "Each run sets the wallpaper of your desktop session running at the time; none runs now, so until "
+          + "you log in, runs store the pictures only."), "\(result.stdout)")
+    #expect(lines.last?.hasPrefix("Next run: ") == true)
     #expect(!(try crontabLine).contains("DISPLAY="))
-    // Said once, on stdout; no warning repeats it.
     #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
+
+  /// Enabled from inside a session, the line still carries no display: the next login's may be
+  /// another, and a value that is no display could not get into the crontab anyway.
+  @Test func theLineCarriesNoDisplayEvenFromInsideASession() throws {
+    let environment = try stubs.stubbed(
+      systemd: .absent,
+      extra: ["DISPLAY": ":0; touch /tmp/owned", "XAUTHORITY": "/tmp/x", "WAYLAND_DISPLAY": "wayland-1"])
+    let result = try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Autostart on (cron): "), "\(result.stdout)")
+    let line = try crontabLine
+    #expect(line.hasSuffix(" * * * * \(Sandbox.binary) update --quiet # bingwall autostart"), "\(line)")
+    for name in ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "touch"] { #expect(!line.contains(name)) }
+  }
+
+  /// A line an older bingwall wrote pins the display of its day: `autostart status` and `doctor`
+  /// say so with the one command that drops it, and that command does.
+  @Test func aLineThatPinsADisplayIsNamedAndEnablingAgainDropsIt() throws {
+    let environment = try stubs.stubbed(systemd: .absent)
+    let old =
+      "23 * * * * DISPLAY=:987 XAUTHORITY=/home/me/.Xauthority \(Sandbox.binary) update --quiet "
+      + "# bingwall autostart\n"
+    try old.write(toFile: stubs.crontabFile, atomically: true, encoding: .utf8)
+    let fix = "run 'bingwall autostart enable --method cron', and each run finds the running session"
+    let status = try sandbox.run(["autostart", "status", "--method", "cron"], environment: environment)
+    #expect(
+      status.stdout.hasSuffix(
+        "(the line pins DISPLAY=:987, which sets nothing once that display is gone); \(fix)\n"),
+      "\(status.stdout)")
+    let doctor = try sandbox.run(["doctor", "--quick"], environment: environment)
+    #expect(
+      doctor.stdout.contains(
+        "warning: [autostart] autostart cron: the line pins DISPLAY=:987, which sets nothing once that "
+          + "display is gone; \(fix)\n"), "\(doctor.stdout)")
+    let enabled = try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment)
+    #expect(enabled.stdout.hasPrefix("Autostart updated (cron): "), "\(enabled.stdout)")
+    #expect(!(try crontabLine).contains("DISPLAY"))
+    let again = try sandbox.run(["doctor", "--quick"], environment: environment)
+    #expect(!again.stdout.contains("[autostart]"), "\(again.stdout)")
   }
 
   @Test func trayTakesOnlyAMethodThatRunsTheDaemonAndSetsItsKey() throws {
@@ -155,57 +115,46 @@ import Testing
     #expect(config.contains("tray = true"), "\(config)")
   }
 
-  @Test func cronAskedForByNameWithoutADesktopWarnsWithTheFix() throws {
-    let result = try sandbox.run(
-      ["autostart", "enable", "--method", "cron"], environment: try stubs.stubbed(systemd: .absent))
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("Autostart on (cron): "))
-    #expect(
-      result.stderr
-        == "bingwall: warning: cron's runs will store the pictures but set no wallpaper: no desktop "
-        + "session (DISPLAY and WAYLAND_DISPLAY are unset)\nbingwall: hint: run 'bingwall autostart enable "
-        + "--method cron' in a terminal of your desktop session\n")
-  }
-
-  @Test func aDisplayThatIsNoDisplayIsRefusedAndNothingIsWritten() throws {
-    let environment = try stubs.stubbed(systemd: .absent, extra: ["DISPLAY": ":0; touch /tmp/owned"])
-    let result = try sandbox.run(["autostart", "enable", "--method", "cron"], environment: environment)
-    #expect(result.status == 1)
-    #expect(
-      result.stderr.hasPrefix(
-        "bingwall: error: cron: cannot carry DISPLAY=:0; touch /tmp/owned into the crontab"),
-      "\(result.stderr)")
-    #expect(result.stderr.contains("\nbingwall: hint: set DISPLAY to the session's own value"))
-    #expect(!FileManager.default.fileExists(atPath: stubs.crontabFile))
-  }
-
+  /// Out of reach, `enable` names the one command left and `status` says the unit is only
+  /// written; with systemd up, the same command turns it on and `status` says on.
   @Test func systemdOutOfReachIsNotOnAndNamesTheOneCommandLeft() throws {
     let result = try sandbox.run(
       ["autostart", "enable", "--method", "systemd"], environment: try stubs.stubbed(systemd: .down))
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(!result.stdout.contains("Autostart on"), "\(result.stdout)")
-    #expect(!result.stdout.contains("Next run"), "\(result.stdout)")
     #expect(
-      result.stdout.contains(
-        "Autostart not on yet (systemd): systemd is not reachable from here (systemctl --user "
-          + "show-environment: Failed to connect to bus: No medium found). To finish, run in your desktop "
-          + "session:\n  systemctl --user daemon-reload && systemctl --user enable --now bingwall.service\n"),
-      "\(result.stdout)")
+      result.stdout
+        == "Autostart not on yet: systemd is out of reach here. Run in your desktop session:\n"
+        + "  bingwall autostart enable --method systemd\n")
+    let status = try sandbox.run(["autostart", "status"], environment: try stubs.stubbed(systemd: .down))
+    #expect(
+      status.stdout.hasPrefix(
+        "systemd        off  written, not enabled; run 'bingwall autostart enable --method systemd' in "
+          + "your desktop session\n"), "\(status.stdout)")
+
+    let up = try stubs.stubbed(systemd: .up)
+    let finished = try sandbox.run(["autostart", "enable", "--method", "systemd"], environment: up)
+    #expect(finished.status == 0, "\(finished.stderr)")
+    #expect(
+      finished.stdout
+        == "Autostart on (systemd): bingwall daemon starts with your graphical session.\n"
+        + "Next run: now (bingwall daemon started).\n")
+    #expect(
+      stubs.log("systemctl").suffix(2) == [
+        "--user enable --now bingwall.service", "--user is-active graphical-session.target",
+      ])
+    let on = try sandbox.run(["autostart", "status", "--method", "systemd"], environment: up)
+    #expect(on.stdout == "systemd  on   \(stubs.unitFolder)/bingwall.service\n")
   }
 
-  /// The timer's service gets the user manager's environment; the stub's has no display.
-  @Test func aTimerWhoseManagerHasNoDisplaySaysItStoresOnly() throws {
+  /// The timer's service gets the user manager's environment, which may have no display: its
+  /// runs find the session as cron's do, so nothing is said of it.
+  @Test func aTimerSaysItIsOnAndWhenItRunsNext() throws {
     let environment = try stubs.stubbed(systemd: .up)
     let result = try sandbox.run(
       ["autostart", "enable", "--method", "systemd-timer"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("Autostart on (systemd-timer): "))
-    #expect(
-      result.stderr.hasPrefix(
-        "bingwall: warning: systemd's user manager knows no DISPLAY or WAYLAND_DISPLAY, so the timer's runs "
-          + "store the pictures but set no wallpaper\nbingwall: hint: choose --method xdg or --method cron, "
-          + "or have your session run 'systemctl --user import-environment DISPLAY XAUTHORITY'"),
-      "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Autostart on (systemd-timer): "), "\(result.stdout)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
     #expect(result.stdout.contains(":00, in "), "\(result.stdout)")
     #expect(result.stdout.hasSuffix(" (give or take 10 min).\n"), "\(result.stdout)")
   }

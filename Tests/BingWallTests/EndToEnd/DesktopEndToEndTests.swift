@@ -132,7 +132,7 @@ import Testing
     #expect(auto.status == 69)
     #expect(
       auto.stderr.hasPrefix(
-        "bingwall: error: no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)\nbingwall: hint: run bingwall inside your desktop session"
+        "bingwall: error: no desktop session running (DISPLAY and WAYLAND_DISPLAY are unset)\nbingwall: hint: run bingwall inside your desktop session"
       ))
     let feh = try sandbox.run(["apply", "--backend", "feh"], environment: plain)
     #expect(feh.status == 69)

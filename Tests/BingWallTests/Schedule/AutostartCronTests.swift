@@ -156,6 +156,26 @@ import Testing
     #expect(try cron.disable().outcome == .alreadyDisabled)
   }
 
+  /// A line an older bingwall wrote pins the display of its day: status says so with the fix, and
+  /// enabling again puts the line that pins nothing in its place.
+  @Test func enablingAgainDropsTheDisplayAnOlderLinePinned() throws {
+    let old =
+      "17 * * * * DISPLAY=:57 XAUTHORITY=/home/me/.Xauthority /usr/local/bin/bingwall update --quiet "
+      + "# bingwall autostart"
+    let fake = FakeCrontab(Array("MAILTO=me\n\(old)\n".utf8))
+    let cron = fake.cron()
+    let before = cron.status()
+    #expect(before.enabled)
+    #expect(before.note == "the line pins DISPLAY=:57, which sets nothing once that display is gone")
+    #expect(
+      before.fix == "run 'bingwall autostart enable --method cron', and each run finds the running session")
+    #expect(try cron.enable(executable: "/usr/local/bin/bingwall").outcome == .updated)
+    #expect(fake.current == Array("MAILTO=me\n\(Self.line)\n".utf8))
+    #expect(!Self.line.contains("DISPLAY"))
+    let after = cron.status()
+    #expect(after.note == nil && after.fix == nil && after.enabled)
+  }
+
   /// Writing back a crontab we could not read would wipe the user's jobs.
   @Test func anUnreadableCrontabIsNeverOverwritten() throws {
     let fake = FakeCrontab(Self.userCrontab, listStatus: 1)

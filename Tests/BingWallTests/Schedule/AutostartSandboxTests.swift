@@ -113,20 +113,30 @@ import Testing
     #expect(properties.contains("PrivateUsers=yes"))
   }
 
-  /// The line `enable` prints after what it did, and `status` naming the sandbox it finds.
-  @Test func enableSaysWhichSandboxAndStatusShowsIt() throws {
+  /// The sandbox is `-v`'s: `enable` says it only then, and so does `status` (`--json` always).
+  @Test func enableSaysWhichSandboxUnderVerboseAndStatusShowsIt() throws {
     let run = try InProcess(environment: [AutostartEnvironment.executableOverride: Self.binary])
-    run.processes.stub(["systemctl", "--user"]) { _ in .exit(0) }
+    run.processes.stub(["systemctl", "--user"]) { arguments in
+      arguments.contains("is-enabled") ? .exit(0, stdout: "enabled\n") : .exit(0)
+    }
     run.processes.stubSandboxTrial(succeeds: false)
     let enabled = run.run(["autostart", "enable", "--method", "systemd-timer"])
     #expect(enabled.status == 0, "\(enabled.stderr)")
     #expect(
-      enabled.stdout.contains(
-        "Autostart on (systemd-timer): bingwall update runs every hour (and after each boot).\n"
-          + "sandbox: basic (this system does not allow user namespaces to services)\n"),
+      enabled.stdout.hasPrefix(
+        "Autostart on (systemd-timer): bingwall update runs every hour (and after each boot).\nNext run: "),
       "\(enabled.stdout)")
+    #expect(!enabled.stdout.contains("sandbox") && !enabled.stderr.contains("sandbox"))
+    let verbose = run.run(["-v", "autostart", "enable", "--method", "systemd-timer"])
+    #expect(
+      verbose.stderr.contains(
+        "bingwall: info: systemd-timer: sandbox: basic (this system does not allow user namespaces to services)\n"
+      ), "\(verbose.stderr)")
     let status = run.run(["autostart", "status", "--method", "systemd-timer"])
-    #expect(status.stdout.contains("; sandbox: basic"), "\(status.stdout)")
+    #expect(status.stdout.hasPrefix("systemd-timer  on "), "\(status.stdout)")
+    #expect(!status.stdout.contains("sandbox"), "\(status.stdout)")
+    let detailed = run.run(["-v", "autostart", "status", "--method", "systemd-timer"])
+    #expect(detailed.stdout.contains("; sandbox: basic"), "\(detailed.stdout)")
     let json = run.run(["autostart", "status", "--method", "systemd-timer", "--json"])
     #expect(json.stdout.contains("\"sandbox\": \"basic\","), "\(json.stdout)")
   }

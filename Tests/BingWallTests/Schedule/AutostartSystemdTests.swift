@@ -250,15 +250,79 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder + "/bingwall-update.service"))
   }
 
+  /// Written is not on: a unit systemd has not enabled is off, with the one command that turns it on.
   @Test func statusSaysWhenSystemdHasItOff() throws {
     let runner = ScriptedProcessRunner.reachableSystemctl()
     let method = AutostartSystemd(environment(.unreachableSystemctl()))
     #expect(method.status() == AutostartStatus(method: "systemd", enabled: false))
     _ = try method.enable(executable: Self.binary)
     let status = AutostartSystemd(environment(runner)).status()
-    #expect(status.enabled)
+    #expect(!status.enabled)
     #expect(status.files == [unitPath])
+    #expect(status.note == "written, not enabled")
+    #expect(status.fix == "run 'bingwall autostart enable --method systemd'")
+    _ = try AutostartSystemd(environment(runner)).enable(executable: Self.binary)
+    let on = AutostartSystemd(environment(runner)).status()
+    #expect(on.enabled && on.note == nil && on.fix == nil)
+  }
+
+  /// Where systemd cannot be asked, the link `systemctl enable` makes tells enabled from not, and
+  /// the status says it could not confirm.
+  @Test func withoutSystemdTheLinkSaysWhetherItIsEnabled() throws {
+    let method = AutostartSystemd(environment(.unreachableSystemctl()))
+    _ = try method.enable(executable: Self.binary)
+    let written = method.status()
+    #expect(!written.enabled)
+    #expect(written.note == "written, not enabled")
+    #expect(written.fix == "run 'bingwall autostart enable --method systemd' in your desktop session")
+
+    let wants = home.file("config/systemd/user/graphical-session.target.wants")
+    try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: wants + "/bingwall.service", withDestinationPath: "../bingwall.service")
+    let linked = AutostartSystemd(environment(.unreachableSystemctl())).status()
+    #expect(linked.enabled)
+    #expect(linked.note == "not confirmed: systemd cannot be asked from here")
+    #expect(linked.fix == nil)
+  }
+
+  /// Enabling again from where systemd is out of reach: a unit the link says is on needs nothing;
+  /// one never enabled still needs the command, and is said to be turned on, not updated.
+  @Test func enablingAgainOutOfReachAsksOnlyForWhatIsNotOn() throws {
+    let method = AutostartSystemd(environment(.unreachableSystemctl()))
+    _ = try method.enable(executable: Self.binary)
+    let again = try method.enable(executable: Self.binary)
+    #expect(again.outcome == .enabled)
+    #expect(again.pending.last == ["systemctl", "--user", "enable", "--now", "bingwall.service"])
+    let moved = try method.enable(executable: "/opt/bingwall")
+    #expect(moved.outcome == .enabled)
+
+    let wants = home.file("config/systemd/user/graphical-session.target.wants")
+    try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: wants + "/bingwall.service", withDestinationPath: "../bingwall.service")
+    let linked = try method.enable(executable: "/opt/bingwall")
+    #expect(linked.outcome == .alreadyEnabled)
+    #expect(linked.pending.isEmpty)
+    let updated = try method.enable(executable: Self.binary)
+    #expect(updated.outcome == .updated)
+    #expect(updated.pending.last == ["systemctl", "--user", "try-restart", "bingwall.service"])
+  }
+
+  @Test func aMaskedUnitNamesBothCommands() throws {
+    let runner = ScriptedProcessRunner()
+    runner.stub(["systemctl", "--user"]) { arguments in
+      arguments.contains("is-enabled") ? .exit(1, stdout: "masked\n") : .exit(0)
+    }
+    runner.stubSandboxTrial(succeeds: false)
+    let method = AutostartSystemd(environment(runner))
+    _ = try? method.enable(executable: Self.binary)
+    let status = method.status()
+    #expect(!status.enabled)
+    #expect(status.note == "masked in systemd")
     #expect(
-      status.note == "systemd says bingwall.service is disabled; 'bingwall autostart enable' turns it on")
+      status.fix
+        == "run 'systemctl --user unmask bingwall.service', then 'bingwall autostart enable --method systemd'"
+    )
   }
 }

@@ -62,7 +62,7 @@ import Testing
   @Test func enableTwiceThenDisableLeavesNothing() throws {
     let first = try method.enable(executable: "/usr/bin/bingwall")
     #expect(first.outcome == .enabled)
-    #expect(first.actions == ["Wrote \(entryPath)"])
+    #expect(first.actions == ["wrote \(entryPath)"])
     let bytes = try Data(contentsOf: URL(fileURLWithPath: entryPath))
     #expect(try method.enable(executable: "/usr/bin/bingwall").outcome == .alreadyEnabled)
     #expect(try Data(contentsOf: URL(fileURLWithPath: entryPath)) == bytes)

@@ -7,13 +7,22 @@ final class ListeningSocket {
   /// Stands for a live socket's path in static test tables; `substituted` puts a real one in.
   static let placeholder = "<live socket>"
 
-  let folder: TemporaryDirectory
+  /// The folder it is in when it made its own; nil for a socket at a path given.
+  let folder: TemporaryDirectory?
   let path: String
   private let descriptor: Int32
+  private var closed = false
 
-  init() throws {
-    folder = try TemporaryDirectory()
-    path = folder.file("sway-ipc.sock")
+  /// A socket in a folder of its own.
+  convenience init() throws {
+    let folder = try TemporaryDirectory()
+    try self.init(path: folder.file("sway-ipc.sock"), folder: folder)
+  }
+
+  /// A socket at `path` (a display's, in a test's fake system folders, or `/tmp/.X11-unix`).
+  init(path: String, folder: TemporaryDirectory? = nil) throws {
+    self.folder = folder
+    self.path = path
     descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
@@ -30,8 +39,14 @@ final class ListeningSocket {
     }
   }
 
+  /// Stops listening and leaves the file, as a server that died does.
+  func stopListening() {
+    if !closed { close(descriptor) }
+    closed = true
+  }
+
   deinit {
-    close(descriptor)
+    stopListening()
     unlink(path)
   }
 

@@ -48,6 +48,9 @@ final class Sandbox {
     // No system bus unless a test brings its own (MockSystemBus): a developer's NetworkManager on
     // a metered hotspot must not hold back the tests' updates.
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(home)/no-system-bus"
+    // No desktop session to find for a run without a display: on a developer's machine the
+    // binary would set their wallpaper, and in a full run another test's X server's.
+    environment[SessionFinder.rootVariable] = folder.file("no-session")
     // As in-process: the story's tests turn it on; the fake Bing serves no model otherwise.
     environment["BINGWALL_NETWORK_STORY"] = "false"
     // `make sanitize`: a sanitized binary gets the runner's sanitizer options too.

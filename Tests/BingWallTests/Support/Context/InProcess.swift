@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BingWallCommands
+@testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSession
 @testable import BingWallSystem
@@ -34,8 +35,11 @@ final class InProcess {
     processes = ScriptedProcessRunner()
     // Bing's story (`network.story`) is one more request of every update; the tests of it turn
     // it on, the others are about the archive and the pictures and script no model.
+    // A run without a display looks for the user's running session under a folder of the
+    // test's own, empty unless the test makes one (the machine's /proc would be another test's).
     environment = [
       "HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "en_US.UTF-8", "BINGWALL_NETWORK_STORY": "false",
+      SessionFinder.rootVariable: home.file("no-session"),
     ]
     environment.merge(extra) { $1 }
   }
