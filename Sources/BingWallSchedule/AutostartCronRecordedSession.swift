@@ -9,7 +9,7 @@ import BingWallSystem
 extension AutostartCron {
   /// The `NAME=value` words between the time fields and the program, unquoted as sh would; empty
   /// for a line that carries none. Nil for a line not in the form bingwall wrote.
-  package static func recordedSession(line: String) -> SessionVariables? {
+  static func recordedSession(line: String) -> SessionVariables? {
     var rest = Substring(line)
     for _ in 0..<5 {
       rest = rest.drop { $0 != " " }.drop { $0 == " " }

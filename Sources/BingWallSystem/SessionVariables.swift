@@ -61,7 +61,7 @@ package struct SessionVariables: Sendable, Equatable {
   /// Whether `value` is what a variable of `kind` holds. Paths take any character but control
   /// characters and the backslash; the other kinds take only characters no shell or cron treats
   /// specially.
-  package static func isValid(_ value: String, _ kind: Kind) -> Bool {
+  static func isValid(_ value: String, _ kind: Kind) -> Bool {
     switch kind {
     case .display:
       // host:display.screen, host empty, a name, or "unix".
