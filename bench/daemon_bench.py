@@ -122,20 +122,22 @@ def main():
         server.shutdown()
         shutil.rmtree(home)
     rss = [kib(fields, "VmRSS") / 1024 for fields in after]
-    anon = kib(after[0], "RssAnon") / 1024
+    # The private part (heap, stacks) beside the pages of the binary and the libraries, which
+    # every process of the same files shares.
+    anon = [kib(fields, "RssAnon") / 1024 for fields in after]
     switches = [int(fields["voluntary_ctxt_switches"]) - b for fields, b in zip(after, before)]
-    common.emit("idle daemon resident memory (of which private: %.1f MB)" % anon, rss[0], "MB", "sleep 3600",
+    common.emit("idle daemon resident memory (of which private: %.1f MB)" % anon[0], rss[0], "MB", "sleep 3600",
                 rss[1], "at most %d MB" % TARGET_MB, rss[0] <= TARGET_MB)
     common.emit("idle daemon voluntary context switches in %.0f s" % IDLE_SECONDS, switches[0], "count",
                 "sleep 3600", switches[1], "0", switches[0] == 0)
     if len(after) > 2:
-        common.emit("idle daemon on a system bus with NetworkManager, UPower and logind, resident memory",
-                    rss[2], "MB", "sleep 3600", rss[1], "at most %d MB" % TARGET_MB, rss[2] <= TARGET_MB)
+        common.emit("idle daemon on a system bus with NetworkManager, UPower and logind, resident memory (of which "
+                    "private: %.1f MB)" % anon[2], rss[2], "MB", "sleep 3600", rss[1], "at most %d MB" % TARGET_MB, rss[2] <= TARGET_MB)
         common.emit("idle daemon on that bus, voluntary context switches in %.0f s" % IDLE_SECONDS, switches[2],
                     "count", "sleep 3600", switches[1], "0", switches[2] == 0)
     if len(after) > 3:
-        common.emit("idle daemon with its panel menu and notifications on, resident memory",
-                    rss[3], "MB", "sleep 3600", rss[1], "at most %d MB" % TARGET_MB, rss[3] <= TARGET_MB)
+        common.emit("idle daemon with its panel menu and notifications on, resident memory (of which private: "
+                    "%.1f MB)" % anon[3], rss[3], "MB", "sleep 3600", rss[1], "at most %d MB" % TARGET_MB, rss[3] <= TARGET_MB)
         common.emit("idle daemon with its panel menu, voluntary context switches in %.0f s" % IDLE_SECONDS,
                     switches[3], "count", "sleep 3600", switches[1], "0", switches[3] == 0)
 
