@@ -18,6 +18,40 @@ enum AutostartCommand: CommandDefinition {
   /// `enable --tray`: `daemon.tray = true`, and a method that runs the daemon.
   static let tray = Flag("tray", help: "Also show bingwall's icon and menu in the panel (sets daemon.tray).")
 
+  /// Each subcommand with its run: the spec lists them, and the parsed path picks one from this list.
+  static let subcommands: [Command] = [
+    Command(
+      spec: CommandSpec(
+        name: "enable", abstract: "Install and start an autostart entry.",
+        discussion: """
+          Without --method, the method this system suits best; enabling again changes nothing.
+          """,
+        reference: """
+          Without --method: systemd when a systemd user instance answers, else xdg when \
+          XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
+          again changes nothing. Says first what is on; when systemd is out of reach (su, ssh, \
+          a container), the unit files are written and the one command that turns them on, in \
+          your desktop session, is printed. Ends with the next run, in local time; -v adds what \
+          was written and run, the sandbox, and systemctl's own words. --tray \
+          sets daemon.tray in the configuration file and takes only a method that runs the \
+          daemon (systemd or xdg).
+          """,
+        options: [methodOption("How to start bingwall (default: chosen for this system)."), tray.spec]),
+      run: runEnable),
+    Command(
+      spec: CommandSpec(
+        name: "disable", abstract: "Remove the autostart entries bingwall installed.",
+        options: [methodOption("Only this method (default: every method that is on).")]), run: runDisable),
+    Command(
+      spec: CommandSpec(
+        name: "status", abstract: "Show which autostart methods are on.",
+        discussion: """
+          An entry that is there but does not run (a unit systemd has not enabled) is off, with \
+          the command that turns it on.
+          """,
+        options: [methodOption("Only this method."), CommonOptions.json.spec]), run: runStatus),
+  ]
+
   static let spec = CommandSpec(
     name: "autostart", abstract: "Start bingwall at login, or update every hour, without you.",
     discussion: """
@@ -44,34 +78,7 @@ enum AutostartCommand: CommandDefinition {
       \(AutostartEnvironment.executableOverride) names another one instead (for packaging and \
       tests).
       """,
-    subcommands: [
-      CommandSpec(
-        name: "enable", abstract: "Install and start an autostart entry.",
-        discussion: """
-          Without --method, the method this system suits best; enabling again changes nothing.
-          """,
-        reference: """
-          Without --method: systemd when a systemd user instance answers, else xdg when \
-          XDG_CURRENT_DESKTOP is set, else cron; a method that is already on is kept. Enabling \
-          again changes nothing. Says first what is on; when systemd is out of reach (su, ssh, \
-          a container), the unit files are written and the one command that turns them on, in \
-          your desktop session, is printed. Ends with the next run, in local time; -v adds what \
-          was written and run, the sandbox, and systemctl's own words. --tray \
-          sets daemon.tray in the configuration file and takes only a method that runs the \
-          daemon (systemd or xdg).
-          """,
-        options: [methodOption("How to start bingwall (default: chosen for this system)."), tray.spec]),
-      CommandSpec(
-        name: "disable", abstract: "Remove the autostart entries bingwall installed.",
-        options: [methodOption("Only this method (default: every method that is on).")]),
-      CommandSpec(
-        name: "status", abstract: "Show which autostart methods are on.",
-        discussion: """
-          An entry that is there but does not run (a unit systemd has not enabled) is off, with \
-          the command that turns it on.
-          """,
-        options: [methodOption("Only this method."), CommonOptions.json.spec]),
-    ],
+    subcommands: subcommands.map(\.spec),
     examples: [
       CommandExample("autostart enable", "Start bingwall at login, the way this system suits"),
       CommandExample("autostart enable --tray", "The same, with bingwall's menu in the panel"),
@@ -81,29 +88,38 @@ enum AutostartCommand: CommandDefinition {
     ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    try Command.runSubcommand(of: invocation, context, among: subcommands)
+  }
+
+  static func runEnable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let autostart = Autostart(context: context)
     let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
-    switch invocation.path.dropFirst().first {
-    case "enable":
-      if let file = invocation.configFile {
-        output.warn(
-          "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
-            + "default config file")
-      }
-      if invocation[tray] {
-        try autostart.checkRunsDaemon(invocation[method])
-        // The config first: a daemon the method starts at once then shows the menu.
-        _ = try ConfigCommand.set(
-          ConfigSchema.tray.spec.name, "true", ConfigLocation(configFile: nil, context: context), context)
-      }
-      output.show(try autostart.enable(invocation[method], daemon: invocation[tray]))
-    case "disable":
-      output.show(try autostart.disable(invocation[method]))
-    case "status":
-      output.show(autostart.status(invocation[method]), json: invocation[CommonOptions.json])
-    default:
-      preconditionFailure("autostart subcommand not handled: \(invocation.path)")
+    if let file = invocation.configFile {
+      output.warn(
+        "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
+          + "default config file")
     }
+    if invocation[tray] {
+      try autostart.checkRunsDaemon(invocation[method])
+      // The config first: a daemon the method starts at once then shows the menu.
+      _ = try ConfigCommand.set(
+        ConfigSchema.tray.spec.name, "true", ConfigLocation(configFile: nil, context: context), context)
+    }
+    output.show(try autostart.enable(invocation[method], daemon: invocation[tray]))
+    return ExitCode.success
+  }
+
+  static func runDisable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let autostart = Autostart(context: context)
+    let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
+    output.show(try autostart.disable(invocation[method]))
+    return ExitCode.success
+  }
+
+  static func runStatus(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let autostart = Autostart(context: context)
+    let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
+    output.show(autostart.status(invocation[method]), json: invocation[CommonOptions.json])
     return ExitCode.success
   }
 }

@@ -23,3 +23,20 @@ extension CommandDefinition {
   /// The command table's row.
   static var command: Command { Command(spec: spec, run: { try run($0, $1) }) }
 }
+
+extension Command {
+  /// Runs the subcommand the parsed path names (`config set`), of `subcommands`: the same list
+  /// the group's spec is made of, so the parser gives no other and no name is matched by hand.
+  static func runSubcommand(of invocation: Invocation, _ context: Context, among subcommands: [Command])
+    throws
+    -> Int32
+  {
+    let group = invocation.path.prefix(1)
+    guard let name = invocation.path.dropFirst().first,
+      let subcommand = subcommands.first(where: { $0.spec.name == name })
+    else {
+      throw UsageError("\(group.joined(separator: " ")) needs a subcommand", path: Array(group))
+    }
+    return try subcommand.run(invocation, context)
+  }
+}

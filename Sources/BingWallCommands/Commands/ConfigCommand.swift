@@ -19,6 +19,49 @@ enum ConfigCommand: CommandDefinition {
       ConfigSchema.keys.compactMap { key in key.choices.map { ConfigKeyChoices(key: key.name, values: $0) } }),
     help: "The new value.")
 
+  /// Each subcommand with its run: the spec lists them, and the parsed path picks one from this list.
+  static let subcommands: [Command] = [
+    Command(spec: CommandSpec(name: "path", abstract: "Print the path of the config file."), run: runPath),
+    Command(
+      spec: CommandSpec(
+        name: "show", abstract: "Print every key's effective value and where it came from.",
+        discussion: """
+          A line of the file that cannot be used is marked, and its key shows the default in \
+          force instead.
+          """,
+        options: [CommonOptions.json.spec]), run: runShow),
+    Command(
+      spec: CommandSpec(
+        name: "keys", abstract: "List every key with its type, default and meaning.",
+        examples: [CommandExample("config keys", "Every key, its type and its default")]), run: runKeys),
+    Command(
+      spec: CommandSpec(
+        name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec],
+        examples: [CommandExample("config get mode", "One setting")]), run: runGet),
+    Command(
+      spec: CommandSpec(
+        name: "set", abstract: "Check a value and write it to the config file.",
+        discussion: """
+          Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'. \
+          'bingwall config keys' lists every key, its type and the values it allows.
+          """,
+        arguments: [keyArgument.spec, valueArgument.spec]), run: runSet),
+    Command(
+      spec: CommandSpec(
+        name: "unset", abstract: "Return a key to its default, taking its line out of the file.",
+        arguments: [keyArgument.spec],
+        examples: [CommandExample("config unset mode", "Back to the default mode")]), run: runUnset),
+    Command(
+      spec: CommandSpec(
+        name: "edit", abstract: "Edit the config file in your editor, checked before it is saved.",
+        discussion: """
+          Opens a copy in $VISUAL, else $EDITOR, else vi; the variable may hold arguments \
+          ('code --wait'), split at spaces and run without a shell. When you save, the copy is \
+          checked: each bad line is shown and you may edit again. The file is replaced only by \
+          a copy without errors. Needs a terminal.
+          """), run: runEdit),
+  ]
+
   static let spec = CommandSpec(
     name: "config", abstract: "Show or change the configuration.",
     discussion: """
@@ -26,41 +69,7 @@ enum ConfigCommand: CommandDefinition {
       config file, then built-in defaults. 'config set' and 'config unset' edit the file in \
       place, keeping your other lines and comments.
       """,
-    subcommands: [
-      CommandSpec(name: "path", abstract: "Print the path of the config file."),
-      CommandSpec(
-        name: "show", abstract: "Print every key's effective value and where it came from.",
-        discussion: """
-          A line of the file that cannot be used is marked, and its key shows the default in \
-          force instead.
-          """,
-        options: [CommonOptions.json.spec]),
-      CommandSpec(
-        name: "keys", abstract: "List every key with its type, default and meaning.",
-        examples: [CommandExample("config keys", "Every key, its type and its default")]),
-      CommandSpec(
-        name: "get", abstract: "Print one key's effective value.", arguments: [keyArgument.spec],
-        examples: [CommandExample("config get mode", "One setting")]),
-      CommandSpec(
-        name: "set", abstract: "Check a value and write it to the config file.",
-        discussion: """
-          Arrays take a comma-separated list: 'bingwall config set markets de-DE,fr-FR'. \
-          'bingwall config keys' lists every key, its type and the values it allows.
-          """,
-        arguments: [keyArgument.spec, valueArgument.spec]),
-      CommandSpec(
-        name: "unset", abstract: "Return a key to its default, taking its line out of the file.",
-        arguments: [keyArgument.spec],
-        examples: [CommandExample("config unset mode", "Back to the default mode")]),
-      CommandSpec(
-        name: "edit", abstract: "Edit the config file in your editor, checked before it is saved.",
-        discussion: """
-          Opens a copy in $VISUAL, else $EDITOR, else vi; the variable may hold arguments \
-          ('code --wait'), split at spaces and run without a shell. When you save, the copy is \
-          checked: each bad line is shown and you may edit again. The file is replaced only by \
-          a copy without errors. Needs a terminal.
-          """),
-    ],
+    subcommands: subcommands.map(\.spec),
     examples: [
       CommandExample("config show", "Every setting, and where its value comes from"),
       CommandExample("config set mode fill", "Crop the picture to fill each screen from now on"),
@@ -69,29 +78,50 @@ enum ConfigCommand: CommandDefinition {
     ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    try Command.runSubcommand(of: invocation, context, among: subcommands)
+  }
+
+  static func runPath(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let location = ConfigLocation(configFile: invocation.configFile, context: context)
-    switch invocation.path.dropFirst().first {
-    case "path":
-      context.stdout.write(location.path + "\n")
-    case "show":
-      try ConfigShow.run(location, json: invocation[CommonOptions.json], context)
-    case "keys":
-      context.stdout.write(ConfigShow.keys(width: context.terminal.width))
-    case "get":
-      let key = invocation[keyArgument] ?? ""
-      context.stdout.write(try location.load().setting(key).value.plain + "\n")
-    case "set":
-      let line = try set(invocation[keyArgument] ?? "", invocation[valueArgument] ?? "", location, context)
-      if !invocation.quiet { context.stdout.write(line + "\n") }
-    case "unset":
-      let line = try unset(invocation[keyArgument] ?? "", location, context)
-      if !invocation.quiet { context.stdout.write(line + "\n") }
-    case "edit":
-      return try ConfigEdit.run(location, context)
-    default:
-      preconditionFailure("config subcommand not handled: \(invocation.path)")
-    }
+    context.stdout.write(location.path + "\n")
     return ExitCode.success
+  }
+
+  static func runShow(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let location = ConfigLocation(configFile: invocation.configFile, context: context)
+    try ConfigShow.run(location, json: invocation[CommonOptions.json], context)
+    return ExitCode.success
+  }
+
+  static func runKeys(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    context.stdout.write(ConfigShow.keys(width: context.terminal.width))
+    return ExitCode.success
+  }
+
+  static func runGet(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let location = ConfigLocation(configFile: invocation.configFile, context: context)
+    let key = invocation[keyArgument] ?? ""
+    context.stdout.write(try location.load().setting(key).value.plain + "\n")
+    return ExitCode.success
+  }
+
+  static func runSet(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let location = ConfigLocation(configFile: invocation.configFile, context: context)
+    let line = try set(invocation[keyArgument] ?? "", invocation[valueArgument] ?? "", location, context)
+    if !invocation.quiet { context.stdout.write(line + "\n") }
+    return ExitCode.success
+  }
+
+  static func runUnset(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let location = ConfigLocation(configFile: invocation.configFile, context: context)
+    let line = try unset(invocation[keyArgument] ?? "", location, context)
+    if !invocation.quiet { context.stdout.write(line + "\n") }
+    return ExitCode.success
+  }
+
+  static func runEdit(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let location = ConfigLocation(configFile: invocation.configFile, context: context)
+    return try ConfigEdit.run(location, context)
   }
 
   /// Writes the value; returns the line that confirms it (`ConfigChangeLine`).

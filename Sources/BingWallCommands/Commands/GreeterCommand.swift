@@ -15,6 +15,41 @@ enum GreeterCommand: CommandDefinition {
   static let force = Flag(
     "force", help: "Install the timer even when others than root could replace the bingwall it runs.")
 
+  /// Each subcommand with its run: the spec lists them, and the parsed path picks one from this list.
+  static let subcommands: [Command] = [
+    Command(
+      spec: CommandSpec(
+        name: "set", abstract: "Put a picture (default: the newest) on the login screen.",
+        arguments: [selector.spec], options: [user.spec]), run: runSet),
+    Command(
+      spec: CommandSpec(
+        name: "status", abstract: "Show the greeters, which one is active, and what bingwall set.",
+        options: [CommonOptions.json.spec]), run: runStatus),
+    Command(
+      spec: CommandSpec(name: "unset", abstract: "Put each greeter's picture back as it was."), run: runUnset),
+    Command(
+      spec: CommandSpec(
+        name: "enable", abstract: "Refresh the login screen daily from a user's history (a root timer).",
+        discussion: """
+          A root timer puts the user's newest picture on the login screen every day, and catches \
+          up after the machine was off.
+          """,
+        reference: """
+          Installs /etc/systemd/system/bingwall-greeter.service and .timer (daily, catching up \
+          after the machine was off) running 'bingwall greeter set --user NAME', and starts it. \
+          The service runs as root in systemd's sandbox: nothing writable but /var/lib/bingwall \
+          and each greeter's own config folder (Plasma Login's /etc/plasmalogin.conf alone, \
+          which enable creates when missing), home folders read-only, no network, at most 2 \
+          minutes. \
+          Root runs this bingwall daily, so enable refuses one that anyone but root could \
+          replace (the file, or any folder on its way, not root's or writable by its group or \
+          all) unless --force is given.
+          """,
+        options: [requiredUser.spec, force.spec]), run: runEnable),
+    Command(
+      spec: CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."), run: runDisable),
+  ]
+
   static let spec = CommandSpec(
     name: "greeter", abstract: "Put a stored picture on the login screen (run as root).",
     discussion: """
@@ -36,34 +71,7 @@ enum GreeterCommand: CommandDefinition {
       'unset' puts it back. GDM has no supported way to change its picture (gnome-shell #3877), \
       so bingwall changes nothing there and says so.
       """,
-    subcommands: [
-      CommandSpec(
-        name: "set", abstract: "Put a picture (default: the newest) on the login screen.",
-        arguments: [selector.spec], options: [user.spec]),
-      CommandSpec(
-        name: "status", abstract: "Show the greeters, which one is active, and what bingwall set.",
-        options: [CommonOptions.json.spec]),
-      CommandSpec(name: "unset", abstract: "Put each greeter's picture back as it was."),
-      CommandSpec(
-        name: "enable", abstract: "Refresh the login screen daily from a user's history (a root timer).",
-        discussion: """
-          A root timer puts the user's newest picture on the login screen every day, and catches \
-          up after the machine was off.
-          """,
-        reference: """
-          Installs /etc/systemd/system/bingwall-greeter.service and .timer (daily, catching up \
-          after the machine was off) running 'bingwall greeter set --user NAME', and starts it. \
-          The service runs as root in systemd's sandbox: nothing writable but /var/lib/bingwall \
-          and each greeter's own config folder (Plasma Login's /etc/plasmalogin.conf alone, \
-          which enable creates when missing), home folders read-only, no network, at most 2 \
-          minutes. \
-          Root runs this bingwall daily, so enable refuses one that anyone but root could \
-          replace (the file, or any folder on its way, not root's or writable by its group or \
-          all) unless --force is given.
-          """,
-        options: [requiredUser.spec, force.spec]),
-      CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."),
-    ],
+    subcommands: subcommands.map(\.spec),
     examples: [
       CommandExample("greeter set --user alice", "As root: put alice's newest picture on the login screen"),
       CommandExample("greeter enable --user alice", "As root: put alice's newest picture there every day"),
@@ -72,28 +80,47 @@ enum GreeterCommand: CommandDefinition {
     ])
 
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    try Command.runSubcommand(of: invocation, context, among: subcommands)
+  }
+
+  static func runSet(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let screen = LoginScreen(context: context)
     let output = GreeterText(context: context, quiet: invocation.quiet)
-    switch invocation.path.dropFirst().first {
-    case "set":
-      let done = try screen.set(invocation[selector] ?? .latest, user: invocation[user])
-      output.set(done.greeters, picture: done.picture)
-    case "status":
-      output.status(screen.status(), json: invocation[CommonOptions.json])
-    case "unset":
-      output.unset(try screen.unset())
-    case "enable":
-      guard let name = invocation[requiredUser] else {
-        throw UsageError("greeter enable needs --user NAME", path: ["greeter", "enable"])
-      }
-      let report = try screen.enable(user: name, force: invocation[force])
-      output.warn(report.warnings)
-      output.lines(report.actions)
-    case "disable":
-      output.lines(try screen.disable())
-    default:
-      preconditionFailure("greeter subcommand not handled: \(invocation.path)")
+    let done = try screen.set(invocation[selector] ?? .latest, user: invocation[user])
+    output.set(done.greeters, picture: done.picture)
+    return ExitCode.success
+  }
+
+  static func runStatus(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let screen = LoginScreen(context: context)
+    let output = GreeterText(context: context, quiet: invocation.quiet)
+    output.status(screen.status(), json: invocation[CommonOptions.json])
+    return ExitCode.success
+  }
+
+  static func runUnset(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let screen = LoginScreen(context: context)
+    let output = GreeterText(context: context, quiet: invocation.quiet)
+    output.unset(try screen.unset())
+    return ExitCode.success
+  }
+
+  static func runEnable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let screen = LoginScreen(context: context)
+    let output = GreeterText(context: context, quiet: invocation.quiet)
+    guard let name = invocation[requiredUser] else {
+      throw UsageError("greeter enable needs --user NAME", path: ["greeter", "enable"])
     }
+    let report = try screen.enable(user: name, force: invocation[force])
+    output.warn(report.warnings)
+    output.lines(report.actions)
+    return ExitCode.success
+  }
+
+  static func runDisable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let screen = LoginScreen(context: context)
+    let output = GreeterText(context: context, quiet: invocation.quiet)
+    output.lines(try screen.disable())
     return ExitCode.success
   }
 }
