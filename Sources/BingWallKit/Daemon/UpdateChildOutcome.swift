@@ -12,9 +12,9 @@ import Glibc
 /// and may be reworded freely.
 package struct UpdateChildOutcome: Sendable, Equatable, Codable {
   /// Why the update failed; nil when it succeeded (or was held back by the conditions).
-  package var failure: UpdateFailureRecord?
+  var failure: UpdateFailureRecord?
   /// Whether it succeeded, for a reader that wants a word, not the absence of one.
-  package var ok: Bool
+  var ok: Bool
 
   package init(failure: UpdateFailureRecord?) {
     self.failure = failure
@@ -22,7 +22,7 @@ package struct UpdateChildOutcome: Sendable, Equatable, Codable {
   }
 
   /// The outcome as one line of JSON with its newline.
-  package func line() -> Data {
+  func line() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Strings, integers and booleans cannot fail to encode.
