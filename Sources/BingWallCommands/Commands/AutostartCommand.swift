@@ -37,11 +37,12 @@ enum AutostartCommand: CommandDefinition {
           daemon (systemd or xdg).
           """,
         options: [methodOption("How to start bingwall (default: chosen for this system)."), tray.spec]),
-      run: runEnable),
+      run: acting(runEnable)),
     Command(
       spec: CommandSpec(
         name: "disable", abstract: "Remove the autostart entries bingwall installed.",
-        options: [methodOption("Only this method (default: every method that is on).")]), run: runDisable),
+        options: [methodOption("Only this method (default: every method that is on).")]),
+      run: acting(runDisable)),
     Command(
       spec: CommandSpec(
         name: "status", abstract: "Show which autostart methods are on.",
@@ -49,7 +50,7 @@ enum AutostartCommand: CommandDefinition {
           An entry that is there but does not run (a unit systemd has not enabled) is off, with \
           the command that turns it on.
           """,
-        options: [methodOption("Only this method."), CommonOptions.json.spec]), run: runStatus),
+        options: [methodOption("Only this method."), CommonOptions.json.spec]), run: acting(runStatus)),
   ]
 
   static let spec = CommandSpec(
@@ -87,13 +88,24 @@ enum AutostartCommand: CommandDefinition {
       CommandExample("autostart disable", "Remove everything autostart installed"),
     ])
 
+  /// A subcommand's run from what it does with autostart and its words.
+  static func acting(
+    _ act: @escaping @Sendable (Invocation, Context, Autostart, AutostartText) throws -> Void
+  ) -> @Sendable (Invocation, Context) throws -> Int32 {
+    { invocation, context in
+      let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
+      try act(invocation, context, Autostart(context: context), output)
+      return ExitCode.success
+    }
+  }
+
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     try Command.runSubcommand(of: invocation, context, among: subcommands)
   }
 
-  static func runEnable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let autostart = Autostart(context: context)
-    let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
+  static func runEnable(
+    _ invocation: Invocation, _ context: Context, _ autostart: Autostart, _ output: AutostartText
+  ) throws {
     if let file = invocation.configFile {
       output.warn(
         "--config \(file) applies to this command only; the autostart entry runs bingwall with the "
@@ -106,20 +118,17 @@ enum AutostartCommand: CommandDefinition {
         ConfigSchema.tray.spec.name, "true", ConfigLocation(configFile: nil, context: context), context)
     }
     output.show(try autostart.enable(invocation[method], daemon: invocation[tray]))
-    return ExitCode.success
   }
 
-  static func runDisable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let autostart = Autostart(context: context)
-    let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
+  static func runDisable(
+    _ invocation: Invocation, _ context: Context, _ autostart: Autostart, _ output: AutostartText
+  ) throws {
     output.show(try autostart.disable(invocation[method]))
-    return ExitCode.success
   }
 
-  static func runStatus(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let autostart = Autostart(context: context)
-    let output = AutostartText(context: context, quiet: invocation.quiet, verbose: invocation.verbose)
+  static func runStatus(
+    _ invocation: Invocation, _ context: Context, _ autostart: Autostart, _ output: AutostartText
+  ) throws {
     output.show(autostart.status(invocation[method]), json: invocation[CommonOptions.json])
-    return ExitCode.success
   }
 }

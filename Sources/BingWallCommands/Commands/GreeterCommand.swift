@@ -20,13 +20,14 @@ enum GreeterCommand: CommandDefinition {
     Command(
       spec: CommandSpec(
         name: "set", abstract: "Put a picture (default: the newest) on the login screen.",
-        arguments: [selector.spec], options: [user.spec]), run: runSet),
+        arguments: [selector.spec], options: [user.spec]), run: acting(runSet)),
     Command(
       spec: CommandSpec(
         name: "status", abstract: "Show the greeters, which one is active, and what bingwall set.",
-        options: [CommonOptions.json.spec]), run: runStatus),
+        options: [CommonOptions.json.spec]), run: acting(runStatus)),
     Command(
-      spec: CommandSpec(name: "unset", abstract: "Put each greeter's picture back as it was."), run: runUnset),
+      spec: CommandSpec(name: "unset", abstract: "Put each greeter's picture back as it was."),
+      run: acting(runUnset)),
     Command(
       spec: CommandSpec(
         name: "enable", abstract: "Refresh the login screen daily from a user's history (a root timer).",
@@ -45,9 +46,10 @@ enum GreeterCommand: CommandDefinition {
           replace (the file, or any folder on its way, not root's or writable by its group or \
           all) unless --force is given.
           """,
-        options: [requiredUser.spec, force.spec]), run: runEnable),
+        options: [requiredUser.spec, force.spec]), run: acting(runEnable)),
     Command(
-      spec: CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."), run: runDisable),
+      spec: CommandSpec(name: "disable", abstract: "Stop and remove the daily timer."),
+      run: acting(runDisable)),
   ]
 
   static let spec = CommandSpec(
@@ -79,48 +81,44 @@ enum GreeterCommand: CommandDefinition {
       CommandExample("greeter unset", "As root: put each login screen back as it was"),
     ])
 
+  /// A subcommand's run from what it does with the login screen and its words.
+  static func acting(_ act: @escaping @Sendable (Invocation, LoginScreen, GreeterText) throws -> Void)
+    -> @Sendable (Invocation, Context) throws -> Int32
+  {
+    { invocation, context in
+      try act(
+        invocation, LoginScreen(context: context), GreeterText(context: context, quiet: invocation.quiet))
+      return ExitCode.success
+    }
+  }
+
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     try Command.runSubcommand(of: invocation, context, among: subcommands)
   }
 
-  static func runSet(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let screen = LoginScreen(context: context)
-    let output = GreeterText(context: context, quiet: invocation.quiet)
+  static func runSet(_ invocation: Invocation, _ screen: LoginScreen, _ output: GreeterText) throws {
     let done = try screen.set(invocation[selector] ?? .latest, user: invocation[user])
     output.set(done.greeters, picture: done.picture)
-    return ExitCode.success
   }
 
-  static func runStatus(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let screen = LoginScreen(context: context)
-    let output = GreeterText(context: context, quiet: invocation.quiet)
+  static func runStatus(_ invocation: Invocation, _ screen: LoginScreen, _ output: GreeterText) throws {
     output.status(screen.status(), json: invocation[CommonOptions.json])
-    return ExitCode.success
   }
 
-  static func runUnset(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let screen = LoginScreen(context: context)
-    let output = GreeterText(context: context, quiet: invocation.quiet)
+  static func runUnset(_ invocation: Invocation, _ screen: LoginScreen, _ output: GreeterText) throws {
     output.unset(try screen.unset())
-    return ExitCode.success
   }
 
-  static func runEnable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let screen = LoginScreen(context: context)
-    let output = GreeterText(context: context, quiet: invocation.quiet)
+  static func runEnable(_ invocation: Invocation, _ screen: LoginScreen, _ output: GreeterText) throws {
     guard let name = invocation[requiredUser] else {
       throw UsageError("greeter enable needs --user NAME", path: ["greeter", "enable"])
     }
     let report = try screen.enable(user: name, force: invocation[force])
     output.warn(report.warnings)
     output.lines(report.actions)
-    return ExitCode.success
   }
 
-  static func runDisable(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    let screen = LoginScreen(context: context)
-    let output = GreeterText(context: context, quiet: invocation.quiet)
+  static func runDisable(_ invocation: Invocation, _ screen: LoginScreen, _ output: GreeterText) throws {
     output.lines(try screen.disable())
-    return ExitCode.success
   }
 }
