@@ -81,7 +81,7 @@ let package = Package(
       name: "BingWallCommands",
       dependencies: [
         "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallCLI", "BingWallKit", "CVersion",
+        "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallSources", "CVersion",
       ]
     ),
     .executableTarget(

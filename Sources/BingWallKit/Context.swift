@@ -2,6 +2,7 @@ import BingWallBing
 import BingWallNet
 import BingWallSchedule
 import BingWallSession
+import BingWallSources
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -38,6 +39,9 @@ package struct Context: Sendable {
   package var onInterrupt: @Sendable (_ notice: String, _ clearLine: Bool) -> Void = { _, _ in }
   /// bingwall's version, as it names itself to a server that asks who calls (Wikimedia).
   var version = "0"
+  /// The sources of pictures of the day an update may ask, and `bingwall sources` lists: the
+  /// standard registry; a test adds a source of its own.
+  package var sources = SourceRegistry.standard
 
   init(
     environment: [String: String], paths: Paths, terminal: Terminal,

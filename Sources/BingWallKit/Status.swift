@@ -81,7 +81,7 @@ package struct Status {
     package var sources: [SourceTimes] = []
   }
 
-  /// A source's last successful fetch and its next, as `SourceSchedule` sets it.
+  /// A source's last successful fetch and its next, as its plug-in's `nextFetch` sets it.
   package struct SourceTimes: Sendable {
     package var source: Source
     /// Nil before its first answer.
@@ -121,7 +121,8 @@ package struct Status {
     ).methods.map { $0.status() }
     let enabled = statuses.filter(\.enabled)
 
-    let sourceEntries = try SourceDeadlines.entries(configuration[ConfigSchema.sources], store: store)
+    let sourceEntries = try SourceDeadlines.entries(
+      configuration[ConfigSchema.sources], of: resources.context.sources, store: store)
     let markets = try newest(daemon.map(\.markets) ?? configMarkets) + sourceEntries
     var report = Report(
       current: current, lastUpdateAttempt: state.lastUpdateAttempt,
@@ -160,7 +161,7 @@ package struct Status {
       return SourceTimes(
         source: source, lastFetch: fetch?.fetchedAt,
         nextFetch: fetch.map {
-          SourceSchedule.nextFetch(source, fetchedAt: $0.fetchedAt, newestDay: $0.newestDay)
+          resources.context.sources.nextFetch(source, fetchedAt: $0.fetchedAt, newestDay: $0.newestDay)
         })
     }
     if let daemon, daemon.updates {

@@ -34,30 +34,13 @@ package enum PlausibleDay {
     return CalendarDate(dayNumber: today + 1) ?? CalendarDate.unixEpoch
   }
 
-  /// Why `day`, given by `source` at `now`, is not a day its picture may have; nil when it may.
-  package static func problem(_ day: CalendarDate, from source: Source, at now: Date) -> Problem? {
+  /// Why `day`, given by a source whose first picture is of `firstDay` (its plug-in's
+  /// `PictureSource.firstDay`), is not a day its picture may have at `now`; nil when it may.
+  package static func problem(_ day: CalendarDate, since firstDay: CalendarDate, at now: Date) -> Problem? {
     let latest = latest(at: now)
     if day > latest { return .afterTomorrow(latest: latest) }
-    if day < source.firstDay { return .beforeSource(first: source.firstDay) }
+    if day < firstDay { return .beforeSource(first: firstDay) }
     return nil
-  }
-}
-
-extension Source {
-  /// The first day the source published a picture: no picture of it is older.
-  var firstDay: CalendarDate {
-    switch self {
-    // bing.com's home page opened with its picture in June 2009.
-    case .bing: CalendarDate(year: 2009, month: 6, day: 1)!
-    // Windows 10, the first with Spotlight, came out on 2015-07-29.
-    case .spotlight: CalendarDate(year: 2015, month: 7, day: 29)!
-    // APOD's first picture.
-    case .apod: CalendarDate(year: 1995, month: 6, day: 16)!
-    // Wikimedia Commons opened on 2004-09-07; its picture of the day began after.
-    case .wikimedia: CalendarDate(year: 2004, month: 9, day: 7)!
-    // The Earth Observatory went online in 1999.
-    case .earthObservatory: CalendarDate(year: 1999, month: 1, day: 1)!
-    }
   }
 }
 

@@ -66,21 +66,22 @@ package struct UpdateFailureRecord: Sendable, Equatable {
 
   /// The cause in one clause, from the fields: "cannot fetch www.bing.com: Connection refused",
   /// "www.bing.com answered HTTP 503", "NASA APOD has a video for 2026-12-05, not a picture".
-  /// A failure without the fields for a short form is its message, whole.
-  package var cause: String {
+  /// A failure without the fields for a short form is its message, whole. `name` is a source's
+  /// name in a sentence (its plug-in's), which the model does not know.
+  package func cause(naming name: (Source) -> String) -> String {
     switch kind {
     case .transport:
       guard let host else { return detail ?? message }
       return "cannot fetch \(host)" + (detail.map { ": \($0)" } ?? "")
     case .httpStatus:
       guard let httpStatus else { return detail ?? message }
-      return "\(host ?? source?.displayName ?? "the server") answered HTTP \(httpStatus)"
+      return "\(host ?? source.map(name) ?? "the server") answered HTTP \(httpStatus)"
     case .answer:
       guard let detail else { return message }
       return "\(host ?? "the server") answered " + detail
     case .source:
       guard let detail else { return message }
-      return "\(source?.displayName ?? "a source"): \(detail)"
+      return "\(source.map(name) ?? "a source"): \(detail)"
     case .picture, .store, .file, .config, .child, .other:
       return detail ?? message
     }

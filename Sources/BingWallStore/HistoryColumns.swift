@@ -33,11 +33,10 @@ package enum HistoryColumns {
 
   package static func market(_ text: String) -> Market? { text.isEmpty ? nil : Market(stored: text) }
 
-  /// `sources`: the raw values of `group_concat(DISTINCT source)`, in `Source`'s order; Bing's
+  /// `sources`: the raw values of `group_concat(DISTINCT source)`, in `Source`'s order (Bing first); Bing's
   /// for a picture with no appearance (a plain imported file).
   static func sources(_ text: String?) -> [Source] {
-    let named = Set((text ?? "").split(separator: ",").compactMap { Source(rawValue: String($0)) })
-    let sources = Source.allCases.filter(named.contains)
+    let sources = Set((text ?? "").split(separator: ",").compactMap { Source(rawValue: String($0)) }).sorted()
     return sources.isEmpty ? [.bing] : sources
   }
 

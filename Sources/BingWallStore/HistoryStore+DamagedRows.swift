@@ -218,13 +218,12 @@ extension HistoryStore {
     switch (damage.table, damage.column) {
     case (.pictures, "source"):
       // Its appearances say who showed it; a Bing key says Bing.
-      let known = Self.jsonList(Source.allCases)
-      if let shown = try database.queryOne(
-        """
-        SELECT source FROM appearances WHERE picture_id = ? AND source IN (SELECT value FROM json_each(?))
-        ORDER BY id LIMIT 1
-        """, [.integer(damage.id), .text(known)])?.string("source")
-      {
+      let rows = try database.query(
+        "SELECT substr(source, 1, 80) AS source FROM appearances WHERE picture_id = ? ORDER BY id LIMIT 16",
+        [.integer(damage.id)])
+      var named: [String] = []
+      for row in rows { if let source = try row.optionalString("source") { named.append(source) } }
+      if let shown = named.first(where: { Source(rawValue: $0) != nil }) {
         return .set(.text(shown, because: "the source its appearances name"))
       }
       if damage.key.hasPrefix("OHR.") { return .set(.text(Source.bing.rawValue, because: "a Bing key")) }

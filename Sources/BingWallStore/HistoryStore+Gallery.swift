@@ -73,7 +73,7 @@ extension HistoryStore {
     var count = 0
     func finish() throws {
       guard var (picture, _, markets) = current else { return }
-      picture.sources = Source.allCases.filter(sources.contains)
+      picture.sources = sources.sorted()
       markets.sort { $0.code < $1.code }
       picture.markets = markets.enumerated().filter { $0.offset == 0 || markets[$0.offset - 1] != $0.element }
         .map(\.element)

@@ -1,4 +1,5 @@
 import BingWallCLI
+import BingWallSources
 
 /// bingwall(1): what bingwall is, where to start, the commands in their groups, and what every
 /// command shares (global options, files, environment, exit status).
@@ -83,8 +84,9 @@ extension Manual {
       October 2025.
       """)
     page.macro("Bl -tag -width Ds")
-    for entry in SourceCatalog.entries {
-      page.macro("It Cm \(entry.source.rawValue)")
+    for plugin in SourceRegistry.standard.plugins {
+      let entry = plugin.catalog
+      page.macro("It Cm \(plugin.id.rawValue)")
       var text = entry.offers
       if let asks = entry.asks { text += " Asks for \(asks)" }
       text += " Terms: \(entry.terms)"

@@ -5,6 +5,7 @@ import BingWallKit
 import BingWallModel
 import BingWallNet
 import BingWallSchedule
+import BingWallSources
 import BingWallStore
 import BingWallSystem
 import Glibc
@@ -21,11 +22,17 @@ enum CommonOptions {
   /// `--market` where it settles which of a date's pictures a selector means (apply, show).
   static let marketOfDate = market.with(
     help: "The market to pick when several markets have the date asked for.")
-  /// `--source`: a picture of the day's source, by the name the history keeps.
-  static let source = Option<Source>(
-    "source", name: "source", kind: .choice(Source.allCases.map(\.rawValue)),
-    help: "A source of pictures of the day; 'bingwall sources' lists them."
-  ).checked(by: ConfigSchema.sources.spec)
+  /// `--source`: a picture of the day's source, by the name the history keeps; one of the
+  /// standard registry's.
+  static let source = source(in: .standard)
+
+  /// `--source`, naming one of `registry`'s sources: completed and checked from it.
+  static func source(in registry: SourceRegistry) -> Option<Source> {
+    Option<Source>(
+      "source", name: "source", kind: .choice(registry.sources.map(\.rawValue)),
+      help: "A source of pictures of the day; 'bingwall sources' lists them."
+    ).checked(by: ConfigSchema.sources.spec)
+  }
   static let selector = Argument<PictureSelector>(
     "selector", kind: .selector,
     help:

@@ -1,6 +1,7 @@
 import BingWallCLI
 import BingWallKit
 import BingWallModel
+import BingWallSources
 import BingWallStore
 import BingWallSystem
 
@@ -29,24 +30,26 @@ enum SourcesCommand: CommandDefinition {
     let holdings = try history?.holdings() ?? [:]
     let fetches = try history?.fetches() ?? [:]
     if invocation[CommonOptions.json] {
-      let rows = SourceCatalog.entries.map { entry -> JSONOutput in
-        let held = holdings[entry.source]
+      let rows = context.sources.plugins.map { plugin -> JSONOutput in
+        let entry = plugin.catalog
+        let held = holdings[plugin.id]
         return .object([
-          ("name", .string(entry.source.rawValue)), ("title", .string(entry.source.displayName)),
-          ("enabled", .bool(enabled.contains(entry.source))), ("offers", .string(entry.offers)),
+          ("name", .string(plugin.id.rawValue)), ("title", .string(plugin.displayName)),
+          ("enabled", .bool(enabled.contains(plugin.id))), ("offers", .string(entry.offers)),
           ("asks", .optional(entry.asks)), ("terms", .string(entry.terms)),
           ("pictures", .integer(Int64(held?.pictures ?? 0))),
           ("newest_arrival", .optional(held?.newestArrival.map(Timestamp.iso8601))),
-          ("last_fetch", .optional(fetches[entry.source].map { Timestamp.iso8601($0.fetchedAt) })),
+          ("last_fetch", .optional(fetches[plugin.id].map { Timestamp.iso8601($0.fetchedAt) })),
         ])
       }
       context.stdout.write(JSONOutput.array(rows).rendered() + "\n")
       return ExitCode.success
     }
     var blocks: [String] = []
-    for entry in SourceCatalog.entries {
-      let on = enabled.contains(entry.source)
-      var lines = ["\(entry.source.rawValue) — \(entry.source.displayName) (\(on ? "on" : "off"))"]
+    for plugin in context.sources.plugins {
+      let entry = plugin.catalog
+      let on = enabled.contains(plugin.id)
+      var lines = ["\(plugin.id.rawValue) — \(plugin.displayName) (\(on ? "on" : "off"))"]
       // Wrapped to the terminal under the name, as help's prose is.
       func fact(_ label: String, _ text: String) {
         lines.append(
@@ -56,14 +59,14 @@ enum SourcesCommand: CommandDefinition {
       if let asks = entry.asks { fact("asks", asks) }
       fact("terms", entry.terms)
       let when = WhenText(now: context.clock.now(), zone: LocalTime(environment: context.environment))
-      if let fetch = fetches[entry.source] { fact("last fetch", when.text(fetch.fetchedAt)) }
-      if let held = holdings[entry.source], held.pictures > 0 {
+      if let fetch = fetches[plugin.id] { fact("last fetch", when.text(fetch.fetchedAt)) }
+      if let held = holdings[plugin.id], held.pictures > 0 {
         let newest = held.newestArrival.map { ", the newest arrived \(when.text($0))" } ?? ""
         fact("stored", "\(held.pictures) picture\(held.pictures == 1 ? "" : "s")\(newest)")
       }
       blocks.append(lines.joined(separator: "\n"))
     }
-    let off = Source.allCases.filter { !enabled.contains($0) }
+    let off = context.sources.sources.filter { !enabled.contains($0) }
     var text = blocks.joined(separator: "\n\n") + "\n"
     if let example = off.first {
       let wanted = (enabled + [example]).map(\.rawValue).joined(separator: ",")

@@ -1,5 +1,6 @@
 import BingWallKit
 import BingWallSchedule
+import BingWallSources
 import BingWallSystem
 import FoundationEssentials
 
@@ -79,7 +80,7 @@ struct StatusText {
       return head + "ok, no wallpaper set: " + why
     }
     guard let failure = report.lastFailure else { return head + "failed: unknown error" }
-    return head + "failed: " + (verbose ? failure.message : failure.cause)
+    return head + "failed: " + (verbose ? failure.message : failure.cause(naming: \.displayName))
   }
 
   static let autostartOff = "none (autostart off: bingwall autostart enable)"

@@ -3,6 +3,7 @@ import BingWallDesktop
 import BingWallModel
 import BingWallNet
 import BingWallSchedule
+import BingWallSources
 import BingWallStore
 import BingWallSystem
 
@@ -18,46 +19,46 @@ package enum ConfigSchema {
   package static let sources = ConfigKey<[Source]>(
     "sources", default: [.bing],
     help: "Pictures of the day to fetch, one or more; 'bingwall sources' says what each offers.",
-    allowed: Source.allCases.map(\.rawValue),
+    allowed: SourceRegistry.standard.sources.map(\.rawValue),
     check: { $0.strings?.isEmpty == true ? "name at least one source" : nil })
-  /// Each source's base URL but Bing's (whose is `network.endpoint`): empty for the source's own
-  /// hosts, or a mirror or test server that answers the same paths.
-  static let spotlightEndpoint = sourceEndpoint(.spotlight)
-  static let apodEndpoint = sourceEndpoint(.apod)
-  static let wikimediaEndpoint = sourceEndpoint(.wikimedia)
-  static let earthObservatoryEndpoint = sourceEndpoint(.earthObservatory)
-  static let apodKey = ConfigKey<String>(
-    "apod.api_key", default: "",
-    help: "Your api.nasa.gov key, asked first when set; empty asks science.nasa.gov, which needs none.",
-    check: { value in
-      guard let key = value.string else { return nil }
-      return key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-        ? nil : "expected the key as api.nasa.gov gave it: letters, digits, - and _"
-    },
-    environmentOverride: "BINGWALL_APOD_API_KEY")
+  /// Each source's own keys, from its plug-in (`PictureSource.settings`): its base URL (Bing's is
+  /// `network.endpoint`), an API key. Made once, in the registry's order.
+  static let sourceKeys: [ConfigKey<String>] = sourceKeys(of: .standard)
 
-  /// The base-URL key of `source`: `apod.endpoint`, with `BINGWALL_APOD_ENDPOINT` above it.
-  static func sourceEndpoint(_ source: Source) -> ConfigKey<String> {
-    ConfigKey<String>(
-      "\(source.configSection).endpoint", default: "",
-      help:
-        "Base URL of \(source.displayName) (or a mirror), https:// or http:// to this machine only; empty for its own servers.",
-      check: { value in
-        guard let url = value.string, !url.isEmpty else { return nil }
-        return endpointProblem(url, orNothing: true)
-      },
-      environmentOverride: "BINGWALL_\(source.configSection.uppercased())_ENDPOINT")
+  /// The keys of every plug-in of `registry`, each a text key with its environment variable
+  /// above the file; an endpoint is checked as every endpoint is (`endpointProblem`).
+  static func sourceKeys(of registry: SourceRegistry) -> [ConfigKey<String>] {
+    registry.plugins.flatMap(\.settings).map(key(for:))
   }
 
-  /// The configured base URL of a source other than Bing; nil for its own servers.
-  static func endpoint(of source: Source) -> ConfigKey<String>? {
-    switch source {
-    case .bing: nil
-    case .spotlight: spotlightEndpoint
-    case .apod: apodEndpoint
-    case .wikimedia: wikimediaEndpoint
-    case .earthObservatory: earthObservatoryEndpoint
+  /// The key of one source's setting.
+  static func key(for setting: SourceSetting) -> ConfigKey<String> {
+    ConfigKey<String>(
+      setting.name, default: "", help: setting.help,
+      check: { value in
+        guard let text = value.string, !text.isEmpty else { return nil }
+        switch setting.kind {
+        case .endpoint: return endpointProblem(text, orNothing: true)
+        case .text(let problem): return problem(text)
+        }
+      },
+      environmentOverride: setting.environmentVariable)
+  }
+
+  /// The configured value of each of `plugin`'s settings by its key's name, and its base URL,
+  /// nil for its own servers.
+  static func settings(of plugin: any PictureSource, in configuration: Configuration)
+    -> (endpoint: String?, values: [String: String])
+  {
+    var values: [String: String] = [:]
+    var endpoint: String?
+    for setting in plugin.settings {
+      let key = sourceKeys.first { $0.name == setting.name } ?? self.key(for: setting)
+      let value = configuration[key]
+      values[setting.name] = value
+      if case .endpoint = setting.kind, !value.isEmpty { endpoint = value }
     }
+    return (endpoint, values)
   }
 
   package static let resolution = ConfigKey<Resolution>(
@@ -239,46 +240,42 @@ package enum ConfigSchema {
     })
 
   /// In the order `config show` lists them.
-  package static let keys: [ConfigKeySpec] = [
-    markets.spec,
-    sources.spec,
-    resolution.spec,
-    imageDir.spec,
-    backend.spec,
-    command.spec,
-    mode.spec,
-    applyOnUpdate.spec,
-    lockScreen.spec,
-    rotate.spec,
-    favoritesOnly.spec,
-    notify.spec,
-    tray.spec,
-    keep.spec,
-    maxAgeDays.spec,
-    maxSize.spec,
-    screenCacheMaxSize.spec,
-    darkDim.spec,
-    lockBlur.spec,
-    caption.spec,
-    screenPolicy.spec,
-    screenFavoritesFirst.spec,
-    screenPins.spec,
-    onChange.spec,
-    onNew.spec,
-    hookTimeout.spec,
-    endpoint.spec,
-    contact.spec,
-    timeout.spec,
-    caFile.spec,
-    onMetered.spec,
-    story.spec,
-    minBattery.spec,
-    spotlightEndpoint.spec,
-    apodEndpoint.spec,
-    apodKey.spec,
-    wikimediaEndpoint.spec,
-    earthObservatoryEndpoint.spec,
-  ]
+  package static let keys: [ConfigKeySpec] =
+    [
+      markets.spec,
+      sources.spec,
+      resolution.spec,
+      imageDir.spec,
+      backend.spec,
+      command.spec,
+      mode.spec,
+      applyOnUpdate.spec,
+      lockScreen.spec,
+      rotate.spec,
+      favoritesOnly.spec,
+      notify.spec,
+      tray.spec,
+      keep.spec,
+      maxAgeDays.spec,
+      maxSize.spec,
+      screenCacheMaxSize.spec,
+      darkDim.spec,
+      lockBlur.spec,
+      caption.spec,
+      screenPolicy.spec,
+      screenFavoritesFirst.spec,
+      screenPins.spec,
+      onChange.spec,
+      onNew.spec,
+      hookTimeout.spec,
+      endpoint.spec,
+      contact.spec,
+      timeout.spec,
+      caFile.spec,
+      onMetered.spec,
+      story.spec,
+      minBattery.spec,
+    ] + sourceKeys.map(\.spec)
 
   /// The key a person named (`config get KEY`, a line of the file).
   package static func key(named name: String) -> ConfigKeySpec? {

@@ -183,7 +183,7 @@ package struct Daemon {
           market: market.code,
           storedFullStartDate: try store?.newestFullStartDate(
             market: market.code, at: resources.context.clock.now()))
-      } + SourceDeadlines.entries(sources, store: store)
+      } + SourceDeadlines.entries(sources, of: resources.context.sources, store: store)
     }
     var update: (@Sendable () -> Void)?
     if updates {

@@ -1,4 +1,5 @@
 import BingWallSchedule
+import BingWallSources
 import BingWallSystem
 
 /// Whether the last update failed, read from the scheduler journal's state, the record `status`
@@ -17,7 +18,8 @@ enum DoctorUpdateCheck {
     let times = count > 1 ? " (\(count) updates in a row)" : ""
     return DoctorFinding(
       .update, .warning, subject: "last update",
-      message: "failed at \(clock)\(times): \(state.lastFailure?.cause ?? "unknown error")",
+      message:
+        "failed at \(clock)\(times): \(state.lastFailure?.cause(naming: \.displayName) ?? "unknown error")",
       advice:
         "once the cause is mended, 'bingwall update' tries again (the next scheduled update does by itself)")
   }

@@ -200,12 +200,12 @@ enum ExportDocument {
     return StoredAppearance(appearance, superseded: try fields.bool("superseded"))
   }
 
-  /// A `source` field: one of `Source`'s names; Bing's when absent.
+  /// A `source` field: a source's name (`Source`), known to this version or not; Bing's when absent.
   private static func source(_ fields: Fields) throws(FieldError) -> Source {
     guard let name = try fields.optionalString("source") else { return .bing }
     guard let source = Source(rawValue: name) else {
       throw FieldError(
-        "has source \(quoted(name)), not one of \(Source.allCases.map(\.rawValue).joined(separator: ", "))")
+        "has source \(quoted(name)), not a source's name (lower-case letters, digits and -, such as apod)")
     }
     return source
   }

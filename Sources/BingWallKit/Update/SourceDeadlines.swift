@@ -6,11 +6,13 @@ import FoundationEssentials
 
 /// The sources but Bing in the daemon's schedule and `status`: each is one more entry beside
 /// Bing's markets, named by its source (`apod`), whose picture is "published" when
-/// `SourceSchedule` says the source is next due. So the daemon wakes for the earliest of Bing's
+/// its plug-in says the source is next due. So the daemon wakes for the earliest of Bing's
 /// markets and the sources, and the update it runs asks only the sources due by then
 /// (`Update.dueSources`).
 enum SourceDeadlines {
-  static func entries(_ sources: [Source], store: HistoryStore?) throws -> [NewestPicture] {
+  static func entries(_ sources: [Source], of registry: SourceRegistry, store: HistoryStore?) throws
+    -> [NewestPicture]
+  {
     let others = sources.filter { $0 != .bing }
     guard !others.isEmpty else { return [] }
     let fetches = try store?.fetches() ?? [:]
@@ -18,7 +20,7 @@ enum SourceDeadlines {
       guard let fetch = fetches[source] else {
         return NewestPicture(market: source.rawValue, fullStartDate: nil)
       }
-      let next = SourceSchedule.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
+      let next = registry.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
       // The schedule's rule is "24 hours after the current picture started".
       return NewestPicture(market: source.rawValue, fullStartDate: next - 24 * 60 * 60)
     }

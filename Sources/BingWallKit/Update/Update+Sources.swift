@@ -25,19 +25,19 @@ private struct SourceDownload {
 }
 
 extension Update {
-  /// The clients of the sources `sources` names but Bing, on this update's client and limits.
+  /// The clients of the sources `sources` names but Bing, each through its plug-in, on this
+  /// update's client and limits. A source no plug-in names (config from a later version) is
+  /// not asked.
   func sourceClients(_ sources: [Source], http: any HTTPClient, deadline: ContinuousClock.Instant)
     -> [(Source, SourceClient)]
   {
     let configuration = resources.configuration
     let limits = configuration.networkLimits
-    return sources.filter { $0 != .bing }.map { source in
-      let endpoint = ConfigSchema.endpoint(of: source).map { configuration[$0] }.flatMap {
-        $0.isEmpty ? nil : $0
-      }
-      let key = configuration[ConfigSchema.apodKey]
+    return sources.filter { $0 != .bing }.compactMap { source in
+      guard let plugin = context.sources.plugin(for: source) else { return nil }
+      let (endpoint, values) = ConfigSchema.settings(of: plugin, in: configuration)
       let settings = SourceSettings(
-        endpoint: endpoint, markets: configuration[ConfigSchema.markets], apodKey: key.isEmpty ? nil : key,
+        endpoint: endpoint, markets: configuration[ConfigSchema.markets], values: values,
         contact: configuration[ConfigSchema.contact], version: context.version,
         largestScreenWidth: nil, timeout: limits.requestTimeout, deadline: deadline,
         // Plain http only from a loopback http endpoint the user pointed the source at (a test, a
@@ -45,12 +45,12 @@ extension Update {
         // http://127.0.0.1:631/ must not make bingwall ask a local service.
         policy: endpoint?.lowercased().hasPrefix("http://") == true ? .loopbackHTTPAllowed : .httpsOnly,
         clock: context.clock)
-      return (source, SourceClient(source: source, http: http, settings: settings))
+      return (source, SourceClient(plugin, http: http, settings: settings))
     }
   }
 
   /// The sources but Bing this update asks: each one whose next picture is out by now
-  /// (`SourceSchedule`, from its last successful fetch), or every one when the request says so.
+  /// (its plug-in's `nextFetch`, from its last successful fetch), or every one when the request says so.
   func dueSources(_ request: Request) -> [Source] {
     let others = request.sources.filter { $0 != .bing }
     guard !others.isEmpty, !request.askEvenIfFresh else { return others }
@@ -58,7 +58,7 @@ extension Update {
     let now = context.clock.now()
     return others.filter { source in
       guard let fetch = fetches[source] else { return true }
-      let next = SourceSchedule.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
+      let next = context.sources.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
       if next <= now { return true }
       context.trace(
         "\(source): asked \(Timestamp.iso8601(fetch.fetchedAt)); next at \(Timestamp.iso8601(next))")

@@ -31,7 +31,7 @@ package struct Update {
     var force: Bool
     var apply: ApplyChoice
 
-    /// Ask every source, also one whose next picture is not out yet (`SourceSchedule`): the
+    /// Ask every source, also one whose next picture is not out yet (its plug-in's `nextFetch`): the
     /// person named them (`--source`), or `--force`.
     var askEvenIfFresh: Bool
 

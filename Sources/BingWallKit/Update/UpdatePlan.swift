@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallModel
+import BingWallSources
 import BingWallStore
 import FoundationEssentials
 
@@ -69,7 +70,7 @@ struct UpdatePlan {
     for (image, served) in window {
       let appearance = Appearance(image, market: market, served: served)
       // Bing's day is checked as every source's is: a day after tomorrow would be the newest.
-      if let problem = PlausibleDay.problem(appearance.date, from: .bing, at: now) {
+      if let problem = PlausibleDay.problem(appearance.date, since: BingSource().firstDay, at: now) {
         skips.append(
           .init(
             key: image.key, market: market, date: appearance.date,

@@ -2,7 +2,7 @@ import BingWallModel
 import BingWallNet
 import BingWallSystem
 
-/// One answer to one of `SourceClient`'s requests, whatever its status.
+/// One answer to one of `SourceRequests`, whatever its status.
 struct SourceAnswer {
   var status: Int
   var body: [UInt8]
@@ -10,7 +10,7 @@ struct SourceAnswer {
   var host: String
 }
 
-/// Why one of `SourceClient`'s requests (or one API's requests for APOD's days) gave nothing.
+/// Why one of `SourceRequests` (or one API's requests for APOD's days) gave nothing.
 struct SourceAttemptFailure: Error {
   /// One line naming the source.
   var line: String
@@ -34,22 +34,22 @@ struct SourceAttemptFailure: Error {
     explanation = error.explanation
   }
 
-  init(status: Int, source: Source, host: String) {
+  /// A status that is no answer, from the source named `name`.
+  init(status: Int, name: String, host: String) {
     let temporary = HTTPResponse.isTemporaryFailure(status: status)
     self.init(
-      line: "\(source.displayName): \(host) answered HTTP \(status)\(temporary ? "; try again later" : "")",
+      line: "\(name): \(host) answered HTTP \(status)\(temporary ? "; try again later" : "")",
       isTemporary: temporary, host: host)
   }
 }
 
-/// The helpers of `SourceClient`'s requests.
+/// The helpers of `SourceRequests`.
 enum Attempt {
   /// The failure of a source whose every request failed: the first request's line (the source's
   /// own API, which matters most), and that the fallback failed too; temporary when any was.
-  static func combined(_ failures: [SourceAttemptFailure], source: Source) -> SourceFailure {
+  static func combined(_ failures: [SourceAttemptFailure], source: Source, name: String) -> SourceFailure {
     guard let first = failures.first else {
-      return SourceFailure(
-        source: source, isTemporary: true, description: "\(source.displayName) gave nothing")
+      return SourceFailure(source: source, isTemporary: true, description: "\(name) gave nothing")
     }
     var line = first.line
     if let last = failures.last, failures.count > 1 {

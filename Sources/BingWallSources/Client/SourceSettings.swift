@@ -6,14 +6,14 @@ import FoundationEssentials
 /// What a source's client needs from the configuration, typed.
 package struct SourceSettings: Sendable {
   /// The configured base URL for this source (config `<source>.endpoint`, env
-  /// BINGWALL_<SOURCE>_ENDPOINT); nil = the source's real hosts. When set, EVERY request of the
+  /// BINGWALL_<SOURCE>_ENDPOINT, `SourceSetting.endpoint`); nil = the source's real hosts. When set, EVERY request of the
   /// source (primary and fallback, metadata only) goes under it, same paths as on the real hosts.
   var endpoint: String?
   /// Configured markets; Spotlight's country/locale and Wikimedia's language come from the first.
   var markets: [Market]
-  /// APOD: a non-empty key sends api.nasa.gov's request first, apod-basic as fallback; nil/empty:
-  /// apod-basic only.
-  var apodKey: String?
+  /// The values of the source's own settings (`PictureSource.settings`) by key name:
+  /// `apod.api_key`. Its endpoint is `endpoint`.
+  var values: [String: String]
   /// Wikimedia User-Agent contact (config `network.contact`).
   var contact: String
   /// bingwall's version, for the User-Agent.
@@ -33,13 +33,13 @@ package struct SourceSettings: Sendable {
   var clock: any WallClock
 
   package init(
-    endpoint: String?, markets: [Market], apodKey: String?, contact: String, version: String,
+    endpoint: String?, markets: [Market], values: [String: String] = [:], contact: String, version: String,
     largestScreenWidth: Int?, timeout: Duration, deadline: ContinuousClock.Instant?, policy: RemoteURL.Policy,
     clock: any WallClock = SystemClock()
   ) {
     self.endpoint = endpoint
     self.markets = markets
-    self.apodKey = apodKey
+    self.values = values
     self.contact = contact
     self.version = version
     self.largestScreenWidth = largestScreenWidth

@@ -37,7 +37,9 @@ enum EarthObservatoryFeed {
       let path = "rss.channel.item[\(index)]"
       do {
         let picture = try picture(item, path: path, policy: policy)
-        if let day = picture.date, let problem = PlausibleDay.problem(day, from: .earthObservatory, at: now) {
+        if let day = picture.date,
+          let problem = PlausibleDay.problem(day, since: EarthObservatorySource().firstDay, at: now)
+        {
           implausible.append(PlausibleDay.Refusal(day: day, problem: problem, path: "\(path).pubDate"))
         } else {
           pictures.append((picture, index))

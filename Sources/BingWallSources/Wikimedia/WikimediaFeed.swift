@@ -34,7 +34,7 @@ enum WikimediaFeed {
     var newest: (index: Int, day: CalendarDate?)?
     for (index, item) in items.enumerated() {
       let day = item.text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:))
-      if let day, let problem = PlausibleDay.problem(day, from: .wikimedia, at: now) {
+      if let day, let problem = PlausibleDay.problem(day, since: WikimediaSource().firstDay, at: now) {
         implausible.append(
           PlausibleDay.Refusal(day: day, problem: problem, path: "rss.channel.item[\(index)].pubDate"))
         continue

@@ -62,7 +62,8 @@ import Testing
   func verboseSaysWhyASourceGaveNothing(verbose: Bool) throws {
     let error = SourceError.noPicture(.spotlight, .noPhotograph(promotions: 4, unusable: []))
     let failure = Attempt.combined(
-      [SourceAttemptFailure(error, host: "fd.api.iris.microsoft.com")], source: .spotlight)
+      [SourceAttemptFailure(error, host: "fd.api.iris.microsoft.com")], source: .spotlight,
+      name: "Windows Spotlight")
     let stderr = BufferOutput()
     UpdateText.write(
       [.sourceFailed(source: .spotlight, failure, temporary: true)], quiet: false, json: false,

@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
+@testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
 
@@ -206,7 +207,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let rows = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-    #expect(rows.map { $0["name"] as? String } == Source.allCases.map(\.rawValue))
+    #expect(rows.map { $0["name"] as? String } == SourceRegistry.standard.sources.map(\.rawValue))
     #expect(rows.filter { $0["enabled"] as? Bool == true }.map { $0["name"] as? String } == ["bing", "apod"])
     #expect(rows.first { $0["name"] as? String == "apod" }?["pictures"] as? Int == 1)
     #expect(rows.first { $0["name"] as? String == "bing" }?["pictures"] as? Int == 15)

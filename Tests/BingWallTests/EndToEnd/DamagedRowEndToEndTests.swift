@@ -44,8 +44,8 @@ import Testing
       sandbox,
       """
       UPDATE appearances SET date = '2026-13-45' WHERE picture_id = (SELECT id FROM pictures WHERE key = 'OHR.Fox');
-      UPDATE appearances SET source = 'bogus' WHERE picture_id = (SELECT id FROM pictures WHERE key = 'OHR.Dune');
-      UPDATE pictures SET source = 'bogus' WHERE key = 'OHR.Dune';
+      UPDATE appearances SET source = 'Bogus Source' WHERE picture_id = (SELECT id FROM pictures WHERE key = 'OHR.Dune');
+      UPDATE pictures SET source = 'Bogus Source' WHERE key = 'OHR.Dune';
       UPDATE pictures SET sha256 = 'not a hash' WHERE key = 'OHR.Reef';
       UPDATE pictures SET key = char(27) || '[31mMoor' WHERE key = 'OHR.Moor';
       """)
@@ -60,7 +60,7 @@ import Testing
     #expect(
       Self.lines(list.stderr, .hint).allSatisfy { $0.contains("bingwall doctor --fix") }, "\(list.stderr)")
     #expect(Self.lines(list.stderr, .hint).count == 4)
-    #expect(warnings.contains { $0.contains("(OHR.Dune)") && $0.contains("its source holds 'bogus'") })
+    #expect(warnings.contains { $0.contains("(OHR.Dune)") && $0.contains("its source holds 'Bogus Source'") })
     #expect(warnings.contains { $0.contains("of picture") && $0.contains("its date holds '2026-13-45'") })
     #expect(warnings.contains { $0.contains("(OHR.Reef)") && $0.contains("its sha256 holds 'not a hash'") })
     #expect(!list.stderr.contains("move history.db aside"))

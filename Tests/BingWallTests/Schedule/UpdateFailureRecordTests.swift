@@ -22,37 +22,37 @@ import Testing
     let record = UpdateFailureRecord(Self.transport)
     #expect(record.kind == .transport && record.host == "www.bing.com" && record.temporary)
     #expect(
-      record.cause
+      record.cause(naming: \.displayName)
         == "cannot fetch www.bing.com: Failed to connect to www.bing.com port 443: Connection refused")
     #expect(record.message == Self.transport.description)
-    #expect(!record.message.contains("secret") && !record.cause.contains("secret"))
+    #expect(!record.message.contains("secret") && !record.cause(naming: \.displayName).contains("secret"))
   }
 
   @Test func anHTTPStatusIsItsHostAndNumber() {
     let record = UpdateFailureRecord(
       BingError.httpStatus(url: "http://127.0.0.1:8080/HPImageArchive.aspx?mkt=de-DE", status: 404))
     #expect(record.kind == .httpStatus && record.httpStatus == 404 && !record.temporary)
-    #expect(record.cause == "127.0.0.1:8080 answered HTTP 404")
+    #expect(record.cause(naming: \.displayName) == "127.0.0.1:8080 answered HTTP 404")
     let picture = UpdateFailureRecord(
       DownloadError.serverError(url: "https://bing.test/th?id=x", status: 503))
-    #expect(picture.cause == "bing.test answered HTTP 503" && picture.temporary)
+    #expect(picture.cause(naming: \.displayName) == "bing.test answered HTTP 503" && picture.temporary)
   }
 
   @Test func anAnswerOfTheWrongShapeSaysWhatWasWrong() {
     let record = UpdateFailureRecord(
       BingError.nullBody(market: "en-US", url: "https://www.bing.com/HPImageArchive.aspx"))
     #expect(record.kind == .answer && record.temporary)
-    #expect(record.cause == "www.bing.com answered 'null' instead of pictures")
+    #expect(record.cause(naming: \.displayName) == "www.bing.com answered 'null' instead of pictures")
   }
 
   @Test func aSourceFailureNamesTheSource() {
     let day = CalendarDate(year: 2026, month: 12, day: 5)!
     let video = UpdateFailureRecord(SourceError.noPicture(.apod, .video(day)))
     #expect(video.kind == .source && video.source == .apod && !video.temporary)
-    #expect(video.cause == "NASA APOD has a video for 2026-12-05, not a picture")
+    #expect(video.cause(naming: \.displayName) == "NASA APOD has a video for 2026-12-05, not a picture")
     let refused = UpdateFailureRecord(SourceError.apiError(.apod, code: .status(503), message: ""))
     #expect(refused.kind == .httpStatus && refused.temporary)
-    #expect(refused.cause == "NASA APOD answered HTTP 503")
+    #expect(refused.cause(naming: \.displayName) == "NASA APOD answered HTTP 503")
     // A transfer of a source's: the source is named beside the host.
     let transfer = UpdateFailureRecord(Self.transport, source: .wikimedia, temporary: false)
     #expect(transfer.source == .wikimedia && transfer.kind == .transport && !transfer.temporary)
@@ -63,7 +63,8 @@ import Testing
     let record = UpdateFailureRecord(error)
     #expect(record.kind == .store && !record.temporary)
     #expect(
-      record.cause == error.description && record.cause.hasPrefix("cannot open /s/history.db: disk I/O error")
+      record.cause(naming: \.displayName) == error.description
+        && record.cause(naming: \.displayName).hasPrefix("cannot open /s/history.db: disk I/O error")
     )
   }
 
@@ -129,13 +130,24 @@ import Testing
     )
   }
 
+  /// A kind of a later version reads as `other`; a source no plug-in names keeps its word (it
+  /// is named by it), and text that is no source's word is dropped.
   @Test func aKindOrSourceOfALaterVersionReadsAsOther() throws {
     let data = Data(
       """
       {"last_failure": {"kind": "quantum", "source": "mars", "message": "m", "temporary": true}}
       """.utf8)
     let failure = try #require(try SchedulerState.decode(data, source: "scheduler.json").lastFailure)
-    #expect(failure == UpdateFailureRecord(kind: .other, temporary: true, message: "m"))
+    #expect(
+      failure
+        == UpdateFailureRecord(kind: .other, source: Source(rawValue: "mars"), temporary: true, message: "m"))
+    #expect(SourceRegistry.standard.displayName(of: try #require(failure.source)) == "mars")
+    let malformed = Data(
+      """
+      {"last_failure": {"kind": "source", "source": "Mars Rover!", "message": "m", "temporary": true}}
+      """.utf8)
+    let dropped = try #require(try SchedulerState.decode(malformed, source: "scheduler.json").lastFailure)
+    #expect(dropped.source == nil)
   }
 
   @Test(arguments: [

@@ -48,17 +48,21 @@ import Testing
     // 23:59 UTC is 13:59 on the 8th in Kiribati (UTC+14): its today is still not after the 8th.
     #expect(PlausibleDay.latest(at: UTC.at("2026-12-07T23:59:59Z")) == december8)
     let now = UTC.at("2026-12-07T12:00:00Z")
-    #expect(PlausibleDay.problem(december8, from: .earthObservatory, at: now) == nil)
+    #expect(PlausibleDay.problem(december8, since: EarthObservatorySource().firstDay, at: now) == nil)
     #expect(
-      PlausibleDay.problem(CalendarDate(year: 2026, month: 12, day: 9)!, from: .earthObservatory, at: now)
+      PlausibleDay.problem(
+        CalendarDate(year: 2026, month: 12, day: 9)!, since: EarthObservatorySource().firstDay, at: now)
         == .afterTomorrow(latest: december8))
     #expect(
-      PlausibleDay.problem(CalendarDate(year: 9999, month: 12, day: 31)!, from: .apod, at: now)
+      PlausibleDay.problem(
+        CalendarDate(year: 9999, month: 12, day: 31)!, since: APODSource().firstDay, at: now)
         == .afterTomorrow(latest: december8))
     // Not before the source began: APOD's first day is plausible, the day before it is not.
     let first = CalendarDate(year: 1995, month: 6, day: 16)!
-    #expect(PlausibleDay.problem(first, from: .apod, at: now) == nil)
-    #expect(PlausibleDay.problem(first.previous!, from: .apod, at: now) == .beforeSource(first: first))
+    #expect(PlausibleDay.problem(first, since: APODSource().firstDay, at: now) == nil)
+    #expect(
+      PlausibleDay.problem(first.previous!, since: APODSource().firstDay, at: now)
+        == .beforeSource(first: first))
   }
 
   @Test func earthObservatoryChoosesItsNewestPlausibleItem() throws {

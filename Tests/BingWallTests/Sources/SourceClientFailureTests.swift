@@ -249,7 +249,7 @@ import Testing
     var settings = fake.settings()
     settings.endpoint = "http://127.0.0.1:\(closed.port)"
     let client = SourceClient(
-      source: .earthObservatory, http: CurlHTTPClient(userAgent: "t"), settings: settings)
+      FakeSources.plugin(.earthObservatory), http: CurlHTTPClient(userAgent: "t"), settings: settings)
     #expect(throws: SourceFailure.self) { try client.offer(at: fake.now) }
     do {
       _ = try client.offer(at: fake.now)
@@ -281,7 +281,7 @@ import Testing
     settings.policy = .httpsOnly
     settings.endpoint = nil
     let client = SourceClient(
-      source: .apod,
+      FakeSources.plugin(.apod),
       http: RecordingHTTP(body: Fixtures.text("sources/apod/apod_2026-10-02-v2.json"), fake: fake),
       settings: settings)
     do {

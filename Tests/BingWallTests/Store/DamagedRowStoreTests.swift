@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func aDamagedPictureIsSkippedToldOnceAndThePageStillFills() throws {
-    try store.database.execute("UPDATE pictures SET source = 'bogus' WHERE key = 'OHR.Lake'")
+    try store.database.execute("UPDATE pictures SET source = 'Bogus Source' WHERE key = 'OHR.Lake'")
     var told: [DamagedRow] = []
     store.onDamagedRow = { told.append($0) }
     // Lake is the newest: a page of two is Fox and Dune, the walk reading on past it.
@@ -46,7 +46,7 @@ import Testing
     #expect(try store.picture(id: 1) == nil)
     #expect(told.count == 1)
     #expect(told.first?.table == .pictures && told.first?.column == "source" && told.first?.key == "OHR.Lake")
-    #expect(told.first?.found == "'bogus'")
+    #expect(told.first?.found == "'Bogus Source'")
     // doctor's scan: the same row, by the same rule.
     let found = try store.damagedRows()
     #expect(found.map(\.column) == ["source"] && found.first?.id == 1)

@@ -141,7 +141,8 @@ final class FakeSources {
     -> SourceSettings
   {
     SourceSettings(
-      endpoint: baseURL, markets: [Market(stored: "en-US")], apodKey: apodKey,
+      endpoint: baseURL, markets: [Market(stored: "en-US")],
+      values: apodKey.map { ["apod.api_key": $0] } ?? [:],
       contact: "https://example.org/bingwall",
       version: "9.8.7", largestScreenWidth: largestScreenWidth, timeout: timeout, deadline: nil,
       policy: .loopbackHTTPAllowed)
@@ -150,8 +151,16 @@ final class FakeSources {
   /// A client of `source` on the real libcurl client, against this server.
   func client(_ source: Source, settings: SourceSettings? = nil) -> SourceClient {
     SourceClient(
-      source: source, http: CurlHTTPClient(userAgent: "bingwall/9.8.7"), settings: settings ?? self.settings()
-    )
+      Self.plugin(source), http: CurlHTTPClient(userAgent: "bingwall/9.8.7"),
+      settings: settings ?? self.settings())
+  }
+
+  /// The standard plug-in of `source`.
+  static func plugin(_ source: Source) -> any PictureSource {
+    guard let plugin = SourceRegistry.standard.plugin(for: source) else {
+      preconditionFailure("no plug-in for \(source)")
+    }
+    return plugin
   }
 
   /// The metadata requests `request` received (not the pictures).
