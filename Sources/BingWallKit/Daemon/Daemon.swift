@@ -151,7 +151,7 @@ package struct Daemon {
   static func publish(_ settings: Settings, to path: String, log: DaemonLog) {
     let schedule = DaemonSchedule(
       pid: getpid(), updates: settings.updates,
-      markets: settings.resources.configuration[ConfigSchema.markets].map(\.code),
+      markets: settings.resources.configuration[ConfigSchema.markets],
       rotateSeconds: settings.rotation.map { Int($0.interval) })
     do {
       try schedule.save(to: path)
@@ -182,7 +182,7 @@ package struct Daemon {
         NewestPicture(
           market: market.code,
           storedFullStartDate: try store?.newestFullStartDate(
-            market: market.code, at: resources.context.clock.now()))
+            market: market, at: resources.context.clock.now()))
       } + SourceDeadlines.entries(sources, store: store)
     }
     var update: (@Sendable () -> Void)?

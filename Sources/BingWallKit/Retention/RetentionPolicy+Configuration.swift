@@ -12,7 +12,7 @@ extension Configuration {
     let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
     return RetentionPolicy(
       keep: keep > 0 ? keep : nil,
-      shownBefore: days > 0 ? String(Timestamp.iso8601(cutoff).prefix(10)) : nil,
+      shownBefore: days > 0 ? CalendarDate(parsing: String(Timestamp.iso8601(cutoff).prefix(10))) : nil,
       maxBytes: self[ConfigSchema.maxSize]?.bytes)
   }
 }
