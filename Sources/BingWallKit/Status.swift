@@ -91,7 +91,7 @@ package struct Status {
   }
 
   /// How long after the hour the systemd timer may run (its `RandomizedDelaySec=`).
-  package static let timerSpread: TimeInterval = 10 * 60
+  package static let timerSpread: Duration = .seconds(10 * 60)
 
   var resources: Resources
 
@@ -198,7 +198,8 @@ package struct Status {
       return published
     }
     return DaemonSchedule(
-      pid: pid, updates: true, markets: markets, rotateSeconds: rotation.map { Int($0.interval) })
+      pid: pid, updates: true, markets: markets,
+      rotateSeconds: rotation.map { Int($0.interval.components.seconds) })
   }
 
   /// Whether `pid` is a bingwall update still running: the process is there, its program is

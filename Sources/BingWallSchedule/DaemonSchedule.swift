@@ -60,7 +60,7 @@ package struct DaemonSchedule: Sendable, Equatable, Codable {
 
   /// The daemon's rotation, as the loop runs it.
   package var rotation: RotationSchedule? {
-    rotateSeconds.flatMap { RotationSchedule(interval: TimeInterval($0)) }
+    rotateSeconds.flatMap { RotationSchedule(interval: .seconds($0)) }
   }
 
   /// Written whole or not at all: `status` never reads half a file.

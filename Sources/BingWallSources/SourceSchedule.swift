@@ -16,23 +16,23 @@ import FoundationEssentials
 /// Bing's own schedule is its markets' (`UpdateDeadline` in BingWallSchedule).
 package enum SourceSchedule {
   /// How long after a fetch that found no picture of the expected day the source is asked again.
-  static let notYetRetry: TimeInterval = 3600
+  static let notYetRetry: Duration = .seconds(3600)
   /// APOD's pictures are published this long after midnight in New York.
-  static let apodPublication: TimeInterval = 5 * 60
+  static let apodPublication: Duration = .seconds(5 * 60)
 
   /// When `source` is next due, after a successful fetch at `fetchedAt` whose newest picture is
   /// of `newestDay` (nil when the fetch gave no picture: a video day counts as APOD's day).
   package static func nextFetch(_ source: Source, fetchedAt: Date, newestDay: CalendarDate?) -> Date {
     switch source {
     case .bing, .spotlight, .earthObservatory:
-      return fetchedAt + 24 * 3600
+      return fetchedAt.adding(.seconds(24 * 3600))
     case .apod:
       let today = USEastern.day(at: fetchedAt)
-      if let newestDay, newestDay < today { return fetchedAt + notYetRetry }
-      return easternMidnight(after: today) + apodPublication
+      if let newestDay, newestDay < today { return fetchedAt.adding(notYetRetry) }
+      return easternMidnight(after: today).adding(apodPublication)
     case .wikimedia:
       let today = WikimediaRequest.day(at: fetchedAt)
-      if let newestDay, newestDay < today { return fetchedAt + notYetRetry }
+      if let newestDay, newestDay < today { return fetchedAt.adding(notYetRetry) }
       return Date(timeIntervalSince1970: TimeInterval((today.dayNumber + 1) * 86_400))
     }
   }

@@ -23,7 +23,7 @@ package struct Daemon {
 
     /// "updates for en-US, no rotation", for the log.
     package var summary: String {
-      let rotation = rotation.map { "rotating every \(Int($0.interval)) s" } ?? "no rotation"
+      let rotation = rotation.map { "rotating every \($0.interval.components.seconds) s" } ?? "no rotation"
       let updates =
         updates
         ? "updates for \(resources.configuration[ConfigSchema.markets].map(\.code).joined(separator: ", "))"
@@ -152,7 +152,7 @@ package struct Daemon {
     let schedule = DaemonSchedule(
       pid: getpid(), updates: settings.updates,
       markets: settings.resources.configuration[ConfigSchema.markets],
-      rotateSeconds: settings.rotation.map { Int($0.interval) })
+      rotateSeconds: settings.rotation.map { Int($0.interval.components.seconds) })
     do {
       try schedule.save(to: path)
     } catch {

@@ -282,7 +282,7 @@ import Testing
 
   @Test(arguments: spans)
   func relative(seconds: Double, text: String) {
-    #expect(WhenText.relative(seconds) == text)
+    #expect(WhenText.relative(.seconds(seconds)) == text)
   }
 
   @Test func daysInWordsAroundTodayAndDatesFurtherAway() {
