@@ -165,7 +165,7 @@ package final class HistoryStore {
   package func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
     // The day's slot: a source's market (none for most sources) on a date.
     let day: [SQLiteValue] = [
-      SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date),
+      SQLiteValue(appearance.source), SQLiteValue(appearance.market), SQLiteValue(appearance.date),
     ]
     let existed =
       try database.queryOne(

@@ -60,6 +60,33 @@ import Testing
     #expect(try !store.hasPicture(key: "OHR.Other"))
   }
 
+  /// Another source's appearance has no Bing listing: the row holds Bing's columns empty, as
+  /// before, and reads back with none; Bing's own keeps its listing.
+  @Test func anotherSourcesAppearanceHasNoBingListing() throws {
+    let apod = Appearance(
+      source: .apod, date: "2026-12-01",
+      words: PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: ""),
+      licence: "", licenceLink: "", description: "A comet.")
+    #expect(apod.bing == nil && apod.market == nil)
+    let bing = appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1")
+    let id = try store.write {
+      let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      try store.record(bing, pictureID: id, at: now)
+      try store.record(apod, pictureID: id, at: now)
+      return id
+    }
+    let stored = try store.appearances(pictureID: id).map(\.appearance)
+    #expect(stored.first { $0.source == .apod }?.bing == nil)
+    #expect(stored.first { $0.source == .bing }?.bing == bing.bing)
+    let row = try #require(
+      try store.database.queryOne(
+        "SELECT market, served_market, bing_id, urlbase, hsh, wp, fullstartdate FROM appearances WHERE source = 'apod'"
+      ))
+    #expect(try row.string("market") == "" && row.optionalString("served_market") == nil)
+    #expect(try row.string("bing_id") == "" && row.string("urlbase") == "" && row.string("hsh") == "")
+    #expect(try row.bool("wp") && row.string("fullstartdate") == "")
+  }
+
   @Test func aReissuedDateIsUpdatedInPlace() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
