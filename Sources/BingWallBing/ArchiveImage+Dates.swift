@@ -51,7 +51,7 @@ extension ArchiveImage {
     guard let startdate, !startdate.isEmpty else { throw .noDate }
     guard let day = CalendarDate(compact: startdate), let midnight = instant(day, hour: 0, minute: 0)
     else { throw .badDate(field: "startdate", value: startdate) }
-    let start = isEastOfUTC(market: market) ? midnight.addingTimeInterval(12 * 3600) : midnight
+    let start = isEastOfUTC(market: market) ? midnight.adding(.seconds(12 * 3600)) : midnight
     return Dates(date: localDate(startingAt: start), fullStartDate: start, isEstimated: true)
   }
 
@@ -69,7 +69,7 @@ extension ArchiveImage {
 
   /// The market-local date of the day that starts at `start`: the UTC date 12 hours later.
   static func localDate(startingAt start: Date) -> CalendarDate {
-    let noon = utc.dateComponents([.year, .month, .day], from: start.addingTimeInterval(12 * 3600))
+    let noon = utc.dateComponents([.year, .month, .day], from: start.adding(.seconds(12 * 3600)))
     // The calendar returns a real Gregorian day for any Date that came from a CalendarDate.
     return CalendarDate(year: noon.year ?? 1, month: noon.month ?? 1, day: noon.day ?? 1)!
   }

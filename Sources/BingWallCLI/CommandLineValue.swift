@@ -18,6 +18,13 @@ extension String: CommandLineValue {}
 extension Int: CommandLineValue {}
 extension ByteCount: CommandLineValue {}
 
+extension CalendarDate: CommandLineValue {
+  /// `YYYY-MM-DD`, as the `.date` kind accepts it.
+  package init?(commandLine word: String) {
+    self.init(parsing: word)
+  }
+}
+
 extension Duration: CommandLineValue {
   /// `off` is zero: no rotation.
   package init?(commandLine word: String) {

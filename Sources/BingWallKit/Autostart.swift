@@ -145,7 +145,7 @@ package struct Autostart {
   /// timer's `OnCalendar=hourly`) run, which go by local time, in zones half an hour off too.
   package static func next(minute: Int, after date: Date, in zone: LocalTime) -> Date {
     // cron runs at whole minutes after this one.
-    CronSchedule.hourly(atMinute: minute).next(atOrAfter: date.addingTimeInterval(1), in: zone) ?? date
+    CronSchedule.hourly(atMinute: minute).next(atOrAfter: date.adding(.seconds(1)), in: zone) ?? date
   }
 
   /// The zone cron and systemd run in: the session's `TZ`.

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 
 /// `bingwall favorite`, `unfavorite` and `ban` (`--remove` takes the mark off). The command passes
@@ -18,7 +19,7 @@ package struct Mark {
 
   package init(resources: Resources) { self.resources = resources }
 
-  package func run(_ mark: PictureMark, to value: Bool, selectors: [PictureSelector], market: String?) throws
+  package func run(_ mark: PictureMark, to value: Bool, selectors: [PictureSelector], market: Market?) throws
     -> Outcome
   {
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }

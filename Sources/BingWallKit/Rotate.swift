@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 
@@ -8,7 +9,7 @@ package struct Rotate {
   package struct Request: Sendable {
     package var favoritesOnly = false
     /// Only pictures shown in this market.
-    package var market: String?
+    package var market: Market?
     /// The same seed picks the same picture from the same history; nil draws from the
     /// context's random source.
     package var seed: UInt64?

@@ -91,7 +91,7 @@ package struct Status {
   }
 
   /// How long after the hour the systemd timer may run (its `RandomizedDelaySec=`).
-  package static let timerSpread: TimeInterval = 10 * 60
+  package static let timerSpread: Duration = .seconds(10 * 60)
 
   var resources: Resources
 
@@ -103,13 +103,14 @@ package struct Status {
     let current = try store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
     let state = StateFile(stateDir: context.paths.stateDir).load()
     let now = context.clock.now()
-    func newest(_ markets: [String]) throws -> [NewestPicture] {
+    func newest(_ markets: [Market]) throws -> [NewestPicture] {
       try markets.map {
-        NewestPicture(market: $0, storedFullStartDate: try store?.newestFullStartDate(market: $0, at: now))
+        NewestPicture(
+          market: $0.code, storedFullStartDate: try store?.newestFullStartDate(market: $0, at: now))
       }
     }
     let configuration = resources.configuration
-    let configMarkets = configuration[ConfigSchema.markets].map(\.code)
+    let configMarkets = configuration[ConfigSchema.markets]
     let configRotation = RotationSchedule(every: configuration[ConfigSchema.rotate])
     let daemonPID = Self.runningDaemon(lockPath: context.paths.lockFile)
     let daemon = daemonPID.map { pid in
@@ -189,7 +190,7 @@ package struct Status {
 
   /// The running daemon's published schedule; for a daemon that published none (one started
   /// before the file existed), the configuration's, which is what it read.
-  static func daemonSchedule(pid: Int32, lockPath: String, markets: [String], rotation: RotationSchedule?)
+  static func daemonSchedule(pid: Int32, lockPath: String, markets: [Market], rotation: RotationSchedule?)
     -> DaemonSchedule
   {
     if let published = DaemonSchedule.load(path: DaemonSchedule.path(lockFile: lockPath)),
@@ -198,7 +199,8 @@ package struct Status {
       return published
     }
     return DaemonSchedule(
-      pid: pid, updates: true, markets: markets, rotateSeconds: rotation.map { Int($0.interval) })
+      pid: pid, updates: true, markets: markets,
+      rotateSeconds: rotation.map { Int($0.interval.components.seconds) })
   }
 
   /// Whether `pid` is a bingwall update still running: the process is there, its program is

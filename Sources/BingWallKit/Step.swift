@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallStore
 import BingWallSystem
 import Glibc
@@ -25,10 +26,10 @@ package struct Step {
 
   /// Steps towards `direction` within `markets` (the configured ones when nil). With no stored
   /// picture on screen (none set yet, or a file of one's own), either way starts at the newest.
-  package func run(_ direction: TimelineDirection, markets: [String]? = nil) throws -> Outcome {
+  package func run(_ direction: TimelineDirection, markets: [Market]? = nil) throws -> Outcome {
     guard let store = try resources.existingHistory(), try store.pictures(.init(limit: 1)).first != nil
     else { throw HistoryError.empty }
-    let markets = markets ?? resources.configuration[ConfigSchema.markets].map(\.code)
+    let markets = markets ?? resources.configuration[ConfigSchema.markets]
     let current = try shownPicture(store)
     var missing: [Picture] = []
     var from = current

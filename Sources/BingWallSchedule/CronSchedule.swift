@@ -75,19 +75,18 @@ package struct CronSchedule: Sendable, Equatable {
 
   /// The first minute at or after `date` it runs at, within two days; nil when none is.
   package func next(atOrAfter date: Date, in zone: LocalTime) -> Date? {
-    var candidate = (date.timeIntervalSince1970 / 60).rounded(.up) * 60
+    var candidate = Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.up) * 60)
     // Two days of minutes bound the search, whatever the fields; a daylight-saving change
     // skips or repeats an hour, never a day.
     for _ in 0..<(2 * 24 * 60) {
-      let instant = Date(timeIntervalSince1970: candidate)
-      let fields = zone.fields(of: instant)
+      let fields = zone.fields(of: candidate)
       guard hours.contains(fields.hour) else {
         // On to the next hour at once: a few dozen looks, not a day's minutes.
-        candidate += TimeInterval((60 - fields.minute) * 60)
+        candidate = candidate.adding(.seconds((60 - fields.minute) * 60))
         continue
       }
-      if minutes.contains(fields.minute) { return instant }
-      candidate += 60
+      if minutes.contains(fields.minute) { return candidate }
+      candidate = candidate.adding(.seconds(60))
     }
     return nil
   }

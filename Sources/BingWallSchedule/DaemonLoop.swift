@@ -61,10 +61,10 @@ package struct DaemonLoop {
   /// An update a session event asks for runs this long after it, drawn anew each time: the
   /// network that just came back has DHCP, DNS and a captive-portal check to finish, and
   /// machines that woke together do not all call at once.
-  static let settle: ClosedRange<TimeInterval> = 5...20
+  static let settle: ClosedRange<Duration> = .seconds(5) ... .seconds(20)
   /// And never sooner than this after the last attempt: a flapping network costs an update a
   /// minute at most, never a burst. With `settle`, an event's update is always within a minute.
-  static let eventSpacing: TimeInterval = 60
+  static let eventSpacing: Duration = .seconds(60)
 
   package init(
     clock: any WallClock, waiter: any DaemonWaiting, journal: SchedulerJournal, log: DaemonLog,
@@ -187,8 +187,8 @@ package struct DaemonLoop {
           let lastAttempt =
             [current.lastUpdateAttempt, current.lastSkip].compactMap { $0 }.max() ?? .distantPast
           let settle =
-            Self.settle.lowerBound + random.unit() * (Self.settle.upperBound - Self.settle.lowerBound)
-          let at = max(now + settle, min(lastAttempt, now) + Self.eventSpacing)
+            Self.settle.lowerBound + (Self.settle.upperBound - Self.settle.lowerBound) * random.unit()
+          let at = max(now.adding(settle), min(lastAttempt, now).adding(Self.eventSpacing))
           eventUpdate = at
           log.line("\(reason); updating at \(Timestamp.iso8601(at))")
         }

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 import Glibc
@@ -13,7 +14,7 @@ package struct DaemonSchedule: Sendable, Equatable, Codable {
   /// Whether the daemon fetches new pictures (not `--no-update`).
   package var updates: Bool
   /// The markets its updates fetch.
-  package var markets: [String]
+  package var markets: [Market]
   /// Seconds between rotations; nil when it does not rotate.
   package var rotateSeconds: Int?
 
@@ -22,11 +23,34 @@ package struct DaemonSchedule: Sendable, Equatable, Codable {
     case rotateSeconds = "rotate_seconds"
   }
 
-  package init(pid: Int32, updates: Bool, markets: [String], rotateSeconds: Int?) {
+  package init(pid: Int32, updates: Bool, markets: [Market], rotateSeconds: Int?) {
     self.pid = pid
     self.updates = updates
     self.markets = markets
     self.rotateSeconds = rotateSeconds
+  }
+
+  /// A market as its code; a code no market has makes the file unreadable (`load` is nil).
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    pid = try container.decode(Int32.self, forKey: .pid)
+    updates = try container.decode(Bool.self, forKey: .updates)
+    markets = try container.decode([String].self, forKey: .markets).map { code in
+      guard let market = Market(code) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .markets, in: container, debugDescription: "not a market: \(code)")
+      }
+      return market
+    }
+    rotateSeconds = try container.decodeIfPresent(Int.self, forKey: .rotateSeconds)
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(pid, forKey: .pid)
+    try container.encode(updates, forKey: .updates)
+    try container.encode(markets.map(\.code), forKey: .markets)
+    try container.encodeIfPresent(rotateSeconds, forKey: .rotateSeconds)
   }
 
   /// `bingwall-daemon.json` in the folder of the daemon's lock.
@@ -36,7 +60,7 @@ package struct DaemonSchedule: Sendable, Equatable, Codable {
 
   /// The daemon's rotation, as the loop runs it.
   package var rotation: RotationSchedule? {
-    rotateSeconds.flatMap { RotationSchedule(interval: TimeInterval($0)) }
+    rotateSeconds.flatMap { RotationSchedule(interval: .seconds($0)) }
   }
 
   /// Written whole or not at all: `status` never reads half a file.

@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -11,29 +12,30 @@ import Glibc
 /// success resets `k` to 0, which waits nothing.
 enum FailureBackoff {
   /// The ceiling after the first failure.
-  static let first: TimeInterval = 60
+  static let first: Duration = .seconds(60)
   /// The largest ceiling, reached after the seventh failure.
-  static let limit: TimeInterval = 60 * 60
+  static let limit: Duration = .seconds(60 * 60)
 
   /// `min(1 h, 1 min × 2^(failures-1))`; 0 for no failures.
-  static func ceiling(afterFailures failures: Int) -> TimeInterval {
-    guard failures > 0 else { return 0 }
+  static func ceiling(afterFailures failures: Int) -> Duration {
+    guard failures > 0 else { return .zero }
     // 2^6 minutes already passes the hour; stopping there keeps large streaks from overflowing.
     let doublings = min(failures - 1, 6)
-    return min(limit, first * TimeInterval(1 << doublings))
+    return min(limit, first * (1 << doublings))
   }
 
   /// Half the ceiling plus `share` (0…1, clamped) of the other half, in whole seconds.
-  static func delay(afterFailures failures: Int, share: Double) -> TimeInterval {
+  static func delay(afterFailures failures: Int, share: Double) -> Duration {
+    // The ceiling is whole minutes, so its half is whole seconds.
     let half = ceiling(afterFailures: failures) / 2
     let share = share.isFinite ? min(max(share, 0), 1) : 0.5
-    return half + (half * share).rounded(.down)
+    return half + .seconds((half.seconds * share).rounded(.down))
   }
 
   /// `delay(afterFailures:share:)` with the share drawn from `generator`.
   static func delay<Generator: RandomNumberGenerator>(
     afterFailures failures: Int, using generator: inout Generator
-  ) -> TimeInterval {
+  ) -> Duration {
     delay(afterFailures: failures, share: Double.random(in: 0...1, using: &generator))
   }
 }

@@ -10,23 +10,23 @@ import Glibc
 /// counts as `now`, so the wait is never longer than one interval. Store `SchedulerState.clamped(to:)`
 /// after such a step, or the deadline would move on with the clock until it catches up.
 package struct RotationSchedule: Sendable, Equatable {
-  /// Seconds between rotations, from `daemon.rotate` or `--rotate`.
-  package let interval: TimeInterval
+  /// The time between rotations, from `daemon.rotate` or `--rotate`.
+  package let interval: Duration
 
-  /// Nil unless `interval` is a positive, finite number of seconds.
-  init?(interval: TimeInterval) {
-    guard interval.isFinite, interval > 0 else { return nil }
+  /// Nil unless `interval` is positive.
+  init?(interval: Duration) {
+    guard interval > .zero else { return nil }
     self.interval = interval
   }
 
-  /// From `daemon.rotate`; nil for zero, which is `off`.
+  /// From `daemon.rotate`, in its whole seconds; nil for zero, which is `off`.
   package init?(every duration: Duration) {
-    self.init(interval: TimeInterval(duration.components.seconds))
+    self.init(interval: .seconds(duration.components.seconds))
   }
 
   /// `lastRotation + interval`, but never before `now` and never more than an interval after it.
   func next(after lastRotation: Date?, now: Date) -> Date {
     guard let lastRotation else { return now }
-    return max(min(lastRotation, now) + interval, now)
+    return max(min(lastRotation, now).adding(interval), now)
   }
 }

@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -11,13 +12,13 @@ extension SchedulerState {
     guard let deadline = marketsDeadline(markets, now: now) else { return nil }
     if consecutiveFailures > 0, let attempt = lastUpdateAttempt {
       let delay = FailureBackoff.delay(afterFailures: consecutiveFailures, share: jitter.backoffShare)
-      let retry = max(min(attempt, now) + delay, now)
+      let retry = max(min(attempt, now).adding(delay), now)
       if retry > deadline.date {
         return ScheduledWake(date: retry, reason: .retryAfterFailure(failures: consecutiveFailures))
       }
     }
     if let skipped = lastSkip {
-      let recheck = max(min(skipped, now) + Self.skipRecheck, now)
+      let recheck = max(min(skipped, now).adding(Self.skipRecheck), now)
       if recheck > deadline.date { return ScheduledWake(date: recheck, reason: .recheckAfterSkip) }
     }
     return ScheduledWake(date: deadline.date, reason: .update(deadline))
@@ -32,7 +33,7 @@ extension SchedulerState {
   /// How long after a skipped update (a metered connection, a low battery) the next one is tried
   /// when no change of the conditions was heard first: the daemon hears NetworkManager and UPower
   /// change, so this only bounds what a missed signal, or a machine without the bus, can cost.
-  static let skipRecheck: TimeInterval = 3600
+  static let skipRecheck: Duration = .seconds(3600)
 
   /// Whether an update is owed: a market's deadline has passed (a missed update, a failed one, a
   /// skipped one), whatever the backoff or a skip says about when to try. The daemon runs one soon

@@ -1,3 +1,4 @@
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -37,13 +38,13 @@ struct UpdateDeadline: Sendable, Equatable {
   }
 
   /// The wait before asking again while Bing is late, or a market came back empty.
-  static let retryInterval: TimeInterval = 15 * 60
+  static let retryInterval: Duration = .seconds(15 * 60)
   /// The wait once Bing is `slowAfter` late: it has probably stopped publishing for the market.
-  static let slowRetryInterval: TimeInterval = 60 * 60
+  static let slowRetryInterval: Duration = .seconds(60 * 60)
   /// How late Bing may be before the checks slow down to `slowRetryInterval`.
-  static let slowAfter: TimeInterval = 2 * 60 * 60
+  static let slowAfter: Duration = .seconds(2 * 60 * 60)
   /// From a picture's start to the next one's publication.
-  static let publicationPeriod: TimeInterval = 24 * 60 * 60
+  static let publicationPeriod: Duration = .seconds(24 * 60 * 60)
 
   /// When the update is due; never before `now`.
   var date: Date
@@ -70,25 +71,25 @@ struct UpdateDeadline: Sendable, Equatable {
   private static func deadline(
     for market: NewestPicture, lastSuccess: Date?, now: Date, jitter: ScheduleJitter
   ) -> UpdateDeadline {
-    let retryJitter = TimeInterval(jitter.retry)
+    let retryJitter = Duration.seconds(jitter.retry)
     func due(_ date: Date, _ reason: Reason) -> UpdateDeadline {
       UpdateDeadline(date: max(date, now), market: market.market, reason: reason)
     }
     guard let start = market.fullStartDate else {
-      if let lastSuccess, lastSuccess + retryInterval + retryJitter > now {
-        return due(lastSuccess + retryInterval + retryJitter, .stillNoPicture)
+      if let lastSuccess, lastSuccess.adding(retryInterval + retryJitter) > now {
+        return due(lastSuccess.adding(retryInterval + retryJitter), .stillNoPicture)
       }
       return due(now, .noPicture)
     }
-    let publication = min(start, now) + publicationPeriod
+    let publication = min(start, now).adding(publicationPeriod)
     // Checked first, so a success inside the jitter window (a restart, a manual update) already
     // counts: the retry it gives is later than `P + jitter` anyway (15 min + 1 min > 10 min).
     if let lastSuccess, lastSuccess >= publication {
-      let late = lastSuccess.timeIntervalSince(publication)
+      let late = lastSuccess.duration(since: publication)
       let wait = late < slowAfter ? retryInterval : slowRetryInterval
-      return due(lastSuccess + wait + retryJitter, .late(publication))
+      return due(lastSuccess.adding(wait + retryJitter), .late(publication))
     }
-    let scheduled = publication + TimeInterval(jitter.publication)
+    let scheduled = publication.adding(.seconds(jitter.publication))
     if scheduled > now { return due(scheduled, .publication(publication)) }
     return due(now, .overdue(publication))
   }

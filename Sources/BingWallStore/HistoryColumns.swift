@@ -212,7 +212,8 @@ extension Appearance {
 
   /// The values of `columnNames`, as the history spells them.
   var columns: [SQLiteValue] {
-    [
+    let bing = bing ?? .unlisted
+    return [
       SQLiteValue(source), SQLiteValue(bing.market), SQLiteValue(date),
       SQLiteValue(servedMarket: bing.servedMarket), .text(bing.bingID), .text(words.title),
       .text(words.caption), .text(words.credit), .text(words.copyright), .text(words.copyrightLink),
@@ -234,6 +235,9 @@ extension Appearance {
         bingID: try row.string("bing_id"), urlbase: try row.string("urlbase"), hsh: try row.string("hsh"),
         wp: try row.bool("wp"), fullStartDate: try row.startInstant("fullstartdate")))
     source = try row.source("source")
+    // Another source's row holds `unlisted` in Bing's columns: no listing. Anything else there
+    // is kept, so that what a row holds is read back whole.
+    if source != .bing, bing == .unlisted { bing = nil }
     licence = try row.string("licence")
     licenceLink = try row.string("licence_link")
     description = try row.string("description")

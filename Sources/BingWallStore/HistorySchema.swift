@@ -168,7 +168,7 @@ enum HistorySchema {
     """)
 
   /// The last successful fetch of each source but Bing, and the newest day it gave, so that an
-  /// update asks a source only once it has published again (`SourceSchedule`), and `status` and
+  /// update asks a source only once it has published again (its plug-in's `nextFetch`), and `status` and
   /// `sources` can say when it was asked and when it will be next. Bing's schedule reads its
   /// markets' appearances instead.
   static let version7 = SQLiteMigration.sql(

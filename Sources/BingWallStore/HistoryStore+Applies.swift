@@ -51,11 +51,11 @@ extension HistoryStore {
   /// What `random` may pick from.
   package struct RandomQuery: Sendable, Equatable {
     var favoritesOnly = false
-    var market: String?
+    var market: Market?
     /// Pictures to leave out besides the usual ones (e.g. whose file has gone).
     var excluded: Set<Int64> = []
 
-    package init(favoritesOnly: Bool = false, market: String? = nil, excluded: Set<Int64> = []) {
+    package init(favoritesOnly: Bool = false, market: Market? = nil, excluded: Set<Int64> = []) {
       self.favoritesOnly = favoritesOnly
       self.market = market
       self.excluded = excluded
@@ -91,7 +91,7 @@ extension HistoryStore {
     if let market = query.market {
       conditions.append(
         "EXISTS (SELECT 1 FROM appearances a WHERE a.picture_id = pictures.id AND a.market = ?)")
-      bindings.append(.text(market))
+      bindings.append(SQLiteValue(market))
     }
     return (conditions.joined(separator: " AND "), bindings)
   }
@@ -167,13 +167,13 @@ extension HistoryStore {
   /// `fullstartdate` (ISO 8601) of a market's newest appearance at `now`: when its next picture is
   /// due. A day after tomorrow (`PlausibleDay`) is no one's newest: it would put the next picture
   /// off for ever.
-  package func newestFullStartDate(market: String, at now: Date) throws(StoreError) -> String? {
+  package func newestFullStartDate(market: Market, at now: Date) throws(StoreError) -> String? {
     try database.queryOne(
       """
       SELECT fullstartdate FROM appearances WHERE market = ? AND source = 'bing' AND date <= ?
       ORDER BY date DESC LIMIT 1
       """,
-      [.text(market), .text(PlausibleDay.latest(at: now).description)]
+      [SQLiteValue(market), SQLiteValue(PlausibleDay.latest(at: now))]
     )?.optionalString("fullstartdate")
   }
 }

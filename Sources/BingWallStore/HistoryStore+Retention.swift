@@ -4,19 +4,23 @@ import FoundationEssentials
 
 extension HistoryStore {
   /// Every stored picture, newest first (by the last day it was shown, as `list` orders), with
-  /// what retention needs to weigh it and to say what went.
+  /// what retention needs to weigh it and to say what went. A picture with no readable day (an
+  /// appearance's nor the day it was added) is left out: what cannot be weighed is not removed,
+  /// and `doctor` reports its row.
   ///
   /// Two plain scans merged in memory, not one query with a subquery per picture: on 100,000
   /// pictures the correlated form costs SQLite alone several times what the whole prune may.
   package func retentionItems() throws(StoreError) -> [RetentionItem] {
     // Per picture: its newest date, and the title of its preferred appearance (current before
     // superseded, then newest), the one `list` shows.
-    var shown: [Int64: (date: String, preferred: (current: Bool, date: String), title: String)] = [:]
+    var shown: [Int64: (date: CalendarDate, preferred: (current: Bool, date: CalendarDate), title: String)] =
+      [:]
     let appearances = try database.prepare(
       "SELECT picture_id, date, superseded, title, caption FROM appearances")
     while try appearances.step() {
-      guard case .integer(let id) = appearances.value(at: 0) else { continue }
-      let date = appearances.value(at: 1).textOrEmpty
+      guard case .integer(let id) = appearances.value(at: 0),
+        let date = HistoryColumns.date(appearances.value(at: 1).textOrEmpty)
+      else { continue }
       let candidate = (current: appearances.value(at: 2) == .integer(0), date: date)
       if let old = shown[id], !Self.isPreferred(candidate, over: old.preferred) {
         shown[id]?.date = max(old.date, date)
@@ -32,10 +36,11 @@ extension HistoryStore {
     while try pictures.step() {
       guard case .integer(let id) = pictures.value(at: 0) else { continue }
       let seen = shown[id]
+      guard let date = seen?.date ?? HistoryColumns.date(String(pictures.value(at: 5).textOrEmpty.prefix(10)))
+      else { continue }
       items.append(
         RetentionItem(
-          id: id, key: pictures.value(at: 1).textOrEmpty,
-          date: seen?.date ?? String(pictures.value(at: 5).textOrEmpty.prefix(10)), title: seen?.title ?? "",
+          id: id, key: pictures.value(at: 1).textOrEmpty, date: date, title: seen?.title ?? "",
           path: pictures.value(at: 2).textOrEmpty, bytes: pictures.value(at: 3).integerOrZero,
           favorite: pictures.value(at: 4) == .integer(1)))
     }
@@ -45,7 +50,7 @@ extension HistoryStore {
 
   /// The appearance `list` shows first: a current one before a superseded one, then the newest.
   private static func isPreferred(
-    _ candidate: (current: Bool, date: String), over other: (current: Bool, date: String)
+    _ candidate: (current: Bool, date: CalendarDate), over other: (current: Bool, date: CalendarDate)
   ) -> Bool {
     candidate.current != other.current ? candidate.current : candidate.date > other.date
   }

@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 
 extension HistoryStore {
@@ -7,32 +8,32 @@ extension HistoryStore {
   /// What a person may have meant by a selector that matched nothing, each as they would type it:
   /// `'latest'` for a misspelt `latest` (`'current'` likewise), the stored keys nearest in spelling with their dates, or
   /// the stored days on either side of a date. Empty when nothing is near.
-  func suggestions(for selector: PictureSelector, market: String?) throws(StoreError) -> [String] {
+  func suggestions(for selector: PictureSelector, market: Market?) throws(StoreError) -> [String] {
     switch selector {
     case .latest, .current, .id, .sourced:
       return []
     case .date(let date):
-      return try nearestDates(to: date.description, market: market)
+      return try nearestDates(to: date, market: market)
     case .key(let typed):
       if !typed.contains("."), let word = Suggestion.closest(to: typed, in: ["latest", "current"]) {
         return ["'\(word)'"]
       }
       // `2026-1-5` is a day written loosely: the days stored around it are what was meant.
       if let date = Self.looseDate(typed) {
-        let stored = try pictures(onDate: date.description, market: market).isEmpty ? [] : [date.description]
-        return stored.isEmpty ? try nearestDates(to: date.description, market: market) : stored
+        let stored = try pictures(onDate: date, market: market).isEmpty ? [] : [date.description]
+        return stored.isEmpty ? try nearestDates(to: date, market: market) : stored
       }
       return try nearestKeys(to: typed, market: market)
     }
   }
 
   /// The newest stored day before `date` and the oldest after it.
-  private func nearestDates(to date: String, market: String?) throws(StoreError) -> [String] {
-    var bindings: [String: SQLiteValue] = [":date": .text(date)]
+  private func nearestDates(to date: CalendarDate, market: Market?) throws(StoreError) -> [String] {
+    var bindings: [String: SQLiteValue] = [":date": SQLiteValue(date)]
     var scope = ""
     if let market {
       scope = "AND market = :market"
-      bindings[":market"] = .text(market)
+      bindings[":market"] = SQLiteValue(market)
     }
     let row = try database.queryOne(
       """
@@ -44,7 +45,7 @@ extension HistoryStore {
 
   /// The stored keys nearest `typed` in spelling (ignoring case and the `OHR.` prefix), closest
   /// first, then newest; each as `'Name' (date)`.
-  private func nearestKeys(to typed: String, market: String?) throws(StoreError) -> [String] {
+  private func nearestKeys(to typed: String, market: Market?) throws(StoreError) -> [String] {
     let word = Self.bareName(typed).lowercased()
     // Bounded: no key is longer than this, so a longer word is near none, and each comparison
     // below is at most 80 by 80 whatever was typed.
@@ -54,7 +55,7 @@ extension HistoryStore {
     var scope = ""
     if let market {
       scope = "WHERE a.market = :market"
-      bindings[":market"] = .text(market)
+      bindings[":market"] = SQLiteValue(market)
     }
     let rows = try database.query(
       """

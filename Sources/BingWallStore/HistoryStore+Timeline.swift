@@ -1,3 +1,4 @@
+import BingWallModel
 import BingWallSystem
 
 /// Which way `next` and `previous` step through the days.
@@ -9,7 +10,7 @@ package enum TimelineDirection: Sendable, Equatable {
 /// order (oldest first), banned ones left out.
 package struct TimelinePlace: Sendable, Equatable {
   package var pictureID: Int64
-  package var date: String
+  package var date: CalendarDate
   /// 1 for the oldest picture, `count` for the newest.
   package var position: Int
   package var count: Int
@@ -32,9 +33,9 @@ extension HistoryStore {
   /// `from` may be off the timeline (banned, or from another market): the step is then taken from
   /// its newest day. With no `from`, the newest picture on the timeline.
   package func step(
-    from: Int64?, towards direction: TimelineDirection, markets: [String]
+    from: Int64?, towards direction: TimelineDirection, markets: [Market]
   ) throws(StoreError) -> TimelinePlace? {
-    let marketList = SQLiteValue.text(JSONOutput.array(markets.map(JSONOutput.string)).rendered())
+    let marketList = Self.marketList(markets)
     var bindings: [String: SQLiteValue] = [":markets": marketList]
     let sql: String
     if let from, let day = try day(of: from, markets: marketList) {
@@ -49,32 +50,38 @@ extension HistoryStore {
       sql = "SELECT id, date FROM days ORDER BY date DESC, id DESC LIMIT 1"
     }
     guard let row = try database.queryOne(Self.timeline + sql, bindings) else { return nil }
-    return try place(id: try row.int64("id"), date: try row.string("date"), markets: marketList)
+    return try place(id: try row.int64("id"), date: try row.date("date"), markets: marketList)
   }
 
   /// The place of the end of the timeline `direction` points to (the newest or the oldest);
   /// nil when the timeline is empty.
-  package func end(towards direction: TimelineDirection, markets: [String]) throws(StoreError)
+  package func end(towards direction: TimelineDirection, markets: [Market]) throws(StoreError)
     -> TimelinePlace?
   {
-    let marketList = SQLiteValue.text(JSONOutput.array(markets.map(JSONOutput.string)).rendered())
+    let marketList = Self.marketList(markets)
     let order = direction == .newer ? "date DESC, id DESC" : "date, id"
     guard
       let row = try database.queryOne(
         Self.timeline + "SELECT id, date FROM days ORDER BY \(order) LIMIT 1", [":markets": marketList])
     else { return nil }
-    return try place(id: try row.int64("id"), date: try row.string("date"), markets: marketList)
+    return try place(id: try row.int64("id"), date: try row.date("date"), markets: marketList)
   }
 
   /// Where picture `id`, on day `date` of the timeline, stands.
-  private func place(id: Int64, date: String, markets: SQLiteValue) throws(StoreError) -> TimelinePlace {
+  private func place(id: Int64, date: CalendarDate, markets: SQLiteValue) throws(StoreError) -> TimelinePlace
+  {
     let row = try database.queryOne(
       Self.timeline + """
         SELECT (SELECT count(*) FROM days WHERE date < :date OR (date = :date AND id <= :id)) AS position,
           (SELECT count(*) FROM days) AS count
-        """, [":markets": markets, ":date": .text(date), ":id": .integer(id)])
+        """, [":markets": markets, ":date": SQLiteValue(date), ":id": .integer(id)])
     return TimelinePlace(
       pictureID: id, date: date, position: try row?.int("position") ?? 0, count: try row?.int("count") ?? 0)
+  }
+
+  /// `:markets`: the codes as a JSON array, for `json_each`.
+  private static func marketList(_ markets: [Market]) -> SQLiteValue {
+    .text(JSONOutput.array(markets.map { JSONOutput.string($0.code) }).rendered())
   }
 
   /// The day picture `id` stands on: its newest in the markets, else its newest anywhere, else the

@@ -96,7 +96,7 @@ extension HistoryStore {
     for stored in picture.appearances {
       let appearance = stored.appearance
       var superseded = stored.superseded
-      if !superseded, appearance.bing.market != nil {
+      if !superseded, appearance.market != nil {
         superseded =
           try database.queryOne(
             """
@@ -104,7 +104,7 @@ extension HistoryStore {
             WHERE source = ? AND market = ? AND date = ? AND picture_id != ? AND superseded = 0 LIMIT 1
             """,
             [
-              SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market),
+              SQLiteValue(appearance.source), SQLiteValue(appearance.market),
               SQLiteValue(appearance.date),
               .integer(id),
             ]) != nil

@@ -165,7 +165,7 @@ package final class HistoryStore {
   package func record(_ appearance: Appearance, pictureID: Int64, at now: Date) throws(StoreError) -> Bool {
     // The day's slot: a source's market (none for most sources) on a date.
     let day: [SQLiteValue] = [
-      SQLiteValue(appearance.source), SQLiteValue(appearance.bing.market), SQLiteValue(appearance.date),
+      SQLiteValue(appearance.source), SQLiteValue(appearance.market), SQLiteValue(appearance.date),
     ]
     let existed =
       try database.queryOne(
@@ -212,11 +212,11 @@ package final class HistoryStore {
   package struct Query: Sendable, Equatable {
     /// 0 means no limit.
     var limit: Int = 20
-    var market: String?
+    var market: Market?
     var favoritesOnly = false
     var bannedOnly = false
     /// Only pictures shown on or after this local date.
-    var since: String?
+    var since: CalendarDate?
     /// Only pictures these sources showed; empty for every source.
     var sources: [Source]
     /// Only appearances on or before this day; nil for any day (`newest` sets it).
@@ -225,8 +225,8 @@ package final class HistoryStore {
     var fields: PictureFields
 
     package init(
-      limit: Int = 20, market: String? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
-      since: String? = nil, sources: [Source] = [], fields: PictureFields = .all
+      limit: Int = 20, market: Market? = nil, favoritesOnly: Bool = false, bannedOnly: Bool = false,
+      since: CalendarDate? = nil, sources: [Source] = [], fields: PictureFields = .all
     ) {
       self.fields = fields
       self.limit = limit
@@ -282,13 +282,13 @@ package final class HistoryStore {
     var bindings: [String: SQLiteValue] = [:]
     if let market = query.market {
       conditions.append("a.market = :market")
-      bindings[":market"] = .text(market)
+      bindings[":market"] = SQLiteValue(market)
     }
     if query.favoritesOnly { conditions.append("p.favorite = 1") }
     if query.bannedOnly { conditions.append("p.banned = 1") }
     if let since = query.since {
       conditions.append("a.date >= :since")
-      bindings[":since"] = .text(since)
+      bindings[":since"] = SQLiteValue(since)
     }
     if !query.sources.isEmpty {
       conditions.append("a.source IN (SELECT value FROM json_each(:sources))")
@@ -296,7 +296,7 @@ package final class HistoryStore {
     }
     if let through = query.through {
       conditions.append("a.date <= :through")
-      bindings[":through"] = .text(through.description)
+      bindings[":through"] = SQLiteValue(through)
     }
     return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), bindings)
   }
@@ -318,7 +318,7 @@ package final class HistoryStore {
     var values: [String: SQLiteValue] = [
       ":ids": .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     ]
-    if let market = query.market { values[":market"] = .text(market) }
+    if let market = query.market { values[":market"] = SQLiteValue(market) }
     if !query.sources.isEmpty { values[":sources"] = bindings[":sources"] }
     if query.through != nil { values[":through"] = bindings[":through"] }
     var byID: [Int64: Picture] = [:]
@@ -334,7 +334,7 @@ package final class HistoryStore {
   /// The newest picture at `now`, in `market` and of `sources` when given: what `latest` names and
   /// an update sets. Never of a day after tomorrow (`PlausibleDay`), whatever the history holds:
   /// a row dated 9999-12-31 would otherwise be the newest for ever.
-  package func newest(market: String? = nil, sources: [Source] = [], at now: Date) throws(StoreError)
+  package func newest(market: Market? = nil, sources: [Source] = [], at now: Date) throws(StoreError)
     -> Picture?
   {
     var query = Query(limit: 1, market: market, sources: sources)
@@ -352,12 +352,14 @@ package final class HistoryStore {
   }
 
   /// The pictures that appeared on a local date, each in the market given or any market.
-  func pictures(onDate date: String, market: String?, source: Source? = nil) throws(StoreError) -> [Picture] {
-    var bindings: [String: SQLiteValue] = [":date": .text(date)]
+  func pictures(onDate date: CalendarDate, market: Market?, source: Source? = nil) throws(StoreError)
+    -> [Picture]
+  {
+    var bindings: [String: SQLiteValue] = [":date": SQLiteValue(date)]
     var marketClause = ""
     if let market {
       marketClause = "AND market = :market"
-      bindings[":market"] = .text(market)
+      bindings[":market"] = SQLiteValue(market)
     }
     if let source {
       marketClause += " AND source = :source"

@@ -80,8 +80,11 @@ package struct Appearance: Sendable, Equatable {
   package var licenceLink: String
   /// The source's longer text, plain (APOD's explanation); empty when it has none.
   package var description: String
-  /// Where and how Bing listed it; empty for another source's.
-  package var bing: BingListing
+  /// Where and how Bing listed it; nil for another source's.
+  package var bing: BingListing?
+
+  /// The market Bing showed it in; nil for another source's, and for a plain imported file.
+  package var market: Market? { bing?.market }
 
   /// A day of Bing's.
   package init(date: CalendarDate, words: PictureWords, bing: BingListing) {
@@ -107,8 +110,7 @@ package struct Appearance: Sendable, Equatable {
     self.licence = licence
     self.licenceLink = licenceLink
     self.description = description
-    bing = BingListing(
-      market: nil, servedMarket: nil, bingID: "", urlbase: "", hsh: "", wp: true, fullStartDate: nil)
+    bing = nil
   }
 }
 
@@ -153,6 +155,11 @@ package struct BingListing: Sendable, Equatable {
     self.wp = wp
     self.fullStartDate = fullStartDate
   }
+
+  /// What the history's Bing columns hold for an appearance Bing did not list (another
+  /// source's): no market, empty texts, `wp` set, no start.
+  package static let unlisted = BingListing(
+    market: nil, servedMarket: nil, bingID: "", urlbase: "", hsh: "", wp: true, fullStartDate: nil)
 }
 
 /// A validated file about to join the history.

@@ -60,9 +60,9 @@ package enum PictureSelector: Sendable, Equatable, LosslessStringConvertible {
 package enum HistoryError: Error, Equatable, Sendable {
   /// Nothing stored matches `selector` (as typed); `suggestions` are the nearest things that do,
   /// each as it would be typed (`'latest'`, `'Lake' (2026-12-01)`, `2026-11-30`).
-  case notFound(selector: String, market: String?, suggestions: [String] = [])
+  case notFound(selector: String, market: Market?, suggestions: [String] = [])
   /// A date on which different pictures appeared in several markets.
-  case ambiguous(date: String, markets: [String])
+  case ambiguous(date: CalendarDate, markets: [String])
   /// The history is empty (nothing fetched yet).
   case empty
   /// `current` names nothing: bingwall has set no picture yet.
@@ -70,7 +70,7 @@ package enum HistoryError: Error, Equatable, Sendable {
   /// `random` found nothing it may pick (all banned, recent, or filtered out).
   case nothingToPick
   /// `next` and `previous` found no picture that appeared in these markets and is not banned.
-  case noneInMarkets([String])
+  case noneInMarkets([Market])
 }
 
 extension HistoryError: CustomStringConvertible, HintedError {
@@ -88,7 +88,7 @@ extension HistoryError: CustomStringConvertible, HintedError {
     case .nothingToPick:
       return "no stored picture to pick (the filters, bans and recent picks leave none)"
     case .noneInMarkets(let markets):
-      return "no stored picture that is not banned appeared in \(markets.joined(separator: ", "))"
+      return "no stored picture that is not banned appeared in \(markets.map(\.code).joined(separator: ", "))"
     }
   }
 
@@ -119,17 +119,17 @@ extension HistoryError: CustomStringConvertible, HintedError {
 extension HistoryStore {
   /// A source's picture by its own id, or the one it showed on a date (the newest, for a
   /// source that showed several that day, as Spotlight does).
-  func picture(sourced source: Source, _ rest: String, market: String?) throws(StoreError) -> Picture? {
+  func picture(sourced source: Source, _ rest: String, market: Market?) throws(StoreError) -> Picture? {
     let key = source == .bing ? PictureSelector.storedKey(rest) : rest
     if let found = try picture(PictureID(source: source, key: key)) { return found }
     guard let date = CalendarDate(parsing: rest) else { return nil }
-    return try pictures(onDate: date.description, market: market, source: source).first
+    return try pictures(onDate: date, market: market, source: source).first
   }
 
   /// The one picture `selector` names, in `market` when given. `latest` is the newest at `now`
   /// (`newest`) that one of `sources` showed (the configured ones; empty for any); `current` is
   /// the one applied last, whatever its source.
-  package func resolve(_ selector: PictureSelector, market: String?, sources: [Source] = [], at now: Date)
+  package func resolve(_ selector: PictureSelector, market: Market?, sources: [Source] = [], at now: Date)
     throws -> Picture
   {
     let found: Picture?
@@ -147,15 +147,15 @@ extension HistoryStore {
     case .sourced(let source, let rest):
       found = try picture(sourced: source, rest, market: market)
     case .date(let date):
-      let candidates = try pictures(onDate: date.description, market: market)
+      let candidates = try pictures(onDate: date, market: market)
       if Set(candidates.map(\.id)).count > 1 {
         throw HistoryError.ambiguous(
-          date: date.description, markets: candidates.map { $0.market?.code ?? "" }.sorted())
+          date: date, markets: candidates.map { $0.market?.code ?? "" }.sorted())
       }
       found = candidates.first
     }
     // An id or a key names one picture; with --market it must also have appeared there.
-    guard let found, market == nil || found.markets.contains(where: { $0.code == market }) else {
+    guard let found, market == nil || found.markets.contains(where: { $0 == market }) else {
       throw HistoryError.notFound(
         selector: selector.description, market: market,
         suggestions: try suggestions(for: selector, market: market))

@@ -1,15 +1,17 @@
+import BingWallSystem
+
 /// Which pictures `prune` removes: those beyond the newest `keep`, those last shown before
 /// `shownBefore`, and the oldest until the rest fit in `maxBytes`. A picture goes when any rule
 /// says so; favourites and the protected pictures (the current wallpaper) never go.
 package struct RetentionPolicy: Sendable, Equatable {
   /// Keep the newest N pictures; nil keeps any number.
   var keep: Int?
-  /// Remove pictures whose newest appearance is before this date (`YYYY-MM-DD`); nil keeps any age.
-  var shownBefore: String?
+  /// Remove pictures whose newest appearance is before this day; nil keeps any age.
+  var shownBefore: CalendarDate?
   /// Remove the oldest pictures until the history's files take at most this many bytes.
   var maxBytes: Int64?
 
-  package init(keep: Int? = nil, shownBefore: String? = nil, maxBytes: Int64? = nil) {
+  package init(keep: Int? = nil, shownBefore: CalendarDate? = nil, maxBytes: Int64? = nil) {
     self.keep = keep
     self.shownBefore = shownBefore
     self.maxBytes = maxBytes
@@ -25,7 +27,7 @@ package struct RetentionItem: Sendable, Equatable {
   package var id: Int64
   package var key: String
   /// The newest market-local date it was shown (the date `list` sorts by).
-  package var date: String
+  package var date: CalendarDate
   package var title: String
   package var path: String
   package var bytes: Int64

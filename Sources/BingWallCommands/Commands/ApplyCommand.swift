@@ -38,7 +38,7 @@ enum ApplyCommand: CommandDefinition {
     } else {
       guard let store = try resources.existingHistory() else { throw HistoryError.empty }
       let picture = try store.resolve(
-        PictureSelector(parsing: argument), market: invocation[market]?.code,
+        PictureSelector(parsing: argument), market: invocation[market],
         sources: resources.configuration[ConfigSchema.sources], at: context.clock.now())
       outcome = try Apply.picture(picture, store: store, reason: .apply, resources: resources)
     }

@@ -11,7 +11,7 @@ enum ExportCommand: CommandDefinition {
   static let favorites = Flag("favorites", help: "Only favourite pictures.")
   static let sources = CommonOptions.source.repeated(
     help: "Only pictures this source showed; may be repeated.")
-  static let since = Option<String>(
+  static let since = Option<CalendarDate>(
     "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
 
   static let spec = CommandSpec(

@@ -16,7 +16,7 @@ enum ListCommand: CommandDefinition {
     help: "Only pictures this source showed; may be repeated.")
   static let favorites = Flag("favorites", help: "Only favourite pictures.")
   static let banned = Flag("banned", help: "Only banned pictures.")
-  static let since = Option<String>(
+  static let since = Option<CalendarDate>(
     "since", name: "date", kind: .date, help: "Only pictures shown on or after this date.")
   static let json = CommonOptions.json
   static let plain = Flag("plain", help: "Print the tab-separated lines a pipe gets, on a terminal too.")
@@ -47,7 +47,7 @@ enum ListCommand: CommandDefinition {
     let resources = try Resources(invocation, context)
     let most = invocation[limit] ?? 20
     let query = HistoryStore.Query(
-      limit: most, market: invocation[market]?.code,
+      limit: most, market: invocation[market],
       favoritesOnly: invocation[favorites], bannedOnly: invocation[banned], since: invocation[since],
       sources: sources.given(in: invocation) ?? [],
       // The table and the plain lines show no story or description: they are not read.

@@ -58,7 +58,7 @@ enum MarkCommand {
     let value = !removes && !invocation[remove]
     let named = invocation.values(of: selectors)
     let outcome = try Mark(resources: try Resources(invocation, context)).run(
-      mark, to: value, selectors: named.isEmpty ? [.current] : named, market: invocation[market]?.code)
+      mark, to: value, selectors: named.isEmpty ? [.current] : named, market: invocation[market])
     for picture in outcome.pictures where !invocation.quiet {
       let said = TerminalText.clean("\(picture.date) \(picture.key) (\(picture.displayTitle))")
       context.stdout.write("\(verb(mark, value)) \(said)\n")

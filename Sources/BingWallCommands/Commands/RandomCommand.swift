@@ -36,7 +36,7 @@ enum RandomCommand: CommandDefinition {
   static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     var request = Rotate.Request(reason: .random)
     request.favoritesOnly = invocation[favorites]
-    request.market = invocation[market]?.code
+    request.market = invocation[market]
     request.seed = invocation[seed].map(UInt64.init)
     request.dryRun = invocation[dryRun]
     let outcome = try Rotate(resources: try Resources(invocation, context, options: options)).run(request)

@@ -30,7 +30,7 @@ enum ShowCommand: CommandDefinition {
     let resources = try Resources(invocation, context)
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
     let picture = try history.resolve(
-      invocation[selector] ?? .current, market: invocation[market]?.code,
+      invocation[selector] ?? .current, market: invocation[market],
       sources: resources.configuration[ConfigSchema.sources], at: context.clock.now())
     if invocation[json] {
       context.stdout.write(picture.json.rendered() + "\n")

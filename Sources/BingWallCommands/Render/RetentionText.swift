@@ -52,8 +52,8 @@ enum RetentionText {
   /// A picture named once: `2026-11-28 OHR.Reef (Reef title)`; a key that is the date (APOD's)
   /// or a title that repeats the key or the date is said once, not twice.
   static func named(_ item: RetentionItem) -> String {
-    var words = [item.date]
-    if item.key != item.date { words.append(item.key) }
+    var words = [item.date.description]
+    if item.key != item.date.description { words.append(item.key) }
     if !item.title.isEmpty, !words.contains(item.title) { words.append("(\(item.title))") }
     return words.joined(separator: " ")
   }
@@ -75,7 +75,7 @@ enum RetentionText {
     .array(
       items.map { item in
         .object([
-          ("id", .integer(item.id)), ("key", .string(item.key)), ("date", .string(item.date)),
+          ("id", .integer(item.id)), ("key", .string(item.key)), ("date", .string(item.date.description)),
           ("title", .string(item.title)), ("path", .string(item.path)), ("bytes", .integer(item.bytes)),
         ])
       })

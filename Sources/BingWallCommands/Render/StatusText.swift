@@ -92,7 +92,7 @@ struct StatusText {
       return report.scheduledUpdate.map { "\(when.text($0)) (daemon)" } ?? Self.noMarket
     case .systemdTimer:
       return report.scheduledUpdate.map {
-        "\(when.text($0)) (systemd timer, up to \(Int(Status.timerSpread / 60)) min later)"
+        "\(when.text($0)) (systemd timer, up to \(Status.timerSpread.components.seconds / 60) min later)"
       } ?? Self.noMarket
     case .cron(let schedule):
       guard let schedule else { return "by cron, at the times of its line ('crontab -l' shows it)" }

@@ -11,7 +11,7 @@ struct WhenText {
 
   /// "today 09:14, in 2 h 10 min".
   func text(_ date: Date) -> String {
-    "\(clock(date)), \(Self.relative(date.timeIntervalSince(now)))"
+    "\(clock(date)), \(Self.relative(date.duration(since: now)))"
   }
 
   /// "today 09:14", "tomorrow 08:07", "2026-11-28 07:00": the day in words while it is one of
@@ -31,7 +31,8 @@ struct WhenText {
 
   /// "in 2 h 10 min", "15 h ago", "in 40 s", "now": minutes while they matter, then hours,
   /// then days; cut down, never rounded up, so "in 5 min" has not already passed.
-  static func relative(_ seconds: TimeInterval) -> String {
+  static func relative(_ duration: Duration) -> String {
+    let seconds = duration.seconds
     let span = Int(abs(seconds).rounded(.down))
     guard span > 0 else { return "now" }
     let amount: String

@@ -23,7 +23,7 @@ package struct Daemon {
 
     /// "updates for en-US, no rotation", for the log.
     package var summary: String {
-      let rotation = rotation.map { "rotating every \(Int($0.interval)) s" } ?? "no rotation"
+      let rotation = rotation.map { "rotating every \($0.interval.components.seconds) s" } ?? "no rotation"
       let updates =
         updates
         ? "updates for \(resources.configuration[ConfigSchema.markets].map(\.code).joined(separator: ", "))"
@@ -151,8 +151,8 @@ package struct Daemon {
   static func publish(_ settings: Settings, to path: String, log: DaemonLog) {
     let schedule = DaemonSchedule(
       pid: getpid(), updates: settings.updates,
-      markets: settings.resources.configuration[ConfigSchema.markets].map(\.code),
-      rotateSeconds: settings.rotation.map { Int($0.interval) })
+      markets: settings.resources.configuration[ConfigSchema.markets],
+      rotateSeconds: settings.rotation.map { Int($0.interval.components.seconds) })
     do {
       try schedule.save(to: path)
     } catch {
@@ -182,7 +182,7 @@ package struct Daemon {
         NewestPicture(
           market: market.code,
           storedFullStartDate: try store?.newestFullStartDate(
-            market: market.code, at: resources.context.clock.now()))
+            market: market, at: resources.context.clock.now()))
       } + SourceDeadlines.entries(sources, of: resources.context.sources, store: store)
     }
     var update: (@Sendable () -> Void)?

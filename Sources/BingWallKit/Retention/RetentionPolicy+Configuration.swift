@@ -9,10 +9,10 @@ extension Configuration {
   func retentionPolicy(now: Date) -> RetentionPolicy {
     let keep = self[ConfigSchema.keep]
     let days = self[ConfigSchema.maxAgeDays]
-    let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
+    let cutoff = now.adding(.seconds(-days * 86_400))
     return RetentionPolicy(
       keep: keep > 0 ? keep : nil,
-      shownBefore: days > 0 ? String(Timestamp.iso8601(cutoff).prefix(10)) : nil,
+      shownBefore: days > 0 ? CalendarDate(parsing: String(Timestamp.iso8601(cutoff).prefix(10))) : nil,
       maxBytes: self[ConfigSchema.maxSize]?.bytes)
   }
 }

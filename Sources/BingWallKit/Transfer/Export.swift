@@ -10,7 +10,7 @@ package struct Export {
     package var folder: String
     package var favoritesOnly = false
     /// Only pictures shown on or after this local date (YYYY-MM-DD).
-    package var since: String?
+    package var since: CalendarDate?
     /// Only pictures these sources showed; empty for all.
     package var sources: [Source] = []
 

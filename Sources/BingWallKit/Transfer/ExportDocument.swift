@@ -29,20 +29,22 @@ enum ExportDocument {
 
   static func json(_ stored: StoredAppearance) -> JSONOutput {
     let appearance = stored.appearance
+    // Another source's appearance is written with Bing's fields empty, as the history holds it.
+    let bing = appearance.bing ?? .unlisted
     return .object([
-      ("market", .string(appearance.bing.market?.code ?? "")),
+      ("market", .string(bing.market?.code ?? "")),
       ("date", .string(appearance.date.description)),
-      ("served_market", .optional(appearance.bing.servedMarket?.code)),
-      ("bing_id", .string(appearance.bing.bingID)),
+      ("served_market", .optional(bing.servedMarket?.code)),
+      ("bing_id", .string(bing.bingID)),
       ("title", .string(appearance.words.title)),
       ("caption", .string(appearance.words.caption)),
       ("credit", .string(appearance.words.credit)),
       ("copyright", .string(appearance.words.copyright)),
       ("copyright_link", .string(appearance.words.copyrightLink)),
-      ("urlbase", .string(appearance.bing.urlbase)),
-      ("hsh", .string(appearance.bing.hsh)),
-      ("wp", .bool(appearance.bing.wp)),
-      ("fullstartdate", .string(appearance.bing.fullStartDate.map(Timestamp.iso8601) ?? "")),
+      ("urlbase", .string(bing.urlbase)),
+      ("hsh", .string(bing.hsh)),
+      ("wp", .bool(bing.wp)),
+      ("fullstartdate", .string(bing.fullStartDate.map(Timestamp.iso8601) ?? "")),
       ("superseded", .bool(stored.superseded)),
       ("source", .string(appearance.source.rawValue)),
       ("licence", .string(appearance.licence)),
@@ -194,6 +196,7 @@ enum ExportDocument {
         fullStartDate: try fields.startInstant("fullstartdate")))
     // Absent from an export made before the other sources: Bing's, with no stated terms.
     appearance.source = try source(fields)
+    if appearance.source != .bing, appearance.bing == .unlisted { appearance.bing = nil }
     appearance.licence = try fields.optionalString("licence") ?? ""
     appearance.licenceLink = try fields.optionalString("licence_link") ?? ""
     appearance.description = try fields.optionalString("description") ?? ""

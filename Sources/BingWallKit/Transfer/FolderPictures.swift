@@ -100,8 +100,8 @@ struct FolderPictures {
       appearances.append(StoredAppearance(appearance, superseded: false))
     }
     // A market-less appearance adds nothing beside one of the same day with its market.
-    let dated = Set(appearances.filter { $0.appearance.bing.market != nil }.map(\.appearance.date))
-    appearances.removeAll { $0.appearance.bing.market == nil && dated.contains($0.appearance.date) }
+    let dated = Set(appearances.filter { $0.appearance.market != nil }.map(\.appearance.date))
+    appearances.removeAll { $0.appearance.market == nil && dated.contains($0.appearance.date) }
     let date = appearances.map(\.appearance.date).max() ?? chosen.modified
     return PictureImporter.Description(
       picture: ImportedPicture(

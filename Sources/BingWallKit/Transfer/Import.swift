@@ -52,7 +52,7 @@ package struct Import {
       let description = job.preview()
       return Preview(
         file: job.name, key: description.picture.file.key, date: description.date,
-        markets: description.picture.appearances.compactMap(\.appearance.bing.market).uniqued()
+        markets: description.picture.appearances.compactMap(\.appearance.market).uniqued()
           .sorted { $0.code < $1.code },
         others: job.others, favorite: description.picture.favorite, banned: description.picture.banned)
     }

@@ -128,7 +128,7 @@ extension UpdateSkip {
   /// Picture `key` skipped where it appeared, for `reason`. An update's appearances are Bing's,
   /// each with its market.
   init?(key: String, _ appearance: Appearance, reason: Reason) {
-    guard let market = appearance.bing.market else { return nil }
+    guard let market = appearance.market else { return nil }
     self.init(key: key, market: market, date: appearance.date, reason: reason)
   }
 }

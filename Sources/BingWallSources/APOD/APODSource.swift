@@ -24,9 +24,9 @@ package struct APODSource: PictureSource {
     environmentVariable: "BINGWALL_APOD_API_KEY")
 
   /// How long after a fetch that found only the day before the source is asked again.
-  static let notYetRetry: TimeInterval = 3600
+  static let notYetRetry: Duration = .seconds(3600)
   /// APOD's pictures are published this long after midnight in New York.
-  static let publication: TimeInterval = 5 * 60
+  static let publication: Duration = .seconds(5 * 60)
 
   package var id: Source { .apod }
   package var displayName: String { "NASA APOD" }
@@ -44,8 +44,8 @@ package struct APODSource: PictureSource {
   /// next 00:05 in New York; a fetch that found only the day before is tried again an hour later.
   package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
     let today = USEastern.day(at: fetchedAt)
-    if let newestDay, newestDay < today { return fetchedAt + Self.notYetRetry }
-    return Self.easternMidnight(after: today) + Self.publication
+    if let newestDay, newestDay < today { return fetchedAt.adding(Self.notYetRetry) }
+    return Self.easternMidnight(after: today).adding(Self.publication)
   }
 
   /// The instant the day after `day` starts in New York.

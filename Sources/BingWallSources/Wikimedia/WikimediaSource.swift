@@ -13,7 +13,7 @@ package struct WikimediaSource: PictureSource {
   package init() {}
 
   /// How long after a fetch that found an older day (the RSS fallback) it is asked again.
-  static let notYetRetry: TimeInterval = 3600
+  static let notYetRetry: Duration = .seconds(3600)
 
   package var id: Source { .wikimedia }
   package var displayName: String { "Wikimedia Commons" }
@@ -32,7 +32,7 @@ package struct WikimediaSource: PictureSource {
   /// an older day is tried again an hour later.
   package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
     let today = WikimediaRequest.day(at: fetchedAt)
-    if let newestDay, newestDay < today { return fetchedAt + Self.notYetRetry }
+    if let newestDay, newestDay < today { return fetchedAt.adding(Self.notYetRetry) }
     return Date(timeIntervalSince1970: TimeInterval((today.dayNumber + 1) * 86_400))
   }
 

@@ -145,7 +145,7 @@ import Testing
     let appearances = try ExportImportSupport.appearances(run)["OHR.LakeFyans"] ?? []
     #expect(
       appearances.map {
-        "\($0.appearance.bing.market?.code ?? "") \($0.appearance.date) \($0.appearance.bing.bingID)"
+        "\($0.appearance.market?.code ?? "") \($0.appearance.date) \($0.appearance.bing?.bingID ?? "")"
       }
       .sorted()
         == [

@@ -47,7 +47,7 @@ import Testing
 
   /// Each picture is named once: an APOD key is its date, an imported file's title may be its key.
   @Test func aPictureIsNamedOnce() {
-    func item(_ key: String, _ date: String, _ title: String) -> RetentionItem {
+    func item(_ key: String, _ date: CalendarDate, _ title: String) -> RetentionItem {
       RetentionItem(id: 1, key: key, date: date, title: title, path: "/p", bytes: 2048, favorite: false)
     }
     let apod = item("2021-12-06", "2021-12-06", "Comet Leonard")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
@@ -128,7 +129,7 @@ import Testing
     let lock = try #require(try FileLock(path: run.paths.lockFile, wait: false))
     defer { lock.release() }
     // As `bingwall daemon --rotate 5s` publishes it; it rotated 2 s ago.
-    try DaemonSchedule(pid: getpid(), updates: true, markets: ["en-US"], rotateSeconds: 5)
+    try DaemonSchedule(pid: getpid(), updates: true, markets: [Market(stored: "en-US")], rotateSeconds: 5)
       .save(to: DaemonSchedule.path(lockFile: run.paths.lockFile))
     _ = try StateFile(stateDir: run.paths.stateDir).change {
       $0.recordRotation(at: UTC.at("2026-12-01T11:09:58Z"))
@@ -147,7 +148,7 @@ import Testing
     #expect(object["next_rotation"] as? String == "2026-12-01T11:10:03Z")
 
     // A daemon that fetches nothing, with nothing else to update.
-    try DaemonSchedule(pid: getpid(), updates: false, markets: ["en-US"], rotateSeconds: nil)
+    try DaemonSchedule(pid: getpid(), updates: false, markets: [Market(stored: "en-US")], rotateSeconds: nil)
       .save(to: DaemonSchedule.path(lockFile: run.paths.lockFile))
     let idle = run.run(["status"]).stdout
     #expect(
@@ -281,7 +282,7 @@ import Testing
 
   @Test(arguments: spans)
   func relative(seconds: Double, text: String) {
-    #expect(WhenText.relative(seconds) == text)
+    #expect(WhenText.relative(.seconds(seconds)) == text)
   }
 
   @Test func daysInWordsAroundTodayAndDatesFurtherAway() {

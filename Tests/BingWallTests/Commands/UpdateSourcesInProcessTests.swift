@@ -242,7 +242,7 @@ import Testing
 }
 
 /// Each source at its own time: an update asks a source again only once it has published again
-/// (`SourceSchedule`), unless the person names it; `status` says when each was asked and is next.
+/// (its plug-in's `nextFetch`), unless the person names it; `status` says when each was asked and is next.
 @Suite struct SourceScheduleInProcessTests {
   static func apodRequests(_ run: InProcess) -> Int {
     run.http.requests.filter { $0.contains("/wp-json/wp/v2/apod-basic/") }.count

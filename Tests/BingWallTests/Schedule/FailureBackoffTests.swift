@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallSchedule
 @testable import BingWallStore
+@testable import BingWallSystem
 
 /// The backoff after failed updates: 1, 2, 4 … minutes up to an hour, half fixed and half random.
 @Suite struct FailureBackoffTests {
@@ -15,17 +16,18 @@ import Testing
   }
 
   @Test(arguments: streak) func equalJitterSpansTheUpperHalf(failures: Int, minutes: Double) {
-    let ceiling = TimeInterval.minutes(minutes)
+    let ceiling = Duration.minutes(minutes)
     #expect(FailureBackoff.delay(afterFailures: failures, share: 0) == ceiling / 2)
     #expect(FailureBackoff.delay(afterFailures: failures, share: 1) == ceiling)
     #expect(
-      FailureBackoff.delay(afterFailures: failures, share: 0.5) == ceiling / 2 + (ceiling / 4).rounded(.down))
-    var seen: Set<TimeInterval> = []
+      FailureBackoff.delay(afterFailures: failures, share: 0.5) == ceiling / 2
+        + .seconds((ceiling / 4).seconds.rounded(.down)))
+    var seen: Set<Duration> = []
     for seed in UInt64(0)..<100 {
       var generator = SeededGenerator(seed: seed)
       let delay = FailureBackoff.delay(afterFailures: failures, using: &generator)
-      #expect(delay >= ceiling / 2 && delay <= ceiling, "seed \(seed): \(delay) s")
-      #expect(delay == delay.rounded(), "whole seconds")
+      #expect(delay >= ceiling / 2 && delay <= ceiling, "seed \(seed): \(delay)")
+      #expect(delay.components.attoseconds == 0, "whole seconds")
       seen.insert(delay)
     }
     #expect(seen.count > 10, "the random half barely varies: \(seen.sorted())")
@@ -40,8 +42,8 @@ import Testing
   }
 
   @Test(arguments: [0, -1, Int.min]) func noFailureNoWait(failures: Int) {
-    #expect(FailureBackoff.ceiling(afterFailures: failures) == 0)
-    #expect(FailureBackoff.delay(afterFailures: failures, share: 1) == 0)
+    #expect(FailureBackoff.ceiling(afterFailures: failures) == .zero)
+    #expect(FailureBackoff.delay(afterFailures: failures, share: 1) == .zero)
   }
 
   @Test(arguments: [9, 64, 65, 1_000, Int.max]) func longStreaksStayAtAnHour(failures: Int) {

@@ -6,6 +6,7 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
+@testable import BingWallSystem
 
 /// Rotation deadlines: one interval after the persisted last rotation, now when overdue or never
 /// rotated, and never more than one interval away when the clock stepped back.
@@ -15,7 +16,7 @@ import Testing
   struct Case: Sendable, CustomTestStringConvertible {
     var name: String
     var lastRotation: Date?
-    var interval: TimeInterval
+    var interval: Duration
     var next: Date
     var testDescription: String { name }
   }
@@ -43,27 +44,27 @@ import Testing
     Case(
       name: "daily rotation, 23 h ago: 1 h left",
       lastRotation: now - .hours(23), interval: .hours(24), next: now + .hours(1)),
-    Case(name: "one second interval, rotated now", lastRotation: now, interval: 1, next: now + 1),
+    Case(name: "one second interval, rotated now", lastRotation: now, interval: .seconds(1), next: now + 1),
   ]
 
   @Test(arguments: cases) func nextRotation(_ row: Case) throws {
     let schedule = try #require(RotationSchedule(interval: row.interval))
     let next = schedule.next(after: row.lastRotation, now: Self.now)
     #expect(next == row.next)
-    #expect(next >= Self.now && next <= Self.now + row.interval)
+    #expect(next >= Self.now && next <= Self.now.adding(row.interval))
     #expect(schedule.isDue(after: row.lastRotation, now: Self.now) == (row.next == Self.now))
   }
 
-  @Test(arguments: [0, -1, -.infinity, .infinity, .nan] as [TimeInterval]) func unusableIntervals(
-    seconds: TimeInterval
+  @Test(arguments: [.zero, .seconds(-1), .milliseconds(-1)] as [Duration]) func unusableIntervals(
+    interval: Duration
   ) {
-    #expect(RotationSchedule(interval: seconds) == nil)
+    #expect(RotationSchedule(interval: interval) == nil)
   }
 
   @Test(arguments: [("30m", 1800.0), ("1s", 1), ("1h30m", 5400), ("1d", 86_400)])
-  func intervalsAsPeopleWriteThem(text: String, seconds: TimeInterval) throws {
+  func intervalsAsPeopleWriteThem(text: String, seconds: Double) throws {
     let duration = try #require(Duration(offOrHumanText: text))
-    #expect(RotationSchedule(every: duration)?.interval == seconds)
+    #expect(RotationSchedule(every: duration)?.interval == .seconds(seconds))
     #expect(Duration(offOrHumanText: duration.offOrHumanText) == duration)
   }
 

@@ -238,7 +238,8 @@ import Testing
     for (index, gap) in gaps.enumerated() {
       let ceiling = FailureBackoff.ceiling(afterFailures: index + 1)
       #expect(
-        gap >= ceiling / 2 && gap <= ceiling, "gap \(index + 1): \(gap) s in \(failed.map(Timestamp.iso8601))"
+        gap >= ceiling.seconds / 2 && gap <= ceiling.seconds,
+        "gap \(index + 1): \(gap) s in \(failed.map(Timestamp.iso8601))"
       )
     }
     let recovered = loop.updates.first { $0.time >= back }

@@ -20,3 +20,9 @@ extension TimeInterval {
   static func minutes(_ count: Double) -> TimeInterval { count * 60 }
   static func hours(_ count: Double) -> TimeInterval { count * 3600 }
 }
+
+extension Duration {
+  /// As `TimeInterval.minutes`, for the spans the schedule keeps as durations.
+  static func minutes(_ count: Double) -> Duration { .seconds(count * 60) }
+  static func hours(_ count: Double) -> Duration { .seconds(count * 3600) }
+}

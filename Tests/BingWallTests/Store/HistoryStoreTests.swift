@@ -60,6 +60,33 @@ import Testing
     #expect(try !store.hasPicture(key: "OHR.Other"))
   }
 
+  /// Another source's appearance has no Bing listing: the row holds Bing's columns empty, as
+  /// before, and reads back with none; Bing's own keeps its listing.
+  @Test func anotherSourcesAppearanceHasNoBingListing() throws {
+    let apod = Appearance(
+      source: .apod, date: "2026-12-01",
+      words: PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: ""),
+      licence: "", licenceLink: "", description: "A comet.")
+    #expect(apod.bing == nil && apod.market == nil)
+    let bing = appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1")
+    let id = try store.write {
+      let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      try store.record(bing, pictureID: id, at: now)
+      try store.record(apod, pictureID: id, at: now)
+      return id
+    }
+    let stored = try store.appearances(pictureID: id).map(\.appearance)
+    #expect(stored.first { $0.source == .apod }?.bing == nil)
+    #expect(stored.first { $0.source == .bing }?.bing == bing.bing)
+    let row = try #require(
+      try store.database.queryOne(
+        "SELECT market, served_market, bing_id, urlbase, hsh, wp, fullstartdate FROM appearances WHERE source = 'apod'"
+      ))
+    #expect(try row.string("market") == "" && row.optionalString("served_market") == nil)
+    #expect(try row.string("bing_id") == "" && row.string("urlbase") == "" && row.string("hsh") == "")
+    #expect(try row.bool("wp") && row.string("fullstartdate") == "")
+  }
+
   @Test func aReissuedDateIsUpdatedInPlace() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
@@ -104,14 +131,14 @@ import Testing
     let all = try store.pictures(.init(limit: 0))
     #expect(all.map(\.date) == ["2026-11-30", "2026-11-30", "2026-11-29", "2026-11-28"])
     #expect(try store.pictures(.init(limit: 2)).count == 2)
-    #expect(try store.pictures(.init(limit: 0, market: "ja-JP")).map(\.key) == ["OHR.Jp"])
+    #expect(try store.pictures(.init(limit: 0, market: Market(stored: "ja-JP"))).map(\.key) == ["OHR.Jp"])
     #expect(try store.pictures(.init(limit: 0, since: "2026-11-29")).count == 3)
     #expect(try store.pictures(.init(limit: 0, favoritesOnly: true)).isEmpty)
 
     #expect(try store.resolve(.key("OHR.P1"), market: nil, at: TestClock.start).date == "2026-11-29")
     #expect(
       try store.resolve(PictureSelector(parsing: "P1"), market: nil, at: TestClock.start).key == "OHR.P1")
-    #expect(try store.resolve(.latest, market: "en-US", at: TestClock.start).key == "OHR.P2")
+    #expect(try store.resolve(.latest, market: Market(stored: "en-US"), at: TestClock.start).key == "OHR.P2")
     #expect(
       try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).key
         == "OHR.P0")
@@ -119,7 +146,9 @@ import Testing
       try store.resolve(PictureSelector(parsing: "2026-11-30"), market: nil, at: TestClock.start)
     }
     #expect(
-      try store.resolve(PictureSelector(parsing: "2026-11-30"), market: "ja-JP", at: TestClock.start).key
+      try store.resolve(
+        PictureSelector(parsing: "2026-11-30"), market: Market(stored: "ja-JP"), at: TestClock.start
+      ).key
         == "OHR.Jp")
     let first = try #require(all.last)
     #expect(

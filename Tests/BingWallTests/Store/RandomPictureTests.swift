@@ -88,7 +88,10 @@ import Testing
     try store.database.run("UPDATE pictures SET favorite = 1 WHERE id = ?", [.integer(ids[4])])
     #expect(try pick(.init(favoritesOnly: true), seed: 1)?.id == ids[4])
     for seed in 0..<30 {
-      #expect(try pick(.init(market: "de-DE"), seed: UInt64(seed))?.markets == [Market(stored: "de-DE")])
+      #expect(
+        try pick(.init(market: Market(stored: "de-DE")), seed: UInt64(seed))?.markets == [
+          Market(stored: "de-DE")
+        ])
     }
   }
 

@@ -1,13 +1,15 @@
 import Testing
 
 @testable import BingWallStore
+@testable import BingWallSystem
 
 /// The retention arithmetic alone: which of a newest-first list goes under each rule.
 @Suite struct RetentionPlanTests {
   /// Ten pictures, one a day from 2026-12-10 back to 2026-12-01, of 100 bytes each; id 1 is the newest.
   static let items = (1...10).map { day in
     RetentionItem(
-      id: Int64(day), key: "OHR.P\(day)", date: "2026-12-\(day == 1 ? "10" : "0\(11 - day)")", title: "",
+      id: Int64(day), key: "OHR.P\(day)", date: CalendarDate(year: 2026, month: 12, day: 11 - day)!,
+      title: "",
       path: "/p/\(day).jpg", bytes: 100, favorite: day == 9)
   }
 

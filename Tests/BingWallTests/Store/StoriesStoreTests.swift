@@ -29,7 +29,7 @@ import Testing
       )
     )
     #expect(try !store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000"))
-    #expect(try store.pictures(.init(limit: 1, market: "en-US")).first?.story == story)
+    #expect(try store.pictures(.init(limit: 1, market: Market(stored: "en-US"))).first?.story == story)
     #expect(try store.search("flour", limit: 0)?.map(\.key) == ["OHR.Lake"])
     #expect(try store.search("frozen", limit: 0)?.map(\.key) == ["OHR.Lake"])
 
