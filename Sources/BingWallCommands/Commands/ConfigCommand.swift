@@ -94,7 +94,8 @@ enum ConfigCommand: CommandDefinition {
   }
 
   static func runKeys(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-    context.stdout.write(ConfigShow.keys(width: context.terminal.width))
+    context.stdout.write(
+      ConfigShow.keys(ConfigSchema.keys(for: context.sources), width: context.terminal.width))
     return ExitCode.success
   }
 

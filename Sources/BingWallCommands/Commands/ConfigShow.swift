@@ -81,11 +81,11 @@ enum ConfigShow {
     }
   }
 
-  /// Every key, from the schema: name, type and default on one line, then what it does and the
+  /// Every key of `keys` (the schema with the context's sources): name, type and default on one line, then what it does and the
   /// values it takes.
-  static func keys(width: Int) -> String {
+  static func keys(_ keys: [ConfigKeySpec] = ConfigSchema.keys, width: Int) -> String {
     var out = ""
-    for key in ConfigSchema.keys {
+    for key in keys {
       out += "\(key.name)  (\(key.type.name), default \(key.defaultValue.tomlLiteral))\n"
       var lines = [key.help]
       if let allowed = key.allowed {

@@ -1,4 +1,5 @@
 import BingWallSchedule
+import BingWallSources
 
 /// Which config file a command reads: `--config`, else `BINGWALL_CONFIG`, else the XDG one.
 package struct ConfigLocation {
@@ -6,9 +7,12 @@ package struct ConfigLocation {
   /// Named by the user, so it must exist for reading.
   var explicit: Bool
   var environment: [String: String]
+  /// The schema's keys, with the context's sources.
+  var keys: [ConfigKeySpec]
 
   package init(configFile: String?, context: Context) {
     environment = context.environment
+    keys = ConfigSchema.keys(for: context.sources)
     if let flag = configFile {
       path = flag
       explicit = true
@@ -23,6 +27,7 @@ package struct ConfigLocation {
     -> Configuration
   {
     try Configuration.load(
-      file: path, explicit: explicit, environment: environment, overrides: overrides, lenient: lenient)
+      file: path, explicit: explicit, environment: environment, overrides: overrides, lenient: lenient,
+      keys: keys)
   }
 }

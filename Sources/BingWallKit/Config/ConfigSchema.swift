@@ -16,11 +16,16 @@ package enum ConfigSchema {
     help: "Bing markets to fetch, one or more; the default follows LANG.",
     allowed: Market.known, nearest: Market.nearest(to:),
     check: { $0.strings?.isEmpty == true ? "name at least one market" : nil })
-  package static let sources = ConfigKey<[Source]>(
-    "sources", default: [.bing],
-    help: "Pictures of the day to fetch, one or more; 'bingwall sources' says what each offers.",
-    allowed: SourceRegistry.standard.sources.map(\.rawValue),
-    check: { $0.strings?.isEmpty == true ? "name at least one source" : nil })
+  package static let sources = sources(in: .standard)
+
+  /// `sources`, naming `registry`'s.
+  static func sources(in registry: SourceRegistry) -> ConfigKey<[Source]> {
+    ConfigKey<[Source]>(
+      "sources", default: [.bing],
+      help: "Pictures of the day to fetch, one or more; 'bingwall sources' says what each offers.",
+      allowed: registry.sources.map(\.rawValue),
+      check: { $0.strings?.isEmpty == true ? "name at least one source" : nil })
+  }
   /// Each source's own keys, from its plug-in (`PictureSource.settings`): its base URL (Bing's is
   /// `network.endpoint`), an API key. Made once, in the registry's order.
   static let sourceKeys: [ConfigKey<String>] = sourceKeys(of: .standard)
@@ -240,7 +245,15 @@ package enum ConfigSchema {
     })
 
   /// In the order `config show` lists them.
-  package static let keys: [ConfigKeySpec] =
+  package static let keys: [ConfigKeySpec] = keys(sources: sources, sourceKeys: sourceKeys)
+
+  /// The keys with `registry`'s sources: `keys` itself for the standard registry.
+  package static func keys(for registry: SourceRegistry) -> [ConfigKeySpec] {
+    guard registry.sources != SourceRegistry.standard.sources else { return keys }
+    return keys(sources: sources(in: registry), sourceKeys: sourceKeys(of: registry))
+  }
+
+  private static func keys(sources: ConfigKey<[Source]>, sourceKeys: [ConfigKey<String>]) -> [ConfigKeySpec] {
     [
       markets.spec,
       sources.spec,
@@ -276,6 +289,7 @@ package enum ConfigSchema {
       story.spec,
       minBattery.spec,
     ] + sourceKeys.map(\.spec)
+  }
 
   /// The key a person named (`config get KEY`, a line of the file).
   package static func key(named name: String) -> ConfigKeySpec? {

@@ -53,7 +53,8 @@ package struct Configuration: Sendable {
   package let document: ConfigDocument?
   private var settings: [String: Setting]
 
-  /// Loads every layer. A file named explicitly (`--config`, `BINGWALL_CONFIG`) must exist.
+  /// Loads every layer of `keys` (the schema with the context's sources, `ConfigSchema.keys(for:)`).
+  /// A file named explicitly (`--config`, `BINGWALL_CONFIG`) must exist.
   ///
   /// `lenient` reads past the file's bad lines (see `ConfigDocument.lenient`), whose keys keep
   /// their defaults, and keeps them in `problems`: every command but `config` reads the file so,
@@ -62,14 +63,14 @@ package struct Configuration: Sendable {
   /// read as text, a bad environment variable or option is thrown either way.
   static func load(
     file: String, explicit: Bool, environment: [String: String], overrides: [Override] = [],
-    lenient: Bool = false
+    lenient: Bool = false, keys: [ConfigKeySpec] = ConfigSchema.keys
   ) throws(ConfigError) -> Configuration {
     let document = lenient ? try ConfigFile.readLeniently(file) : try ConfigFile.read(file)
     if document == nil && explicit {
       throw ConfigError.missing(path: file)
     }
     var settings: [String: Setting] = [:]
-    for key in ConfigSchema.keys {
+    for key in keys {
       settings[key.name] = Setting(value: key.defaultValue, source: .builtIn)
     }
     if let market = localeMarket(environment) {
@@ -79,7 +80,7 @@ package struct Configuration: Sendable {
     for entry in document?.entries ?? [] {
       settings[entry.key] = Setting(value: entry.value, source: .file(path: file, line: entry.line))
     }
-    for key in ConfigSchema.keys {
+    for key in keys {
       guard let raw = environment[key.environmentVariable], !raw.isEmpty else { continue }
       let value = try parse(raw, for: key, origin: key.environmentVariable)
       settings[key.name] = Setting(value: value, source: .environment(variable: key.environmentVariable))
