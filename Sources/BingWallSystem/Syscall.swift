@@ -51,6 +51,17 @@ package enum Syscall {
     return filled
   }
 
+  /// Up to `count` bytes from `offset` (`pread(2)`, looped as above): fewer only where the file
+  /// ends.
+  package static func read(_ descriptor: Int32, upTo count: Int, at offset: Int) throws(Errno) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let filled = try bytes.withUnsafeMutableBytes { raw in
+      Result { () throws(Errno) in try read(descriptor, into: raw, at: offset) }
+    }.get()
+    bytes.removeSubrange(filled...)
+    return bytes
+  }
+
   /// Reads until `buffer` is full or the file ends; the count read.
   static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
     -> Int
