@@ -1,4 +1,5 @@
 import BingWallSchedule
+import BingWallSystem
 
 /// Which config file a command reads: `--config`, else `BINGWALL_CONFIG`, else the XDG one.
 package struct ConfigLocation {
@@ -6,9 +7,12 @@ package struct ConfigLocation {
   /// Named by the user, so it must exist for reading.
   var explicit: Bool
   var environment: [String: String]
+  /// Where the file is read and written: the context's.
+  package var fileSystem: any FileSystem
 
   package init(configFile: String?, context: Context) {
     environment = context.environment
+    fileSystem = context.fileSystem
     if let flag = configFile {
       path = flag
       explicit = true
@@ -23,6 +27,7 @@ package struct ConfigLocation {
     -> Configuration
   {
     try Configuration.load(
-      file: path, explicit: explicit, environment: environment, overrides: overrides, lenient: lenient)
+      file: path, in: fileSystem, explicit: explicit, environment: environment, overrides: overrides,
+      lenient: lenient)
   }
 }

@@ -143,8 +143,9 @@ package struct DoctorChecks {
           + "correct it with 'bingwall config edit'; until then doctor checks with the "
           + "defaults and --fix leaves the image folder alone")
       let fallback =
-        (try? Configuration.load(file: "", explicit: false, environment: context.environment))
-        ?? (try? Configuration.load(file: "", explicit: false, environment: [:]))
+        (try? Configuration.load(
+          file: "", in: context.fileSystem, explicit: false, environment: context.environment))
+        ?? (try? Configuration.load(file: "", in: context.fileSystem, explicit: false, environment: [:]))
       // The defaults with no environment cannot fail to load: every default is valid.
       let resources = Resources(context: context, configuration: fallback!)
       var state = State(
