@@ -23,12 +23,11 @@ package protocol FileSystem: Sendable {
   /// What is at `path`, nil when nothing is; a link is itself unless `followingLinks`.
   func status(of path: String, followingLinks: Bool) -> FileStatus?
 
-  /// Whether this process may read `path` (`access(2)`, `R_OK`).
-  func isReadable(_ path: String) -> Bool
+  /// Throws why this process may not read `path` (`access(2)`, `R_OK`): `ENOENT`, `EACCES`…
+  func checkReadable(_ path: String) throws(Errno)
 
-  /// Removes the file (or link) at `path`: true when it was there, false when there was none.
-  @discardableResult
-  func removeFile(_ path: String) throws(FileError) -> Bool
+  /// Removes the file (or link) at `path`; nothing when there is none.
+  func removeFile(_ path: String) throws(FileError)
 
   /// Removes `folder` and everything in it, as far as it can; nothing when it is not there.
   func removeTree(_ folder: String)
@@ -48,6 +47,9 @@ package protocol FileSystem: Sendable {
   /// `path` with every link in it followed, as far as they lead.
   func resolvingLinks(_ path: String) -> String
 
+  /// What the link at `path` says (`readlink(2)`), nil when it is not a link.
+  func destination(ofLink path: String) -> String?
+
   /// Makes the renames and removals in `folder` durable (`fsync(2)` of the folder).
   func syncFolder(_ folder: String) throws(FileError)
 }
@@ -56,6 +58,11 @@ extension FileSystem {
   /// Whether anything is at `path`, a link followed.
   package func exists(_ path: String) -> Bool {
     status(of: path, followingLinks: true) != nil
+  }
+
+  /// Whether this process may read `path`.
+  package func isReadable(_ path: String) -> Bool {
+    (try? checkReadable(path)) != nil
   }
 
   /// The bytes of the file, at most 1 MiB (config, state and autostart files).

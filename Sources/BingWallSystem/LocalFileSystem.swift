@@ -45,14 +45,12 @@ package struct LocalFileSystem: FileSystem {
       kind: kind, size: Int(info.st_size), mode: info.st_mode & 0o7777, modified: info.st_mtim.tv_sec)
   }
 
-  package func isReadable(_ path: String) -> Bool {
-    access(path, R_OK) == 0
+  package func checkReadable(_ path: String) throws(Errno) {
+    if access(path, R_OK) != 0 { throw Errno(errno) }
   }
 
-  @discardableResult
-  package func removeFile(_ path: String) throws(FileError) -> Bool {
-    if unlink(path) == 0 { return true }
-    if errno == ENOENT { return false }
+  package func removeFile(_ path: String) throws(FileError) {
+    if unlink(path) == 0 || errno == ENOENT { return }
     throw FileError.system(operation: "remove", path: path, errno: errno)
   }
 
@@ -93,6 +91,13 @@ package struct LocalFileSystem: FileSystem {
 
   package func resolvingLinks(_ path: String) -> String {
     URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+  }
+
+  package func destination(ofLink path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   package func syncFolder(_ folder: String) throws(FileError) {

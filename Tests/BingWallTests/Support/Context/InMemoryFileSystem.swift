@@ -9,11 +9,11 @@ import Testing
 ///
 /// It models what the use cases ask of `FileSystem`, as POSIX answers it (a missing parent is
 /// `ENOENT`, a file in a folder's place `ENOTDIR`), and fails the test loudly on what it does
-/// not model: a relative path, a file too large for its limit, a folder with no parents.
+/// not model: a relative path, renaming a folder. Links are followed at the end of a path only.
 /// `failing` makes the next operations on a path fail, for the error paths.
 final class InMemoryFileSystem: FileSystem, Sendable {
   enum Node: Equatable, Sendable {
-    case file([UInt8], mode: mode_t)
+    case file([UInt8], mode: mode_t, modified: Int = 0)
     case folder(mode: mode_t)
     case link(String)
   }
@@ -29,9 +29,9 @@ final class InMemoryFileSystem: FileSystem, Sendable {
   // MARK: Setting up and looking
 
   /// Puts `text` at `path`, making its folders: the state a test starts from.
-  func add(_ path: String, _ text: String, mode: mode_t = 0o644) {
+  func add(_ path: String, _ text: String, mode: mode_t = 0o644, modified: Int = 0) {
     addFolders(Paths.parent(of: path))
-    nodes.withLock { $0[path] = .file(Array(text.utf8), mode: mode) }
+    nodes.withLock { $0[path] = .file(Array(text.utf8), mode: mode, modified: modified) }
   }
 
   /// Makes `path` and its parents folders.
@@ -55,7 +55,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
 
   /// The text of the file at `path` (links followed), nil when there is none.
   func text(_ path: String) -> String? {
-    guard case .file(let bytes, _)? = node(resolve(path)) else { return nil }
+    guard case .file(let bytes, _, _)? = node(resolve(path)) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -78,7 +78,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     case nil: return nil
     case .folder: throw .system(operation: "read", path: path, errno: EISDIR)
     case .link: throw .system(operation: "read", path: path, errno: ELOOP)
-    case .file(let bytes, _):
+    case .file(let bytes, _, _):
       if bytes.count > limit { throw .system(operation: "read", path: path, errno: EFBIG) }
       return bytes
     }
@@ -110,26 +110,24 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     guard let path = try? checked(path, "look at") else { return nil }
     switch node(followingLinks ? resolve(path) : path) {
     case nil: return nil
-    case .file(let bytes, let mode): return FileStatus(kind: .file, size: bytes.count, mode: mode)
+    case .file(let bytes, let mode, let modified):
+      return FileStatus(kind: .file, size: bytes.count, mode: mode, modified: modified)
     case .folder(let mode): return FileStatus(kind: .folder, mode: mode)
     case .link(let target): return FileStatus(kind: .link, size: target.utf8.count, mode: 0o777)
     }
   }
 
-  func isReadable(_ path: String) -> Bool {
-    guard let status = status(of: path, followingLinks: true) else { return false }
-    return status.mode & 0o444 != 0
+  func checkReadable(_ path: String) throws(Errno) {
+    guard let status = status(of: path, followingLinks: true) else { throw Errno(ENOENT) }
+    if status.mode & 0o444 == 0 { throw Errno(EACCES) }
   }
 
-  @discardableResult
-  func removeFile(_ path: String) throws(FileError) -> Bool {
+  func removeFile(_ path: String) throws(FileError) {
     let path = try checked(path, "remove")
     switch node(path) {
-    case nil: return false
+    case nil: return
     case .folder: throw .system(operation: "remove", path: path, errno: EISDIR)
-    default:
-      nodes.withLock { $0[path] = nil }
-      return true
+    default: nodes.withLock { $0[path] = nil }
     }
   }
 
@@ -186,6 +184,13 @@ final class InMemoryFileSystem: FileSystem, Sendable {
   }
 
   func resolvingLinks(_ path: String) -> String { resolve(path) }
+
+  func destination(ofLink path: String) -> String? {
+    guard let path = try? checked(path, "read the link"), case .link(let target)? = node(path) else {
+      return nil
+    }
+    return target
+  }
 
   func syncFolder(_ folder: String) throws(FileError) {
     let folder = try checked(folder, "sync folder")
