@@ -34,8 +34,8 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     nodes.withLock { $0[path] = .file(Array(text.utf8), mode: mode, modified: modified) }
   }
 
-  /// Makes `path` and its parents folders.
-  func addFolders(_ path: String) {
+  /// Makes `path` and its missing parents folders of `mode`.
+  func addFolders(_ path: String, mode: mode_t = 0o755) {
     var path = path
     var made: [String] = []
     while path != "/" && !path.isEmpty {
@@ -43,7 +43,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
       path = Paths.parent(of: path)
     }
     nodes.withLock { nodes in
-      for folder in made where nodes[folder] == nil { nodes[folder] = .folder(mode: 0o755) }
+      for folder in made where nodes[folder] == nil { nodes[folder] = .folder(mode: mode) }
     }
   }
 
@@ -167,7 +167,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
       if case .file? = node(resolve(parent)) { throw .notADirectory(path: parent) }
       parent = Paths.parent(of: parent)
     }
-    addFolders(Paths.parent(of: folder))
+    addFolders(Paths.parent(of: folder), mode: 0o700)
     nodes.withLock { $0[folder] = .folder(mode: mode) }
   }
 
