@@ -349,9 +349,8 @@ private struct RunningChild {
     if offset < input.count {
       let written = input.withUnsafeBytes { raw in
         Result { () throws(Errno) in
-          try Syscall.retryingInterrupts {
-            write(pipe.writeEnd, raw.baseAddress! + offset, min(raw.count - offset, 65536))
-          }
+          try Syscall.write(
+            pipe.writeEnd, UnsafeRawBufferPointer(rebasing: raw[offset..<min(raw.count, offset + 65536)]))
         }
       }
       switch written {

@@ -75,6 +75,12 @@ package enum Syscall {
     return filled
   }
 
+  /// One `write(2)` of `bytes`: the count written, which may be short (a non-blocking pipe that
+  /// is nearly full); for a caller that polls and writes the rest later.
+  package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    try retryingInterrupts { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+  }
+
   /// Writes all of `bytes`, carrying on after short writes. A write of nothing for a non-empty
   /// buffer (only odd devices do that) is `EIO`, not a loop that never ends.
   package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
