@@ -121,7 +121,7 @@ package struct Update {
       // No history at all (a newcomer's first update): every market's older page is wanted, and
       // is asked for beside the recent one, in the same round trip.
       let bothPages =
-        Self.reachesOlderPage(days: request.days) && !context.fileSystem.exists(context.paths.databaseFile)
+        Self.reachesOlderPage(days: request.days) && access(context.paths.databaseFile, F_OK) != 0
       let archives = Overlapped {
         markets.map { market in
           Self.fetchArchive(
