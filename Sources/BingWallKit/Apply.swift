@@ -36,12 +36,16 @@ package enum Apply {
   package static func picture(
     _ picture: Picture, store: HistoryStore, reason: Reason, event: HookEvent? = nil, resources: Resources
   ) throws -> Outcome {
-    guard access(picture.path, R_OK) == 0 else {
-      throw FileError.system(operation: "read picture \(picture.key) at", path: picture.path, errno: errno)
+    do throws(Errno) {
+      try resources.context.fileSystem.checkReadable(picture.path)
+    } catch {
+      throw FileError.system(
+        operation: "read picture \(picture.key) at", path: picture.path, errno: error.code)
     }
     try ImageFileCheck.checkDecodeBound(picture.path)
     let configuration = resources.configuration
     let (shown, assignment, pinProblems) = try ScreenPolicy.assignment(
+      files: resources.context.fileSystem,
       for: picture, policy: configuration[ConfigSchema.screenPolicy],
       favoritesFirst: configuration[ConfigSchema.screenFavoritesFirst],
       pins: configuration[ConfigSchema.screenPins], store: store, at: resources.context.clock.now())
@@ -64,7 +68,8 @@ package enum Apply {
     let screens = set.screens.sorted { $0.key < $1.key }.map { name, shown in
       ShownScreens.Screen(output: name, key: shown.source.key, source: shown.source.path, file: shown.file)
     }
-    try? ShownScreens(stateDir: resources.context.paths.stateDir).save(screens)
+    try? ShownScreens(stateDir: resources.context.paths.stateDir, files: resources.context.fileSystem).save(
+      screens)
   }
 
   /// A wallpaper is set: an update's "no wallpaper set" (`SchedulerState.wallpaperNotSet`) is no

@@ -34,7 +34,7 @@ package enum AutostartReach: Sendable, Equatable {
     // The defaults with no environment cannot fail to load: every default is valid.
     let configuration =
       (try? Resources(context: cron, configFile: nil).configuration)
-      ?? (try? Configuration.load(file: "", explicit: false, environment: [:]))!
+      ?? (try? Configuration.load(file: "", in: context.fileSystem, explicit: false, environment: [:]))!
     let resources = Resources(context: cron, configuration: configuration)
     let requested = configuration[ConfigSchema.backend]
     if requested.name == "none" { return .storesByChoice }

@@ -20,6 +20,9 @@ package struct Context: Sendable {
   /// the configuration is read (`Resources.http()`).
   var makeHTTPClient: @Sendable (_ caFile: String?) -> any HTTPClient
   var processes: any ProcessRunner
+  /// The files the use cases read and write whole, list, move and remove: the disk
+  /// (`LocalFileSystem`), or an in-memory one in a test of logic rather than of files.
+  package var fileSystem: any FileSystem = LocalFileSystem()
   package var clock: any WallClock
   package var random: any RandomSource
   /// The network and the power now, off the system bus: `network` asks NetworkManager, `power`

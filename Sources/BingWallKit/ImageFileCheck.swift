@@ -18,9 +18,12 @@ enum ImageFileCheck {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileError.system(operation: "read", path: path, errno: errno) }
     defer { close(descriptor) }
-    var head = [UInt8](repeating: 0, count: PictureHeaderSize.headLength)
-    let count = read(descriptor, &head, head.count)
-    head = Array(head.prefix(max(0, count)))
+    let head: [UInt8]
+    do throws(Errno) {
+      head = try Syscall.read(descriptor, upTo: PictureHeaderSize.headLength, at: 0)
+    } catch {
+      throw FileError.system(operation: "read", path: path, errno: error.code)
+    }
     switch PictureFormat.sniff(head) {
     case .jpeg:
       try checkWholeJPEG(path)

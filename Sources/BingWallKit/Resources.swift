@@ -118,6 +118,6 @@ package struct Resources: Sendable {
       folder: context.paths.cacheDir + "/screens",
       maximumSize: configuration[ConfigSchema.screenCacheMaxSize],
       darkDim: configuration[ConfigSchema.darkDim], lockBlur: configuration[ConfigSchema.lockBlur],
-      trace: context.trace)
+      trace: context.trace, files: context.fileSystem)
   }
 }

@@ -132,7 +132,8 @@ package struct Status {
       nextUpdate: state.nextUpdate(markets: markets, now: now)?.date,
       nextRotation: state.nextRotation(daemon.map(\.rotation) ?? configRotation, now: now)?.date,
       daemon: daemon, configRotates: configRotation != nil, daemonPID: daemonPID,
-      autostart: enabled.map(\.method), screens: ShownScreens(stateDir: context.paths.stateDir).load())
+      autostart: enabled.map(\.method),
+      screens: ShownScreens(stateDir: context.paths.stateDir, files: context.fileSystem).load())
     report.wallpaperNotSet = state.wallpaperNotSet
     if let file = state.wallpaperFile {
       report.currentFile = file

@@ -39,7 +39,7 @@ package struct Step {
     while missing.count < Self.missingLimit {
       guard let place = try store.step(from: from, towards: towards, markets: markets) else { break }
       guard let picture = try store.picture(id: place.pictureID) else { break }
-      guard access(picture.path, R_OK) == 0 else {
+      guard resources.context.fileSystem.isReadable(picture.path) else {
         missing.append(picture)
         from = picture.id
         continue
@@ -60,7 +60,9 @@ package struct Step {
   /// The stored picture on screen: the one bingwall set last, unless the screens it read since
   /// show a file of one's own.
   func shownPicture(_ store: HistoryStore) throws -> Int64? {
-    let screens = ShownScreens(stateDir: resources.context.paths.stateDir).load()
+    let screens = ShownScreens(
+      stateDir: resources.context.paths.stateDir, files: resources.context.fileSystem
+    ).load()
     if !screens.isEmpty, screens.allSatisfy({ $0.key == nil }) { return nil }
     return try store.recentlyApplied(limit: 1).first
   }

@@ -60,8 +60,8 @@ package final class DaemonWaiter: DaemonWaiting {
       sigemptyset(&sigpipe)
       sigaddset(&sigpipe, SIGPIPE)
       pthread_sigmask(SIG_BLOCK, &sigpipe, nil)
-      var byte: UInt8 = 1
-      _ = Glibc.write(done, &byte, 1)
+      let byte: UInt8 = 1
+      withUnsafeBytes(of: byte) { _ = try? Syscall.writeAll(done, $0) }
       close(done)
     }
     if !started {
@@ -140,9 +140,12 @@ package final class DaemonWaiter: DaemonWaiting {
         if number > 0 { return .signal(Int32(number)) }
       }
       if fds[1].revents & Int16(POLLIN) != 0 {
-        var expirations: UInt64 = 0
-        let count = read(timer, &expirations, 8)
-        if count < 0 && errno == ECANCELED { return .clockChanged }
+        // The count of expirations, 8 bytes; ECANCELED when the wall clock was set.
+        var expirations = [UInt8](repeating: 0, count: 8)
+        let read = expirations.withUnsafeMutableBytes { raw in
+          Result { () throws(Errno) in try Syscall.read(timer, into: raw) }
+        }
+        if case .failure(let error) = read, error.code == ECANCELED { return .clockChanged }
         return .deadline
       }
       // A signal of no note (another property changed) is read and slept on again.

@@ -1,3 +1,4 @@
+import BingWallSystem
 import CSQLite
 import FoundationEssentials
 import Glibc
@@ -84,8 +85,8 @@ struct SQLiteMigrator: Sendable {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 64)
-    guard pread(descriptor, &header, 64, 0) == 64, header.starts(with: Array("SQLite format 3\u{0}".utf8))
+    guard let header = try? Syscall.read(descriptor, upTo: 64, at: 0), header.count == 64,
+      header.starts(with: Array("SQLite format 3\u{0}".utf8))
     else { return }
     let version = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
     if version > latestVersion { throw .newerSchema(path: path, found: version, known: latestVersion) }

@@ -105,8 +105,8 @@ package enum DetachedProcess {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count <= 0 { return bytes }
+      let count = buffer.withUnsafeMutableBytes { raw in try? Syscall.read(fd, into: raw) }
+      guard let count, count > 0 else { return bytes }
       bytes += buffer[..<count]
       // An argument vector is at most ARG_MAX (2 MiB by default); nothing we read is larger.
       if bytes.count >= 4 << 20 { return bytes }

@@ -27,7 +27,8 @@ package final class FileLock {
     guard recordPID else { return }
     let pid = "\(getpid())\n"
     _ = ftruncate(fd, 0)
-    _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+    // Freshly opened, so the write lands at offset 0 of the emptied file.
+    _ = Array(pid.utf8).withUnsafeBytes { try? Syscall.writeAll(fd, $0) }
   }
 
   /// The pid written by the process holding (or last holding) the lock at `path`.

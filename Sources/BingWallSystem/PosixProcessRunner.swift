@@ -11,6 +11,9 @@ import Glibc
 /// stall it; its own process group, so a timeout ends everything it started; an empty signal mask and
 /// default dispositions, whatever a daemon parent blocked or ignored; and no file descriptor beyond 0,
 /// 1 and 2. The runner holds no state: any number of threads may call `run` at once.
+///
+/// A child on the terminal (`ProcessStreams.terminal`: an editor) gets our stdin, stdout and
+/// stderr instead of pipes, and our process group, so the terminal's keys reach it.
 package struct PosixProcessRunner: ProcessRunner {
   /// How long a child has between SIGTERM and SIGKILL once its timeout has passed.
   static let killGrace = 0.5
@@ -26,7 +29,7 @@ package struct PosixProcessRunner: ProcessRunner {
   /// wrote the program (a stub script in a test, a package upgrade, an editor's wrapper), and a
   /// child forked meanwhile by another thread holds a copy of that write descriptor until its
   /// own exec. The retries span about 60 ms; a file that stays busy is reported. Every spawn of
-  /// ours goes through it: the runner's, a detached process's and the editor's.
+  /// ours goes through it: the runner's (the editor's included) and a detached process's.
   static func retryingBusy(_ spawn: () -> Int32) -> Int32 {
     var result = spawn()
     for attempt in 0..<busyRetries where result == ETXTBSY {
@@ -63,6 +66,11 @@ package struct PosixProcessRunner: ProcessRunner {
       throw .notFound(program: program)
     }
     let environment = invocation.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    if invocation.streams == .terminal {
+      return try runOnTerminal(
+        program: program, executable: executable, arguments: CStringArray(invocation.arguments),
+        environment: CStringArray(environment))
+    }
 
     let child = try spawn(
       program: program, executable: executable, arguments: CStringArray(invocation.arguments),
@@ -166,6 +174,35 @@ package struct PosixProcessRunner: ProcessRunner {
     default: throw .spawnFailed(program: program, errno: result)
     }
     return RunningChild(pid: pid, stdin: stdinPipe, stdout: stdoutPipe, stderr: stderrPipe)
+  }
+
+  /// Runs the child on our terminal and waits for it however long it takes (`ProcessStreams.terminal`).
+  private func runOnTerminal(
+    program: String, executable: String, arguments: CStringArray, environment: CStringArray
+  ) throws(ProcessError) -> ProcessResult {
+    let actions = SpawnFileActions()
+    actions.closeEverything(from: STDERR_FILENO + 1)
+    let attributes = SpawnAttributes(ownGroup: false)
+    let ignored = IgnoredTerminalSignals()
+    defer { ignored.restore() }
+    var pid: pid_t = 0
+    let result = Self.retryingBusy {
+      posix_spawn(
+        &pid, executable, actions.pointer, attributes.pointer, arguments.pointers, environment.pointers)
+    }
+    switch result {
+    case 0: break
+    case ENOENT, EACCES, ENOTDIR: throw .notFound(program: program)
+    default: throw .spawnFailed(program: program, errno: result)
+    }
+    var status: Int32 = 0
+    do throws(Errno) {
+      _ = try Syscall.retryingInterrupts { waitpid(pid, &status, 0) }
+    } catch {
+      throw .spawnFailed(program: program, errno: error.code)
+    }
+    return ProcessResult(
+      status: Self.status(fromWaitStatus: status), stdout: Data(), stderr: Data(), timedOut: false)
   }
 
   /// A pidfd that becomes readable when `pid` exits, or -1 when the kernel or libc has none.
@@ -312,9 +349,8 @@ private struct RunningChild {
     if offset < input.count {
       let written = input.withUnsafeBytes { raw in
         Result { () throws(Errno) in
-          try Syscall.retryingInterrupts {
-            write(pipe.writeEnd, raw.baseAddress! + offset, min(raw.count - offset, 65536))
-          }
+          try Syscall.write(
+            pipe.writeEnd, UnsafeRawBufferPointer(rebasing: raw[offset..<min(raw.count, offset + 65536)]))
         }
       }
       switch written {
@@ -432,17 +468,21 @@ private final class SpawnFileActions {
   }
 }
 
-/// How the child starts: its own process group, no blocked signals, every signal at its default.
+/// How the child starts: its own process group (but on the terminal), no blocked signals, every
+/// signal at its default.
 ///
 /// https://man7.org/linux/man-pages/man3/posix_spawnattr_init.3.html
 /// A daemon parent may block or ignore signals, and ignored ones survive exec; a wallpaper tool that
-/// then cannot be stopped with SIGTERM, or never sees SIGPIPE, is not what its authors tested.
+/// then cannot be stopped with SIGTERM, or never sees SIGPIPE, is not what its authors tested. A
+/// child on the terminal stays in our group, the terminal's foreground one: in a group of its own
+/// it would be stopped (SIGTTIN) as soon as it read a key.
 private final class SpawnAttributes {
   let pointer = UnsafeMutablePointer<posix_spawnattr_t>.allocate(capacity: 1)
 
-  init() {
+  init(ownGroup: Bool = true) {
     posix_spawnattr_init(pointer)
-    let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if ownGroup { flags |= POSIX_SPAWN_SETPGROUP }
     posix_spawnattr_setflags(pointer, Int16(flags))
     posix_spawnattr_setpgroup(pointer, 0)  // 0: a new group whose id is the child's pid.
     var none = sigset_t()
@@ -474,6 +514,27 @@ private final class CStringArray {
   deinit {
     for index in 0..<count { free(pointers[index]) }
     pointers.deallocate()
+  }
+}
+
+/// SIGINT and SIGQUIT ignored by this process while a child on the terminal runs: the keys that
+/// send them go to the whole foreground group, and they are the child's to act on.
+private struct IgnoredTerminalSignals {
+  private var previousInterrupt = sigaction()
+  private var previousQuit = sigaction()
+
+  init() {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigaction(SIGINT, &ignore, &previousInterrupt)
+    sigaction(SIGQUIT, &ignore, &previousQuit)
+  }
+
+  func restore() {
+    var interrupt = previousInterrupt
+    var quit = previousQuit
+    sigaction(SIGINT, &interrupt, nil)
+    sigaction(SIGQUIT, &quit, nil)
   }
 }
 

@@ -16,10 +16,13 @@ package struct ProcessInvocation: Sendable, Equatable {
   /// The most bytes of each of stdout and stderr kept; the rest is read and dropped, so a child
   /// that prints without end neither stalls nor fills our memory.
   var outputLimit: Int
+  /// Whether the child gets pipes of ours or this process's terminal.
+  var streams: ProcessStreams
 
   package init(
     arguments: [String], environment: [String: String], input: ProcessInput = .none,
-    timeout: Duration = .seconds(10), stop: ProcessStop? = nil, outputLimit: Int = .max
+    timeout: Duration = .seconds(10), stop: ProcessStop? = nil, outputLimit: Int = .max,
+    streams: ProcessStreams = .captured
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -27,7 +30,26 @@ package struct ProcessInvocation: Sendable, Equatable {
     self.timeout = timeout
     self.stop = stop
     self.outputLimit = outputLimit
+    self.streams = streams
   }
+
+  /// A program that works with the person at this terminal (an editor): it gets the terminal
+  /// and is waited for however long they take.
+  package static func onTerminal(arguments: [String], environment: [String: String]) -> ProcessInvocation {
+    ProcessInvocation(arguments: arguments, environment: environment, streams: .terminal)
+  }
+}
+
+/// Where a child's stdin, stdout and stderr lead.
+package enum ProcessStreams: Sendable, Equatable {
+  /// stdin as the invocation's `input` says; stdout and stderr captured into the result.
+  case captured
+  /// This process's own stdin, stdout and stderr, inherited: the child stays in the terminal's
+  /// foreground group, and is waited for with no timeout (the invocation's input, timeout,
+  /// stop and output limit do not apply; the result holds no output). Ctrl-C and Ctrl-\ go to
+  /// the child, which decides what they mean; bingwall ignores them while it waits, as git
+  /// does for its editor, so that it is still there when the child ends.
+  case terminal
 }
 
 /// What a child reads on stdin.

@@ -36,8 +36,8 @@ package final class ProcessStop: Sendable, Equatable {
       return !wasRequested
     }
     guard first, wake.write >= 0 else { return }
-    var byte: UInt8 = 1
-    _ = write(wake.write, &byte, 1)
+    let byte: UInt8 = 1
+    withUnsafeBytes(of: byte) { _ = try? Syscall.writeAll(wake.write, $0) }
   }
 
   var isRequested: Bool { requested.withLock { $0 } }

@@ -51,6 +51,17 @@ package enum Syscall {
     return filled
   }
 
+  /// Up to `count` bytes from `offset` (`pread(2)`, looped as above): fewer only where the file
+  /// ends.
+  package static func read(_ descriptor: Int32, upTo count: Int, at offset: Int) throws(Errno) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let filled = try bytes.withUnsafeMutableBytes { raw in
+      Result { () throws(Errno) in try read(descriptor, into: raw, at: offset) }
+    }.get()
+    bytes.removeSubrange(filled...)
+    return bytes
+  }
+
   /// Reads until `buffer` is full or the file ends; the count read.
   static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno)
     -> Int
@@ -62,6 +73,12 @@ package enum Syscall {
       filled += count
     }
     return filled
+  }
+
+  /// One `write(2)` of `bytes`: the count written, which may be short (a non-blocking pipe that
+  /// is nearly full); for a caller that polls and writes the rest later.
+  package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    try retryingInterrupts { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
   }
 
   /// Writes all of `bytes`, carrying on after short writes. A write of nothing for a non-empty

@@ -122,7 +122,11 @@ enum ConfigCommand: CommandDefinition {
 
   static func runEdit(_ invocation: Invocation, _ context: Context) throws -> Int32 {
     let location = ConfigLocation(configFile: invocation.configFile, context: context)
-    return try ConfigEdit.run(location, context)
+    switch try ConfigEdit(location, context: context).run(prompter: TerminalPrompter(context: context)) {
+    case .unchanged: context.stdout.write("No changes; \(location.path) is as it was.\n")
+    case .saved: context.stdout.write("Saved \(location.path).\n")
+    }
+    return ExitCode.success
   }
 
   /// Writes the value; returns the line that confirms it (`ConfigChangeLine`).
@@ -131,12 +135,14 @@ enum ConfigCommand: CommandDefinition {
   {
     let key = try schemaKey(name)
     // A file broken elsewhere is reported, never overwritten; a bad line of this key is replaced.
-    var document = try ConfigFile.readLeniently(location.path) ?? ConfigDocument(path: location.path)
+    var document =
+      try ConfigFile.readLeniently(location.path, in: location.fileSystem)
+      ?? ConfigDocument(path: location.path)
     try document.checkProblems(except: key.name)
     let value = try Configuration.parse(raw, for: key, origin: ConfigError.commandLine)
     let before = document.value(of: key.name)
     try document.set(key, to: value)
-    try ConfigFile.write(document.text, to: location.path)
+    try ConfigFile.write(document.text, to: location.path, in: location.fileSystem)
     warnIfShadowed(key, context)
     return ConfigChangeLine.set(
       key, to: value, before: before,
@@ -149,12 +155,14 @@ enum ConfigCommand: CommandDefinition {
     let key = try schemaKey(name)
     // A file that does not set the key (or does not exist) is left as it is, untouched.
     let defaultValue = Configuration.defaultValue(of: key, environment: context.environment)
-    guard var document = try ConfigFile.readLeniently(location.path) else {
+    guard var document = try ConfigFile.readLeniently(location.path, in: location.fileSystem) else {
       return ConfigChangeLine.unset(key, before: nil, defaultValue: defaultValue)
     }
     try document.checkProblems(except: key.name)
     let before = document.value(of: key.name)
-    if try document.unset(key) { try ConfigFile.write(document.text, to: location.path) }
+    if try document.unset(key) {
+      try ConfigFile.write(document.text, to: location.path, in: location.fileSystem)
+    }
     warnIfShadowed(key, context)
     return ConfigChangeLine.unset(key, before: before, defaultValue: defaultValue)
   }

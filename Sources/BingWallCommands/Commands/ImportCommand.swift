@@ -112,10 +112,11 @@ enum ImportCommand: CommandDefinition {
       throw UsageError("give a PATH or --from PEER, not both", path: ["import"])
     }
     let home = context.paths.home
-    let folders = peer.folders(environment: context.environment, home: home)
+    let folders = peer.folders(environment: context.environment, home: home, in: context.fileSystem)
     guard !folders.isEmpty else {
       throw ImportSourceError.noFolder(
-        peer: peer.rawValue, looked: peer.looked(environment: context.environment, home: home))
+        peer: peer.rawValue,
+        looked: peer.looked(environment: context.environment, home: home, in: context.fileSystem))
     }
     return folders
   }

@@ -117,8 +117,12 @@ enum UpdateCommand: CommandDefinition {
         events, quiet: invocation.quiet, json: invocation[json], verbose: invocation.verbose, context: context
       )
       if invocation[json] { context.stdout.write(UpdateJSON.render(events).rendered() + "\n") }
-      if !invocation.quiet, !invocation[json], let folder = outcome.firstPicturesIn {
-        NextStepText.write(picturesIn: folder, context: context)
+      // The next step is for a newcomer at a terminal: autostart is asked only there.
+      if !invocation.quiet, !invocation[json], context.terminal.stdoutIsTTY,
+        let folder = outcome.firstPicturesIn
+      {
+        let autostartIsOn = Autostart(context: context).status(nil).contains(where: \.enabled)
+        NextStepText.write(picturesIn: folder, autostartIsOn: autostartIsOn, to: context.stdout)
       }
     }
     if events.exitStatus != ExitCode.success { return events.exitStatus }

@@ -1,5 +1,6 @@
 import BingWallSchedule
 import BingWallSources
+import BingWallSystem
 
 /// Which config file a command reads: `--config`, else `BINGWALL_CONFIG`, else the XDG one.
 package struct ConfigLocation {
@@ -9,10 +10,13 @@ package struct ConfigLocation {
   var environment: [String: String]
   /// The schema's keys, with the context's sources.
   var keys: [ConfigKeySpec]
+  /// Where the file is read and written: the context's.
+  package var fileSystem: any FileSystem
 
   package init(configFile: String?, context: Context) {
     environment = context.environment
     keys = ConfigSchema.keys(for: context.sources)
+    fileSystem = context.fileSystem
     if let flag = configFile {
       path = flag
       explicit = true
@@ -27,7 +31,7 @@ package struct ConfigLocation {
     -> Configuration
   {
     try Configuration.load(
-      file: path, explicit: explicit, environment: environment, overrides: overrides, lenient: lenient,
-      keys: keys)
+      file: path, in: fileSystem, explicit: explicit, environment: environment, overrides: overrides,
+      lenient: lenient, keys: keys)
   }
 }

@@ -61,11 +61,17 @@ package struct Configuration: Sendable {
   /// and says what it ignored (`ignoredLines`). Strict, the first bad line is thrown: for
   /// `config get`, and for the checks of `config set`, `unset` and `edit`. A file that cannot be
   /// read as text, a bad environment variable or option is thrown either way.
+  ///
+  /// An empty `file` is no file: the defaults, the environment and the overrides.
   static func load(
-    file: String, explicit: Bool, environment: [String: String], overrides: [Override] = [],
-    lenient: Bool = false, keys: [ConfigKeySpec] = ConfigSchema.keys
+    file: String, in fileSystem: any FileSystem, explicit: Bool, environment: [String: String],
+    overrides: [Override] = [], lenient: Bool = false, keys: [ConfigKeySpec] = ConfigSchema.keys
   ) throws(ConfigError) -> Configuration {
-    let document = lenient ? try ConfigFile.readLeniently(file) : try ConfigFile.read(file)
+    let document =
+      file.isEmpty
+      ? nil
+      : lenient
+        ? try ConfigFile.readLeniently(file, in: fileSystem) : try ConfigFile.read(file, in: fileSystem)
     if document == nil && explicit {
       throw ConfigError.missing(path: file)
     }
@@ -184,24 +190,30 @@ package struct Configuration: Sendable {
   }
 }
 
-/// Reading config.toml from disk.
+/// Reading and writing config.toml, through the context's file system.
 package enum ConfigFile {
   /// The parsed file, or nil when it does not exist.
-  package static func read(_ path: String) throws(ConfigError) -> ConfigDocument? {
-    try contents(path).map { text throws(ConfigError) in try ConfigDocument(parsing: text, path: path) }
+  package static func read(_ path: String, in fileSystem: any FileSystem) throws(ConfigError)
+    -> ConfigDocument?
+  {
+    try contents(path, in: fileSystem).map { text throws(ConfigError) in
+      try ConfigDocument(parsing: text, path: path)
+    }
   }
 
   /// The file parsed past its bad lines (kept in `problems`), or nil when it does not exist.
   /// Throws only when it cannot be read as text at all.
-  package static func readLeniently(_ path: String) throws(ConfigError) -> ConfigDocument? {
-    try contents(path).map { ConfigDocument.lenient(parsing: $0, path: path) }
+  package static func readLeniently(_ path: String, in fileSystem: any FileSystem) throws(ConfigError)
+    -> ConfigDocument?
+  {
+    try contents(path, in: fileSystem).map { ConfigDocument.lenient(parsing: $0, path: path) }
   }
 
   /// The file's text, or nil when it does not exist.
-  package static func contents(_ path: String) throws(ConfigError) -> String? {
+  package static func contents(_ path: String, in fileSystem: any FileSystem) throws(ConfigError) -> String? {
     let read: [UInt8]?
     do {
-      read = try FileContents.read(path)
+      read = try fileSystem.contents(of: path)
     } catch .system(_, _, let errno) where errno == EISDIR {
       throw ConfigError.unreadable(path: path, reason: "it is a folder")
     } catch {
@@ -217,12 +229,11 @@ package enum ConfigFile {
   /// Replaces the file with `text` at once (`AtomicFile`), keeping its mode. A config kept in a
   /// dotfiles folder and linked here: the file the link points to is written, so the link stays
   /// a link.
-  package static func write(_ text: String, to path: String) throws(FileError) {
-    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    try Paths.ensureDirectory(Paths.parent(of: target))
-    var mode: mode_t = 0o644
-    var status = stat()
-    if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
-    try AtomicFile.write(Data(text.utf8), to: target, mode: mode)
+  package static func write(_ text: String, to path: String, in fileSystem: any FileSystem) throws(FileError)
+  {
+    let target = fileSystem.resolvingLinks(path)
+    try fileSystem.makeFolder(Paths.parent(of: target))
+    let mode = fileSystem.status(of: target, followingLinks: true)?.mode ?? 0o644
+    try fileSystem.writeAtomically(Array(text.utf8), to: target, mode: mode)
   }
 }

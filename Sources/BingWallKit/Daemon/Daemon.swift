@@ -95,7 +95,7 @@ package struct Daemon {
     defer { lock.release() }
     // What `status` shows as this daemon's schedule; gone with the daemon (before the lock).
     let published = DaemonSchedule.path(lockFile: lockPath)
-    defer { unlink(published) }
+    defer { try? context.fileSystem.removeFile(published) }
     Self.publish(settings, to: published, log: log)
     let journal = settings.resources.journal()
     // Written under the lock, so a second daemon that fails to start never replaces it.

@@ -98,7 +98,7 @@ package final class DaemonUpdateChild: Sendable {
 
     let before = journal.file.load()
     // An outcome left by a child that died after writing it is not this child's.
-    unlink(outcomeFile)
+    try? context.fileSystem.removeFile(outcomeFile)
     let invocation = ProcessInvocation(
       arguments: arguments(markets: markets, resolution: resolution, snapshot: snapshot),
       environment: context.environment,
@@ -111,7 +111,7 @@ package final class DaemonUpdateChild: Sendable {
       return
     }
     let outcome = UpdateChildOutcome.read(outcomeFile)
-    unlink(outcomeFile)
+    try? context.fileSystem.removeFile(outcomeFile)
     // Stopped because the daemon is stopping: the update is abandoned, as before, unrecorded.
     if result.stopped { return }
     for line in Self.lines(result.stdout, limit: Self.lineLimit) { log.line(line) }

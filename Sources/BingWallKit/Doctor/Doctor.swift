@@ -36,7 +36,7 @@ package struct Doctor {
         DoctorRepair(resources: state.resources, store: store, configLoaded: state.configLoaded)
           .run(&state.findings)
       } else {
-        Self.removeTemporaryFiles(&state.findings)
+        Self.removeTemporaryFiles(&state.findings, files: context.fileSystem)
       }
       // What no repair touched is said as not fixed, with what to do by hand.
       for index in state.findings.indices
@@ -50,12 +50,16 @@ package struct Doctor {
   /// `--fix` without a history that can be trusted (none, or one that does not open or fails its
   /// check): only leftover temporary files go; nothing is written to a damaged database, and no
   /// file is judged against it.
-  static func removeTemporaryFiles(_ findings: inout [DoctorFinding]) {
+  static func removeTemporaryFiles(_ findings: inout [DoctorFinding], files: any FileSystem) {
     for index in findings.indices {
       guard case .remove(let path) = findings[index].action, findings[index].isTemporaryFile else { continue }
-      findings[index].outcome =
-        unlink(path) == 0 || errno == ENOENT
-        ? .fixed("removed") : .notFixed("cannot remove it: \(String(cString: strerror(errno)))")
+      do throws(FileError) {
+        try files.removeFile(path)
+        findings[index].outcome = .fixed("removed")
+      } catch {
+        findings[index].outcome = .notFixed(
+          "cannot remove it: \(String(cString: strerror(error.errno ?? EIO)))")
+      }
     }
   }
 }

@@ -7,7 +7,9 @@ extension DoctorChecks {
   /// files themselves are remade whenever they are needed.
   func checkScreens(_ state: inout State) {
     let folder = state.resources.screenPictures.folder
-    guard let listing = try? FolderListing.read(folder) else { return }
+    guard let listing = try? FolderListing.read(folder, in: state.resources.context.fileSystem) else {
+      return
+    }
     for name in listing.names where ScreenPictures.sourceStem(ofMade: name) == nil {
       let path = listing.path + "/" + name
       let temporary = name.hasPrefix(".bingwall-")

@@ -45,7 +45,9 @@ package struct DoctorChecks {
       checkFolder(&state, known: &known)
       return
     }
-    let (path, quick, folder) = (store.path, quick, state.resources.imageFolder.path)
+    let (path, quick, folder, files) = (
+      store.path, quick, state.resources.imageFolder.path, context.fileSystem
+    )
     // Every row's values on a third connection and thread: a scan of every row of the two large
     // tables, as long as SQLite's own check, beside it rather than after it. `--quick` leaves it
     // out, as it takes quick_check for integrity_check: on 100,000 pictures the scan would be
@@ -53,7 +55,7 @@ package struct DoctorChecks {
     let rows = quick ? nil : Overlapped { Self.rowFindings(path: path) }
     let verdict = Overlapped {
       let (findings, healthy) = Self.databaseFindings(path: path, quick: quick)
-      return DatabaseVerdict(findings: findings, healthy: healthy, listing: Self.list(folder))
+      return DatabaseVerdict(findings: findings, healthy: healthy, listing: Self.list(folder, in: files))
     }
     var checked = state
     checked.databaseHealthy = true
@@ -108,8 +110,8 @@ package struct DoctorChecks {
     var pictures: Set<Int64>
   }
 
-  static func list(_ folder: String) -> Result<FolderListing?, FileError> {
-    Result { () throws(FileError) in try FolderListing.read(folder) }
+  static func list(_ folder: String, in files: any FileSystem) -> Result<FolderListing?, FileError> {
+    Result { () throws(FileError) in try FolderListing.read(folder, in: files) }
   }
 
   // MARK: - Config
@@ -143,8 +145,9 @@ package struct DoctorChecks {
           + "correct it with 'bingwall config edit'; until then doctor checks with the "
           + "defaults and --fix leaves the image folder alone")
       let fallback =
-        (try? Configuration.load(file: "", explicit: false, environment: context.environment))
-        ?? (try? Configuration.load(file: "", explicit: false, environment: [:]))
+        (try? Configuration.load(
+          file: "", in: context.fileSystem, explicit: false, environment: context.environment))
+        ?? (try? Configuration.load(file: "", in: context.fileSystem, explicit: false, environment: [:]))
       // The defaults with no environment cannot fail to load: every default is valid.
       let resources = Resources(context: context, configuration: fallback!)
       var state = State(
@@ -398,7 +401,9 @@ package struct DoctorChecks {
     let folder = state.resources.imageFolder.path
     let listing: FolderListing
     do {
-      guard let read = try (listed ?? Self.list(folder)).get() else { return }
+      guard let read = try (listed ?? Self.list(folder, in: state.resources.context.fileSystem)).get() else {
+        return
+      }
       listing = read
     } catch {
       state.findings.append(

@@ -23,7 +23,7 @@ extension DoctorRepair {
         return .fixed("deleted that row; the picture keeps the others")
       case .fromFile:
         guard let path = try store.storedPath(pictureID: damage.id),
-          let value = Self.read(damage.column, of: path)
+          let value = Self.read(damage.column, of: path, in: fileSystem)
         else { return forgetPicture(damage) }
         try store.write { try store.set(value, in: damage) }
         return .fixed("set its \(damage.column) to \(value.shown) (\(value.because))")
@@ -37,17 +37,18 @@ extension DoctorRepair {
 
   /// The value of a picture's column that its file tells: its hash, size or dimensions; nil when
   /// the file is not there or not a whole picture.
-  private static func read(_ column: String, of path: String) -> RecoveredValue? {
+  private static func read(_ column: String, of path: String, in fileSystem: any FileSystem)
+    -> RecoveredValue?
+  {
     let because = "read from \(path)"
     switch column {
     case "sha256":
       return (try? SHA256.hash(fileAt: path)).map { .text($0, because: because) }
     case "bytes":
-      var status = stat()
-      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
-        return nil
-      }
-      return .integer(Int64(status.st_size), because: because)
+      guard let status = fileSystem.status(of: path, followingLinks: true), status.kind == .file,
+        status.size > 0
+      else { return nil }
+      return .integer(Int64(status.size), because: because)
     case "width", "height", "resolution":
       guard let info = try? JPEGInspector.inspect(fileAt: path) else { return nil }
       switch column {
@@ -69,19 +70,21 @@ extension DoctorRepair {
     do throws(any Error) {
       var files = try store.storedPath(pictureID: id).map { [$0] } ?? []
       if let portrait = try store.portraits(of: [id])[id] { files.append(portrait) }
-      for file in files where access(file, F_OK) == 0 {
-        try Paths.ensureDirectory(folder)
-        let target = Self.freeName(in: folder, for: file)
-        guard rename(file, target) == 0 else {
-          let reason = String(cString: strerror(errno))
-          for (from, to) in moved { rename(to, from) }
+      for file in files where fileSystem.exists(file) {
+        try fileSystem.makeFolder(folder)
+        let target = freeName(in: folder, for: file)
+        do throws(FileError) {
+          try fileSystem.rename(file, to: target)
+        } catch {
+          let reason = String(cString: strerror(error.errno ?? EIO))
+          for (from, to) in moved { try? fileSystem.rename(to, to: from) }
           return .notFixed("cannot move \(file) to \(folder): \(reason); nothing forgotten")
         }
         moved.append((file, target))
       }
       try store.write { try store.deletePicture(id: id) }
     } catch {
-      for (from, to) in moved { rename(to, from) }
+      for (from, to) in moved { try? fileSystem.rename(to, to: from) }
       return .notFixed("cannot forget it: \(error)")
     }
     guard let kept = moved.first else { return .fixed("forgot picture \(id) (its file was already gone)") }
@@ -91,12 +94,12 @@ extension DoctorRepair {
 
   /// A name in `folder` for `file` that no file has yet: its own, else with `-2`, `-3`… before
   /// the extension.
-  private static func freeName(in folder: String, for file: String) -> String {
+  private func freeName(in folder: String, for file: String) -> String {
     let name = String(file.split(separator: "/").last ?? "picture.jpg")
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     var candidate = folder + "/" + name
     var number = 2
-    while access(candidate, F_OK) == 0 {
+    while fileSystem.exists(candidate) {
       candidate = folder + "/" + name[..<dot] + "-\(number)" + name[dot...]
       number += 1
     }

@@ -25,6 +25,7 @@ struct DoctorRepair {
   let configLoaded: Bool
 
   var context: Context { resources.context }
+  var fileSystem: any FileSystem { context.fileSystem }
 
   func run(_ findings: inout [DoctorFinding]) {
     let configNeeded =
@@ -78,9 +79,8 @@ struct DoctorRepair {
 
   private func forgetPortrait(_ pictureID: Int64, _ path: String) -> DoctorFinding.Outcome {
     // As for pictures: a folder that is not there is a disk not mounted, not files lost.
-    var status = stat()
     let folder = resources.imageFolder.path
-    if stat(folder, &status) != 0 {
+    if !fileSystem.exists(folder) {
       return .notFixed(
         "the image folder \(folder) is missing (a disk not mounted?): nothing forgotten; mount it or set image_dir"
       )
@@ -90,15 +90,17 @@ struct DoctorRepair {
     } catch {
       return .notFixed("cannot forget it: \(error)")
     }
-    unlink(path)
+    try? fileSystem.removeFile(path)
     return .fixed("forgot it; the next update on a portrait screen fetches it again")
   }
 
   private func remove(_ path: String) -> DoctorFinding.Outcome {
-    if unlink(path) != 0 && errno != ENOENT {
-      return .notFixed("cannot remove it: \(String(cString: strerror(errno)))")
+    do throws(FileError) {
+      try fileSystem.removeFile(path)
+    } catch {
+      return .notFixed("cannot remove it: \(String(cString: strerror(error.errno ?? EIO)))")
     }
-    try? TemporaryFile.syncFolder(resources.imageFolder.path)
+    try? fileSystem.syncFolder(resources.imageFolder.path)
     return .fixed("removed")
   }
 
@@ -126,7 +128,7 @@ struct DoctorRepair {
         findings[index].outcome = .notFixed("cannot point \(stored.pictureID.key) at it: \(error)")
         continue
       }
-      if damaged { unlink(file.path) }
+      if damaged { try? fileSystem.removeFile(file.path) }
       findings[index].outcome = .fixed("it is \(stored.pictureID.key)'s file; the history points to it again")
       findings[broken].outcome = .fixed("found again as \(path)")
     }
@@ -201,8 +203,7 @@ struct DoctorRepair {
     }.count
     let total = (try? store.retentionItems().count) ?? 0
     let folder = resources.imageFolder.path
-    var status = stat()
-    if stat(folder, &status) != 0 {
+    if !fileSystem.exists(folder) {
       return
         "the image folder \(folder) is missing (a disk not mounted?): nothing forgotten; mount it or set image_dir, then run 'bingwall doctor' again"
     }
@@ -218,7 +219,7 @@ struct DoctorRepair {
       // Its portrait file goes with it (the row cascades; the file would be a stray).
       let portrait = try store.portraits(of: [file.id])[file.id]
       try store.write { try store.deletePicture(id: file.id) }
-      if let portrait { unlink(portrait) }
+      if let portrait { try? fileSystem.removeFile(portrait) }
       return .fixed("Bing no longer serves it: forgot \(file.key)\(title) and its marks and applies")
     } catch {
       return .notFixed("cannot forget it: \(error)")
@@ -289,13 +290,12 @@ struct DoctorRepair {
         // Bing's stock picture for a missing size: what update would have refused.
         return remove(path).replacingFixed("removed: the same file as \(other.pictureID.key), a placeholder")
       }
-      var status = stat()
-      guard stat(path, &status) == 0 else {
-        return .notFixed("cannot read it: \(String(cString: strerror(errno)))")
+      guard let status = fileSystem.status(of: path, followingLinks: true) else {
+        return .notFixed("cannot read it: it is gone")
       }
       let file = NewPictureFile(
         key: key, sha256: sha256, path: path, resolution: resolution, width: info.width, height: info.height,
-        bytes: Int64(status.st_size))
+        bytes: Int64(status.size))
       try store.adopt(file, appearances: appearances, at: context.clock.now())
       return .fixed("adopted as \(key)")
     } catch {

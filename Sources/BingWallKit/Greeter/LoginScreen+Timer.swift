@@ -145,9 +145,11 @@ extension LoginScreen {
     for state in status() where state.installed {
       try makePlace(of: state.greeter)
     }
-    try Paths.ensureDirectory(unitFolder)
-    try AtomicFile.write(Data(units.service.utf8), to: unitFolder + "/\(Self.unitName).service", mode: 0o644)
-    try AtomicFile.write(Data(units.timer.utf8), to: unitFolder + "/\(Self.unitName).timer", mode: 0o644)
+    try files.makeFolder(unitFolder)
+    try files.writeAtomically(
+      Array(units.service.utf8), to: unitFolder + "/\(Self.unitName).service", mode: 0o644)
+    try files.writeAtomically(
+      Array(units.timer.utf8), to: unitFolder + "/\(Self.unitName).timer", mode: 0o644)
     report.actions = [
       "Wrote \(unitFolder)/\(Self.unitName).service", "Wrote \(unitFolder)/\(Self.unitName).timer",
     ]
@@ -162,18 +164,14 @@ extension LoginScreen {
     guard !greeter.file.isEmpty else { return }
     if greeter.writtenInPlace {
       let file = onDisk(greeter.file)
-      guard access(file, F_OK) != 0 else { return }
+      guard !files.exists(file) else { return }
       try Paths.ensureDirectory(Paths.parent(of: file))
       try InPlaceFile.write(Data(), to: file, mode: 0o644)
       return
     }
     let folder = onDisk(Paths.parent(of: greeter.file))
-    guard access(folder, F_OK) != 0 else { return }
-    try Paths.ensureDirectory(Paths.parent(of: folder))
-    if mkdir(folder, 0o755) != 0, errno != EEXIST {
-      throw FileError.system(operation: "create", path: folder, errno: errno)
-    }
-    chmod(folder, 0o755)
+    guard !files.exists(folder) else { return }
+    try files.makeFolder(folder, mode: 0o755)
   }
 
   /// What the service may write besides its state folder, each greeter's own place and nothing
@@ -198,10 +196,12 @@ extension LoginScreen {
     try requireRoot("disable")
     var done: [String] = []
     let timer = unitFolder + "/\(Self.unitName).timer"
-    guard access(timer, F_OK) == 0 else { return [] }
+    guard files.exists(timer) else { return [] }
     done += try systemctl(["disable", "--now", "\(Self.unitName).timer"])
     for name in ["\(Self.unitName).timer", "\(Self.unitName).service"]
-    where unlink(unitFolder + "/" + name) == 0 {
+    where files.status(of: unitFolder + "/" + name, followingLinks: false) != nil
+      && (try? files.removeFile(unitFolder + "/" + name)) != nil
+    {
       done.append("Removed \(unitFolder)/\(name)")
     }
     done += try systemctl(["daemon-reload"])

@@ -89,6 +89,14 @@ package struct LoginScreen {
 
   func onDisk(_ path: String) -> String { root + path }
 
+  /// The files read and written: the context's.
+  var files: any FileSystem { context.fileSystem }
+
+  /// The text of the file at `path` under the root, nil when there is none or it cannot be read.
+  func text(_ path: String) -> String? {
+    (try? files.contents(of: onDisk(path))).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// The greeters bingwall knows: the ones it sets, then GDM, which it names but cannot set.
   var greeters: [Greeter] {
     let theme = sddmTheme()
@@ -133,9 +141,7 @@ package struct LoginScreen {
       section: "Greeter][Wallpaper][org.kde.image][General", key: "Image", value: "file://" + Self.picturePath
     )
     greeter.writtenInPlace = true
-    let text = (try? FileContents.read(onDisk(file))).flatMap { $0 }.map {
-      String(decoding: $0, as: UTF8.self)
-    }
+    let text = text(file)
     if let plugin = text.flatMap({ INILines($0).value("WallpaperPluginId", inSection: "Greeter") }),
       !plugin.isEmpty, plugin != "org.kde.image"
     {
@@ -154,18 +160,16 @@ package struct LoginScreen {
   /// as SDDM reads them), else Debian's default when its folder is there; nil when neither, or
   /// for a name that is not a plain folder name.
   func sddmTheme() -> String? {
-    var files = [onDisk("/etc/sddm.conf")]
-    if let names = try? FileManager.default.contentsOfDirectory(atPath: onDisk("/etc/sddm.conf.d")) {
-      files = names.filter { $0.hasSuffix(".conf") }.sorted().map { onDisk("/etc/sddm.conf.d/") + $0 } + files
+    var configs = ["/etc/sddm.conf"]
+    if let names = try? files.names(in: onDisk("/etc/sddm.conf.d")) {
+      configs = names.filter { $0.hasSuffix(".conf") }.sorted().map { "/etc/sddm.conf.d/" + $0 } + configs
     }
     var theme: String?
-    for file in files {
-      guard
-        let text = (try? FileContents.read(file)).flatMap({ $0 }).map({ String(decoding: $0, as: UTF8.self) })
-      else { continue }
+    for config in configs {
+      guard let text = text(config) else { continue }
       if let value = INILines(text).value("Current", inSection: "Theme") { theme = value }
     }
-    if theme == nil, access(onDisk("/usr/share/sddm/themes/\(Self.debianDefaultTheme)"), F_OK) == 0 {
+    if theme == nil, files.exists(onDisk("/usr/share/sddm/themes/\(Self.debianDefaultTheme)")) {
       theme = Self.debianDefaultTheme
     }
     guard let theme, !theme.isEmpty, !theme.contains("/"), theme != ".", theme != ".." else { return nil }
@@ -176,15 +180,12 @@ package struct LoginScreen {
   /// Debian's way), else the unit systemd's `display-manager.service` links to (`gdm`,
   /// `plasmalogin`: Fedora's way).
   func displayManager() -> String? {
-    if let bytes = (try? FileContents.read(onDisk("/etc/X11/default-display-manager"))).flatMap({ $0 }) {
-      let path = String(decoding: bytes, as: UTF8.self).trimmed()
+    if let path = text("/etc/X11/default-display-manager")?.trimmed() {
       return path.split(separator: "/").last.map(String.init)
     }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(onDisk("/etc/systemd/system/display-manager.service"), &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let unit = target.split(separator: "/").last, unit.hasSuffix(".service") else { return nil }
+    guard let target = files.destination(ofLink: onDisk("/etc/systemd/system/display-manager.service")),
+      let unit = target.split(separator: "/").last, unit.hasSuffix(".service")
+    else { return nil }
     return String(unit.dropLast(".service".count))
   }
 
@@ -199,10 +200,9 @@ package struct LoginScreen {
 
   /// LightDM's greeter: `greeter-session` of `[Seat:*]`, Debian's default otherwise.
   func lightdmGreeter() -> String {
-    let text = (try? FileContents.read(onDisk("/etc/lightdm/lightdm.conf"))).flatMap { $0 }.map {
-      String(decoding: $0, as: UTF8.self)
+    return text("/etc/lightdm/lightdm.conf").flatMap {
+      INILines($0).value("greeter-session", inSection: "Seat:*")
     }
-    return text.flatMap { INILines($0).value("greeter-session", inSection: "Seat:*") }
       ?? "lightdm-gtk-greeter"
   }
 
@@ -210,12 +210,7 @@ package struct LoginScreen {
     let manager = displayManager()
     return greeters.map { greeter in
       let installed = greeter.programs.contains { access(onDisk($0), X_OK) == 0 }
-      let text =
-        greeter.file.isEmpty
-        ? nil
-        : (try? FileContents.read(onDisk(greeter.file))).flatMap { $0 }.map {
-          String(decoding: $0, as: UTF8.self)
-        }
+      let text = greeter.file.isEmpty ? nil : text(greeter.file)
       let value = text.flatMap { MarkedSetting.value(greeter.key, in: $0) }
       return State(
         greeter: greeter, installed: installed, active: isShown(greeter, by: manager),
@@ -243,7 +238,7 @@ package struct LoginScreen {
     try publish(picture)
     for state in installed {
       let file = onDisk(state.greeter.file)
-      let text = try FileContents.read(file).map { String(decoding: $0, as: UTF8.self) }
+      let text = try files.contents(of: file).map { String(decoding: $0, as: UTF8.self) }
       let edited = MarkedSetting.set(
         state.greeter.key, to: state.greeter.value, inSection: state.greeter.section, of: text)
       // The daily run finds its own line already there: nothing written, nothing to tear.
@@ -271,16 +266,16 @@ package struct LoginScreen {
     var undone: [State] = []
     for state in status() where state.picture != nil && !state.greeter.file.isEmpty {
       let file = onDisk(state.greeter.file)
-      guard let text = try FileContents.read(file).map({ String(decoding: $0, as: UTF8.self) }),
+      guard let text = try files.contents(of: file).map({ String(decoding: $0, as: UTF8.self) }),
         let restored = MarkedSetting.unset(text)
       else { continue }
       switch restored {
-      case .noFile: unlink(file)
+      case .noFile: try? files.removeFile(file)
       case .text(let text): try write(text, to: file, for: state.greeter)
       }
       undone.append(state)
     }
-    unlink(onDisk(Self.picturePath))
+    try? files.removeFile(onDisk(Self.picturePath))
     return undone
   }
 
@@ -289,7 +284,7 @@ package struct LoginScreen {
   func write(_ text: String, to file: String, for greeter: Greeter) throws {
     if greeter.writtenInPlace {
       do throws(FileError) {
-        try InPlaceFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+        try InPlaceFile.write(Data(text.utf8), to: file, mode: mode(of: file))
       } catch {
         guard case .system(_, _, let code) = error, code == EROFS else { throw error }
         // The timer's sandbox makes writable only the files that were there at `greeter
@@ -299,8 +294,8 @@ package struct LoginScreen {
             + "run 'sudo bingwall greeter enable' again")
       }
     } else {
-      try Paths.ensureDirectory(Paths.parent(of: file))
-      try AtomicFile.write(Data(text.utf8), to: file, mode: Self.mode(of: file))
+      try files.makeFolder(Paths.parent(of: file))
+      try files.writeAtomically(Array(text.utf8), to: file, mode: mode(of: file))
     }
   }
 
@@ -309,8 +304,7 @@ package struct LoginScreen {
   }
 
   /// The file's mode, 0644 for a new one: a greeter's config is read by its own user.
-  static func mode(of path: String) -> mode_t {
-    var status = stat()
-    return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+  func mode(of path: String) -> mode_t {
+    files.status(of: path, followingLinks: true)?.mode ?? 0o644
   }
 }

@@ -23,6 +23,7 @@ extension Prune {
   }
 
   private var context: Context { resources.context }
+  private var files: any FileSystem { context.fileSystem }
   var pendingListPath: String { context.paths.stateFile(.prunePending) }
 
   /// Prunes `store` by `policy`. The caller holds the history lock.
@@ -36,18 +37,19 @@ extension Prune {
     // A picture's portrait file goes with it (its row cascades with the picture's).
     let portraits = try store.portraits(of: outcome.plan.removed.map(\.id))
     let paths = outcome.plan.removed.map(\.path) + outcome.plan.removed.compactMap { portraits[$0.id] }
-    try Paths.ensureDirectory(context.paths.stateDir)
-    try AtomicFile.write(Data((paths.joined(separator: "\n") + "\n").utf8), to: pendingListPath)
+    try files.makeFolder(context.paths.stateDir)
+    try files.writeAtomically(
+      Array((paths.joined(separator: "\n") + "\n").utf8), to: pendingListPath, mode: 0o600)
     try store.deleteRows(of: outcome.plan.removed, at: context.clock.now())
     outcome.undeletable = try removeFiles(paths, store: store)
-    unlink(pendingListPath)
+    try? files.removeFile(pendingListPath)
     return outcome
   }
 
   /// The paths a prune listed before deleting their rows and has not finished removing (a
   /// killed one's); empty when there is no list. Doctor reads it too.
   func pendingPaths() throws -> [String] {
-    guard let bytes = try FileContents.read(pendingListPath, limit: 64 << 20) else { return [] }
+    guard let bytes = try files.contents(of: pendingListPath, limit: 64 << 20) else { return [] }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
@@ -55,10 +57,10 @@ extension Prune {
   private func finishInterrupted(store: HistoryStore) throws -> Int {
     let listed = try pendingPaths()
     guard !listed.isEmpty else { return 0 }
-    let present = listed.filter { access($0, F_OK) == 0 }
+    let present = listed.filter { files.exists($0) }
     _ = try removeFiles(present, store: store)
-    unlink(pendingListPath)
-    return present.filter { access($0, F_OK) != 0 }.count
+    try? files.removeFile(pendingListPath)
+    return present.filter { !files.exists($0) }.count
   }
 
   /// Unlinks each path no row records (a pending list is ours, but an import may have reused a
@@ -70,14 +72,15 @@ extension Prune {
     var removed: [String] = []
     for path in paths where path.hasPrefix("/") && path.hasSuffix(".jpg") {
       if try store.isPathTaken(path) { continue }
-      if unlink(path) == 0 || errno == ENOENT {
+      do throws(FileError) {
+        try files.removeFile(path)
         folders.insert(Paths.parent(of: path))
         removed.append(path)
-      } else {
-        failed.append("\(path): \(String(cString: strerror(errno)))")
+      } catch {
+        failed.append("\(path): \(String(cString: strerror(error.errno ?? EIO)))")
       }
     }
-    for folder in folders.sorted() { try? TemporaryFile.syncFolder(folder) }
+    for folder in folders.sorted() { try? files.syncFolder(folder) }
     // The screens' pictures of what went: made again from nothing, so no sync and no report.
     resources.screenPictures.remove(madeFrom: removed)
     return failed

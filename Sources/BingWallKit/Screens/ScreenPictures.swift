@@ -25,6 +25,8 @@ struct ScreenPictures: Sendable {
   var trace: Trace = .off
   /// Drawn on every look; nil: none.
   var caption: Caption?
+  /// Where the cache is listed and trimmed (the made pictures themselves are libvips's files).
+  var files: any FileSystem = LocalFileSystem()
   /// The screen's plain picture just made, for its variants (shared by copies of this value).
   let kept = ScreenPicture.Kept()
   /// The files being made now, by path: a variant asked for while its plain picture is being
@@ -184,17 +186,16 @@ struct ScreenPictures: Sendable {
   /// folder is under `maximumSize`; never `keeping`, the file just made. Only our own names
   /// (`….jpg`, no temporary file of `AtomicFile`'s) are counted and removed.
   func trim(keeping: String) {
-    guard let maximumSize, let listing = try? FolderListing.read(folder) else { return }
-    var files: [(path: String, size: Int64, time: Int)] = []
+    guard let maximumSize, let listing = try? FolderListing.read(folder, in: files) else { return }
+    var made: [(path: String, size: Int64, time: Int)] = []
     for name in listing.names where name.hasSuffix(".jpg") && !name.hasPrefix(".") {
-      var status = stat()
       let path = "\(folder)/\(name)"
-      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-      files.append((path, Int64(status.st_size), status.st_mtim.tv_sec))
+      guard let status = files.status(of: path, followingLinks: false), status.kind == .file else { continue }
+      made.append((path, Int64(status.size), status.modified))
     }
-    var total = files.reduce(0) { $0 + $1.size }
-    for file in files.sorted(by: { $0.time < $1.time }) where total > maximumSize.bytes {
-      guard file.path != keeping, unlink(file.path) == 0 else { continue }
+    var total = made.reduce(0) { $0 + $1.size }
+    for file in made.sorted(by: { $0.time < $1.time }) where total > maximumSize.bytes {
+      guard file.path != keeping, (try? files.removeFile(file.path)) != nil else { continue }
       total -= file.size
     }
   }
@@ -203,11 +204,11 @@ struct ScreenPictures: Sendable {
   /// is listed once, however many sources; a name counts only in the exact form `make` writes,
   /// `STEM-HASH-SIZE-FIT-VARIANT.jpg`, so no other file is touched.
   func remove(madeFrom sources: [String]) {
-    guard !sources.isEmpty, let listing = try? FolderListing.read(folder) else { return }
+    guard !sources.isEmpty, let listing = try? FolderListing.read(folder, in: files) else { return }
     let stems = Set(sources.map(Self.stem(of:)))
     for name in listing.names {
       guard let stem = Self.sourceStem(ofMade: name), stems.contains(stem) else { continue }
-      unlink("\(folder)/\(name)")
+      try? files.removeFile("\(folder)/\(name)")
     }
   }
 

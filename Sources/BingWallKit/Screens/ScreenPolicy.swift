@@ -1,5 +1,6 @@
 import BingWallDesktop
 import BingWallStore
+import BingWallSystem
 import FoundationEssentials
 import Glibc
 
@@ -25,7 +26,8 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
   /// no stored picture is left out and reported. Every picture named has its readable portrait
   /// file, if any, for the screens on their side.
   static func assignment(
-    for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool, pins: [ScreenPin], store: HistoryStore,
+    files: any FileSystem, for picture: Picture, policy: ScreenPolicy, favoritesFirst: Bool,
+    pins: [ScreenPin], store: HistoryStore,
     at now: Date
   ) throws -> (picture: PictureFile, assignment: ScreenAssignment, problems: [String]) {
     var problems: [String] = []
@@ -41,14 +43,14 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
     var others: [Picture] = []
     if policy == .different {
       let recent = try store.pictures(HistoryStore.Query(limit: candidateLimit)).filter {
-        $0.id != picture.id && !$0.banned && access($0.path, R_OK) == 0
+        $0.id != picture.id && !$0.banned && files.isReadable($0.path)
       }
       let ordered = favoritesFirst ? recent.filter(\.favorite) + recent.filter { !$0.favorite } : recent
       others = Array(ordered.prefix(Output.maximumCount - 1))
     }
     let portraits = try store.portraits(of: ([picture] + pinned.map(\.picture) + others).map(\.id))
     func file(_ shown: Picture) -> PictureFile {
-      let portrait = portraits[shown.id].flatMap { access($0, R_OK) == 0 ? $0 : nil }
+      let portrait = portraits[shown.id].flatMap { files.isReadable($0) ? $0 : nil }
       return PictureFile(path: shown.path, key: shown.key, portrait: portrait)
     }
     var assignment = ScreenAssignment(others: others.map(file))

@@ -25,26 +25,30 @@ package struct ShownScreens: Sendable {
   }
 
   let path: String
+  let files: any FileSystem
 
-  init(stateDir: String) { path = Paths.stateFile(.screens, in: stateDir) }
+  init(stateDir: String, files: any FileSystem) {
+    path = Paths.stateFile(.screens, in: stateDir)
+    self.files = files
+  }
 
   /// The file is small and ours; at most `Output.maximumCount` screens are kept from it.
   static let maximumBytes = 64 * 1024
 
   func save(_ screens: [Screen]) throws(FileError) {
     guard !screens.isEmpty else {
-      _ = unlink(path)
+      try files.removeFile(path)
       return
     }
     let document = JSONOutput.object([("screens", .array(screens.map(\.json)))])
-    try Paths.ensureDirectory(Paths.parent(of: path))
-    try AtomicFile.write(Data((document.rendered() + "\n").utf8), to: path, mode: 0o600)
+    try files.makeFolder(Paths.parent(of: path))
+    try files.writeAtomically(Array((document.rendered() + "\n").utf8), to: path, mode: 0o600)
   }
 
   /// The screens saved; empty when there is no file or it is not ours.
   func load() -> [Screen] {
-    guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maximumBytes,
-      let document = try? JSONParser.parse([UInt8](data)), case .object(let top) = document,
+    guard let data = try? files.contents(of: path, limit: Self.maximumBytes),
+      let document = try? JSONParser.parse(data), case .object(let top) = document,
       case .array(let items)? = top["screens"]
     else { return [] }
     return items.prefix(Output.maximumCount).compactMap { item in

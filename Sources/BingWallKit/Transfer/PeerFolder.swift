@@ -22,8 +22,8 @@ package enum PeerFolder: String, CaseIterable, Sendable {
   package static var names: [String] { allCases.map(\.rawValue) }
 
   /// The folders to import from, those that exist, in order.
-  package func folders(environment: [String: String], home: String) -> [String] {
-    let pictures = Self.picturesFolder(environment: environment, home: home)
+  package func folders(environment: [String: String], home: String, in files: any FileSystem) -> [String] {
+    let pictures = Self.picturesFolder(environment: environment, home: home, in: files)
     let candidates: [String]
     switch self {
     case .neffo: candidates = [pictures + "/BingWallpaper"]
@@ -31,7 +31,7 @@ package enum PeerFolder: String, CaseIterable, Sendable {
       let downloaded =
         (environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config")
         + "/variety/Downloaded"
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: downloaded)) ?? []
+      let entries = (try? files.names(in: downloaded)) ?? []
       candidates = entries.filter { $0.hasPrefix("Bing") }.sorted().map { downloaded + "/" + $0 }
     case .ttg: candidates = [pictures + "/TTGBingWallPaper"]
     case .pybingwallpaper: candidates = [home + "/MyBingWallpapers"]
@@ -41,15 +41,12 @@ package enum PeerFolder: String, CaseIterable, Sendable {
       candidates = [data + "/bing_wallpaper"]
     case .thejandroman: candidates = [pictures + "/bing-wallpapers"]
     }
-    return candidates.filter { path in
-      var status = stat()
-      return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
+    return candidates.filter { files.status(of: $0, followingLinks: true)?.kind == .folder }
   }
 
   /// Where every peer looked, for the message when none of its folders is there.
-  package func looked(environment: [String: String], home: String) -> String {
-    let pictures = Self.picturesFolder(environment: environment, home: home)
+  package func looked(environment: [String: String], home: String, in files: any FileSystem) -> String {
+    let pictures = Self.picturesFolder(environment: environment, home: home, in: files)
     switch self {
     case .neffo: return pictures + "/BingWallpaper"
     case .variety: return home + "/.config/variety/Downloaded/Bing*"
@@ -62,10 +59,11 @@ package enum PeerFolder: String, CaseIterable, Sendable {
 
   /// `XDG_PICTURES_DIR`: the environment's, else `user-dirs.dirs`'s (`"$HOME/Pictures"`), else
   /// `~/Pictures`, as `xdg-user-dir PICTURES` answers.
-  static func picturesFolder(environment: [String: String], home: String) -> String {
+  static func picturesFolder(environment: [String: String], home: String, in files: any FileSystem) -> String
+  {
     if let named = environment["XDG_PICTURES_DIR"], named.hasPrefix("/") { return named }
     let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-    if let bytes = try? FileContents.read(config + "/user-dirs.dirs", limit: 64 << 10) {
+    if let bytes = try? files.contents(of: config + "/user-dirs.dirs", limit: 64 << 10) {
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
       where line.hasPrefix("XDG_PICTURES_DIR=") {
         var value = line.dropFirst("XDG_PICTURES_DIR=".count)

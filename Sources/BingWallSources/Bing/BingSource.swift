@@ -20,7 +20,9 @@ package struct BingSource: PictureSource {
   }
   package var settings: [SourceSetting] { [] }
 
-  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date { fetchedAt.adding(.seconds(24 * 3600)) }
+  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
+    fetchedAt.adding(.seconds(24 * 3600))
+  }
 
   package func offer(at instant: Date, _ requests: SourceRequests) throws(SourceFailure) -> SourceOffer {
     throw SourceFailure(

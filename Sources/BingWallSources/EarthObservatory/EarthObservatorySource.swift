@@ -24,7 +24,9 @@ package struct EarthObservatorySource: PictureSource {
   package var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName)] }
 
   /// No publishing time: once a day, 24 hours after the last fetch.
-  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date { fetchedAt.adding(.seconds(24 * 3600)) }
+  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
+    fetchedAt.adding(.seconds(24 * 3600))
+  }
 
   package func offer(at instant: Date, _ requests: SourceRequests) throws(SourceFailure) -> SourceOffer {
     let feed = EarthObservatoryRequest.feed(endpoint: requests.endpoint(or: EarthObservatoryRequest.endpoint))

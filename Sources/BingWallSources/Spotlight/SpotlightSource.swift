@@ -26,7 +26,9 @@ package struct SpotlightSource: PictureSource {
   package var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName)] }
 
   /// No publishing time: once a day, 24 hours after the last fetch.
-  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date { fetchedAt.adding(.seconds(24 * 3600)) }
+  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
+    fetchedAt.adding(.seconds(24 * 3600))
+  }
 
   /// Its API answers a browser's User-Agent only.
   package func headers(_ settings: SourceSettings) -> [String: String] {

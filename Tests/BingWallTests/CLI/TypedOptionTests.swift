@@ -74,7 +74,7 @@ import Testing
   @Test func overridesReachTheTypedKeys() throws {
     let update = try invocation(["update", "-m", "ja-jp", "-r", "1366x768"])
     let configuration = try Configuration.load(
-      file: "/nonexistent", explicit: false, environment: [:],
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false, environment: [:],
       overrides: .given(in: update, among: UpdateCommand.options))
     #expect(configuration[ConfigSchema.markets] == [Market("ja-JP")!])
     #expect(configuration[ConfigSchema.resolution] == Resolution("1366x768"))
@@ -110,7 +110,7 @@ import Testing
     let size = [Configuration.Override].given(in: prune, among: PruneCommand.options)
     #expect(size.map(\.value) == [.string("1536M")])
     let configuration = try Configuration.load(
-      file: "/nonexistent", explicit: false, environment: [:], overrides: size)
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false, environment: [:], overrides: size)
     #expect(configuration[ConfigSchema.maxSize] == ByteCount(bytes: 1536 << 20))
   }
 }

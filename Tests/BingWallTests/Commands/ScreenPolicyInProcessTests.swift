@@ -29,11 +29,13 @@ import Testing
     let key = { (path: String) in try store.pictures(.init(limit: 0)).first { $0.path == path }?.key }
 
     let same = try ScreenPolicy.assignment(
+      files: LocalFileSystem(),
       for: lake, policy: .same, favoritesFirst: false, pins: [], store: store, at: TestClock.start)
     #expect(same.assignment == ScreenAssignment())
     #expect(same.assignment.sources(for: Self.outputs).isEmpty)
 
     let different = try ScreenPolicy.assignment(
+      files: LocalFileSystem(),
       for: lake, policy: .different, favoritesFirst: false, pins: [], store: store, at: TestClock.start)
     #expect(
       try different.assignment.others.map { try key($0.path) } == [
@@ -44,6 +46,7 @@ import Testing
     #expect(try sources.mapValues { try key($0.path) } == ["HDMI-1": "OHR.Dune", "DP-2": "OHR.Reef"])
 
     let favourites = try ScreenPolicy.assignment(
+      files: LocalFileSystem(),
       for: lake, policy: .different, favoritesFirst: true, pins: [], store: store, at: TestClock.start)
     #expect(try favourites.assignment.others.first.flatMap { try key($0.path) } == "OHR.Moor")
   }
@@ -55,6 +58,7 @@ import Testing
     let lake = try store.resolve(.latest, market: nil, at: TestClock.start)
     let mesa = try store.resolve(.key("OHR.Mesa"), market: nil, at: TestClock.start)
     let pinned = try ScreenPolicy.assignment(
+      files: LocalFileSystem(),
       for: lake, policy: .same, favoritesFirst: false,
       pins: ["DP-2=OHR.Mesa", "DP-9=OHR.Nowhere"].compactMap(ScreenPin.init),
       store: store, at: TestClock.start)
@@ -86,7 +90,7 @@ import Testing
   /// `status --json` lists what each screen was last given, from the state file an apply writes.
   @Test func statusShowsEachScreensPicture() throws {
     let run = try PruneInProcessTests.context()
-    try ShownScreens(stateDir: run.paths.stateDir).save([
+    try ShownScreens(stateDir: run.paths.stateDir, files: LocalFileSystem()).save([
       .init(output: "DP-1", key: "OHR.Lake", source: "/p/lake.jpg", file: "/c/lake-2560x1440.jpg"),
       .init(output: "DP-2", key: nil, source: "/p/mine.jpg", file: "/c/mine-1080x1920.jpg"),
     ])

@@ -265,7 +265,7 @@ import Testing
 
   @Test func oneScreenIsNotNamedSeveralAre() throws {
     let run = try Self.updated()
-    try ShownScreens(stateDir: run.paths.stateDir).save([
+    try ShownScreens(stateDir: run.paths.stateDir, files: LocalFileSystem()).save([
       .init(output: "screen", key: "OHR.Lake", source: "/p/lake.jpg", file: "/c/lake-1920x1080.jpg")
     ])
     #expect(run.run(["status"]).stdout.contains("screen:       OHR.Lake\n"))

@@ -68,7 +68,7 @@ import Testing
   @Test func fromAFileOfOnesOwnTheFirstStepIsTheNewest() throws {
     let run = try PruneInProcessTests.context()
     #expect(run.run(["apply", "OHR.Reef", "-q"]).status == 0)
-    try ShownScreens(stateDir: run.paths.stateDir).save([
+    try ShownScreens(stateDir: run.paths.stateDir, files: LocalFileSystem()).save([
       .init(output: "DP-1", key: nil, source: "/p/mine.jpg", file: "/c/mine-2560x1440.jpg")
     ])
     #expect(Self.step(run, "next") == "Applied 2026-12-01 OHR.Lake (Lake title) with none (picture 8 of 8)\n")

@@ -83,10 +83,10 @@ import Testing
   /// The configuration example loads as it stands, each key with the value the README gives.
   @Test func theConfigurationExampleLoads() throws {
     let block = try #require(try Self.blocks("toml").first)
-    let folder = try TemporaryDirectory()
-    let file = folder.file("config.toml")
-    try block.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
-    let configuration = try Configuration.load(file: file, explicit: true, environment: [:])
+    let files = InMemoryFileSystem()
+    let file = "/home/u/.config/bingwall/config.toml"
+    files.add(file, block.joined(separator: "\n"))
+    let configuration = try Configuration.load(file: file, in: files, explicit: true, environment: [:])
     #expect(configuration[ConfigSchema.markets].map(\.code) == ["en-GB", "ja-JP"])
     #expect(configuration.setting("pictures.caption").source.description.hasPrefix(file))
   }

@@ -12,7 +12,7 @@ import Testing
 @Suite struct ConfigurationTests {
   @Test func defaultsApplyWithoutAFile() throws {
     let configuration = try Configuration.load(
-      file: "/nonexistent/config.toml", explicit: false, environment: [:])
+      file: "/nonexistent/config.toml", in: InMemoryFileSystem(), explicit: false, environment: [:])
     #expect(configuration[ConfigSchema.markets].map(\.code) == ["en-US"])
     #expect(configuration.setting("markets").source == .builtIn)
     #expect(configuration[ConfigSchema.resolution].name == "UHD")
@@ -23,24 +23,23 @@ import Testing
 
   @Test func theLocaleChoosesTheDefaultMarket() throws {
     let configuration = try Configuration.load(
-      file: "/nonexistent", explicit: false, environment: ["LANG": "ja_JP.UTF-8"])
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false, environment: ["LANG": "ja_JP.UTF-8"])
     #expect(configuration[ConfigSchema.markets].map(\.code) == ["ja-JP"])
     #expect(configuration.setting("markets").source.description == "default, from LANG")
     let unknown = try Configuration.load(
-      file: "/nonexistent", explicit: false, environment: ["LANG": "C.UTF-8"])
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false, environment: ["LANG": "C.UTF-8"])
     #expect(unknown[ConfigSchema.markets].map(\.code) == ["en-US"])
   }
 
   @Test func commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws {
-    let folder = try TemporaryDirectory()
-    let file = folder.file("config.toml")
-    try "resolution = \"1366x768\"\nmode = \"tile\"\n[network]\ntimeout = 9\n".write(
-      toFile: file, atomically: false, encoding: .utf8)
+    let files = InMemoryFileSystem()
+    let file = "/home/u/.config/bingwall/config.toml"
+    files.add(file, "resolution = \"1366x768\"\nmode = \"tile\"\n[network]\ntimeout = 9\n")
     let environment = [
       "BINGWALL_RESOLUTION": "1280x720", "BINGWALL_MODE": "fit", "BINGWALL_ENDPOINT": "http://127.0.0.1:1/",
     ]
     let configuration = try Configuration.load(
-      file: file, explicit: false, environment: environment,
+      file: file, in: files, explicit: false, environment: environment,
       overrides: [
         Configuration.Override(
           key: ConfigSchema.resolution.spec, value: .string("1920x1080"), option: "--resolution")
@@ -59,25 +58,25 @@ import Testing
   /// `daemon.rotate` and `retention.max_size` hold a duration and a size; `off` and `""` are
   /// their unset spellings.
   @Test func durationAndSizeKeysAreTyped() throws {
-    let folder = try TemporaryDirectory()
-    let file = folder.file("config.toml")
-    try "[daemon]\nrotate = \"90m\"\n[retention]\nmax_size = \"2GB\"\n".write(
-      toFile: file, atomically: false, encoding: .utf8)
-    let configured = try Configuration.load(file: file, explicit: true, environment: [:])
+    let files = InMemoryFileSystem()
+    let file = "/home/u/.config/bingwall/config.toml"
+    files.add(file, "[daemon]\nrotate = \"90m\"\n[retention]\nmax_size = \"2GB\"\n")
+    let configured = try Configuration.load(file: file, in: files, explicit: true, environment: [:])
     #expect(configured[ConfigSchema.rotate] == .seconds(5400))
     #expect(configured[ConfigSchema.maxSize] == ByteCount(bytes: 2 << 30))
     #expect(configured.retentionPolicy(now: Date()).maxBytes == 2 << 30)
 
-    let unset = try Configuration.load(file: "/nonexistent", explicit: false, environment: [:])
+    let unset = try Configuration.load(
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false, environment: [:])
     #expect(unset[ConfigSchema.rotate] == .zero)
     #expect(unset[ConfigSchema.maxSize] == nil)
     #expect(unset.retentionPolicy(now: Date()).maxBytes == nil)
     #expect(ConfigSchema.rotate.spec.defaultValue == .string("off"))
     #expect(ConfigSchema.maxSize.spec.defaultValue == .string(""))
 
-    try "[daemon]\nrotate = \"soon\"\n".write(toFile: file, atomically: false, encoding: .utf8)
+    files.add(file, "[daemon]\nrotate = \"soon\"\n")
     #expect {
-      try Configuration.load(file: file, explicit: true, environment: [:])
+      try Configuration.load(file: file, in: files, explicit: true, environment: [:])
     } throws: { error in
       "\(error)".contains("expected off or a duration such as 30m, 2h, 1d")
     }
@@ -86,7 +85,8 @@ import Testing
   @Test func aBadEnvironmentValueNamesTheVariable() {
     #expect {
       try Configuration.load(
-        file: "/nonexistent", explicit: false, environment: ["BINGWALL_NETWORK_TIMEOUT": "soon"])
+        file: "/nonexistent", in: InMemoryFileSystem(), explicit: false,
+        environment: ["BINGWALL_NETWORK_TIMEOUT": "soon"])
     } throws: { error in
       "\(error)" == "BINGWALL_NETWORK_TIMEOUT: 'network.timeout': expected an integer, got 'soon'"
     }
@@ -94,16 +94,19 @@ import Testing
 
   @Test func anExplicitFileMustExist() {
     #expect(throws: ConfigError.self) {
-      try Configuration.load(file: "/nonexistent/x.toml", explicit: true, environment: [:])
+      try Configuration.load(
+        file: "/nonexistent/x.toml", in: InMemoryFileSystem(), explicit: true, environment: [:])
     }
   }
 
   @Test func imageDirExpandsTheHomeFolder() throws {
     let paths = Paths(environment: ["HOME": "/home/u"])
     let configuration = try Configuration.load(
-      file: "/nonexistent", explicit: false, environment: ["BINGWALL_IMAGE_DIR": "~/Pictures/bing"])
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false,
+      environment: ["BINGWALL_IMAGE_DIR": "~/Pictures/bing"])
     #expect(configuration.imageDir(paths: paths) == "/home/u/Pictures/bing")
-    let plain = try Configuration.load(file: "/nonexistent", explicit: false, environment: [:])
+    let plain = try Configuration.load(
+      file: "/nonexistent", in: InMemoryFileSystem(), explicit: false, environment: [:])
     #expect(plain.imageDir(paths: paths) == "/home/u/.local/share/bingwall/images")
   }
 }

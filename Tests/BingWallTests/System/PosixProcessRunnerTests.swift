@@ -375,24 +375,71 @@ import Testing
     #expect(try runner.run(invocation([script])).stdoutText == "ran\n")
   }
 
-  /// The editor is spawned apart from the runner (on the terminal, waited for however long),
-  /// and retries a busy program alike: a wrapper script just written (issue 48's failing
-  /// `ConfigEditEndToEndTests`, "Text file busy") does not fail `config edit`.
+  /// The editor runs through the runner on the terminal, and a busy program is retried there
+  /// too: a wrapper script just written (issue 48's failing `ConfigEditEndToEndTests`, "Text
+  /// file busy") does not fail `config edit`.
   @Test func anEditorBusyBeingWrittenIsRetried() throws {
     let marker = scratch.file("edited")
     let script = scratch.script("busy-editor", "echo \"$1\" > '\(marker)'")
     let writer = open(script, O_WRONLY | O_APPEND | O_CLOEXEC)
     try #require(writer >= 0)
-    let editor = EditorCommand(environment: ["EDITOR": script])
+    let editor = EditorCommand(environment: ["EDITOR": script]).invocation(
+      on: "/the/file", environment: Self.environment)
     #expect(throws: ProcessError.spawnFailed(program: script, errno: ETXTBSY)) {
-      try editor.run(on: "/the/file", environment: Self.environment)  // The control.
+      try runner.run(editor)  // The control.
     }
     Thread.detachNewThread {
       usleep(5000)
       close(writer)
     }
-    #expect(try editor.run(on: "/the/file", environment: Self.environment) == 0)
+    #expect(try runner.run(editor).status == 0)
     #expect(try String(contentsOfFile: marker, encoding: .utf8) == "/the/file\n")
+  }
+
+  /// On the terminal the child has our stdin, stdout and stderr and our process group (the
+  /// terminal's foreground one, so its keys reach it), no descriptor beyond them, and no time
+  /// limit; its status comes back, with no output captured.
+  @Test func aChildOnTheTerminalHasOurStreamsAndGroup() throws {
+    let started = scratch.file("terminal-pid")
+    let script = scratch.script("on-terminal", "echo $$ > '\(started)'\nsleep 1\nexit 7")
+    var invocation = ProcessInvocation.onTerminal(arguments: [script], environment: Self.environment)
+    invocation.timeout = .milliseconds(50)  // Not applied: the person takes as long as they take.
+    // Looked at from outside while it sleeps: what it holds, and its group.
+    let seen = Locked<(descriptors: [String: String], group: String)?>(nil)
+    Thread.detachNewThread {
+      for _ in 0..<400 {
+        if let pid = (try? String(contentsOfFile: started, encoding: .utf8))?.trimmingCharacters(
+          in: .whitespacesAndNewlines),
+          !pid.isEmpty
+        {
+          let folder = "/proc/\(pid)/fd"
+          let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+          let descriptors = Dictionary(
+            uniqueKeysWithValues: names.map {
+              ($0, (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) ?? "?")
+            })
+          let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+          let group =
+            stat.split(separator: ")").last?.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+          seen.withLock { $0 = (descriptors, group) }
+          return
+        }
+        usleep(5000)
+      }
+    }
+    let result = try runner.run(invocation)
+    #expect(result.status == 7 && !result.timedOut)
+    #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+    let ours = (0...2).map {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? "?"
+    }
+    let child = try #require(seen.withLock { $0 })
+    #expect(["0", "1", "2"].map { child.descriptors[$0] ?? "-" } == ours)
+    // dash keeps the script open on a descriptor of its own (10); nothing of ours is inherited.
+    #expect(
+      child.descriptors.filter { Int($0.key)! > 2 }.values.allSatisfy { $0 == script }, "\(child.descriptors)"
+    )
+    #expect(child.group == "\(getpgrp())")
   }
 
   // MARK: Threads
