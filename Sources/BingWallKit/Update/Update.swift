@@ -115,7 +115,11 @@ package struct Update {
       let context = self.context
       // The other sources are asked at the same moment, each on a thread of its own.
       let sourceAnswers = Self.askSources(
-        sourceClients(dueSources(request), http: http, deadline: deadline), at: context.clock.now())
+        sourceClients(dueSources(request), http: http, deadline: deadline), at: context.clock.now(),
+        downloads: EarlySourceDownloads(
+          http: http, images: resources.imageFolder,
+          limits: RequestLimits(timeout: limits.requestTimeout, deadline: deadline),
+          databaseFile: context.paths.databaseFile, force: request.force))
       defer { _ = sourceAnswers?.value() }
       let givenUp = CancellationFlag()
       // No history at all (a newcomer's first update): every market's older page is wanted, and
