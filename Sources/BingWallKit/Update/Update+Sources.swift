@@ -123,7 +123,8 @@ extension Update {
       DownloadJob(
         request: downloads.limits.picture(
           url: pictures[item.index].image.text, maxBytes: PictureDownloader.maxBytes, headers: client.headers),
-        fileDescriptor: item.file.fileDescriptor, label: pictures[item.index].words.title, observer: item.digest)
+        fileDescriptor: item.file.fileDescriptor, label: pictures[item.index].words.title,
+        observer: item.digest)
     }
     let responses = downloads.http.downloadAll(
       jobs, maxConcurrent: PictureDownloader.maxConcurrent, retry: .standard, progress: nil)
@@ -201,7 +202,8 @@ extension Update {
           }
           let kept: PictureIngest.Result
           do {
-            kept = try keep(picture, fetched.get(), source: answer.source, appearance: appearance, ingest, now)
+            kept = try keep(
+              picture, fetched.get(), source: answer.source, appearance: appearance, ingest, now)
           } catch {
             events.append(.sourceFailed(source: answer.source, error, temporary: error.temporary))
             continue
@@ -256,7 +258,8 @@ extension Update {
         checked.file, as: file, name: Self.fileName(picture, source: source), date: appearance.date,
         appearances: [appearance], at: now)
     } catch {
-      throw SourcePictureFailure(source: source, url: picture.image.text, problem: "\(error)", temporary: false)
+      throw SourcePictureFailure(
+        source: source, url: picture.image.text, problem: "\(error)", temporary: false)
     }
   }
 
