@@ -86,8 +86,9 @@ package final class PendingImageFile {
   package var readablePath: String { namedPath ?? "/proc/self/fd/\(fileDescriptor)" }
 
   /// Syncs the content and gives it a name in the folder; fails with `EEXIST` instead of replacing a file.
-  /// Then syncs the folder, so the name survives a crash.
-  package func commit(as name: String) throws(FileError) -> String {
+  /// Then syncs the folder, so the name survives a crash, unless the caller syncs it once for
+  /// several names (`syncingFolder: false`).
+  package func commit(as name: String, syncingFolder: Bool = true) throws(FileError) -> String {
     let target = folder + "/" + name
     if !synced, fsync(fileDescriptor) != 0 {
       throw FileError.system(operation: "sync", path: target, errno: errno)
@@ -100,7 +101,7 @@ package final class PendingImageFile {
     }
     if linked != 0 { throw FileError.system(operation: "name", path: target, errno: errno) }
     discard()
-    try TemporaryFile.syncFolder(folder)
+    if syncingFolder { try TemporaryFile.syncFolder(folder) }
     return target
   }
 

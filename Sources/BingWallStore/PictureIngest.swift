@@ -24,10 +24,50 @@ package struct PictureIngest {
 
   let store: HistoryStore
   let images: ImageFolder
+  /// Set inside `batch`: the names given and the files replaced, held until the commit.
+  private let pending: Pending?
 
   package init(store: HistoryStore, images: ImageFolder) {
+    self.init(store: store, images: images, pending: nil)
+  }
+
+  private init(store: HistoryStore, images: ImageFolder, pending: Pending?) {
     self.store = store
     self.images = images
+    self.pending = pending
+  }
+
+  /// What a batch did that only its end may make final.
+  private final class Pending {
+    /// Paths named in the image folder, removed again when the transaction fails.
+    var named: [String] = []
+    /// Files whose rows now name other files, removed once the transaction is committed.
+    var replaced: [String] = []
+  }
+
+  /// Runs `body` with an ingest whose every picture goes into one write transaction: each
+  /// picture in a savepoint of its own (one that fails takes back only its rows), the folder
+  /// synced once before the commit instead of once per name, and the files its rows no longer
+  /// name removed only after the commit. When the transaction fails, every name it gave is
+  /// removed again and the replaced files stay.
+  package func batch(_ body: (PictureIngest) throws -> Void) throws {
+    let pending = Pending()
+    let inner = PictureIngest(store: store, images: images, pending: pending)
+    do {
+      try store.write {
+        try body(inner)
+        if !pending.named.isEmpty { try TemporaryFile.syncFolder(images.path) }
+      }
+    } catch {
+      for path in pending.named { unlink(path) }
+      throw error
+    }
+    for path in pending.replaced { unlink(path) }
+  }
+
+  /// Removes `path` now, or after the batch's commit.
+  private func remove(replaced path: String) {
+    if let pending { pending.replaced.append(path) } else { unlink(path) }
   }
 
   /// Keeps `file` as the picture `picture` shows on `appearances`. A stored copy of the same key
@@ -87,7 +127,7 @@ package struct PictureIngest {
     }
     // Other bytes replaced the old file's row: the old file goes (the row no longer names it).
     if let old, let current = try store.storedPortrait(pictureID: pictureID), current.path != old.path {
-      unlink(old.path)
+      remove(replaced: old.path)
     }
     return .stored(pictureID: id)
   }
@@ -161,7 +201,7 @@ package struct PictureIngest {
       if let named { unlink(named) }
       throw error
     }
-    if let old, old != named { unlink(old) }
+    if let old, old != named { remove(replaced: old) }
     return .stored(pictureID: pictureID)
   }
 
@@ -179,7 +219,9 @@ package struct PictureIngest {
       let path = images.path + "/" + fileName
       if path != reusing, try store.isPathTaken(path) { continue }
       do {
-        return try file.commit(as: fileName)
+        let named = try file.commit(as: fileName, syncingFolder: pending == nil)
+        pending?.named.append(named)
+        return named
       } catch {
         guard error.isNameTaken else { throw error }
         // The history has no row for this name (checked above) and we hold the update lock: a

@@ -141,14 +141,16 @@ struct DoctorRepair {
   private func refetch(_ findings: inout [DoctorFinding], _ open: [Int], _ window: BingWindow) {
     let unmounted = looksUnmounted(findings, open)
     var plans: [DownloadPlan] = []
-    var replacing: [String: Int64] = [:]
     var findingOfKey: [String: Int] = [:]
+    let configuration = resources.configuration
     for index in open {
       guard case .refetch(let file, let damaged) = findings[index].action else { continue }
       if let shown = window.appearances[file.key], let image = shown.first?.image {
-        plans.append(
-          DownloadPlan(image: image, appearances: shown.map(\.appearance), preferred: file.resolution))
-        replacing[file.key] = file.id
+        var plan = DownloadPlan(
+          bing: image, appearances: shown.map(\.appearance), preferred: file.resolution,
+          endpoint: configuration.endpoint)
+        plan.role = .replacing(rowID: file.id)
+        plans.append(plan)
         findingOfKey[file.key] = index
       } else if let failure = window.failure {
         findings[index].outcome = .notFixed(
@@ -164,7 +166,6 @@ struct DoctorRepair {
       }
     }
     guard !plans.isEmpty else { return }
-    let configuration = resources.configuration
     let http: any HTTPClient
     do {
       try resources.imageFolder.ensure()
@@ -173,13 +174,15 @@ struct DoctorRepair {
       for index in findingOfKey.values { findings[index].outcome = .notFixed("\(error)") }
       return
     }
-    var downloader = PictureDownloader(
-      http: http, store: store, images: resources.imageFolder, endpoint: configuration.endpoint,
-      timeout: configuration.networkLimits.requestTimeout, progress: nil, now: context.clock.now(),
-      replacing: replacing)
-    downloader.deadline = configuration.networkLimits.updateDeadline(clock: context.clock)
+    let limits = RequestLimits(
+      timeout: configuration.networkLimits.requestTimeout,
+      deadline: configuration.networkLimits.updateDeadline(clock: context.clock))
+    let downloader = PictureDownloader(
+      fetcher: PictureFetcher(
+        http: http, images: resources.imageFolder, limits: limits, progress: nil, history: store),
+      store: store, now: context.clock.now())
     for outcome in downloader.download(plans) {
-      guard let index = findingOfKey[outcome.plan.image.key] else { continue }
+      guard let index = findingOfKey[outcome.plan.id.key] else { continue }
       switch outcome.result {
       case .stored(let id), .identical(let id):
         let path = (try? store.picture(id: id))?.path ?? "?"

@@ -99,8 +99,8 @@ struct PictureImporter {
   func bring(
     _ source: SourceFile, expectedSHA256: String? = nil, describe: (NewPictureFile) -> Description
   ) throws -> Outcome {
-    guard source.size <= PictureDownloader.maxBytes else {
-      throw TransferError.tooLarge(name: source.name, limit: PictureDownloader.maxBytes)
+    guard source.size <= PictureFetcher.maxBytes else {
+      throw TransferError.tooLarge(name: source.name, limit: PictureFetcher.maxBytes)
     }
     guard source.size > 0 else { throw TransferError.notJPEG(name: source.name) }
     let file = try images.pendingFile()
@@ -151,8 +151,8 @@ struct PictureImporter {
     ) { piece in
       total += Int64(piece.count)
       // A file growing while it is read must not slip past the size limit.
-      if total > PictureDownloader.maxBytes {
-        throw TransferError.tooLarge(name: source.name, limit: PictureDownloader.maxBytes)
+      if total > PictureFetcher.maxBytes {
+        throw TransferError.tooLarge(name: source.name, limit: PictureFetcher.maxBytes)
       }
       hasher.update(piece)
       do throws(Errno) {

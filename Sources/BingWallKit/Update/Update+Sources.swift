@@ -16,7 +16,7 @@ struct SourceAnswer: Sendable {
   var result: Result<SourceOffer, SourceFailure>
   /// The pictures of the offer the history did not hold when it answered, by the offer's index:
   /// each checked file ready to be named, or why it could not be had.
-  var fetched: [Int: Result<CheckedSourceFile, SourcePictureFailure>] = [:]
+  var fetched: [Int: PictureFetcher.Fetch] = [:]
 }
 
 /// Where a source's new pictures go as soon as it answers, before the update holds the lock:
@@ -29,6 +29,8 @@ struct EarlySourceDownloads: Sendable {
   var databaseFile: String
   /// `--force`: a pruned picture is fetched again.
   var force: Bool
+  /// The day a picture the source gives no day for is recorded on.
+  var today: CalendarDate
 }
 
 extension Update {
@@ -95,132 +97,137 @@ extension Update {
   }
 
   /// The pictures of `pictures` the history lacks (or, with `--force`, lacks or pruned), each
-  /// downloaded to a file with no name and checked. What the history holds by then is decided
-  /// again under the lock (`storeSourcePictures`): this is only a head start.
+  /// downloaded to a file with no name and checked (`PictureFetcher`, as Bing's are). What the
+  /// history holds by then is decided again under the lock (`storeSourcePictures`): this is only
+  /// a head start.
   static func fetchNew(
     _ pictures: [SourcePicture], of client: SourceClient, _ downloads: EarlySourceDownloads
-  ) -> [Int: Result<CheckedSourceFile, SourcePictureFailure>] {
+  ) -> [Int: PictureFetcher.Fetch] {
     let history = try? HistoryStore.openExisting(path: downloads.databaseFile)
-    var wanted: [(index: Int, file: PendingImageFile, digest: SHA256Observer)] = []
-    var fetched: [Int: Result<CheckedSourceFile, SourcePictureFailure>] = [:]
-    for (index, picture) in pictures.enumerated() {
-      switch (try? history?.state(of: picture.id)) ?? .new {
-      case .stored: continue
-      case .pruned where !downloads.force: continue
-      case .pruned, .new: break
-      }
-      do {
-        try downloads.images.ensure()
-        wanted.append((index, try downloads.images.pendingFile(), SHA256Observer()))
-      } catch {
-        fetched[index] = .failure(
-          SourcePictureFailure(
-            source: client.source, url: picture.image.text, problem: "\(error)", temporary: false))
+    let wanted = pictures.indices.filter { index in
+      switch (try? history?.state(of: pictures[index].id)) ?? .new {
+      case .stored: false
+      case .pruned: downloads.force
+      case .new: true
       }
     }
-    guard !wanted.isEmpty else { return fetched }
-    let jobs = wanted.map { item in
-      DownloadJob(
-        request: downloads.limits.picture(
-          url: pictures[item.index].image.text, maxBytes: PictureDownloader.maxBytes, headers: client.headers),
-        fileDescriptor: item.file.fileDescriptor, label: pictures[item.index].words.title,
-        observer: item.digest)
+    guard !wanted.isEmpty else { return [:] }
+    do {
+      try downloads.images.ensure()
+    } catch {
+      return Dictionary(uniqueKeysWithValues: wanted.map { ($0, .failed(error, temporary: false)) })
     }
-    let responses = downloads.http.downloadAll(
-      jobs, maxConcurrent: PictureDownloader.maxConcurrent, retry: .standard, progress: nil)
-    for (item, response) in zip(wanted, responses) {
-      do {
-        fetched[item.index] = .success(
-          try SourcePictureCheck.check(
-            response, file: item.file, digest: item.digest, source: client.source,
-            url: pictures[item.index].image.text, folder: downloads.images))
-      } catch {
-        item.file.discard()
-        fetched[item.index] = .failure(error)
-      }
+    let plans = wanted.map { index in
+      DownloadPlan(
+        pictures[index], appearance: appearance(of: pictures[index], today: downloads.today),
+        headers: client.headers)
     }
-    return fetched
+    let fetcher = PictureFetcher(
+      http: downloads.http, images: downloads.images, limits: downloads.limits, progress: nil, history: nil)
+    return Dictionary(uniqueKeysWithValues: zip(wanted, fetcher.fetch(plans)))
   }
 
   /// The sources' pictures the history lacks stored (downloaded and checked already, on each
-  /// source's thread), each with its appearance; the appearances of pictures it holds recorded.
-  /// One source's failure is that source's event alone: the others' pictures are stored all the
-  /// same.
+  /// source's thread), each with its appearance, in one batch (`PictureDownloader.keep`); the
+  /// appearances of pictures it holds recorded; and the portrait files their source offers of
+  /// them, for the one portrait step. One source's failure is that source's event alone: the
+  /// others' pictures are stored all the same.
   func storeSourcePictures(
     _ answers: [SourceAnswer], force: Bool, into store: HistoryStore, http: any HTTPClient,
     deadline: ContinuousClock.Instant, now: Date
-  ) throws -> [UpdateEvent] {
-    guard !answers.isEmpty else { return [] }
-    let images = resources.imageFolder
-    try images.ensure()
+  ) throws -> StoredOffers {
+    guard !answers.isEmpty else { return StoredOffers() }
+    try resources.imageFolder.ensure()
     let today = LocalTime(environment: context.environment).fields(of: now).day
-    let ingest = PictureIngest(store: store, images: images)
-    var events: [UpdateEvent] = []
-    // Pictures with a portrait file (Spotlight's), by the id they have or get.
-    var portraits: [SourcePortrait] = []
+    var stored = StoredOffers()
+    // The pictures to name, each with its file, and what a stored one's portrait is.
+    var plans: [DownloadPlan] = []
+    var fetched: [PictureFetcher.Fetch] = []
+    var portraitURLs: [PictureID: (url: RemoteURL, headers: [String: String])] = [:]
+    var portraitOf: [Int64: PictureID] = [:]
     for answer in answers {
-      // A file fetched for a picture that is not stored after all (another update stored it
-      // meanwhile, or it failed) has no name: dropped on every path.
-      defer { for case .success(let checked) in answer.fetched.values { checked.discard() } }
       let offer: SourceOffer
       switch answer.result {
       case .failure(let failure):
-        events.append(.sourceFailed(source: answer.source, failure, temporary: failure.isTemporary))
+        stored.events.append(.sourceFailed(source: answer.source, failure, temporary: failure.isTemporary))
         continue
       case .success(let value): offer = value
       }
-      // `-v` already shows each request as it is made; the offer's own account adds to that only
-      // when a fallback answered.
-      if offer.trace.count > 1 { for line in offer.trace { context.trace("\(answer.source): \(line)") } }
-      events += offer.warnings.map { .warning(.sourceSetting(answer.source, $0)) }
-      if !offer.implausible.isEmpty {
-        events.append(.warning(.implausibleDays(answer.source, offer.implausible)))
-      }
-      events += offer.passedOver.map { .passedOver(answer.source, $0) }
+      stored.events += offerEvents(offer, of: answer.source)
       for (index, picture) in offer.pictures.enumerated() {
-        let appearance = Appearance(
-          source: answer.source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
-          licenceLink: picture.licenceLink?.text ?? "", description: picture.description)
-        let portrait = { (id: Int64) in
-          picture.portrait.map {
-            SourcePortrait(pictureID: id, source: answer.source, url: $0, headers: answer.client.headers)
-          }
-        }
+        let appearance = Self.appearance(of: picture, today: today)
+        if let url = picture.portrait { portraitURLs[picture.id] = (url, answer.client.headers) }
         switch try store.state(of: picture.id) {
         case .pruned where !force:
           continue
         case .stored(let id):
-          portraits += portrait(id).map { [$0] } ?? []
+          portraitOf[id] = picture.id
           // A rotation (Spotlight) shows its pictures again and again: the day it first came is
           // its day. A dated source's day is recorded again, as Bing's are: its words may change.
           guard picture.date != nil else { continue }
           try store.write { _ = try store.record(appearance, pictureID: id, at: now) }
         case .pruned, .new:
-          guard let fetched = answer.fetched[index] else {
-            // Stored when the source answered, and gone since (a prune between): next update.
-            continue
-          }
-          let kept: PictureIngest.Result
-          do {
-            kept = try keep(
-              picture, fetched.get(), source: answer.source, appearance: appearance, ingest, now)
-          } catch {
-            events.append(.sourceFailed(source: answer.source, error, temporary: error.temporary))
-            continue
-          }
-          switch kept {
-          case .stored(let id):
-            if let stored = try store.picture(id: id) { events.append(.fetched(stored)) }
-            portraits += portrait(id).map { [$0] } ?? []
-          case .identical(let id):
-            // The same bytes another source sent: no new picture, one more appearance of it.
-            portraits += portrait(id).map { [$0] } ?? []
-          }
+          // Not fetched when the source answered: stored then, and gone since (a prune
+          // between). The next update fetches it.
+          guard let fetch = answer.fetched[index] else { continue }
+          plans.append(DownloadPlan(picture, appearance: appearance, headers: answer.client.headers))
+          fetched.append(fetch)
         }
       }
     }
-    defer { recordFetches(answers, events: events, store: store, now: now) }
-    return events + portraitEvents(portraits, store: store, http: http, deadline: deadline, now: now)
+    // A file fetched for a picture that is not stored after all (another update stored it
+    // meanwhile) has no name: dropped.
+    let kept = Set(plans.map(\.id))
+    for answer in answers {
+      for case (let index, .fetched(let file)) in answer.fetched {
+        guard case .success(let offer) = answer.result, kept.contains(offer.pictures[index].id) else {
+          file.discard()
+          continue
+        }
+      }
+    }
+    let downloader = self.downloader(http: http, store: store, deadline: deadline, now: now)
+    for outcome in downloader.keep(plans, fetched) {
+      switch outcome.result {
+      case .stored(let id):
+        if let picture = try store.picture(id: id) { stored.events.append(.fetched(picture)) }
+        portraitOf[id] = outcome.plan.id
+      case .identical(let id):
+        // The same bytes another source sent: no new picture, one more appearance of it.
+        portraitOf[id] = outcome.plan.id
+      case .skipped:
+        break
+      case .failed(let error, let temporary):
+        let failure = SourcePictureFailure(
+          outcome.plan, error, temporary: temporary)
+        stored.events.append(
+          .sourceFailed(source: outcome.plan.id.source, failure, temporary: failure.temporary))
+      }
+    }
+    for (rowID, id) in portraitOf.sorted(by: { $0.key < $1.key }) {
+      guard let portrait = portraitURLs[id], let picture = try store.picture(id: rowID) else { continue }
+      stored.portraits.append(DownloadPlan(portrait: portrait.url, of: picture, headers: portrait.headers))
+    }
+    recordFetches(answers, events: stored.events, store: store, now: now)
+    return stored
+  }
+
+  /// How `picture` appears in the history: on its day, or on `today` when its source gives none.
+  static func appearance(of picture: SourcePicture, today: CalendarDate) -> Appearance {
+    Appearance(
+      source: picture.id.source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
+      licenceLink: picture.licenceLink?.text ?? "", description: picture.description)
+  }
+
+  /// What an offer tells beside its pictures: the trace of a fallback, warnings about the
+  /// source's settings, days it cannot have, and what it passed over.
+  private func offerEvents(_ offer: SourceOffer, of source: Source) -> [UpdateEvent] {
+    // `-v` already shows each request as it is made; the offer's own account adds to that only
+    // when a fallback answered.
+    if offer.trace.count > 1 { for line in offer.trace { context.trace("\(source): \(line)") } }
+    var events = offer.warnings.map { UpdateEvent.warning(.sourceSetting(source, $0)) }
+    if !offer.implausible.isEmpty { events.append(.warning(.implausibleDays(source, offer.implausible))) }
+    return events + offer.passedOver.map { .passedOver(source, $0) }
   }
 
   /// Records each source that answered and whose every new picture was stored, so that it is
@@ -241,32 +248,6 @@ extension Update {
       }
     }
   }
-
-  /// Stores one checked picture, or records it as an appearance of the same bytes stored
-  /// already.
-  private func keep(
-    _ picture: SourcePicture, _ checked: CheckedSourceFile, source: Source, appearance: Appearance,
-    _ ingest: PictureIngest, _ now: Date
-  ) throws(SourcePictureFailure) -> PictureIngest.Result {
-    var file = NewPictureFile(
-      key: picture.id.key, sha256: checked.sha256, path: "",
-      resolution: Resolution(stored: "\(checked.width)x\(checked.height)"), width: checked.width,
-      height: checked.height, bytes: checked.bytes)
-    file.source = source
-    do {
-      return try ingest.keep(
-        checked.file, as: file, name: Self.fileName(picture, source: source), date: appearance.date,
-        appearances: [appearance], at: now)
-    } catch {
-      throw SourcePictureFailure(
-        source: source, url: picture.image.text, problem: "\(error)", temporary: false)
-    }
-  }
-
-  /// The readable part of a source's picture's file name: `apod-The_Sharpless_Catalog`.
-  static func fileName(_ picture: SourcePicture, source: Source) -> String {
-    "\(source.rawValue)-\(picture.words.title.prefix(60))"
-  }
 }
 
 /// One picture of a source that could not be had or kept.
@@ -277,6 +258,31 @@ struct SourcePictureFailure: Error, CustomStringConvertible, Sendable {
   var temporary: Bool
   /// The transfer's own error, which names the URL itself.
   var transport: NetError? = nil
+
+  /// `plan`'s failure as the downloader gave it, told as the source's.
+  init(_ plan: DownloadPlan, _ error: any Error, temporary: Bool) {
+    source = plan.id.source
+    url = plan.candidates.first?.url ?? ""
+    self.temporary = temporary
+    switch error {
+    case let net as NetError:
+      problem = ""
+      transport = net
+    case DownloadError.unusable(_, let problems):
+      problem = problems.joined(separator: "; ")
+    case DownloadError.serverError(_, let status):
+      problem = "HTTP \(status)"
+    default:
+      problem = "\(error)"
+    }
+  }
+
+  init(source: Source, url: String, problem: String, temporary: Bool) {
+    self.source = source
+    self.url = url
+    self.problem = problem
+    self.temporary = temporary
+  }
 
   var description: String {
     if let transport { return "\(source.possessive) picture: \(transport)" }

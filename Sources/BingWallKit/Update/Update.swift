@@ -143,7 +143,8 @@ package struct Update {
       downloads: EarlySourceDownloads(
         http: http, images: resources.imageFolder,
         limits: RequestLimits(timeout: limits.requestTimeout, deadline: deadline),
-        databaseFile: context.paths.databaseFile, force: request.force))
+        databaseFile: context.paths.databaseFile, force: request.force,
+        today: LocalTime(environment: context.environment).fields(of: context.clock.now()).day))
     defer { _ = sourceAnswers?.value() }
     let givenUp = CancellationFlag()
     // No history at all (a newcomer's first update): every market's older page is wanted, and
@@ -184,13 +185,16 @@ package struct Update {
       deadline: pictureDeadline)
     // Waited for on every path, so the request never outlives the update.
     defer { _ = stories?.results.value() }
-    var events = try fetchAndStore(
+    let bing = try fetchAndStore(
       request, archives: listed, into: store, http: http, deadline: pictureDeadline)
-    events += finishStories(stories, store: store)
-    events += try storeSourcePictures(
-      sourceAnswers?.value() ?? [], force: request.force, into: store, http: http,
-      deadline: pictureDeadline,
+    var events = bing.events + finishStories(stories, store: store)
+    let others = try storeSourcePictures(
+      sourceAnswers?.value() ?? [], force: request.force, into: store, http: http, deadline: pictureDeadline,
       now: context.clock.now())
+    events += others.events
+    events += portraitEvents(
+      bing.portraits + others.portraits, force: request.force, store: store, http: http,
+      deadline: pictureDeadline, now: context.clock.now())
     let failure = Self.firstFailure(in: events)
     if failure == nil, events.fetched.isEmpty { events.append(.upToDate) }
     if let notSaved = record(failure) { events.append(.stateNotSaved(notSaved)) }
@@ -340,34 +344,47 @@ package struct Update {
     }
   }
 
+  /// What storing one source's offers did, and the portrait files its stored pictures have
+  /// (`portraitEvents`, one step for every source).
+  struct StoredOffers {
+    var events: [UpdateEvent] = []
+    var portraits: [DownloadPlan] = []
+  }
+
   /// The archive of each market read against the history (`UpdatePlan`), then the appearances
-  /// of pictures already stored recorded, the new pictures downloaded and ingested, and the
-  /// portrait files of the window fetched.
+  /// of pictures already stored recorded, and the new pictures downloaded and ingested.
   private func fetchAndStore(
     _ request: Request, archives: [MarketArchive], into store: HistoryStore, http: any HTTPClient,
     deadline: ContinuousClock.Instant
-  ) throws -> [UpdateEvent] {
+  ) throws -> StoredOffers {
     let images = resources.imageFolder
     try images.ensure()
     images.removeAbandonedFiles()
     let now = context.clock.now()
-    let plan = try Self.plan(request, archives: archives, store: store, at: now)
+    let plan = try Self.plan(
+      request, archives: archives, store: store, at: now, endpoint: resources.configuration.endpoint)
     try Self.record(plan.appearancesOfStored, in: store, at: now)
     let downloaded = try download(plan.downloads, into: store, http: http, deadline: deadline, now: now)
-    let portraits = portraitEvents(
-      of: plan.shown, storedIDs: plan.storedIDs.merging(downloaded.storedIDs) { old, _ in old },
-      force: request.force, store: store, http: http, deadline: deadline, now: now)
-    let failures = plan.failures + downloaded.failures
-    return plan.substitutions + plan.warnings.map(UpdateEvent.warning) + failures.map(UpdateEvent.failed)
+    var events =
+      plan.substitutions + plan.warnings.map(UpdateEvent.warning)
+      + (plan.failures + downloaded.failures).map(UpdateEvent.failed)
       + (plan.skips + downloaded.skips).map(UpdateEvent.skipped) + downloaded.fetched.map(UpdateEvent.fetched)
-      + portraits
+    var portraits: [DownloadPlan] = []
+    do {
+      portraits = try bingPortraitPlans(
+        of: plan.shown, storedIDs: plan.storedIDs.merging(downloaded.storedIDs) { old, _ in old },
+        force: request.force, store: store)
+    } catch {
+      events.append(.warning(.portraitsFailed(error)))
+    }
+    return StoredOffers(events: events, portraits: portraits)
   }
 
   /// Each market's archive, or its failure, read against the history in the order asked.
   private static func plan(
-    _ request: Request, archives: [MarketArchive], store: HistoryStore, at now: Date
+    _ request: Request, archives: [MarketArchive], store: HistoryStore, at now: Date, endpoint: String
   ) throws -> UpdatePlan {
-    var plan = UpdatePlan(force: request.force, now: now)
+    var plan = UpdatePlan(force: request.force, now: now, endpoint: endpoint)
     for archive in archives {
       switch archive.recent {
       case .success(let response):
@@ -415,7 +432,7 @@ package struct Update {
   ) throws -> Downloaded {
     var downloaded = Downloaded()
     for outcome in downloader(http: http, store: store, deadline: deadline, now: now).download(plans) {
-      let key = outcome.plan.image.key
+      let key = outcome.plan.id.key
       switch outcome.result {
       case .stored(let id):
         downloaded.storedIDs[key] = id
@@ -439,12 +456,20 @@ package struct Update {
   func downloader(
     http: any HTTPClient, store: HistoryStore, deadline: ContinuousClock.Instant, now: Date
   ) -> PictureDownloader {
-    let configuration = resources.configuration
-    var downloader = PictureDownloader(
-      http: http, store: store, images: resources.imageFolder, endpoint: configuration.endpoint,
-      timeout: configuration.networkLimits.requestTimeout, progress: progress, now: now)
-    downloader.deadline = deadline
-    return downloader
+    PictureDownloader(
+      fetcher: fetcher(http: http, history: store, deadline: deadline), store: store, now: now)
+  }
+
+  /// A fetcher on this update's client, image folder, progress and time limit; `history` is
+  /// the one it reads Bing's placeholders from, nil before it is opened.
+  func fetcher(http: any HTTPClient, history: HistoryStore?, deadline: ContinuousClock.Instant)
+    -> PictureFetcher
+  {
+    PictureFetcher(
+      http: http, images: resources.imageFolder,
+      limits: RequestLimits(
+        timeout: resources.configuration.networkLimits.requestTimeout, deadline: deadline),
+      progress: progress, history: history)
   }
 
   /// One page of a market's archive, through the one retry loop (`RetryLoop`) as the picture

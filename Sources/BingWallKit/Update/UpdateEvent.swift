@@ -136,6 +136,6 @@ extension UpdateSkip {
 extension DownloadPlan {
   /// The picture skipped in every market it appeared in.
   func skips(_ reason: UpdateSkip.Reason) -> [UpdateSkip] {
-    appearances.compactMap { UpdateSkip(key: image.key, $0, reason: reason) }
+    appearances.compactMap { UpdateSkip(key: id.key, $0, reason: reason) }
   }
 }

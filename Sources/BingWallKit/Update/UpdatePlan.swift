@@ -24,12 +24,15 @@ struct UpdatePlan {
   private let force: Bool
   /// When the update runs: a picture of a day it cannot have at this instant is skipped.
   private let now: Date
+  /// Bing's address, which the pictures' URLs are made from.
+  private let endpoint: String
   private var states: [String: HistoryStore.KeyState] = [:]
   private var downloadIndex: [String: Int] = [:]
 
-  init(force: Bool, now: Date) {
+  init(force: Bool, now: Date, endpoint: String) {
     self.force = force
     self.now = now
+    self.endpoint = endpoint
   }
 
   /// A market whose archive could not be had.
@@ -89,7 +92,8 @@ struct UpdatePlan {
           downloads[index].appearances.append(appearance)
         } else {
           downloadIndex[image.key] = downloads.count
-          downloads.append(DownloadPlan(image: image, appearances: [appearance], preferred: preferred))
+          downloads.append(
+            DownloadPlan(bing: image, appearances: [appearance], preferred: preferred, endpoint: endpoint))
         }
       }
     }

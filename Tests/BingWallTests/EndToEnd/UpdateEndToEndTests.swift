@@ -171,7 +171,7 @@ import Testing
     let result = try update()
     #expect(result.status == 1)
     #expect(result.stderr.contains("cannot download OHR.Lake"))
-    #expect(result.stderr.contains("not an image (Content-Type text/html"))
+    #expect(result.stderr.contains("not a picture (Content-Type 'text/html"))
     #expect(sandbox.imageFiles().isEmpty)
     #expect(try sandbox.run(["list"]).stdout.isEmpty)
   }
