@@ -75,8 +75,14 @@ package enum BingWall {
       if invocation.verbose {
         context.trace = Trace(context.stderr, onTerminal: context.terminal.stderrIsTTY)
       }
+      // The parser knows only the table's commands, so this cannot fail; were it to (a table
+      // and parser out of step), it is one error line, not a crash.
       guard let command = CommandTable.command(for: invocation.path) else {
-        preconditionFailure("the parser gave a command the table does not run: \(invocation.path)")
+        context.stderr.write(
+          Diagnostic.line(
+            .error,
+            "'\(invocation.path.joined(separator: " "))' has no handler in this build; please report it"))
+        return ExitCode.failure
       }
       do {
         return try command.run(invocation, context)
