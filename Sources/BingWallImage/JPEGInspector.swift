@@ -41,18 +41,14 @@ package enum JPEGInspector {
 
   /// Checks the JPEG file at `path` and returns the size its frame header declares.
   package static func inspect(fileAt path: String) throws(ImageCheckError) -> JPEGInfo {
-    try InspectedBytes.withFile(at: path) { (descriptor, size) throws(ImageCheckError) in
-      var reader = ByteReader(backing: .file(descriptor), count: size, path: path)
-      return try inspect(&reader)
-    }
+    try InspectedBytes.inspect(fileAt: path, inspect)
   }
 
   /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
   package static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
     -> JPEGInfo
   {
-    var reader = ByteReader(backing: .memory(bytes), count: bytes.count, path: path)
-    return try inspect(&reader)
+    try InspectedBytes.inspect(bytes, path: path, inspect)
   }
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
@@ -326,15 +322,10 @@ package enum JPEGInspector {
 ///
 /// The walk asks for a byte or two at a time; for a file each miss reads one window with
 /// `pread`, so skipping a segment never reads its body and the file is never loaded whole.
-private struct ByteReader {
-  enum Backing {
-    case file(Int32)
-    case memory(UnsafeRawBufferPointer)
-  }
-
+private struct ByteReader: InspectedReader {
   static let windowSize = 4096
 
-  let backing: Backing
+  let backing: InspectedBytes.Backing
   /// The size of the file or buffer.
   let count: Int
   /// The name errors use.
@@ -342,7 +333,7 @@ private struct ByteReader {
   private var window: [UInt8] = []
   private var windowStart = 0
 
-  init(backing: Backing, count: Int, path: String) {
+  init(backing: InspectedBytes.Backing, count: Int, path: String) {
     self.backing = backing
     self.count = count
     self.path = path
