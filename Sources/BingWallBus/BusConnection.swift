@@ -166,12 +166,7 @@ package final class BusConnection {
   /// message whatever is queued (sd-bus reads only what one message needs from the socket; the
   /// rest waits in the bus, which bounds what it keeps for a slow reader).
   package func next() -> Arrival {
-    switch step() {
-    case .lost: return .lost
-    case .nothing: return .nothing
-    case .handled: return .other
-    case .message(let message):
-      defer { _ = api.pointee.message_unref(message) }
+    step { message in
       // Only what the match rules let in, which the bus checked the sender of: a signal or a
       // call sent to us directly could come from any local user, and is dropped unread.
       guard bw_bus_is_broadcast_signal(api, message) == 1 else { return .other }
@@ -179,13 +174,9 @@ package final class BusConnection {
     }
   }
 
-  /// What one `sd_bus_process` did; a message is the caller's to release.
-  private enum Step {
-    case lost, nothing, handled
-    case message(OpaquePointer)
-  }
-
-  private func step() -> Step {
+  /// One `sd_bus_process`, for `next` and `receive`: what it read is given to `take`, and freed
+  /// after; what it handled itself is `other`.
+  private func step<Outcome: StepOutcome>(_ take: (OpaquePointer) -> Outcome) -> Outcome {
     if lost { return .lost }
     var message: OpaquePointer?
     let code = api.pointee.process(bus, &message)
@@ -193,8 +184,9 @@ package final class BusConnection {
       lost = true
       return .lost
     }
-    guard let message else { return code == 0 ? .nothing : .handled }
-    return .message(message)
+    guard let message else { return code == 0 ? .nothing : .other }
+    defer { _ = api.pointee.message_unref(message) }
+    return take(message)
   }
 
   /// Set once `process` failed: the bus went away.
@@ -226,14 +218,7 @@ extension BusConnection {
   /// `next` for a connection that serves (on the session bus, where every peer is the user's own
   /// process, so calls are answered, not dropped).
   package func receive() -> Received {
-    switch step() {
-    case .lost: return .lost
-    case .nothing: return .nothing
-    case .handled: return .other
-    case .message(let message):
-      defer { _ = api.pointee.message_unref(message) }
-      return .message(BusMessage(connection: self, retaining: message))
-    }
+    step { .message(BusMessage(connection: self, retaining: $0)) }
   }
 
   /// The reply to `call`, to fill in and send.
@@ -288,3 +273,13 @@ extension BusConnection {
     if code < 0 { throw .callFailed(member: "RequestName", name: "", errno: -code) }
   }
 }
+
+/// What `next` and `receive` hand back when no message is theirs: the three outcomes they share.
+private protocol StepOutcome {
+  static var other: Self { get }
+  static var nothing: Self { get }
+  static var lost: Self { get }
+}
+
+extension BusConnection.Arrival: StepOutcome {}
+extension BusConnection.Received: StepOutcome {}

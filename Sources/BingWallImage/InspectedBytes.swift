@@ -28,4 +28,33 @@ enum InspectedBytes {
     }
     return try result.get()
   }
+
+  /// Where an inspector's reader reads: an open file, or bytes in memory.
+  enum Backing {
+    case file(Int32)
+    case memory(UnsafeRawBufferPointer)
+  }
+
+  /// `walk` given a reader of the file at `path`; the file is closed after.
+  static func inspect<Reader: InspectedReader, Info>(
+    fileAt path: String, _ walk: (inout Reader) throws(ImageCheckError) -> Info
+  ) throws(ImageCheckError) -> Info {
+    try withFile(at: path) { (descriptor, size) throws(ImageCheckError) in
+      var reader = Reader(backing: .file(descriptor), count: size, path: path)
+      return try walk(&reader)
+    }
+  }
+
+  /// `walk` given a reader of `bytes`; `path` is the name the errors use (a file or a URL).
+  static func inspect<Reader: InspectedReader, Info>(
+    _ bytes: UnsafeRawBufferPointer, path: String, _ walk: (inout Reader) throws(ImageCheckError) -> Info
+  ) throws(ImageCheckError) -> Info {
+    var reader = Reader(backing: .memory(bytes), count: bytes.count, path: path)
+    return try walk(&reader)
+  }
+}
+
+/// What an inspector walks the bytes with: JPEG's a window at a time, PNG's a chunk at a time.
+protocol InspectedReader {
+  init(backing: InspectedBytes.Backing, count: Int, path: String)
 }

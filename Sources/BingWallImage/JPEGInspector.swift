@@ -41,18 +41,14 @@ package enum JPEGInspector {
 
   /// Checks the JPEG file at `path` and returns the size its frame header declares.
   package static func inspect(fileAt path: String) throws(ImageCheckError) -> JPEGInfo {
-    try InspectedBytes.withFile(at: path) { (descriptor, size) throws(ImageCheckError) in
-      var reader = ByteReader(backing: .file(descriptor), count: size, path: path)
-      return try inspect(&reader)
-    }
+    try InspectedBytes.inspect(fileAt: path, inspect)
   }
 
   /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
   package static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
     -> JPEGInfo
   {
-    var reader = ByteReader(backing: .memory(bytes), count: bytes.count, path: path)
-    return try inspect(&reader)
+    try InspectedBytes.inspect(bytes, path: path, inspect)
   }
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
@@ -127,18 +123,12 @@ package enum JPEGInspector {
   private static func checkOnlyEnd(_ reader: inout ByteReader, after scanStart: Int) throws(ImageCheckError) {
     var offset = scanStart
     while let found = try reader.firstFF(from: offset) {
-      var position = found + 1
-      guard var code = try reader.byte(at: position) else { break }
-      while code == 0xFF {
-        position += 1
-        guard let next = try reader.byte(at: position) else { throw .truncated(path: reader.path) }
-        code = next
-      }
-      switch code {
+      guard let marker = try reader.markerCode(after: found) else { throw .truncated(path: reader.path) }
+      switch marker.code {
       case 0x00, 0xD0...0xD7:
-        offset = position + 1  // a stuffed byte or a restart marker: still in the scan
+        offset = marker.offset + 1  // a stuffed byte or a restart marker: still in the scan
       case 0xD9:
-        let after = reader.count - (position + 1)
+        let after = reader.count - (marker.offset + 1)
         guard after == 0 else { throw .notPlain(path: reader.path, fault: .bytesAfterEnd(count: after)) }
         return
       default:
@@ -181,21 +171,15 @@ package enum JPEGInspector {
     var scans = 1
     var offset = start
     while let found = try reader.firstFF(from: offset) {
-      var position = found + 1
-      guard var code = try reader.byte(at: position) else { return }
-      while code == 0xFF {
-        position += 1
-        guard let next = try reader.byte(at: position) else { return }
-        code = next
-      }
-      offset = position + 1
-      switch code {
+      guard let marker = try reader.markerCode(after: found) else { return }
+      offset = marker.offset + 1
+      switch marker.code {
       case 0x00, 0x01, 0xD0...0xD7:
         continue  // a stuffed byte, TEM or a restart marker: still in the scan
       case 0xD9:
         return
       default:
-        if code == 0xDA {
+        if marker.code == 0xDA {
           scans += 1
           if scans > maximumScans { throw .tooManyScans(path: reader.path, limit: maximumScans) }
         }
@@ -218,14 +202,9 @@ package enum JPEGInspector {
       let markerStart = offset
       guard let first = try reader.byte(at: offset) else { throw .truncated(path: path) }
       guard first == 0xFF else { throw .corrupt(path: path, offset: offset) }
-      // Any number of fill bytes may come before the marker code.
-      var code: UInt8 = 0xFF
-      while code == 0xFF {
-        offset += 1
-        guard let next = try reader.byte(at: offset) else { throw .truncated(path: path) }
-        code = next
-      }
-      offset += 1
+      guard let marker = try reader.markerCode(after: offset) else { throw .truncated(path: path) }
+      let code = marker.code
+      offset = marker.offset + 1
 
       switch code {
       case 0x01, 0xD0...0xD7:
@@ -343,15 +322,10 @@ package enum JPEGInspector {
 ///
 /// The walk asks for a byte or two at a time; for a file each miss reads one window with
 /// `pread`, so skipping a segment never reads its body and the file is never loaded whole.
-private struct ByteReader {
-  enum Backing {
-    case file(Int32)
-    case memory(UnsafeRawBufferPointer)
-  }
-
+private struct ByteReader: InspectedReader {
   static let windowSize = 4096
 
-  let backing: Backing
+  let backing: InspectedBytes.Backing
   /// The size of the file or buffer.
   let count: Int
   /// The name errors use.
@@ -359,7 +333,7 @@ private struct ByteReader {
   private var window: [UInt8] = []
   private var windowStart = 0
 
-  init(backing: Backing, count: Int, path: String) {
+  init(backing: InspectedBytes.Backing, count: Int, path: String) {
     self.backing = backing
     self.count = count
     self.path = path
@@ -385,6 +359,17 @@ private struct ByteReader {
   mutating func uint16(at offset: Int) throws(ImageCheckError) -> UInt16? {
     guard let high = try byte(at: offset), let low = try byte(at: offset + 1) else { return nil }
     return UInt16(high) << 8 | UInt16(low)
+  }
+
+  /// The marker code after the `FF` at `offset` and where it stands: any number of fill bytes
+  /// (more `FF`s) may come before it. Nil when the end comes first.
+  mutating func markerCode(after offset: Int) throws(ImageCheckError) -> (code: UInt8, offset: Int)? {
+    var position = offset + 1
+    while let code = try byte(at: position) {
+      if code != 0xFF { return (code, position) }
+      position += 1
+    }
+    return nil
   }
 
   /// The offset of the first `FF` byte at or after `offset`, or nil when none is before the end;

@@ -161,18 +161,14 @@ package enum PNGInspector {
 
   /// Checks the PNG file at `path` and returns what its header declares.
   package static func inspect(fileAt path: String) throws(ImageCheckError) -> PNGInfo {
-    try InspectedBytes.withFile(at: path) { (descriptor, size) throws(ImageCheckError) in
-      var reader = ChunkReader(backing: .file(descriptor), count: size, path: path)
-      return try inspect(&reader)
-    }
+    try InspectedBytes.inspect(fileAt: path, inspect)
   }
 
   /// Checks bytes already in memory; `path` is the name the errors use (a file or a URL).
   static func inspect(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageCheckError)
     -> PNGInfo
   {
-    var reader = ChunkReader(backing: .memory(bytes), count: bytes.count, path: path)
-    return try inspect(&reader)
+    try InspectedBytes.inspect(bytes, path: path, inspect)
   }
 
   /// Checks the bytes of `data`; `path` is the name the errors use (a file or a URL).
@@ -308,21 +304,16 @@ package enum PNGInspector {
 
 /// The bytes of a PNG, read at an offset: a file through `pread` a block at a time, so a chunk's
 /// data is read once, for its CRC, and never held whole; or a buffer in memory.
-private struct ChunkReader {
-  enum Backing {
-    case file(Int32)
-    case memory(UnsafeRawBufferPointer)
-  }
-
+private struct ChunkReader: InspectedReader {
   /// The block a file is read in.
   static let blockSize = 64 * 1024
 
-  let backing: Backing
+  let backing: InspectedBytes.Backing
   let count: Int
   let path: String
   private var block: [UInt8] = []
 
-  init(backing: Backing, count: Int, path: String) {
+  init(backing: InspectedBytes.Backing, count: Int, path: String) {
     self.backing = backing
     self.count = count
     self.path = path

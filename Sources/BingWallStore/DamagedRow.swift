@@ -31,18 +31,6 @@ package struct DamagedRow: Sendable, Hashable {
   /// message): what `doctor --fix` deletes it by.
   var fetchKey: SQLiteValue?
 
-  init(
-    table: Table, id: Int64, pictureID: Int64?, key: String, column: String, found: String, expected: String
-  ) {
-    self.table = table
-    self.id = id
-    self.pictureID = pictureID
-    self.key = key
-    self.column = column
-    self.found = found
-    self.expected = expected
-  }
-
   /// The row as a person finds it again: `picture 12 (OHR.Lake)`, `appearance 40 of picture 12
   /// (OHR.Lake)`, `the last fetch of apod`.
   package var subject: String {

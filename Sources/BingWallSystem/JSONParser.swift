@@ -12,24 +12,7 @@ package struct JSONParser {
   ///
   /// `ArchiveResponse.decode` turns it into `BingError.invalidJSON` at once, adding the market
   /// and URL that this parser does not know; `import` reads export documents with it too.
-  package struct SyntaxError: Error, Equatable {
-    /// Offset in bytes from the start of the body.
-    var offset: Int
-    var message: String
-    /// True when the text ended in the middle of a value: a body cut short.
-    var isTruncated: Bool
-    /// Set when the reading stopped at its time limit rather than at a fault of the text.
-    package var overTime: OverTime? = nil
-
-    package var description: String {
-      if let overTime {
-        return "reading it took more than \(overTime.limitText), stopped at byte \(offset)"
-      }
-      return isTruncated
-        ? "the body ends in the middle of the JSON at byte \(offset) (cut short?)"
-        : "\(message) at byte \(offset)"
-    }
-  }
+  package typealias SyntaxError = TextSyntaxError
 
   /// Nesting deeper than this is refused: a hostile body of `[[[[…` must not overflow the stack.
   static let maximumDepth = 64
@@ -170,8 +153,7 @@ package struct JSONParser {
       }
       return Unicode.Scalar(first) ?? Self.replacement
     default:
-      throw SyntaxError(
-        offset: position - 1, message: "unknown escape \\\(Self.describe(byte))", isTruncated: false)
+      throw error("unknown escape \\\(Self.describe(byte))", at: position - 1)
     }
   }
 
@@ -266,19 +248,16 @@ package struct JSONParser {
 
   /// One unit of the reader's work, counted against its time limit.
   private mutating func step() throws(SyntaxError) {
-    do {
-      try limit.step()
-    } catch {
-      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
-    }
+    try limit.step(reading: .json, at: position)
   }
 
-  private func error(_ message: String) -> SyntaxError {
-    SyntaxError(offset: position, message: message, isTruncated: false)
+  /// A fault of the text at `offset`, or where the reading is.
+  private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+    SyntaxError(language: .json, offset: offset ?? position, message: message, isTruncated: false)
   }
 
   private func truncated() -> SyntaxError {
-    SyntaxError(offset: position, message: "unexpected end", isTruncated: true)
+    SyntaxError(language: .json, offset: position, message: "unexpected end", isTruncated: true)
   }
 
   private static func hexDigit(_ byte: UInt8) -> UInt8? {

@@ -10,24 +10,7 @@
 /// String once). A `WorkLimit` bounds that time too: past it the reader stops and throws.
 package struct XMLParser {
   /// Why the text is not the XML expected, and where.
-  package struct SyntaxError: Error, Equatable, CustomStringConvertible {
-    /// Offset in bytes from the start of the body.
-    var offset: Int
-    var message: String
-    /// True when the text ended inside the document: a body cut short.
-    var isTruncated: Bool
-    /// Set when the reading stopped at its time limit rather than at a fault of the text.
-    package var overTime: OverTime? = nil
-
-    package var description: String {
-      if let overTime {
-        return "reading it took more than \(overTime.limitText), stopped at byte \(offset)"
-      }
-      return isTruncated
-        ? "the body ends in the middle of the XML at byte \(offset) (cut short?)"
-        : "\(message) at byte \(offset)"
-    }
-  }
+  package typealias SyntaxError = TextSyntaxError
 
   /// Elements nested deeper than this are refused; a feed needs five.
   static let maximumDepth = 32
@@ -175,10 +158,10 @@ package struct XMLParser {
     guard bytes[position] == UInt8(ascii: ">") else { throw error("expected > to end </\(name)") }
     position += 1
     guard let element = open.popLast() else {
-      throw SyntaxError(offset: start, message: "</\(name)> closes no element", isTruncated: false)
+      throw error("</\(name)> closes no element", at: start)
     }
     guard element.name == name else {
-      throw SyntaxError(offset: start, message: "</\(name)> closes <\(element.name)>", isTruncated: false)
+      throw error("</\(name)> closes <\(element.name)>", at: start)
     }
     if open.isEmpty { return element }
     open[open.count - 1].children.append(element)
@@ -203,7 +186,7 @@ package struct XMLParser {
     let first = bytes[start]
     guard !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first), first != UInt8(ascii: "-"),
       first != UInt8(ascii: ".")
-    else { throw SyntaxError(offset: start, message: "a name cannot start so", isTruncated: false) }
+    else { throw error("a name cannot start so", at: start) }
     return String(decoding: bytes[start..<position], as: UTF8.self)
   }
 
@@ -225,7 +208,7 @@ package struct XMLParser {
     do {
       return try Self.decoded(text, limit: &limit)
     } catch {
-      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
+      throw SyntaxError(stoppedAt: position, reading: .xml, error)
     }
   }
 
@@ -355,18 +338,15 @@ package struct XMLParser {
 
   /// One unit of the reader's work, counted against its time limit.
   private mutating func step() throws(SyntaxError) {
-    do {
-      try limit.step()
-    } catch {
-      throw SyntaxError(offset: position, message: "", isTruncated: false, overTime: error)
-    }
+    try limit.step(reading: .xml, at: position)
   }
 
-  private func error(_ message: String) -> SyntaxError {
-    SyntaxError(offset: position, message: message, isTruncated: false)
+  /// A fault of the text at `offset`, or where the reading is.
+  private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+    SyntaxError(language: .xml, offset: offset ?? position, message: message, isTruncated: false)
   }
 
   private func truncated() -> SyntaxError {
-    SyntaxError(offset: bytes.count, message: "", isTruncated: true)
+    SyntaxError(language: .xml, offset: bytes.count, message: "", isTruncated: true)
   }
 }

@@ -199,17 +199,22 @@ typedef struct bw_bus_answer {
   } value;
 } bw_bus_answer;
 
+/// The state a reply leaves a pending call in when it is an error: its errno negated, or EIO's
+/// when the error names none; 0 when the reply is not an error.
+static inline int bw_bus_error_state(const bw_bus_api *_Nonnull api, sd_bus_message *_Nonnull message) {
+  if (!api->message_is_method_error(message, NULL)) return 0;
+  int code = api->message_get_errno(message);
+  return code > 0 ? -code : -5;  // EIO when the error names no errno
+}
+
 /// The reply of a `Get`: the property's variant, read into the answer.
 static inline int bw_bus_answered(sd_bus_message *_Nonnull message, void *_Nullable userdata,
                                   sd_bus_error *_Nullable error) {
   (void)error;
   bw_bus_answer *answer = (bw_bus_answer *)userdata;
   if (!answer || !answer->api) return 1;
-  if (answer->api->message_is_method_error(message, NULL)) {
-    int code = answer->api->message_get_errno(message);
-    answer->state = code > 0 ? -code : -5;  // EIO when the error names no errno
-    return 1;
-  }
+  answer->state = bw_bus_error_state(answer->api, message);
+  if (answer->state < 0) return 1;
   const char contents[2] = {answer->type, 0};
   int r = answer->api->message_enter_container(message, 'v', contents);
   if (r > 0) r = answer->api->message_read_basic(message, answer->type, &answer->value);
@@ -337,11 +342,8 @@ static inline int bw_bus_replied(sd_bus_message *_Nonnull message, void *_Nullab
   (void)error;
   bw_bus_reply *reply = (bw_bus_reply *)userdata;
   if (!reply || !reply->api) return 1;
-  if (reply->api->message_is_method_error(message, NULL)) {
-    int code = reply->api->message_get_errno(message);
-    reply->state = code > 0 ? -code : -5;
-    return 1;
-  }
+  reply->state = bw_bus_error_state(reply->api, message);
+  if (reply->state < 0) return 1;
   char type = 0;
   if (reply->api->message_peek_type(message, &type, NULL) > 0 && type == 'u') {
     reply->api->message_read_basic(message, 'u', &reply->first);
