@@ -10,9 +10,10 @@ import Glibc
 /// attempt only; the session's connection cache is shared by all of them and by the requests
 /// before (the archive), so jobs reuse those connections (HTTP/1.1 keep-alive, or HTTP/2
 /// streams over one connection).
-/// A job waiting out its retry delay holds no slot and no thread: the loop sleeps in
-/// `curl_multi_poll` until the earliest moment a waiting job may start, or until a socket
-/// needs attention, never longer, and never polls in a busy loop.
+/// A job waiting out its retry delay holds no slot: the loop sleeps in `curl_multi_poll` until
+/// the earliest moment a waiting job may start, or until a socket needs attention, never
+/// longer, and never polls in a busy loop. A batch with no progress to show that finds another
+/// thread driving runs as its guest (`runAsGuest`) rather than wait for it to end.
 final class CurlBatch {
   /// Where a job stands.
   private enum Phase {
@@ -63,9 +64,28 @@ final class CurlBatch {
   /// Runs every job to its end; the results are in job order.
   func run() -> [Result<HTTPResponse, NetError>] {
     guard !entries.isEmpty else { return [] }
-    // The multi is this batch's until every job has ended; requests other threads make
-    // meanwhile (Bing's story) join it, and this loop runs them too.
-    session.acquireDriving()
+    // A batch with no progress to show does not wait for the multi while another thread
+    // drives it (a source's pictures beside Bing's): it runs beside that driver instead of
+    // after it. One that shows progress drives, to measure its transfers.
+    if progress == nil, !session.acquireDrivingIfFree() {
+      runAsGuest()
+    } else {
+      if progress != nil { session.acquireDriving() }
+      runDriving()
+    }
+    report(final: true)
+    return entries.map { entry in
+      guard case .finished(let result) = entry.phase else {
+        preconditionFailure("CurlBatch.run ended with an unfinished job")
+      }
+      return result
+    }
+  }
+
+  /// Runs the jobs with the driver's role held: the multi is this batch's until every job has
+  /// ended; requests other threads make meanwhile (Bing's story, another batch's pictures) join
+  /// it, and this loop runs them too.
+  private func runDriving() {
     defer { session.releaseDriving() }
     do throws(CurlMulti.Failure) {
       let multi = session.multi
@@ -82,12 +102,40 @@ final class CurlBatch {
         entries[index].phase = .finished(.failure(.setup(url: url, message: error.message)))
       }
     }
-    report(final: true)
-    return entries.map { entry in
-      guard case .finished(let result) = entry.phase else {
-        preconditionFailure("CurlBatch.run ended with an unfinished job")
+  }
+
+  /// Runs the jobs as a guest of the session: each due job's transfer is handed to whoever
+  /// drives (this thread, while no one else does), at most `maxConcurrent` at once, and settled
+  /// as it ends. A job due for another attempt starts when one of this batch's transfers ends,
+  /// or after its delay when none runs: its delay is a floor, as in `runDriving`.
+  private func runAsGuest() {
+    while true {
+      let now = clock.now
+      var started: [CurlTransfer] = []
+      for index in entries.indices where jobOfTransfer.count < maxConcurrent {
+        guard case .waiting(let notBefore) = entries[index].phase, notBefore <= now else { continue }
+        if let transfer = start(index) { started.append(transfer) }
       }
-      return result
+      session.handIn(started)
+      guard entries.indices.contains(where: { !isFinished($0) }) else { return }
+      guard !jobOfTransfer.isEmpty else {
+        // Every job left waits out its retry delay.
+        usleep(UInt32(millisecondsUntilNextStart()) * 1000)
+        continue
+      }
+      for (id, outcome) in session.awaitAny(of: Set(jobOfTransfer.keys)) {
+        guard let index = jobOfTransfer[id], case .running(let transfer) = entries[index].phase else {
+          continue
+        }
+        switch outcome {
+        case .success(let code):
+          settle(transfer, code: code)
+        case .failure(let failure):
+          jobOfTransfer[id] = nil
+          let url = entries[index].job.request.url
+          finish(index, .failure(.setup(url: url, message: failure.message)), keptBytes: 0)
+        }
+      }
     }
   }
 
@@ -135,6 +183,19 @@ final class CurlBatch {
   }
 
   private func start(_ index: Int, on multi: CurlMulti) {
+    guard let transfer = start(index) else { return }
+    do throws(CurlMulti.Failure) {
+      try multi.add(transfer)
+    } catch {
+      jobOfTransfer[ObjectIdentifier(transfer)] = nil
+      finish(
+        index, .failure(.setup(url: entries[index].job.request.url, message: error.message)), keptBytes: 0)
+    }
+  }
+
+  /// The next attempt of job `index`, made and marked running, for the caller to attach; nil
+  /// when it could not be made (the job is then finished with why).
+  private func start(_ index: Int) -> CurlTransfer? {
     let job = entries[index].job
     entries[index].retries.begin()
     do throws(NetError) {
@@ -149,16 +210,13 @@ final class CurlBatch {
       }
       if meter != nil { try transfer.reportProgress() }
       transfer.observer = job.observer
-      do throws(CurlMulti.Failure) {
-        try multi.add(transfer)
-      } catch {
-        throw NetError.setup(url: job.request.url, message: error.message)
-      }
       entries[index].phase = .running(transfer)
       jobOfTransfer[ObjectIdentifier(transfer)] = index
       meter?.start(index)
+      return transfer
     } catch {
       finish(index, .failure(error), keptBytes: 0)
+      return nil
     }
   }
 

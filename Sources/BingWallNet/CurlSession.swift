@@ -94,6 +94,16 @@ final class CurlSession: @unchecked Sendable {
     }
   }
 
+  /// Takes the role when no one drives, and says whether it did; never waits. For a
+  /// `CurlBatch` that can run as a guest (`handIn`, `awaitAny`) rather than wait for the role.
+  func acquireDrivingIfFree() -> Bool {
+    monitor.locked {
+      guard !driving else { return false }
+      driving = true
+      return true
+    }
+  }
+
   /// Gives the role up and lets a waiting caller take over the transfers still attached.
   func releaseDriving() {
     monitor.locked {
@@ -149,38 +159,58 @@ final class CurlSession: @unchecked Sendable {
   /// waiting while someone does.
   private func wait(for transfers: [CurlTransfer]) -> [ObjectIdentifier: Result<CURLcode, CurlMulti.Failure>]
   {
-    guard !transfers.isEmpty else { return [:] }
-    let ids = Set(transfers.map(ObjectIdentifier.init))
+    handIn(transfers)
+    var left = Set(transfers.map(ObjectIdentifier.init))
     var outcomes: [ObjectIdentifier: Result<CURLcode, CurlMulti.Failure>] = [:]
+    while !left.isEmpty {
+      for (id, outcome) in awaitAny(of: left) {
+        outcomes[id] = outcome
+        left.remove(id)
+      }
+    }
+    return outcomes
+  }
+
+  /// Hands `transfers` in, to be attached by whoever drives.
+  func handIn(_ transfers: [CurlTransfer]) {
+    guard !transfers.isEmpty else { return }
     let someoneDrives = monitor.locked {
       pending += transfers
       return driving
     }
     // A driver asleep in its poll attaches them at once, not after its next timer.
     if someoneDrives { multi.wakeup() }
+  }
+
+  /// Returns once one or more of the transfers `ids` (handed in, none collected yet) have
+  /// ended, with how each of those ended: driving while no one else does, waiting while
+  /// someone does.
+  func awaitAny(of ids: Set<ObjectIdentifier>) -> [ObjectIdentifier: Result<CURLcode, CurlMulti.Failure>] {
+    guard !ids.isEmpty else { return [:] }
     while true {
-      let shouldDrive = monitor.locked { () -> Bool in
-        for id in ids where outcomes[id] == nil {
+      let (outcomes, shouldDrive) = monitor.locked {
+        () -> ([ObjectIdentifier: Result<CURLcode, CurlMulti.Failure>], Bool) in
+        var outcomes: [ObjectIdentifier: Result<CURLcode, CurlMulti.Failure>] = [:]
+        for id in ids {
           if let outcome = ended.removeValue(forKey: id) { outcomes[id] = outcome }
         }
-        if outcomes.count == ids.count { return false }
+        if !outcomes.isEmpty { return (outcomes, false) }
         if driving || batchesWaiting > 0 {
           monitor.wait()
-          return false
+          return ([:], false)
         }
         driving = true
-        return true
+        return ([:], true)
       }
-      if outcomes.count == ids.count { return outcomes }
-      // Only those still running: one already collected is no longer in `ended`.
-      if shouldDrive { drive(until: ids.filter { outcomes[$0] == nil }) }
+      if !outcomes.isEmpty { return outcomes }
+      if shouldDrive { drive(untilAnyOf: ids) }
     }
   }
 
-  /// Drives the multi, for everyone's transfers, until those in `ids` (none of them collected yet)
-  /// have ended, a batch asks for the role (it drives them on), or the multi failed; then gives
-  /// the role up.
-  private func drive(until ids: Set<ObjectIdentifier>) {
+  /// Drives the multi, for everyone's transfers, until one of those in `ids` (none of them
+  /// collected yet) has ended, a batch asks for the role (it drives them on), or the multi
+  /// failed; then gives the role up.
+  private func drive(untilAnyOf ids: Set<ObjectIdentifier>) {
     defer { releaseDriving() }
     do throws(CurlMulti.Failure) {
       while true {
@@ -188,7 +218,7 @@ final class CurlSession: @unchecked Sendable {
         try multi.perform()
         let done = multi.completed()
         tell(done.map { ($0.transfer, .success($0.code)) })
-        let handOver = monitor.locked { batchesWaiting > 0 || !ids.contains { ended[$0] == nil } }
+        let handOver = monitor.locked { batchesWaiting > 0 || ids.contains { ended[$0] != nil } }
         if handOver { return }
         try multi.poll(milliseconds: Self.longestPoll)
       }

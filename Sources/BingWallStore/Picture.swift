@@ -167,7 +167,7 @@ package struct NewPictureFile: Sendable, Equatable {
   /// The source whose id `key` is.
   package var source: Source = .bing
   package var key: String
-  var sha256: String
+  package var sha256: String
   package var path: String
   package var resolution: Resolution
   package var width: Int

@@ -41,6 +41,19 @@ struct DownloadPlan {
   /// not a failure.
   var notForWallpapers = false
 
+  /// The row a file of this plan is recorded by, its path still empty; named by `resolution`,
+  /// else by its pixels.
+  func record(sha256: String, bytes: Int64, width: Int, height: Int, resolution: Resolution?)
+    -> NewPictureFile
+  {
+    var record = NewPictureFile(
+      key: id.key, sha256: sha256, path: "",
+      resolution: resolution ?? Resolution(stored: "\(width)x\(height)"),
+      width: width, height: height, bytes: bytes)
+    record.source = id.source
+    return record
+  }
+
   /// Bing's own placeholder tells apply: a redirect to another picture's `id`, and the same bytes
   /// as another key of Bing's. The same bytes from two other sources are one photograph.
   var checksBingPlaceholders: Bool { id.source == .bing }

@@ -62,10 +62,7 @@ struct PictureDownloader {
     case .failed(let error, let temporary): return .failed(error, temporary: temporary)
     case .fetched(let value): picture = value
     }
-    var file = NewPictureFile(
-      key: plan.id.key, sha256: picture.sha256, path: "", resolution: picture.resolution,
-      width: picture.width, height: picture.height, bytes: picture.bytes)
-    file.source = plan.id.source
+    let file = picture.record
     do {
       let result: PictureIngest.Result
       switch plan.role {

@@ -8,19 +8,16 @@ import FoundationEssentials
 import Glibc
 
 /// A plan's file as it came down, checked whole and synced, ready to be named: the JPEG file
-/// (the one made from a PNG, which the download's file then gives way to), its hash, size and
-/// pixels.
+/// (the one made from a PNG, which the download's file then gives way to), and the row it is
+/// recorded by, its path still empty.
 ///
 /// Unchecked Sendable: fetched on one thread and handed over once, whole, to the one that names
 /// it (a source's thread to the update's); no two threads ever hold its file.
 struct FetchedPicture: @unchecked Sendable {
   var file: PendingImageFile
-  var sha256: String
-  var bytes: Int64
-  var width: Int
-  var height: Int
-  /// The size the file is named by: the one its URL asked for, else its pixels.
-  var resolution: Resolution
+  /// Its hash, bytes and pixels; its resolution is the size it is named by: the one its URL
+  /// asked for, else its pixels.
+  var record: NewPictureFile
 
   /// Drops the file when it is not named (another update stored the picture meanwhile, or a
   /// failure after the check).
@@ -170,26 +167,28 @@ struct PictureFetcher {
       // Bing answers a missing size by redirecting to a stock picture (rf=LaDigue_…).
       throw Refusal(problem: "redirected to another picture (a placeholder)")
     }
-    let picture = try inspect(attempt, bytes: http.bodyBytes, acceptsPNG: plan.acceptsPNG)
-    if attempt.candidate.resolution == Resolution.preferred, picture.width <= 1920, picture.height <= 1080 {
+    let picture = try inspect(attempt, bytes: http.bodyBytes, of: plan)
+    if attempt.candidate.resolution == Resolution.preferred, picture.record.width <= 1920,
+      picture.record.height <= 1080
+    {
       // "UHD" that is really 1920x1080 or smaller: take the honest 1920x1080 file instead.
       picture.discard()
-      throw Refusal(problem: "UHD is only \(picture.width)x\(picture.height)")
+      throw Refusal(problem: "UHD is only \(picture.record.width)x\(picture.record.height)")
     }
-    if case .portrait = plan.role, picture.height <= picture.width {
+    if case .portrait = plan.role, picture.record.height <= picture.record.width {
       // A portrait file that is not taller than wide would be cropped to a sliver again.
       picture.discard()
-      throw Refusal(problem: "the portrait file is \(picture.width)x\(picture.height)")
+      throw Refusal(problem: "the portrait file is \(picture.record.width)x\(picture.record.height)")
     }
     return picture
   }
 
   /// The file checked whole: a JPEG as it is, a PNG (where accepted) made into a JPEG.
-  private func inspect(_ attempt: Attempt, bytes: Int64, acceptsPNG: Bool) throws -> FetchedPicture {
+  private func inspect(_ attempt: Attempt, bytes: Int64, of plan: DownloadPlan) throws -> FetchedPicture {
     let path = attempt.file.readablePath
     let found: (isPNG: Bool, width: Int, height: Int)
     do {
-      if acceptsPNG {
+      if plan.acceptsPNG {
         found = try PictureConversion.inspect(fileAt: path)
       } else {
         let info = try JPEGInspector.inspect(fileAt: path)
@@ -200,14 +199,15 @@ struct PictureFetcher {
       // alone; the candidate it was fetched from says which file.
       throw Refusal(problem: "the file \(error.reason)")
     }
-    let measured = Resolution(stored: "\(found.width)x\(found.height)")
     guard found.isPNG else {
       return FetchedPicture(
-        file: attempt.file, sha256: attempt.digest.hexDigest(), bytes: bytes, width: found.width,
-        height: found.height, resolution: attempt.candidate.resolution ?? measured)
+        file: attempt.file,
+        record: plan.record(
+          sha256: attempt.digest.hexDigest(), bytes: bytes, width: found.width, height: found.height,
+          resolution: attempt.candidate.resolution))
     }
     do {
-      return try jpeg(fromPNG: attempt.file, resolution: measured)
+      return try jpeg(fromPNG: attempt.file, of: plan)
     } catch {
       throw Refusal(problem: "cannot make a JPEG of the PNG: \(error)")
     }
@@ -215,7 +215,7 @@ struct PictureFetcher {
 
   /// The PNG in `png` as a JPEG in a new file of the image folder (no larger than
   /// `PictureConversion.maximumSide`), hashed as it is written.
-  private func jpeg(fromPNG png: PendingImageFile, resolution: Resolution) throws -> FetchedPicture {
+  private func jpeg(fromPNG png: PendingImageFile, of plan: DownloadPlan) throws -> FetchedPicture {
     let jpeg = try images.pendingFile()
     let path = images.path
     let (sha256, bytes, width, height) = try PictureConversion.withJPEG(fromPictureAt: png.readablePath) {
@@ -232,8 +232,8 @@ struct PictureFetcher {
     }
     png.discard()
     return FetchedPicture(
-      file: jpeg, sha256: sha256, bytes: bytes, width: width, height: height,
-      resolution: Resolution(stored: "\(width)x\(height)"))
+      file: jpeg,
+      record: plan.record(sha256: sha256, bytes: bytes, width: width, height: height, resolution: nil))
   }
 
   /// The `id` query item of a picture URL, which names the file whatever the host.
@@ -250,13 +250,13 @@ struct PictureFetcher {
     let plan = plans[index]
     guard plan.checksBingPlaceholders else { return nil }
     if let other = checked.first(where: {
-      $0.picture.sha256 == picture.sha256 && plans[$0.attempt.index].checksBingPlaceholders
+      $0.picture.record.sha256 == picture.record.sha256 && plans[$0.attempt.index].checksBingPlaceholders
         && plans[$0.attempt.index].id != plan.id
     }) {
       return "a placeholder (the same file as \(plans[other.attempt.index].id.key))"
     }
     // Only Bing's own pictures: the same bytes from another source are the same photograph.
-    if let stored = try? history?.picture(sha256: picture.sha256), stored.pictureID.source == .bing,
+    if let stored = try? history?.picture(sha256: picture.record.sha256), stored.pictureID.source == .bing,
       stored.pictureID != plan.id
     {
       return "a placeholder (the same file as the stored \(stored.pictureID.key))"

@@ -104,6 +104,43 @@ import Testing
     #expect(story.value() == 700)
   }
 
+  /// Two batches on two threads (a source's pictures while Bing's download): the second, with
+  /// no progress to show, runs beside the first as its guest rather than wait for it to end,
+  /// and each gets its own bytes.
+  @Test func aSecondBatchRunsBesideTheFirst() throws {
+    server.route("/slow", FakeResponse(body: .sequence(count: 50_000)).delayed(0.8))
+    server.route("/fast", FakeResponse(body: .sequence(count: 20_000)))
+    let slowJobs = try (0..<2).map { index in
+      DownloadJob(
+        request: HTTPRequest(url: server.url("/slow?n=\(index)"), timeout: .seconds(10)),
+        fileDescriptor: try files.open(), label: "slow \(index)")
+    }
+    let client = self.client
+    let first = Self.onAnotherThread {
+      client.downloadAll(slowJobs, maxConcurrent: 2, retry: .once, progress: nil).map {
+        try? $0.get().bodyBytes
+      }
+    }
+    // The first batch drives (its transfers wait for the server) when the second starts.
+    Thread.sleep(forTimeInterval: 0.1)
+    let fastJobs = try (0..<3).map { index in
+      DownloadJob(
+        request: HTTPRequest(url: server.url("/fast?n=\(index)")), fileDescriptor: try files.open(),
+        label: "fast \(index)")
+    }
+    let started = ContinuousClock.now
+    let second = client.downloadAll(fastJobs, maxConcurrent: 2, retry: .once, progress: nil)
+    let elapsed = ContinuousClock.now - started
+
+    #expect(second.map { try? $0.get().bodyBytes } == [20_000, 20_000, 20_000])
+    #expect(elapsed < .milliseconds(500), "the second batch waited \(elapsed) for the first")
+    #expect(first.value() == [50_000, 50_000])
+    // Files 0 and 1 are the first batch's, 2 to 4 the second's.
+    for index in 2...4 {
+      #expect(try files.bytes(index) == [UInt8](FakeBody.sequencePattern(length: 20_000)))
+    }
+  }
+
   /// Two requests handed in together while another thread drives: the first ends under the
   /// other driver, which then stops (its own has ended); the caller takes over for the second
   /// alone, and returns once it ends, not never.
