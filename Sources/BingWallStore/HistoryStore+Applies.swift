@@ -189,7 +189,7 @@ extension HistoryStore {
       guard let picture = try randomPicture(query, using: &generator) else { return nil }
       if access(picture.path, R_OK) == 0 { return picture }
       missing.append(picture)
-      query.excluded.insert(picture.id)
+      query.excluded.insert(picture.rowID)
     }
     return nil
   }

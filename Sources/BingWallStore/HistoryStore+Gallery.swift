@@ -77,7 +77,7 @@ extension HistoryStore {
       markets.sort { $0.code < $1.code }
       picture.markets = markets.enumerated().filter { $0.offset == 0 || markets[$0.offset - 1] != $0.element }
         .map(\.element)
-      (picture.appliedCount, picture.lastApplied) = applies[picture.id] ?? (0, nil)
+      (picture.appliedCount, picture.lastApplied) = applies[picture.rowID] ?? (0, nil)
       try body(picture)
       count += 1
     }
@@ -214,7 +214,10 @@ struct GalleryRowReader {
     let served: Market?? =
       statement.value(at: servedMarket) == .null ? .some(nil) : .some(try marketCode(servedMarket))
     let picture = Picture(
-      id: try integer(id), key: try checked(key, HistoryColumns.Expected.key, HistoryColumns.isKey),
+      rowID: try integer(id),
+      id: PictureID(
+        source: try parsed(source, HistoryColumns.Expected.source, Source.init(rawValue:)),
+        key: try checked(key, HistoryColumns.Expected.key, HistoryColumns.isKey)),
       date: try parsed(date, HistoryColumns.Expected.date, HistoryColumns.date),
       market: try marketCode(market),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
@@ -229,8 +232,7 @@ struct GalleryRowReader {
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
       servedMarket: served ?? nil,
       addedAt: try parsed(addedAt, HistoryColumns.Expected.instant, HistoryColumns.instant),
-      story: story?.isEmpty == true ? nil : story,
-      source: try parsed(source, HistoryColumns.Expected.source, Source.init(rawValue:)), sources: [],
+      story: story?.isEmpty == true ? nil : story, sources: [],
       licence: try text(licence), licenceLink: try text(licenceLink), description: ""
     )
     return (

@@ -326,7 +326,7 @@ package final class HistoryStore {
       guard
         let picture = try decoded(row, { (row) throws(StoreError) in try picture(from: row, query.fields) })
       else { continue }
-      byID[picture.id] = picture
+      byID[picture.rowID] = picture
     }
     return ids.compactMap { byID[$0] }
   }
@@ -534,7 +534,8 @@ package final class HistoryStore {
   /// The fields every reader of `pictureSelect` reads; `picture(from:_:)` adds the longer texts.
   private static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
     Picture(
-      id: try row.int64("id"), key: try row.key("key"), date: try row.date("date"),
+      rowID: try row.int64("id"), id: PictureID(source: try row.source("source"), key: try row.key("key")),
+      date: try row.date("date"),
       market: try row.market("market"), markets: HistoryColumns.markets(try row.optionalString("markets")),
       title: try row.string("title"),
       caption: try row.string("caption"), credit: try row.string("credit"),
@@ -546,8 +547,7 @@ package final class HistoryStore {
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
       lastApplied: try row.optionalInstant("last_applied"), bingID: try row.string("bing_id"),
       servedMarket: try row.optionalMarket("served_market"), addedAt: try row.instant("added_at"),
-      story: nil, source: try row.source("source"),
-      sources: HistoryColumns.sources(try row.optionalString("sources")),
+      story: nil, sources: HistoryColumns.sources(try row.optionalString("sources")),
       licence: try row.string("licence"), licenceLink: try row.string("licence_link"), description: "")
   }
 }

@@ -11,8 +11,8 @@ extension Picture {
     let servedMarket: String? = servedMarket?.code
     let addedAt: String = Timestamp.iso8601(addedAt)
     return .object([
-      ("id", .integer(id)),
-      ("key", .string(key)),
+      ("id", .integer(rowID)),
+      ("key", .string(id.key)),
       ("date", .string(date)),
       ("market", .string(market)),
       ("markets", .array(markets)),
@@ -38,7 +38,7 @@ extension Picture {
       // Bing's story, else the source's own longer text (APOD's explanation).
       ("description", .optional(story.map(\.description) ?? (description.isEmpty ? nil : description))),
       ("quick_fact", .optional(story.map(\.quickFact))),
-      ("source", .string(source.rawValue)),
+      ("source", .string(id.source.rawValue)),
       ("sources", .array(sources.map { .string($0.rawValue) })),
       ("licence", .string(licence)),
       ("licence_link", .string(licenceLink)),

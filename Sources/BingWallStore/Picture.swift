@@ -5,8 +5,10 @@ import Glibc
 
 /// A stored picture as `list`, `show` and `--json` present it: the file and its newest appearance.
 package struct Picture: Sendable, Equatable {
-  package var id: Int64
-  package var key: String
+  /// The history's number for the picture's row: what `list` shows in its ID column and `apply 12` names.
+  package var rowID: Int64
+  /// The picture's identity across sources: its source and the source's own id.
+  package var id: PictureID
   /// Market-local date of the appearance shown (the newest, or the one in the market asked for).
   package var date: CalendarDate
   /// Nil for a picture no market showed (a plain imported file).
@@ -34,8 +36,6 @@ package struct Picture: Sendable, Equatable {
   package var addedAt: Date
   /// Bing's longer text for the appearance shown, when it was fetched.
   package var story: PictureStory? = nil
-  /// The source whose id `key` is.
-  package var source: Source = .bing
   /// Every source that showed the picture, in `Source`'s order.
   package var sources: [Source] = [.bing]
   /// The terms of the appearance shown; empty for Bing's.
@@ -44,12 +44,9 @@ package struct Picture: Sendable, Equatable {
   /// The source's longer text for the appearance shown (APOD's explanation); empty for none.
   package var description: String = ""
 
-  /// The picture's identity across sources.
-  package var pictureID: PictureID { PictureID(source: source, key: key) }
-
   /// The picture as a selector names it: Bing's key alone (`OHR.Lake`), another source's with
   /// its source (`apod:2026-12-05`), since alone a date or a file name reads as another selector.
-  package var selectorKey: String { source == .bing ? key : "\(source.rawValue):\(key)" }
+  package var selectorKey: String { id.source == .bing ? id.key : "\(id.source.rawValue):\(id.key)" }
 }
 
 /// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.

@@ -79,7 +79,7 @@ extension Update {
         temporary: false)
     }
     var file = NewPictureFile(
-      key: picture.key, sha256: checked.sha256, path: "",
+      key: picture.id.key, sha256: checked.sha256, path: "",
       resolution: Resolution(stored: "\(checked.width)x\(checked.height)"), width: checked.width,
       height: checked.height, bytes: checked.bytes)
     file.source = portrait.source
@@ -87,6 +87,6 @@ extension Update {
       checked.file, of: portrait.pictureID, as: file,
       name: "\(portrait.source.rawValue)-\(picture.displayTitle.prefix(60))",
       date: picture.date, at: now)
-    return (picture.key, try store.portraits(of: [portrait.pictureID])[portrait.pictureID] ?? "")
+    return (picture.id.key, try store.portraits(of: [portrait.pictureID])[portrait.pictureID] ?? "")
   }
 }

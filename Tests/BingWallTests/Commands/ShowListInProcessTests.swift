@@ -55,7 +55,7 @@ import Testing
   /// Bing's story, when stored, is part of the card, wrapped to the terminal; the file line is not.
   @Test func theStoryIsWrappedToTheTerminal() throws {
     let picture = Picture(
-      id: 1, key: "OHR.Long", date: "2026-12-01", market: Market(stored: "en-US"),
+      rowID: 1, id: .bing("OHR.Long"), date: "2026-12-01", market: Market(stored: "en-US"),
       markets: [Market(stored: "en-US")], title: "Title",
       caption: "", credit: "", copyright: "", copyrightLink: "", path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
       resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
@@ -106,7 +106,7 @@ import Testing
   static func longKeyPictures() -> [Picture] {
     func picture(_ id: Int64, _ key: String, _ title: String, market: String?) -> Picture {
       Picture(
-        id: id, key: key, date: "2026-12-01", market: market.map(Market.init(stored:)), markets: [],
+        rowID: id, id: .bing(key), date: "2026-12-01", market: market.map(Market.init(stored:)), markets: [],
         title: title, caption: "", credit: "", copyright: "", copyrightLink: "", path: "/p/\(id).jpg",
         resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
         banned: false, appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil,
@@ -114,7 +114,7 @@ import Testing
     }
     var messier = picture(
       132, "File:Messier_24_(infrared,_red,_green).jpg", "Messier 24 in infrared, red and green", market: nil)
-    messier.source = .wikimedia
+    messier.id.source = .wikimedia
     return [
       messier, picture(131, "OHR.LanternNight", "Lantern night over the river, Taiwan", market: "en-GB"),
     ]

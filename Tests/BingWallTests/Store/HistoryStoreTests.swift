@@ -131,16 +131,17 @@ import Testing
     let all = try store.pictures(.init(limit: 0))
     #expect(all.map(\.date) == ["2026-11-30", "2026-11-30", "2026-11-29", "2026-11-28"])
     #expect(try store.pictures(.init(limit: 2)).count == 2)
-    #expect(try store.pictures(.init(limit: 0, market: Market(stored: "ja-JP"))).map(\.key) == ["OHR.Jp"])
+    #expect(try store.pictures(.init(limit: 0, market: Market(stored: "ja-JP"))).map(\.id.key) == ["OHR.Jp"])
     #expect(try store.pictures(.init(limit: 0, since: "2026-11-29")).count == 3)
     #expect(try store.pictures(.init(limit: 0, favoritesOnly: true)).isEmpty)
 
     #expect(try store.resolve(.key("OHR.P1"), market: nil, at: TestClock.start).date == "2026-11-29")
     #expect(
-      try store.resolve(PictureSelector(parsing: "P1"), market: nil, at: TestClock.start).key == "OHR.P1")
-    #expect(try store.resolve(.latest, market: Market(stored: "en-US"), at: TestClock.start).key == "OHR.P2")
+      try store.resolve(PictureSelector(parsing: "P1"), market: nil, at: TestClock.start).id.key == "OHR.P1")
     #expect(
-      try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).key
+      try store.resolve(.latest, market: Market(stored: "en-US"), at: TestClock.start).id.key == "OHR.P2")
+    #expect(
+      try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).id.key
         == "OHR.P0")
     #expect(throws: HistoryError.ambiguous(date: "2026-11-30", markets: ["en-US", "ja-JP"])) {
       try store.resolve(PictureSelector(parsing: "2026-11-30"), market: nil, at: TestClock.start)
@@ -148,11 +149,12 @@ import Testing
     #expect(
       try store.resolve(
         PictureSelector(parsing: "2026-11-30"), market: Market(stored: "ja-JP"), at: TestClock.start
-      ).key
+      ).id.key
         == "OHR.Jp")
     let first = try #require(all.last)
     #expect(
-      try store.resolve(PictureSelector(parsing: String(first.id)), market: nil, at: TestClock.start) == first
+      try store.resolve(PictureSelector(parsing: String(first.rowID)), market: nil, at: TestClock.start)
+        == first
     )
     #expect(throws: HistoryError.notFound(selector: "OHR.Nope", market: nil)) {
       try store.resolve(.key("OHR.Nope"), market: nil, at: TestClock.start)
