@@ -219,7 +219,8 @@ struct GalleryRowReader {
         source: try parsed(source, HistoryColumns.Expected.source, Source.init(rawValue:)),
         key: try checked(key, HistoryColumns.Expected.key, HistoryColumns.isKey)),
       date: try parsed(date, HistoryColumns.Expected.date, HistoryColumns.date),
-      market: try marketCode(market),
+      bing: Picture.Listing(
+        stored: try marketCode(market), servedMarket: served ?? nil, bingID: try text(bingID)),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
       copyright: try text(copyright), copyrightLink: try text(copyrightLink),
       path: try checked(path, HistoryColumns.Expected.path, HistoryColumns.isPath),
@@ -229,8 +230,7 @@ struct GalleryRowReader {
       bytes: try positive(bytes),
       sha256: try checked(sha256, HistoryColumns.Expected.sha256, HistoryColumns.isSHA256),
       favorite: try integer(favorite) != 0,
-      banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
-      servedMarket: served ?? nil,
+      banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil,
       addedAt: try parsed(addedAt, HistoryColumns.Expected.instant, HistoryColumns.instant),
       story: story?.isEmpty == true ? nil : story, sources: [],
       licence: try text(licence), licenceLink: try text(licenceLink), description: ""

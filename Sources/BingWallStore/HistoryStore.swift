@@ -536,7 +536,10 @@ package final class HistoryStore {
     Picture(
       rowID: try row.int64("id"), id: PictureID(source: try row.source("source"), key: try row.key("key")),
       date: try row.date("date"),
-      market: try row.market("market"), markets: HistoryColumns.markets(try row.optionalString("markets")),
+      bing: Picture.Listing(
+        stored: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
+        bingID: try row.string("bing_id")),
+      markets: HistoryColumns.markets(try row.optionalString("markets")),
       title: try row.string("title"),
       caption: try row.string("caption"), credit: try row.string("credit"),
       copyright: try row.string("copyright"),
@@ -545,8 +548,7 @@ package final class HistoryStore {
       height: Int(try row.positive("height")),
       bytes: try row.positive("bytes"), sha256: try row.sha256("sha256"), favorite: try row.bool("favorite"),
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
-      lastApplied: try row.optionalInstant("last_applied"), bingID: try row.string("bing_id"),
-      servedMarket: try row.optionalMarket("served_market"), addedAt: try row.instant("added_at"),
+      lastApplied: try row.optionalInstant("last_applied"), addedAt: try row.instant("added_at"),
       story: nil, sources: HistoryColumns.sources(try row.optionalString("sources")),
       licence: try row.string("licence"), licenceLink: try row.string("licence_link"), description: "")
   }

@@ -8,7 +8,7 @@ extension Picture {
     let markets: [JSONOutput] = markets.map { .string($0.code) }
     let lastApplied: String? = lastApplied.map(Timestamp.iso8601)
     let resolution: String = resolution.name
-    let servedMarket: String? = servedMarket?.code
+    let servedMarket: String? = bing?.servedMarket?.code
     let addedAt: String = Timestamp.iso8601(addedAt)
     return .object([
       ("id", .integer(rowID)),
@@ -31,7 +31,7 @@ extension Picture {
       ("applied_count", .integer(Int64(appliedCount))),
       ("last_applied", .optional(lastApplied)),
       ("resolution", .string(resolution)),
-      ("bing_id", .string(bingID)),
+      ("bing_id", .string(bing?.bingID ?? "")),
       ("served_market", .optional(servedMarket)),
       ("added_at", .string(addedAt)),
       ("headline", .optional(story.map(\.headline))),

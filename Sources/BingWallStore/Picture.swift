@@ -11,8 +11,9 @@ package struct Picture: Sendable, Equatable {
   package var id: PictureID
   /// Market-local date of the appearance shown (the newest, or the one in the market asked for).
   package var date: CalendarDate
-  /// Nil for a picture no market showed (a plain imported file).
-  package var market: Market?
+  /// Where and how Bing listed the appearance shown; nil for another source's, and for a picture
+  /// with no appearance that names none.
+  package var bing: Listing?
   /// Every market the picture appeared in, sorted.
   package var markets: [Market]
   var title: String
@@ -30,9 +31,6 @@ package struct Picture: Sendable, Equatable {
   package var banned: Bool
   package var appliedCount: Int
   var lastApplied: Date?
-  /// Bing's own id of the appearance shown (`OHR.Name_EN-US123`).
-  var bingID: String
-  var servedMarket: Market?
   package var addedAt: Date
   /// Bing's longer text for the appearance shown, when it was fetched.
   package var story: PictureStory? = nil
@@ -44,9 +42,38 @@ package struct Picture: Sendable, Equatable {
   /// The source's longer text for the appearance shown (APOD's explanation); empty for none.
   package var description: String = ""
 
+  /// The market Bing showed it in; nil for another source's, and for a plain imported file.
+  package var market: Market? { bing?.market }
+
   /// The picture as a selector names it: Bing's key alone (`OHR.Lake`), another source's with
   /// its source (`apod:2026-12-05`), since alone a date or a file name reads as another selector.
   package var selectorKey: String { id.source == .bing ? id.key : "\(id.source.rawValue):\(id.key)" }
+}
+
+extension Picture {
+  /// The part of Bing's listing (`BingListing`) that `list`, `show` and `--json` tell of the
+  /// appearance a picture shows.
+  package struct Listing: Sendable, Equatable {
+    /// Nil for a picture recorded without one (a plain imported file whose name named none).
+    package var market: Market?
+    /// The market Bing answered with, when it said it was another.
+    package var servedMarket: Market?
+    /// Bing's id of the picture of the day (`OHR.Name_EN-US123`).
+    package var bingID: String
+
+    package init(market: Market?, servedMarket: Market?, bingID: String) {
+      self.market = market
+      self.servedMarket = servedMarket
+      self.bingID = bingID
+    }
+
+    /// The listing the history's Bing columns hold; nil when they hold none (`BingListing.unlisted`:
+    /// no market, none served, no id), as another source's appearance does.
+    init?(stored market: Market?, servedMarket: Market?, bingID: String) {
+      guard market != nil || servedMarket != nil || !bingID.isEmpty else { return nil }
+      self.init(market: market, servedMarket: servedMarket, bingID: bingID)
+    }
+  }
 }
 
 /// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.

@@ -87,6 +87,59 @@ import Testing
     #expect(try row.bool("wp") && row.string("fullstartdate") == "")
   }
 
+  /// A picture whose appearance Bing listed carries that listing; another source's carries none,
+  /// and `--json` tells both as it always did: an empty market and id, no served market.
+  @Test func aPictureCarriesBingsListingOnlyWhenBingListedIt() throws {
+    try store.write {
+      let lake = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      var shown = appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1")
+      shown.bing?.servedMarket = Market(stored: "ROW")
+      try store.record(shown, pictureID: lake, at: now)
+      var comet = file("2026-12-02", sha: "bb", path: "/i/b.jpg")
+      comet.source = .apod
+      let apod = try store.insert(comet, at: now)
+      let words = PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: "")
+      try store.record(
+        Appearance(
+          source: .apod, date: "2026-12-02", words: words, licence: "Public domain",
+          licenceLink: "https://creativecommons.org/publicdomain/mark/1.0/", description: "A comet."),
+        pictureID: apod, at: now)
+    }
+    let pictures = try store.pictures(.init(limit: 0))
+    let lake = try #require(pictures.first { $0.id == .bing("OHR.Lake") })
+    let comet = try #require(pictures.first { $0.id.source == .apod })
+    #expect(
+      lake.bing
+        == Picture.Listing(
+          market: Market(stored: "en-US"), servedMarket: Market(stored: "ROW"), bingID: "OHR.Lake_EN-US1"))
+    #expect(comet.bing == nil && comet.market == nil)
+    func listed(_ picture: Picture) -> String {
+      guard case .object(let members) = picture.json else { return "" }
+      let names = ["market", "copyright_link", "bing_id", "served_market", "licence_link"]
+      return JSONOutput.object(members.filter { names.contains($0.0) }).rendered()
+    }
+    #expect(
+      listed(lake) == """
+        {
+          "market": "en-US",
+          "copyright_link": "https://x/",
+          "bing_id": "OHR.Lake_EN-US1",
+          "served_market": "ROW",
+          "licence_link": ""
+        }
+        """)
+    #expect(
+      listed(comet) == """
+        {
+          "market": "",
+          "copyright_link": "",
+          "bing_id": "",
+          "served_market": null,
+          "licence_link": "https://creativecommons.org/publicdomain/mark/1.0/"
+        }
+        """)
+  }
+
   @Test func aReissuedDateIsUpdatedInPlace() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
@@ -98,7 +151,7 @@ import Testing
     }
     let picture = try #require(try store.pictures(.init()).first)
     #expect(picture.credit == "Right")
-    #expect(picture.bingID == "OHR.Lake_EN-US9")
+    #expect(picture.bing?.bingID == "OHR.Lake_EN-US9")
     #expect(try store.pictures(.init(limit: 0)).count == 1)
   }
 
