@@ -222,7 +222,7 @@ struct GalleryRowReader {
       bing: Picture.Listing(
         stored: try marketCode(market), servedMarket: served ?? nil, bingID: try text(bingID)),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
-      copyright: try text(copyright), copyrightLink: try text(copyrightLink),
+      copyright: try text(copyright), copyrightLink: RemoteURL(link: try text(copyrightLink)),
       path: try checked(path, HistoryColumns.Expected.path, HistoryColumns.isPath),
       resolution: Resolution(
         stored: try checked(resolution, HistoryColumns.Expected.resolution, HistoryColumns.isResolution)),
@@ -233,7 +233,7 @@ struct GalleryRowReader {
       banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil,
       addedAt: try parsed(addedAt, HistoryColumns.Expected.instant, HistoryColumns.instant),
       story: story?.isEmpty == true ? nil : story, sources: [],
-      licence: try text(licence), licenceLink: try text(licenceLink), description: ""
+      licence: try text(licence), licenceLink: RemoteURL(link: try text(licenceLink)), description: ""
     )
     return (
       picture, try integer(superseded) != 0,

@@ -543,13 +543,13 @@ package final class HistoryStore {
       title: try row.string("title"),
       caption: try row.string("caption"), credit: try row.string("credit"),
       copyright: try row.string("copyright"),
-      copyrightLink: try row.string("copyright_link"), path: try row.path("path"),
+      copyrightLink: try row.link("copyright_link"), path: try row.path("path"),
       resolution: try row.resolution("resolution"), width: Int(try row.positive("width")),
       height: Int(try row.positive("height")),
       bytes: try row.positive("bytes"), sha256: try row.sha256("sha256"), favorite: try row.bool("favorite"),
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
       lastApplied: try row.optionalInstant("last_applied"), addedAt: try row.instant("added_at"),
       story: nil, sources: HistoryColumns.sources(try row.optionalString("sources")),
-      licence: try row.string("licence"), licenceLink: try row.string("licence_link"), description: "")
+      licence: try row.string("licence"), licenceLink: try row.link("licence_link"), description: "")
   }
 }

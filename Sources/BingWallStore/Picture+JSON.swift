@@ -20,7 +20,7 @@ extension Picture {
       ("caption", .string(caption)),
       ("credit", .string(credit)),
       ("copyright", .string(copyright)),
-      ("copyright_link", .string(copyrightLink)),
+      ("copyright_link", .string(copyrightLink?.text ?? "")),
       ("path", .string(path)),
       ("width", .integer(Int64(width))),
       ("height", .integer(Int64(height))),
@@ -41,7 +41,7 @@ extension Picture {
       ("source", .string(id.source.rawValue)),
       ("sources", .array(sources.map { .string($0.rawValue) })),
       ("licence", .string(licence)),
-      ("licence_link", .string(licenceLink)),
+      ("licence_link", .string(licenceLink?.text ?? "")),
     ])
   }
 }

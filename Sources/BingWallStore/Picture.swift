@@ -20,7 +20,8 @@ package struct Picture: Sendable, Equatable {
   package var caption: String
   package var credit: String
   var copyright: String
-  package var copyrightLink: String
+  /// Where a browser reads more of the picture; nil when the source links nowhere.
+  package var copyrightLink: RemoteURL?
   package var path: String
   var resolution: Resolution
   package var width: Int
@@ -38,7 +39,8 @@ package struct Picture: Sendable, Equatable {
   package var sources: [Source] = [.bing]
   /// The terms of the appearance shown; empty for Bing's.
   package var licence: String = ""
-  package var licenceLink: String = ""
+  /// Where those terms are written out; nil when the source links none.
+  package var licenceLink: RemoteURL? = nil
   /// The source's longer text for the appearance shown (APOD's explanation); empty for none.
   package var description: String = ""
 
@@ -100,8 +102,8 @@ package struct Appearance: Sendable, Equatable {
   package var words: PictureWords
   /// The terms the source states ("CC BY-SA 4.0"); empty when it states none (Bing).
   package var licence: String
-  /// Where the licence is written out; empty when the source links none.
-  package var licenceLink: String
+  /// Where the licence is written out; nil when the source links none.
+  package var licenceLink: RemoteURL?
   /// The source's longer text, plain (APOD's explanation); empty when it has none.
   package var description: String
   /// Where and how Bing listed it; nil for another source's.
@@ -116,7 +118,7 @@ package struct Appearance: Sendable, Equatable {
     self.date = date
     self.words = words
     licence = ""
-    licenceLink = ""
+    licenceLink = nil
     description = ""
     self.bing = bing
   }
@@ -125,7 +127,7 @@ package struct Appearance: Sendable, Equatable {
   /// none (Spotlight's country follows the first market, but its day is not that market's), so
   /// that every question asked of a market (its newest day, its schedule, its stories) is Bing's.
   package init(
-    source: Source, date: CalendarDate, words: PictureWords, licence: String, licenceLink: String,
+    source: Source, date: CalendarDate, words: PictureWords, licence: String, licenceLink: RemoteURL?,
     description: String
   ) {
     self.source = source
@@ -145,7 +147,6 @@ extension Appearance {
     var kept = self
     kept.words = words.bounded()
     kept.licence = StoredText.line(licence)
-    kept.licenceLink = StoredText.link(licenceLink)
     kept.description = StoredText.long(description)
     return kept
   }

@@ -80,7 +80,7 @@ package final class DaemonDesktop: @unchecked Sendable {
 
   /// A picture's page, when it is an https link: nothing else from a source is ever opened.
   static func page(of picture: Picture) -> String? {
-    picture.copyrightLink.hasPrefix("https://") ? picture.copyrightLink : nil
+    picture.copyrightLink.map(\.text).flatMap { $0.hasPrefix("https://") ? $0 : nil }
   }
 
   /// Runs what the user asked, each as its command would; a failure is one line in the log.

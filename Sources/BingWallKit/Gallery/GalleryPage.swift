@@ -123,7 +123,7 @@ enum GalleryPage {
     html += "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">".utf8
     HTMLText.append(ApplyCommandLine.text(for: picture), to: &html)
     html += "</code></p>".utf8
-    if let link = PageURL.web(picture.copyrightLink) {
+    if let link = picture.copyrightLink.flatMap({ PageURL.web($0.text) }) {
       html += "<p><a class=\"bing\" href=\"".utf8
       HTMLText.append(link, to: &html)
       html += "\" target=\"_blank\" rel=\"noopener noreferrer\">On ".utf8

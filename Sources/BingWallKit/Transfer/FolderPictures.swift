@@ -89,7 +89,7 @@ struct FolderPictures {
       let told = known?.appearance(market: market)
       // With no title told, the picture's name stands in: "LanternFestival".
       var words =
-        told?.words ?? PictureWords(title: "", caption: "", credit: "", copyright: "", copyrightLink: "")
+        told?.words ?? PictureWords(title: "", caption: "", credit: "", copyright: "", copyrightLink: nil)
       if words.title.isEmpty { words.title = PictureKey.name(of: group.key) }
       let appearance = Appearance(
         date: date, words: words,

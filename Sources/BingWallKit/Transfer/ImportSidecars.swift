@@ -145,7 +145,7 @@ struct ImportSidecars {
       var picture = known[key] ?? Known(key: key)
       let words = PictureWords(
         title: text(fields["title"]), caption: caption, credit: credit, copyright: copyright,
-        copyrightLink: text(fields["copyrightlink"]))
+        copyrightLink: RemoteURL(link: text(fields["copyrightlink"])))
       picture.byMarket[named.market ?? ""] = Appearance(
         bingID: named.bingID ?? key, date: startdate, words: words, urlbase: String(urlbase.prefix(300)))
       picture.favorite =
@@ -170,7 +170,7 @@ struct ImportSidecars {
     let market = named.market ?? ""
     if picture.byMarket[market] == nil {
       let words = PictureWords(
-        title: "", caption: caption, credit: credit, copyright: copyright, copyrightLink: "")
+        title: "", caption: caption, credit: credit, copyright: copyright, copyrightLink: nil)
       picture.byMarket[market] = Appearance(
         bingID: named.bingID ?? key, date: date, words: words, urlbase: "")
     }

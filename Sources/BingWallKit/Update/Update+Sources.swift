@@ -180,7 +180,7 @@ extension Update {
       for (index, picture) in offer.pictures.enumerated() {
         let appearance = Appearance(
           source: answer.source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
-          licenceLink: picture.licenceLink?.text ?? "", description: picture.description)
+          licenceLink: picture.licenceLink, description: picture.description)
         let portrait = { (id: Int64) in
           picture.portrait.map {
             SourcePortrait(pictureID: id, source: answer.source, url: $0, headers: answer.client.headers)

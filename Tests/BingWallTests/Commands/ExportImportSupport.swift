@@ -26,7 +26,7 @@ enum ExportImportSupport {
         words: PictureWords(
           title: title, caption: "\(name) caption \(market)",
           credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
-          copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)"),
+          copyrightLink: RemoteURL(link: "https://www.bing.com/search?q=\(name)&form=\(market)")),
         bing: BingListing(
           market: Market(stored: market), servedMarket: market == "de-DE" ? Market(stored: "de-DE") : nil,
           bingID: "OHR.\(name)_\(market.uppercased())99", urlbase: "/th?id=OHR.\(name)_X99",

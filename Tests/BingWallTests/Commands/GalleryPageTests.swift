@@ -72,7 +72,7 @@ import Testing
               date: "2026-11-04",
               words: PictureWords(
                 title: "A \(market)", caption: "", credit: "", copyright: "",
-                copyrightLink: ""),
+                copyrightLink: nil),
               bing: BingListing(
                 market: Market(stored: market), servedMarket: nil, bingID: "OHR.A_\(market)", urlbase: "",
                 hsh: "", wp: true, fullStartDate: instant("2026-11-04T00:00:00Z"))),
@@ -89,7 +89,7 @@ import Testing
         try store.record(
           Appearance(
             date: "2026-11-06",
-            words: PictureWords(title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: ""),
+            words: PictureWords(title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: nil),
             bing: BingListing(
               market: Market(stored: "en-GB"), servedMarket: nil, bingID: "OHR.F_EN-GB", urlbase: "", hsh: "",
               wp: true, fullStartDate: instant("2026-11-06T00:00:00Z"))),

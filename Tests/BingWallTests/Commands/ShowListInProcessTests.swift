@@ -58,7 +58,8 @@ import Testing
       rowID: 1, id: .bing("OHR.Long"), date: "2026-12-01",
       bing: Picture.Listing(market: Market(stored: "en-US"), servedMarket: nil, bingID: ""),
       markets: [Market(stored: "en-US")], title: "Title",
-      caption: "", credit: "", copyright: "", copyrightLink: "", path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
+      caption: "", credit: "", copyright: "", copyrightLink: nil,
+      path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
       resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
       banned: true,
       appliedCount: 0, lastApplied: nil, addedAt: Date(timeIntervalSince1970: 0),
@@ -109,7 +110,7 @@ import Testing
         rowID: id, id: .bing(key), date: "2026-12-01",
         bing: market.map { Picture.Listing(market: Market(stored: $0), servedMarket: nil, bingID: "") },
         markets: [],
-        title: title, caption: "", credit: "", copyright: "", copyrightLink: "", path: "/p/\(id).jpg",
+        title: title, caption: "", credit: "", copyright: "", copyrightLink: nil, path: "/p/\(id).jpg",
         resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
         banned: false, appliedCount: 0, lastApplied: nil, addedAt: Date(timeIntervalSince1970: 0), story: nil)
     }

@@ -26,7 +26,7 @@ import Testing
         try store.record(
           Appearance(
             date: date,
-            words: PictureWords(title: name, caption: "c", credit: "", copyright: "", copyrightLink: ""),
+            words: PictureWords(title: name, caption: "c", credit: "", copyright: "", copyrightLink: nil),
             bing: BingListing(
               market: Market(stored: "en-US"), servedMarket: nil, bingID: name, urlbase: "", hsh: "",
               wp: true,

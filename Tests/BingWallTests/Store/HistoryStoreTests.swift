@@ -36,7 +36,7 @@ import Testing
       date: CalendarDate(parsing: date)!,
       words: PictureWords(
         title: title, caption: "Caption", credit: credit,
-        copyright: "Caption (© \(credit))", copyrightLink: "https://x/"),
+        copyright: "Caption (© \(credit))", copyrightLink: RemoteURL(link: "https://x/")),
       bing: BingListing(
         market: Market(stored: market), servedMarket: Market(stored: market), bingID: id,
         urlbase: "/th?id=\(id)", hsh: "h", wp: true, fullStartDate: instant("\(date)T08:00:00Z")))
@@ -65,8 +65,8 @@ import Testing
   @Test func anotherSourcesAppearanceHasNoBingListing() throws {
     let apod = Appearance(
       source: .apod, date: "2026-12-01",
-      words: PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: ""),
-      licence: "", licenceLink: "", description: "A comet.")
+      words: PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: nil),
+      licence: "", licenceLink: nil, description: "A comet.")
     #expect(apod.bing == nil && apod.market == nil)
     let bing = appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1")
     let id = try store.write {
@@ -98,11 +98,12 @@ import Testing
       var comet = file("2026-12-02", sha: "bb", path: "/i/b.jpg")
       comet.source = .apod
       let apod = try store.insert(comet, at: now)
-      let words = PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: "")
+      let words = PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: nil)
       try store.record(
         Appearance(
           source: .apod, date: "2026-12-02", words: words, licence: "Public domain",
-          licenceLink: "https://creativecommons.org/publicdomain/mark/1.0/", description: "A comet."),
+          licenceLink: RemoteURL(link: "https://creativecommons.org/publicdomain/mark/1.0/"),
+          description: "A comet."),
         pictureID: apod, at: now)
     }
     let pictures = try store.pictures(.init(limit: 0))
@@ -138,6 +139,30 @@ import Testing
           "licence_link": "https://creativecommons.org/publicdomain/mark/1.0/"
         }
         """)
+  }
+
+  /// A link is a `RemoteURL` from the wire to the row. A history written before may hold a text
+  /// that is none (a relative path, `javascript:`): it reads as no link, and the file keeps it.
+  @Test func aStoredLinkThatIsNoURLReadsAsNoneAndStaysInTheFile() throws {
+    let id = try store.write {
+      let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1"), pictureID: id, at: now)
+      return id
+    }
+    #expect(try store.pictures(.init(limit: 0)).first?.copyrightLink?.text == "https://x/")
+    for old in ["/search?q=Lake&form=hpcapt", "javascript:void(0)", "http://www.bing.com/search?q=Lake"] {
+      try store.database.run(
+        "UPDATE appearances SET copyright_link = ?, licence_link = ? WHERE picture_id = ?",
+        [.text(old), .text(old), .integer(id)])
+      let picture = try #require(try store.pictures(.init(limit: 0)).first)
+      #expect(picture.copyrightLink == nil && picture.licenceLink == nil, "\(old)")
+      let appearance = try #require(try store.appearances(pictureID: id).first?.appearance)
+      #expect(appearance.words.copyrightLink == nil && appearance.licenceLink == nil, "\(old)")
+      let row = try #require(
+        try store.database.queryOne(
+          "SELECT copyright_link, licence_link FROM appearances WHERE picture_id = ?", [.integer(id)]))
+      #expect(try row.string("copyright_link") == old && row.string("licence_link") == old)
+    }
   }
 
   @Test func aReissuedDateIsUpdatedInPlace() throws {

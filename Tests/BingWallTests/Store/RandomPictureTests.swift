@@ -39,7 +39,7 @@ import Testing
             // One day after another, each a real one (the 50th is February 19th).
             date: CalendarDate(year: 2026, month: index / 31 + 1, day: index % 31 + 1)!,
             words: PictureWords(
-              title: "T", caption: "C", credit: "R", copyright: "C (© R)", copyrightLink: ""),
+              title: "T", caption: "C", credit: "R", copyright: "C (© R)", copyrightLink: nil),
             bing: BingListing(
               market: Market(stored: market), servedMarket: Market(stored: market), bingID: key + "_X1",
               urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: instant("2026-01-01T08:00:00Z"))),
