@@ -165,6 +165,27 @@ import Testing
     }
   }
 
+  /// The start of a market's newest picture, as the schedule reads it: ISO 8601, or Bing's own
+  /// `yyyyMMddHHmm` that histories written before 2026 kept; a text that is neither reads as
+  /// none, which makes the market due rather than never due.
+  @Test func theNewestStartReadsEitherSpellingAndNothingElse() throws {
+    let id = try store.write {
+      let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1"), pictureID: id, at: now)
+      return id
+    }
+    let enUS = Market(stored: "en-US")
+    // A day of 2026 is not yet the newest at `now`, in 2025 (`PlausibleDay`).
+    let later = try #require(instant("2026-12-02T12:00:00Z"))
+    #expect(try store.newestFullStartDate(market: enUS, at: later) == instant("2026-12-01T08:00:00Z"))
+    #expect(try store.newestFullStartDate(market: Market(stored: "ja-JP"), at: later) == nil)
+    for (stored, read) in [("202612010800", instant("2026-12-01T08:00:00Z")), ("tomorrow", nil), ("", nil)] {
+      try store.database.run(
+        "UPDATE appearances SET fullstartdate = ? WHERE picture_id = ?", [.text(stored), .integer(id)])
+      #expect(try store.newestFullStartDate(market: enUS, at: later) == read, "\(stored)")
+    }
+  }
+
   @Test func aReissuedDateIsUpdatedInPlace() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
@@ -221,7 +242,10 @@ import Testing
     #expect(
       try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).id.key
         == "OHR.P0")
-    #expect(throws: HistoryError.ambiguous(date: "2026-11-30", markets: ["en-US", "ja-JP"])) {
+    #expect(
+      throws: HistoryError.ambiguous(
+        date: "2026-11-30", markets: [Market(stored: "en-US"), Market(stored: "ja-JP")])
+    ) {
       try store.resolve(PictureSelector(parsing: "2026-11-30"), market: nil, at: TestClock.start)
     }
     #expect(
