@@ -1,3 +1,5 @@
+import BingWallModel
+
 /// Splitting Bing's `copyright` into caption and credit, and resolving its link.
 extension ArchiveImage {
   /// `"<caption> (© <credit>)"` → caption and credit, split at the last `(©` or `（©`.
@@ -76,20 +78,21 @@ extension ArchiveImage {
   ///
   /// Links may be relative (`/search?q=…`), so those are resolved against `endpoint`; a
   /// protocol-relative `//host/…` gets `https:`. Empty links, other schemes (Bing has sent
-  /// `javascript:void(0)`) and links containing spaces or control characters give nil.
-  package func absoluteCopyrightLink(endpoint: String) -> String? {
+  /// `javascript:void(0)`) and links that are no `RemoteURL(link:)` (a space, plain http to a
+  /// host on the internet) give nil.
+  package func absoluteCopyrightLink(endpoint: String) -> RemoteURL? {
     let link = Self.trimmed(copyrightLink)
     guard !link.isEmpty, !link.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
     else { return nil }
     let lowered = link.lowercased()
-    if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") { return link }
-    if link.hasPrefix("//") { return "https:" + link }
+    if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") { return RemoteURL(link: link) }
+    if link.hasPrefix("//") { return RemoteURL(link: "https:" + link) }
     let base = ArchiveRequest.base(endpoint)
-    if link.hasPrefix("/") { return base + link }
+    if link.hasPrefix("/") { return RemoteURL(link: base + link) }
     // A colon before any '/', '?' or '#' is a scheme: `javascript:`, `mailto:`, …
     let head = link.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     if head.contains(":") { return nil }
-    return base + "/" + link
+    return RemoteURL(link: base + "/" + link)
   }
 
   /// Without leading and trailing white space, including the ideographic space U+3000.

@@ -1,4 +1,5 @@
 import BingWallModel
+import BingWallSystem
 
 /// Bing's longer text for one picture, from its home page's model (`/hp/api/model`): a headline,
 /// a description of a few sentences and a quick fact, where the archive has only its one-line
@@ -7,13 +8,14 @@ package struct Story: Sendable, Equatable {
   /// The picture's id as the archive spells it (`OHR.Lake_EN-US1234567890`), the key a story is
   /// matched to its picture by.
   package var bingID: String
-  /// `YYYY-MM-DD` of the day Bing showed it (from `Ssd`, `20261201_0800`); nil when absent.
-  package var date: String?
+  /// The day Bing showed it (from `Ssd`, `20261201_0800`); nil when absent.
+  package var date: CalendarDate?
   package var headline: String
   package var description: String
   package var quickFact: String
 
-  package init(bingID: String, date: String?, headline: String, description: String, quickFact: String) {
+  package init(bingID: String, date: CalendarDate?, headline: String, description: String, quickFact: String)
+  {
     self.bingID = bingID
     self.date = date
     self.headline = headline

@@ -63,15 +63,8 @@ enum StoryResponse {
   }
 
   /// `2026-12-01` from `20261201_0800`; nil for anything else.
-  static func date(fromSsd ssd: String?) -> String? {
+  static func date(fromSsd ssd: String?) -> CalendarDate? {
     guard let ssd, ssd.utf8.count >= 8 else { return nil }
-    let digits = Array(ssd.utf8.prefix(8))
-    guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-    let text = String(decoding: digits, as: UTF8.self)
-    let year = text.prefix(4)
-    let month = text.dropFirst(4).prefix(2)
-    let day = text.suffix(2)
-    guard let m = Int(month), (1...12).contains(m), let d = Int(day), (1...31).contains(d) else { return nil }
-    return "\(year)-\(month)-\(day)"
+    return CalendarDate(compact: String(decoding: ssd.utf8.prefix(8), as: UTF8.self))
   }
 }

@@ -40,7 +40,7 @@ package enum Apply {
       try resources.context.fileSystem.checkReadable(picture.path)
     } catch {
       throw FileError.system(
-        operation: "read picture \(picture.key) at", path: picture.path, errno: error.code)
+        operation: "read picture \(picture.id.key) at", path: picture.path, errno: error.code)
     }
     try ImageFileCheck.checkDecodeBound(picture.path)
     let configuration = resources.configuration
@@ -53,7 +53,8 @@ package enum Apply {
       title: picture.displayTitle, credit: picture.credit, headline: picture.story?.headline ?? "")
     let set = try resources.applier(caption: caption).apply(shown, assignment: assignment)
     try store.recordApply(
-      pictureID: picture.id, backend: set.backend, reason: reason.rawValue, at: resources.context.clock.now())
+      pictureID: picture.rowID, backend: set.backend, reason: reason.rawValue,
+      at: resources.context.clock.now())
     saveScreens(set, resources: resources)
     wallpaperWasSet(resources, file: nil)
     Hook(resources: resources).changed(

@@ -42,7 +42,7 @@ struct Hook {
     guard !template.trimmingBlanks().isEmpty else { return }
     let key = picture?.selectorKey ?? ""
     let title = picture?.displayTitle ?? ""
-    let source = picture?.source.rawValue ?? ""
+    let source = picture?.id.source.rawValue ?? ""
     let screens = set.screens.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.file)" }
     var variables = [
       "BINGWALL_PICTURE": path, "BINGWALL_KEY": key, "BINGWALL_TITLE": title, "BINGWALL_SOURCE": source,
@@ -59,18 +59,18 @@ struct Hook {
   func stored(_ pictures: [Picture]) {
     let template = resources.configuration[ConfigSchema.onNew]
     guard !template.trimmingBlanks().isEmpty,
-      let newest = pictures.max(by: { ($0.date, $0.id) < ($1.date, $1.id) })
+      let newest = pictures.max(by: { ($0.date, $0.rowID) < ($1.date, $1.rowID) })
     else { return }
     run(
       ConfigSchema.onNew, template: template,
       values: [
         "path": newest.path, "key": newest.selectorKey, "title": newest.displayTitle,
-        "source": newest.source.rawValue,
+        "source": newest.id.source.rawValue,
       ],
       variables: [
         "BINGWALL_NEW": pictures.map(\.selectorKey).joined(separator: "\n"), "BINGWALL_EVENT": "update",
         "BINGWALL_PICTURE": newest.path, "BINGWALL_KEY": newest.selectorKey,
-        "BINGWALL_TITLE": newest.displayTitle, "BINGWALL_SOURCE": newest.source.rawValue,
+        "BINGWALL_TITLE": newest.displayTitle, "BINGWALL_SOURCE": newest.id.source.rawValue,
       ])
   }
 

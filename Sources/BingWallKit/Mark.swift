@@ -25,9 +25,9 @@ package struct Mark {
     guard let history = try resources.existingHistory() else { throw HistoryError.empty }
     let now = resources.context.clock.now()
     let pictures = try selectors.map { try history.resolve($0, market: market, at: now) }.uniqued(by: \.id)
-    try history.setMark(mark, to: value, pictureIDs: pictures.map(\.id))
+    try history.setMark(mark, to: value, pictureIDs: pictures.map(\.rowID))
     let current = try history.recentlyApplied(limit: 1).first
-    let bannedCurrent = mark == .banned && value && pictures.contains { $0.id == current }
+    let bannedCurrent = mark == .banned && value && pictures.contains { $0.rowID == current }
     return Outcome(pictures: pictures, bannedCurrent: bannedCurrent)
   }
 }

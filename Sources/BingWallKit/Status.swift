@@ -105,8 +105,7 @@ package struct Status {
     let now = context.clock.now()
     func newest(_ markets: [Market]) throws -> [NewestPicture] {
       try markets.map {
-        NewestPicture(
-          market: $0.code, storedFullStartDate: try store?.newestFullStartDate(market: $0, at: now))
+        NewestPicture(.market($0), fullStartDate: try store?.newestFullStartDate(market: $0, at: now))
       }
     }
     let configuration = resources.configuration

@@ -41,7 +41,7 @@ package struct Step {
       guard let picture = try store.picture(id: place.pictureID) else { break }
       guard resources.context.fileSystem.isReadable(picture.path) else {
         missing.append(picture)
-        from = picture.id
+        from = picture.rowID
         continue
       }
       let applied = try Apply.picture(

@@ -8,10 +8,10 @@ package struct PictureWords: Sendable, Equatable {
   package var credit: String
   /// The line as the source wrote it: caption and credit together, "… (© Jane Doe/Getty Images)".
   package var copyright: String
-  /// Where a browser reads more of the picture; empty when the source links nowhere.
-  package var copyrightLink: String
+  /// Where a browser reads more of the picture; nil when the source links nowhere.
+  package var copyrightLink: RemoteURL?
 
-  package init(title: String, caption: String, credit: String, copyright: String, copyrightLink: String) {
+  package init(title: String, caption: String, credit: String, copyright: String, copyrightLink: RemoteURL?) {
     self.title = title
     self.caption = caption
     self.credit = credit
@@ -22,11 +22,11 @@ package struct PictureWords: Sendable, Equatable {
 
 extension PictureWords {
   /// The words as the history keeps them (`StoredText`): each field one clean line cut to
-  /// `StoredText.lineLimit` characters, and the link to one URL's length. What an update stores and what
-  /// an import stores are made by this one function.
+  /// `StoredText.lineLimit` characters; the link, a `RemoteURL`, is one line of one URL's length
+  /// already. What an update stores and what an import stores are made by this one function.
   package func bounded() -> PictureWords {
     PictureWords(
       title: StoredText.line(title), caption: StoredText.line(caption), credit: StoredText.line(credit),
-      copyright: StoredText.line(copyright), copyrightLink: StoredText.link(copyrightLink))
+      copyright: StoredText.line(copyright), copyrightLink: copyrightLink)
   }
 }

@@ -11,7 +11,8 @@ package enum StoredText {
   /// A longer text (a source's description, Bing's story), in characters: Bing's descriptions
   /// run to about 600.
   package static let longLimit = 2000
-  /// A link (`copyright_link`, `licence_link`), in characters: one URL's length.
+  /// A link (`copyright_link`, `licence_link`), in characters: one URL's length, as a `RemoteURL`
+  /// keeps it.
   package static let linkLimit = 4096
 
   /// One line of words as the history keeps it: no control character, escape, bidi override or
@@ -23,10 +24,5 @@ package enum StoredText {
   /// A longer text as the history keeps it: one line, at most `longLimit` characters.
   package static func long(_ text: String) -> String {
     String(TerminalText.singleLine(text).prefix(longLimit))
-  }
-
-  /// A link as the history keeps it: one line, at most `linkLimit` characters.
-  package static func link(_ text: String) -> String {
-    String(TerminalText.singleLine(text).prefix(linkLimit))
   }
 }

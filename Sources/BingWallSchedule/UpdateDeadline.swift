@@ -48,8 +48,8 @@ struct UpdateDeadline: Sendable, Equatable {
 
   /// When the update is due; never before `now`.
   var date: Date
-  /// The market that makes it due.
-  var market: String
+  /// The market (or other source) that makes it due.
+  var entry: ScheduleEntry
   var reason: Reason
 
   /// The earliest deadline over `markets`; nil when no market is configured.
@@ -73,7 +73,7 @@ struct UpdateDeadline: Sendable, Equatable {
   ) -> UpdateDeadline {
     let retryJitter = Duration.seconds(jitter.retry)
     func due(_ date: Date, _ reason: Reason) -> UpdateDeadline {
-      UpdateDeadline(date: max(date, now), market: market.market, reason: reason)
+      UpdateDeadline(date: max(date, now), entry: market.entry, reason: reason)
     }
     guard let start = market.fullStartDate else {
       if let lastSuccess, lastSuccess.adding(retryInterval + retryJitter) > now {

@@ -10,7 +10,9 @@ import FoundationEssentials
 ///   Bing's own `yyyyMMddHHmm` in `fullstartdate`, which still reads;
 /// - a market: its code as stored, `''` for none (a plain imported file);
 /// - a resolution: its name as stored;
-/// - a source: its raw value (`bing`, `apod`, `earth-observatory`).
+/// - a source: its raw value (`bing`, `apod`, `earth-observatory`);
+/// - a link: its text, `''` for none; a text that is no link (`RemoteURL(link:)`: an old row's
+///   relative path or `javascript:`) reads as none, and stays as it is in the file.
 package enum HistoryColumns {
   package static func date(_ text: String) -> CalendarDate? { CalendarDate(parsing: text) }
 
@@ -110,6 +112,8 @@ extension SQLiteValue {
   init(servedMarket: Market?) { self = SQLiteValue(servedMarket?.code) }
   init(_ resolution: Resolution) { self = .text(resolution.name) }
   init(_ source: Source) { self = .text(source.rawValue) }
+  /// `''` for no link.
+  init(_ link: RemoteURL?) { self = .text(link?.text ?? "") }
 }
 
 /// The typed readers of the history's columns: each checks its value against the column's rule
@@ -153,6 +157,9 @@ extension SQLiteRow {
   func source(_ name: String) throws(StoreError) -> Source {
     try parsed(name, as: HistoryColumns.Expected.source, Source.init(rawValue:))
   }
+
+  /// `''`, or a text that is no link, for none.
+  func link(_ name: String) throws(StoreError) -> RemoteURL? { RemoteURL(link: try string(name)) }
 
   func sha256(_ name: String) throws(StoreError) -> String {
     try parsed(name, as: HistoryColumns.Expected.sha256) { HistoryColumns.isSHA256($0) ? $0 : nil }
@@ -216,10 +223,10 @@ extension Appearance {
     return [
       SQLiteValue(source), SQLiteValue(bing.market), SQLiteValue(date),
       SQLiteValue(servedMarket: bing.servedMarket), .text(bing.bingID), .text(words.title),
-      .text(words.caption), .text(words.credit), .text(words.copyright), .text(words.copyrightLink),
+      .text(words.caption), .text(words.credit), .text(words.copyright), SQLiteValue(words.copyrightLink),
       .text(bing.urlbase), .text(bing.hsh), SQLiteValue(bing.wp),
       SQLiteValue(startInstant: bing.fullStartDate),
-      .text(licence), .text(licenceLink), .text(description),
+      .text(licence), SQLiteValue(licenceLink), .text(description),
     ]
   }
 
@@ -229,7 +236,7 @@ extension Appearance {
       date: try row.date("date"),
       words: PictureWords(
         title: try row.string("title"), caption: try row.string("caption"), credit: try row.string("credit"),
-        copyright: try row.string("copyright"), copyrightLink: try row.string("copyright_link")),
+        copyright: try row.string("copyright"), copyrightLink: try row.link("copyright_link")),
       bing: BingListing(
         market: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
         bingID: try row.string("bing_id"), urlbase: try row.string("urlbase"), hsh: try row.string("hsh"),
@@ -239,7 +246,7 @@ extension Appearance {
     // is kept, so that what a row holds is read back whole.
     if source != .bing, bing == .unlisted { bing = nil }
     licence = try row.string("licence")
-    licenceLink = try row.string("licence_link")
+    licenceLink = try row.link("licence_link")
     description = try row.string("description")
   }
 }

@@ -164,17 +164,18 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
 }
 
 extension HistoryStore {
-  /// `fullstartdate` (ISO 8601) of a market's newest appearance at `now`: when its next picture is
-  /// due. A day after tomorrow (`PlausibleDay`) is no one's newest: it would put the next picture
-  /// off for ever.
-  package func newestFullStartDate(market: Market, at now: Date) throws(StoreError) -> String? {
+  /// `fullstartdate` of a market's newest appearance at `now`: when its next picture is due. A
+  /// day after tomorrow (`PlausibleDay`) is no one's newest: it would put the next picture off for
+  /// ever. Nil when the market has none, or when the text reads as no instant
+  /// (`HistoryColumns.instant`).
+  package func newestFullStartDate(market: Market, at now: Date) throws(StoreError) -> Date? {
     try database.queryOne(
       """
       SELECT fullstartdate FROM appearances WHERE market = ? AND source = 'bing' AND date <= ?
       ORDER BY date DESC LIMIT 1
       """,
       [SQLiteValue(market), SQLiteValue(PlausibleDay.latest(at: now))]
-    )?.optionalString("fullstartdate")
+    )?.optionalString("fullstartdate").flatMap(HistoryColumns.instant)
   }
 }
 
@@ -189,7 +190,7 @@ extension HistoryStore {
       guard let picture = try randomPicture(query, using: &generator) else { return nil }
       if access(picture.path, R_OK) == 0 { return picture }
       missing.append(picture)
-      query.excluded.insert(picture.id)
+      query.excluded.insert(picture.rowID)
     }
     return nil
   }

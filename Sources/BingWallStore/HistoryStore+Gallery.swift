@@ -77,7 +77,7 @@ extension HistoryStore {
       markets.sort { $0.code < $1.code }
       picture.markets = markets.enumerated().filter { $0.offset == 0 || markets[$0.offset - 1] != $0.element }
         .map(\.element)
-      (picture.appliedCount, picture.lastApplied) = applies[picture.id] ?? (0, nil)
+      (picture.appliedCount, picture.lastApplied) = applies[picture.rowID] ?? (0, nil)
       try body(picture)
       count += 1
     }
@@ -214,11 +214,15 @@ struct GalleryRowReader {
     let served: Market?? =
       statement.value(at: servedMarket) == .null ? .some(nil) : .some(try marketCode(servedMarket))
     let picture = Picture(
-      id: try integer(id), key: try checked(key, HistoryColumns.Expected.key, HistoryColumns.isKey),
+      rowID: try integer(id),
+      id: PictureID(
+        source: try parsed(source, HistoryColumns.Expected.source, Source.init(rawValue:)),
+        key: try checked(key, HistoryColumns.Expected.key, HistoryColumns.isKey)),
       date: try parsed(date, HistoryColumns.Expected.date, HistoryColumns.date),
-      market: try marketCode(market),
+      bing: Picture.Listing(
+        stored: try marketCode(market), servedMarket: served ?? nil, bingID: try text(bingID)),
       markets: [], title: try text(title), caption: try text(caption), credit: try text(credit),
-      copyright: try text(copyright), copyrightLink: try text(copyrightLink),
+      copyright: try text(copyright), copyrightLink: RemoteURL(link: try text(copyrightLink)),
       path: try checked(path, HistoryColumns.Expected.path, HistoryColumns.isPath),
       resolution: Resolution(
         stored: try checked(resolution, HistoryColumns.Expected.resolution, HistoryColumns.isResolution)),
@@ -226,12 +230,10 @@ struct GalleryRowReader {
       bytes: try positive(bytes),
       sha256: try checked(sha256, HistoryColumns.Expected.sha256, HistoryColumns.isSHA256),
       favorite: try integer(favorite) != 0,
-      banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil, bingID: try text(bingID),
-      servedMarket: served ?? nil,
+      banned: try integer(banned) != 0, appliedCount: 0, lastApplied: nil,
       addedAt: try parsed(addedAt, HistoryColumns.Expected.instant, HistoryColumns.instant),
-      story: story?.isEmpty == true ? nil : story,
-      source: try parsed(source, HistoryColumns.Expected.source, Source.init(rawValue:)), sources: [],
-      licence: try text(licence), licenceLink: try text(licenceLink), description: ""
+      story: story?.isEmpty == true ? nil : story, sources: [],
+      licence: try text(licence), licenceLink: RemoteURL(link: try text(licenceLink)), description: ""
     )
     return (
       picture, try integer(superseded) != 0,

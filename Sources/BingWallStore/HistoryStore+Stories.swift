@@ -15,7 +15,7 @@ extension HistoryStore {
   /// not stored is not kept: it would match nothing.
   @discardableResult
   package func record(
-    _ story: PictureStory, market: Market, bingID: String, date: String?, at now: Date
+    _ story: PictureStory, market: Market, bingID: String, date: CalendarDate?, at now: Date
   ) throws(StoreError) -> Bool {
     try database.run(
       """
@@ -27,7 +27,7 @@ extension HistoryStore {
         quick_fact = excluded.quick_fact, fetched_at = excluded.fetched_at
       """,
       [
-        SQLiteValue(market), .text(bingID), SQLiteValue(date), .text(story.headline),
+        SQLiteValue(market), .text(bingID), SQLiteValue(date?.description), .text(story.headline),
         .text(story.description),
         .text(story.quickFact), SQLiteValue(instant: now),
       ]) > 0

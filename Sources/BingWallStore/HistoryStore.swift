@@ -326,7 +326,7 @@ package final class HistoryStore {
       guard
         let picture = try decoded(row, { (row) throws(StoreError) in try picture(from: row, query.fields) })
       else { continue }
-      byID[picture.id] = picture
+      byID[picture.rowID] = picture
     }
     return ids.compactMap { byID[$0] }
   }
@@ -534,20 +534,22 @@ package final class HistoryStore {
   /// The fields every reader of `pictureSelect` reads; `picture(from:_:)` adds the longer texts.
   private static func picture(from row: SQLiteRow) throws(StoreError) -> Picture {
     Picture(
-      id: try row.int64("id"), key: try row.key("key"), date: try row.date("date"),
-      market: try row.market("market"), markets: HistoryColumns.markets(try row.optionalString("markets")),
+      rowID: try row.int64("id"), id: PictureID(source: try row.source("source"), key: try row.key("key")),
+      date: try row.date("date"),
+      bing: Picture.Listing(
+        stored: try row.market("market"), servedMarket: try row.optionalMarket("served_market"),
+        bingID: try row.string("bing_id")),
+      markets: HistoryColumns.markets(try row.optionalString("markets")),
       title: try row.string("title"),
       caption: try row.string("caption"), credit: try row.string("credit"),
       copyright: try row.string("copyright"),
-      copyrightLink: try row.string("copyright_link"), path: try row.path("path"),
+      copyrightLink: try row.link("copyright_link"), path: try row.path("path"),
       resolution: try row.resolution("resolution"), width: Int(try row.positive("width")),
       height: Int(try row.positive("height")),
       bytes: try row.positive("bytes"), sha256: try row.sha256("sha256"), favorite: try row.bool("favorite"),
       banned: try row.bool("banned"), appliedCount: try row.int("applied_count"),
-      lastApplied: try row.optionalInstant("last_applied"), bingID: try row.string("bing_id"),
-      servedMarket: try row.optionalMarket("served_market"), addedAt: try row.instant("added_at"),
-      story: nil, source: try row.source("source"),
-      sources: HistoryColumns.sources(try row.optionalString("sources")),
-      licence: try row.string("licence"), licenceLink: try row.string("licence_link"), description: "")
+      lastApplied: try row.optionalInstant("last_applied"), addedAt: try row.instant("added_at"),
+      story: nil, sources: HistoryColumns.sources(try row.optionalString("sources")),
+      licence: try row.string("licence"), licenceLink: try row.link("licence_link"), description: "")
   }
 }

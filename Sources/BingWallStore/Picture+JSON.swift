@@ -8,11 +8,11 @@ extension Picture {
     let markets: [JSONOutput] = markets.map { .string($0.code) }
     let lastApplied: String? = lastApplied.map(Timestamp.iso8601)
     let resolution: String = resolution.name
-    let servedMarket: String? = servedMarket?.code
+    let servedMarket: String? = bing?.servedMarket?.code
     let addedAt: String = Timestamp.iso8601(addedAt)
     return .object([
-      ("id", .integer(id)),
-      ("key", .string(key)),
+      ("id", .integer(rowID)),
+      ("key", .string(id.key)),
       ("date", .string(date)),
       ("market", .string(market)),
       ("markets", .array(markets)),
@@ -20,7 +20,7 @@ extension Picture {
       ("caption", .string(caption)),
       ("credit", .string(credit)),
       ("copyright", .string(copyright)),
-      ("copyright_link", .string(copyrightLink)),
+      ("copyright_link", .string(copyrightLink?.text ?? "")),
       ("path", .string(path)),
       ("width", .integer(Int64(width))),
       ("height", .integer(Int64(height))),
@@ -31,17 +31,17 @@ extension Picture {
       ("applied_count", .integer(Int64(appliedCount))),
       ("last_applied", .optional(lastApplied)),
       ("resolution", .string(resolution)),
-      ("bing_id", .string(bingID)),
+      ("bing_id", .string(bing?.bingID ?? "")),
       ("served_market", .optional(servedMarket)),
       ("added_at", .string(addedAt)),
       ("headline", .optional(story.map(\.headline))),
       // Bing's story, else the source's own longer text (APOD's explanation).
       ("description", .optional(story.map(\.description) ?? (description.isEmpty ? nil : description))),
       ("quick_fact", .optional(story.map(\.quickFact))),
-      ("source", .string(source.rawValue)),
+      ("source", .string(id.source.rawValue)),
       ("sources", .array(sources.map { .string($0.rawValue) })),
       ("licence", .string(licence)),
-      ("licence_link", .string(licenceLink)),
+      ("licence_link", .string(licenceLink?.text ?? "")),
     ])
   }
 }

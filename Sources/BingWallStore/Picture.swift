@@ -5,19 +5,23 @@ import Glibc
 
 /// A stored picture as `list`, `show` and `--json` present it: the file and its newest appearance.
 package struct Picture: Sendable, Equatable {
-  package var id: Int64
-  package var key: String
+  /// The history's number for the picture's row: what `list` shows in its ID column and `apply 12` names.
+  package var rowID: Int64
+  /// The picture's identity across sources: its source and the source's own id.
+  package var id: PictureID
   /// Market-local date of the appearance shown (the newest, or the one in the market asked for).
   package var date: CalendarDate
-  /// Nil for a picture no market showed (a plain imported file).
-  package var market: Market?
+  /// Where and how Bing listed the appearance shown; nil for another source's, and for a picture
+  /// with no appearance that names none.
+  package var bing: Listing?
   /// Every market the picture appeared in, sorted.
   package var markets: [Market]
   var title: String
   package var caption: String
   package var credit: String
   var copyright: String
-  package var copyrightLink: String
+  /// Where a browser reads more of the picture; nil when the source links nowhere.
+  package var copyrightLink: RemoteURL?
   package var path: String
   var resolution: Resolution
   package var width: Int
@@ -28,28 +32,50 @@ package struct Picture: Sendable, Equatable {
   package var banned: Bool
   package var appliedCount: Int
   var lastApplied: Date?
-  /// Bing's own id of the appearance shown (`OHR.Name_EN-US123`).
-  var bingID: String
-  var servedMarket: Market?
   package var addedAt: Date
   /// Bing's longer text for the appearance shown, when it was fetched.
   package var story: PictureStory? = nil
-  /// The source whose id `key` is.
-  package var source: Source = .bing
   /// Every source that showed the picture, in `Source`'s order.
   package var sources: [Source] = [.bing]
   /// The terms of the appearance shown; empty for Bing's.
   package var licence: String = ""
-  package var licenceLink: String = ""
+  /// Where those terms are written out; nil when the source links none.
+  package var licenceLink: RemoteURL? = nil
   /// The source's longer text for the appearance shown (APOD's explanation); empty for none.
   package var description: String = ""
 
-  /// The picture's identity across sources.
-  package var pictureID: PictureID { PictureID(source: source, key: key) }
+  /// The market Bing showed it in; nil for another source's, and for a plain imported file.
+  package var market: Market? { bing?.market }
 
   /// The picture as a selector names it: Bing's key alone (`OHR.Lake`), another source's with
   /// its source (`apod:2026-12-05`), since alone a date or a file name reads as another selector.
-  package var selectorKey: String { source == .bing ? key : "\(source.rawValue):\(key)" }
+  package var selectorKey: String { id.source == .bing ? id.key : "\(id.source.rawValue):\(id.key)" }
+}
+
+extension Picture {
+  /// The part of Bing's listing (`BingListing`) that `list`, `show` and `--json` tell of the
+  /// appearance a picture shows.
+  package struct Listing: Sendable, Equatable {
+    /// Nil for a picture recorded without one (a plain imported file whose name named none).
+    package var market: Market?
+    /// The market Bing answered with, when it said it was another.
+    package var servedMarket: Market?
+    /// Bing's id of the picture of the day (`OHR.Name_EN-US123`).
+    package var bingID: String
+
+    package init(market: Market?, servedMarket: Market?, bingID: String) {
+      self.market = market
+      self.servedMarket = servedMarket
+      self.bingID = bingID
+    }
+
+    /// The listing the history's Bing columns hold; nil when they hold none (`BingListing.unlisted`:
+    /// no market, none served, no id), as another source's appearance does.
+    init?(stored market: Market?, servedMarket: Market?, bingID: String) {
+      guard market != nil || servedMarket != nil || !bingID.isEmpty else { return nil }
+      self.init(market: market, servedMarket: servedMarket, bingID: bingID)
+    }
+  }
 }
 
 /// A picture's headline, description and quick fact (see `Story` in BingWallBing), as stored.
@@ -76,8 +102,8 @@ package struct Appearance: Sendable, Equatable {
   package var words: PictureWords
   /// The terms the source states ("CC BY-SA 4.0"); empty when it states none (Bing).
   package var licence: String
-  /// Where the licence is written out; empty when the source links none.
-  package var licenceLink: String
+  /// Where the licence is written out; nil when the source links none.
+  package var licenceLink: RemoteURL?
   /// The source's longer text, plain (APOD's explanation); empty when it has none.
   package var description: String
   /// Where and how Bing listed it; nil for another source's.
@@ -92,7 +118,7 @@ package struct Appearance: Sendable, Equatable {
     self.date = date
     self.words = words
     licence = ""
-    licenceLink = ""
+    licenceLink = nil
     description = ""
     self.bing = bing
   }
@@ -101,7 +127,7 @@ package struct Appearance: Sendable, Equatable {
   /// none (Spotlight's country follows the first market, but its day is not that market's), so
   /// that every question asked of a market (its newest day, its schedule, its stories) is Bing's.
   package init(
-    source: Source, date: CalendarDate, words: PictureWords, licence: String, licenceLink: String,
+    source: Source, date: CalendarDate, words: PictureWords, licence: String, licenceLink: RemoteURL?,
     description: String
   ) {
     self.source = source
@@ -121,7 +147,6 @@ extension Appearance {
     var kept = self
     kept.words = words.bounded()
     kept.licence = StoredText.line(licence)
-    kept.licenceLink = StoredText.link(licenceLink)
     kept.description = StoredText.long(description)
     return kept
   }

@@ -62,7 +62,7 @@ package enum HistoryError: Error, Equatable, Sendable {
   /// each as it would be typed (`'latest'`, `'Lake' (2026-12-01)`, `2026-11-30`).
   case notFound(selector: String, market: Market?, suggestions: [String] = [])
   /// A date on which different pictures appeared in several markets.
-  case ambiguous(date: CalendarDate, markets: [String])
+  case ambiguous(date: CalendarDate, markets: [Market])
   /// The history is empty (nothing fetched yet).
   case empty
   /// `current` names nothing: bingwall has set no picture yet.
@@ -80,7 +80,7 @@ extension HistoryError: CustomStringConvertible, HintedError {
       let scope = market.map { " in \($0)" } ?? ""
       return "no stored picture matches \(TerminalText.quoted(selector, limit: 60))\(scope)"
     case .ambiguous(let date, let markets):
-      return "several pictures appeared on \(date) (\(markets.joined(separator: ", ")))"
+      return "several pictures appeared on \(date) (\(markets.map(\.code).joined(separator: ", ")))"
     case .empty:
       return "the history is empty"
     case .noneApplied:
@@ -96,7 +96,7 @@ extension HistoryError: CustomStringConvertible, HintedError {
     switch self {
     case .noneInMarkets:
       return "run 'bingwall update' for their pictures, or step through another market with --market"
-    case .ambiguous(_, let markets): return "add --market, such as --market \(markets.first ?? "en-US")"
+    case .ambiguous(_, let markets): return "add --market, such as --market \(markets.first?.code ?? "en-US")"
     case .empty: return "run 'bingwall update' first"
     case .noneApplied: return "'bingwall apply' sets the newest"
     case .nothingToPick: return "try without --favorites or --market"
@@ -149,8 +149,9 @@ extension HistoryStore {
     case .date(let date):
       let candidates = try pictures(onDate: date, market: market)
       if Set(candidates.map(\.id)).count > 1 {
+        // Another source's picture of that day has no market to name.
         throw HistoryError.ambiguous(
-          date: date, markets: candidates.map { $0.market?.code ?? "" }.sorted())
+          date: date, markets: candidates.compactMap(\.market).sorted { $0.code < $1.code })
       }
       found = candidates.first
     }

@@ -32,8 +32,8 @@ enum CompleteCommand {
     guard let store = try? HistoryStore.openExisting(path: databaseFile),
       let pictures = try? store.pictures(HistoryStore.Query(limit: selectorLimit))
     else { return [] }
-    return (pictures.map({ String($0.id) }) + pictures.map(\.date.description) + pictures.map(\.selectorKey))
-      .uniqued()
+    let rowIDs = pictures.map { String($0.rowID) }
+    return (rowIDs + pictures.map(\.date.description) + pictures.map(\.selectorKey)).uniqued()
   }
 
   static let list = Flag("list", help: "Print the pages' file names, one a line.")

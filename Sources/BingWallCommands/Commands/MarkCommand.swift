@@ -60,7 +60,7 @@ enum MarkCommand {
     let outcome = try Mark(resources: try Resources(invocation, context)).run(
       mark, to: value, selectors: named.isEmpty ? [.current] : named, market: invocation[market])
     for picture in outcome.pictures where !invocation.quiet {
-      let said = TerminalText.clean("\(picture.date) \(picture.key) (\(picture.displayTitle))")
+      let said = TerminalText.clean("\(picture.date) \(picture.id.key) (\(picture.displayTitle))")
       context.stdout.write("\(verb(mark, value)) \(said)\n")
     }
     if outcome.bannedCurrent {

@@ -48,7 +48,7 @@ enum RandomCommand: CommandDefinition {
     } else {
       let picture = outcome.picture
       context.stdout.write(
-        TerminalText.clean("\(picture.id)\t\(picture.date)\t\(picture.key)\t\(picture.path)") + "\n")
+        TerminalText.clean("\(picture.rowID)\t\(picture.date)\t\(picture.id.key)\t\(picture.path)") + "\n")
     }
     return ExitCode.success
   }

@@ -56,7 +56,7 @@ enum StepCommand {
       let (none, end) = direction == .newer ? ("newer", "newest") : ("older", "oldest")
       context.stdout.write(
         TerminalText.clean(
-          "No \(none) picture: the \(end) is \(picture.date) \(picture.key) (\(picture.displayTitle)), \(place)."
+          "No \(none) picture: the \(end) is \(picture.date) \(picture.id.key) (\(picture.displayTitle)), \(place)."
         )
           + "\n")
     }

@@ -7,7 +7,7 @@ import BingWallSystem
 enum AppliedText {
   /// `Applied 2026-12-01 OHR.Place (Title) with gnome`, or `Applied /path with feh`.
   static func line(_ outcome: Apply.Outcome) -> String {
-    let subject = outcome.picture.map { "\($0.date) \($0.key) (\($0.displayTitle))" } ?? outcome.path
+    let subject = outcome.picture.map { "\($0.date) \($0.id.key) (\($0.displayTitle))" } ?? outcome.path
     return TerminalText.clean("Applied \(subject) with \(outcome.backend)")
   }
 

@@ -33,7 +33,7 @@ struct ImportText {
       tally.imported += 1
       if !quiet {
         stdout.write(
-          TerminalText.clean("Imported \(picture.date) \(picture.key) (\(picture.displayTitle))") + "\n")
+          TerminalText.clean("Imported \(picture.date) \(picture.id.key) (\(picture.displayTitle))") + "\n")
       }
     case .duplicate: tally.duplicates += 1
     case .refused(let error):

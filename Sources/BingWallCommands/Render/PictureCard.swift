@@ -33,7 +33,7 @@ enum PictureCard {
     if !picture.caption.isEmpty, picture.caption != title { lines.append(prose(picture.caption)) }
     if !picture.credit.isEmpty { lines.append(prose("© " + picture.credit)) }
     if !picture.licence.isEmpty {
-      let link = picture.licenceLink.isEmpty ? "" : " (\(picture.licenceLink))"
+      let link = picture.licenceLink.map { " (\($0))" } ?? ""
       lines.append(prose("licence: \(picture.licence)\(link)"))
     }
     if picture.story == nil, !picture.description.isEmpty {

@@ -6,7 +6,7 @@ import BingWallSystem
 enum PictureLine {
   static func text(_ picture: Picture) -> String {
     let title = picture.displayTitle
-    let from = picture.source == .bing ? picture.market?.code ?? "" : picture.source.displayName
+    let from = picture.id.source == .bing ? picture.market?.code ?? "" : picture.id.source.displayName
     var text = "\(picture.date)  \(from)  \(title)"
     if title != picture.caption, !picture.caption.isEmpty { text += " — \(picture.caption)" }
     if !picture.credit.isEmpty { text += " (© \(picture.credit))" }

@@ -28,10 +28,10 @@ struct PictureListText {
       var lines = ""
       for picture in pictures {
         let fields = [
-          String(picture.id), picture.date.description, picture.market?.code ?? "",
+          String(picture.rowID), picture.date.description, picture.market?.code ?? "",
           picture.favorite ? "1" : "0",
-          picture.key,
-          picture.displayTitle, picture.path, picture.source.rawValue,
+          picture.id.key,
+          picture.displayTitle, picture.path, picture.id.source.rawValue,
         ]
         lines += fields.map { TerminalText.clean($0).replacingEvery("\t", with: " ") }.joined(separator: "\t")
         lines += "\n"
@@ -46,8 +46,8 @@ struct PictureListText {
   /// A key too long for its share (a Wikimedia file name) loses its middle, so one long key does
   /// not squeeze every title; `wide` keeps each key whole.
   static func table(_ pictures: [Picture], width: Int, wide: Bool = false) -> String {
-    let idWidth = max(2, pictures.map { String($0.id).count }.max() ?? 2)
-    let froms = pictures.map { $0.source == .bing ? $0.market?.code ?? "" : $0.source.rawValue }
+    let idWidth = max(2, pictures.map { String($0.rowID).count }.max() ?? 2)
+    let froms = pictures.map { $0.id.source == .bing ? $0.market?.code ?? "" : $0.id.source.rawValue }
     let fromWidth = max(6, froms.map(\.count).max() ?? 6)
     let longest = max(3, pictures.map { TerminalText.columns(TerminalText.clean($0.selectorKey)) }.max() ?? 3)
     // ID, DATE, FROM, FAV and the gaps: what is left is for the key and the title.
@@ -64,7 +64,7 @@ struct PictureListText {
     for ((picture, key), from) in zip(zip(pictures, keys), froms) {
       let title = TerminalText.fit(TerminalText.clean(picture.displayTitle), columns: max(10, width - used))
       lines.append(
-        pad(String(picture.id), idWidth) + "  " + pad(picture.date.description, 10) + "  "
+        pad(String(picture.rowID), idWidth) + "  " + pad(picture.date.description, 10) + "  "
           + pad(from, fromWidth) + "  "
           + (picture.favorite ? " *   " : "     ") + pad(key, keyWidth) + "  " + title)
     }

@@ -6,7 +6,7 @@ import BingWallSystem
 enum RotateText {
   /// Without the voice's prefix.
   static func missing(_ picture: Picture) -> String {
-    TerminalText.clean("skipped \(picture.key): its file \(picture.path) is gone")
+    TerminalText.clean("skipped \(picture.id.key): its file \(picture.path) is gone")
   }
 
   /// The daemon's rotation: a warning per picture passed over, then what was set.
@@ -23,7 +23,7 @@ enum RotateText {
     let scope = request?.market.map { " in \($0)" } ?? ""
     let which = (request?.favoritesOnly == true ? "your only favourite" : "the only picture to pick") + scope
     return TerminalText.clean(
-      "Nothing else to pick: \(which), \(picture.date) \(picture.key) (\(picture.displayTitle)), is on screen."
+      "Nothing else to pick: \(which), \(picture.date) \(picture.id.key) (\(picture.displayTitle)), is on screen."
     )
   }
 }

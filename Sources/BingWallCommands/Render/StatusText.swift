@@ -24,7 +24,7 @@ struct StatusText {
   func render() -> String {
     var lines: [(String, String)] = []
     if let current = report.current {
-      lines.append(("current", "\(current.date) \(current.key) (\(current.displayTitle))"))
+      lines.append(("current", "\(current.date) \(current.id.key) (\(current.displayTitle))"))
     } else if let file = report.currentFile {
       lines.append(("current", "\(file) (a file, not in the history)"))
     } else {

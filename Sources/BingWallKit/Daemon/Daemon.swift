@@ -180,8 +180,8 @@ package struct Daemon {
       let bing = sources.contains(.bing) ? markets : []
       return try bing.map { market in
         NewestPicture(
-          market: market.code,
-          storedFullStartDate: try store?.newestFullStartDate(
+          .market(market),
+          fullStartDate: try store?.newestFullStartDate(
             market: market, at: resources.context.clock.now()))
       } + SourceDeadlines.entries(sources, of: resources.context.sources, store: store)
     }

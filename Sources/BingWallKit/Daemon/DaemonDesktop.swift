@@ -47,13 +47,13 @@ package final class DaemonDesktop: @unchecked Sendable {
     let state = Self.state(resources, paused: paused, updates: updates, canAutoUpdate: canAutoUpdate)
     face.show(state.tray)
     defer { onScreen = state.id }
-    guard afterUpdate, notify, let picture = state.picture, picture.id != onScreen else { return }
+    guard afterUpdate, notify, let picture = state.picture, picture.rowID != onScreen else { return }
     let story = picture.story?.description ?? ""
     face.announce(
       PictureNotice(
         title: picture.displayTitle, credit: picture.credit,
         text: [story, picture.description, picture.caption].first { !$0.isEmpty } ?? "",
-        picture: picture.path, key: String(picture.id), hasPage: Self.page(of: picture) != nil))
+        picture: picture.path, key: String(picture.rowID), hasPage: Self.page(of: picture) != nil))
   }
 
   private static func state(_ resources: Resources, paused: Bool, updates: Bool, canAutoUpdate: Bool)
@@ -71,16 +71,16 @@ package final class DaemonDesktop: @unchecked Sendable {
     }
     let tray = TrayState(
       title: picture.displayTitle, credit: picture.credit, date: picture.date.description,
-      source: picture.source.displayName, key: String(picture.id), favorite: picture.favorite,
+      source: picture.id.source.displayName, key: String(picture.rowID), favorite: picture.favorite,
       hasPage: page(of: picture) != nil, autoUpdate: !paused, canAutoUpdate: canAutoUpdate,
       canUpdate: updates,
       startAtLogin: startAtLogin)
-    return (tray, picture, picture.id)
+    return (tray, picture, picture.rowID)
   }
 
   /// A picture's page, when it is an https link: nothing else from a source is ever opened.
   static func page(of picture: Picture) -> String? {
-    picture.copyrightLink.hasPrefix("https://") ? picture.copyrightLink : nil
+    picture.copyrightLink.map(\.text).flatMap { $0.hasPrefix("https://") ? $0 : nil }
   }
 
   /// Runs what the user asked, each as its command would; a failure is one line in the log.
@@ -104,32 +104,33 @@ package final class DaemonDesktop: @unchecked Sendable {
       log.line(
         outcome.applied == nil
           ? "panel menu: no \(request == .next ? "newer" : "older") picture"
-          : "panel menu: set \(outcome.picture.key)")
+          : "panel menu: set \(outcome.picture.id.key)")
     case .random:
       var rotate = Rotate.Request(reason: .random)
       rotate.favoritesOnly = resources.configuration[ConfigSchema.favoritesOnly]
       let outcome = try Rotate(resources: resources).run(rotate)
-      log.line("panel menu: set \(outcome.picture.key)")
+      log.line("panel menu: set \(outcome.picture.id.key)")
     case .favorite(let key, let on):
       let outcome = try Mark(resources: resources).run(
         .favorite, to: on, selectors: [selector(key)], market: nil)
       log.line(
-        "panel menu: \(on ? "favourite" : "no longer a favourite"): \(outcome.pictures.map(\.key).joined())")
+        "panel menu: \(on ? "favourite" : "no longer a favourite"): \(outcome.pictures.map(\.id.key).joined())"
+      )
     case .ban(let key):
       let outcome = try Mark(resources: resources).run(
         .banned, to: true, selectors: [selector(key)], market: nil)
-      log.line("panel menu: banned \(outcome.pictures.map(\.key).joined())")
+      log.line("panel menu: banned \(outcome.pictures.map(\.id.key).joined())")
       if outcome.bannedCurrent {
         var rotate = Rotate.Request(reason: .random)
         rotate.favoritesOnly = resources.configuration[ConfigSchema.favoritesOnly]
         let next = try Rotate(resources: resources).run(rotate)
-        log.line("panel menu: set \(next.picture.key)")
+        log.line("panel menu: set \(next.picture.id.key)")
       }
     case .open(.page(let key)):
       guard let store = try resources.existingHistory() else { throw HistoryError.empty }
       let picture = try store.resolve(selector(key), market: nil, at: context.clock.now())
       guard let page = page(of: picture) else {
-        log.line("panel menu: \(picture.key) has no page to open")
+        log.line("panel menu: \(picture.id.key) has no page to open")
         return
       }
       try Gallery.open(page, context: context)

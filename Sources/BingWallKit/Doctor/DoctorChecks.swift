@@ -515,10 +515,11 @@ package struct DoctorChecks {
     guard broken else { return }
     state.findings.append(
       DoctorFinding(
-        .wallpaper, .warning, subject: picture.key,
+        .wallpaper, .warning, subject: picture.id.key,
         message:
           "the current wallpaper's file (\(picture.path)) is missing or damaged; the desktop may lose it",
         advice:
-          "once the file is fixed run 'bingwall apply \(picture.key)', or 'bingwall random' to set another"))
+          "once the file is fixed run 'bingwall apply \(picture.id.key)', or 'bingwall random' to set another"
+      ))
   }
 }

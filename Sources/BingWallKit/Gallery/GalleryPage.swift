@@ -65,9 +65,9 @@ enum GalleryPage {
     if picture.favorite { html += " favorite".utf8 }
     if picture.banned { html += " banned".utf8 }
     html += "\" data-id=\"".utf8
-    html += String(picture.id).utf8
+    html += String(picture.rowID).utf8
     html += "\" data-key=\"".utf8
-    HTMLText.append(picture.key, to: &html)
+    HTMLText.append(picture.id.key, to: &html)
     // A percent-encoded URL holds nothing HTML would read as markup.
     let file = PageURL.file(picture.path)
     html += "\"><a href=\"".utf8
@@ -123,11 +123,11 @@ enum GalleryPage {
     html += "<p class=\"apply\"><code title=\"Run in a terminal to set this picture\">".utf8
     HTMLText.append(ApplyCommandLine.text(for: picture), to: &html)
     html += "</code></p>".utf8
-    if let link = PageURL.web(picture.copyrightLink) {
+    if let link = picture.copyrightLink.flatMap({ PageURL.web($0.text) }) {
       html += "<p><a class=\"bing\" href=\"".utf8
       HTMLText.append(link, to: &html)
       html += "\" target=\"_blank\" rel=\"noopener noreferrer\">On ".utf8
-      HTMLText.append(picture.source.displayName, to: &html)
+      HTMLText.append(picture.id.source.displayName, to: &html)
       html += "</a></p>".utf8
     }
     html += "</div></article>\n".utf8

@@ -178,7 +178,7 @@ extension LoginScreen {
     }
     let description = JSONOutput.object([
       ("date", .string(picture.date.description)),
-      ("key", .string(String(picture.key.prefix(Self.textLimit)))),
+      ("key", .string(String(picture.id.key.prefix(Self.textLimit)))),
       ("title", .string(String(picture.displayTitle.prefix(Self.textLimit)))),
     ])
     // Control characters are escaped in JSON strings: the only line feeds are the layout's.

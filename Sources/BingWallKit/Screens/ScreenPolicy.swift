@@ -48,10 +48,10 @@ enum ScreenPolicy: String, Sendable, CaseIterable, LosslessStringConvertible, Co
       let ordered = favoritesFirst ? recent.filter(\.favorite) + recent.filter { !$0.favorite } : recent
       others = Array(ordered.prefix(Output.maximumCount - 1))
     }
-    let portraits = try store.portraits(of: ([picture] + pinned.map(\.picture) + others).map(\.id))
+    let portraits = try store.portraits(of: ([picture] + pinned.map(\.picture) + others).map(\.rowID))
     func file(_ shown: Picture) -> PictureFile {
-      let portrait = portraits[shown.id].flatMap { files.isReadable($0) ? $0 : nil }
-      return PictureFile(path: shown.path, key: shown.key, portrait: portrait)
+      let portrait = portraits[shown.rowID].flatMap { files.isReadable($0) ? $0 : nil }
+      return PictureFile(path: shown.path, key: shown.id.key, portrait: portrait)
     }
     var assignment = ScreenAssignment(others: others.map(file))
     for (name, shown) in pinned { assignment.pinned[name] = file(shown) }

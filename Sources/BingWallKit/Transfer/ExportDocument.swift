@@ -40,7 +40,7 @@ enum ExportDocument {
       ("caption", .string(appearance.words.caption)),
       ("credit", .string(appearance.words.credit)),
       ("copyright", .string(appearance.words.copyright)),
-      ("copyright_link", .string(appearance.words.copyrightLink)),
+      ("copyright_link", .string(appearance.words.copyrightLink?.text ?? "")),
       ("urlbase", .string(bing.urlbase)),
       ("hsh", .string(bing.hsh)),
       ("wp", .bool(bing.wp)),
@@ -48,7 +48,7 @@ enum ExportDocument {
       ("superseded", .bool(stored.superseded)),
       ("source", .string(appearance.source.rawValue)),
       ("licence", .string(appearance.licence)),
-      ("licence_link", .string(appearance.licenceLink)),
+      ("licence_link", .string(appearance.licenceLink?.text ?? "")),
       ("description", .string(appearance.description)),
     ])
   }
@@ -187,7 +187,7 @@ enum ExportDocument {
       words: PictureWords(
         title: try fields.string("title"), caption: try fields.string("caption"),
         credit: try fields.string("credit"), copyright: try fields.string("copyright"),
-        copyrightLink: try fields.string("copyright_link")),
+        copyrightLink: RemoteURL(link: try fields.string("copyright_link"))),
       bing: BingListing(
         market: market.isEmpty ? nil : Market(stored: market),
         servedMarket: served.map(Market.init(stored:)),
@@ -198,7 +198,7 @@ enum ExportDocument {
     appearance.source = try source(fields)
     if appearance.source != .bing, appearance.bing == .unlisted { appearance.bing = nil }
     appearance.licence = try fields.optionalString("licence") ?? ""
-    appearance.licenceLink = try fields.optionalString("licence_link") ?? ""
+    appearance.licenceLink = RemoteURL(link: try fields.optionalString("licence_link") ?? "")
     appearance.description = try fields.optionalString("description") ?? ""
     return StoredAppearance(appearance, superseded: try fields.bool("superseded"))
   }

@@ -1,4 +1,5 @@
 import BingWallBing
+import BingWallModel
 import BingWallSystem
 
 /// What a JPEG's file name says about the picture, for `import` of a plain folder.
@@ -7,9 +8,9 @@ struct NamedPicture: Equatable {
   /// only a date (`20260103.jpg`).
   var name: String
   /// The market-local date the name carries, if any.
-  var date: String?
+  var date: CalendarDate?
   /// The market, in our spelling (`en-US`, `ROW`), when the name says.
-  var market: String?
+  var market: Market?
   /// `UHD`, `1920x1080`, `768x1280`… when the name says.
   var resolution: String?
   /// Bing's own picture id (`OHR.Name_EN-US123`) when the name holds one.
@@ -68,7 +69,7 @@ enum FileNameScheme {
     {
       rest = rest[rest.index(after: underscore)...]
     }
-    var date: String?
+    var date: CalendarDate?
     var dashedDate = false
     switch datePrefix(rest) {
     case .none: break
@@ -82,7 +83,7 @@ enum FileNameScheme {
       rest = rest.dropFirst(prefix.count)
     }
     if rest.hasPrefix("OHR.") { rest = rest.dropFirst(4) }
-    var market: String?
+    var market: Market?
     if dashedDate {
       // bingwall's names: the clash number last, an export's market first.
       if let dash = rest.lastIndex(of: "-"), rest.index(after: dash) < rest.endIndex,
@@ -103,7 +104,7 @@ enum FileNameScheme {
     }
     var bingID: String?
     if let (name, idMarket) = marketSuffix(of: rest), !name.isEmpty {
-      market = ourSpelling(idMarket)
+      market = Market(stored: ourSpelling(idMarket))
       bingID = "OHR." + rest
       rest = name
     }
@@ -151,7 +152,7 @@ enum FileNameScheme {
     case none
     /// Shaped like a date, and no date (`20241399-`): the name is not of any scheme.
     case invalid
-    case date(String, length: Int, dashed: Bool)
+    case date(CalendarDate, length: Int, dashed: Bool)
   }
 
   /// `20240130-`, `20240130_` or `2024-01-30_` (`-` too) in front of more.
@@ -162,7 +163,7 @@ enum FileNameScheme {
       characters[8] == "-" || characters[8] == "_"
     {
       guard let date = CalendarDate(compact: String(characters[0..<8])) else { return .invalid }
-      return .date(date.description, length: 9, dashed: false)
+      return .date(date, length: 9, dashed: false)
     }
     if characters.count > 10, characters[4] == "-", characters[7] == "-",
       characters[10] == "_" || characters[10] == "-",
@@ -170,17 +171,17 @@ enum FileNameScheme {
       characters[8..<10].allSatisfy(isDigit)
     {
       guard let date = CalendarDate(parsing: String(characters[0..<10])) else { return .invalid }
-      return .date(date.description, length: 11, dashed: true)
+      return .date(date, length: 11, dashed: true)
     }
     return .none
   }
 
   /// The date of a name that is only one: `20260103` or `2026-01-03`.
-  static func wholeDate(_ stem: String) -> String? {
+  static func wholeDate(_ stem: String) -> CalendarDate? {
     if stem.count == 8, stem.allSatisfy({ $0.isASCII && $0.isNumber }) {
-      return CalendarDate(compact: stem)?.description
+      return CalendarDate(compact: stem)
     }
-    if stem.count == 10 { return CalendarDate(parsing: stem)?.description }
+    if stem.count == 10 { return CalendarDate(parsing: stem) }
     return nil
   }
 
@@ -211,9 +212,8 @@ enum FileNameScheme {
   }
 
   /// A market code as an export file name spells it (`en-US`, `ROW`), or nil.
-  private static func marketCode(_ text: String) -> String? {
-    if text == "ROW" { return text }
-    return LanguageRegionCode.normalised(text) == text ? text : nil
+  private static func marketCode(_ text: String) -> Market? {
+    text == "ROW" || LanguageRegionCode.normalised(text) == text ? Market(stored: text) : nil
   }
 
   /// `EN-US` → `en-US`, `ROW` → `ROW`: Bing's id spelling to the one the history uses.

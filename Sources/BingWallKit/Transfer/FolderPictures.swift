@@ -35,7 +35,7 @@ struct FolderPictures {
   static func key(of named: NamedPicture, sidecars: ImportSidecars) -> String {
     if named.name.isEmpty, let date = named.date {
       if let known = sidecars.picture(onDate: date, market: named.market) { return known.key }
-      return "OHR." + date.replacingEvery("-", with: "")
+      return "OHR." + date.description.replacingEvery("-", with: "")
     }
     return PictureKey.key(forName: named.name)
   }
@@ -82,19 +82,18 @@ struct FolderPictures {
     var appearances: [StoredAppearance] = []
     var seen = Set<String>()
     for each in group.files {
-      let market = each.named.market ?? ""
-      let named = each.named.date ?? known?.date(market: market)
-      let date = named.flatMap(CalendarDate.init(parsing:)) ?? each.modified
-      guard seen.insert("\(market) \(date)").inserted else { continue }
+      let market = each.named.market
+      let date = each.named.date ?? known?.date(market: market) ?? each.modified
+      guard seen.insert("\(market?.code ?? "") \(date)").inserted else { continue }
       let told = known?.appearance(market: market)
       // With no title told, the picture's name stands in: "LanternFestival".
       var words =
-        told?.words ?? PictureWords(title: "", caption: "", credit: "", copyright: "", copyrightLink: "")
+        told?.words ?? PictureWords(title: "", caption: "", credit: "", copyright: "", copyrightLink: nil)
       if words.title.isEmpty { words.title = PictureKey.name(of: group.key) }
       let appearance = Appearance(
         date: date, words: words,
         bing: BingListing(
-          market: market.isEmpty ? nil : Market(stored: market), servedMarket: nil,
+          market: market, servedMarket: nil,
           bingID: each.named.bingID ?? told?.bingID ?? group.key, urlbase: told?.urlbase ?? "", hsh: "",
           wp: true, fullStartDate: nil))
       appearances.append(StoredAppearance(appearance, superseded: false))

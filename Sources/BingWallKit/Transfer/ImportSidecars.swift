@@ -30,20 +30,20 @@ struct ImportSidecars {
     var key: String
     var favorite = false
     var banned = false
-    /// Per market (`""` for a market not known): what the sidecar says of that appearance.
-    var byMarket: [String: Appearance] = [:]
+    /// Per market (nil for a market not known): what the sidecar says of that appearance.
+    var byMarket: [Market?: Appearance] = [:]
 
-    func appearance(market: String) -> Appearance? {
+    func appearance(market: Market?) -> Appearance? {
       byMarket[market] ?? byMarket.values.sorted { $0.bingID < $1.bingID }.first
     }
-    func date(market: String) -> String? { appearance(market: market)?.date }
+    func date(market: Market?) -> CalendarDate? { appearance(market: market)?.date }
   }
 
   /// One appearance as a sidecar tells it: Bing's id, the day when it says, the words, and the
   /// `urlbase` when it is the GNOME extension's.
   struct Appearance {
     var bingID: String
-    var date: String?
+    var date: CalendarDate?
     var words: PictureWords
     var urlbase: String
   }
@@ -58,7 +58,7 @@ struct ImportSidecars {
   func picture(key: String) -> Known? { known[key] }
 
   /// The picture a sidecar dates `date` in `market` (any market when nil).
-  func picture(onDate date: String, market: String?) -> Known? {
+  func picture(onDate date: CalendarDate, market: Market?) -> Known? {
     known.values.sorted { $0.key < $1.key }.first { picture in
       picture.byMarket.contains { entry in (market == nil || entry.key == market) && entry.value.date == date
       }
@@ -141,12 +141,12 @@ struct ImportSidecars {
       let key = PictureKey.key(forName: named.name)
       let copyright = text(fields["copyright"])
       let (caption, credit) = ArchiveImage.split(copyright: copyright)
-      let startdate = fields["startdate"]?.stringValue.flatMap { CalendarDate(compact: $0)?.description }
+      let startdate = fields["startdate"]?.stringValue.flatMap { CalendarDate(compact: $0) }
       var picture = known[key] ?? Known(key: key)
       let words = PictureWords(
         title: text(fields["title"]), caption: caption, credit: credit, copyright: copyright,
-        copyrightLink: text(fields["copyrightlink"]))
-      picture.byMarket[named.market ?? ""] = Appearance(
+        copyrightLink: RemoteURL(link: text(fields["copyrightlink"])))
+      picture.byMarket[named.market] = Appearance(
         bingID: named.bingID ?? key, date: startdate, words: words, urlbase: String(urlbase.prefix(300)))
       picture.favorite =
         picture.favorite || fields["favourite"] == .bool(true) || fields["favorite"] == .bool(true)
@@ -165,12 +165,12 @@ struct ImportSidecars {
     let (caption, credit) = ArchiveImage.split(copyright: copyright)
     // "Bing Photo of the Day, 2026-09-05": the date after the last ", ".
     let headline = text(fields["headline"])
-    let date = headline.split(separator: " ").last.flatMap { CalendarDate(parsing: String($0))?.description }
+    let date = headline.split(separator: " ").last.flatMap { CalendarDate(parsing: String($0)) }
     var picture = known[key] ?? Known(key: key)
-    let market = named.market ?? ""
+    let market = named.market
     if picture.byMarket[market] == nil {
       let words = PictureWords(
-        title: "", caption: caption, credit: credit, copyright: copyright, copyrightLink: "")
+        title: "", caption: caption, credit: credit, copyright: copyright, copyrightLink: nil)
       picture.byMarket[market] = Appearance(
         bingID: named.bingID ?? key, date: date, words: words, urlbase: "")
     }

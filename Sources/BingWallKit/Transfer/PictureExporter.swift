@@ -35,7 +35,7 @@ package struct PictureExporter {
   /// `2026-12-01_en-US_Lake.jpg`; a picture without a market gets `2026-12-01_Lake.jpg`.
   static func fileName(for picture: Picture, attempt: Int) -> String {
     let suffix = attempt > 1 ? "-\(attempt)" : ""
-    let name = ImageFolder.sanitise(PictureKey.name(of: picture.key))
+    let name = ImageFolder.sanitise(PictureKey.name(of: picture.id.key))
     let market = picture.market.map { ImageFolder.sanitise($0.code) + "_" } ?? ""
     return "\(picture.date)_\(market)\(name)\(suffix).jpg"
   }
@@ -44,7 +44,7 @@ package struct PictureExporter {
   mutating func export(_ picture: Picture) throws -> Outcome {
     let source = open(picture.path, O_RDONLY | O_CLOEXEC)
     if source < 0 {
-      if errno == ENOENT { return .missing(.missingFile(key: picture.key, path: picture.path)) }
+      if errno == ENOENT { return .missing(.missingFile(key: picture.id.key, path: picture.path)) }
       throw FileError.system(operation: "read", path: picture.path, errno: errno)
     }
     defer { close(source) }
@@ -81,7 +81,8 @@ package struct PictureExporter {
 
   private mutating func add(_ picture: Picture, as name: String) throws {
     entries.append(
-      ExportDocument.entry(picture, fileName: name, appearances: try store.appearances(pictureID: picture.id))
+      ExportDocument.entry(
+        picture, fileName: name, appearances: try store.appearances(pictureID: picture.rowID))
     )
   }
 

@@ -12,7 +12,7 @@ extension Appearance {
       words: PictureWords(
         title: image.title, caption: image.caption, credit: image.credit, copyright: image.copyright,
         // The link is for a browser: relative ones mean Bing's site, not a mirror or test endpoint.
-        copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com") ?? ""),
+        copyrightLink: image.absoluteCopyrightLink(endpoint: "https://www.bing.com")),
       bing: BingListing(
         market: market, servedMarket: served.map(Market.init(stored:)), bingID: image.bingID,
         urlbase: image.urlbase, hsh: image.hsh, wp: image.wp, fullStartDate: image.fullStartDate))

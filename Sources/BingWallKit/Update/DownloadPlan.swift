@@ -104,9 +104,9 @@ extension DownloadPlan {
   /// The portrait file a source offers (`url`, Spotlight's 1080×1920) of stored picture `stored`.
   init(portrait url: RemoteURL, of stored: Picture, headers: [String: String]) {
     self.init(
-      id: stored.pictureID, title: "portrait",
-      fileName: "\(stored.source.rawValue)-\(stored.displayTitle.prefix(60))", date: stored.date,
+      id: stored.id, title: "portrait",
+      fileName: "\(stored.id.source.rawValue)-\(stored.displayTitle.prefix(60))", date: stored.date,
       appearances: [], candidates: [DownloadCandidate(url: url.text, resolution: nil)], headers: headers,
-      role: .portrait(of: stored.id), acceptsPNG: true)
+      role: .portrait(of: stored.rowID), acceptsPNG: true)
   }
 }

@@ -18,11 +18,11 @@ enum SourceDeadlines {
     let fetches = try store?.fetches() ?? [:]
     return others.map { source in
       guard let fetch = fetches[source] else {
-        return NewestPicture(market: source.rawValue, fullStartDate: nil)
+        return NewestPicture(.source(source), fullStartDate: nil)
       }
       let next = registry.nextFetch(source, fetchedAt: fetch.fetchedAt, newestDay: fetch.newestDay)
       // The schedule's rule is "24 hours after the current picture started".
-      return NewestPicture(market: source.rawValue, fullStartDate: next - 24 * 60 * 60)
+      return NewestPicture(.source(source), fullStartDate: next - 24 * 60 * 60)
     }
   }
 }

@@ -216,7 +216,7 @@ extension Update {
   static func appearance(of picture: SourcePicture, today: CalendarDate) -> Appearance {
     Appearance(
       source: picture.id.source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
-      licenceLink: picture.licenceLink?.text ?? "", description: picture.description)
+      licenceLink: picture.licenceLink, description: picture.description)
   }
 
   /// What an offer tells beside its pictures: the trace of a fallback, warnings about the

@@ -280,7 +280,7 @@ package struct Update {
     }
     do {
       var applied = try Apply.picture(newest, store: store, reason: .update, resources: resources)
-      applied.picture = try store.picture(id: newest.id) ?? newest
+      applied.picture = try store.picture(id: newest.rowID) ?? newest
       if notifies, configuration[ConfigSchema.notify] {
         Notifier(session: resources.desktopSession).announce(
           title: newest.displayTitle,
@@ -448,7 +448,7 @@ package struct Update {
         downloaded.failures.append(.init(what: key, error: error, temporary: temporary))
       }
     }
-    downloaded.fetched.sort { ($0.date, $0.id) > ($1.date, $1.id) }
+    downloaded.fetched.sort { ($0.date, $0.rowID) > ($1.date, $1.rowID) }
     return downloaded
   }
 

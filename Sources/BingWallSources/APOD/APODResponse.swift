@@ -67,7 +67,7 @@ enum APODResponse {
       id: PictureID(source: .apod, key: day.description), date: day,
       words: PictureWords(
         title: title, caption: "", credit: author, copyright: author.isEmpty ? "" : "© \(author)",
-        copyrightLink: ""),
+        copyrightLink: nil),
       description: TerminalText.singleLine(try root.string("explanation") ?? ""),
       licence: author.isEmpty ? publicDomain : rightsReserved, licenceLink: nil, image: image, portrait: nil,
       page: nil)
@@ -93,7 +93,7 @@ enum APODResponse {
       words: PictureWords(
         title: PlainText.fromHTML(try root.string("title") ?? ""), caption: "",
         credit: credit.isEmpty ? withoutLabel(copyright) : credit, copyright: copyright,
-        copyrightLink: page?.text ?? ""),
+        copyrightLink: page),
       description: explanation, licence: seeCredit, licenceLink: nil, image: image, portrait: nil, page: page)
   }
 

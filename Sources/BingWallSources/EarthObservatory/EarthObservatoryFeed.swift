@@ -82,7 +82,7 @@ enum EarthObservatoryFeed {
       id: PictureID(source: .earthObservatory, key: key),
       date: item.text(of: "pubDate").flatMap(RSSFeed.day(ofPubDate:)),
       words: PictureWords(
-        title: title, caption: "", credit: credit, copyright: credit, copyrightLink: link.text),
+        title: title, caption: "", credit: credit, copyright: credit, copyrightLink: link),
       description: PlainText.fromHTML(item.text(of: "description") ?? ""), licence: licence, licenceLink: nil,
       image: image, portrait: nil, page: link)
   }

@@ -153,7 +153,7 @@ struct SpotlightResponse: Sendable, Equatable {
       words: PictureWords(
         title: place.isEmpty ? teaser : place, caption: place.isEmpty ? "" : teaser,
         credit: credit(copyright),
-        copyright: copyright, copyrightLink: page?.text ?? ""),
+        copyright: copyright, copyrightLink: page),
       description: TerminalText.singleLine(try ad.string("description") ?? ""), licence: licence,
       licenceLink: nil, image: image, portrait: portrait, page: page)
   }
@@ -184,7 +184,7 @@ struct SpotlightResponse: Sendable, Equatable {
       id: PictureID(source: .spotlight, key: try checkedKey(key, path: item.path("prm._id"))), date: nil,
       words: PictureWords(
         title: title, caption: "", credit: credit(copyright), copyright: copyright,
-        copyrightLink: page?.text ?? ""),
+        copyrightLink: page),
       description: "", licence: licence, licenceLink: nil, image: chosen.image, portrait: chosen.portrait,
       page: page)
   }

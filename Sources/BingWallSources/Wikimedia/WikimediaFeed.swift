@@ -94,7 +94,7 @@ enum WikimediaFeed {
       id: PictureID(source: .wikimedia, key: name), date: day,
       words: PictureWords(
         title: WikimediaResponse.pictureTitle(file: name, caption: caption), caption: caption,
-        credit: creator, copyright: creator, copyrightLink: page?.text ?? ""),
+        credit: creator, copyright: creator, copyrightLink: page),
       description: "", licence: licence, licenceLink: page, image: original, portrait: nil, page: page)
     return (picture, image.attributes["data-file-width"].flatMap { Int($0) })
   }

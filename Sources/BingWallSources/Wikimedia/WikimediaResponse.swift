@@ -51,7 +51,7 @@ struct WikimediaResponse: Sendable, Equatable {
       id: PictureID(source: .wikimedia, key: title), date: day,
       words: PictureWords(
         title: pictureTitle(file: title, caption: described), caption: described, credit: artistName,
-        copyright: copyright, copyrightLink: page?.text ?? ""),
+        copyright: copyright, copyrightLink: page),
       description: "", licence: licence, licenceLink: lenientURL(try license?.string("url"), policy: policy),
       image: source, portrait: nil, page: page)
     return WikimediaResponse(

@@ -64,7 +64,7 @@ import Testing
     // `\u0026` in the body is the `&` of the link.
     #expect(puffin.copyrightLink == "/search?q=Atlantic+puffin&form=hpcapt")
     #expect(
-      puffin.absoluteCopyrightLink(endpoint: "https://www.bing.com")
+      puffin.absoluteCopyrightLink(endpoint: "https://www.bing.com")?.text
         == "https://www.bing.com/search?q=Atlantic+puffin&form=hpcapt")
   }
 

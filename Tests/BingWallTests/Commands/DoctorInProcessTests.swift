@@ -128,11 +128,11 @@ import Testing
     let reef = try Self.path(run, "OHR.Reef")
     let store = try Self.store(run)
     try store.recordApply(
-      pictureID: try #require(try store.picture(key: "OHR.Lake")).id, backend: "none", reason: "apply",
+      pictureID: try #require(try store.picture(key: "OHR.Lake")).rowID, backend: "none", reason: "apply",
       at: run.clock.now())
     let foxSHA = try #require(try store.picture(key: "OHR.Fox")).sha256
     // Dune's file stays, its row goes: what a crash between naming and recording leaves.
-    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).id) }
+    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).rowID) }
     try FileManager.default.removeItem(atPath: lake)
     try FileManager.default.removeItem(atPath: reef)
     try Self.flipByte(fox)
@@ -228,7 +228,7 @@ import Testing
     let lake = try Self.path(run, "OHR.Lake")
     let store = try Self.store(run)
     let dune = try Self.path(run, "OHR.Dune")
-    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).id) }
+    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).rowID) }
     try FileManager.default.removeItem(atPath: lake)
     try Data("x".utf8).write(to: URL(fileURLWithPath: images + "/notes.txt"))
     try Data(repeating: 1, count: 10).write(to: URL(fileURLWithPath: images + "/.bingwall-XyZ123.part"))
@@ -290,7 +290,7 @@ import Testing
     let run = try Self.context()
     let dune = try Self.path(run, "OHR.Dune")
     let store = try Self.store(run)
-    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).id) }
+    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Dune")).rowID) }
     let data = try Data(contentsOf: URL(fileURLWithPath: dune))
     try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: dune))
 
@@ -573,7 +573,7 @@ extension DoctorInProcessTests {
     let run = try DoctorInProcessTests.context()
     let reef = try DoctorInProcessTests.path(run, "OHR.Reef")
     let store = try DoctorInProcessTests.store(run)
-    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Reef")).id) }
+    try store.write { try store.deletePicture(id: try #require(try store.picture(key: "OHR.Reef")).rowID) }
     let result = run.run(["doctor", "--fix"])
     #expect(result.stdout.contains("a whole picture Bing's window no longer has: kept"), "\(result.stdout)")
     #expect(FileManager.default.fileExists(atPath: reef))

@@ -26,7 +26,7 @@ enum ExportImportSupport {
         words: PictureWords(
           title: title, caption: "\(name) caption \(market)",
           credit: "\(name) Photographer", copyright: "\(name) caption (© \(name) Photographer)",
-          copyrightLink: "https://www.bing.com/search?q=\(name)&form=\(market)"),
+          copyrightLink: RemoteURL(link: "https://www.bing.com/search?q=\(name)&form=\(market)")),
         bing: BingListing(
           market: Market(stored: market), servedMarket: market == "de-DE" ? Market(stored: "de-DE") : nil,
           bingID: "OHR.\(name)_\(market.uppercased())99", urlbase: "/th?id=OHR.\(name)_X99",
@@ -34,11 +34,11 @@ enum ExportImportSupport {
     }
     try store.write {
       try store.record(
-        appearance("de-DE", "2026-12-01", "Lake", title: "Der See"), pictureID: lake.id, at: now)
+        appearance("de-DE", "2026-12-01", "Lake", title: "Der See"), pictureID: lake.rowID, at: now)
       try store.record(
-        appearance("en-US", "2026-12-01", "Fox", title: "Fox again"), pictureID: fox.id, at: now)
+        appearance("en-US", "2026-12-01", "Fox", title: "Fox again"), pictureID: fox.rowID, at: now)
       try store.record(
-        appearance("en-US", "2026-12-01", "Lake", title: "Lake title"), pictureID: lake.id, at: now)
+        appearance("en-US", "2026-12-01", "Lake", title: "Lake title"), pictureID: lake.rowID, at: now)
     }
     #expect(run.run(["favorite", "OHR.Lake"]).status == 0)
     #expect(run.run(["ban", "OHR.Dune"]).status == 0)
@@ -76,7 +76,7 @@ enum ExportImportSupport {
     let store = try HistoryStore(path: run.paths.databaseFile)
     var result: [String: [StoredAppearance]] = [:]
     for picture in try store.pictures(.init(limit: 0)) {
-      result[picture.key] = try store.appearances(pictureID: picture.id)
+      result[picture.id.key] = try store.appearances(pictureID: picture.rowID)
     }
     return result
   }
@@ -86,7 +86,7 @@ enum ExportImportSupport {
     let store = try HistoryStore(path: run.paths.databaseFile)
     var result: [String: String] = [:]
     for picture in try store.pictures(.init(limit: 0)) {
-      result[picture.key] = try SHA256.hash(fileAt: picture.path)
+      result[picture.id.key] = try SHA256.hash(fileAt: picture.path)
     }
     return result
   }

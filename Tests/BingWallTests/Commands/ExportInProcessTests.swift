@@ -19,10 +19,10 @@ import Testing
     var told: [(key: String, documentThere: Bool)] = []
     use.onEvent = { picture, _ in
       told.append(
-        (picture.key, FileManager.default.fileExists(atPath: target + "/" + ExportDocument.fileName)))
+        (picture.id.key, FileManager.default.fileExists(atPath: target + "/" + ExportDocument.fileName)))
     }
     let outcome = try use.run(Export.Request(folder: target))
-    #expect(told.map(\.key) == outcome.events.map(\.picture.key))
+    #expect(told.map(\.key) == outcome.events.map(\.picture.id.key))
     #expect(told.count == 3)
     #expect(told.allSatisfy { !$0.documentThere })
     #expect(FileManager.default.fileExists(atPath: target + "/" + ExportDocument.fileName))

@@ -249,11 +249,14 @@ enum GalleryHistory {
           date: CalendarDate(parsing: date)!,
           words: PictureWords(
             title: title, caption: caption, credit: credit,
-            copyright: "\(title) (© \(credit))", copyrightLink: link),
+            copyright: "\(title) (© \(credit))", copyrightLink: RemoteURL(link: link)),
           bing: BingListing(
             market: Market(stored: market), servedMarket: nil, bingID: "\(key)_EN-US1",
             urlbase: "/th?id=\(key)", hsh: "h", wp: true, fullStartDate: instant(date + "T08:00:00Z"))),
         pictureID: id, at: now)
+      // The row holds `link` as written, as a history from before links were typed may.
+      try store.database.run(
+        "UPDATE appearances SET copyright_link = ? WHERE picture_id = ?", [.text(link), .integer(id)])
     }
   }
 }

@@ -72,11 +72,11 @@ import Testing
               date: "2026-11-04",
               words: PictureWords(
                 title: "A \(market)", caption: "", credit: "", copyright: "",
-                copyrightLink: ""),
+                copyrightLink: nil),
               bing: BingListing(
                 market: Market(stored: market), servedMarket: nil, bingID: "OHR.A_\(market)", urlbase: "",
                 hsh: "", wp: true, fullStartDate: instant("2026-11-04T00:00:00Z"))),
-            pictureID: a.id, at: now)
+            pictureID: a.rowID, at: now)
         }
       }
       try GalleryHistory.add(store, key: "OHR.E", date: "2026-11-02", title: "E", link: "", market: "ja-JP")
@@ -89,21 +89,21 @@ import Testing
         try store.record(
           Appearance(
             date: "2026-11-06",
-            words: PictureWords(title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: ""),
+            words: PictureWords(title: "F gb", caption: "", credit: "", copyright: "", copyrightLink: nil),
             bing: BingListing(
               market: Market(stored: "en-GB"), servedMarket: nil, bingID: "OHR.F_EN-GB", urlbase: "", hsh: "",
               wp: true, fullStartDate: instant("2026-11-06T00:00:00Z"))),
-          pictureID: f.id, at: now)
+          pictureID: f.rowID, at: now)
       }
       try GalleryHistory.add(store, key: "OHR.G", date: "2026-11-06", title: "G", link: "", market: "en-GB")
-      try store.recordApply(pictureID: a.id, backend: "none", reason: "apply", at: now)
-      try store.recordApply(pictureID: a.id, backend: "none", reason: "apply", at: now)
+      try store.recordApply(pictureID: a.rowID, backend: "none", reason: "apply", at: now)
+      try store.recordApply(pictureID: a.rowID, backend: "none", reason: "apply", at: now)
 
       var streamed: [Picture] = []
       let count = try store.forEachPictureNewestFirst { streamed.append($0) }
       let listed = try store.pictures(.init(limit: 0))
       #expect(count == 7)
-      #expect(streamed.map(\.key) == ["OHR.G", "OHR.F", "OHR.A", "OHR.C", "OHR.B", "OHR.E", "OHR.D"])
+      #expect(streamed.map(\.id.key) == ["OHR.G", "OHR.F", "OHR.A", "OHR.C", "OHR.B", "OHR.E", "OHR.D"])
       #expect(streamed.map(\.title) == ["G", "F de", "A en-GB", "C", "B", "E", "D"])
       #expect(streamed == listed)
       #expect(

@@ -2,6 +2,8 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
+@testable import BingWallModel
+@testable import BingWallSystem
 
 /// What `import` reads from the names of plain JPEG files: every peer's scheme, written here
 /// from that peer's own rule (the comments say which), the odd real ids Bing has served, and the
@@ -128,7 +130,9 @@ import Testing
     let (file, name, date, market, resolution, id) = Self.rows[row]
     #expect(
       FileNameScheme.read(file)
-        == NamedPicture(name: name, date: date, market: market, resolution: resolution, bingID: id), "\(file)"
+        == NamedPicture(
+          name: name, date: date.map { CalendarDate(parsing: $0)! }, market: market.map(Market.init(stored:)),
+          resolution: resolution, bingID: id), "\(file)"
     )
   }
 

@@ -74,7 +74,7 @@ import Testing
     let run = try Self.context()
     let store = try HistoryStore(path: run.paths.databaseFile)
     let lake = try store.resolve(.key("OHR.Lake"), market: nil, at: TestClock.start)
-    try store.recordApply(pictureID: lake.id, backend: "none", reason: "apply", at: run.clock.now())
+    try store.recordApply(pictureID: lake.rowID, backend: "none", reason: "apply", at: run.clock.now())
 
     let result = run.run(["ban", "latest"])
     #expect(result.status == 0)

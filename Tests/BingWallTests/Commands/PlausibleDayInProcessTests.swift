@@ -15,13 +15,13 @@ import Testing
 
   /// The keys of the pictures `run`'s history holds from `source`.
   static func keys(_ run: InProcess, source: Source) throws -> [String] {
-    try HistoryStore(path: run.paths.databaseFile).pictures(.init(limit: 0, sources: [source])).map(\.key)
+    try HistoryStore(path: run.paths.databaseFile).pictures(.init(limit: 0, sources: [source])).map(\.id.key)
   }
 
   /// The key of the picture bingwall set last.
   static func applied(_ run: InProcess) throws -> String? {
     let store = try HistoryStore(path: run.paths.databaseFile)
-    return try store.recentlyApplied(limit: 1).first.flatMap { try store.picture(id: $0) }?.key
+    return try store.recentlyApplied(limit: 1).first.flatMap { try store.picture(id: $0) }?.id.key
   }
 
   /// The lines of `text` that are warnings.
@@ -131,7 +131,7 @@ import Testing
         """)
     }
     // Without the rule, this is the newest picture.
-    #expect(try store.pictures(.init(limit: 1)).first?.key == "OHR.Delta")
+    #expect(try store.pictures(.init(limit: 1)).first?.id.key == "OHR.Delta")
     return run
   }
 

@@ -26,7 +26,7 @@ import Testing
     #expect(run.run(["favorite", "OHR.Moor", "-q"]).status == 0)
     let store = try Self.store(run)
     let lake = try store.resolve(.latest, market: nil, at: TestClock.start)
-    let key = { (path: String) in try store.pictures(.init(limit: 0)).first { $0.path == path }?.key }
+    let key = { (path: String) in try store.pictures(.init(limit: 0)).first { $0.path == path }?.id.key }
 
     let same = try ScreenPolicy.assignment(
       files: LocalFileSystem(),

@@ -137,7 +137,7 @@ import Testing
       #expect(try old.userVersion() == 1)
     }
     let store = try HistoryStore(path: path)
-    #expect(try store.search("vatnajokull", limit: 0)?.map(\.key) == ["OHR.Vatna"])
-    #expect(try store.search("gletscher eis", limit: 0)?.map(\.key) == ["OHR.Vatna"])
+    #expect(try store.search("vatnajokull", limit: 0)?.map(\.id.key) == ["OHR.Vatna"])
+    #expect(try store.search("gletscher eis", limit: 0)?.map(\.id.key) == ["OHR.Vatna"])
   }
 }

@@ -55,13 +55,14 @@ import Testing
   /// Bing's story, when stored, is part of the card, wrapped to the terminal; the file line is not.
   @Test func theStoryIsWrappedToTheTerminal() throws {
     let picture = Picture(
-      id: 1, key: "OHR.Long", date: "2026-12-01", market: Market(stored: "en-US"),
+      rowID: 1, id: .bing("OHR.Long"), date: "2026-12-01",
+      bing: Picture.Listing(market: Market(stored: "en-US"), servedMarket: nil, bingID: ""),
       markets: [Market(stored: "en-US")], title: "Title",
-      caption: "", credit: "", copyright: "", copyrightLink: "", path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
+      caption: "", credit: "", copyright: "", copyrightLink: nil,
+      path: "/a b/c d/e f/g h/i j/k l/picture.jpg",
       resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
       banned: true,
-      appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil,
-      addedAt: Date(timeIntervalSince1970: 0),
+      appliedCount: 0, lastApplied: nil, addedAt: Date(timeIntervalSince1970: 0),
       story: PictureStory(headline: "Headline", description: "one two three four five six", quickFact: ""))
     #expect(
       PictureCard.text(picture, width: 20) == """
@@ -106,15 +107,16 @@ import Testing
   static func longKeyPictures() -> [Picture] {
     func picture(_ id: Int64, _ key: String, _ title: String, market: String?) -> Picture {
       Picture(
-        id: id, key: key, date: "2026-12-01", market: market.map(Market.init(stored:)), markets: [],
-        title: title, caption: "", credit: "", copyright: "", copyrightLink: "", path: "/p/\(id).jpg",
+        rowID: id, id: .bing(key), date: "2026-12-01",
+        bing: market.map { Picture.Listing(market: Market(stored: $0), servedMarket: nil, bingID: "") },
+        markets: [],
+        title: title, caption: "", credit: "", copyright: "", copyrightLink: nil, path: "/p/\(id).jpg",
         resolution: Resolution(stored: "UHD"), width: 10, height: 5, bytes: 2048, sha256: "", favorite: false,
-        banned: false, appliedCount: 0, lastApplied: nil, bingID: "", servedMarket: nil,
-        addedAt: Date(timeIntervalSince1970: 0), story: nil)
+        banned: false, appliedCount: 0, lastApplied: nil, addedAt: Date(timeIntervalSince1970: 0), story: nil)
     }
     var messier = picture(
       132, "File:Messier_24_(infrared,_red,_green).jpg", "Messier 24 in infrared, red and green", market: nil)
-    messier.source = .wikimedia
+    messier.id.source = .wikimedia
     return [
       messier, picture(131, "OHR.LanternNight", "Lantern night over the river, Taiwan", market: "en-GB"),
     ]

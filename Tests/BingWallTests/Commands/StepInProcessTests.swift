@@ -20,7 +20,7 @@ import Testing
   /// The key of the picture bingwall set last, as `status --json` reads it.
   static func current(_ run: InProcess) throws -> String? {
     let store = try HistoryStore(path: run.paths.databaseFile)
-    return try store.recentlyApplied(limit: 1).first.flatMap { try store.picture(id: $0)?.key }
+    return try store.recentlyApplied(limit: 1).first.flatMap { try store.picture(id: $0)?.id.key }
   }
 
   @Test func stepsOneDayEachWayFromThePictureOnScreen() throws {

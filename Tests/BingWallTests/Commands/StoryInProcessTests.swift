@@ -114,7 +114,7 @@ import Testing
     let store = try HistoryStore(path: run.paths.databaseFile)
     #expect(try !store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Fox_EN-US1001"))
     let fox = try #require(try store.picture(key: "OHR.Fox"))
-    try store.deletePicture(id: fox.id)
+    try store.deletePicture(id: fox.rowID)
     #expect(try store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Fox_EN-US1001"))
     // A story of a picture not stored is not kept.
     #expect(

@@ -96,8 +96,8 @@ import Testing
     let result = run.run(["update", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
     let apod = try #require(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).first)
-    #expect(apod.source == .apod)
-    #expect(apod.key == "2026-12-01")
+    #expect(apod.id.source == .apod)
+    #expect(apod.id.key == "2026-12-01")
     #expect(apod.title == "The Complete Sharpless Catalog: 313 Nebulas")
     #expect(apod.credit == "Bing Xin")
     #expect(!apod.licence.isEmpty)
@@ -195,7 +195,7 @@ import Testing
     let picture = try #require(try store.picture(key: fox.key))
     #expect(picture.sources == [.bing, .apod])
     #expect(
-      try store.appearances(pictureID: picture.id).map(\.appearance.source).sorted {
+      try store.appearances(pictureID: picture.rowID).map(\.appearance.source).sorted {
         $0.rawValue < $1.rawValue
       } == [.apod, .bing])
     #expect(try store.pictures(.init(limit: 0)).count == 15)
@@ -216,7 +216,7 @@ import Testing
     #expect(imported.status == 0, "\(imported.stderr)")
     let before = try #require(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).first)
     let after = try #require(try Self.store(other).pictures(.init(limit: 0, sources: [.apod])).first)
-    #expect(after.source == .apod)
+    #expect(after.id.source == .apod)
     #expect(after.sources == [.apod])
     #expect(after.licence == before.licence)
     #expect(after.description == before.description)
@@ -224,7 +224,7 @@ import Testing
     // --source keeps one source's pictures of an export.
     let third = try InProcess(environment: ["BINGWALL_BACKEND": "none"])
     #expect(third.run(["import", folder.path + "/out", "--source", "apod"]).status == 0)
-    #expect(try Self.store(third).pictures(.init(limit: 0)).map(\.source) == [.apod])
+    #expect(try Self.store(third).pictures(.init(limit: 0)).map(\.id.source) == [.apod])
   }
 
   @Test func sourcesListsEachSourceWhetherItIsOnAndWhatIsStored() throws {
@@ -254,17 +254,17 @@ import Testing
     try OldHistory.make(at: path, version: 5)
     let store = try HistoryStore(path: path)
     let lake = try #require(try store.picture(id: 1))
-    #expect(lake.source == .bing)
+    #expect(lake.id.source == .bing)
     #expect(lake.sources == [.bing])
     #expect(lake.markets.map(\.code) == ["de-DE", "en-US"])
     let appearances = try store.appearances(pictureID: 1)
     #expect(appearances.map(\.appearance.words.title).sorted() == ["Lake title", "See"])
     #expect(appearances.allSatisfy { $0.appearance.source == .bing && $0.appearance.licence.isEmpty })
     #expect(lake.licence == "")
-    #expect(try store.picture(key: "OHR.Lake")?.id == 1)
-    #expect(try store.pictures(.init(limit: 0, sources: [.bing])).map(\.id) == [1])
+    #expect(try store.picture(key: "OHR.Lake")?.rowID == 1)
+    #expect(try store.pictures(.init(limit: 0, sources: [.bing])).map(\.rowID) == [1])
     #expect(try store.pictures(.init(limit: 0, sources: [.apod])).isEmpty)
-    #expect(try store.resolve(.init(parsing: "bing:Lake"), market: nil, at: TestClock.start).id == 1)
+    #expect(try store.resolve(.init(parsing: "bing:Lake"), market: nil, at: TestClock.start).rowID == 1)
   }
 }
 
@@ -346,7 +346,7 @@ import Testing
     let store = try HistoryStore(path: run.paths.databaseFile)
     let pictures = try store.pictures(.init(limit: 0, sources: [.spotlight]))
     #expect(!pictures.isEmpty)
-    let portraits = try store.portraits(of: pictures.map(\.id))
+    let portraits = try store.portraits(of: pictures.map(\.rowID))
     #expect(portraits.count == pictures.count, "\(result.stdout)\(result.stderr)")
     for path in portraits.values {
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 0)

@@ -53,7 +53,7 @@ import Testing
   }
 
   static func storedKeys(_ run: InProcess) throws -> [String] {
-    try store(run).pictures(.init(limit: 0)).map(\.key)
+    try store(run).pictures(.init(limit: 0)).map(\.id.key)
   }
 
   @Test func theFirstUpdateStoresFifteenDaysFromBothPages() throws {
@@ -70,7 +70,7 @@ import Testing
     // The shared day is one picture, downloaded once, with one appearance.
     let delta = try #require(try Self.store(run).picture(key: "OHR.Delta"))
     #expect(
-      try Self.store(run).appearances(pictureID: delta.id).map(\.appearance.date.description) == [
+      try Self.store(run).appearances(pictureID: delta.rowID).map(\.appearance.date.description) == [
         "2026-11-24"
       ])
     #expect(run.http.requests.filter { $0.contains("id=\(Self.week[7].bingID)_") }.count == 1)

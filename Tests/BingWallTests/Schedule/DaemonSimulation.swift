@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -110,7 +111,7 @@ struct DaemonSimulation {
     return DaemonLoop.Plan(
       markets: {
         let stored = world.stored.withLock { $0 }
-        return world.markets.map { NewestPicture(market: $0, fullStartDate: stored[$0]) }
+        return world.markets.map { NewestPicture(.market(Market(stored: $0)), fullStartDate: stored[$0]) }
       },
       rotation: rotation,
       update: {

@@ -5,6 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -15,7 +16,9 @@ import Testing
 @Suite struct SchedulerWakeTests {
   static let jitter = ScheduleJitter(publication: 240, retry: 120, backoffShare: 1)
   static let halfHour = RotationSchedule(interval: .minutes(30))!
-  static let enUS = [NewestPicture(market: "en-US", fullStartDate: UTC.at("2026-12-02T08:00:00Z"))]
+  static let enUS = [
+    NewestPicture(.market(Market(stored: "en-US")), fullStartDate: UTC.at("2026-12-02T08:00:00Z"))
+  ]
   static let morning = UTC.at("2026-12-02T08:04:00Z")
 
   /// Up to date at 0804, last rotation at 0804: the next rotation comes long before the next picture.
@@ -35,7 +38,7 @@ import Testing
     let now = UTC.at("2026-12-02T08:14:00Z")
     let wake = try #require(Self.fresh.nextWake(markets: Self.enUS, rotation: nil, now: now))
     let deadline = UpdateDeadline(
-      date: UTC.at("2026-12-03T08:04:00Z"), market: "en-US",
+      date: UTC.at("2026-12-03T08:04:00Z"), entry: .market(Market(stored: "en-US")),
       reason: .publication(UTC.at("2026-12-03T08:00:00Z")))
     #expect(wake == ScheduledWake(date: deadline.date, reason: .update(deadline)))
     #expect(wake.work == .update)
@@ -280,7 +283,9 @@ import Testing
         consecutiveFailures: Int.random(in: 0...9, using: &generator), lastFailure: nil,
         lastRotation: past(3),
         jitter: .random(using: &generator))
-      let markets = ["en-US", "ja-JP", "de-DE"].map { NewestPicture(market: $0, fullStartDate: past(50)) }
+      let markets = ["en-US", "ja-JP", "de-DE"].map {
+        NewestPicture(.market(Market(stored: $0)), fullStartDate: past(50))
+      }
       let rotation = RotationSchedule(interval: .minutes(Double.random(in: 1...120, using: &generator)))
       let wake = try #require(state.nextWake(markets: markets, rotation: rotation, now: now))
       #expect(wake.date >= now)
@@ -296,7 +301,7 @@ import Testing
 extension NewestPicture {
   /// The same market a day earlier: its next picture is already out.
   var yesterday: NewestPicture {
-    NewestPicture(market: market, fullStartDate: fullStartDate.map { $0 - .hours(24) })
+    NewestPicture(entry, fullStartDate: fullStartDate.map { $0 - .hours(24) })
   }
 }
 

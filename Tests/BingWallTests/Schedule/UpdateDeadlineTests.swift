@@ -4,6 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
+@testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
@@ -26,7 +27,7 @@ import Testing
   }
 
   static func pictures(_ pairs: KeyValuePairs<String, String?>) -> [NewestPicture] {
-    pairs.map { NewestPicture(market: $0.key, fullStartDate: $0.value.map(UTC.at)) }
+    pairs.map { NewestPicture(.market(Market(stored: $0.key)), fullStartDate: $0.value.map(UTC.at)) }
   }
 
   static let cases: [Case] = [
@@ -169,7 +170,7 @@ import Testing
   @Test(arguments: cases) func deadline(_ row: Case) throws {
     let deadline = try #require(
       UpdateDeadline.next(for: row.markets, lastSuccess: row.lastSuccess, now: row.now, jitter: Self.jitter))
-    #expect(deadline.market == row.market)
+    #expect(deadline.entry == .market(Market(stored: row.market)))
     #expect(Timestamp.iso8601(deadline.date) == Timestamp.iso8601(row.date))
     #expect(deadline.date == row.date)
     #expect(deadline.reason == row.reason)
@@ -180,19 +181,6 @@ import Testing
     #expect(
       UpdateDeadline.next(for: [], lastSuccess: nil, now: UTC.at("2026-12-02T08:00:00Z"), jitter: Self.jitter)
         == nil)
-  }
-
-  @Test func unreadableStoredDateCountsAsNoPicture() throws {
-    let markets = [
-      NewestPicture(market: "en-US", storedFullStartDate: "2026-12-02T08:00:00Z"),
-      NewestPicture(market: "fr-FR", storedFullStartDate: "202612020800"),
-    ]
-    #expect(markets[0].fullStartDate == UTC.at("2026-12-02T08:00:00Z"))
-    #expect(markets[1].fullStartDate == nil)
-    let now = UTC.at("2026-12-02T09:00:00Z")
-    let deadline = try #require(
-      UpdateDeadline.next(for: markets, lastSuccess: nil, now: now, jitter: Self.jitter))
-    #expect(deadline == UpdateDeadline(date: now, market: "fr-FR", reason: .noPicture))
   }
 
   /// The earliest market plus a jitter within 1…10 minutes, for many seeds; the seeds spread.
@@ -216,7 +204,7 @@ import Testing
       #expect((60...600).contains(offset), "seed \(seed): \(offset) s")
       #expect(offset == TimeInterval(jitter.publication))
       #expect(offset == offset.rounded(), "whole seconds")
-      #expect(deadline.market == "ja-JP")
+      #expect(deadline.entry == .market(Market(stored: "ja-JP")))
       offsets.insert(offset)
     }
     #expect(offsets.count > 100, "200 seeds gave only \(offsets.count) offsets")

@@ -74,7 +74,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)
     let pictures = try store.pictures(.init(limit: 10))
-    #expect(pictures.map(\.source.rawValue) == ["fixture"])
+    #expect(pictures.map(\.id.source.rawValue) == ["fixture"])
     #expect(pictures.first?.title == "Fixture of 2026-12-01")
     let fetch = try #require(try store.fetches()[FixtureSource().id])
     #expect(fetch.newestDay == CalendarDate(year: 2026, month: 12, day: 1))

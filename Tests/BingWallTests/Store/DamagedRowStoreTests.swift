@@ -26,7 +26,7 @@ import Testing
         try store.record(
           Appearance(
             date: date,
-            words: PictureWords(title: name, caption: "c", credit: "", copyright: "", copyrightLink: ""),
+            words: PictureWords(title: name, caption: "c", credit: "", copyright: "", copyrightLink: nil),
             bing: BingListing(
               market: Market(stored: "en-US"), servedMarket: nil, bingID: name, urlbase: "", hsh: "",
               wp: true,
@@ -41,8 +41,8 @@ import Testing
     var told: [DamagedRow] = []
     store.onDamagedRow = { told.append($0) }
     // Lake is the newest: a page of two is Fox and Dune, the walk reading on past it.
-    #expect(try store.pictures(.init(limit: 2)).map(\.key) == ["OHR.Fox", "OHR.Dune"])
-    #expect(try store.pictures(.init(limit: 0, fields: .listed)).map(\.key) == ["OHR.Fox", "OHR.Dune"])
+    #expect(try store.pictures(.init(limit: 2)).map(\.id.key) == ["OHR.Fox", "OHR.Dune"])
+    #expect(try store.pictures(.init(limit: 0, fields: .listed)).map(\.id.key) == ["OHR.Fox", "OHR.Dune"])
     #expect(try store.picture(id: 1) == nil)
     #expect(told.count == 1)
     #expect(told.first?.table == .pictures && told.first?.column == "source" && told.first?.key == "OHR.Lake")
@@ -109,9 +109,9 @@ import Testing
     try store.database.execute(edit)
     var told: [DamagedRow] = []
     store.onDamagedRow = { told.append($0) }
-    #expect(try store.pictures(.init(limit: 0)).map(\.key) == ["OHR.Lake", "OHR.Dune"])
+    #expect(try store.pictures(.init(limit: 0)).map(\.id.key) == ["OHR.Lake", "OHR.Dune"])
     var gallery: [String] = []
-    try store.forEachPictureNewestFirst { gallery.append($0.key) }
+    try store.forEachPictureNewestFirst { gallery.append($0.id.key) }
     #expect(gallery == ["OHR.Lake", "OHR.Dune"])
     #expect(told.map(\.column) == [column], "\(told)")
     #expect(try store.damagedRows().map(\.column) == [column])

@@ -36,7 +36,7 @@ import Testing
       date: CalendarDate(parsing: date)!,
       words: PictureWords(
         title: title, caption: "Caption", credit: credit,
-        copyright: "Caption (© \(credit))", copyrightLink: "https://x/"),
+        copyright: "Caption (© \(credit))", copyrightLink: RemoteURL(link: "https://x/")),
       bing: BingListing(
         market: Market(stored: market), servedMarket: Market(stored: market), bingID: id,
         urlbase: "/th?id=\(id)", hsh: "h", wp: true, fullStartDate: instant("\(date)T08:00:00Z")))
@@ -65,8 +65,8 @@ import Testing
   @Test func anotherSourcesAppearanceHasNoBingListing() throws {
     let apod = Appearance(
       source: .apod, date: "2026-12-01",
-      words: PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: ""),
-      licence: "", licenceLink: "", description: "A comet.")
+      words: PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: nil),
+      licence: "", licenceLink: nil, description: "A comet.")
     #expect(apod.bing == nil && apod.market == nil)
     let bing = appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1")
     let id = try store.write {
@@ -87,6 +87,105 @@ import Testing
     #expect(try row.bool("wp") && row.string("fullstartdate") == "")
   }
 
+  /// A picture whose appearance Bing listed carries that listing; another source's carries none,
+  /// and `--json` tells both as it always did: an empty market and id, no served market.
+  @Test func aPictureCarriesBingsListingOnlyWhenBingListedIt() throws {
+    try store.write {
+      let lake = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      var shown = appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1")
+      shown.bing?.servedMarket = Market(stored: "ROW")
+      try store.record(shown, pictureID: lake, at: now)
+      var comet = file("2026-12-02", sha: "bb", path: "/i/b.jpg")
+      comet.source = .apod
+      let apod = try store.insert(comet, at: now)
+      let words = PictureWords(title: "Comet", caption: "", credit: "NASA", copyright: "", copyrightLink: nil)
+      try store.record(
+        Appearance(
+          source: .apod, date: "2026-12-02", words: words, licence: "Public domain",
+          licenceLink: RemoteURL(link: "https://creativecommons.org/publicdomain/mark/1.0/"),
+          description: "A comet."),
+        pictureID: apod, at: now)
+    }
+    let pictures = try store.pictures(.init(limit: 0))
+    let lake = try #require(pictures.first { $0.id == .bing("OHR.Lake") })
+    let comet = try #require(pictures.first { $0.id.source == .apod })
+    #expect(
+      lake.bing
+        == Picture.Listing(
+          market: Market(stored: "en-US"), servedMarket: Market(stored: "ROW"), bingID: "OHR.Lake_EN-US1"))
+    #expect(comet.bing == nil && comet.market == nil)
+    func listed(_ picture: Picture) -> String {
+      guard case .object(let members) = picture.json else { return "" }
+      let names = ["market", "copyright_link", "bing_id", "served_market", "licence_link"]
+      return JSONOutput.object(members.filter { names.contains($0.0) }).rendered()
+    }
+    #expect(
+      listed(lake) == """
+        {
+          "market": "en-US",
+          "copyright_link": "https://x/",
+          "bing_id": "OHR.Lake_EN-US1",
+          "served_market": "ROW",
+          "licence_link": ""
+        }
+        """)
+    #expect(
+      listed(comet) == """
+        {
+          "market": "",
+          "copyright_link": "",
+          "bing_id": "",
+          "served_market": null,
+          "licence_link": "https://creativecommons.org/publicdomain/mark/1.0/"
+        }
+        """)
+  }
+
+  /// A link is a `RemoteURL` from the wire to the row. A history written before may hold a text
+  /// that is none (a relative path, `javascript:`): it reads as no link, and the file keeps it.
+  @Test func aStoredLinkThatIsNoURLReadsAsNoneAndStaysInTheFile() throws {
+    let id = try store.write {
+      let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1"), pictureID: id, at: now)
+      return id
+    }
+    #expect(try store.pictures(.init(limit: 0)).first?.copyrightLink?.text == "https://x/")
+    for old in ["/search?q=Lake&form=hpcapt", "javascript:void(0)", "http://www.bing.com/search?q=Lake"] {
+      try store.database.run(
+        "UPDATE appearances SET copyright_link = ?, licence_link = ? WHERE picture_id = ?",
+        [.text(old), .text(old), .integer(id)])
+      let picture = try #require(try store.pictures(.init(limit: 0)).first)
+      #expect(picture.copyrightLink == nil && picture.licenceLink == nil, "\(old)")
+      let appearance = try #require(try store.appearances(pictureID: id).first?.appearance)
+      #expect(appearance.words.copyrightLink == nil && appearance.licenceLink == nil, "\(old)")
+      let row = try #require(
+        try store.database.queryOne(
+          "SELECT copyright_link, licence_link FROM appearances WHERE picture_id = ?", [.integer(id)]))
+      #expect(try row.string("copyright_link") == old && row.string("licence_link") == old)
+    }
+  }
+
+  /// The start of a market's newest picture, as the schedule reads it: ISO 8601, or Bing's own
+  /// `yyyyMMddHHmm` that histories written before 2026 kept; a text that is neither reads as
+  /// none, which makes the market due rather than never due.
+  @Test func theNewestStartReadsEitherSpellingAndNothingElse() throws {
+    let id = try store.write {
+      let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
+      try store.record(appearance("en-US", "2026-12-01", id: "OHR.Lake_EN-US1"), pictureID: id, at: now)
+      return id
+    }
+    let enUS = Market(stored: "en-US")
+    // A day of 2026 is not yet the newest at `now`, in 2025 (`PlausibleDay`).
+    let later = try #require(instant("2026-12-02T12:00:00Z"))
+    #expect(try store.newestFullStartDate(market: enUS, at: later) == instant("2026-12-01T08:00:00Z"))
+    #expect(try store.newestFullStartDate(market: Market(stored: "ja-JP"), at: later) == nil)
+    for (stored, read) in [("202612010800", instant("2026-12-01T08:00:00Z")), ("tomorrow", nil), ("", nil)] {
+      try store.database.run(
+        "UPDATE appearances SET fullstartdate = ? WHERE picture_id = ?", [.text(stored), .integer(id)])
+      #expect(try store.newestFullStartDate(market: enUS, at: later) == read, "\(stored)")
+    }
+  }
+
   @Test func aReissuedDateIsUpdatedInPlace() throws {
     try store.write {
       let id = try store.insert(file("OHR.Lake", sha: "aa", path: "/i/a.jpg"), at: now)
@@ -98,7 +197,7 @@ import Testing
     }
     let picture = try #require(try store.pictures(.init()).first)
     #expect(picture.credit == "Right")
-    #expect(picture.bingID == "OHR.Lake_EN-US9")
+    #expect(picture.bing?.bingID == "OHR.Lake_EN-US9")
     #expect(try store.pictures(.init(limit: 0)).count == 1)
   }
 
@@ -131,28 +230,33 @@ import Testing
     let all = try store.pictures(.init(limit: 0))
     #expect(all.map(\.date) == ["2026-11-30", "2026-11-30", "2026-11-29", "2026-11-28"])
     #expect(try store.pictures(.init(limit: 2)).count == 2)
-    #expect(try store.pictures(.init(limit: 0, market: Market(stored: "ja-JP"))).map(\.key) == ["OHR.Jp"])
+    #expect(try store.pictures(.init(limit: 0, market: Market(stored: "ja-JP"))).map(\.id.key) == ["OHR.Jp"])
     #expect(try store.pictures(.init(limit: 0, since: "2026-11-29")).count == 3)
     #expect(try store.pictures(.init(limit: 0, favoritesOnly: true)).isEmpty)
 
     #expect(try store.resolve(.key("OHR.P1"), market: nil, at: TestClock.start).date == "2026-11-29")
     #expect(
-      try store.resolve(PictureSelector(parsing: "P1"), market: nil, at: TestClock.start).key == "OHR.P1")
-    #expect(try store.resolve(.latest, market: Market(stored: "en-US"), at: TestClock.start).key == "OHR.P2")
+      try store.resolve(PictureSelector(parsing: "P1"), market: nil, at: TestClock.start).id.key == "OHR.P1")
     #expect(
-      try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).key
+      try store.resolve(.latest, market: Market(stored: "en-US"), at: TestClock.start).id.key == "OHR.P2")
+    #expect(
+      try store.resolve(PictureSelector(parsing: "2026-11-28"), market: nil, at: TestClock.start).id.key
         == "OHR.P0")
-    #expect(throws: HistoryError.ambiguous(date: "2026-11-30", markets: ["en-US", "ja-JP"])) {
+    #expect(
+      throws: HistoryError.ambiguous(
+        date: "2026-11-30", markets: [Market(stored: "en-US"), Market(stored: "ja-JP")])
+    ) {
       try store.resolve(PictureSelector(parsing: "2026-11-30"), market: nil, at: TestClock.start)
     }
     #expect(
       try store.resolve(
         PictureSelector(parsing: "2026-11-30"), market: Market(stored: "ja-JP"), at: TestClock.start
-      ).key
+      ).id.key
         == "OHR.Jp")
     let first = try #require(all.last)
     #expect(
-      try store.resolve(PictureSelector(parsing: String(first.id)), market: nil, at: TestClock.start) == first
+      try store.resolve(PictureSelector(parsing: String(first.rowID)), market: nil, at: TestClock.start)
+        == first
     )
     #expect(throws: HistoryError.notFound(selector: "OHR.Nope", market: nil)) {
       try store.resolve(.key("OHR.Nope"), market: nil, at: TestClock.start)

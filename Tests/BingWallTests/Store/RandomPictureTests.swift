@@ -39,7 +39,7 @@ import Testing
             // One day after another, each a real one (the 50th is February 19th).
             date: CalendarDate(year: 2026, month: index / 31 + 1, day: index % 31 + 1)!,
             words: PictureWords(
-              title: "T", caption: "C", credit: "R", copyright: "C (© R)", copyrightLink: ""),
+              title: "T", caption: "C", credit: "R", copyright: "C (© R)", copyrightLink: nil),
             bing: BingListing(
               market: Market(stored: market), servedMarket: Market(stored: market), bingID: key + "_X1",
               urlbase: "/th?id=\(key)_X1", hsh: "", wp: true, fullStartDate: instant("2026-01-01T08:00:00Z"))),
@@ -56,8 +56,8 @@ import Testing
 
   @Test func theSameSeedPicksTheSamePicture() throws {
     try seed(50)
-    let picks = try (0..<20).map { try pick(seed: UInt64($0))?.id }
-    #expect(try (0..<20).map { try pick(seed: UInt64($0))?.id } == picks)
+    let picks = try (0..<20).map { try pick(seed: UInt64($0))?.rowID }
+    #expect(try (0..<20).map { try pick(seed: UInt64($0))?.rowID } == picks)
     #expect(Set(picks).count > 5)
   }
 
@@ -70,7 +70,7 @@ import Testing
     for seed in 0..<200 {
       let picked = try #require(try pick(seed: UInt64(seed)))
       #expect(!picked.banned)
-      #expect(!recent.contains(picked.id), "picked recently applied \(picked.id)")
+      #expect(!recent.contains(picked.rowID), "picked recently applied \(picked.rowID)")
     }
   }
 
@@ -79,14 +79,14 @@ import Testing
     // Current is ids[2]; with n = 2 eligible, the window is 1: only the current is avoided.
     try store.recordApply(pictureID: ids[1], backend: "none", reason: "test", at: now)
     try store.recordApply(pictureID: ids[2], backend: "none", reason: "test", at: now)
-    let picks = Set(try (0..<50).compactMap { try pick(seed: UInt64($0))?.id })
+    let picks = Set(try (0..<50).compactMap { try pick(seed: UInt64($0))?.rowID })
     #expect(picks == [ids[0], ids[1]])
   }
 
   @Test func filtersByFavouriteAndMarket() throws {
     let ids = try seed(10)
     try store.database.run("UPDATE pictures SET favorite = 1 WHERE id = ?", [.integer(ids[4])])
-    #expect(try pick(.init(favoritesOnly: true), seed: 1)?.id == ids[4])
+    #expect(try pick(.init(favoritesOnly: true), seed: 1)?.rowID == ids[4])
     for seed in 0..<30 {
       #expect(
         try pick(.init(market: Market(stored: "de-DE")), seed: UInt64(seed))?.markets == [
@@ -122,8 +122,8 @@ import Testing
       var generator = SeededGenerator(seed: UInt64(seed))
       var missing: [Picture] = []
       let picked = try store.randomReadablePicture(.init(), using: &generator, missing: &missing)
-      #expect(picked?.id == ids[2])
-      #expect(missing.allSatisfy { $0.id != ids[2] })
+      #expect(picked?.rowID == ids[2])
+      #expect(missing.allSatisfy { $0.rowID != ids[2] })
     }
   }
 }

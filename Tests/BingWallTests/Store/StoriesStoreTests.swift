@@ -30,8 +30,8 @@ import Testing
     )
     #expect(try !store.lacksStory(market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000"))
     #expect(try store.pictures(.init(limit: 1, market: Market(stored: "en-US"))).first?.story == story)
-    #expect(try store.search("flour", limit: 0)?.map(\.key) == ["OHR.Lake"])
-    #expect(try store.search("frozen", limit: 0)?.map(\.key) == ["OHR.Lake"])
+    #expect(try store.search("flour", limit: 0)?.map(\.id.key) == ["OHR.Lake"])
+    #expect(try store.search("frozen", limit: 0)?.map(\.id.key) == ["OHR.Lake"])
 
     // A newer text replaces the old, in the index too.
     let revised = PictureStory(headline: "Still water", description: "Silt keeps it green.", quickFact: "")
@@ -39,7 +39,7 @@ import Testing
       revised, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: "2026-12-01", at: Self.now
     )
     #expect(try store.search("flour", limit: 0)?.isEmpty == true)
-    #expect(try store.search("silt", limit: 0)?.map(\.key) == ["OHR.Lake"])
+    #expect(try store.search("silt", limit: 0)?.map(\.id.key) == ["OHR.Lake"])
     #expect(try store.database.scalar("SELECT count(*) FROM stories") == 1)
 
     try store.write { try store.deletePicture(id: 1) }
@@ -53,7 +53,7 @@ import Testing
     let story = PictureStory(headline: "湖光山色", description: "清晨的湖面像一面镜子。", quickFact: "")
     try store.record(
       story, market: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1000", date: nil, at: Self.now)
-    #expect(try store.search("一面镜子", limit: 0)?.map(\.key) == ["OHR.Lake"])
-    #expect(try store.search("湖光", limit: 0)?.map(\.key) == ["OHR.Lake"])
+    #expect(try store.search("一面镜子", limit: 0)?.map(\.id.key) == ["OHR.Lake"])
+    #expect(try store.search("湖光", limit: 0)?.map(\.id.key) == ["OHR.Lake"])
   }
 }

@@ -32,7 +32,7 @@ import Testing
           date: "2026-12-01",
           words: PictureWords(
             title: title, caption: "Caption", credit: "C", copyright: "Caption (© C)",
-            copyrightLink: "https://x/"),
+            copyrightLink: RemoteURL(link: "https://x/")),
           bing: BingListing(
             market: Market(stored: "en-US"), servedMarket: Market(stored: "en-US"), bingID: "OHR.Lake_EN-US1",
             urlbase: "/th?id=OHR.Lake", hsh: "h", wp: true, fullStartDate: instant("2026-12-01T08:00:00Z"))),

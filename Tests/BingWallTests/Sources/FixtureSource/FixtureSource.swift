@@ -38,7 +38,7 @@ struct FixtureSource: PictureSource {
           SourcePicture(
             id: PictureID(source: id, key: "day-\(day)"), date: day,
             words: PictureWords(
-              title: "Fixture of \(day)", caption: "", credit: "the test", copyright: "", copyrightLink: ""),
+              title: "Fixture of \(day)", caption: "", credit: "the test", copyright: "", copyrightLink: nil),
             description: "", licence: "", licenceLink: nil, image: image, portrait: nil, page: nil)
         ])
       },
