@@ -51,8 +51,7 @@ struct GreeterInProcessTests {
       let full = root.path + path
       try FileManager.default.createDirectory(
         atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try text.write(toFile: full, atomically: true, encoding: .utf8)
-      chmod(full, mode_t(mode))
+      try ExecutableScript.write(text, to: full, mode: mode_t(mode))
     }
 
     func read(_ path: String) throws -> String {

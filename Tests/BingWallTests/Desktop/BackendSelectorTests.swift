@@ -21,8 +21,7 @@ import Testing
     folder = try TemporaryDirectory()
     for tool in Self.tools {
       let path = folder.file(tool)
-      try "#!/bin/sh\nexit 0\n".write(toFile: path, atomically: false, encoding: .utf8)
-      chmod(path, 0o755)
+      try ExecutableScript.write("#!/bin/sh\nexit 0\n", to: path)
     }
   }
 

@@ -50,8 +50,7 @@ final class SettingsStubs {
 
       """
     let path = "\(bin)/\(tool)"
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    try ExecutableScript.write(script, to: path)
   }
 
   /// Every call so far, in order, each as its argv with the tool's name first.

@@ -35,8 +35,7 @@ final class ToolStubs {
 
       """
     let path = "\(bin)/\(name)"
-    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
-    chmod(path, 0o755)
+    try ExecutableScript.write(script, to: path)
   }
 
   /// Every recorded call, in order: the program's name, then its arguments.

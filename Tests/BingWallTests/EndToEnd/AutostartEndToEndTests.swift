@@ -53,9 +53,7 @@ import Testing
 
   func install(_ name: String, _ script: String) throws {
     let path = stubs + "/" + name
-    try script.replacingOccurrences(of: "@STUBS@", with: stubs).write(
-      toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableScript.write(script.replacingOccurrences(of: "@STUBS@", with: stubs), to: path)
   }
 
   /// Logs each call's arguments; answers like systemd 252 does with and without a user instance.
@@ -136,9 +134,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let record = sandbox.folder.file("argv-\(UUID().uuidString).txt")
     let path = folder + "/bingwall"
-    try "#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\" > '\(record)'\n".write(
-      toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableScript.write("#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\" > '\(record)'\n", to: path)
     return (path, record)
   }
 

@@ -19,8 +19,7 @@ import Testing
     }
     script += "esac\n"
     let path = folder.file("fake-editor")
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableScript.write(script, to: path)
     return path
   }
 

@@ -21,8 +21,7 @@ import Testing
     sandbox = try Sandbox()
     calls = sandbox.folder.file("calls")
     let stub = sandbox.folder.file("set-wallpaper")
-    try "#!/bin/sh\necho \"$1\" >> '\(calls)'\n".write(toFile: stub, atomically: false, encoding: .utf8)
-    chmod(stub, 0o755)
+    try ExecutableScript.write("#!/bin/sh\necho \"$1\" >> '\(calls)'\n", to: stub)
     let runtime = sandbox.folder.file("run")
     try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
     environment = [

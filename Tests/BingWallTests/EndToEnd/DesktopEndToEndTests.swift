@@ -25,9 +25,7 @@ import Testing
     log = sandbox.folder.file("calls")
     // Each call: its argument count, then its arguments, all NUL-terminated (a path may hold
     // newlines, never a NUL).
-    try "#!/bin/sh\nprintf '%s\\0' \"$#\" \"$@\" >> '\(log)'\n".write(
-      toFile: stub, atomically: false, encoding: .utf8)
-    chmod(stub, 0o755)
+    try ExecutableScript.write("#!/bin/sh\nprintf '%s\\0' \"$#\" \"$@\" >> '\(log)'\n", to: stub)
   }
 
   var environment: [String: String] {

@@ -53,8 +53,7 @@ final class GreeterRootBoundaryTests {
       try FileManager.default.createDirectory(
         atPath: machine.path + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
       )
-      try text.write(toFile: machine.path + path, atomically: false, encoding: .utf8)
-      chmod(machine.path + path, mode_t(mode))
+      try ExecutableScript.write(text, to: machine.path + path, mode: mode_t(mode))
     }
     // Her real history, made by bingwall's own update, then hers.
     let run = try UpdateInProcessTests.context(days: 2)
@@ -316,8 +315,7 @@ final class GreeterRootBoundaryTests {
       try FileManager.default.createDirectory(
         atPath: machine.path + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
       )
-      try text.write(toFile: machine.path + path, atomically: false, encoding: .utf8)
-      chmod(machine.path + path, mode_t(mode))
+      try ExecutableScript.write(text, to: machine.path + path, mode: mode_t(mode))
     }
     let run = try PruneInProcessTests.context()
     run.environment["BINGWALL_GREETER_ROOT"] = machine.path

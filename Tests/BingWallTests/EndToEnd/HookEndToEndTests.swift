@@ -33,12 +33,9 @@ import Testing
     // Each run: its argument count, its arguments, then each variable, all NUL-terminated (a
     // title may hold newlines, never a NUL).
     let values = Self.variables.map { "\"${\($0)-unset}\"" }.joined(separator: " ")
-    try "#!/bin/sh\nprintf '%s\\0' \"$#\" \"$@\" \(values) >> '\(log)'\n".write(
-      toFile: hook, atomically: false, encoding: .utf8)
-    chmod(hook, 0o755)
+    try ExecutableScript.write("#!/bin/sh\nprintf '%s\\0' \"$#\" \"$@\" \(values) >> '\(log)'\n", to: hook)
     let setter = sandbox.folder.file("set-wallpaper")
-    try "#!/bin/sh\nexit 0\n".write(toFile: setter, atomically: false, encoding: .utf8)
-    chmod(setter, 0o755)
+    try ExecutableScript.write("#!/bin/sh\nexit 0\n", to: setter)
   }
 
   var environment: [String: String] {
@@ -154,8 +151,7 @@ import Testing
     try seedWeek()
     #expect(try sandbox.run(["update", "--no-apply"], environment: environment).status == 0)
     let sleeper = sandbox.folder.file("sleeper")
-    try "#!/bin/sh\nsleep 60\n".write(toFile: sleeper, atomically: false, encoding: .utf8)
-    chmod(sleeper, 0o755)
+    try ExecutableScript.write("#!/bin/sh\nsleep 60\n", to: sleeper)
     var environment = environment
     environment["BINGWALL_HOOKS_ON_CHANGE"] = sleeper
     environment["BINGWALL_HOOKS_TIMEOUT"] = "1s"
@@ -189,9 +185,8 @@ import Testing
         "hooks.on_change: runs 'no-such-hook-program', which is not found on PATH"), "\(doctor.stdout)")
 
     let failing = sandbox.folder.file("failing")
-    try "#!/bin/sh\necho said-this-on-stdout\necho said-this-on-stderr >&2\nexit 3\n".write(
-      toFile: failing, atomically: false, encoding: .utf8)
-    chmod(failing, 0o755)
+    try ExecutableScript.write(
+      "#!/bin/sh\necho said-this-on-stdout\necho said-this-on-stderr >&2\nexit 3\n", to: failing)
     environment["BINGWALL_HOOKS_ON_CHANGE"] = failing
     let quiet = try sandbox.run(["apply", "OHR.Fox"], environment: environment)
     #expect(quiet.status == 0)

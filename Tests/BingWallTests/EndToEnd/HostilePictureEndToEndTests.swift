@@ -46,8 +46,7 @@ struct HostilePictureEndToEndTests {
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     let monitors = "Monitors: 1\n 0: +*eDP-1 1920/344x1080/194+0+0  eDP-1\n"
     for (tool, body) in [("xrandr", "printf '\(monitors)'"), ("feh", feh)] {
-      try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/" + tool, atomically: true, encoding: .utf8)
-      chmod(bin + "/" + tool, 0o755)
+      try ExecutableScript.write("#!/bin/sh\n\(body)\n", to: bin + "/" + tool)
     }
     let path = sandbox.folder.file(name)
     try bytes.write(to: URL(fileURLWithPath: path))

@@ -47,9 +47,8 @@ struct NotificationsEndToEndTests {
     // dunst hands a notification's actions to its dmenu, one a line ("#Keep (title) [id,keep]"),
     // and invokes the line it prints back.
     let pick = bus.folder.file("pick")
-    try "#!/bin/sh\ntee -a \(bus.folder.file("offered")) | grep -m1 '\\[[0-9]*,keep\\]'\n".write(
-      toFile: pick, atomically: false, encoding: .utf8)
-    chmod(pick, 0o755)
+    try ExecutableScript.write(
+      "#!/bin/sh\ntee -a \(bus.folder.file("offered")) | grep -m1 '\\[[0-9]*,keep\\]'\n", to: pick)
     let dunstrc = bus.folder.file("dunstrc")
     try "[global]\ndmenu = \(pick)\n".write(toFile: dunstrc, atomically: false, encoding: .utf8)
     let environment = environment(bus, display: x.display)

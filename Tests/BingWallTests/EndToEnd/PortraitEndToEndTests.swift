@@ -23,8 +23,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     let monitors = Fixtures.path("outputs/xrandr-listmonitors.txt")
     for (name, body) in [("xrandr", "cat '\(monitors)'"), ("feh", "exit 0")] {
-      try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
-      chmod(bin + "/" + name, 0o755)
+      try ExecutableScript.write("#!/bin/sh\n\(body)\n", to: bin + "/" + name)
     }
     let environment = [
       "BINGWALL_ENDPOINT": bing.endpoint, "BINGWALL_BACKEND": "feh", "DISPLAY": ":4242",

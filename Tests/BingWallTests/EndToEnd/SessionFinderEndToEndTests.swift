@@ -90,9 +90,8 @@ import Testing
     try bing.serveJPEG(picture)
     let record = sandbox.folder.file("setter.txt")
     let setter = sandbox.folder.file("setter")
-    try "#!/bin/sh\nprintf '%s\\n' \"$DISPLAY\" \"$XDG_CURRENT_DESKTOP\" \"$1\" > '\(record)'\n".write(
-      toFile: setter, atomically: true, encoding: .utf8)
-    chmod(setter, 0o755)
+    try ExecutableScript.write(
+      "#!/bin/sh\nprintf '%s\\n' \"$DISPLAY\" \"$XDG_CURRENT_DESKTOP\" \"$1\" > '\(record)'\n", to: setter)
     try configure(bing, backend: "command", command: "\(setter) {path}")
 
     try FileManager.default.createDirectory(

@@ -13,8 +13,7 @@ import Testing
   /// A real file standing for the running binary, and a symlink to it as a package manager makes.
   func installed() throws -> (binary: String, link: String) {
     let binary = folder.file("cellar-1.0-bingwall")
-    _ = FileManager.default.createFile(atPath: binary, contents: Data("#!/bin/sh\n".utf8))
-    chmod(binary, 0o755)
+    try ExecutableScript.write("#!/bin/sh\n", to: binary)
     try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: folder.file("bin/bingwall"), withDestinationPath: binary)

@@ -582,9 +582,11 @@ extension TemporaryDirectory {
   @discardableResult
   fileprivate func file(_ name: String, _ contents: String, mode: Int) -> String {
     let target = file(name)
-    let written = FileManager.default.createFile(
-      atPath: target, contents: Data(contents.utf8), attributes: [.posixPermissions: mode])
-    precondition(written, "cannot write \(target)")
+    do {
+      try ExecutableScript.write(contents, to: target, mode: mode_t(mode))
+    } catch {
+      preconditionFailure("cannot write \(target): \(error)")
+    }
     return target
   }
 
