@@ -81,7 +81,7 @@ package struct ConfigEdit {
 }
 
 /// Why `config edit` stopped without saving.
-package enum ConfigEditError: Error, CustomStringConvertible, HintedError, ExitStatusError, Equatable {
+enum ConfigEditError: Error, CustomStringConvertible, HintedError, ExitStatusError, Equatable {
   /// stdin is not a terminal: no editor can be run, no question asked.
   case noTerminal(path: String)
   /// The editor could not be started, or failed.

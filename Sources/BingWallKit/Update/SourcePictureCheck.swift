@@ -7,7 +7,10 @@ import FoundationEssentials
 
 /// A source's picture as it came down, checked whole and ready to be named: the JPEG file (the
 /// one made from a PNG, which the download's file then gives way to), its hash, size and pixels.
-struct CheckedSourceFile {
+///
+/// Unchecked Sendable: made on a source's thread and handed over once, whole, to the update's
+/// (`SourceAnswer.fetched`); no two threads ever hold its file.
+struct CheckedSourceFile: @unchecked Sendable {
   var file: PendingImageFile
   var sha256: String
   var bytes: Int64

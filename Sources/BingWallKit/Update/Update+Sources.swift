@@ -8,20 +8,27 @@ import BingWallSystem
 import FoundationEssentials
 import Glibc
 
-/// What one source other than Bing answered, asked for before the lock beside Bing's archives.
+/// What one source other than Bing answered, asked for before the lock beside Bing's archives,
+/// and its new pictures, fetched and checked on the same thread as soon as it answered.
 struct SourceAnswer: Sendable {
   var client: SourceClient
   var source: Source
   var result: Result<SourceOffer, SourceFailure>
+  /// The pictures of the offer the history did not hold when it answered, by the offer's index:
+  /// each checked file ready to be named, or why it could not be had.
+  var fetched: [Int: Result<CheckedSourceFile, SourcePictureFailure>] = [:]
 }
 
-/// One picture a source offered that the history does not hold yet, on its way in.
-private struct SourceDownload {
-  var source: Source
-  var picture: SourcePicture
-  var appearance: Appearance
-  var file: PendingImageFile
-  var digest = SHA256Observer()
+/// Where a source's new pictures go as soon as it answers, before the update holds the lock:
+/// files with no name yet in the image folder, which only the ingest under the lock names.
+struct EarlySourceDownloads: Sendable {
+  var http: any HTTPClient
+  var images: ImageFolder
+  var limits: RequestLimits
+  /// The history, read on the source's own thread to leave out what it holds.
+  var databaseFile: String
+  /// `--force`: a pruned picture is fetched again.
+  var force: Bool
 }
 
 extension Update {
@@ -67,23 +74,78 @@ extension Update {
   }
 
   /// Every client's offer, asked all at once, each on a thread of its own (not a pool's, which
-  /// on two cores would ask two and queue the rest a round trip behind), in the order given.
-  static func askSources(_ clients: [(Source, SourceClient)], at instant: Date) -> Overlapped<[SourceAnswer]>?
-  {
+  /// on two cores would ask two and queue the rest a round trip behind), in the order given; each
+  /// source's new pictures are downloaded on its thread as soon as it answers, beside Bing's.
+  static func askSources(
+    _ clients: [(Source, SourceClient)], at instant: Date, downloads: EarlySourceDownloads
+  ) -> Overlapped<[SourceAnswer]>? {
     guard !clients.isEmpty else { return nil }
     let asked = clients.map { source, client in
       Overlapped {
-        SourceAnswer(
+        var answer = SourceAnswer(
           client: client, source: source,
           result: Result { () throws(SourceFailure) -> SourceOffer in try client.offer(at: instant) })
+        if case .success(let offer) = answer.result {
+          answer.fetched = fetchNew(offer.pictures, of: client, downloads)
+        }
+        return answer
       }
     }
     return Overlapped { asked.map { $0.value() } }
   }
 
-  /// The sources' pictures the history lacks downloaded, checked and stored, each with its
-  /// appearance; the appearances of pictures it holds recorded. One source's failure is that
-  /// source's event alone: the others' pictures are stored all the same.
+  /// The pictures of `pictures` the history lacks (or, with `--force`, lacks or pruned), each
+  /// downloaded to a file with no name and checked. What the history holds by then is decided
+  /// again under the lock (`storeSourcePictures`): this is only a head start.
+  static func fetchNew(
+    _ pictures: [SourcePicture], of client: SourceClient, _ downloads: EarlySourceDownloads
+  ) -> [Int: Result<CheckedSourceFile, SourcePictureFailure>] {
+    let history = try? HistoryStore.openExisting(path: downloads.databaseFile)
+    var wanted: [(index: Int, file: PendingImageFile, digest: SHA256Observer)] = []
+    var fetched: [Int: Result<CheckedSourceFile, SourcePictureFailure>] = [:]
+    for (index, picture) in pictures.enumerated() {
+      switch (try? history?.state(of: picture.id)) ?? .new {
+      case .stored: continue
+      case .pruned where !downloads.force: continue
+      case .pruned, .new: break
+      }
+      do {
+        try downloads.images.ensure()
+        wanted.append((index, try downloads.images.pendingFile(), SHA256Observer()))
+      } catch {
+        fetched[index] = .failure(
+          SourcePictureFailure(
+            source: client.source, url: picture.image.text, problem: "\(error)", temporary: false))
+      }
+    }
+    guard !wanted.isEmpty else { return fetched }
+    let jobs = wanted.map { item in
+      DownloadJob(
+        request: downloads.limits.picture(
+          url: pictures[item.index].image.text, maxBytes: PictureDownloader.maxBytes, headers: client.headers),
+        fileDescriptor: item.file.fileDescriptor, label: pictures[item.index].words.title,
+        observer: item.digest)
+    }
+    let responses = downloads.http.downloadAll(
+      jobs, maxConcurrent: PictureDownloader.maxConcurrent, retry: .standard, progress: nil)
+    for (item, response) in zip(wanted, responses) {
+      do {
+        fetched[item.index] = .success(
+          try SourcePictureCheck.check(
+            response, file: item.file, digest: item.digest, source: client.source,
+            url: pictures[item.index].image.text, folder: downloads.images))
+      } catch {
+        item.file.discard()
+        fetched[item.index] = .failure(error)
+      }
+    }
+    return fetched
+  }
+
+  /// The sources' pictures the history lacks stored (downloaded and checked already, on each
+  /// source's thread), each with its appearance; the appearances of pictures it holds recorded.
+  /// One source's failure is that source's event alone: the others' pictures are stored all the
+  /// same.
   func storeSourcePictures(
     _ answers: [SourceAnswer], force: Bool, into store: HistoryStore, http: any HTTPClient,
     deadline: ContinuousClock.Instant, now: Date
@@ -92,11 +154,14 @@ extension Update {
     let images = resources.imageFolder
     try images.ensure()
     let today = LocalTime(environment: context.environment).fields(of: now).day
+    let ingest = PictureIngest(store: store, images: images)
     var events: [UpdateEvent] = []
-    var downloads: [(SourceDownload, headers: [String: String])] = []
     // Pictures with a portrait file (Spotlight's), by the id they have or get.
     var portraits: [SourcePortrait] = []
     for answer in answers {
+      // A file fetched for a picture that is not stored after all (another update stored it
+      // meanwhile, or it failed) has no name: dropped on every path.
+      defer { for case .success(let checked) in answer.fetched.values { checked.discard() } }
       let offer: SourceOffer
       switch answer.result {
       case .failure(let failure):
@@ -112,68 +177,49 @@ extension Update {
         events.append(.warning(.implausibleDays(answer.source, offer.implausible)))
       }
       events += offer.passedOver.map { .passedOver(answer.source, $0) }
-      for picture in offer.pictures {
+      for (index, picture) in offer.pictures.enumerated() {
         let appearance = Appearance(
           source: answer.source, date: picture.date ?? today, words: picture.words, licence: picture.licence,
           licenceLink: picture.licenceLink?.text ?? "", description: picture.description)
+        let portrait = { (id: Int64) in
+          picture.portrait.map {
+            SourcePortrait(pictureID: id, source: answer.source, url: $0, headers: answer.client.headers)
+          }
+        }
         switch try store.state(of: picture.id) {
         case .pruned where !force:
           continue
         case .stored(let id):
-          if let url = picture.portrait {
-            portraits.append(
-              SourcePortrait(pictureID: id, source: answer.source, url: url, headers: answer.client.headers))
-          }
+          portraits += portrait(id).map { [$0] } ?? []
           // A rotation (Spotlight) shows its pictures again and again: the day it first came is
           // its day. A dated source's day is recorded again, as Bing's are: its words may change.
           guard picture.date != nil else { continue }
           try store.write { _ = try store.record(appearance, pictureID: id, at: now) }
         case .pruned, .new:
-          let download = SourceDownload(
-            source: answer.source, picture: picture, appearance: appearance, file: try images.pendingFile())
-          downloads.append((download, answer.client.headers))
+          guard let fetched = answer.fetched[index] else {
+            // Stored when the source answered, and gone since (a prune between): next update.
+            continue
+          }
+          let kept: PictureIngest.Result
+          do {
+            kept = try keep(
+              picture, fetched.get(), source: answer.source, appearance: appearance, ingest, now)
+          } catch {
+            events.append(.sourceFailed(source: answer.source, error, temporary: error.temporary))
+            continue
+          }
+          switch kept {
+          case .stored(let id):
+            if let stored = try store.picture(id: id) { events.append(.fetched(stored)) }
+            portraits += portrait(id).map { [$0] } ?? []
+          case .identical(let id):
+            // The same bytes another source sent: no new picture, one more appearance of it.
+            portraits += portrait(id).map { [$0] } ?? []
+          }
         }
       }
     }
     defer { recordFetches(answers, events: events, store: store, now: now) }
-    guard !downloads.isEmpty else {
-      return events + portraitEvents(portraits, store: store, http: http, deadline: deadline, now: now)
-    }
-    let limits = RequestLimits(
-      timeout: resources.configuration.networkLimits.requestTimeout, deadline: deadline)
-    let jobs = downloads.map { download, headers in
-      DownloadJob(
-        request: limits.picture(
-          url: download.picture.image.text, maxBytes: PictureDownloader.maxBytes, headers: headers),
-        fileDescriptor: download.file.fileDescriptor, label: download.picture.words.title,
-        observer: download.digest)
-    }
-    let responses = http.downloadAll(
-      jobs, maxConcurrent: PictureDownloader.maxConcurrent, retry: .standard, progress: progress)
-    let ingest = PictureIngest(store: store, images: images)
-    for ((download, headers), response) in zip(downloads, responses) {
-      defer { download.file.discard() }
-      let kept: PictureIngest.Result
-      do {
-        kept = try keep(download, response, ingest: ingest, now: now)
-      } catch {
-        events.append(.sourceFailed(source: download.source, error, temporary: error.temporary))
-        continue
-      }
-      let stored: Int64
-      switch kept {
-      case .stored(let id):
-        stored = id
-        if let picture = try store.picture(id: id) { events.append(.fetched(picture)) }
-      case .identical(let id):
-        // The same bytes another source sent: no new picture, one more appearance of it.
-        stored = id
-      }
-      if let url = download.picture.portrait {
-        portraits.append(
-          SourcePortrait(pictureID: stored, source: download.source, url: url, headers: headers))
-      }
-    }
     return events + portraitEvents(portraits, store: store, http: http, deadline: deadline, now: now)
   }
 
@@ -196,27 +242,24 @@ extension Update {
     }
   }
 
-  /// Checks one downloaded picture and stores it, or records it as an appearance of the same
-  /// bytes stored already.
+  /// Stores one checked picture, or records it as an appearance of the same bytes stored
+  /// already.
   private func keep(
-    _ download: SourceDownload, _ response: Result<HTTPResponse, NetError>, ingest: PictureIngest, now: Date
+    _ picture: SourcePicture, _ checked: CheckedSourceFile, source: Source, appearance: Appearance,
+    _ ingest: PictureIngest, _ now: Date
   ) throws(SourcePictureFailure) -> PictureIngest.Result {
-    let checked = try SourcePictureCheck.check(
-      response, file: download.file, digest: download.digest, source: download.source,
-      url: download.picture.image.text, folder: resources.imageFolder)
-    defer { checked.discard() }
-    var picture = NewPictureFile(
-      key: download.picture.id.key, sha256: checked.sha256, path: "",
+    var file = NewPictureFile(
+      key: picture.id.key, sha256: checked.sha256, path: "",
       resolution: Resolution(stored: "\(checked.width)x\(checked.height)"), width: checked.width,
       height: checked.height, bytes: checked.bytes)
-    picture.source = download.source
+    file.source = source
     do {
       return try ingest.keep(
-        checked.file, as: picture, name: Self.fileName(download.picture, source: download.source),
-        date: download.appearance.date, appearances: [download.appearance], at: now)
+        checked.file, as: file, name: Self.fileName(picture, source: source), date: appearance.date,
+        appearances: [appearance], at: now)
     } catch {
       throw SourcePictureFailure(
-        source: download.source, url: download.picture.image.text, problem: "\(error)", temporary: false)
+        source: source, url: picture.image.text, problem: "\(error)", temporary: false)
     }
   }
 
@@ -227,7 +270,7 @@ extension Update {
 }
 
 /// One picture of a source that could not be had or kept.
-struct SourcePictureFailure: Error, CustomStringConvertible {
+struct SourcePictureFailure: Error, CustomStringConvertible, Sendable {
   var source: Source
   var url: String
   var problem: String

@@ -92,96 +92,132 @@ package struct Update {
   package func run(_ request: Request) throws -> Outcome {
     if request.force { context.trace("conditions: not checked (--force)") }
     if !request.force, let held = heldBack() { return Outcome(events: [.held(held)]) }
-    let store: HistoryStore
-    var events: [UpdateEvent]
-    var wasEmpty = false
-    var failure: UpdateFailureRecord?
+    let stored: Stored
     do {
-      // One client for the archive and every picture of this update.
-      let http = try resources.http()
-      let configuration = resources.configuration
-      // The whole update's time limit, whatever a server does: the archive's attempts and every
-      // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
-      // seconds) long before. On the context's monotonic clock, which no wall-clock step moves.
-      let limits = configuration.networkLimits
-      let deadline = limits.updateDeadline(clock: context.clock)
-      let client = BingClient(
-        http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: deadline))
-      // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
-      // and the lock is taken: the first answer is a round trip away, and that work needs none
-      // of it. A GET changes nothing, so asking before the lock (or for a history that then
-      // cannot open) is harmless.
-      let markets = request.sources.contains(.bing) ? request.markets.uniqued() : []
-      let context = self.context
-      // The other sources are asked at the same moment, each on a thread of its own.
-      let sourceAnswers = Self.askSources(
-        sourceClients(dueSources(request), http: http, deadline: deadline), at: context.clock.now())
-      defer { _ = sourceAnswers?.value() }
-      let givenUp = CancellationFlag()
-      // No history at all (a newcomer's first update): every market's older page is wanted, and
-      // is asked for beside the recent one, in the same round trip.
-      let bothPages =
-        Self.reachesOlderPage(days: request.days) && access(context.paths.databaseFile, F_OK) != 0
-      let archives = Overlapped {
-        markets.map { market in
-          Self.fetchArchive(
-            market, bothPages: bothPages, with: client, deadline: deadline, context: context, givenUp: givenUp
-          )
-        }
-      }
-      // On an error (no history, no lock) the requests are not retried, and the one in flight
-      // is waited for, so the work never outlives this call; on success both are no-ops.
-      defer { _ = archives.value() }
-      defer { givenUp.cancel() }
-      store = try resources.history()
-      let lock = try resources.historyLock(onWait: onWait)
-      defer { lock.release() }
-      wasEmpty = try store.pictures(.init(limit: 1)).isEmpty
-      // Marked once this update holds the lock and starts its work; `record` takes the mark
-      // away. A mark whose process is gone is an update stopped midway (Ctrl-C, a kill): what
-      // `status` calls interrupted. Not saved, the update runs all the same.
-      try? journal.recordUpdateStart(at: context.clock.now())
-      // The pictures' time limit starts once the lock is held: an update that waited for
-      // another one must not find its own limit spent on the wait.
-      let pictureDeadline = limits.updateDeadline(clock: context.clock)
-      // Before the stories start: the older pages ride on the connection that brought the
-      // recent ones, and the story (on a thread of its own) then joins the pictures' connection.
-      let listed = try withOlderPages(
-        archives.value(), days: request.days, store: store,
-        client: BingClient(
-          http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: pictureDeadline)),
-        deadline: pictureDeadline)
-      let stories = startStories(
-        archives: listed.map { (market: $0.market, response: $0.recent) }, store: store, http: http,
-        deadline: pictureDeadline)
-      // Waited for on every path, so the request never outlives the update.
-      defer { _ = stories?.results.value() }
-      events = try fetchAndStore(
-        request, archives: listed, into: store, http: http, deadline: pictureDeadline)
-      events += finishStories(stories, store: store)
-      events += try storeSourcePictures(
-        sourceAnswers?.value() ?? [], force: request.force, into: store, http: http,
-        deadline: pictureDeadline,
-        now: context.clock.now())
-      failure =
-        events.lazy.compactMap { event -> UpdateFailureRecord? in
-          switch event {
-          case .failed(let failure): UpdateFailureRecord(failure.error, temporary: failure.temporary)
-          case .sourceFailed(let source, let error, let temporary):
-            UpdateFailureRecord(error, source: source, temporary: temporary)
-          default: nil
-          }
-        }.first
-      if failure == nil, events.fetched.isEmpty { events.append(.upToDate) }
-      if let notSaved = record(failure) { events.append(.stateNotSaved(notSaved)) }
+      stored = try fetchAndStoreEverySource(request)
     } catch {
       _ = record(UpdateFailureRecord(error))
       throw error
     }
-    let applied = try applyNewest(request, store: store, fetched: events.fetched)
+    var events = stored.events
+    events += try setNewest(request, store: stored.store, fetched: events.fetched)
+    if let pruned = retention(store: stored.store) { events.append(pruned) }
+    let first = stored.wasEmpty && !events.fetched.isEmpty
+    return Outcome(
+      events: events, firstPicturesIn: first ? resources.imageFolder.path : nil, failure: stored.failure)
+  }
+
+  /// What the fetching stages left: the history, what happened, whether the history was empty
+  /// before (a newcomer's first update), and the failure the journal recorded.
+  private struct Stored {
+    var store: HistoryStore
+    var events: [UpdateEvent]
+    var wasEmpty: Bool
+    var failure: UpdateFailureRecord?
+  }
+
+  /// The fetching stages, the update lock held from the history on: Bing's archives and every
+  /// due source asked at once → the lock → Bing's older pages and stories → Bing's plan,
+  /// downloads and ingests → the sources' pictures (fetched as each answered) stored → the
+  /// journal's record of the attempt.
+  private func fetchAndStoreEverySource(_ request: Request) throws -> Stored {
+    // One client for the archive and every picture of this update.
+    let http = try resources.http()
+    let configuration = resources.configuration
+    // The whole update's time limit, whatever a server does: the archive's attempts and every
+    // picture's attempts end by then, and a stalled transfer (below 1 KiB/s for `timeout`
+    // seconds) long before. On the context's monotonic clock, which no wall-clock step moves.
+    let limits = configuration.networkLimits
+    let deadline = limits.updateDeadline(clock: context.clock)
+    let client = BingClient(
+      http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: deadline))
+    // The archives are asked for (and libcurl loaded, about 10 ms) while the history opens
+    // and the lock is taken: the first answer is a round trip away, and that work needs none
+    // of it. A GET changes nothing, so asking before the lock (or for a history that then
+    // cannot open) is harmless.
+    let markets = request.sources.contains(.bing) ? request.markets.uniqued() : []
+    let context = self.context
+    // The other sources are asked at the same moment, each on a thread of its own.
+    let sourceAnswers = Self.askSources(
+      sourceClients(dueSources(request), http: http, deadline: deadline), at: context.clock.now(),
+      downloads: EarlySourceDownloads(
+        http: http, images: resources.imageFolder,
+        limits: RequestLimits(timeout: limits.requestTimeout, deadline: deadline),
+        databaseFile: context.paths.databaseFile, force: request.force))
+    defer { _ = sourceAnswers?.value() }
+    let givenUp = CancellationFlag()
+    // No history at all (a newcomer's first update): every market's older page is wanted, and
+    // is asked for beside the recent one, in the same round trip.
+    let bothPages =
+      Self.reachesOlderPage(days: request.days) && access(context.paths.databaseFile, F_OK) != 0
+    let archives = Overlapped {
+      markets.map { market in
+        Self.fetchArchive(
+          market, bothPages: bothPages, with: client, deadline: deadline, context: context, givenUp: givenUp
+        )
+      }
+    }
+    // On an error (no history, no lock) the requests are not retried, and the one in flight
+    // is waited for, so the work never outlives this call; on success both are no-ops.
+    defer { _ = archives.value() }
+    defer { givenUp.cancel() }
+    let store = try resources.history()
+    let lock = try resources.historyLock(onWait: onWait)
+    defer { lock.release() }
+    let wasEmpty = try store.pictures(.init(limit: 1)).isEmpty
+    // Marked once this update holds the lock and starts its work; `record` takes the mark
+    // away. A mark whose process is gone is an update stopped midway (Ctrl-C, a kill): what
+    // `status` calls interrupted. Not saved, the update runs all the same.
+    try? journal.recordUpdateStart(at: context.clock.now())
+    // The pictures' time limit starts once the lock is held: an update that waited for
+    // another one must not find its own limit spent on the wait.
+    let pictureDeadline = limits.updateDeadline(clock: context.clock)
+    // Before the stories start: the older pages ride on the connection that brought the
+    // recent ones, and the story (on a thread of its own) then joins the pictures' connection.
+    let listed = try withOlderPages(
+      archives.value(), days: request.days, store: store,
+      client: BingClient(
+        http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: pictureDeadline)),
+      deadline: pictureDeadline)
+    let stories = startStories(
+      archives: listed.map { (market: $0.market, response: $0.recent) }, store: store, http: http,
+      deadline: pictureDeadline)
+    // Waited for on every path, so the request never outlives the update.
+    defer { _ = stories?.results.value() }
+    var events = try fetchAndStore(
+      request, archives: listed, into: store, http: http, deadline: pictureDeadline)
+    events += finishStories(stories, store: store)
+    events += try storeSourcePictures(
+      sourceAnswers?.value() ?? [], force: request.force, into: store, http: http,
+      deadline: pictureDeadline,
+      now: context.clock.now())
+    let failure = Self.firstFailure(in: events)
+    if failure == nil, events.fetched.isEmpty { events.append(.upToDate) }
+    if let notSaved = record(failure) { events.append(.stateNotSaved(notSaved)) }
+    return Stored(store: store, events: events, wasEmpty: wasEmpty, failure: failure)
+  }
+
+  /// The first failure among `events`, as the journal records it.
+  static func firstFailure(in events: [UpdateEvent]) -> UpdateFailureRecord? {
+    events.lazy.compactMap { event -> UpdateFailureRecord? in
+      switch event {
+      case .failed(let failure): UpdateFailureRecord(failure.error, temporary: failure.temporary)
+      case .sourceFailed(let source, let error, let temporary):
+        UpdateFailureRecord(error, source: source, temporary: temporary)
+      default: nil
+      }
+    }.first
+  }
+
+  /// Sets the newest picture when it is new (`ApplyChoice`), runs the hook for new pictures, and
+  /// records whether the newest still waits to be set.
+  private func setNewest(_ request: Request, store: HistoryStore, fetched: [Picture]) throws -> [UpdateEvent]
+  {
+    var events: [UpdateEvent] = []
+    let applied = try applyNewest(request, store: store, fetched: fetched)
     if let applied { events.append(applied) }
     // After the apply, so a hook for new pictures finds the newest already on screen.
-    Hook(resources: resources).stored(events.fetched)
+    Hook(resources: resources).stored(fetched)
     // Not asked to set anything (`--no-apply`), the update leaves the wait as it was: the picture
     // still waits for the next update inside the session.
     if Self.asksToApply(request, configuration: resources.configuration),
@@ -189,20 +225,21 @@ package struct Update {
     {
       events.append(.stateNotSaved(notSaved))
     }
-    // After the apply, so the picture just set is the current wallpaper that retention keeps.
+    return events
+  }
+
+  /// The retention policy applied, after the apply, so the picture just set is the current
+  /// wallpaper that retention keeps; nil when no policy is set.
+  private func retention(store: HistoryStore) -> UpdateEvent? {
     let policy = resources.configuration.retentionPolicy(now: context.clock.now())
-    if !policy.isEmpty {
-      do {
-        let lock = try resources.historyLock(onWait: onWait)
-        defer { lock.release() }
-        events.append(.pruned(try Prune(resources: resources).apply(policy, to: store, dryRun: false)))
-      } catch {
-        events.append(.pruneFailed(error))
-      }
+    guard !policy.isEmpty else { return nil }
+    do {
+      let lock = try resources.historyLock(onWait: onWait)
+      defer { lock.release() }
+      return .pruned(try Prune(resources: resources).apply(policy, to: store, dryRun: false))
+    } catch {
+      return .pruneFailed(error)
     }
-    let first = wasEmpty && !events.fetched.isEmpty
-    return Outcome(
-      events: events, firstPicturesIn: first ? resources.imageFolder.path : nil, failure: failure)
   }
 
   /// Why the conditions hold this update back (a metered connection, a low battery), recorded

@@ -10,7 +10,7 @@ extension Source {
 /// NASA's Astronomy Picture of the Day: api.nasa.gov with the user's key, when one is set, then
 /// science.nasa.gov's apod-basic; each for today in US Eastern, then the day before when today's
 /// is not out yet (404, 500, an empty answer).
-package struct APODSource: PictureSource {
+struct APODSource: PictureSource {
   package init() {}
 
   /// The user's api.nasa.gov key.

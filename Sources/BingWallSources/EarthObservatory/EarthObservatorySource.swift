@@ -9,7 +9,7 @@ extension Source {
 
 /// NASA Earth Observatory's image of the day: its feed on science.nasa.gov, then its old feed on
 /// earthobservatory.nasa.gov.
-package struct EarthObservatorySource: PictureSource {
+struct EarthObservatorySource: PictureSource {
   package init() {}
 
   package var id: Source { .earthObservatory }

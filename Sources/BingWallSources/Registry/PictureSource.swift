@@ -33,9 +33,6 @@ package protocol PictureSource: Sendable {
 extension PictureSource {
   package func headers(_ settings: SourceSettings) -> [String: String] { [:] }
 
-  /// Its name as an owner: "NASA APOD's", "Wikimedia Commons'".
-  package var possessive: String { displayName.hasSuffix("s") ? displayName + "'" : displayName + "'s" }
-
   /// The value of its setting `setting` (`apod.api_key`), nil when unset or empty.
   func value(of setting: SourceSetting, in settings: SourceSettings) -> String? {
     settings.values[setting.name].flatMap { $0.isEmpty ? nil : $0 }

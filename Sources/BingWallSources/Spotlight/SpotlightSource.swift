@@ -10,7 +10,7 @@ extension Source {
 
 /// Windows Spotlight's photographs for the first market's country and language: its v4 API,
 /// then v3.
-package struct SpotlightSource: PictureSource {
+struct SpotlightSource: PictureSource {
   package init() {}
 
   package var id: Source { .spotlight }

@@ -9,7 +9,7 @@ extension Source {
 
 /// Wikimedia Commons' picture of the day: the rest_v1 featured feed for today (UTC), then
 /// Commons' RSS feed; a picture wider than the widest screen as its thumbnail.
-package struct WikimediaSource: PictureSource {
+struct WikimediaSource: PictureSource {
   package init() {}
 
   /// How long after a fetch that found an older day (the RSS fallback) it is asked again.

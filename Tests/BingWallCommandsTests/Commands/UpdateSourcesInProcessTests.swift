@@ -65,6 +65,33 @@ import Testing
     #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).isEmpty)
   }
 
+  /// A source's picture is fetched as soon as the source answers, not in a round after Bing's
+  /// pictures: while another update holds the lock, APOD's picture is already down, and nothing
+  /// is stored until the lock is this update's.
+  @Test func aSourcesPictureIsFetchedBeforeTheLockIsHeld() throws {
+    let run = try Self.context()
+    try FileManager.default.createDirectory(atPath: run.paths.stateDir, withIntermediateDirectories: true)
+    let other = try #require(try FileLock(path: run.paths.stateFile(.updateLock), wait: false))
+    let finished = Locked<Int32?>(nil)
+    let stderr = BufferOutput()
+    let context = run.context(stderr: stderr)
+    let update = Thread {
+      let status = BingWall.run(arguments: ["update", "--no-apply"], context: context)
+      finished.withLock { $0 = status }
+    }
+    update.start()
+    #expect(eventually { run.http.requests.contains { $0.hasSuffix("/pictures/sharpless.png") } })
+    #expect(finished.withLock { $0 } == nil, "the update waits for the lock")
+    #expect(!run.http.requests.contains { $0.contains("bing.com/th?id=") || $0.contains("/th?id=") })
+    other.release()
+    #expect(eventually { finished.withLock { $0 } != nil })
+    #expect(finished.withLock { $0 } == 0, "\(stderr.text)")
+    #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.apod])).count == 1)
+    #expect(try Self.store(run).pictures(.init(limit: 0, sources: [.bing])).count == 15)
+    // Fetched once: the ingest under the lock named the file the early download made.
+    #expect(run.http.requests.filter { $0.hasSuffix("/pictures/sharpless.png") }.count == 1)
+  }
+
   @Test func apodIsStoredBesideBingWithItsSourceCreditAndLicence() throws {
     let run = try Self.context()
     let result = run.run(["update", "--no-apply"])
