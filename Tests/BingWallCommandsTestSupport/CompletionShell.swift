@@ -6,28 +6,28 @@ import Foundation
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Runs the completion scripts in the real shells, the way a user's TAB does, and returns the
 /// candidates they offer.
 ///
 /// `bingwall` on the shells' PATH is the built binary, and HOME is a sandbox's, so selectors
 /// come from that sandbox's history.
-struct CompletionShell {
+package struct CompletionShell {
   /// The package root, found from this file: the committed scripts live there.
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  static func committed(_ relativePath: String) -> String {
+  package static func committed(_ relativePath: String) -> String {
     packageRoot.appendingPathComponent(relativePath).path
   }
 
   /// HOME for the shells.
-  var home: String
+  package var home: String
   /// The folder the shells start in, for file and folder candidates.
-  var folder: String
+  package var folder: String
 
-  var environment: [String: String] {
+  package var environment: [String: String] {
     let binaryFolder = URL(fileURLWithPath: Sandbox.binary).deletingLastPathComponent().path
     return [
       "HOME": home, "PATH": binaryFolder + ":/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
@@ -37,7 +37,7 @@ struct CompletionShell {
 
   /// Each line completed by bash with bash-completion loaded, after `script` is sourced; the
   /// cursor is at the end of the line, and a line ending in a space completes an empty word.
-  func bash(_ lines: [String], script: String = committed("completions/bingwall.bash")) throws -> [[String]] {
+  package func bash(_ lines: [String], script: String = committed("completions/bingwall.bash")) throws -> [[String]] {
     var source = "source /usr/share/bash-completion/bash_completion\nsource \(quoted(script))\n"
     for line in lines {
       var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -58,14 +58,14 @@ struct CompletionShell {
   }
 
   /// Each line completed by fish (`complete -C`), after `script` is sourced.
-  func fish(_ lines: [String], script: String = committed("completions/bingwall.fish")) throws -> [[String]] {
+  package func fish(_ lines: [String], script: String = committed("completions/bingwall.fish")) throws -> [[String]] {
     var source = "source \(quoted(script))\n"
     for line in lines { source += "echo '== next'\ncomplete -C \(quoted(line)) | string split -f1 \\t\n" }
     return sections(try run(["fish", "--no-config", "-c", source + "true\n"]), count: lines.count)
   }
 
   /// Each line completed in an interactive zsh with compinit, `_bingwall` autoloaded from `folder`.
-  func zsh(_ lines: [String], folder scripts: String = committed("completions")) throws -> [[String]] {
+  package func zsh(_ lines: [String], folder scripts: String = committed("completions")) throws -> [[String]] {
     let harness = folder + "/zsh-complete.zsh"
     try ZshHarness.source.write(toFile: harness, atomically: true, encoding: .utf8)
     let output = folder + "/zsh-candidates.txt"
@@ -83,7 +83,7 @@ struct CompletionShell {
   }
 
   /// Splits output at its `== next` lines.
-  func sections(_ output: String, count: Int) -> [[String]] {
+  package func sections(_ output: String, count: Int) -> [[String]] {
     var result: [[String]] = []
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       if line == "== next" {
@@ -95,10 +95,10 @@ struct CompletionShell {
     return result
   }
 
-  func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+  package func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
   @discardableResult
-  func run(_ arguments: [String]) throws -> String {
+  package func run(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments

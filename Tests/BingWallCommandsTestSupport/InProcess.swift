@@ -5,30 +5,31 @@ import Foundation
 @testable import BingWallKit
 @testable import BingWallSession
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// A whole `bingwall` run inside the test process: a sandboxed HOME, the test clock, a seeded
 /// random source, scripted HTTP and processes, and stdout and stderr kept in buffers.
 ///
 /// Every seam that a test did not stub fails the test when touched, so a passing test proves
 /// which requests and programs a command uses, not only what it prints.
-final class InProcess {
-  let home: TemporaryDirectory
-  let clock: TestClock
-  let random: TestRandom
-  let http: ScriptedHTTPClient
+package final class InProcess {
+  package let home: TemporaryDirectory
+  package let clock: TestClock
+  package let random: TestRandom
+  package let http: ScriptedHTTPClient
   /// The CA file each HTTP client the run made was asked to trust (nil: the system's), in order.
-  let trustedFiles = Locked<[String?]>([])
-  let processes: ScriptedProcessRunner
-  var environment: [String: String]
-  var stdoutIsTTY = false
+  package let trustedFiles = Locked<[String?]>([])
+  package let processes: ScriptedProcessRunner
+  package var environment: [String: String]
+  package var stdoutIsTTY = false
   /// What the system bus says of the network and the power. Unknown by default: a machine with
   /// no system bus (CI's container), on which every update goes ahead. A test of the conditions
   /// sets it; `conditionsAsked` records what each read asked for (network, power).
-  let conditions = Locked(SessionConditions.unknown)
-  let conditionsAsked = Locked<[(network: Bool, power: Bool)]>([])
+  package let conditions = Locked(SessionConditions.unknown)
+  package let conditionsAsked = Locked<[(network: Bool, power: Bool)]>([])
 
-  init(environment extra: [String: String] = [:], seed: UInt64 = 7) throws {
+  package init(environment extra: [String: String] = [:], seed: UInt64 = 7) throws {
     home = try TemporaryDirectory()
     clock = TestClock()
     random = TestRandom(seed: seed)
@@ -45,20 +46,20 @@ final class InProcess {
     environment.merge(extra) { $1 }
   }
 
-  var paths: Paths { Paths(environment: environment) }
+  package var paths: Paths { Paths(environment: environment) }
 
   /// Where this context says bingwall's binary is: the program of the daemon's update children.
-  static let executable = "/opt/test/bin/bingwall"
+  package static let executable = "/opt/test/bin/bingwall"
 
   /// What one run printed and returned.
-  struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+  package struct Run {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
   }
 
   /// The context itself, for tests that drive a part (the daemon loop) rather than a command.
-  func context(stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput()) -> Context {
+  package func context(stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput()) -> Context {
     Context(
       environment: environment, paths: paths,
       terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),
@@ -79,7 +80,7 @@ final class InProcess {
   /// Passing one buffer as both `stdout` and `stderr` keeps the two streams in the order a
   /// terminal shows them; `adjust` changes the context first (a terminal on stderr, say).
   @discardableResult
-  func run(
+  package func run(
     _ arguments: [String], stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput(),
     adjust: (inout Context) -> Void = { _ in }
   ) -> Run {
@@ -91,7 +92,7 @@ final class InProcess {
   }
 
   /// Records, in the calling test, what its run asked of an unscripted seam off the test's task.
-  func recordUnattributedCalls() {
+  package func recordUnattributedCalls() {
     http.recordUnattributedRequests()
     processes.recordUnattributedCalls()
   }

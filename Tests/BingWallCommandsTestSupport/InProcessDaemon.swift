@@ -6,23 +6,23 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 extension InProcess {
   /// What one run of the daemon loop did.
-  struct DaemonRun {
-    var status: Int32
+  package struct DaemonRun {
+    package var status: Int32
     /// The daemon's log as written, time stamps included.
-    var output: BufferOutput
+    package var output: BufferOutput
     /// The log's lines without their time stamps.
-    var log: [String]
-    var journal: SchedulerJournal
+    package var log: [String]
+    package var journal: SchedulerJournal
   }
 
   /// Runs the real daemon loop (`bingwall daemon`'s settings from this context) with `waiter`,
   /// its update children on this context's process runner: every in-process daemon test comes
   /// through here, and ends by recording what was asked of an unscripted seam off its task.
-  func runDaemon(waiter: any DaemonWaiting = StopAtFirstWait()) throws -> DaemonRun {
+  package func runDaemon(waiter: any DaemonWaiting = StopAtFirstWait()) throws -> DaemonRun {
     let output = BufferOutput()
     let context = context(stderr: output)
     let settings = try DaemonCommand.settings(Invocation(path: ["daemon"]), context)
@@ -42,7 +42,7 @@ extension InProcess {
 
   /// Runs the daemon loop until it first waits, its update the real `update` answered in this
   /// process (`stubUpdateChild`), and returns its log without time stamps.
-  func runDaemonToItsFirstWait() throws -> [String] {
+  package func runDaemonToItsFirstWait() throws -> [String] {
     stubUpdateChild()
     let result = try runDaemon()
     #expect(result.status == 0)
@@ -51,11 +51,11 @@ extension InProcess {
 }
 
 /// Runs steps at once and stops the loop at its first sleep.
-final class StopAtFirstWait: DaemonWaiting {
-  func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
+package final class StopAtFirstWait: DaemonWaiting {
+  package func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
     step()
     return nil
   }
 
-  func wait(until deadline: Date?) -> DaemonWake { .signal(SIGTERM) }
+  package func wait(until deadline: Date?) -> DaemonWake { .signal(SIGTERM) }
 }

@@ -1,5 +1,5 @@
 @testable import BingWallCLI
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Expected invocations written as the words the parser accepted: `["market": ["de-DE"]]`, a
 /// flag as `[""]`. Given compares by word, so these equal what the parser made.

@@ -6,30 +6,30 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A fresh user for the built `bingwall` binary: its own HOME and XDG folders, nothing inherited.
 ///
 /// The end-to-end suites run the binary the way a user or cron would, and look at what it left.
-final class Sandbox {
-  struct Result: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+package final class Sandbox {
+  package struct Result: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
   }
 
-  let folder: TemporaryDirectory
-  var home: String { folder.file("home") }
-  var configFile: String { home + "/.config/bingwall/config.toml" }
-  var dataDir: String { home + "/.local/share/bingwall" }
+  package let folder: TemporaryDirectory
+  package var home: String { folder.file("home") }
+  package var configFile: String { home + "/.config/bingwall/config.toml" }
+  package var dataDir: String { home + "/.local/share/bingwall" }
 
-  init() throws {
+  package init() throws {
     folder = try TemporaryDirectory()
     try? FileManager.default.createDirectory(atPath: folder.file("home"), withIntermediateDirectories: true)
   }
 
   /// The binary `make test` built; `BINGWALL_TEST_BINARY` names it, else the debug build folder.
-  static var binary: String {
+  package static var binary: String {
     if let named = ProcessInfo.processInfo.environment["BINGWALL_TEST_BINARY"], !named.isEmpty {
       return named
     }
@@ -39,12 +39,12 @@ final class Sandbox {
   }
 
   /// `make bench`'s plumbing, which the build puts beside the binary.
-  static var benchBinary: String {
+  package static var benchBinary: String {
     URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("bingwall-bench").path
   }
 
   /// The environment a login session would give: HOME, PATH, LANG=C, nothing from the test runner.
-  var baseEnvironment: [String: String] {
+  package var baseEnvironment: [String: String] {
     var environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
     // No system bus unless a test brings its own (MockSystemBus): a developer's NetworkManager on
     // a metered hotspot must not hold back the tests' updates.
@@ -63,17 +63,17 @@ final class Sandbox {
 
   /// Set by `make sanitize` (`address` or `thread`): the binary runs under a sanitizer, whose
   /// shadow memory makes resident-memory bounds meaningless.
-  static var sanitizer: String? { ProcessInfo.processInfo.environment["BINGWALL_TEST_SANITIZER"] }
+  package static var sanitizer: String? { ProcessInfo.processInfo.environment["BINGWALL_TEST_SANITIZER"] }
 
-  var imageDir: String { dataDir + "/images" }
+  package var imageDir: String { dataDir + "/images" }
 
   /// The picture files in the image folder, hidden ones included, sorted.
-  func imageFiles() -> [String] {
+  package func imageFiles() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: imageDir)) ?? []).sorted()
   }
 
   /// Starts `bingwall ARGS` without waiting, output discarded: for kill and concurrency tests.
-  func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+  package func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = arguments
@@ -87,7 +87,7 @@ final class Sandbox {
 
   /// Runs `bingwall ARGS` and waits for it; under `wrapper` (a program and its arguments, such
   /// as strace's, given the binary and ARGS after them) when one is given.
-  func run(
+  package func run(
     _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
     under wrapper: [String] = []
   ) throws -> Result {

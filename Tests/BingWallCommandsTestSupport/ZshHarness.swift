@@ -3,15 +3,15 @@
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The zsh side of `CompletionShell`: a script that types lines and TAB into a real interactive
 /// zsh through a pseudo-terminal (zsh/zpty) and records every candidate completion offers.
 ///
 /// Kept as text here, written to a temporary file by the test, because a stray script in the
 /// test target would be an unhandled resource to SwiftPM.
-enum ZshHarness {
-  static let source = #"""
+package enum ZshHarness {
+  package static let source = #"""
     # Completes each line given after the first two arguments in a real interactive zsh (in a zpty,
     # with compinit and the _bingwall found in folder $1) and writes what completion offered to
     # file $2: "== LINE", then one candidate per line, then "-- done".

@@ -2,9 +2,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The `command` splitter: shell word rules for quotes and backslashes, and no expansion at all.
 @Suite struct ArgumentTemplateTests {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `backend = "auto"` over environments seen in the wild, with every tool installed (stubs), so
 /// only the session decides.

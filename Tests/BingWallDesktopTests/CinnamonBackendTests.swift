@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Cinnamon against the real gsettings and `cinnamon-desktop-data`'s schemas (keyfile store, no bus).
 @Suite struct CinnamonBackendTests {

@@ -4,8 +4,8 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallNet
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// The user's own command: hostile picture paths reach it as single arguments and run nothing.
 @Suite struct CommandBackendTests {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// COSMIC at file level: Debian has no cosmic-bg, so these write cosmic-config's files, read
 /// them back, and hold every other key (and every other field of `all`) byte for byte.

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Deepin against the real gsettings, with a compiled stand-in for the wrapped GNOME schema (Debian
 /// does not package Deepin's).

@@ -4,9 +4,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The detached start swaybg needs: own session, nothing of ours inherited, still ours to reap.
 @Suite struct DetachedProcessTests {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A path and the URI GNOME must end up with, written out by hand so the encoder is checked too.
 struct PathCase: Sendable, CustomTestStringConvertible {

@@ -4,10 +4,10 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallNet
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The shared gsettings layer: GVariant quoting and parsing against the real tool, the bus need,
 /// and what happens when gsettings claims success without storing anything.

@@ -3,10 +3,10 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// hsetroot for real on a virtual X server, where its misleading flag names show: `-fill` stretches,
 /// so our fill must be `-cover`.

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// MATE against the real gsettings and `mate-desktop-common`'s schemas: a plain path, not a URI.
 @Suite struct MATEBackendTests {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// nitrogen for real on a virtual X server: the root window shows each mode, and `bg-saved.cfg` reads
 /// back.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What reaches a notification server from a source's text: plain text always, escaped where the
 /// server reads the body as markup, so a source cannot put a link or an image in front of a user.

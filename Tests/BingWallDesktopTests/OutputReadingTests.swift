@@ -1,8 +1,8 @@
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// Each desktop tool's list of screens, read from what the tool prints: sizes turned by the
 /// rotation, places in the layout, exactly one primary, nonsense refused with the tool's name.

@@ -3,10 +3,10 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// LXDE's and LXQt's backends without a desktop: mode tables, detection, and reading the settings
 /// files. The real pcmanfm and pcmanfm-qt run in `PCManFMDesktopTests`.

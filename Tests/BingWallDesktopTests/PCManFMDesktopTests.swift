@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// LXDE for real: `pcmanfm --desktop --profile LXDE`, as LXDE's session starts it, on a virtual X
 /// server; the screen shows each mode and the profile's `desktop-items-0.conf` holds the picture.

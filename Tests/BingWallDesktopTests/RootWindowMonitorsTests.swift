@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The root-window setters that give each monitor its own picture, on their command lines
 /// (argv-recording stubs; `MonitorsRealTests` runs the real tools on two monitors): feh takes the

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The running session a run without a display finds, over a fake system of the test's own: a
 /// `/proc` of environ files, and real listening sockets (or dead ones) for the displays.

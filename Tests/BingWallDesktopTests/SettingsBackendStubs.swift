@@ -2,10 +2,10 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Stand-ins for the desktops' settings tools: `#!/bin/sh` scripts in a folder that is the session's
 /// only PATH entry, each recording its argv, so a test sees exactly what a backend ran.

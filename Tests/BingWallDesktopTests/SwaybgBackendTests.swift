@@ -4,9 +4,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Our own swaybg: started detached, its pid recorded, the previous one stopped only when it still
 /// is a swaybg. The stub keeps running like swaybg does (its name stays `swaybg` in /proc, which

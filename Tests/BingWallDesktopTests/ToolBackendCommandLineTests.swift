@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The command lines the tool backends run, per mode, against stubs that record them, and what each
 /// does when its tool is missing.

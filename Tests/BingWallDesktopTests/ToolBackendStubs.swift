@@ -2,9 +2,9 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Stand-ins for wallpaper tools: `#!/bin/sh` scripts in a private PATH that record how they were run.
 ///

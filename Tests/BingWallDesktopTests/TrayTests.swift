@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The panel menu's entries and clicks, a notice's words, and the moves a burst of clicks makes.
 @Suite struct TrayMenuTests {

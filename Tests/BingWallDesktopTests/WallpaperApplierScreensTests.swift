@@ -2,9 +2,9 @@ import Synchronization
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// When the applier makes each screen its own picture, and what it does when it cannot: the file
 /// is then set as it is, and the reason travels up as a warning, never as a failure.

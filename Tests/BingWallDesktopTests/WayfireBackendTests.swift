@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Wayfire's wf-shell at file level: Debian 12's wayfire has no wf-shell, and wayfire 0.7 will
 /// not start headless without a DRM render node, which this machine lacks; so these edit

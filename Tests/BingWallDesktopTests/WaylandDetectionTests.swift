@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable;
 /// sway also where no variable names it (sway 1.7 sets none).

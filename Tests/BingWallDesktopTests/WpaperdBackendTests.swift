@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// wpaperd through a stand-in (Debian 12 has no wpaperd): a `wpaperctl` that records its calls
 /// and remembers the picture per monitor as the daemon would, with wpaperctl's own command line

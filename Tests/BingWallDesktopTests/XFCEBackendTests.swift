@@ -4,9 +4,9 @@ import Testing
 @testable import BingWallBing
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// XFCE against a stateful `xfconf-query` stub: the exact calls, and what the channel holds after.
 @Suite struct XFCEBackendTests {

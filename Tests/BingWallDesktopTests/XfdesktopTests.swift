@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// XFCE for real: xfconfd and xfdesktop 4.18 on a virtual X server under a private session bus; the
 /// screen shows each mode, and xfconf holds what was set.

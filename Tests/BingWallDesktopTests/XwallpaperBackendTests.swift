@@ -3,10 +3,10 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// xwallpaper for real on a virtual X server: the root window shows each mode.
 @Suite struct XwallpaperBackendTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The caption: Pango markup escaped, the calmest corner chosen, and nothing drawn elsewhere.
 @Suite struct CaptionTests {

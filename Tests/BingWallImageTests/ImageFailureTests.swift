@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Damaged, oversized and unwritable: each is one clear error, and no file is left half made.
 @Suite struct ImageFailureTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The memory a JPEG's decode holds, computed from its headers as libjpeg sizes its coefficient
 /// buffer, and the check every decode asks before libvips sees the file.

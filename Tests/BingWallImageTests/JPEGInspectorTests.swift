@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct JPEGInspectorTests {
   /// A picture ImageMagick makes, and the frame marker its header must carry.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What `ScreenPicture.make` writes: one screen's picture, a canvas for several, the whole
 /// picture for a look alone, and the caption, read back by OCR.

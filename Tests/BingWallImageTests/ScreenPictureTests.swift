@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A picture made for a screen's shape: the attention crop (`fill`) and the letterbox (`fit`).
 @Suite struct ScreenPictureTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The screens' pictures' folder: made once and reused, named in letters sway accepts, and kept
 /// under its size bound, oldest first.

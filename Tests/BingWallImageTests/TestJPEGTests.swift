@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct TestJPEGTests {
   @Test func picturesHaveTheSizeAskedFor() throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The dark and lock variants of a screen's picture.
 @Suite struct VariantTests {

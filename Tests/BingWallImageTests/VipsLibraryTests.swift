@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Opening libvips: the real one, a missing one, and our declarations held to its header.
 @Suite struct VipsLibraryTests {

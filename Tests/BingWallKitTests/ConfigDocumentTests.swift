@@ -9,7 +9,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct ConfigDocumentTests {
   let sample = """

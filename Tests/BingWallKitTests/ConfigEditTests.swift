@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `config edit`'s logic, all in memory: the files in an `InMemoryFileSystem`, the editor a
 /// scripted program that writes its next version into the copy, the person a scripted prompter.

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct ConfigurationTests {
   @Test func defaultsApplyWithoutAFile() throws {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// One GNOME-family desktop as dconf stores it: the folder of its keys in dconf's tree, and the
 /// picture each mode is tried with, as `dconf read` prints it (written out by hand).

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// docs/desktops.md's backend table is written by hand, so it is checked against the one registry: a
 /// row for every backend, in detection order, and each row's modes the backend's own settings for

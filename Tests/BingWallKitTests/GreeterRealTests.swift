@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Whether the real-greeter suite runs: asked for, as root, with LightDM, its greeters and Xephyr.
 enum RealGreeter {

@@ -1,9 +1,9 @@
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The INI writers edit the line a reader takes. Found by `make fuzz` (INIWriter): with a key
 /// given twice in its section, the first line was edited and the reader (GLib's key files, as

@@ -4,9 +4,9 @@ import Testing
 @testable import BingWallDesktop
 @testable import BingWallNet
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// KDE Plasma against stubs of `plasma-apply-wallpaperimage`, qdbus, dbus-send and kwriteconfig,
 /// and the generated script against a real JavaScript engine where one is installed.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The kde backend against a real plasmashell (Debian 12: Plasma 5.27, whose
 /// `plasma-apply-wallpaperimage` has no `--fill-mode`): every route it takes, read back from

@@ -1,7 +1,7 @@
 @testable import BingWallKit
 @testable import BingWallSession
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A context for a test of a use case's logic: its files in memory (no temporary folder), a
 /// scripted runner, the test clock and seeded random source; the HTTP client is scripted with

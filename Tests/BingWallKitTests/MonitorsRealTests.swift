@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Several monitors on one X screen, for real: Xorg's dummy driver with two RandR outputs (a
 /// landscape one and a portrait one), or one wide output split into two monitors with

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Each screen its own picture, for real: a headless sway with a landscape and a portrait output,
 /// libvips making the crops, grim reading each output back. The test picture is a red disc on

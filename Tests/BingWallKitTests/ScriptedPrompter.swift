@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 
 @testable import BingWallKit
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The person at the terminal, answering from a script: each question gets the next answer, and
 /// a question past the script fails the test (and is answered no).

@@ -3,9 +3,9 @@ import Glibc
 import Testing
 
 @testable import BingWallDesktop
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The sway and swaybg backends against a real headless sway, read back from grim's screenshots and
 /// from the swaybg processes that draw them.

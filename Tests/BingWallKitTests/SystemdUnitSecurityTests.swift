@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Every unit bingwall writes, as the real systemd-analyze judges it: `verify` accepts it, with
 /// the executable in a folder whose name needs quoting (a space) and escaping (`%`), and

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallImage
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The pictures made for a desktop, on the real desktops: GNOME's dark-style and lock screen
 /// pictures through the real dconf, and LXQt's fill on a screen of another shape than the

@@ -1,18 +1,18 @@
 import Foundation
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A long-running program a test starts (xfconfd, xfdesktop, `pcmanfm --desktop`) with exactly the
 /// environment it is given, its output in a log file for the failure message, and SIGKILL plus reap in
 /// `deinit`, so no test leaves it running.
-final class BackgroundProgram {
-  let arguments: [String]
-  let log: String
+package final class BackgroundProgram {
+  package let arguments: [String]
+  package let log: String
   private let process: Process
 
   /// Starts `arguments` (the program looked up on `environment`'s PATH).
-  init(_ arguments: [String], environment: [String: String], log: String) throws {
+  package init(_ arguments: [String], environment: [String: String], log: String) throws {
     self.arguments = arguments
     self.log = log
     guard let executable = PosixProcessRunner.which(arguments[0], path: environment["PATH"]) else {
@@ -31,11 +31,11 @@ final class BackgroundProgram {
     try output.close()
   }
 
-  var pid: Int32 { process.processIdentifier }
-  var isRunning: Bool { process.isRunning }
+  package var pid: Int32 { process.processIdentifier }
+  package var isRunning: Bool { process.isRunning }
 
   /// What it printed so far, for a failing expectation.
-  var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+  package var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
   /// SIGKILL, as `VirtualXServer` explains: SIGTERM may stay blocked in the child.
   deinit {

@@ -2,7 +2,7 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A private D-Bus session bus for one test, with private XDG folders, so `gsettings` with
 /// `GSETTINGS_BACKEND=dconf` talks to a dconf-service the bus starts on demand (D-Bus activation)
@@ -14,35 +14,35 @@ import Foundation
 /// it activates are not our children (D-Bus double-forks them), so the bus is asked for every
 /// client's pid and those die first: a dconf-service left running would hold a test folder that no
 /// longer exists, and CI runs on a fresh clone where leftovers break the next run.
-final class DconfSessionBus {
+package final class DconfSessionBus {
   /// Whether the programs these tests need are installed (`make test-deps` installs them).
-  static let installed =
+  package static let installed =
     ["dbus-daemon", "dbus-send", "dconf", "gsettings"].allSatisfy {
       PosixProcessRunner.which($0, path: searchPath) != nil
     } && FileManager.default.isExecutableFile(atPath: "/usr/libexec/dconf-service")
-  static let searchPath = "/usr/local/bin:/usr/bin:/bin"
+  package static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
-  let folder: TemporaryDirectory
+  package let folder: TemporaryDirectory
   /// `unix:path=…`, the socket in the test's folder.
-  let address: String
+  package let address: String
   /// The socket the bus listens on.
-  var socket: String { folder.file("run/bus") }
-  var configHome: String { folder.file("config") }
-  var runtimeDirectory: String { folder.file("run") }
+  package var socket: String { folder.file("run/bus") }
+  package var configHome: String { folder.file("config") }
+  package var runtimeDirectory: String { folder.file("run") }
   /// dconf's database, which dconf-service writes and `gsettings get` reads without the bus.
-  var database: String { configHome + "/dconf/user" }
+  package var database: String { configHome + "/dconf/user" }
   private var daemon: pid_t
   private var stopped = false
 
   /// What the bus passes on to the services it starts, beyond the folders (a DISPLAY for Plasma's).
-  let activationEnvironment: [String: String]
+  package let activationEnvironment: [String: String]
 
   /// The environment of the bus and everything on it: its own HOME and XDG folders, no bus inherited.
-  var baseEnvironment: [String: String] {
+  package var baseEnvironment: [String: String] {
     Self.environment(in: folder).merging(activationEnvironment) { $1 }
   }
 
-  static func environment(in folder: TemporaryDirectory) -> [String: String] {
+  package static func environment(in folder: TemporaryDirectory) -> [String: String] {
     [
       "PATH": searchPath, "HOME": folder.path, "XDG_CONFIG_HOME": folder.file("config"),
       "XDG_RUNTIME_DIR": folder.file("run"), "XDG_DATA_HOME": folder.file("data"),
@@ -52,7 +52,7 @@ final class DconfSessionBus {
 
   /// `activationEnvironment` is the environment services started by the bus see besides the
   /// folders: they inherit the daemon's, not their caller's, as in a login session.
-  init(activationEnvironment: [String: String] = [:]) throws {
+  package init(activationEnvironment: [String: String] = [:]) throws {
     let folder = try TemporaryDirectory()
     for name in ["config", "run", "data", "cache"] {
       try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
@@ -94,27 +94,27 @@ final class DconfSessionBus {
 
   /// A bus stopped with `stop` started again on the same socket, as dbus-daemon restarting
   /// (an upgrade) looks to its clients: they must connect again. Its old clients stay dead.
-  func restart() throws {
+  package func restart() throws {
     guard stopped else { return }
     daemon = try Self.launch(address: address, environment: baseEnvironment)
     stopped = false
   }
 
   /// The environment a session on this bus has, with dconf as the settings store.
-  func environment(_ extra: [String: String] = [:]) -> [String: String] {
+  package func environment(_ extra: [String: String] = [:]) -> [String: String] {
     baseEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address, "GSETTINGS_BACKEND": "dconf"]) { $1 }
       .merging(extra) { $1 }
   }
 
   /// A desktop session on this bus, as the GNOME-family backends see one (no locale, as under cron).
-  func session(_ extra: [String: String] = [:]) -> DesktopSession {
+  package func session(_ extra: [String: String] = [:]) -> DesktopSession {
     DesktopSession(environment: environment(extra), processes: PosixProcessRunner(), home: folder.path)
   }
 
   /// Runs a tool on this bus in a UTF-8 locale and returns stdout without the final newline: the
   /// oracle (`dconf read`, `gsettings get`) the tests compare with.
   @discardableResult
-  func text(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
+  package func text(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
     let oracle = session(extra.merging(["LC_ALL": "C.UTF-8"]) { $1 })
     var text = try oracle.run(arguments, backend: "test").stdoutText
     while text.hasSuffix("\n") { text.removeLast() }
@@ -122,7 +122,7 @@ final class DconfSessionBus {
   }
 
   /// What the bus at `address` answers to `method` (and its arguments), nil when it does not.
-  static func ask(_ address: String, _ arguments: [String]) -> String? {
+  package static func ask(_ address: String, _ arguments: [String]) -> String? {
     try? ExternalTool.text(
       [
         "dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus",
@@ -131,7 +131,7 @@ final class DconfSessionBus {
   }
 
   /// The pids of every client on the bus (dconf-service, plasmashell and what it activated).
-  func clientPIDs() -> [pid_t] {
+  package func clientPIDs() -> [pid_t] {
     guard let names = Self.ask(address, ["org.freedesktop.DBus.ListNames"]) else { return [] }
     let unique = names.split(separator: "\"").filter { $0.hasPrefix(":") }.map(String.init)
     return unique.compactMap { name in
@@ -143,7 +143,7 @@ final class DconfSessionBus {
   /// Makes the bus go away the way a logged-out session's does: the daemon dies (and with it its
   /// clients, but those in `sparing`), and `removeSocket` decides whether the socket file stays
   /// (refused) or goes (missing).
-  func stop(removeSocket: Bool = false, sparing: Set<pid_t> = []) {
+  package func stop(removeSocket: Bool = false, sparing: Set<pid_t> = []) {
     guard !stopped else { return }
     stopped = true
     let clients = clientPIDs().filter { !sparing.contains($0) }
@@ -161,7 +161,7 @@ final class DconfSessionBus {
   }
 
   /// Whether `pid` is a process that has not died yet (a zombie waiting for init counts as dead).
-  static func isRunning(_ pid: pid_t) -> Bool {
+  package static func isRunning(_ pid: pid_t) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
     // `pid (comm) S …`: the state follows the last parenthesis, since comm may hold one.
     guard let close = stat.lastIndex(of: ")") else { return false }

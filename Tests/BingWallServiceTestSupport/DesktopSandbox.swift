@@ -2,7 +2,7 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// One test's own desktop: a virtual X server, a private session bus, a private home with its config,
 /// cache and runtime folders, and the desktop programs the test starts, all stopped in `deinit`.
@@ -10,29 +10,29 @@ import Foundation
 /// The environment keeps GLib and GTK from reaching outside: no gvfs (`GIO_USE_VFS=local`), no
 /// accessibility bus (`NO_AT_BRIDGE`), GSettings in memory (nitrogen and libfm read GNOME keys), and a
 /// session bus always set, so nothing autolaunches a bus of its own for the X display.
-final class DesktopSandbox {
-  let folder: TemporaryDirectory
-  let screen: VirtualXServer
-  let bus: PrivateSessionBus
+package final class DesktopSandbox {
+  package let folder: TemporaryDirectory
+  package let screen: VirtualXServer
+  package let bus: PrivateSessionBus
   private var programs: [BackgroundProgram] = []
 
-  var home: String { folder.file("home") }
-  var config: String { folder.file("home/.config") }
-  var runtime: String { folder.file("run") }
+  package var home: String { folder.file("home") }
+  package var config: String { folder.file("home/.config") }
+  package var runtime: String { folder.file("run") }
 
   /// Whether Xvfb, xwd and dbus-daemon are installed, and `tools`.
-  static func canRun(_ tools: String...) -> Bool {
+  package static func canRun(_ tools: String...) -> Bool {
     VirtualXServer.installed && PrivateSessionBus.installed
       && tools.allSatisfy { PosixProcessRunner.which($0, path: VirtualXServer.searchPath) != nil }
   }
 
   /// A sandbox whose screen is `width`x`height`.
-  convenience init(width: Int = 320, height: Int = 240) throws {
+  package convenience init(width: Int = 320, height: Int = 240) throws {
     try self.init { try VirtualXServer(width: width, height: height) }
   }
 
   /// A sandbox on the X server `server` starts (one with several outputs).
-  init(server: () throws -> VirtualXServer) throws {
+  package init(server: () throws -> VirtualXServer) throws {
     folder = try TemporaryDirectory()
     for path in [folder.file("home/.config"), folder.file("home/.cache"), folder.file("run")] {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -48,7 +48,7 @@ final class DesktopSandbox {
   }
 
   /// What a desktop session exports, as its programs and bingwall see it.
-  var environment: [String: String] {
+  package var environment: [String: String] {
     [
       "DISPLAY": screen.display, "HOME": home, "XDG_CONFIG_HOME": config, "XDG_CACHE_HOME": home + "/.cache",
       "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": VirtualXServer.searchPath,
@@ -59,7 +59,7 @@ final class DesktopSandbox {
 
   /// Starts a desktop program that runs until the sandbox goes.
   @discardableResult
-  func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> BackgroundProgram {
+  package func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> BackgroundProgram {
     let program = try BackgroundProgram(
       arguments, environment: environment.merging(extra) { $1 },
       log: folder.file("\(arguments[0].split(separator: "/").last ?? "program")-\(programs.count).log"))
@@ -68,14 +68,14 @@ final class DesktopSandbox {
   }
 
   /// The session bingwall runs in: this sandbox's environment, with `changes` applied (nil removes).
-  func session(_ changes: [String: String?] = [:]) -> DesktopSession {
+  package func session(_ changes: [String: String?] = [:]) -> DesktopSession {
     var environment = self.environment
     for (key, value) in changes { environment[key] = value }
     return DesktopSession(environment: environment, processes: PosixProcessRunner(), home: home)
   }
 
   /// Whether `name` has an owner on the private bus (the program has finished starting).
-  func busNameHasOwner(_ name: String) -> Bool {
+  package func busNameHasOwner(_ name: String) -> Bool {
     let output = try? ExternalTool.run([
       "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "gdbus", "call", "--session", "--dest",
       "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
@@ -85,14 +85,14 @@ final class DesktopSandbox {
   }
 
   /// A striped test picture at `name` in the sandbox.
-  func picture(_ name: String) throws -> String {
+  package func picture(_ name: String) throws -> String {
     let path = folder.file(name)
     try StripedPicture.make(at: path)
     return path
   }
 
   /// What the programs printed, for a failing expectation.
-  var logs: String {
+  package var logs: String {
     let windows =
       (try? ExternalTool.run(["xwininfo", "-root", "-tree", "-display", screen.display]))
       .map { String(decoding: $0, as: UTF8.self) } ?? ""

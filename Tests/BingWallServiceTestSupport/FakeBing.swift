@@ -4,26 +4,26 @@ import Foundation
 @testable import BingWallDesktop
 @testable import BingWallSchedule
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// One picture of the day as the fake Bing lists it.
-struct FakeBingImage {
+package struct FakeBingImage {
   /// `Lake` for `OHR.Lake`.
-  var name: String
+  package var name: String
   /// The market part of the id: `EN-US` in `OHR.Lake_EN-US123`.
-  var idMarket = "EN-US"
-  var number = "1234567890"
+  package var idMarket = "EN-US"
+  package var number = "1234567890"
   /// `yyyyMMddHHmm`, UTC.
-  var fullStartDate: String
-  var title: String? = "A title"
-  var copyright = "A caption (© A Photographer/Agency)"
-  var wp = true
+  package var fullStartDate: String
+  package var title: String? = "A title"
+  package var copyright = "A caption (© A Photographer/Agency)"
+  package var wp = true
 
-  var bingID: String { "OHR.\(name)_\(idMarket)\(number)" }
-  var key: String { "OHR.\(name)" }
-  var urlbase: String { "/th?id=\(bingID)" }
+  package var bingID: String { "OHR.\(name)_\(idMarket)\(number)" }
+  package var key: String { "OHR.\(name)" }
+  package var urlbase: String { "/th?id=\(bingID)" }
 
-  var json: [String: Any] {
+  package var json: [String: Any] {
     var object: [String: Any] = [
       "startdate": String(fullStartDate.prefix(8)), "fullstartdate": fullStartDate, "enddate": "",
       "url": "\(urlbase)_1920x1080.jpg&rf=LaDigue_1920x1080.jpg&pid=hp", "urlbase": urlbase,
@@ -36,21 +36,21 @@ struct FakeBingImage {
 }
 
 /// The fake Bing: archive bodies per market and JPEGs per size, on a real loopback server.
-final class FakeBing {
-  let server: FakeHTTPServer
+package final class FakeBing {
+  package let server: FakeHTTPServer
 
-  init() throws {
+  package init() throws {
     server = try FakeHTTPServer()
   }
 
-  var endpoint: String { server.baseURL }
+  package var endpoint: String { server.baseURL }
 
   /// Serves `images` (newest first) as Bing's window of `market`, saying `served` was served: as
   /// Bing's archive does, in pages of at most eight that share a day. `idx=7` lists the window
   /// from its eighth picture (the seventh day back), or from its oldest when it is shorter, as
   /// Bing never answers that page empty; any other `idx` (0, what bingwall asks for first) the
   /// first eight.
-  func publish(market: String, served: String? = nil, images: [FakeBingImage]) throws {
+  package func publish(market: String, served: String? = nil, images: [FakeBingImage]) throws {
     let older = Array(images.dropFirst(min(ArchivePage.older.index, max(0, images.count - 1))))
     server.route(
       "/HPImageArchive.aspx", query: ["mkt": market],
@@ -61,7 +61,7 @@ final class FakeBing {
   }
 
   /// An archive body listing `images`, as Bing writes it with `mbl=1`.
-  static func archiveBody(market: String, images: [FakeBingImage]) throws -> String {
+  package static func archiveBody(market: String, images: [FakeBingImage]) throws -> String {
     let body: [String: Any] = [
       "market": ["mkt": market], "images": images.map(\.json),
       "tooltips": ["loading": "Loading...", "previous": "Previous", "next": "Next"],
@@ -70,13 +70,13 @@ final class FakeBing {
   }
 
   /// How often the archive's `page` was asked for, in any market.
-  func archiveRequests(_ page: ArchivePage) -> Int {
+  package func archiveRequests(_ page: ArchivePage) -> Int {
     server.requests(path: "/HPImageArchive.aspx").filter { $0.query["idx"] == String(page.index) }.count
   }
 
   /// Serves a real JPEG for `image` at `resolution`; distinct colours make distinct files.
   /// UHD pictures are larger than 1920x1080, as bingwall insists; other sizes are tiny.
-  func serveJPEG(
+  package func serveJPEG(
     _ image: FakeBingImage, resolution: String = "UHD", width: Int? = nil, height: Int? = nil,
     colour: String? = nil, padTo: Int? = nil
   ) throws {
@@ -87,34 +87,34 @@ final class FakeBing {
     serve(image, resolution: resolution, .bytes(data, contentType: "image/jpeg"))
   }
 
-  static let uhdWidth = 1921
-  static let uhdHeight = 1081
+  package static let uhdWidth = 1921
+  package static let uhdHeight = 1081
 
-  func serve(_ image: FakeBingImage, resolution: String, _ response: FakeResponse) {
+  package func serve(_ image: FakeBingImage, resolution: String, _ response: FakeResponse) {
     server.route("/th", query: ["id": "\(image.bingID)_\(resolution).jpg"], response)
   }
 
   /// How often the picture files (not the archive) were asked for.
-  var imageRequestCount: Int { server.count(path: "/th") }
+  package var imageRequestCount: Int { server.count(path: "/th") }
 
-  func imageRequests(_ image: FakeBingImage, resolution: String) -> Int {
+  package func imageRequests(_ image: FakeBingImage, resolution: String) -> Int {
     server.requests(path: "/th").filter { $0.query["id"] == "\(image.bingID)_\(resolution).jpg" }.count
   }
 
   /// A stable colour per name, so each picture's bytes differ.
-  static func colour(for text: String) -> String {
+  package static func colour(for text: String) -> String {
     var hash: UInt32 = 2_166_136_261
     for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     return String(format: "#%06x", hash & 0xffffff)
   }
 
   /// The `yyyyMMdd` days from 2026-12-01 back, one per picture of a week.
-  static let days = [
+  package static let days = [
     "20261201", "20261130", "20261129", "20261128", "20261127", "20261126", "20261125", "20261124",
   ]
 
   /// Eight days of en-US pictures, newest 2026-12-01, at 08:00 UTC (local midnight in winter).
-  static func week(names: [String] = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"])
+  package static func week(names: [String] = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"])
     -> [FakeBingImage]
   {
     zip(names, days).enumerated().map { index, pair in
@@ -126,7 +126,7 @@ final class FakeBing {
 
   /// The seven days before the week, 2026-11-23 back to 2026-11-17: with `week()`, Bing's whole
   /// window of fifteen days.
-  static func weekBefore(
+  package static func weekBefore(
     names: [String] = ["Cove", "Glen", "Butte", "Atoll", "Heath", "Sound", "Karst"]
   ) -> [FakeBingImage] {
     let days = ["20261123", "20261122", "20261121", "20261120", "20261119", "20261118", "20261117"]

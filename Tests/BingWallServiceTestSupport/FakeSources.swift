@@ -4,7 +4,7 @@ import Foundation
 @testable import BingWallNet
 @testable import BingWallSources
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The sources beyond Bing (Windows Spotlight, NASA APOD, Wikimedia Commons, NASA Earth
 /// Observatory) on ONE real loopback server, for the real libcurl client.
@@ -36,13 +36,13 @@ import Foundation
 /// API serves the 2026-10-02 body (a PNG), api.nasa.gov the 2021-12-06 one (a JPEG, copyright
 /// Andrew McCarthy). Wikimedia's featured feed serves `featured-2026-06-24.json`, its RSS feed
 /// the ten days of June 2026. Spotlight and Earth Observatory ask for no day.
-final class FakeSources {
+package final class FakeSources {
   /// One metadata request of one source.
-  enum Request: CaseIterable, Sendable {
+  package enum Request: CaseIterable, Sendable {
     case spotlightV4, spotlightV3, apodBasic, apodPlanetary, wikimediaFeatured, wikimediaRSS
     case earthObservatoryFeed, earthObservatoryOldFeed
 
-    var source: Source {
+    package var source: Source {
       switch self {
       case .spotlightV4, .spotlightV3: .spotlight
       case .apodBasic, .apodPlanetary: .apod
@@ -53,7 +53,7 @@ final class FakeSources {
   }
 
   /// What a failing request answers instead of its fixture.
-  enum Fault: Sendable {
+  package enum Fault: Sendable {
     /// This status and an empty body.
     case status(Int)
     /// This body, as JSON (or XML for a feed) with this status.
@@ -86,23 +86,23 @@ final class FakeSources {
   }
 
   /// 2026-10-02 16:00:00 UTC: noon in New York.
-  static let defaultNow = Date(timeIntervalSince1970: 1_790_956_800)
+  package static let defaultNow = Date(timeIntervalSince1970: 1_790_956_800)
 
-  let server: FakeHTTPServer
+  package let server: FakeHTTPServer
   /// The instant the fake answers for: pass it to `offer(at:)`.
-  let now: Date
+  package let now: Date
   /// APOD's day at `now` (US Eastern), and the day before.
-  let today: CalendarDate
-  let yesterday: CalendarDate
+  package let today: CalendarDate
+  package let yesterday: CalendarDate
   /// Wikimedia's day at `now` (UTC).
-  let wikimediaDay: CalendarDate
+  package let wikimediaDay: CalendarDate
   private let faults = Locked<[Request: Fault]>([:])
   private let pictureFault = Locked<FakeResponse?>(nil)
-  let pictureWidth: Int
-  let pictureHeight: Int
+  package let pictureWidth: Int
+  package let pictureHeight: Int
 
   /// `pictureWidth`×`pictureHeight` is the size of every picture served.
-  init(now: Date = FakeSources.defaultNow, pictureWidth: Int = 64, pictureHeight: Int = 36) throws {
+  package init(now: Date = FakeSources.defaultNow, pictureWidth: Int = 64, pictureHeight: Int = 36) throws {
     server = try FakeHTTPServer()
     self.now = now
     today = APODRequest.today(at: now)
@@ -114,31 +114,31 @@ final class FakeSources {
   }
 
   /// `http://127.0.0.1:PORT`: every source's endpoint.
-  var baseURL: String { server.baseURL }
+  package var baseURL: String { server.baseURL }
 
   /// Makes `request` answer with `fault` from now on.
-  func failing(_ request: Request, with fault: Fault) {
+  package func failing(_ request: Request, with fault: Fault) {
     faults.withLock { $0[request] = fault }
   }
 
   /// Makes every request of `source` answer with `fault`.
-  func failing(_ source: Source, with fault: Fault) {
+  package func failing(_ source: Source, with fault: Fault) {
     for request in Request.allCases where request.source == source { failing(request, with: fault) }
   }
 
   /// Makes every picture answer `response` (nil: the picture again).
-  func failingPictures(with response: FakeResponse?) {
+  package func failingPictures(with response: FakeResponse?) {
     pictureFault.withLock { $0 = response }
   }
 
   /// Ends every injected fault.
-  func healed() {
+  package func healed() {
     faults.withLock { $0 = [:] }
     pictureFault.withLock { $0 = nil }
   }
 
   /// Settings that send every request of a source here (`.loopbackHTTPAllowed`).
-  func settings(apodKey: String? = nil, largestScreenWidth: Int? = nil, timeout: Duration = .seconds(10))
+  package func settings(apodKey: String? = nil, largestScreenWidth: Int? = nil, timeout: Duration = .seconds(10))
     -> SourceSettings
   {
     SourceSettings(
@@ -150,14 +150,14 @@ final class FakeSources {
   }
 
   /// A client of `source` on the real libcurl client, against this server.
-  func client(_ source: Source, settings: SourceSettings? = nil) -> SourceClient {
+  package func client(_ source: Source, settings: SourceSettings? = nil) -> SourceClient {
     SourceClient(
       Self.plugin(source), http: CurlHTTPClient(userAgent: "bingwall/9.8.7"),
       settings: settings ?? self.settings())
   }
 
   /// The standard plug-in of `source`.
-  static func plugin(_ source: Source) -> any PictureSource {
+  package static func plugin(_ source: Source) -> any PictureSource {
     guard let plugin = SourceRegistry.standard.plugin(for: source) else {
       preconditionFailure("no plug-in for \(source)")
     }
@@ -165,13 +165,13 @@ final class FakeSources {
   }
 
   /// The metadata requests `request` received (not the pictures).
-  func requests(_ request: Request) -> [RecordedRequest] {
+  package func requests(_ request: Request) -> [RecordedRequest] {
     let prefix = Self.pathPrefix(of: request)
     return server.requests.filter { $0.path.hasPrefix(prefix) }
   }
 
   /// The picture requests received.
-  var pictureRequests: [RecordedRequest] {
+  package var pictureRequests: [RecordedRequest] {
     server.requests.filter { recorded in pictures.withLock { $0.contains(recorded.path) } }
   }
 
@@ -209,7 +209,7 @@ final class FakeSources {
   }
 
   /// The path every request of `request` starts with.
-  static func pathPrefix(of request: Request) -> String {
+  package static func pathPrefix(of request: Request) -> String {
     switch request {
     case .spotlightV4: "/v4/api/selection"
     case .spotlightV3: "/v3/Delivery/Placement"
@@ -308,7 +308,7 @@ final class FakeSources {
   // MARK: - Bodies and pictures
 
   /// The hosts whose URLs in the fixtures are pictures: rewritten to this server.
-  static let pictureHosts = [
+  package static let pictureHosts = [
     "res.public.onecdn.static.microsoft", "assets.science.nasa.gov", "apod.nasa.gov", "upload.wikimedia.org",
     "eoimages.gsfc.nasa.gov",
   ]
@@ -327,7 +327,7 @@ final class FakeSources {
 
   /// `text` with the picture hosts' URLs (plain and JSON-escaped `https:\/\/`) on this server,
   /// and the science.nasa.gov pictures of Earth Observatory's feed too.
-  func rewritten(_ text: String) -> String {
+  package func rewritten(_ text: String) -> String {
     var text = text
     let escapedBase = baseURL.replacingOccurrences(of: "/", with: "\\/")
     for host in Self.pictureHosts {
@@ -340,7 +340,7 @@ final class FakeSources {
   }
 
   /// `text` with every URL under `base`, plain or JSON-escaped, under `prefix` instead.
-  static func repointed(_ text: String, from base: String, to prefix: String) -> String {
+  package static func repointed(_ text: String, from base: String, to prefix: String) -> String {
     text.replacingOccurrences(of: base, with: prefix).replacingOccurrences(
       of: base.replacingOccurrences(of: "/", with: "\\/"),
       with: prefix.replacingOccurrences(of: "/", with: "\\/"))

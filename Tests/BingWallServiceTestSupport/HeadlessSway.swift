@@ -2,7 +2,7 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A real sway 1.7 for one test: wlroots' headless backend with the pixman renderer (no GPU, no
 /// input devices), one 320x240 output, read back with `grim`.
@@ -15,18 +15,18 @@ import Foundation
 /// once sway made them; sway's own background is the solid colour `ownBackground`, as the
 /// `output * bg` line of Debian's /etc/sway/config gives every fresh session a picture of its own.
 /// Everything is killed in `deinit`; sway's swaybg and any other client end with their compositor.
-final class HeadlessSway {
-  static let tools = ["sway", "swaymsg", "swaybg", "grim"]
-  static let searchPath = "/usr/local/bin:/usr/bin:/bin"
+package final class HeadlessSway {
+  package static let tools = ["sway", "swaymsg", "swaybg", "grim"]
+  package static let searchPath = "/usr/local/bin:/usr/bin:/bin"
   /// Whether sway and its tools are installed (`make test-deps` installs them).
-  static let installed = tools.allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
+  package static let installed = tools.allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
   /// sway's own background: a colour no striped picture mode produces.
-  static let ownBackground: UInt32 = 0x204080
-  static let width = 320
-  static let height = 240
+  package static let ownBackground: UInt32 = 0x204080
+  package static let width = 320
+  package static let height = 240
 
   /// The unprivileged user sway runs as when the tests run as root, created once.
-  static let user: (uid: uid_t, gid: gid_t)? = {
+  package static let user: (uid: uid_t, gid: gid_t)? = {
     guard getuid() == 0 else { return nil }
     let name = "bingwall-sway"
     if getpwnam(name) == nil {
@@ -40,11 +40,11 @@ final class HeadlessSway {
     return (entry.pointee.pw_uid, entry.pointee.pw_gid)
   }()
 
-  let folder: TemporaryDirectory
+  package let folder: TemporaryDirectory
   /// sway's `$XDG_RUNTIME_DIR`: its IPC socket and its Wayland socket.
-  let runtime: String
+  package let runtime: String
   /// Where a test puts the pictures it shows (readable by sway's user).
-  let pictures: String
+  package let pictures: String
   private(set) var swaySocket = ""
   private(set) var waylandDisplay = ""
   private let process: Process
@@ -54,7 +54,7 @@ final class HeadlessSway {
   /// headless output, `HEADLESS-2` onwards, with the rest of its `output` line (`resolution
   /// 240x320 transform 90`).
   /// `firstOutput` is the rest of HEADLESS-1's `output` line.
-  init(
+  package init(
     drawsOwnBackground: Bool = true,
     firstOutput: String = "resolution \(HeadlessSway.width)x\(HeadlessSway.height)",
     moreOutputs: [String] = []
@@ -135,7 +135,7 @@ final class HeadlessSway {
   }
 
   /// The environment of a program in this sway session: the sockets, no X11.
-  func environment(home: String, sessionVariables: Bool = true) -> [String: String] {
+  package func environment(home: String, sessionVariables: Bool = true) -> [String: String] {
     var environment = ["PATH": Self.searchPath, "HOME": home, "XDG_RUNTIME_DIR": runtime, "LANG": "C.UTF-8"]
     if sessionVariables {
       environment["SWAYSOCK"] = swaySocket
@@ -145,7 +145,7 @@ final class HeadlessSway {
   }
 
   /// A copy of `source` in the pictures folder, readable by sway's user.
-  func picture(named name: String, from source: String) throws -> String {
+  package func picture(named name: String, from source: String) throws -> String {
     let path = "\(pictures)/\(name)"
     try FileManager.default.copyItem(atPath: source, toPath: path)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
@@ -153,7 +153,7 @@ final class HeadlessSway {
   }
 
   /// The output as grim captures it: every output, or only the one named.
-  func screenshot(output: String? = nil) throws -> Screenshot {
+  package func screenshot(output: String? = nil) throws -> Screenshot {
     try Screenshot(
       ppm: ExternalTool.run(
         ["XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(waylandDisplay)", "grim"]
@@ -162,7 +162,7 @@ final class HeadlessSway {
 
   /// Polls screenshots until `condition` holds of one, for up to `seconds`; the last one either way.
   /// swaybg draws a moment after it starts, and sway starts its own after answering.
-  func screenshot(
+  package func screenshot(
     output: String? = nil, within seconds: Double = 15, until condition: (Screenshot) -> Bool
   ) throws -> Screenshot {
     let deadline = Date().addingTimeInterval(seconds)
@@ -175,14 +175,14 @@ final class HeadlessSway {
   }
 
   /// A binary PPM (`P6`, 8 bits a channel), which grim writes with `-t ppm`.
-  struct Screenshot: PixelSource {
-    let width: Int
-    let height: Int
+  package struct Screenshot: PixelSource {
+    package let width: Int
+    package let height: Int
     private let pixels: [UInt8]
 
-    struct Unsupported: Error { let reason: String }
+    package struct Unsupported: Error { let reason: String }
 
-    init(ppm: Data) throws {
+    package init(ppm: Data) throws {
       let bytes = [UInt8](ppm)
       // Three header fields after "P6", separated by whitespace, then one whitespace byte.
       var fields: [Int] = []
@@ -206,7 +206,7 @@ final class HeadlessSway {
       }
     }
 
-    func colour(x: Int, y: Int) -> UInt32 {
+    package func colour(x: Int, y: Int) -> UInt32 {
       let offset = (y * width + x) * 3
       return UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A system bus of one test's own (a private `dbus-daemon`) with python3-dbusmock's
 /// NetworkManager, UPower and logind on it, and the calls that change what they say: the real
@@ -9,34 +9,34 @@ import Foundation
 ///
 /// The bus is a `DconfSessionBus` (a session-type bus, open to every call), which stands for the
 /// system bus through `DBUS_SYSTEM_BUS_ADDRESS`; the mocks are its clients and die with it.
-final class MockSystemBus {
-  static let installed =
+package final class MockSystemBus {
+  package static let installed =
     DconfSessionBus.installed && PosixProcessRunner.which("gdbus", path: DconfSessionBus.searchPath) != nil
     && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/templates/upower.py")
 
-  let bus: DconfSessionBus
-  var address: String { bus.address }
+  package let bus: DconfSessionBus
+  package var address: String { bus.address }
   /// What a process on this "system bus" has in its environment.
-  var environment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] }
+  package var environment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] }
 
-  static let networkManager = "org.freedesktop.NetworkManager"
-  static let upower = "org.freedesktop.UPower"
-  static let login = "org.freedesktop.login1"
+  package static let networkManager = "org.freedesktop.NetworkManager"
+  package static let upower = "org.freedesktop.UPower"
+  package static let login = "org.freedesktop.login1"
 
   /// Starts the bus and the templates named (`networkmanager`, `upower`, `logind`) and waits
   /// until each answers.
-  init(templates: [String] = ["networkmanager", "upower", "logind"]) throws {
+  package init(templates: [String] = ["networkmanager", "upower", "logind"]) throws {
     bus = try DconfSessionBus()
     self.templates = templates
     try startTemplates()
   }
 
-  let templates: [String]
+  package let templates: [String]
 
   /// The bus killed (its clients with it, but those in `sparing`: the process under test) and
   /// started again on the same socket with fresh mocks: dbus-daemon restarting, as its clients
   /// see it.
-  func restart(sparing: Set<pid_t> = []) throws {
+  package func restart(sparing: Set<pid_t> = []) throws {
     bus.stop(sparing: sparing)
     try bus.restart()
     try startTemplates()
@@ -63,7 +63,7 @@ final class MockSystemBus {
     }
   }
 
-  static func object(of template: String) -> (String, String) {
+  package static func object(of template: String) -> (String, String) {
     switch template {
     case "networkmanager": (networkManager, "/org/freedesktop/NetworkManager")
     case "upower": (upower, "/org/freedesktop/UPower")
@@ -73,7 +73,7 @@ final class MockSystemBus {
 
   /// `gdbus call --system` on this bus.
   @discardableResult
-  func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws -> String
+  package func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws -> String
   {
     try bus.text(
       ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method", method]
@@ -82,7 +82,7 @@ final class MockSystemBus {
   }
 
   /// A method of dbusmock's control interface (`org.freedesktop.DBus.Mock`).
-  func mock(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws {
+  package func mock(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws {
     let command =
       [
         "gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method",
@@ -92,7 +92,7 @@ final class MockSystemBus {
   }
 
   /// NMMetered on the manager: YES 1, NO 2, GUESS_YES 3, GUESS_NO 4. Emits PropertiesChanged.
-  func setMetered(_ value: UInt32) throws {
+  package func setMetered(_ value: UInt32) throws {
     try mock(
       Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty",
       "/org/freedesktop/NetworkManager",
@@ -100,12 +100,12 @@ final class MockSystemBus {
   }
 
   /// NMConnectivityState: NONE 1, LIMITED 3, FULL 4.
-  func setConnectivity(_ value: UInt32) throws {
+  package func setConnectivity(_ value: UInt32) throws {
     try mock(Self.networkManager, "/org/freedesktop/NetworkManager", "SetConnectivity", "\(value)")
   }
 
   /// Another property NetworkManager announces (a change bingwall must sleep through).
-  func touchNetworkNoise() throws {
+  package func touchNetworkNoise() throws {
     try mock(
       Self.networkManager, "/org/freedesktop/NetworkManager", "SetProperty",
       "/org/freedesktop/NetworkManager",
@@ -113,7 +113,7 @@ final class MockSystemBus {
   }
 
   /// On battery or AC, with the display device's charge.
-  func setPower(onBattery: Bool, percent: Double) throws {
+  package func setPower(onBattery: Bool, percent: Double) throws {
     // SetupDisplayDevice(type battery, state discharging or charging, percentage, energy,
     // energy_full, energy_rate, time_to_empty, time_to_full, is_present, icon_name, warning_level)
     try mock(
@@ -125,7 +125,7 @@ final class MockSystemBus {
   }
 
   /// logind's PrepareForSleep(going): true before a suspend, false after the resume.
-  func prepareForSleep(_ going: Bool) throws {
+  package func prepareForSleep(_ going: Bool) throws {
     try mock(
       Self.login, "/org/freedesktop/login1", "EmitSignal", "org.freedesktop.login1.Manager",
       "PrepareForSleep", "b",
@@ -134,7 +134,7 @@ final class MockSystemBus {
 
   /// The unique names (`:1.7`) the process `pid` holds on this bus: where a signal sent to it
   /// directly goes.
-  func uniqueNames(of pid: pid_t) -> [String] {
+  package func uniqueNames(of pid: pid_t) -> [String] {
     guard let names = DconfSessionBus.ask(address, ["org.freedesktop.DBus.ListNames"]) else { return [] }
     return names.split(separator: "\"").filter { $0.hasPrefix(":") }.map(String.init).filter { name in
       DconfSessionBus.ask(address, ["org.freedesktop.DBus.GetConnectionUnixProcessID", "string:\(name)"])
@@ -146,7 +146,7 @@ final class MockSystemBus {
   /// PropertiesChanged of a property bingwall does not read, sent as fast as dbus-python can,
   /// the file `marker` made once they are all out, then `hang` seconds with the mock's loop
   /// blocked (the owner no longer answers).
-  static let floodCode = """
+  package static let floodCode = """
     import time
     for i in range(args[0]):
         m = dbus.lowlevel.SignalMessage('/org/freedesktop/NetworkManager', 'org.freedesktop.DBus.Properties', 'PropertiesChanged')
@@ -162,7 +162,7 @@ final class MockSystemBus {
   /// NetworkManager, the real owner of its name, sends `count` PropertiesChanged and then does
   /// not answer for `hang` seconds. Returns once the signals are sent; the call itself is left
   /// running in `gdbus`, which ends with the bus or this value.
-  func flood(count: Int, hang: Int = 0) throws {
+  package func flood(count: Int, hang: Int = 0) throws {
     let path = "/org/freedesktop/NetworkManager"
     // A GVariant string literal: backslashes, quotes and newlines escaped.
     let literal =
@@ -207,7 +207,7 @@ final class MockSystemBus {
   /// A client that owns none of the services (`com.example.Spoof`), sending logind's
   /// PrepareForSleep(false) as logind would: to `destination` only (a unique name), or to
   /// everyone when nil.
-  func spoofResume(to destination: String?) throws {
+  package func spoofResume(to destination: String?) throws {
     let name = "com.example.Spoof"
     let path = "/com/example/Spoof"
     if (try? call(name, path, "org.freedesktop.DBus.Peer.Ping")) == nil {
@@ -230,6 +230,6 @@ final class MockSystemBus {
 }
 
 /// Whether the mock system bus can run here, for a suite's `.enabled(if:)`.
-enum MockSystemBusInstall {
-  static let installed = MockSystemBus.installed
+package enum MockSystemBusInstall {
+  package static let installed = MockSystemBus.installed
 }

@@ -2,7 +2,7 @@ import Foundation
 
 @testable import BingWallModel
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 // Tests spell a date as the history does, `"2026-12-01"`; a literal that is no date traps, as a
 // typo in a test should. (Market and Resolution keep their failable `init?(_:)`, which a literal
@@ -13,7 +13,7 @@ extension CalendarDate: ExpressibleByStringLiteral {
 }
 
 /// An instant as the history spells it (`2026-12-01T09:00:00Z`); `""` for none.
-func instant(_ text: String) -> Date? {
+package func instant(_ text: String) -> Date? {
   text.isEmpty ? nil : Timestamp.parse(text)!
 }
 
@@ -21,7 +21,7 @@ extension String {
   /// A well-formed SHA-256 standing for this short name in a test (its bytes in hexadecimal,
   /// padded with zeros to 64 digits): the history's rule wants 64 hexadecimal digits, and
   /// distinct names stay distinct hashes.
-  var asTestSHA256: String {
+  package var asTestSHA256: String {
     String(utf8.map { String(format: "%02x", $0) }.joined().prefix(64)).padding(
       toLength: 64, withPad: "0", startingAt: 0)
   }

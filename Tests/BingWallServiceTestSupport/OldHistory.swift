@@ -1,13 +1,13 @@
 import Foundation
 
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A history as an older release left it: the schema's migrations up to `version` only, and
 /// one Bing picture (`OHR.Lake`, id 1) that appeared in en-US and de-DE on 2026-12-01, for
 /// the tests of the migrations that came after.
-enum OldHistory {
-  static func make(at path: String, version: Int) throws {
+package enum OldHistory {
+  package static func make(at path: String, version: Int) throws {
     let migrations = [
       HistorySchema.version1, HistorySchema.version2, HistorySchema.version3, HistorySchema.version4,
       HistorySchema.version5, HistorySchema.version6, HistorySchema.version7,
@@ -28,5 +28,5 @@ enum OldHistory {
     guard try old.userVersion() == version else { throw OldHistoryError() }
   }
 
-  struct OldHistoryError: Error {}
+  package struct OldHistoryError: Error {}
 }

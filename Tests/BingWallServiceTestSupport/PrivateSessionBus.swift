@@ -1,7 +1,7 @@
 import Foundation
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A D-Bus session bus of one test's own: `dbus-daemon` on a socket in the test's folder, killed and
 /// reaped in `deinit`.
@@ -10,18 +10,18 @@ import Foundation
 /// asking for gvfs, at-spi or tumbler gets "not provided by any .service files" at once instead of
 /// starting daemons of the whole machine that outlive the test (and gvfsd-fuse would mount a folder).
 /// The test starts the services it needs itself (xfconfd), and so knows every process to stop.
-final class PrivateSessionBus {
+package final class PrivateSessionBus {
   /// `unix:path=…`, for `DBUS_SESSION_BUS_ADDRESS`.
-  let address: String
-  let socket: String
+  package let address: String
+  package let socket: String
   private let process: Process
 
-  static let installed = PosixProcessRunner.which("dbus-daemon", path: VirtualXServer.searchPath) != nil
+  package static let installed = PosixProcessRunner.which("dbus-daemon", path: VirtualXServer.searchPath) != nil
 
   /// Listens on `socket` (a path below 108 bytes); `$XDG_RUNTIME_DIR/bus` stands for a systemd session.
   /// `everyUser`: any local user may connect (a panel run as sway's user, the test as root), where a
   /// real session bus takes its own user only.
-  init(socket: String, configFolder: String, everyUser: Bool = false) throws {
+  package init(socket: String, configFolder: String, everyUser: Bool = false) throws {
     self.socket = socket
     let config = configFolder + "/session-bus.conf"
     let text = """

@@ -1,14 +1,14 @@
 import Foundation
 
 @testable import BingWallDesktop
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Waiting for a desktop program to draw: it paints a moment after the setting changes, later still
 /// on a loaded machine, so tests poll screenshots instead of sleeping a fixed time.
 extension VirtualXServer {
   /// The probe colours of `StripedPicture` once they equal `expected`, or the last ones seen when
   /// `seconds` pass first (a failing expectation then shows them).
-  func probeColours(becoming expected: [UInt32]?, within seconds: Double = 15) throws -> [UInt32] {
+  package func probeColours(becoming expected: [UInt32]?, within seconds: Double = 15) throws -> [UInt32] {
     let deadline = Date().addingTimeInterval(seconds)
     var seen: [UInt32] = []
     repeat {
@@ -21,7 +21,7 @@ extension VirtualXServer {
 }
 
 /// Probe colours as `RRGGBB` words, for a failure message.
-func hex(_ colours: [UInt32]?) -> String {
+package func hex(_ colours: [UInt32]?) -> String {
   (colours ?? []).map { String($0, radix: 16).leftPadded(to: 6) }.joined(separator: " ")
 }
 

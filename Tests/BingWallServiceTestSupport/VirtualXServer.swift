@@ -2,7 +2,7 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A private, virtual X server for one test, so feh and xwallpaper draw on a real root window:
 /// Xvfb for one screen, or Xorg's dummy driver for several monitors (`init(outputs:)`).
@@ -11,31 +11,31 @@ import Foundation
 /// connections, which saves both guessing free numbers (racing other tests) and polling for the
 /// socket. `-noreset` keeps the root window's picture when the setter disconnects. Stopped in
 /// `deinit`.
-final class VirtualXServer {
+package final class VirtualXServer {
   /// Whether the programs these tests need are installed (`make test-deps` installs them).
-  static let installed = ["Xvfb", "xwd"].allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
-  static let searchPath = "/usr/local/bin:/usr/bin:/bin"
+  package static let installed = ["Xvfb", "xwd"].allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
+  package static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
   /// Whether a test of `setter` on a virtual screen can run here.
-  static func canRun(_ setter: String) -> Bool {
+  package static func canRun(_ setter: String) -> Bool {
     installed && PosixProcessRunner.which(setter, path: searchPath) != nil
   }
 
   /// Whether Xorg with its dummy driver can run here: installed (`make test-deps`), and as root, as
   /// `make test` runs (Debian's Xorg wrapper lets others start it only from a console).
-  static let canRunSeveralOutputs =
+  package static let canRunSeveralOutputs =
     installed && getuid() == 0 && PosixProcessRunner.which("Xorg", path: searchPath) != nil
     && FileManager.default.fileExists(atPath: "/usr/lib/xorg/modules/drivers/dummy_drv.so")
 
-  let width: Int
-  let height: Int
+  package let width: Int
+  package let height: Int
   /// `:N`, for `DISPLAY`.
-  let display: String
+  package let display: String
   private let process: Process
   /// The dummy server's configuration and log.
   private let folder: TemporaryDirectory?
 
-  init(width: Int = 320, height: Int = 240) throws {
+  package init(width: Int = 320, height: Int = 240) throws {
     self.width = width
     self.height = height
     folder = nil
@@ -54,7 +54,7 @@ final class VirtualXServer {
   /// `split`: one output `DUMMY0` as wide as them all, cut into monitors `LEFT`, `RIGHT`, ...
   /// by `xrandr --setmonitor` instead, as users split one wide panel (Xinerama then has a head
   /// per monitor; the first keeps the output, the others have none).
-  init(outputs: [(width: Int, height: Int)], primary: Int = 0, split: Bool = false) throws {
+  package init(outputs: [(width: Int, height: Int)], primary: Int = 0, split: Bool = false) throws {
     width = outputs.map(\.width).reduce(0, +)
     height = outputs.map(\.height).max() ?? 0
     let folder = try TemporaryDirectory()
@@ -160,14 +160,14 @@ final class VirtualXServer {
   }
 
   /// The root window as `xwd` dumps it.
-  func screenshot() throws -> Screenshot {
+  package func screenshot() throws -> Screenshot {
     try Screenshot(xwd: ExternalTool.run(["xwd", "-root", "-silent", "-display", display]))
   }
 
   /// An XWD dump (X11 `XWDFileHeader`): big-endian 32-bit header fields, a colormap, then the pixels.
-  struct Screenshot {
-    let width: Int
-    let height: Int
+  package struct Screenshot {
+    package let width: Int
+    package let height: Int
     private let data: [UInt8]
     private let pixelsStart: Int
     private let bytesPerLine: Int
@@ -177,9 +177,9 @@ final class VirtualXServer {
     private let bytesPerPixel: Int
     private let masks: (red: UInt32, green: UInt32, blue: UInt32)
 
-    struct Unsupported: Error { let reason: String }
+    package struct Unsupported: Error { let reason: String }
 
-    init(xwd: Data) throws {
+    package init(xwd: Data) throws {
       let bytes = [UInt8](xwd)
       func field(_ index: Int) -> Int {
         let offset = index * 4
@@ -204,7 +204,7 @@ final class VirtualXServer {
     }
 
     /// The colour at (`x`, `y`) as `0xRRGGBB`.
-    func colour(x: Int, y: Int) -> UInt32 {
+    package func colour(x: Int, y: Int) -> UInt32 {
       let offset = pixelsStart + y * bytesPerLine + x * bytesPerPixel
       let bytes = data[offset..<offset + bytesPerPixel]
       let pixel = (littleEndian ? Array(bytes.reversed()) : Array(bytes)).reduce(UInt32(0)) {

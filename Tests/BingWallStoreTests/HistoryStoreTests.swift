@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The history on a real SQLite file: one picture per key and content, one appearance per
 /// market and date, updates in place.

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `random`'s pick on a real history: never banned, never current, not recently applied.
 @Suite struct RandomPictureTests {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The portrait rendition's rows (schema version 4): a history of version 3 takes the table, a
 /// row either names a file with its hash or says Bing has none, and it goes with its picture.

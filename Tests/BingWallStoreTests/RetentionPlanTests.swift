@@ -1,9 +1,9 @@
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The retention arithmetic alone: which of a newest-first list goes under each rule.
 @Suite struct RetentionPlanTests {

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct SHA256Tests {
   /// The examples of FIPS 180-4's companion document and NIST's short-message vectors.

@@ -1,8 +1,8 @@
 import CSQLite
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 extension SQLiteDatabase {
   /// The rowid of the last successful INSERT on this connection (0 if none).

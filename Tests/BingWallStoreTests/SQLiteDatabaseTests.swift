@@ -3,10 +3,10 @@ import Synchronization
 import Testing
 import CSQLite
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The SQLite binding against real files: set-up, values, bindings, errors, transactions, and
 /// several connections and processes writing at once.

@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Migrations on real files: order, once only, atomic failure, newer files, two processes at once.
 @Suite struct SQLiteMigratorTests {

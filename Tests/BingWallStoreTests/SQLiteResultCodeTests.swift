@@ -1,9 +1,9 @@
 import Testing
 import CSQLite
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The typed result code matches as GRDB's does: a primary code its whole family, an extended
 /// code only itself.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Stories (schema version 5): a history of version 4 takes the table and its indexes with its
 /// pictures intact, a story joins the appearance it names, is searched, is replaced by a newer

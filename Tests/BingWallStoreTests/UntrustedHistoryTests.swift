@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A history another user controls, opened as `greeter set`'s reader opens it: read-only, no
 /// symbolic link, no trusted schema, and no value over 1 MB.

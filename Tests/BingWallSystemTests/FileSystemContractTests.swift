@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What `FileSystem` promises, asked of the disk (`LocalFileSystem` in a temporary folder) and of
 /// the tests' `InMemoryFileSystem` alike: a test that runs in memory proves what the disk would do.

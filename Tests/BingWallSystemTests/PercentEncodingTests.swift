@@ -1,7 +1,7 @@
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The one percent-encoder: each caller's allowed set gives exactly the output it gave before.
 @Suite struct PercentEncodingTests {

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real runner against real programs: argv fidelity, environment, PATH, pipes, signals, timeouts.
 @Suite struct PosixProcessRunnerTests {

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct UniqueElementsTests {
   @Test func keepsTheFirstOfEachInOrder() {

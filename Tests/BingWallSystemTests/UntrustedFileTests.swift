@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Opening a file someone else controls: each way it can stand for another file is refused before
 /// a byte is read, and a FIFO is refused without waiting for a writer.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The one poll loop, on the test clock: its pauses move the clock on instead of sleeping.
 @Suite struct WallClockPollTests {

@@ -6,9 +6,9 @@ import Foundation
 /// It runs under coreutils' `timeout`, which puts itself and the browser in their own process
 /// group and signals the whole group at the deadline (SIGTERM, then SIGKILL two seconds on), so
 /// a hung browser and its renderers never outlive the test.
-enum ChromiumHeadless {
+package enum ChromiumHeadless {
   /// The browser on PATH, or nil when it is not installed.
-  static var installed: Bool {
+  package static var installed: Bool {
     ProcessInfo.processInfo.environment["PATH", default: "/usr/bin:/bin"].split(separator: ":").contains {
       FileManager.default.isExecutableFile(atPath: "\($0)/chromium")
     }
@@ -18,7 +18,7 @@ enum ChromiumHeadless {
   ///
   /// A browser that crashes (status 11, SIGSEGV, seen once in a loaded full run, never alone)
   /// is run once more: the crash is Chromium's, not the page's; a second crash fails the test.
-  static func run(_ arguments: [String], url: String, timeout: Int = 20) throws -> String {
+  package static func run(_ arguments: [String], url: String, timeout: Int = 20) throws -> String {
     do {
       return try runOnce(arguments, url: url, timeout: timeout)
     } catch let failure as ExternalTool.Failure where failure.status == 11 {

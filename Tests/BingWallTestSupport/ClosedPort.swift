@@ -2,11 +2,11 @@ import Foundation
 
 /// A loopback TCP port bound but not listening, for as long as this value lives: a connection to
 /// it is refused, and no test running beside it can take the port meanwhile.
-final class ClosedPort {
-  let port: UInt16
+package final class ClosedPort {
+  package let port: UInt16
   private let descriptor: Int32
 
-  init() throws {
+  package init() throws {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

@@ -3,7 +3,7 @@ import Foundation
 /// Polls `check` until it is true or `seconds` pass; its last answer. For what another process
 /// does a moment later (a daemon's log line, a desktop drawing), later still on a loaded
 /// machine: tests wait for it instead of sleeping a fixed time, and assert no duration.
-func eventually(within seconds: Double = 15, _ check: () throws -> Bool) rethrows -> Bool {
+package func eventually(within seconds: Double = 15, _ check: () throws -> Bool) rethrows -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   repeat {
     if try check() { return true }

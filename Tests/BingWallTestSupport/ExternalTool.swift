@@ -7,27 +7,33 @@ import Synchronization
 ///
 /// Found on `PATH` through `/usr/bin/env` and given an argv array, never a shell string. Test code
 /// only: the product runs children through `ProcessRunner`.
-enum ExternalTool {
+package enum ExternalTool {
   /// A tool that exited non-zero or could not be started, with what it said on stderr.
-  struct Failure: Error, CustomStringConvertible {
-    let arguments: [String]
-    let status: Int32
-    let standardError: String
+  package struct Failure: Error, CustomStringConvertible {
+    package let arguments: [String]
+    package let status: Int32
+    package let standardError: String
 
-    var description: String {
+    package init(arguments: [String], status: Int32, standardError: String) {
+      self.arguments = arguments
+      self.status = status
+      self.standardError = standardError
+    }
+
+    package var description: String {
       "\(arguments.joined(separator: " ")) exited with status \(status): \(standardError)"
     }
   }
 
   /// Runs `arguments` (the tool's name first), waits, and returns what it wrote to stdout.
   @discardableResult
-  static func run(_ arguments: [String]) throws -> Data {
+  package static func run(_ arguments: [String]) throws -> Data {
     try outputs(arguments).stdout
   }
 
   /// Runs `arguments` as `run` does, and returns what it wrote to stdout and to stderr: for a
   /// tool that warns without failing (`systemd-analyze verify`).
-  static func outputs(_ arguments: [String]) throws -> (stdout: Data, stderr: String) {
+  package static func outputs(_ arguments: [String]) throws -> (stdout: Data, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -60,7 +66,7 @@ enum ExternalTool {
   }
 
   /// Runs `arguments` and returns stdout as text without the final newline.
-  static func text(_ arguments: [String]) throws -> String {
+  package static func text(_ arguments: [String]) throws -> String {
     var text = String(decoding: try run(arguments), as: UTF8.self)
     while text.hasSuffix("\n") { text.removeLast() }
     return text

@@ -2,7 +2,7 @@ import Foundation
 
 
 /// A response body, generated piece by piece so that large ones never sit in memory.
-enum FakeBody: Sendable {
+package enum FakeBody: Sendable {
   /// These bytes.
   case data(Data)
   /// `count` copies of `byte`, made on the fly (for bodies of hundreds of megabytes).
@@ -14,17 +14,17 @@ enum FakeBody: Sendable {
   case file(String)
 
   /// The byte at `offset` of a `.sequence` body, for checking what a client received.
-  static func sequenceByte(at offset: Int) -> UInt8 {
+  package static func sequenceByte(at offset: Int) -> UInt8 {
     UInt8(offset % 251)
   }
 
   /// The first `length` bytes of a `.sequence` body.
-  static func sequencePattern(length: Int) -> [UInt8] {
+  package static func sequencePattern(length: Int) -> [UInt8] {
     (0..<length).map { sequenceByte(at: $0) }
   }
 
   /// The length in bytes, or nil when a `.file` cannot be read.
-  var count: Int? {
+  package var count: Int? {
     switch self {
     case .data(let data): return data.count
     case .repeating(_, let count), .sequence(let count): return count
@@ -36,7 +36,7 @@ enum FakeBody: Sendable {
 
   /// Calls `consume` with consecutive pieces of at most `pieceSize` bytes until the body ends
   /// or `consume` returns false; returns false when stopped early or the file failed.
-  func forEachPiece(size pieceSize: Int, _ consume: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+  package func forEachPiece(size pieceSize: Int, _ consume: (UnsafeRawBufferPointer) -> Bool) -> Bool {
     let pieceSize = max(1, pieceSize)
     switch self {
     case .data(let data):

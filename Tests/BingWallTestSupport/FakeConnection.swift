@@ -6,9 +6,9 @@ import Foundation
 /// Serves the requests arriving on one accepted socket, one after another (keep-alive).
 ///
 /// Runs on its own thread; the thread closes the socket afterwards, as `run()`'s result says.
-struct FakeConnection {
+package struct FakeConnection {
   /// How the connection ends.
-  enum Ending: Equatable {
+  package enum Ending: Equatable {
     /// Keep reading requests.
     case keepOpen
     /// An orderly close (FIN).
@@ -17,18 +17,18 @@ struct FakeConnection {
     case reset
   }
 
-  let socket: Int32
-  let core: FakeServerCore
+  package let socket: Int32
+  package let core: FakeServerCore
   /// Bytes received but not yet parsed: the start of the next request.
   private var buffer: [UInt8] = []
 
-  init(socket: Int32, core: FakeServerCore) {
+  package init(socket: Int32, core: FakeServerCore) {
     self.socket = socket
     self.core = core
   }
 
   /// Answers requests until the client closes, a fault ends the connection or the server stops.
-  mutating func run() -> Ending {
+  package mutating func run() -> Ending {
     while let request = readRequest() {
       core.record(request)
       let (response, extraDelay) = core.response(for: request)

@@ -12,16 +12,16 @@ import Foundation
 ///
 /// Dropping the server, or `stop()`, closes the listener and every connection and waits for
 /// all its threads, cutting short any deliberate delay, so no thread outlives the test.
-final class FakeHTTPServer: Sendable {
+package final class FakeHTTPServer: Sendable {
   /// The port on `address`.
-  let port: Int
+  package let port: Int
   /// The loopback address it listens on: 127.0.0.1 unless given.
-  let address: String
+  package let address: String
   /// Holds the sockets, routes and log; the threads keep it alive, so that this object can
   /// go away and stop them from its `deinit`.
   private let core: FakeServerCore
 
-  init(address: String = "127.0.0.1") throws {
+  package init(address: String = "127.0.0.1") throws {
     core = try FakeServerCore(address: address)
     self.address = address
     port = core.port
@@ -33,17 +33,17 @@ final class FakeHTTPServer: Sendable {
   }
 
   /// `http://127.0.0.1:PORT` (the address listened on), without a trailing slash.
-  var baseURL: String { "http://\(address):\(port)" }
+  package var baseURL: String { "http://\(address):\(port)" }
 
   /// The absolute URL of `target`, e.g. `url("/th?id=x")`.
-  func url(_ target: String) -> String {
+  package func url(_ target: String) -> String {
     baseURL + target
   }
 
   /// Closes the listener and all connections and waits for every server thread to end.
   ///
   /// Must not be called from a route handler, which runs on one of those threads.
-  func stop() {
+  package func stop() {
     core.stop()
   }
 
@@ -52,12 +52,12 @@ final class FakeHTTPServer: Sendable {
   ///
   /// When several routes match, the one requiring more query items wins, then the one
   /// registered last: a test can add a general route and override it for one market.
-  func route(_ path: String, query: [String: String] = [:], _ response: FakeResponse) {
+  package func route(_ path: String, query: [String: String] = [:], _ response: FakeResponse) {
     core.addRoute(path: path, query: query, answer: .fixed(response))
   }
 
   /// Like `route(_:query:_:)`, with the response computed per request (on a server thread).
-  func route(
+  package func route(
     _ path: String, query: [String: String] = [:],
     handler: @escaping @Sendable (RecordedRequest) -> FakeResponse
   ) {
@@ -65,23 +65,23 @@ final class FakeHTTPServer: Sendable {
   }
 
   /// Every request received so far, in arrival order, including unrouted ones.
-  var requests: [RecordedRequest] { core.requests }
+  package var requests: [RecordedRequest] { core.requests }
 
   /// The requests for `path`.
-  func requests(path: String) -> [RecordedRequest] {
+  package func requests(path: String) -> [RecordedRequest] {
     requests.filter { $0.path == path }
   }
 
   /// How many requests for `path` arrived.
-  func count(path: String) -> Int {
+  package func count(path: String) -> Int {
     requests(path: path).count
   }
 
   /// How many TCP connections the server has accepted: fewer than requests means keep-alive.
-  var acceptedConnections: Int { core.acceptedConnections }
+  package var acceptedConnections: Int { core.acceptedConnections }
 
   /// Seconds added before every response, on top of its own delay (for benchmarks).
-  var delayEveryResponse: Double {
+  package var delayEveryResponse: Double {
     get { core.delayEveryResponse }
     set { core.delayEveryResponse = newValue }
   }

@@ -5,16 +5,16 @@ import Foundation
 ///
 /// `Content-Length` is added from the body unless the headers already carry one (to lie about
 /// the length) or the fault is `.chunked`.
-struct FakeResponse: Sendable {
-  var status: Int
+package struct FakeResponse: Sendable {
+  package var status: Int
   /// Sent in this order, names as given.
-  var headers: [(name: String, value: String)]
-  var body: FakeBody
+  package var headers: [(name: String, value: String)]
+  package var body: FakeBody
   /// Seconds the server waits after reading the request before it sends anything.
-  var delayBeforeHeaders: Double
-  var fault: FakeFault?
+  package var delayBeforeHeaders: Double
+  package var fault: FakeFault?
 
-  init(
+  package init(
     status: Int = 200, headers: [(name: String, value: String)] = [], body: FakeBody = .data(Data()),
     delayBeforeHeaders: Double = 0, fault: FakeFault? = nil
   ) {
@@ -26,67 +26,67 @@ struct FakeResponse: Sendable {
   }
 
   /// A JSON body, typed the way Bing types its archive answer.
-  static func json(_ text: String, status: Int = 200) -> FakeResponse {
+  package static func json(_ text: String, status: Int = 200) -> FakeResponse {
     FakeResponse(
       status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
       body: .data(Data(text.utf8)))
   }
 
   /// A plain-text body, e.g. an error page.
-  static func text(_ text: String, status: Int = 200) -> FakeResponse {
+  package static func text(_ text: String, status: Int = 200) -> FakeResponse {
     FakeResponse(
       status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .data(Data(text.utf8)))
   }
 
   /// An HTML body, e.g. the "Object moved" page Bing has served in place of a picture.
-  static func html(_ text: String, status: Int = 200) -> FakeResponse {
+  package static func html(_ text: String, status: Int = 200) -> FakeResponse {
     FakeResponse(
       status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .data(Data(text.utf8)))
   }
 
   /// Raw bytes with the given type, e.g. a JPEG.
-  static func bytes(_ data: Data, contentType: String, status: Int = 200) -> FakeResponse {
+  package static func bytes(_ data: Data, contentType: String, status: Int = 200) -> FakeResponse {
     FakeResponse(status: status, headers: [("Content-Type", contentType)], body: .data(data))
   }
 
   /// A redirect to `location`, which may be relative or absolute.
-  static func redirect(to location: String, status: Int = 302) -> FakeResponse {
+  package static func redirect(to location: String, status: Int = 302) -> FakeResponse {
     FakeResponse(status: status, headers: [("Location", location)])
   }
 
   /// Only a status, with an empty body.
-  static func status(_ status: Int) -> FakeResponse {
+  package static func status(_ status: Int) -> FakeResponse {
     FakeResponse(status: status)
   }
 
   /// A copy with one more header.
-  func with(header name: String, _ value: String) -> FakeResponse {
+  package func with(header name: String, _ value: String) -> FakeResponse {
     var copy = self
     copy.headers.append((name: name, value: value))
     return copy
   }
 
   /// A copy that waits `seconds` before the headers.
-  func delayed(_ seconds: Double) -> FakeResponse {
+  package func delayed(_ seconds: Double) -> FakeResponse {
     var copy = self
     copy.delayBeforeHeaders = seconds
     return copy
   }
 
   /// A copy with `fault` injected.
-  func with(fault: FakeFault) -> FakeResponse {
+  package func with(fault: FakeFault) -> FakeResponse {
     var copy = self
     copy.fault = fault
     return copy
   }
 
   /// The first header with this name, compared without case.
-  func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
   }
 
   /// The standard reason phrase, so status lines look like a real server's.
-  static func reasonPhrase(_ status: Int) -> String {
+  package static func reasonPhrase(_ status: Int) -> String {
     let phrases = [
       100: "Continue", 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
       206: "Partial Content", 301: "Moved Permanently", 302: "Found", 303: "See Other",
@@ -101,7 +101,7 @@ struct FakeResponse: Sendable {
 }
 
 /// A way for the fake server to misbehave while answering.
-enum FakeFault: Sendable, Equatable {
+package enum FakeFault: Sendable, Equatable {
   /// Sends the body in pieces of `chunkBytes`, pausing `interval` seconds before each.
   case slowBody(chunkBytes: Int, interval: Double)
   /// Announces the full Content-Length, sends only `afterBytes` of the body, then closes

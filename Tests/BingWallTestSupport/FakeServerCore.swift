@@ -10,35 +10,35 @@ import Synchronization
 /// The accepting thread and one thread per connection hold this object. Stopping shuts down
 /// the listener and every open connection (which wakes threads blocked in `accept` or `recv`)
 /// and signals a pipe that every deliberate delay waits on, then waits for the threads.
-final class FakeServerCore: Sendable {
+package final class FakeServerCore: Sendable {
   /// How a route's response is produced.
-  enum Answer: Sendable {
+  package enum Answer: Sendable {
     case fixed(FakeResponse)
     case dynamic(@Sendable (RecordedRequest) -> FakeResponse)
   }
 
   /// One registered route; `order` is its registration number.
-  struct Route: Sendable {
-    var path: String
-    var query: [String: String]
-    var answer: Answer
-    var order: Int
+  package struct Route: Sendable {
+    package var path: String
+    package var query: [String: String]
+    package var answer: Answer
+    package var order: Int
   }
 
   /// Everything shared between the test and the server threads.
-  struct State {
-    var routes: [Route] = []
-    var requests: [RecordedRequest] = []
+  package struct State {
+    package var routes: [Route] = []
+    package var requests: [RecordedRequest] = []
     /// Accepted sockets not yet closed; only their own thread closes them.
-    var connections: Set<Int32> = []
+    package var connections: Set<Int32> = []
     /// Connections accepted since the start, to tell reused connections from new ones.
-    var acceptedConnections = 0
-    var delayEveryResponse = 0.0
-    var stopping = false
-    var closed = false
+    package var acceptedConnections = 0
+    package var delayEveryResponse = 0.0
+    package var stopping = false
+    package var closed = false
   }
 
-  let port: Int
+  package let port: Int
   private let listener: Int32
   /// A pipe that becomes readable when the server stops; delays poll it.
   private let wakeRead: Int32
@@ -49,7 +49,7 @@ final class FakeServerCore: Sendable {
 
   /// Listens on `address`, a loopback IPv4 address (any of 127.0.0.0/8 is this machine: a
   /// second server on 127.0.0.2 is another host to a client).
-  init(address host: String = "127.0.0.1") throws {
+  package init(address host: String = "127.0.0.1") throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw SystemCallError("socket") }
     var address = sockaddr_in()
@@ -82,7 +82,7 @@ final class FakeServerCore: Sendable {
   }
 
   /// Starts the accepting thread.
-  func start() {
+  package func start() {
     threads.enter()
     Thread { [self] in
       acceptConnections()
@@ -91,7 +91,7 @@ final class FakeServerCore: Sendable {
   }
 
   /// Shuts everything down and returns once every server thread has ended.
-  func stop() {
+  package func stop() {
     let first = state.withLock { state -> Bool in
       guard !state.stopping else { return false }
       state.stopping = true
@@ -110,7 +110,7 @@ final class FakeServerCore: Sendable {
   }
 
   /// Waits `seconds`, or less when the server stops; false means it stopped.
-  func pause(_ seconds: Double) -> Bool {
+  package func pause(_ seconds: Double) -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(max(0, Int((seconds * 1000).rounded())))
     while true {
@@ -124,29 +124,29 @@ final class FakeServerCore: Sendable {
     }
   }
 
-  var isStopping: Bool { state.withLock { $0.stopping } }
+  package var isStopping: Bool { state.withLock { $0.stopping } }
 
-  var delayEveryResponse: Double {
+  package var delayEveryResponse: Double {
     get { state.withLock { $0.delayEveryResponse } }
     set { state.withLock { $0.delayEveryResponse = newValue } }
   }
 
-  var requests: [RecordedRequest] { state.withLock { $0.requests } }
+  package var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
-  var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
+  package var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
 
-  func addRoute(path: String, query: [String: String], answer: Answer) {
+  package func addRoute(path: String, query: [String: String], answer: Answer) {
     state.withLock { state in
       state.routes.append(Route(path: path, query: query, answer: answer, order: state.routes.count))
     }
   }
 
-  func record(_ request: RecordedRequest) {
+  package func record(_ request: RecordedRequest) {
     state.withLock { $0.requests.append(request) }
   }
 
   /// The routed response for `request` and the server-wide delay to add before it.
-  func response(for request: RecordedRequest) -> (response: FakeResponse, extraDelay: Double) {
+  package func response(for request: RecordedRequest) -> (response: FakeResponse, extraDelay: Double) {
     let query = request.query
     let (answer, extraDelay) = state.withLock { state in
       let matching = state.routes.filter { route in

@@ -4,7 +4,7 @@ extension Process {
   /// Starts the process with stdout on a pipe, stdin and stderr on /dev/null, and returns the first
   /// line it prints: servers (Xvfb's `-displayfd`, dbus-daemon's `--print-address`) print it once
   /// they accept connections. Everything read when it ends first, which means it died.
-  func runUntilFirstLine() throws -> String {
+  package func runUntilFirstLine() throws -> String {
     let output = Pipe()
     standardOutput = output
     standardError = FileHandle.nullDevice

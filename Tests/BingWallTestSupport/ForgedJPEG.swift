@@ -9,19 +9,19 @@ import Foundation
 /// one of a baseline scan, so a scan is `ceil(blocks / 8)` or `ceil(blocks / 4)` zero bytes;
 /// fewer make a scan cut short, which libjpeg decodes with a warning and grey for the rest.
 /// ITU-T T.81, annex B.
-enum ForgedJPEG {
+package enum ForgedJPEG {
   /// One component's sampling factors.
-  typealias Sampling = (horizontal: Int, vertical: Int)
+  package typealias Sampling = (horizontal: Int, vertical: Int)
 
-  static let yuv420: [Sampling] = [(2, 2), (1, 1), (1, 1)]
-  static let yuv444: [Sampling] = [(1, 1), (1, 1), (1, 1)]
-  static let cmyk: [Sampling] = [(1, 1), (1, 1), (1, 1), (1, 1)]
-  static let gray: [Sampling] = [(1, 1)]
+  package static let yuv420: [Sampling] = [(2, 2), (1, 1), (1, 1)]
+  package static let yuv444: [Sampling] = [(1, 1), (1, 1), (1, 1)]
+  package static let cmyk: [Sampling] = [(1, 1), (1, 1), (1, 1), (1, 1)]
+  package static let gray: [Sampling] = [(1, 1)]
 
   /// A `width`x`height` JPEG of `components`, progressive (SOF2, DC-first scans) or baseline
   /// (SOF0, one interleaved scan), in `scans` scans of `scanBytes` zero bytes each (nil: exactly
   /// what one scan of the whole picture needs).
-  static func make(
+  package static func make(
     width: Int, height: Int, components: [Sampling] = yuv420, progressive: Bool = true, scans: Int = 1,
     scanBytes: Int? = nil
   ) -> Data {
@@ -53,7 +53,7 @@ enum ForgedJPEG {
   }
 
   /// The blocks of one interleaved scan: whole MCUs, each of every component's h x v blocks.
-  static func blocks(width: Int, height: Int, _ components: [Sampling]) -> Int {
+  package static func blocks(width: Int, height: Int, _ components: [Sampling]) -> Int {
     let widest = components.map(\.horizontal).max()!
     let tallest = components.map(\.vertical).max()!
     let across = (width + 8 * widest - 1) / (8 * widest)

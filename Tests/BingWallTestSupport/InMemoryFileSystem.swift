@@ -11,8 +11,8 @@ import Testing
 /// `ENOENT`, a file in a folder's place `ENOTDIR`), and fails the test loudly on what it does
 /// not model: a relative path, renaming a folder. Links are followed at the end of a path only.
 /// `failing` makes the next operations on a path fail, for the error paths.
-final class InMemoryFileSystem: FileSystem, Sendable {
-  enum Node: Equatable, Sendable {
+package final class InMemoryFileSystem: FileSystem, Sendable {
+  package enum Node: Equatable, Sendable {
     case file([UInt8], mode: mode_t, modified: Int = 0)
     case folder(mode: mode_t)
     case link(String)
@@ -22,20 +22,20 @@ final class InMemoryFileSystem: FileSystem, Sendable {
   private let failures = Mutex<[String: Int32]>([:])
   private let temporaryCount = Mutex(0)
   /// Every atomic write, in order: the path and what it got.
-  let writes = Mutex<[(path: String, text: String)]>([])
+  package let writes = Mutex<[(path: String, text: String)]>([])
 
-  init() {}
+  package init() {}
 
   // MARK: Setting up and looking
 
   /// Puts `text` at `path`, making its folders: the state a test starts from.
-  func add(_ path: String, _ text: String, mode: mode_t = 0o644, modified: Int = 0) {
+  package func add(_ path: String, _ text: String, mode: mode_t = 0o644, modified: Int = 0) {
     addFolders(Paths.parent(of: path))
     nodes.withLock { $0[path] = .file(Array(text.utf8), mode: mode, modified: modified) }
   }
 
   /// Makes `path` and its missing parents folders of `mode`.
-  func addFolders(_ path: String, mode: mode_t = 0o755) {
+  package func addFolders(_ path: String, mode: mode_t = 0o755) {
     var path = path
     var made: [String] = []
     while path != "/" && !path.isEmpty {
@@ -48,31 +48,31 @@ final class InMemoryFileSystem: FileSystem, Sendable {
   }
 
   /// Makes `path` a link to `target`.
-  func addLink(_ path: String, to target: String) {
+  package func addLink(_ path: String, to target: String) {
     addFolders(Paths.parent(of: path))
     nodes.withLock { $0[path] = .link(target) }
   }
 
   /// The text of the file at `path` (links followed), nil when there is none.
-  func text(_ path: String) -> String? {
+  package func text(_ path: String) -> String? {
     guard case .file(let bytes, _, _)? = node(resolve(path)) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// What is at `path` itself.
-  func node(_ path: String) -> Node? { nodes.withLock { $0[path] } }
+  package func node(_ path: String) -> Node? { nodes.withLock { $0[path] } }
 
   /// Every path held, sorted.
-  var paths: [String] { nodes.withLock { $0.keys.sorted() } }
+  package var paths: [String] { nodes.withLock { $0.keys.sorted() } }
 
   /// From now on, every operation on `path` fails with `code`.
-  func failing(_ path: String, with code: Int32) {
+  package func failing(_ path: String, with code: Int32) {
     failures.withLock { $0[path] = code }
   }
 
   // MARK: FileSystem
 
-  func contents(of path: String, limit: Int) throws(FileError) -> [UInt8]? {
+  package func contents(of path: String, limit: Int) throws(FileError) -> [UInt8]? {
     let path = try checked(path, "read")
     switch node(resolve(path)) {
     case nil: return nil
@@ -84,7 +84,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     }
   }
 
-  func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(FileError) {
+  package func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(FileError) {
     let path = try checked(path, "write")
     try requireFolder(Paths.parent(of: path), for: path, "create a file in")
     if case .folder? = node(path) { throw .system(operation: "rename into", path: path, errno: EISDIR) }
@@ -92,7 +92,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     writes.withLock { $0.append((path, String(decoding: bytes, as: UTF8.self))) }
   }
 
-  func names(in folder: String) throws(FileError) -> [String]? {
+  package func names(in folder: String) throws(FileError) -> [String]? {
     let folder = try checked(folder, "read")
     switch node(resolve(folder)) {
     case nil: return nil
@@ -106,7 +106,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     }
   }
 
-  func status(of path: String, followingLinks: Bool) -> FileStatus? {
+  package func status(of path: String, followingLinks: Bool) -> FileStatus? {
     guard let path = try? checked(path, "look at") else { return nil }
     switch node(followingLinks ? resolve(path) : path) {
     case nil: return nil
@@ -117,12 +117,12 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     }
   }
 
-  func checkReadable(_ path: String) throws(Errno) {
+  package func checkReadable(_ path: String) throws(Errno) {
     guard let status = status(of: path, followingLinks: true) else { throw Errno(ENOENT) }
     if status.mode & 0o444 == 0 { throw Errno(EACCES) }
   }
 
-  func removeFile(_ path: String) throws(FileError) {
+  package func removeFile(_ path: String) throws(FileError) {
     let path = try checked(path, "remove")
     switch node(path) {
     case nil: return
@@ -131,14 +131,14 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     }
   }
 
-  func removeTree(_ folder: String) {
+  package func removeTree(_ folder: String) {
     guard let folder = try? checked(folder, "remove") else { return }
     nodes.withLock { nodes in
       for path in nodes.keys where path == folder || path.hasPrefix(folder + "/") { nodes[path] = nil }
     }
   }
 
-  func rename(_ source: String, to target: String) throws(FileError) {
+  package func rename(_ source: String, to target: String) throws(FileError) {
     let source = try checked(source, "move")
     let target = try checked(target, "move to")
     guard let moved = node(source) else {
@@ -155,7 +155,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     }
   }
 
-  func makeFolder(_ folder: String, mode: mode_t) throws(FileError) {
+  package func makeFolder(_ folder: String, mode: mode_t) throws(FileError) {
     let folder = try checked(folder, "create folder")
     switch node(resolve(folder)) {
     case .folder?: return
@@ -171,7 +171,7 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     nodes.withLock { $0[folder] = .folder(mode: mode) }
   }
 
-  func makeTemporaryFolder(in parent: String, prefix: String) throws(FileError) -> String {
+  package func makeTemporaryFolder(in parent: String, prefix: String) throws(FileError) -> String {
     let parent = try checked(parent, "create a folder in")
     try requireFolder(parent, for: parent, "create a folder in")
     let number = temporaryCount.withLock {
@@ -183,16 +183,16 @@ final class InMemoryFileSystem: FileSystem, Sendable {
     return folder
   }
 
-  func resolvingLinks(_ path: String) -> String { resolve(path) }
+  package func resolvingLinks(_ path: String) -> String { resolve(path) }
 
-  func destination(ofLink path: String) -> String? {
+  package func destination(ofLink path: String) -> String? {
     guard let path = try? checked(path, "read the link"), case .link(let target)? = node(path) else {
       return nil
     }
     return target
   }
 
-  func syncFolder(_ folder: String) throws(FileError) {
+  package func syncFolder(_ folder: String) throws(FileError) {
     let folder = try checked(folder, "sync folder")
     try requireFolder(folder, for: folder, "open folder")
   }

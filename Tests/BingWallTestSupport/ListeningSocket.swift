@@ -3,24 +3,24 @@ import Glibc
 
 /// A Unix socket that accepts connections and does nothing else: a live `SWAYSOCK` for tests whose
 /// swaymsg is a stub. Closed and removed in `deinit`.
-final class ListeningSocket {
+package final class ListeningSocket {
   /// Stands for a live socket's path in static test tables; `substituted` puts a real one in.
-  static let placeholder = "<live socket>"
+  package static let placeholder = "<live socket>"
 
   /// The folder it is in when it made its own; nil for a socket at a path given.
-  let folder: TemporaryDirectory?
-  let path: String
+  package let folder: TemporaryDirectory?
+  package let path: String
   private let descriptor: Int32
   private var closed = false
 
   /// A socket in a folder of its own.
-  convenience init() throws {
+  package convenience init() throws {
     let folder = try TemporaryDirectory()
     try self.init(path: folder.file("sway-ipc.sock"), folder: folder)
   }
 
   /// A socket at `path` (a display's, in a test's fake system folders, or `/tmp/.X11-unix`).
-  init(path: String, folder: TemporaryDirectory? = nil) throws {
+  package init(path: String, folder: TemporaryDirectory? = nil) throws {
     self.folder = folder
     self.path = path
     descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -40,7 +40,7 @@ final class ListeningSocket {
   }
 
   /// Stops listening and leaves the file, as a server that died does.
-  func stopListening() {
+  package func stopListening() {
     if !closed { close(descriptor) }
     closed = true
   }
@@ -51,7 +51,7 @@ final class ListeningSocket {
   }
 
   /// `environment` with every placeholder value replaced by this socket's path.
-  func substituted(_ environment: [String: String]) -> [String: String] {
+  package func substituted(_ environment: [String: String]) -> [String: String] {
     environment.mapValues { $0 == Self.placeholder ? path : $0 }
   }
 }

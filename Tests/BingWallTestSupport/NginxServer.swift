@@ -8,39 +8,39 @@ import Glibc
 /// ends it leaves no worker behind), and pid, logs and temporary folders in its own folder: never
 /// the system's service. The access log has one line per request with the connection's serial
 /// number, the request's number on it and the protocol (`requests(atLeast:)`).
-final class NginxServer {
+package final class NginxServer {
   /// One line of the access log.
-  struct Request: Equatable {
+  package struct Request: Equatable {
     /// nginx's serial number of the TCP connection (`$connection`): equal for requests that
     /// shared one connection, HTTP/2 streams included.
-    var connection: Int
+    package var connection: Int
     /// The request's number on its connection (`$connection_requests`), from 1.
-    var connectionRequests: Int
+    package var connectionRequests: Int
     /// `HTTP/2.0` or `HTTP/1.1` (`$server_protocol`).
-    var serverProtocol: String
-    var status: Int
+    package var serverProtocol: String
+    package var status: Int
     /// Path and query, as asked (`$request_uri`).
-    var uri: String
+    package var uri: String
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  package struct Failure: Error, CustomStringConvertible {
+    package var description: String
   }
 
-  static let binary = "/usr/sbin/nginx"
+  package static let binary = "/usr/sbin/nginx"
 
-  let folder: TemporaryDirectory
-  let port: Int
+  package let folder: TemporaryDirectory
+  package let port: Int
   private let process: Process
   private var stopped = false
 
   /// `https://localhost:PORT`, the name the test CA's certificate is for.
-  var endpoint: String { "https://localhost:\(port)" }
-  var accessLog: String { folder.file("access.log") }
+  package var endpoint: String { "https://localhost:\(port)" }
+  package var accessLog: String { folder.file("access.log") }
 
   /// Starts nginx serving `root` through `locations`, the `location` blocks of its one server, with
   /// `certificate`'s server certificate. Tries another port when the one chosen was taken meanwhile.
-  init(certificate: TestCertificateAuthority, root: String, locations: String) throws {
+  package init(certificate: TestCertificateAuthority, root: String, locations: String) throws {
     guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
       throw Failure(description: "\(Self.binary) is missing: 'make test-deps' installs Debian's nginx")
     }
@@ -77,7 +77,7 @@ final class NginxServer {
 
   /// Ends nginx. SIGKILL: a signal mask the test runner blocks is inherited, and nginx would
   /// never see a SIGQUIT.
-  func stop() {
+  package func stop() {
     guard !stopped else { return }
     stopped = true
     kill(process.processIdentifier, SIGKILL)
@@ -86,7 +86,7 @@ final class NginxServer {
 
   /// The access log's requests once it has at least `count` (or after 10 s, whatever it has):
   /// nginx logs a request after sending its last byte, so a client may have ended a moment before.
-  func requests(atLeast count: Int) -> [Request] {
+  package func requests(atLeast count: Int) -> [Request] {
     var requests: [Request] = []
     for _ in 0..<500 {
       requests = parsedLog()
@@ -110,7 +110,7 @@ final class NginxServer {
   }
 
   /// nginx 1.22's syntax: `listen … ssl http2` (`http2 on` came with 1.25.1).
-  static func config(
+  package static func config(
     folder: TemporaryDirectory, port: Int, certificate: TestCertificateAuthority, root: String,
     locations: String
   ) -> String {
@@ -144,7 +144,7 @@ final class NginxServer {
   }
 
   /// A loopback port nobody listens on now (the kernel's choice for port 0).
-  static func freePort() throws -> Int {
+  package static func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw SystemCallError("socket") }
     defer { close(descriptor) }

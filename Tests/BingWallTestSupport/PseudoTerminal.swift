@@ -7,15 +7,15 @@ import Glibc
 /// terminal, which is the program's controlling terminal, so a typed Ctrl-C reaches it as SIGINT
 /// from the line discipline, exactly as a user's would. Everything it wrote is kept, escapes and
 /// carriage returns included.
-final class PseudoTerminal {
-  let pid: pid_t
+package final class PseudoTerminal {
+  package let pid: pid_t
   private let master: Int32
   private var bytes: [UInt8] = []
   private var ended = false
 
   /// Starts `executable` with `arguments` (argv after the program's name) and exactly
   /// `environment`, on a terminal `columns` wide.
-  init(executable: String, arguments: [String], environment: [String: String], columns: Int = 80) throws {
+  package init(executable: String, arguments: [String], environment: [String: String], columns: Int = 80) throws {
     // posix_openpt, unlockpt and ptsname are hidden from Swift behind _XOPEN_SOURCE; on Linux
     // they are these: open /dev/ptmx, clear the lock, ask the number (grantpt does nothing on
     // devpts).
@@ -65,8 +65,8 @@ final class PseudoTerminal {
 
   /// TIOCSPTLCK and TIOCGPTN, `_IOW('T', 0x31, int)` and `_IOR('T', 0x30, unsigned int)`: macros
   /// Swift does not import.
-  static let setLock: UInt = 0x4004_5431
-  static let getNumber: UInt = 0x8004_5430
+  package static let setLock: UInt = 0x4004_5431
+  package static let getNumber: UInt = 0x8004_5430
 
   deinit {
     if !ended {
@@ -78,19 +78,19 @@ final class PseudoTerminal {
   }
 
   /// Everything the program wrote so far, as the terminal received it (newlines as CR LF).
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Reads until the output contains `expected`, the program closes the terminal, or `limit`
   /// seconds pass (a bound against a hang, not a timing assertion); whether it appeared.
   @discardableResult
-  func read(until expected: String, limit: Double) -> Bool {
+  package func read(until expected: String, limit: Double) -> Bool {
     read(until: { $0.contains(expected) }, limit: limit)
   }
 
   /// Reads until `done` holds for the output, the program closes the terminal, or `limit`
   /// seconds pass; whether it holds.
   @discardableResult
-  func read(until done: (String) -> Bool, limit: Double) -> Bool {
+  package func read(until done: (String) -> Bool, limit: Double) -> Bool {
     let end = Date().addingTimeInterval(limit)
     while !done(text), end.timeIntervalSinceNow > 0 {
       if readSome(milliseconds: 200) == .closed { break }
@@ -99,14 +99,14 @@ final class PseudoTerminal {
   }
 
   /// Types `keys` on the terminal: "\u{03}" is Ctrl-C.
-  func type(_ keys: String) {
+  package func type(_ keys: String) {
     let data = Array(keys.utf8)
     _ = data.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
   /// Reads until the program closes the terminal, then reaps it: its exit status, or the signal
   /// that ended it. Killed (and reported as SIGKILL) when it outlives `limit` seconds.
-  func finish(limit: Double) -> (status: Int32?, signal: Int32?) {
+  package func finish(limit: Double) -> (status: Int32?, signal: Int32?) {
     let end = Date().addingTimeInterval(limit)
     while end.timeIntervalSinceNow > 0, readSome(milliseconds: 200) != .closed {}
     var status: Int32 = 0

@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Every read times out after `timeout` seconds, so a server that stops answering fails the
 /// test instead of hanging it.
-final class RawHTTPConnection {
+package final class RawHTTPConnection {
   /// A response as read off the wire.
-  struct Response {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: Data
+  package struct Response {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: Data
 
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
       headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
   }
@@ -20,7 +20,7 @@ final class RawHTTPConnection {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
 
-  init(port: Int, timeout: Double = 2) throws {
+  package init(port: Int, timeout: Double = 2) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw SystemCallError("socket") }
     var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
@@ -46,7 +46,7 @@ final class RawHTTPConnection {
   }
 
   /// Sends `text` as is; write "\r\n" line ends yourself.
-  func send(_ text: String) throws {
+  package func send(_ text: String) throws {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -59,7 +59,7 @@ final class RawHTTPConnection {
   }
 
   /// Reads one response whose body has a Content-Length.
-  func readResponse() throws -> Response {
+  package func readResponse() throws -> Response {
     while true {
       if let end = endOfHead() {
         let head = String(decoding: buffer[..<end], as: UTF8.self)
@@ -84,14 +84,14 @@ final class RawHTTPConnection {
   }
 
   /// Reads exactly `count` bytes of whatever comes next.
-  func read(count: Int) throws -> Data {
+  package func read(count: Int) throws -> Data {
     while buffer.count < count { try receive() }
     defer { buffer.removeFirst(count) }
     return Data(buffer[..<count])
   }
 
   /// True when the server has closed its side (the next read returns end of stream).
-  func isClosedByServer() throws -> Bool {
+  package func isClosedByServer() throws -> Bool {
     guard buffer.isEmpty else { return false }
     var byte: UInt8 = 0
     let count = recv(descriptor, &byte, 1, 0)

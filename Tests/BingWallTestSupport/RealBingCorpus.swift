@@ -6,47 +6,47 @@ import Testing
 ///
 /// Nothing here calls bingwall's decoder: the replay compares what the binary stored with what
 /// the response file says, so the expectations must come from the file by other code.
-enum RealBingCorpus {
+package enum RealBingCorpus {
   /// `<package>/../shared/realbing`, beside the checkout.
-  static let folder: URL = PackageRoot.folder.appendingPathComponent("../shared/realbing").standardizedFileURL
+  package static let folder: URL = PackageRoot.folder.appendingPathComponent("../shared/realbing").standardizedFileURL
 
-  static var isPresent: Bool {
+  package static var isPresent: Bool {
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
   }
 
   /// One picture entry as the file has it, with what bingwall should make of it.
-  struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// `OHR.Name`: the id without its trailing `_<MARKET><digits>`.
-    var key: String
+    package var key: String
     /// Market-local `YYYY-MM-DD`: the UTC date of `fullstartdate + 12 h`.
-    var date: String
-    var title: String
-    var copyright: String
-    var caption: String
-    var credit: String
+    package var date: String
+    package var title: String
+    package var copyright: String
+    package var caption: String
+    package var credit: String
     /// The path the picture's 1920x1080 file is asked for under the endpoint.
-    var imagePath: String
+    package var imagePath: String
   }
 
   /// One response file.
-  struct Response: Sendable, CustomTestStringConvertible {
+  package struct Response: Sendable, CustomTestStringConvertible {
     /// `de-DE_2022-06-01.json`
-    var file: String
+    package var file: String
     /// The market it was asked for: the file name up to its last `_`.
-    var market: String
-    var body: Data
+    package var market: String
+    package var body: Data
     /// Newest first, as Bing lists them.
-    var entries: [Entry]
+    package var entries: [Entry]
     /// The market Bing served, spelled `ROW` or `ll-CC`: the body's `market.mkt`, else the
     /// market part of the newest picture's id (`_ROW…`, `_EN-US…`); nil when neither says.
-    var served: String?
+    package var served: String?
 
-    var testDescription: String { file }
+    package var testDescription: String { file }
   }
 
   /// Every response, sorted by file name (per market, by capture date); empty without the folder.
-  static let responses: [Response] = {
+  package static let responses: [Response] = {
     guard isPresent,
       let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
     else { return [] }
@@ -59,11 +59,11 @@ enum RealBingCorpus {
   }()
 
   /// The markets with several responses, each replayed in date order into one history.
-  static var sequenceMarkets: [String] {
+  package static var sequenceMarkets: [String] {
     Dictionary(grouping: responses, by: \.market).filter { $0.value.count > 1 }.keys.sorted()
   }
 
-  static func entries(_ body: Data) -> [Entry] {
+  package static func entries(_ body: Data) -> [Entry] {
     guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
       let images = root["images"] as? [[String: Any]]
     else { return [] }
@@ -78,7 +78,7 @@ enum RealBingCorpus {
     }
   }
 
-  static func served(_ body: Data) -> String? {
+  package static func served(_ body: Data) -> String? {
     guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
     if let market = root["market"] as? [String: Any], let code = market["mkt"] as? String { return code }
     guard let newest = (root["images"] as? [[String: Any]])?.first,
@@ -92,7 +92,7 @@ enum RealBingCorpus {
   }
 
   /// The `urlbase` without any scheme and host: bingwall asks its own endpoint for everything.
-  static func relative(_ urlbase: String) -> String {
+  package static func relative(_ urlbase: String) -> String {
     guard let scheme = urlbase.range(of: "://") else { return urlbase }
     let rest = urlbase[scheme.upperBound...]
     return String(rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...])
@@ -100,14 +100,14 @@ enum RealBingCorpus {
 
   /// `/th` for `/th?id=…` (the id goes in the query), the whole legacy path plus the size
   /// otherwise: `/az/hprichbg/rb/Name_EN-US1_1920x1080.jpg`.
-  static func imagePath(urlbase: String) -> String {
+  package static func imagePath(urlbase: String) -> String {
     let path = relative(urlbase)
     if let question = path.firstIndex(of: "?") { return String(path[..<question]) }
     return path + "_1920x1080.jpg"
   }
 
   /// The `id` query item, or a legacy path's last component.
-  static func id(urlbase: String) -> String {
+  package static func id(urlbase: String) -> String {
     let path = relative(urlbase)
     if let components = URLComponents(string: path),
       let item = components.queryItems?.first(where: {
@@ -119,14 +119,14 @@ enum RealBingCorpus {
     return path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  static func key(urlbase: String) -> String {
+  package static func key(urlbase: String) -> String {
     let id = id(urlbase: urlbase)
     let suffix = try! Regex("_[A-Za-z-]*[A-Za-z][A-Za-z-]*[0-9]+$")
     let name = id.replacing(suffix, with: "")
     return name.hasPrefix("OHR.") ? name : "OHR." + name
   }
 
-  static func localDate(fullstartdate: String) -> String {
+  package static func localDate(fullstartdate: String) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
@@ -139,7 +139,7 @@ enum RealBingCorpus {
   /// Caption and credit as docs/bing-endpoint.md describes the string: split at the last
   /// `(©` or `（©`, one closing parenthesis dropped; a credit Bing repeated, `(© X) (© X)`,
   /// counted once; a string Bing sent with a copy of itself inside taken as that copy.
-  static func parts(of copyright: String) -> (caption: String, credit: String) {
+  package static func parts(of copyright: String) -> (caption: String, credit: String) {
     let text = withoutInsertedCopy(copyright)
     let markers = [text.range(of: "(©", options: .backwards), text.range(of: "（©", options: .backwards)]
     guard let marker = markers.compactMap({ $0 }).max(by: { $0.lowerBound < $1.lowerBound }) else {
@@ -156,7 +156,7 @@ enum RealBingCorpus {
   }
 
   /// `S` when `text` is `S` with a second copy of `S` inserted somewhere, else `text`.
-  static func withoutInsertedCopy(_ text: String) -> String {
+  package static func withoutInsertedCopy(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     guard scalars.count % 2 == 0, scalars.count > 0 else { return text }
     let half = scalars.count / 2
@@ -172,5 +172,5 @@ enum RealBingCorpus {
     return text
   }
 
-  static func trim(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+  package static func trim(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 }

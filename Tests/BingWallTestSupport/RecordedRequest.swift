@@ -2,33 +2,33 @@ import Foundation
 
 
 /// One request as the fake server received it, for tests to inspect afterwards.
-struct RecordedRequest: Sendable {
-  var method: String
+package struct RecordedRequest: Sendable {
+  package var method: String
   /// The request target exactly as sent, e.g. `/th?id=OHR.X_1920x1080.jpg`.
-  var target: String
+  package var target: String
   /// The target up to `?`, still percent-encoded, as routes match it.
-  var path: String
+  package var path: String
   /// Query items in order, percent-decoded (`+` is kept: it is not a space outside forms).
-  var queryItems: [(name: String, value: String)]
+  package var queryItems: [(name: String, value: String)]
   /// `HTTP/1.1` or `HTTP/1.0`.
-  var version: String
+  package var version: String
   /// Header fields in order, names as sent.
-  var headers: [(name: String, value: String)]
-  var body: Data
+  package var headers: [(name: String, value: String)]
+  package var body: Data
 
   /// The query items by name; the last one wins when a name repeats.
-  var query: [String: String] {
+  package var query: [String: String] {
     Dictionary(queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
   }
 
   /// The value of the last header with this name, compared without case.
-  func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
   }
 
   /// Parses the request line and header fields (the text before the blank line); nil when
   /// the request line is not `METHOD TARGET HTTP/x.y`.
-  static func parse(head: String) -> RecordedRequest? {
+  package static func parse(head: String) -> RecordedRequest? {
     var lines = head.components(separatedBy: "\r\n")
     let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
     guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/") else { return nil }

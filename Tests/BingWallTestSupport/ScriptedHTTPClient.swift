@@ -10,13 +10,13 @@ import Testing
 ///
 /// Downloads write the scripted body into the job's file and show it to the job's observer, as
 /// the libcurl batch does; the real client is tested against a real server elsewhere.
-final class ScriptedHTTPClient: HTTPClient, Sendable {
+package final class ScriptedHTTPClient: HTTPClient, Sendable {
   /// One scripted answer: a response, or a transport failure.
-  enum Answer: Sendable {
+  package enum Answer: Sendable {
     case response(status: Int, headers: [String: String], body: [UInt8])
     case failure(NetError)
 
-    static func ok(_ body: [UInt8], type: String) -> Answer {
+    package static func ok(_ body: [UInt8], type: String) -> Answer {
       .response(status: 200, headers: ["Content-Type": type], body: body)
     }
   }
@@ -29,11 +29,13 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
   /// them once the command is over.
   private let unattributed = Mutex<[String]>([])
 
+  package init() {}
+
   /// Answers every URL that contains `fragment` with `answer`.
-  func stub(_ fragment: String, _ answer: Answer) { answers.withLock { $0.append((fragment, answer)) } }
+  package func stub(_ fragment: String, _ answer: Answer) { answers.withLock { $0.append((fragment, answer)) } }
 
   /// Records, in the calling test, the unstubbed requests made off its task so far.
-  func recordUnattributedRequests() {
+  package func recordUnattributedRequests() {
     for url in unattributed.withLock({ urls in
       defer { urls.removeAll() }; return urls
     }) {
@@ -42,7 +44,7 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
   }
 
   /// Every URL asked for, in order.
-  var requests: [String] { log.withLock { $0 } }
+  package var requests: [String] { log.withLock { $0 } }
 
   private func answer(for url: String) throws(NetError) -> Answer {
     log.withLock { $0.append(url) }
@@ -57,7 +59,7 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
     return answer
   }
 
-  func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
+  package func get(_ request: HTTPRequest) throws(NetError) -> HTTPResponse {
     switch try answer(for: request.url) {
     case .failure(let error): throw error
     case .response(let status, let headers, let body):
@@ -68,7 +70,7 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
     }
   }
 
-  func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
+  package func download(_ request: HTTPRequest, to fileDescriptor: Int32) throws(NetError) -> HTTPResponse {
     let response = try get(request)
     Self.write(Array(response.body), to: fileDescriptor, observer: nil)
     return HTTPResponse(
@@ -76,7 +78,7 @@ final class ScriptedHTTPClient: HTTPClient, Sendable {
       bodyBytes: response.bodyBytes)
   }
 
-  func downloadAll(
+  package func downloadAll(
     _ jobs: [DownloadJob], maxConcurrent: Int, retry: RetryPolicy, progress: (any DownloadProgress)?
   ) -> [Result<HTTPResponse, NetError>] {
     jobs.map { job in

@@ -12,27 +12,27 @@ import Testing
 /// program is installed when it has an answer (at `/usr/bin/<name>`, or where `install` put it),
 /// and not installed otherwise. `missing` scripts the absent program itself: running it fails as
 /// a real spawn would (`ProcessError.notFound`), without an issue.
-final class ScriptedProcessRunner: ProcessRunner, Sendable {
-  typealias Answer = @Sendable (_ arguments: [String]) -> ProcessResult
+package final class ScriptedProcessRunner: ProcessRunner, Sendable {
+  package typealias Answer = @Sendable (_ arguments: [String]) -> ProcessResult
   /// For a child whose whole invocation matters: its environment, input, timeout and stop.
-  typealias InvocationAnswer = @Sendable (_ invocation: ProcessInvocation) -> ProcessResult
+  package typealias InvocationAnswer = @Sendable (_ invocation: ProcessInvocation) -> ProcessResult
   /// A detached start's pid, or the error its spawn fails with.
-  typealias DetachedAnswer = @Sendable (_ start: DetachedStart) throws(ProcessError) -> pid_t
+  package typealias DetachedAnswer = @Sendable (_ start: DetachedStart) throws(ProcessError) -> pid_t
 
   /// One detached start, as the code asked for it.
-  struct DetachedStart: Equatable, Sendable {
-    var executable: String
-    var arguments: [String]
-    var environment: [String: String]
-    var errorLog: String?
+  package struct DetachedStart: Equatable, Sendable {
+    package var executable: String
+    package var arguments: [String]
+    package var environment: [String: String]
+    package var errorLog: String?
   }
 
   /// One call the code made, in order: a child run and waited for, or a detached start.
-  enum Call: Equatable, Sendable {
+  package enum Call: Equatable, Sendable {
     case run(ProcessInvocation)
     case detached(DetachedStart)
 
-    var arguments: [String] {
+    package var arguments: [String] {
       switch self {
       case .run(let invocation): invocation.arguments
       case .detached(let start): start.arguments
@@ -56,52 +56,52 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
   /// be attributed to the test; `recordUnattributedCalls` records them once the run is over.
   private let unattributed = Mutex<[String]>([])
 
-  init() {}
+  package init() {}
 
   // MARK: Scripting
 
   /// Answers every run of `program` (any arguments) with `answer`.
-  func stub(_ program: String, _ answer: @escaping Answer) {
+  package func stub(_ program: String, _ answer: @escaping Answer) {
     stub([program], answer)
   }
 
   /// Answers every run whose argv starts with `prefix` with `answer`. The longest matching prefix
   /// wins; of two as long, the later.
-  func stub(_ prefix: [String], _ answer: @escaping Answer) {
+  package func stub(_ prefix: [String], _ answer: @escaping Answer) {
     stubInvocation(prefix) { answer($0.arguments) }
   }
 
-  func stubInvocation(_ program: String, _ answer: @escaping InvocationAnswer) {
+  package func stubInvocation(_ program: String, _ answer: @escaping InvocationAnswer) {
     stubInvocation([program], answer)
   }
 
-  func stubInvocation(_ prefix: [String], _ answer: @escaping InvocationAnswer) {
+  package func stubInvocation(_ prefix: [String], _ answer: @escaping InvocationAnswer) {
     precondition(!prefix.isEmpty, "a script needs at least the program")
     scripts.withLock { $0.append(Script(prefix: prefix, answer: answer)) }
   }
 
   /// Answers each detached start of `program` with `answer` (a pid, or a spawn error).
-  func stubDetached(_ program: String, _ answer: @escaping DetachedAnswer) {
+  package func stubDetached(_ program: String, _ answer: @escaping DetachedAnswer) {
     detachedScripts.withLock { $0[program] = answer }
   }
 
   /// Says `program` is installed at `path` (instead of `/usr/bin/<program>`).
-  func install(_ program: String, at path: String) {
+  package func install(_ program: String, at path: String) {
     places.withLock { $0[program] = .some(path) }
   }
 
   /// Says `program` is not installed: looked up, it is not found; run, it cannot be started.
-  func missing(_ program: String) {
+  package func missing(_ program: String) {
     places.withLock { $0[program] = .some(nil) }
   }
 
   // MARK: What was called
 
   /// Every call, in order.
-  var allCalls: [Call] { log.withLock { $0 } }
+  package var allCalls: [Call] { log.withLock { $0 } }
 
   /// Every invocation run and waited for, in order.
-  var runs: [ProcessInvocation] {
+  package var runs: [ProcessInvocation] {
     allCalls.compactMap {
       guard case .run(let invocation) = $0 else { return nil }
       return invocation
@@ -109,10 +109,10 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
   }
 
   /// The argv of every run waited for, in order.
-  var calls: [[String]] { runs.map(\.arguments) }
+  package var calls: [[String]] { runs.map(\.arguments) }
 
   /// Every detached start, in order.
-  var detachedStarts: [DetachedStart] {
+  package var detachedStarts: [DetachedStart] {
     allCalls.compactMap {
       guard case .detached(let start) = $0 else { return nil }
       return start
@@ -120,10 +120,10 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
   }
 
   /// Every look-up, as the program and the PATH it was looked up on ("" for none).
-  var lookups: [[String]] { lookupLog.withLock { $0 } }
+  package var lookups: [[String]] { lookupLog.withLock { $0 } }
 
   /// Records, in the calling test, the unscripted calls made off its task so far.
-  func recordUnattributedCalls() {
+  package func recordUnattributedCalls() {
     for call in unattributed.withLock({ calls in
       defer { calls.removeAll() }
       return calls
@@ -134,7 +134,7 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
 
   // MARK: ProcessRunner
 
-  func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult {
+  package func run(_ invocation: ProcessInvocation) throws(ProcessError) -> ProcessResult {
     log.withLock { $0.append(.run(invocation)) }
     let program = invocation.arguments.first ?? ""
     let name = Self.name(of: program)
@@ -146,7 +146,7 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
     return answer(invocation)
   }
 
-  func locate(_ program: String, onPath path: String?) -> String? {
+  package func locate(_ program: String, onPath path: String?) -> String? {
     lookupLog.withLock { $0.append([program, path ?? ""]) }
     if let place = places.withLock({ $0[program] }) { return place }
     let scripted =
@@ -155,7 +155,7 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
     return scripted ? "/usr/bin/" + program : nil
   }
 
-  func startDetached(
+  package func startDetached(
     executable: String, arguments: [String], environment: [String: String], errorLog: String?
   )
     throws(ProcessError) -> pid_t
@@ -200,7 +200,7 @@ final class ScriptedProcessRunner: ProcessRunner, Sendable {
 
 extension ProcessResult {
   /// A scripted child's ending: `status`, with what it printed.
-  static func exit(_ status: Int32, stdout: String = "", stderr: String = "") -> ProcessResult {
+  package static func exit(_ status: Int32, stdout: String = "", stderr: String = "") -> ProcessResult {
     ProcessResult(status: status, stdout: Data(stdout.utf8), stderr: Data(stderr.utf8), timedOut: false)
   }
 }

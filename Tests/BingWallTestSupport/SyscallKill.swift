@@ -5,10 +5,10 @@ import Glibc
 ///
 /// Deterministic where a timer is not: "after the rows are deleted and before the third file
 /// goes" is the third `unlink`, whatever the machine's load.
-enum SyscallKill {
+package enum SyscallKill {
   /// The status `Sandbox.run` reports for a run killed so: strace dies of its tracee's signal,
   /// and Foundation's Process gives the signal's number (SIGKILL) as the status.
-  static let killedStatus: Int32 = SIGKILL
+  package static let killedStatus: Int32 = SIGKILL
 
   /// The wrapper for `Sandbox.run(_:environment:under:)`: kill at the `occurrence`th call of any
   /// of `calls`, or, given `path`, of those calls on that file or folder (its descriptor too).
@@ -16,7 +16,7 @@ enum SyscallKill {
   /// strace counts per thread: a call made on several threads at once (the parallel fsyncs of
   /// the downloads) is counted on each, so such points say "the first of them", and a precise
   /// point names a call only one thread makes, or narrows it with `path`.
-  static func wrapper(killingAt occurrence: Int, of calls: [String], onPath path: String? = nil) -> [String] {
+  package static func wrapper(killingAt occurrence: Int, of calls: [String], onPath path: String? = nil) -> [String] {
     let names = calls.joined(separator: ",")
     return ["/usr/bin/strace", "-f", "-qq", "-o", "/dev/null"] + (path.map { ["-P", $0] } ?? []) + [
       "-e", "trace=\(names)", "-e", "inject=\(names):signal=SIGKILL:when=\(occurrence)",

@@ -4,11 +4,11 @@ import Foundation
 /// A fresh folder for one test, removed with everything in it when the value goes away.
 ///
 /// Made with `mkdtemp`, so parallel tests never share a folder and no name can be guessed.
-final class TemporaryDirectory: Sendable {
+package final class TemporaryDirectory: Sendable {
   /// Absolute path of the folder.
-  let path: String
+  package let path: String
 
-  init() throws {
+  package init() throws {
     Self.pipesFailQuietly
     let base = FileManager.default.temporaryDirectory.path
     var template = Array("\(base)/bingwall-test-XXXXXX".utf8CString)
@@ -27,13 +27,13 @@ final class TemporaryDirectory: Sendable {
   }
 
   /// The path of `name` inside the folder; the file itself is not created.
-  func file(_ name: String) -> String {
+  package func file(_ name: String) -> String {
     "\(path)/\(name)"
   }
 }
 
 /// Runs `body` with a fresh temporary folder that is removed afterwards.
-func withTemporaryDirectory<Result>(_ body: (TemporaryDirectory) throws -> Result) throws -> Result {
+package func withTemporaryDirectory<Result>(_ body: (TemporaryDirectory) throws -> Result) throws -> Result {
   let directory = try TemporaryDirectory()
   return try withExtendedLifetime(directory) { try body(directory) }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// for `localhost` and 127.0.0.1: what a TLS-inspecting proxy's CA looks like to bingwall.
 ///
 /// EC P-256 keys, because they are made in milliseconds; valid for two days.
-struct TestCertificateAuthority {
+package struct TestCertificateAuthority {
   /// The CA's certificate, PEM: the file to trust (`network.ca_file`, `SSL_CERT_FILE`).
-  let caFile: String
+  package let caFile: String
   /// The server's certificate and key, PEM, for `localhost` and `IP:127.0.0.1`.
-  let serverCertificate: String
-  let serverKey: String
+  package let serverCertificate: String
+  package let serverKey: String
 
-  init(in folder: TemporaryDirectory) throws {
+  package init(in folder: TemporaryDirectory) throws {
     caFile = folder.file("ca.pem")
     serverCertificate = folder.file("server.pem")
     serverKey = folder.file("server.key")

@@ -9,7 +9,7 @@ import Synchronization
 /// suites can ask for the same picture often and in parallel. `padTo` grows a picture with comment
 /// segments to the size of a real UHD download (3–5 MB) for benchmarks, without changing what it
 /// decodes to.
-enum TestJPEG {
+package enum TestJPEG {
   /// One picture per key; its own lock lets different pictures be made at the same time while a
   /// second request for the same one waits for the first instead of running `convert` again.
   private final class Entry: Sendable {
@@ -25,10 +25,10 @@ enum TestJPEG {
   private static let entries = Locked<[Key: Entry]>([:])
 
   /// The largest payload of one COM segment: its length field counts itself and stops at 65535.
-  static let maximumCommentPayload = 65533
+  package static let maximumCommentPayload = 65533
 
   /// A `width`×`height` baseline JPEG of one `colour`, at least `bytes` long when `padTo` is given.
-  static func make(width: Int, height: Int, colour: String = "#3366cc", padTo bytes: Int? = nil) throws
+  package static func make(width: Int, height: Int, colour: String = "#3366cc", padTo bytes: Int? = nil) throws
     -> Data
   {
     let key = Key(width: width, height: height, colour: colour)
@@ -56,7 +56,7 @@ enum TestJPEG {
   }
 
   /// A `width`×`height` progressive JPEG of one `colour` (SOF2, ImageMagick's `-interlace JPEG`).
-  static func progressive(width: Int, height: Int, colour: String = "#3366cc") throws -> Data {
+  package static func progressive(width: Int, height: Int, colour: String = "#3366cc") throws -> Data {
     let folder = try TemporaryDirectory()
     let file = folder.file("progressive.jpg")
     try ExternalTool.run([
@@ -66,7 +66,7 @@ enum TestJPEG {
   }
 
   /// Whether `jpeg`'s frame header is SOF0, baseline: the first SOFn marker before the first scan.
-  static func isBaseline(_ jpeg: Data) -> Bool {
+  package static func isBaseline(_ jpeg: Data) -> Bool {
     let bytes = [UInt8](jpeg)
     var offset = 2
     while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
@@ -82,7 +82,7 @@ enum TestJPEG {
   ///
   /// Exact whenever at least 4 bytes are missing; with 1 to 3 missing, one empty segment makes it
   /// a little larger, because a segment cannot be shorter than its marker and length.
-  static func padded(_ picture: Data, to size: Int) -> Data {
+  package static func padded(_ picture: Data, to size: Int) -> Data {
     var missing = size - picture.count
     guard missing > 0 else { return picture }
     let largestSegment = 4 + maximumCommentPayload
@@ -107,7 +107,7 @@ enum TestJPEG {
 
   /// `picture` with one COM segment holding `text` after SOI: the same image, other bytes, so
   /// that many pictures can be served from one `convert` without looking like one placeholder.
-  static func tagged(_ picture: Data, with text: String) -> Data {
+  package static func tagged(_ picture: Data, with text: String) -> Data {
     let payload = Array(text.utf8.prefix(maximumCommentPayload))
     var result = Data(picture.prefix(2))
     result.append(contentsOf: [

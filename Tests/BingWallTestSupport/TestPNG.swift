@@ -6,16 +6,16 @@ import Foundation
 /// interlace, whose image data is a zlib stream of stored (uncompressed) deflate blocks, so
 /// that every decoder reads it and a test can cut, forge or damage any chunk of it.
 /// PNG: https://www.w3.org/TR/png-3/; zlib: RFC 1950; deflate's stored blocks: RFC 1951, 3.2.4.
-enum TestPNG {
+package enum TestPNG {
   /// PNG's colour types (table 11.1).
-  enum Colour: UInt8 {
+  package enum Colour: UInt8 {
     case grey = 0
     case rgb = 2
     case palette = 3
     case greyAlpha = 4
     case rgba = 6
 
-    var samples: Int {
+    package var samples: Int {
       switch self {
       case .grey, .palette: 1
       case .greyAlpha: 2
@@ -25,27 +25,27 @@ enum TestPNG {
     }
   }
 
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// One chunk: length, type, data and its CRC (or `crc` when given, to damage it).
-  static func chunk(_ type: String, _ data: [UInt8], crc: UInt32? = nil) -> [UInt8] {
+  package static func chunk(_ type: String, _ data: [UInt8], crc: UInt32? = nil) -> [UInt8] {
     let typeBytes = Array(type.utf8)
     let sum = crc ?? CRC32.checksum(typeBytes + data)
     return big32(data.count) + typeBytes + data + big32(Int(sum))
   }
 
-  static func big32(_ value: Int) -> [UInt8] {
+  package static func big32(_ value: Int) -> [UInt8] {
     [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 
   /// The header chunk's 13 bytes.
-  static func header(width: Int, height: Int, depth: Int, colour: Colour, interlaced: Bool = false) -> [UInt8]
+  package static func header(width: Int, height: Int, depth: Int, colour: Colour, interlaced: Bool = false) -> [UInt8]
   {
     big32(width) + big32(height) + [UInt8(depth), colour.rawValue, 0, 0, interlaced ? 1 : 0]
   }
 
   /// `raw` as a zlib stream of stored deflate blocks.
-  static func zlib(_ raw: [UInt8]) -> [UInt8] {
+  package static func zlib(_ raw: [UInt8]) -> [UInt8] {
     var stream: [UInt8] = [0x78, 0x01]
     var start = 0
     repeat {
@@ -69,7 +69,7 @@ enum TestPNG {
   /// The filtered rows (filter type 0) of a `width`x`height` picture whose every pixel is
   /// `pixel`, one value a sample (a palette index for `.palette`), in Adam7's seven passes when
   /// `interlaced`.
-  static func rows(width: Int, height: Int, depth: Int, pixel: [Int], interlaced: Bool) -> [UInt8] {
+  package static func rows(width: Int, height: Int, depth: Int, pixel: [Int], interlaced: Bool) -> [UInt8] {
     let passes: [(x: Int, y: Int, dx: Int, dy: Int)] =
       interlaced
       ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
@@ -86,7 +86,7 @@ enum TestPNG {
   }
 
   /// `count` pixels of `pixel` packed at `depth` bits a sample, big-endian, the last byte padded.
-  static func packed(count: Int, depth: Int, pixel: [Int]) -> [UInt8] {
+  package static func packed(count: Int, depth: Int, pixel: [Int]) -> [UInt8] {
     if depth == 16 {
       return (0..<count).flatMap { _ in pixel.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
     }
@@ -112,7 +112,7 @@ enum TestPNG {
   /// A decodable `width`x`height` PNG of one colour: `pixel` holds one value a sample at
   /// `depth` bits (for `.palette`, the RGB of its one colour); `transparent` adds a tRNS chunk
   /// making that colour (palette entry 0) fully transparent.
-  static func make(
+  package static func make(
     width: Int, height: Int, colour: Colour = .rgb, depth: Int = 8, pixel: [Int] = [0xE0, 0x30, 0x20],
     interlaced: Bool = false, transparent: Bool = false
   ) -> [UInt8] {
@@ -134,7 +134,7 @@ enum TestPNG {
   }
 
   /// A file of `chunks` after the signature and a header: what a forged or damaged PNG is made of.
-  static func forged(
+  package static func forged(
     width: Int, height: Int, depth: Int = 8, colour: Colour = .rgb, interlaced: Bool = false,
     _ chunks: [[UInt8]]
   ) -> [UInt8] {
@@ -146,5 +146,5 @@ enum TestPNG {
 
   /// `count` bytes of image data that inflate to nothing in particular: enough for a header's
   /// size to be plausible to a check that does not inflate it.
-  static func filler(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x5A, count: count) }
+  package static func filler(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x5A, count: count) }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A table shaped like the real one, with every kind of option, so the grammar is tested whole.
 let sampleRoot = CommandSpec(

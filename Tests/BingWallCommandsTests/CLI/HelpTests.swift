@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 @Suite struct HelpTests {
   @Test func rootHelpStartsWithTheNewcomersCommandsThenTheGroups() {

@@ -8,7 +8,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The typed layer over the parser: handles read the values the parser accepted, as the types
 /// commands use, and options that stand in for config keys become overrides.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `CommandLineParser.versionOnly` answers `--version` without the command table; it must never
 /// answer differently from the full parse over the real table.

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `apply --lock-screen` inside the test process: a desktop without a lock screen picture gets the
 /// background and one warning line on stderr, for a file as for a stored picture, exit status 0.

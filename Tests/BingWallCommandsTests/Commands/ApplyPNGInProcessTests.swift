@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `apply ./FILE.png` in the test process: a PNG goes the way a JPEG file goes, checked whole
 /// first and cut to each screen, so a desktop without a crop mode of its own never stretches

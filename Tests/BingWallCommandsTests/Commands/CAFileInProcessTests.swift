@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `network.ca_file`: which certificate authorities an update's requests trust, and the one
 /// line a file that cannot be used gets. In process, so the test sees the file each HTTP client

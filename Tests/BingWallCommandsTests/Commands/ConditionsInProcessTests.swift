@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallSession
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `update` on a metered connection or a low battery, in the test process: the conditions are the
 /// context's seam (what the system bus would say), Bing is scripted, so "no request was made" is

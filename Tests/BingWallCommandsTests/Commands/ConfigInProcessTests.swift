@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `config` leads somewhere from every error: unset, keys, show on a broken file, --json, the
 /// nearest allowed value, and a hint that names a command that works.

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `current`, the picture on screen (the one bingwall set last), and `favorite`, `unfavorite`,
 /// `ban` and `show` with no selector, which act on it: after `previous` that is not the newest.

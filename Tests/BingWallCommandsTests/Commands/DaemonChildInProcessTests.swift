@@ -10,7 +10,7 @@ import Testing
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon's updates as child processes, on the in-process context: the real loop, the real
 /// `DaemonUpdateChild` and journal, and a scripted child (the real `update --daemon-child` run in

@@ -8,7 +8,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon's children read the configuration the daemon last loaded, not the file as it is
 /// now: an edit (or a broken save) reaches them only through SIGHUP.

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallSession
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon loop hearing the session: the network coming back, the power changing, the
 /// machine waking. The real loop and the real `update --daemon-child` (answered in this process)

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Which names in the image folder `doctor` takes for pictures (`<date>_<Name>_<RES>[-N].jpg`, as
 /// `ImageFolder.fileName` writes them) and which for strays.

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `doctor` inside the test process, on a history of four pictures the scripted Bing delivered
 /// (Lake, Fox, Dune, Reef), whose window then moves on to the first three only: what it finds,

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// An endpoint is https, or plain http to this machine only: `config set`, the config file and
 /// the environment refuse plain http to any other host, with the reason, by the one rule the

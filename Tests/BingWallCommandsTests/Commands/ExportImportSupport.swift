@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Histories and comparisons the export and import tests share.
 enum ExportImportSupport {

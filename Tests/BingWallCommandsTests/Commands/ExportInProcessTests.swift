@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `export` inside the test process, and the round trip through `import` into another user's
 /// empty history.

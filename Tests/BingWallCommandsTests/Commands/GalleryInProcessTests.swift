@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `gallery` inside the test process, on a history of two pictures the scripted Bing delivered
 /// (Lake, the newest, and Fox) and three recorded straight into the store with hostile text.

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The gallery's pieces: escaping, URLs, and the one query that must list what `list` lists.
 @Suite struct GalleryPageTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `bingwall greeter` in the test process, on a machine's worth of greeter files under a folder
 /// of the test's own (`BINGWALL_GREETER_ROOT`): Debian's own lightdm-gtk-greeter.conf, a

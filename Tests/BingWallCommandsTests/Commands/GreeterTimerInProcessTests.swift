@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `greeter enable` puts a daily root timer on the executable it finds: one that someone other
 /// than root could replace is refused, or with `--force` taken with a warning.

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `hooks.on_change` on the scripted week with the `none` backend, the hook a scripted program
 /// (`themer`): the events `next`, `previous` and the daemon's rotation name, the timeout it is

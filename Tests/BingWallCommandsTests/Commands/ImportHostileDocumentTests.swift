@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Export documents written by someone else: their text is data, and no path or key in them
 /// makes `import` read outside the export folder or write outside the image folder.

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `import` of plain folders, single files and hand-made (hostile) export documents, inside the
 /// test process.

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `import` of folders named exactly as other Bing tools name their files, with their sidecars.
 /// Every expectation is written from the peer's rule (the comment above it), not from what our

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `favorite` and `ban` inside the test process, on a history of two pictures (Lake, the newest,
 /// and Fox) that the scripted Bing delivered.

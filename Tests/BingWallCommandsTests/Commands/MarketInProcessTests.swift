@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Market codes wherever they enter (`-m` of each command, config file, `config set`), and the
 /// served-market warning with and without the body's `market` object.

@@ -3,7 +3,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `bingwall outputs` in the test process: the selected backend's tool is asked, and nothing else.
 @Suite struct OutputsInProcessTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A selector that matches nothing quotes what was typed and suggests what was probably meant,
 /// on a history of two pictures: Lake (2026-12-01) and Fox (2026-11-30).

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A day must be a plausible day: a source's picture dated 9999-12-31 is passed over with one
 /// warning, and a history that already holds such a row never makes it `latest`, the picture an

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Bing's portrait file (`_1080x1920`) for a screen on its side, in the test process: fetched by
 /// `update` only while such a screen exists, stored as the picture's second file, asked for

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `prune` and the retention policy inside the test process, on the scripted week: Lake
 /// (2026-12-01, the newest), Fox, Dune, Reef, Moor, Fjord, Mesa, Delta (2026-11-24); the clock

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// 408 Request Timeout under the one rule for temporary failures: the archive and a picture
 /// are both retried by the same loop and both end an update with 75, "try again later".

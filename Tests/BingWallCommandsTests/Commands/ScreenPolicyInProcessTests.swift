@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Which picture goes to which screen, on the scripted week stored in a real history (Lake the
 /// newest … Delta): `[screens] policy`, `favorites_first` and `pin`, then their assignment to

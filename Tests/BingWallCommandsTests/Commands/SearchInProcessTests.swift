@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `search` inside the test process, over titles and captions Bing really sent (German with accents,
 /// Japanese, Chinese, English), stored by a real `update` into a real SQLite file.

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `show`, `list` and the gallery for people: a card by default, every field when asked, and the
 /// key `apply` takes wherever a picture is listed. History: Lake (2026-12-01) and Fox.

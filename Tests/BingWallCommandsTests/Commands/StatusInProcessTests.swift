@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `status` tells the truth: a schedule only where something carries it out, local times from
 /// now in the context's `TZ`, an interrupted update, and an error cut to its cause.

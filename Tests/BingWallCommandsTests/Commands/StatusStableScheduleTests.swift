@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A schedule's next time is drawn once and kept: every `status` tells the same time until it
 /// passes, with or without a daemon (issue 47, "one line per kind of failure").

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `next` and `previous` on the scripted week (Lake 2026-12-01, the newest … Delta 2026-11-24),
 /// with the `none` backend: each steps one day from the picture set last, says where it is, and

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallNet
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Bing's story of each picture (`network.story`), fetched beside the archive in the test process:
 /// stored with the picture, in `show`, `--json`, `search` and the gallery, fetched once a day, and

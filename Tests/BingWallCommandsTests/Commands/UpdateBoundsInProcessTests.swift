@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What a response can make an update do is bounded by what we asked for, not by what came back.
 @Suite struct UpdateBoundsInProcessTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Failures of one kind in one run are one line with a count; `-v` lists each; a warning is said
 /// once a run (issue 47's "one line per kind of failure").

@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What a newcomer's first `update` ends with on a terminal, the list fitted to the terminal,
 /// the progress bar's count and title, and the Ctrl-C notice the update asks for.

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `update`, `status` and the daemon loop run inside the test process on the test context:
 /// exact output, every request accounted for, the scheduler state as the journal wrote it.

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `update` outside a desktop session: the pictures are stored, one line says none was set and
 /// how to set one, exit 0, on every run alike; `update --apply` and `apply` fail with 69 and a

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What `update` says, in the order a terminal shows stdout and stderr together.
 @Suite struct UpdateOutputOrderTests {

@@ -8,7 +8,7 @@ import Testing
 @testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The terminal, `--json` and the daemon's log render one event list: what one shows, the
 /// others show too.

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The other sources beside Bing in one update: NASA APOD's real body (science.nasa.gov's
 /// `apod-basic`, whose picture that day was a PNG) stored beside Bing's week, with its source,

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The update's time limit bounds its work too, not only its transfers: a source whose answer
 /// takes longer to read than a request may take to arrive (`network.timeout`, 30 s) is stopped

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Bing's whole window: the archive's older page (`idx=7`) is asked for on a market's first
 /// update and after a gap the recent page (`idx=0`) cannot fill, and never otherwise; the two

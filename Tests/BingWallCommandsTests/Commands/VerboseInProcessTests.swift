@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallNet
 @testable import BingWallSession
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `-v` in the test process: `update` and `apply` tell on stderr, one `bingwall: info: …` line
 /// each, the conditions checked, each URL and its status (without credentials), each file

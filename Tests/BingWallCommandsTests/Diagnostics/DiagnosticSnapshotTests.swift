@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallNet
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What bingwall says when things go wrong, held word for word: one file per case under
 /// Tests/Fixtures/Diagnostics, the command, what it wrote on stderr and its exit status.

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The README is the front door: short, a command early, and every example in it true today.
 @Suite struct ReadmeTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The pictures of docs/images, made from the real tools: a headless sway read back by grim, the
 /// gallery page in headless Chromium, and libvips's looks of one crop. `make screenshots` writes

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The committed completion scripts and man page are what the command table generates, and the
 /// generators see what the parser sees.

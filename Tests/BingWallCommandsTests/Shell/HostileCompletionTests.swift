@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// TAB never runs a picture's id: ids that are shell code (`$(…)`, backquotes, `${IFS}`) come
 /// from a Wikimedia title and a Spotlight `entityId` through a real update, from a key in an

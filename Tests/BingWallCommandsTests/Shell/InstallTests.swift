@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `make install` and `make uninstall` with DESTDIR: each file lands where man, bash-completion,
 /// zsh, fish and the icon theme look for it, and goes away again.

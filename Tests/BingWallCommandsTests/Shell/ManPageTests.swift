@@ -9,7 +9,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The manual in man/: valid mdoc page by page, every command, option, key, backend and mode
 /// from the program, each page renders, and the markets listed once.

@@ -9,7 +9,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// TAB in the real bash, fish and zsh with the committed scripts: commands, options, values,
 /// files, folders, and pictures from a history `update` really wrote.

@@ -7,7 +7,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `bingwall autostart` run as a user would, with stub `systemctl` and `crontab` first (and alone) on
 /// PATH, so nothing on the machine running the tests is ever enabled. The files it writes are checked

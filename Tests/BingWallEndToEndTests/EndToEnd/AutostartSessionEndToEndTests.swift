@@ -6,7 +6,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `autostart enable` as a user meets it: the outcome first, then what the cron line's runs will
 /// do (each finds the session running then; `SessionFinderEndToEndTests` runs them), when the next

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real daemon against a hostile or failing system bus: a flood from the very owner of
 /// NetworkManager's name, that owner hanging with the flood queued, the bus restarting, and a

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Four `update` processes, a running daemon, a `prune` and an `import` against one slow fake
 /// Bing: they queue on the history lock, so every picture is downloaded at most once, no process

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Config values through the real binary at every door: an option is checked as `config set`
 /// checks its key, before anything is asked or written.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `config edit` on a real terminal (a pseudo-terminal) with a scripted editor: the copy is
 /// checked when the editor ends, a bad line is shown with "Edit again? [Y/n]", and the file is

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `update` killed (SIGKILL, through strace: `SyscallKill`) at 20 moments of its life: taking the
 /// lock, asking for the archive, mid-download, syncing, naming, between naming a picture and

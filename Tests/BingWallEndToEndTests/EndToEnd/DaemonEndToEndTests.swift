@@ -8,7 +8,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `bingwall daemon` and `status` as a user runs them: rotation, signals, single instance.
 @Suite struct DaemonEndToEndTests {

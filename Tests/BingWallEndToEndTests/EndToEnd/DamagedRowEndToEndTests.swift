@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A history a real update fetched from the fake Bing, then edited by hand with the sqlite3 tool:
 /// a damaged row is that row skipped with one warning, never a history every command refuses;

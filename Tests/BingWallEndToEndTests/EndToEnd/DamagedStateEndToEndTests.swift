@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Damaged files the tool meets on a machine that lived a while: each gives a clear message and
 /// a meaningful status, never a crash, and the damaged file is left exactly as it was (nothing

@@ -9,7 +9,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `apply`, `random`, `backends` and `update`'s apply, through the real binary, with the
 /// `command` backend pointed at a recording stub.

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Filesystems that refuse writes. The image folder on a filesystem too small for the window (a 700 KB tmpfs, mounted by the
 /// test, so root only; CI runs as root): a clear error, exit 1, nothing partial, the history whole,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `doctor` through the real binary, on a history it fetched from the fake Bing: damage made with
 /// the file system and the sqlite3 tool, found, repaired over HTTP, and gone on the next run.

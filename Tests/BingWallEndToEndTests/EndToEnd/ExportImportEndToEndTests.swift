@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `export` and `import` through the real binary: a history a real update fetched from the fake
 /// Bing, exported, then imported by another user with an empty history.

@@ -8,7 +8,7 @@ import Testing
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The foundation's "done when", run through the real binary.
 @Suite struct FoundationEndToEndTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The gallery page as a real browser shows it: headless Chromium paints the pictures from their
 /// files, runs nothing from a title, and fits a phone-width window.

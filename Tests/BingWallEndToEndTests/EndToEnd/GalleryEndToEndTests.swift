@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `gallery` through the real binary, on a history a real `update` fetched from the fake Bing.
 @Suite struct GalleryEndToEndTests {

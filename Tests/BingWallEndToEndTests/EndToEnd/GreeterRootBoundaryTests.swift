@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The line between root and a user: the real binary runs `greeter set --user NAME` as root, as
 /// the daily timer does, over the history of a real unprivileged user who has made it hostile,

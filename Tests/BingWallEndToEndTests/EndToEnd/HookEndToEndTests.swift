@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallKit
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `hooks.on_change` and `hooks.on_new` through the real binary: the `command` backend sets the
 /// wallpaper through a stub that does nothing, and the hook is a stub that records, for each run,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Hostile pictures through the real binary: `apply ./FILE` in an X session whose `xrandr` (a
 /// stand-in) lists one 1920x1080 screen, so that bingwall decodes the picture for its crop, and

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real binary against a fake Bing that misbehaves on purpose: whatever the server does, the
 /// update ends in bounded time with a clear message and stores only whole pictures.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The largest picture accepted, 16384x16384 (805 MB decoded), made into one screen's crop and
 /// its dark, lock and captioned variants by apply's code in a process of its own (the bench

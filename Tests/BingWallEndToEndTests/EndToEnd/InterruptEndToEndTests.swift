@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Ctrl-C during `bingwall update` on a real terminal: the binary, a pseudo-terminal as its
 /// controlling terminal, and a fake Bing slow enough that the key lands mid-download.

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// libcurl is opened at the first request, not at start: commands that never touch the
 /// network never map it (nor the ~40 libraries behind it). Proven on the real binary by

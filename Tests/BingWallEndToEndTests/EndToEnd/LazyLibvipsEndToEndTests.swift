@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// libvips is opened at the first image operation, not at start: commands that make no picture
 /// never map it (nor the ~60 libraries behind it). The same strace record of opened files as

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `favorite` and `ban` through the real binary, on a history it fetched from the fake Bing: the marks
 /// reach the SQLite file, `list` and `random`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// HTTPS as Bing serves it: the real binary against Debian's nginx with HTTP/2 and TLS, whose
 /// certificate a test CA signs (as a TLS-inspecting proxy's CA would), serving a week's archive

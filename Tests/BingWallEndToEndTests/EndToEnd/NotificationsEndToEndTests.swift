@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon's notifications in dunst, a real notification server, on a private bus and X
 /// server: a new picture shows Keep, Next and Ban; Keep, picked from dunst's own menu of a

@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// One connection per host for a whole update, over HTTP/2 as Bing serves it: the real binary
 /// against Debian's nginx (HTTPS, HTTP/2, a test CA), whose access log names each request's

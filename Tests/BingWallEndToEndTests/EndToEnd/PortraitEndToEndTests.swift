@@ -5,7 +5,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The portrait file through the real binary: real libcurl against the fake Bing on loopback,
 /// an X session whose `xrandr --listactivemonitors` (a stand-in) lists a screen on its side.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `prune` through the real binary on a history it fetched from the fake Bing: rows and files on
 /// disk, and a prune killed between deleting its rows and deleting its files.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Every real Bing answer in `../shared/realbing`, replayed through the fake server to the
 /// built binary: each alone into a fresh history, then each market's answers in date order

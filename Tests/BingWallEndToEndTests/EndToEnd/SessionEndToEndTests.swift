@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real binary on a system bus of its own with dbusmock's NetworkManager, UPower and logind,
 /// against the fake Bing: an update held back and let go, and the daemon hearing the network come

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The cron line, which carries no display, run as cron runs it (HOME, LOGNAME, SHELL and PATH,
 /// nothing else): `bingwall update` finds the user's running session in this machine's real

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallModel
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real binary fetching the four sources beyond Bing from one fake server over real
 /// libcurl, each pointed there by its `BINGWALL_<SOURCE>_ENDPOINT`: every source's pictures are

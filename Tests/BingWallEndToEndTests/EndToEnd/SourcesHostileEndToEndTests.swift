@@ -4,7 +4,7 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallModel
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real binary against hostile answers of the four sources beyond Bing, one source at a
 /// time on the fake server (`FakeSources`) over real libcurl: a picture that declares

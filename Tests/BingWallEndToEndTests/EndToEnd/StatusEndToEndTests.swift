@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `status` through the real binary after a failed update: on a terminal (a pseudo-terminal of
 /// a given width, read by the binary's own ioctl) the cause wraps under the value column;

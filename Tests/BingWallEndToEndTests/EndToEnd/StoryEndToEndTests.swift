@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real binary fetching Bing's story from the fake Bing over real libcurl: the model's real
 /// shape is stored, and a hostile model (50 MB, 100,000 deep, an HTML page, a drip) costs a

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// An https endpoint, on a loopback TLS server whose certificate a test CA signs (bingwall trusts
 /// it through `CURL_CA_BUNDLE`, as behind a proxy with its own CA): a redirect from it to plain

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon's panel menu in a real panel: waybar (whose tray module is a StatusNotifierWatcher
 /// and host) under a headless sway, on a session bus of the test's own. The icon is read back

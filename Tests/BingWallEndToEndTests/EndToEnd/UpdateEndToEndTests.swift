@@ -9,7 +9,7 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `bingwall update`, `list` and `show` as a user runs them, against the fake Bing.
 @Suite struct UpdateEndToEndTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon's panel menu in xfce4-panel's Status Tray under Xvfb: the icon read back from the
 /// screen, its menu opened and Next clicked with the pointer (xdotool), as a user would, and the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The Debian package as a user gets it: `make test-package` builds it, runs lintian, and points
 /// this suite at it (`BINGWALL_TEST_DEB`, with the version make built in

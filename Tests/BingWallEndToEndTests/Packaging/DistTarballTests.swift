@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The tarball as a user downloads it: `make test-package` makes it with `make dist` and points
 /// this suite at it (`BINGWALL_TEST_TARBALL`). Unpacked, it holds every icon as committed, at its

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallImage
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The bitmaps `make icons` renders from bingwall.svg, as committed: each of the side its folder
 /// names (its IHDR, read by PNGInspector) with an alpha channel, and the drawing in it, decoded by

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The version comes from one place: the newest git tag, else the VERSION file (a tarball has no
 /// git), as `make version` says and `make release` compiles in; a build made without make

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Which path goes into the files, and the environment systemctl and crontab get.
 @Suite struct AutostartEnvironmentTests {

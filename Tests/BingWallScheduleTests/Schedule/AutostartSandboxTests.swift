@@ -3,12 +3,12 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallKit
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Which sandbox `enable` writes for the user services: the strong one only where a trial service
 /// with exactly its settings ran, the basic one otherwise, and the one line that says which.

@@ -3,13 +3,13 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The systemd service and timer methods against a fake systemctl: the unit text, the exact calls,
 /// idempotence, and taking back exactly what was done.

@@ -3,13 +3,13 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The XDG autostart entry: its keys, the Desktop Entry quoting of Exec, and owning only our file.
 @Suite struct AutostartXDGTests {

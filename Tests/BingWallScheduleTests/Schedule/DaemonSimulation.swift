@@ -2,12 +2,12 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real `DaemonLoop` on a test clock and a modelled Bing, so days of schedule run in a test.
 ///

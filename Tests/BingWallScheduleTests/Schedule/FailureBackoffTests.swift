@@ -3,10 +3,10 @@ import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The backoff after failed updates: 1, 2, 4 … minutes up to an hour, half fixed and half random.
 @Suite struct FailureBackoffTests {

@@ -1,8 +1,8 @@
 import Foundation
 
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 extension RotationSchedule {
   /// Whether a rotation is due at `now`.

@@ -3,13 +3,13 @@ import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Rotation deadlines: one interval after the persisted last rotation, now when overdue or never
 /// rotated, and never more than one interval away when the clock stepped back.

@@ -4,10 +4,10 @@ import Testing
 @testable import BingWallCLI
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daemon's one timer: update, backoff and rotation combined into the earliest wake, what is due
 /// when it fires, and whole days of the loop run on a fake clock (DST, a late Bing, a network that is

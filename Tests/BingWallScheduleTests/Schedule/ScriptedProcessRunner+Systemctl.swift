@@ -1,8 +1,8 @@
 import Foundation
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The two systemctl machines the autostart tests run on, scripted: nothing else is installed, so
 /// a run of any other program fails the test.

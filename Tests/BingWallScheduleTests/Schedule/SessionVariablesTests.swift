@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallKit
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A session's variables as a run outside it takes them: only the known names, only values such
 /// a variable holds; and the ones an older bingwall wrote into its crontab line, read back as sh

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 @testable import BingWallCommands
-@testable import BingWallCommandsTestSupport
+import BingWallCommandsTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The daily update deadline over tables of markets and clocks: earliest market's publication plus
 /// the jitter, overdue means now, and a late Bing is asked again after a pause, never in a loop.

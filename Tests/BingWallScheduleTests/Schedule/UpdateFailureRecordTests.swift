@@ -5,11 +5,11 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallSchedule
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A failure as a record: made from the error where it happens, kept in `scheduler.json`, and
 /// shown by `status` from its fields, never from its message's words.

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 @testable import BingWallBus
-@testable import BingWallCommandsTestSupport
-@testable import BingWallServiceTestSupport
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSession
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// sd-bus against a real dbus-daemon with python3-dbusmock's NetworkManager, UPower and logind:
 /// the properties bingwall reads and the signals the daemon hears, as the services send them.

@@ -1,7 +1,7 @@
 @testable import BingWallBing
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 extension ArchiveImage {
   /// The URL of this picture in `resolution` under `endpoint`; see `ImageURL`.

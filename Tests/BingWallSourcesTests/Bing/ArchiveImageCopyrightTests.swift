@@ -1,8 +1,8 @@
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// Caption and credit from `copyright`, the title to show, and the copyright link.
 @Suite struct ArchiveImageCopyrightTests {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Market-local dates: the UTC date of `fullstartdate + 12 h`, and the `startdate` fallback.
 @Suite struct ArchiveImageDateTests {

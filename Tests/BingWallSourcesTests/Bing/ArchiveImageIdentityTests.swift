@@ -1,8 +1,8 @@
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// Picture ids, keys and names: what may become a file name, and what is refused.
 @Suite struct ArchiveImageIdentityTests {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The archive's two pages: `idx=0` and `idx=7`, which share a day, made into one window.
 @Suite struct ArchivePageTests {

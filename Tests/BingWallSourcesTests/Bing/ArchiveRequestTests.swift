@@ -3,8 +3,8 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// The two URLs bingwall builds: the archive request and a picture's download.
 @Suite struct ArchiveRequestTests {

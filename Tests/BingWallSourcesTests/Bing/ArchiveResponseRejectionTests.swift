@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Bodies that hold no usable pictures: each is refused with its own error, whose message names
 /// the market and the URL, and says whether to try again.

@@ -3,9 +3,9 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Decoding whole archive bodies, market by market, as Bing serves them (BingFixtures).
 @Suite struct ArchiveResponseTests {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// The client of Bing's JSON requests (archive and stories) with the real libcurl against the loopback fake Bing.
 ///

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Which Bing failures are worth retrying (exit 75), and what their messages say.
 @Suite struct BingErrorTests {

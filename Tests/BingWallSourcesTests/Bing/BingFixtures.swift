@@ -1,8 +1,8 @@
 @testable import BingWallBing
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Archive bodies in the shape Bing serves them (docs/bing-endpoint.md), written by hand for these tests and served
 /// by the fake Bing server in later ones.

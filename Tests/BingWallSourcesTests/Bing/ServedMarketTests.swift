@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// Which market Bing served: the body's `market` object when it has one (`mbl=1`), else the
 /// market part of the newest picture's id, as in every archived response.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// Bing's home-page model read for its stories: the real shape, what is skipped, what is refused.
 @Suite struct StoryResponseTests {

@@ -1,6 +1,6 @@
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 extension CurlHTTPClient {
   /// One GET streamed into `fileDescriptor`, tried once: a batch of one job, which is how

@@ -5,9 +5,9 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real libcurl client against the real loopback server: every way a transfer can end.
 ///

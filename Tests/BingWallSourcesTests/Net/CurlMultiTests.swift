@@ -3,9 +3,9 @@ import Synchronization
 import Testing
 
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// `downloadAll` with the real libcurl multi against the real loopback server: parallelism,
 /// limits, retries, isolation of failures and progress.

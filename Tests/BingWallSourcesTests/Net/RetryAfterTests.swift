@@ -3,9 +3,9 @@ import Synchronization
 import Testing
 
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A struggling server's `Retry-After` is obeyed, up to a cap: before, three tries came within
 /// about a second whatever the server asked.

@@ -3,9 +3,9 @@ import Synchronization
 import Testing
 
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The one session of a client shared by every thread (`CurlSession`): requests made on other
 /// threads while one drives join its multi and its connections, each still gets its own bytes,

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A server can hold a transfer only so long: a drip far below any real connection is abandoned
 /// after `stallTimeout`, and no attempt, first or retried, outlives the request's deadline.

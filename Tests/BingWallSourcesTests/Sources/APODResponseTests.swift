@@ -3,9 +3,9 @@ import BingWallSystem
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// APOD's real bodies from both APIs: pictures, video and other days, and error bodies.
 @Suite struct APODResponseTests {

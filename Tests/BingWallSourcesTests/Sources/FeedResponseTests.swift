@@ -3,9 +3,9 @@ import BingWallSystem
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The RSS feeds: Earth Observatory's (hand-made, in both feeds' shapes) and Commons' picture
 /// of the day (real), each item read for its picture, its day and its words.

@@ -1,8 +1,8 @@
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// HTML fragments from APOD's JSON made into one line of plain text.
 @Suite struct PlainTextTests {

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The two rules for what comes from a source: a key of shell-safe bytes (`SourceKey`), and a
 /// day it may have (`PlausibleDay`), with the feeds choosing their newest plausible item.

@@ -1,8 +1,8 @@
 import BingWallModel
 import Testing
 
-@testable import BingWallServiceTestSupport
-@testable import BingWallTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 
 /// What a body may name as a picture or a page: https only, plain http only to a loopback test
 /// server the caller allowed, nothing that is not an absolute URL of a plain host.

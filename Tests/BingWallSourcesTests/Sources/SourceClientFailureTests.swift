@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// What each source's client does when its requests fail or its bodies are hostile, against
 /// the fake sources on a real loopback server: one `SourceFailure` line naming the source, the

@@ -4,9 +4,9 @@ import Foundation
 import Testing
 
 @testable import BingWallNet
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Each source's client against the fake sources on a real loopback server, through the real
 /// libcurl client: the happy path, each fallback, and the headers every request sends.

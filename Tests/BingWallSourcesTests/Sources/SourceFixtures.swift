@@ -2,9 +2,9 @@ import BingWallModel
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The real bodies of the other sources, copied into `Tests/Fixtures/sources` (origins in each
 /// folder's README), and the hand-made Wikimedia ones.

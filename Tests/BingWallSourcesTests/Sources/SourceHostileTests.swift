@@ -3,9 +3,9 @@ import BingWallSystem
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Bodies no source should send: each is refused with its own typed error, within bounds.
 @Suite struct SourceHostileTests {

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 @testable import BingWallModel
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Every source is one plug-in: the places made from the registry name each, and a sixth source
 /// (`FixtureSource`, in the tests) needs no other file to be listed, configured, completed and

@@ -3,9 +3,9 @@ import BingWallSystem
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Each source's request URL and headers, and the days they ask for.
 @Suite struct SourceRequestTests {

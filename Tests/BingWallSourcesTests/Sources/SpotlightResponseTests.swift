@@ -3,9 +3,9 @@ import BingWallSystem
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Spotlight's two real bodies, read field by field, and the rule that sets promotions aside.
 @Suite struct SpotlightResponseTests {

@@ -3,9 +3,9 @@ import BingWallSystem
 import Foundation
 import Testing
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// Wikimedia's featured feed (hand-made bodies: see the fixtures' README) and the thumbnail rule.
 @Suite struct WikimediaResponseTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BingWallNet
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The fake server itself, spoken to by hand, since every network test trusts it.
 @Suite struct FakeHTTPServerTests {

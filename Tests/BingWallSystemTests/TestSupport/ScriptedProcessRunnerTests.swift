@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import BingWallSystem
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// The tests' process runner answers only what was scripted, and says so loudly otherwise.
 @Suite struct ScriptedProcessRunnerTests {

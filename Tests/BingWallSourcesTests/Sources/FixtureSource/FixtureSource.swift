@@ -2,9 +2,9 @@ import BingWallModel
 import BingWallSystem
 import FoundationEssentials
 
-@testable import BingWallServiceTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallSources
-@testable import BingWallTestSupport
+import BingWallTestSupport
 
 /// A sixth source, written as a plug-in outside the product: one folder (this one) and one
 /// registry line (`SourceRegistryTests.registry`) are all it takes to appear in `sources`, the
