@@ -25,6 +25,13 @@ package final class ScriptedProcessRunner: ProcessRunner, Sendable {
     package var arguments: [String]
     package var environment: [String: String]
     package var errorLog: String?
+
+    package init(executable: String, arguments: [String], environment: [String: String], errorLog: String? = nil) {
+      self.executable = executable
+      self.arguments = arguments
+      self.environment = environment
+      self.errorLog = errorLog
+    }
   }
 
   /// One call the code made, in order: a child run and waited for, or a detached start.
