@@ -61,10 +61,6 @@ package final class Sandbox {
     return environment
   }
 
-  /// Set by `make sanitize` (`address` or `thread`): the binary runs under a sanitizer, whose
-  /// shadow memory makes resident-memory bounds meaningless.
-  package static var sanitizer: String? { ProcessInfo.processInfo.environment["BINGWALL_TEST_SANITIZER"] }
-
   package var imageDir: String { dataDir + "/images" }
 
   /// The picture files in the image folder, hidden ones included, sorted.

@@ -63,7 +63,7 @@ extension SessionEndToEndTests {
       })
     let peak = try #require(Self.memory("VmHWM", of: pid))
     let resident = try #require(Self.memory("VmRSS", of: pid))
-    if Sandbox.sanitizer == nil {
+    if Sanitizer.name == nil {
       #expect(peak < 40_000, "VmHWM \(peak) kB after the flood, \(idle) kB idle")
       #expect(peak - idle < 8_000, "VmHWM \(peak) kB after the flood, \(idle) kB idle")
     }

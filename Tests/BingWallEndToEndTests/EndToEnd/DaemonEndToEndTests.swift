@@ -71,7 +71,7 @@ import BingWallTestSupport
     #expect(process.terminationStatus == 0)
     // A correctness bound ("at once", not after the next rotation), relaxed under a sanitizer,
     // which slows every step of the rotation SIGTERM may interrupt (ThreadSanitizer: 1.06 s).
-    #expect(took < (Sandbox.sanitizer == nil ? 1.0 : 5.0))
+    #expect(took < (Sanitizer.name == nil ? 1.0 : 5.0))
     let text = try String(contentsOfFile: log, encoding: .utf8)
     #expect(text.contains("rotate: Applied"))
     #expect(text.contains("stopping"))
@@ -237,7 +237,7 @@ import BingWallTestSupport
     let took = stop(process)
     #expect(process.terminationStatus == 0)
     // A sanitizer slows every step several times over (`make sanitize`).
-    #expect(took < (Sandbox.sanitizer == nil ? 1.0 : 5.0))
+    #expect(took < (Sanitizer.name == nil ? 1.0 : 5.0))
     // The daemon stopped its child and reaped it before it exited.
     #expect(kill(child, 0) == -1 && errno == ESRCH)
   }

@@ -152,7 +152,7 @@ import BingWallTestSupport
       let kilobytes =
         Int(try String(contentsOfFile: peak, encoding: .utf8).split(separator: "\n").last ?? "") ?? 0
       #expect(
-        kilobytes > 0 && (kilobytes < 100 * 1024 || Sandbox.sanitizer != nil), "\(name): \(kilobytes) KB")
+        kilobytes > 0 && (kilobytes < 100 * 1024 || Sanitizer.name != nil), "\(name): \(kilobytes) KB")
       print("peak: \(name) with a 300 MB description: \(kilobytes) KB, \(elapsed)")
       if name == "show --json" {
         let object = try #require(

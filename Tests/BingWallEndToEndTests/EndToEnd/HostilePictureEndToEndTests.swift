@@ -14,7 +14,7 @@ import BingWallTestSupport
   .enabled(
     if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time (make test-deps)"),
   .enabled(
-    if: Sandbox.sanitizer == nil, "a sanitizer's shadow memory makes resident-memory bounds meaningless"))
+    if: Sanitizer.name == nil, "a sanitizer's shadow memory makes resident-memory bounds meaningless"))
 struct HostilePictureEndToEndTests {
   /// The bench's bound for a process making a screen's picture, in KB as GNU time gives it.
   static let memoryBound = 80 * 1024

@@ -270,11 +270,11 @@ import BingWallTestSupport
 
     // Bounded: time (the update's limit is 6 x network.timeout = 12 s, plus start-up and the
     // apply; an endless picture, streamed to 256 MiB at two sizes, takes the longest) and memory.
-    #expect(elapsed < .seconds(Sandbox.sanitizer == nil ? 20 : 60), "\(hostile.name): \(elapsed)")
+    #expect(elapsed < .seconds(Sanitizer.name == nil ? 20 : 60), "\(hostile.name): \(elapsed)")
     let kilobytes =
       Int(try String(contentsOfFile: peak, encoding: .utf8).split(separator: "\n").last ?? "") ?? 0
     #expect(
-      kilobytes > 0 && (kilobytes < 100 * 1024 || Sandbox.sanitizer != nil),
+      kilobytes > 0 && (kilobytes < 100 * 1024 || Sanitizer.name != nil),
       "\(hostile.name): peak RSS \(kilobytes) KB")
     // For docs/RELIABILITY.md's worst case: `swift test --filter HostileServer | grep bounds:`.
     print(

@@ -146,7 +146,7 @@ struct SourcesHostileEndToEndTests {
     #expect(elapsed < Self.hangGuard, "\(what): \(elapsed)")
     // A sanitizer's shadow memory makes the resident size meaningless (`make sanitize`).
     #expect(
-      peak < HostilePictureEndToEndTests.memoryBound || Sandbox.sanitizer != nil,
+      peak < HostilePictureEndToEndTests.memoryBound || Sanitizer.name != nil,
       "\(what): peak RSS \(peak) KB")
   }
 
@@ -206,6 +206,6 @@ struct SourcesHostileEndToEndTests {
     let jpeg = try JPEGInspector.inspect(fileAt: path)
     #expect(jpeg.width == side && jpeg.height == side)
     let bound = HostilePictureEndToEndTests.memoryBound + PNGInspector.maximumDecodedBytes / 1024
-    #expect(peak < bound || Sandbox.sanitizer != nil, "peak RSS \(peak) KB")
+    #expect(peak < bound || Sanitizer.name != nil, "peak RSS \(peak) KB")
   }
 }

@@ -64,7 +64,7 @@ import BingWallTestSupport
     print("decode time: \(what): \(String(format: "%.3f", seconds)) s")
     // A sanitizer's instrumentation (`make sanitize`) multiplies every step: only the ordinary
     // build is held to the bound.
-    #expect(seconds < bound || Sandbox.sanitizer != nil, "\(what): \(seconds) s")
+    #expect(seconds < bound || Sanitizer.name != nil, "\(what): \(seconds) s")
     return value
   }
 
