@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallBing
 @testable import BingWallNet
 import BingWallServiceTestSupport

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import BingWallKit
+@testable import BingWallCommands
 @testable import BingWallNet
 import BingWallServiceTestSupport
 @testable import BingWallSystem

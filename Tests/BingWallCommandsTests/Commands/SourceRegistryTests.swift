@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+@testable import BingWallStore
+@testable import BingWallKit
+@testable import BingWallCommands
+@testable import BingWallCLI
 @testable import BingWallModel
 import BingWallServiceTestSupport
 @testable import BingWallSources

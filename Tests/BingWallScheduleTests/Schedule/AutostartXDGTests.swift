@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BingWallCLI
-@testable import BingWallCommands
-import BingWallCommandsTestSupport
 @testable import BingWallDesktop
-@testable import BingWallKit
 @testable import BingWallSchedule
 import BingWallServiceTestSupport
 @testable import BingWallSystem

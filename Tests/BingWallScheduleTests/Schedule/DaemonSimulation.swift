@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallSchedule
 import BingWallServiceTestSupport
 @testable import BingWallStore

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import BingWallCLI
 @testable import BingWallDesktop
 @testable import BingWallSchedule
 import BingWallServiceTestSupport

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import BingWallBus
-import BingWallCommandsTestSupport
 import BingWallServiceTestSupport
 @testable import BingWallSession
 @testable import BingWallSystem

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
+@testable import BingWallCommands
 @testable import BingWallBing
 @testable import BingWallModel
 @testable import BingWallNet
