@@ -14,14 +14,6 @@ import BingWallTestSupport
 /// `bingwall` on the shells' PATH is the built binary, and HOME is a sandbox's, so selectors
 /// come from that sandbox's history.
 package struct CompletionShell {
-  /// The package root, found from this file: the committed scripts live there.
-  package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  package static func committed(_ relativePath: String) -> String {
-    packageRoot.appendingPathComponent(relativePath).path
-  }
-
   /// HOME for the shells.
   package var home: String
   /// The folder the shells start in, for file and folder candidates.
@@ -37,7 +29,7 @@ package struct CompletionShell {
 
   /// Each line completed by bash with bash-completion loaded, after `script` is sourced; the
   /// cursor is at the end of the line, and a line ending in a space completes an empty word.
-  package func bash(_ lines: [String], script: String = committed("completions/bingwall.bash")) throws -> [[String]] {
+  package func bash(_ lines: [String], script: String = PackageRoot.path("completions/bingwall.bash")) throws -> [[String]] {
     var source = "source /usr/share/bash-completion/bash_completion\nsource \(quoted(script))\n"
     for line in lines {
       var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -58,14 +50,14 @@ package struct CompletionShell {
   }
 
   /// Each line completed by fish (`complete -C`), after `script` is sourced.
-  package func fish(_ lines: [String], script: String = committed("completions/bingwall.fish")) throws -> [[String]] {
+  package func fish(_ lines: [String], script: String = PackageRoot.path("completions/bingwall.fish")) throws -> [[String]] {
     var source = "source \(quoted(script))\n"
     for line in lines { source += "echo '== next'\ncomplete -C \(quoted(line)) | string split -f1 \\t\n" }
     return sections(try run(["fish", "--no-config", "-c", source + "true\n"]), count: lines.count)
   }
 
   /// Each line completed in an interactive zsh with compinit, `_bingwall` autoloaded from `folder`.
-  package func zsh(_ lines: [String], folder scripts: String = committed("completions")) throws -> [[String]] {
+  package func zsh(_ lines: [String], folder scripts: String = PackageRoot.path("completions")) throws -> [[String]] {
     let harness = folder + "/zsh-complete.zsh"
     try ZshHarness.source.write(toFile: harness, atomically: true, encoding: .utf8)
     let output = folder + "/zsh-candidates.txt"

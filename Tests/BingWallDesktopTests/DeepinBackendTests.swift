@@ -10,29 +10,15 @@ import BingWallTestSupport
 /// Deepin against the real gsettings, with a compiled stand-in for the wrapped GNOME schema (Debian
 /// does not package Deepin's).
 @Suite struct DeepinBackendTests {
-  static let schema = "com.deepin.wrap.gnome.desktop.background"
+  static let schema = DeepinStandInSchema.id
 
   let schemas: TemporaryDirectory
   let settings: KeyfileSettings
 
   init() throws {
     schemas = try TemporaryDirectory()
-    try Self.compileStandInSchema(into: schemas)
+    try DeepinStandInSchema.compile(into: schemas)
     settings = try KeyfileSettings(schemaDirectory: schemas.path)
-  }
-
-  /// Compiles a stand-in for the wrapped GNOME schema into `folder`, for `GSETTINGS_SCHEMA_DIR`.
-  static func compileStandInSchema(into folder: TemporaryDirectory) throws {
-    let xml = """
-      <schemalist>
-        <schema id="\(Self.schema)" path="/com/deepin/wrap/gnome/desktop/background/">
-          <key name="picture-uri" type="s"><default>''</default></key>
-          <key name="picture-options" type="s"><default>'spanned'</default></key>
-        </schema>
-      </schemalist>
-      """
-    try xml.write(toFile: folder.file("deepin.gschema.xml"), atomically: true, encoding: .utf8)
-    try ExternalTool.run(["glib-compile-schemas", folder.path])
   }
 
   @Test(arguments: WallpaperMode.allCases)

@@ -7,26 +7,6 @@ import BingWallServiceTestSupport
 @testable import BingWallSystem
 import BingWallTestSupport
 
-/// A path and the URI GNOME must end up with, written out by hand so the encoder is checked too.
-struct PathCase: Sendable, CustomTestStringConvertible {
-  var path: String
-  var uri: String
-  var testDescription: String { path }
-
-  static let all = [
-    PathCase(path: "/home/u/Pictures/bing.jpg", uri: "file:///home/u/Pictures/bing.jpg"),
-    PathCase(path: "/tmp/with space/a b.jpg", uri: "file:///tmp/with%20space/a%20b.jpg"),
-    PathCase(path: "/tmp/it's \"q\"/x.jpg", uri: "file:///tmp/it%27s%20%22q%22/x.jpg"),
-    PathCase(path: "/tmp/Grüße/世界.jpg", uri: "file:///tmp/Gr%C3%BC%C3%9Fe/%E4%B8%96%E7%95%8C.jpg"),
-  ]
-
-  /// Every mode with one of the paths, every path at least once: the full product would spend
-  /// seconds on gsettings processes without testing anything more.
-  static func pairedWithModes<Path>(_ paths: [Path]) -> [(WallpaperMode, Path)] {
-    WallpaperMode.allCases.enumerated().map { ($0.element, paths[paths.count - 1 - $0.offset % paths.count]) }
-  }
-}
-
 /// GNOME against the real gsettings and the installed GNOME schemas (keyfile store, no bus).
 @Suite struct GNOMEBackendTests {
   static let schema = "org.gnome.desktop.background"

@@ -10,57 +10,22 @@ import BingWallTestSupport
 /// screen shows each mode, and xfconf holds what was set.
 @Suite(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
 struct XfdesktopTests {
-  static let xfconfd = "/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd"
-
-  /// A sandbox with xfconfd answering on its bus and desktop icons off (they would cover probes).
-  static func sandboxWithXfconf(width: Int = 320, height: Int = 240) throws -> DesktopSandbox {
-    try sandboxWithXfconf(DesktopSandbox(width: width, height: height))
-  }
-
-  static func sandboxWithXfconf(_ sandbox: DesktopSandbox) throws -> DesktopSandbox {
-    let daemon = FileManager.default.isExecutableFile(atPath: xfconfd) ? xfconfd : "xfconfd"
-    try sandbox.start([daemon])
-    #expect(eventually { sandbox.busNameHasOwner("org.xfce.Xfconf") }, "xfconfd: \(sandbox.logs)")
-    try xfconf(sandbox, ["-p", "/desktop-icons/style", "-n", "-t", "int", "-s", "0"])
-    return sandbox
-  }
-
-  @discardableResult
-  static func xfconf(_ sandbox: DesktopSandbox, _ arguments: [String]) throws -> String {
-    let assignments = sandbox.environment.map { "\($0.key)=\($0.value)" }
-    let output = try ExternalTool.run(assignments + ["xfconf-query", "-c", "xfce4-desktop"] + arguments)
-    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
-  }
-
-  @discardableResult
-  static func startXfdesktop(_ sandbox: DesktopSandbox) throws -> BackgroundProgram {
-    let xfdesktop = try sandbox.start(["xfdesktop", "--disable-wm-check"])
-    // xfdesktop writes its monitor's properties once it runs; until then there is nothing to set.
-    #expect(
-      eventually { ((try? xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("last-image") },
-      "xfdesktop: \(sandbox.logs)")
-    return xfdesktop
-  }
-
   /// The probe colours of `mode` as xfdesktop draws them: it fills what the picture leaves free with
   /// its default colour, #152233, not black.
   static func expected(_ mode: WallpaperMode) -> [UInt32]? {
     StripedPicture.expected[mode]?.map { $0 == StripedPicture.black ? 0x152233 : $0 }
   }
 
-  static let image = "/backdrop/screen0/monitorscreen/workspace0/last-image"
-  static let style = "/backdrop/screen0/monitorscreen/workspace0/image-style"
-
   @Test(arguments: [WallpaperMode.fill, .fit, .stretch, .center, .tile])
   func drawsEachModeOnARunningDesktop(mode: WallpaperMode) throws {
-    let sandbox = try Self.sandboxWithXfconf()
-    try Self.startXfdesktop(sandbox)
+    let sandbox = try XfceDesktop.sandboxWithXfconf()
+    try XfceDesktop.startXfdesktop(sandbox)
     let picture = try sandbox.picture("it's a \"pic\" ü.png")
 
     try XFCEBackend().set(WallpaperRequest(path: picture, mode: mode), in: sandbox.session())
 
-    #expect(try Self.xfconf(sandbox, ["-p", Self.image]) == picture)
-    #expect(try Self.xfconf(sandbox, ["-p", Self.style]) == XFCEBackend.modeTable[mode])
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == picture)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.style]) == XFCEBackend.modeTable[mode])
     #expect(try XFCEBackend().current(in: sandbox.session()) == picture)
     let seen = try sandbox.screen.probeColours(becoming: Self.expected(mode))
     #expect(seen == Self.expected(mode), "saw \(hex(seen)); \(sandbox.logs)")
@@ -70,20 +35,20 @@ struct XfdesktopTests {
   /// (`monitorscreen` on Xvfb), not `monitor0`, and xfdesktop takes it when it starts. (Given
   /// `monitor0`, it writes its own default picture under `monitorscreen` instead.)
   @Test func aFreshChannelGetsTheMonitorNamesFromTheXServer() throws {
-    let sandbox = try Self.sandboxWithXfconf()
+    let sandbox = try XfceDesktop.sandboxWithXfconf()
     let picture = try sandbox.picture("first.png")
 
     try XFCEBackend().set(WallpaperRequest(path: picture, mode: .center), in: sandbox.session())
 
-    let listed = try Self.xfconf(sandbox, ["-p", "/backdrop", "-l"])
+    let listed = try XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])
     #expect(
-      listed.split(separator: "\n").sorted() == [Substring(Self.image), Substring(Self.style)].sorted())
+      listed.split(separator: "\n").sorted() == [Substring(XfceDesktop.image), Substring(XfceDesktop.style)].sorted())
     try sandbox.start(["xfdesktop", "--disable-wm-check"])
     // xfdesktop adds the colour style of the monitor it has read the picture for.
     #expect(
-      eventually { ((try? Self.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
+      eventually { ((try? XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
       "xfdesktop: \(sandbox.logs)")
-    #expect(try Self.xfconf(sandbox, ["-p", Self.image]) == picture)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == picture)
     // Without a window manager xfdesktop 4.18 maps its window only once something changes; a reload
     // makes it draw what it read.
     try ExternalTool.run(sandbox.environment.map { "\($0.key)=\($0.value)" } + ["xfdesktop", "--reload"])
@@ -95,18 +60,18 @@ struct XfdesktopTests {
   /// ships as defaults) before xfdesktop ever ran: the output xfdesktop reads gets its own
   /// properties too, and xfdesktop shows the picture instead of its default.
   @Test func aChannelOfStaleMonitorsGetsTheOutputsOwn() throws {
-    let sandbox = try Self.sandboxWithXfconf()
+    let sandbox = try XfceDesktop.sandboxWithXfconf()
     let stale = "/backdrop/screen0/monitor0/workspace0/last-image"
-    try Self.xfconf(sandbox, ["-p", stale, "-n", "-t", "string", "-s", "/usr/share/old.png"])
+    try XfceDesktop.xfconf(sandbox, ["-p", stale, "-n", "-t", "string", "-s", "/usr/share/old.png"])
     let picture = try sandbox.picture("stale.png")
 
     try XFCEBackend().set(WallpaperRequest(path: picture, mode: .center), in: sandbox.session())
 
-    #expect(try Self.xfconf(sandbox, ["-p", stale]) == picture)
-    #expect(try Self.xfconf(sandbox, ["-p", Self.image]) == picture)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", stale]) == picture)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == picture)
     try sandbox.start(["xfdesktop", "--disable-wm-check"])
     #expect(
-      eventually { ((try? Self.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
+      eventually { ((try? XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
       "xfdesktop: \(sandbox.logs)")
     try ExternalTool.run(sandbox.environment.map { "\($0.key)=\($0.value)" } + ["xfdesktop", "--reload"])
     let seen = try sandbox.screen.probeColours(becoming: Self.expected(.center))
@@ -115,22 +80,22 @@ struct XfdesktopTests {
 
   /// cron: no DISPLAY and no DBUS_SESSION_BUS_ADDRESS, only the bus at `$XDG_RUNTIME_DIR/bus`.
   @Test func fromCronWithOnlyTheSessionBus() throws {
-    let sandbox = try Self.sandboxWithXfconf()
-    try Self.startXfdesktop(sandbox)
+    let sandbox = try XfceDesktop.sandboxWithXfconf()
+    try XfceDesktop.startXfdesktop(sandbox)
     let picture = try sandbox.picture("cron.png")
     let cron = sandbox.session(["DISPLAY": nil, "DBUS_SESSION_BUS_ADDRESS": nil])
     #expect(cron.missing(XFCEBackend().need) == nil)
 
     try XFCEBackend().set(WallpaperRequest(path: picture, mode: .tile), in: cron)
 
-    #expect(try Self.xfconf(sandbox, ["-p", Self.image]) == picture)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == picture)
     let seen = try sandbox.screen.probeColours(becoming: Self.expected(.tile))
     #expect(seen == Self.expected(.tile), "saw \(hex(seen)); \(sandbox.logs)")
   }
 
   /// cron before xfdesktop ever ran: no property to set and no display to ask for monitor names.
   @Test func aFreshChannelWithoutADisplayIsASessionProblem() throws {
-    let sandbox = try Self.sandboxWithXfconf()
+    let sandbox = try XfceDesktop.sandboxWithXfconf()
     let cron = sandbox.session(["DISPLAY": nil, "DBUS_SESSION_BUS_ADDRESS": nil])
     #expect {
       try XFCEBackend().set(WallpaperRequest(path: "/a.png", mode: .fill), in: cron)
@@ -140,7 +105,7 @@ struct XfdesktopTests {
       }
       return error.exitStatus == 69 && what.contains("without DISPLAY")
     }
-    #expect(try Self.xfconf(sandbox, ["-p", "/backdrop", "-l"]).contains("no properties"))
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"]).contains("no properties"))
   }
 
   /// Without xfconfd the listing exits 0 and says the channel is empty; creating the property then

@@ -34,9 +34,7 @@ import BingWallTestSupport
   /// compares every copied constant, against libvips's real header. clang (the toolchain's),
   /// not gcc: shim.h carries clang's nullability qualifiers.
   @Test func theShimMatchesLibvipssHeader() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let check = root.appendingPathComponent("Sources/CVips/check/prototypes.c").path
+    let check = PackageRoot.path("Sources/CVips/check/prototypes.c")
     let flags = try ExternalTool.text(["pkg-config", "--cflags", "vips"]).split(separator: " ").map(
       String.init)
     try ExternalTool.run(["clang", "-fsyntax-only", "-Werror", "-Wall", "-Wextra"] + flags + [check])

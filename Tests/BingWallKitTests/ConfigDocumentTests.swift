@@ -1,8 +1,6 @@
 import Testing
 
 @testable import BingWallBing
-@testable import BingWallCLI
-@testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallModel

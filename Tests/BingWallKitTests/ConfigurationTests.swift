@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import BingWallSchedule
+@testable import BingWallKit
+@testable import BingWallBing
 import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem

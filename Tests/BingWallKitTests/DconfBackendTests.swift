@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 @testable import BingWallSchedule
 import BingWallServiceTestSupport
@@ -46,7 +47,7 @@ struct DconfBackendTests {
     let schemas = try TemporaryDirectory()
     var extra: [String: String] = [:]
     if desktop.standInSchema {
-      try DeepinBackendTests.compileStandInSchema(into: schemas)
+      try DeepinStandInSchema.compile(into: schemas)
       extra["GSETTINGS_SCHEMA_DIR"] = schemas.path
     }
     let session = bus.session(extra)

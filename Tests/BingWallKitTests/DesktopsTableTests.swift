@@ -12,7 +12,7 @@ import BingWallTestSupport
   /// The table's rows as (names, modes cell): the first cell's backend names are the words before
   /// any parenthesis, split at commas (`cinnamon, mate` is one row for two backends).
   static func rows() throws -> [(names: [String], modes: String)] {
-    let text = try String(contentsOfFile: CompletionShell.committed("docs/desktops.md"), encoding: .utf8)
+    let text = try String(contentsOfFile: PackageRoot.path("docs/desktops.md"), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let header = try #require(lines.firstIndex(of: "| backend | how | modes | tested |"))
     return lines[(header + 2)...].prefix { $0.hasPrefix("| ") }.map { line in

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 import BingWallServiceTestSupport
 @testable import BingWallSystem

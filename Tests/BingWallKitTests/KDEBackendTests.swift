@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 @testable import BingWallNet
 @testable import BingWallSchedule

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 import BingWallServiceTestSupport
 @testable import BingWallSystem
@@ -146,8 +147,8 @@ struct MonitorsRealTests {
   static func applyOnXfdesktop(
     _ server: () throws -> VirtualXServer, monitors: [String]
   ) throws -> DesktopSandbox {
-    let sandbox = try XfdesktopTests.sandboxWithXfconf(DesktopSandbox(server: server))
-    let xfdesktop = try XfdesktopTests.startXfdesktop(sandbox)
+    let sandbox = try XfceDesktop.sandboxWithXfconf(DesktopSandbox(server: server))
+    let xfdesktop = try XfceDesktop.startXfdesktop(sandbox)
     let (red, green) = try Self.pictures(in: sandbox)
 
     let outcome = try Self.apply(XFCEBackend(), red: red, green: green, in: sandbox)
@@ -156,7 +157,7 @@ struct MonitorsRealTests {
     #expect(outcome.screens.mapValues(\.source.path) == [monitors[0]: red, monitors[1]: green])
     for monitor in monitors {
       let image = "/backdrop/screen0/monitor\(monitor)/workspace0/last-image"
-      #expect(try XfdesktopTests.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor]?.file)
+      #expect(try XfceDesktop.xfconf(sandbox, ["-p", image]) == outcome.screens[monitor]?.file)
     }
     // Without a window manager xfdesktop 4.18 on two outputs now and then leaves its window as
     // it was (about one run in seven); a reload makes it draw what xfconf holds.
@@ -166,7 +167,7 @@ struct MonitorsRealTests {
     if xfdesktop.isRunning {
       try ExternalTool.run(sandbox.environment.map { "\($0.key)=\($0.value)" } + ["xfdesktop", "--reload"])
     }
-    if !xfdesktop.isRunning { try XfdesktopTests.startXfdesktop(sandbox) }
+    if !xfdesktop.isRunning { try XfceDesktop.startXfdesktop(sandbox) }
     return sandbox
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 import BingWallServiceTestSupport
 @testable import BingWallSystem

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallKit
 @testable import BingWallSchedule
 import BingWallServiceTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 import BingWallServiceTestSupport
 @testable import BingWallSystem

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallSchedule
 import BingWallServiceTestSupport
 @testable import BingWallSystem

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 @testable import BingWallDesktop
 @testable import BingWallImage
 import BingWallServiceTestSupport
@@ -137,8 +138,8 @@ import BingWallTestSupport
   /// maker, stretch of the file as it is would be the control's ellipse.
   @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
   func xfceGivesEachMonitorItsOwnPicture() throws {
-    let sandbox = try XfdesktopTests.sandboxWithXfconf(width: 320, height: 200)
-    try XfdesktopTests.startXfdesktop(sandbox)
+    let sandbox = try XfceDesktop.sandboxWithXfconf(width: 320, height: 200)
+    try XfceDesktop.startXfdesktop(sandbox)
     let picture = try Self.disc(in: sandbox.folder)
     let pictures = ScreenPictures(folder: sandbox.home + "/.cache/bingwall/screens", maximumSize: nil)
     let applier = WallpaperApplier(
@@ -150,9 +151,9 @@ import BingWallTestSupport
     #expect(outcome.screenProblem == nil)
     let made = try #require(outcome.screens["screen"]?.file, "\(outcome)")
     #expect(made.hasSuffix("-320x200-crop-plain.jpg"))
-    #expect(try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.image]) == made)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == made)
     #expect(
-      try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.style]) == XFCEBackend.modeTable[.stretch])
+      try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.style]) == XFCEBackend.modeTable[.stretch])
     var box: (width: Int, height: Int)?
     _ = try eventually {
       box = Self.redBox(try sandbox.screen.screenshot())
@@ -166,8 +167,8 @@ import BingWallTestSupport
   /// size, its luminance `dark_dim` of the plain picture's.
   @Test(.enabled(if: DesktopSandbox.canRun("xfconf-query", "xfdesktop", "xrandr", "gdbus")))
   func xfceInADarkThemeGetsTheDarkPicture() throws {
-    let sandbox = try XfdesktopTests.sandboxWithXfconf(width: 320, height: 200)
-    try XfdesktopTests.startXfdesktop(sandbox)
+    let sandbox = try XfceDesktop.sandboxWithXfconf(width: 320, height: 200)
+    try XfceDesktop.startXfdesktop(sandbox)
     let assignments = sandbox.environment.map { "\($0.key)=\($0.value)" }
     _ = try ExternalTool.run(
       assignments + [
@@ -185,7 +186,7 @@ import BingWallTestSupport
 
     let made = try #require(outcome.screens["screen"]?.file, "\(outcome)")
     #expect(made.hasSuffix("-320x200-crop-dark.jpg"))
-    #expect(try XfdesktopTests.xfconf(sandbox, ["-p", XfdesktopTests.image]) == made)
+    #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == made)
     let plain = try #require(
       try FileManager.default.contentsOfDirectory(atPath: sandbox.home + "/.cache/bingwall/screens").first {
         $0.hasSuffix("-320x200-crop-plain.jpg")

@@ -45,8 +45,8 @@ package final class HeadlessSway {
   package let runtime: String
   /// Where a test puts the pictures it shows (readable by sway's user).
   package let pictures: String
-  private(set) var swaySocket = ""
-  private(set) var waylandDisplay = ""
+  package private(set) var swaySocket = ""
+  package private(set) var waylandDisplay = ""
   private let process: Process
 
   /// `drawsOwnBackground: false` is a wlroots compositor that draws nothing of its own (sway with

@@ -10,7 +10,7 @@ import BingWallTestSupport
 /// The README is the front door: short, a command early, and every example in it true today.
 @Suite struct ReadmeTests {
   static func readme() throws -> String {
-    try String(contentsOfFile: CompletionShell.committed("README.md"), encoding: .utf8)
+    try String(contentsOfFile: PackageRoot.path("README.md"), encoding: .utf8)
   }
 
   /// The lines of the README's fenced blocks of `language` (`sh`, `toml`), block by block.

@@ -153,10 +153,10 @@ import BingWallTestSupport
     var named: Set<String> = []
     let pages =
       ["README.md"]
-      + ((try? FileManager.default.contentsOfDirectory(atPath: CompletionShell.committed("docs"))) ?? [])
+      + ((try? FileManager.default.contentsOfDirectory(atPath: PackageRoot.path("docs"))) ?? [])
       .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }
     for page in pages {
-      let text = try String(contentsOfFile: CompletionShell.committed(page), encoding: .utf8)
+      let text = try String(contentsOfFile: PackageRoot.path(page), encoding: .utf8)
       for match in text.matches(of: /\]\((?:docs\/)?images\/([A-Za-z0-9._-]+)\)/) {
         named.insert(String(match.1))
       }
@@ -164,7 +164,7 @@ import BingWallTestSupport
     #expect(named.count >= 2, "the README shows at least two pictures: \(named)")
     for name in named {
       #expect(Self.names.contains(name), "\(name) is made by no test of ScreenshotTests")
-      let path = CompletionShell.committed("docs/images/\(name)")
+      let path = PackageRoot.path("docs/images/\(name)")
       #expect(FileManager.default.fileExists(atPath: path), "\(path) is missing: run make screenshots")
       #expect(try Self.bytes(path) <= Self.largestFile, "\(name) is over 300 KB")
     }

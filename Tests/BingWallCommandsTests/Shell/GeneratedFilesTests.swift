@@ -31,14 +31,14 @@ import BingWallTestSupport
   @Test(arguments: files.map(\.path))
   func committedFileIsWhatTheTableGenerates(path: String) throws {
     let file = try #require(Self.files.first { $0.path == path })
-    let committed = try String(contentsOfFile: CompletionShell.committed(path), encoding: .utf8)
+    let committed = try String(contentsOfFile: PackageRoot.path(path), encoding: .utf8)
     #expect(committed == file.text, "\(path) is out of date; regenerate it with: \(file.regenerate)")
   }
 
   /// man/ holds the pages the program makes and no other: a page of a command that went away
   /// would still be installed.
   @Test func manHoldsEveryPageAndNoOther() throws {
-    let listed = try FileManager.default.contentsOfDirectory(atPath: CompletionShell.committed("man"))
+    let listed = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path("man"))
     #expect(listed.sorted() == Manual.pages().map(\.name).sorted())
   }
 

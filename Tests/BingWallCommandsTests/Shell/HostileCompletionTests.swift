@@ -161,7 +161,7 @@ import BingWallTestSupport
     terminal.type(
       "bind 'set enable-bracketed-paste off'; cd \(shell.quoted(work)); "
         + "source /usr/share/bash-completion/bash_completion; "
-        + "source \(shell.quoted(CompletionShell.committed("completions/bingwall.bash"))); PS1='READY''> '\n")
+        + "source \(shell.quoted(PackageRoot.path("completions/bingwall.bash"))); PS1='READY''> '\n")
     #expect(terminal.read(until: "READY> ", limit: 20), "\(terminal.text)")
     terminal.type("bingwall show wiki\t")
     // The word readline inserted, as %q wrote it, then a space: the line is complete.

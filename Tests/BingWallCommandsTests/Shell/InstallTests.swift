@@ -12,7 +12,7 @@ import BingWallTestSupport
 @Suite struct InstallTests {
   @Test func installPutsEachFileWhereItsReaderLooksAndUninstallRemovesThem() throws {
     let staging = try TemporaryDirectory()
-    let root = CompletionShell.packageRoot.path
+    let root = PackageRoot.folder.path
     let shell = CompletionShell(home: staging.path, folder: root)
     let make = ["make", "-s", "-C", root, "DESTDIR=\(staging.path)", "PREFIX=/usr"]
     // The binary needs a release build, which is slow; its line is checked in the dry run below.
@@ -34,7 +34,7 @@ import BingWallTestSupport
     for (path, source) in installed {
       let copy = FileManager.default.contents(atPath: share + "/" + path)
       #expect(copy != nil, "\(path) is installed")
-      #expect(copy == FileManager.default.contents(atPath: CompletionShell.committed(source)), "\(path)")
+      #expect(copy == FileManager.default.contents(atPath: PackageRoot.path(source)), "\(path)")
     }
 
     let man = try shell.run(["man", "-M", share + "/man", "-P", "cat", "bingwall"])

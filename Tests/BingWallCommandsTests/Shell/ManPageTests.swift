@@ -29,14 +29,14 @@ import BingWallTestSupport
   func rendersAt80ColumnsWithoutATroffWarning(name: String) throws {
     let (_, warnings) = try ExternalTool.outputs([
       "env", "MANWIDTH=80", "LANG=C.UTF-8", "man", "--warnings", "-l",
-      CompletionShell.committed("man/" + name),
+      PackageRoot.path("man/" + name),
     ])
     #expect(warnings.isEmpty, "\(warnings)")
   }
 
   @Test(arguments: names)
   func mandocLintFindsNothing(name: String) throws {
-    let path = CompletionShell.committed("man/" + name)
+    let path = PackageRoot.path("man/" + name)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["mandoc", "-Tlint", path]
@@ -67,7 +67,7 @@ import BingWallTestSupport
   func manRendersThePage(name: String) throws {
     let shell = CompletionShell(home: "/nonexistent", folder: "/")
     let text = try shell.run([
-      "sh", "-c", "MANWIDTH=80 man -P cat " + CompletionShell.committed("man/" + name),
+      "sh", "-c", "MANWIDTH=80 man -P cat " + PackageRoot.path("man/" + name),
     ])
     for heading in ["NAME", "DESCRIPTION", "SEE ALSO"] {
       #expect(text.contains("\n\(heading)\n"), "\(name): \(heading)")
@@ -77,7 +77,7 @@ import BingWallTestSupport
   @Test func theMainPageHasTheSectionsAUserLooksFor() throws {
     let shell = CompletionShell(home: "/nonexistent", folder: "/")
     let text = try shell.run([
-      "sh", "-c", "MANWIDTH=80 man -P cat " + CompletionShell.committed("man/bingwall.1"),
+      "sh", "-c", "MANWIDTH=80 man -P cat " + PackageRoot.path("man/bingwall.1"),
     ])
     for heading in [
       "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",

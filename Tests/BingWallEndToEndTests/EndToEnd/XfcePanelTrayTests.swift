@@ -13,7 +13,7 @@ import BingWallTestSupport
   .serialized,
   .enabled(
     if: DesktopSandbox.canRun("xfce4-panel", "xfconf-query", "xdotool", "convert")
-      && FileManager.default.isExecutableFile(atPath: XfdesktopTests.xfconfd),
+      && FileManager.default.isExecutableFile(atPath: XfceDesktop.xfconfd),
     "needs xfce4-panel, xfconf, xdotool and ImageMagick (make test-deps)"))
 struct XfcePanelTrayTests {
   /// The panel's height, at the top of the screen.
@@ -27,7 +27,7 @@ struct XfcePanelTrayTests {
     let week = FakeBing.week()
     try bing.publish(market: "en-US", images: week)
     for image in week { try bing.serveJPEG(image) }
-    try sandbox.start([XfdesktopTests.xfconfd])
+    try sandbox.start([XfceDesktop.xfconfd])
     #expect(eventually { sandbox.busNameHasOwner("org.xfce.Xfconf") }, "xfconfd: \(sandbox.logs)")
     // One panel along the top holding only the Status Tray.
     for setting in [

@@ -20,7 +20,7 @@ struct DebianPackageTests {
   /// The pages, each gzipped in the folder of its section, as the committed man/ holds them.
   static let pages: [String] =
     ((try? FileManager.default.contentsOfDirectory(
-      atPath: CompletionShell.committed("man"))) ?? []).sorted()
+      atPath: PackageRoot.path("man"))) ?? []).sorted()
   static let installed =
     pages.map { "/usr/share/man/man\($0.split(separator: ".").last ?? "")/\($0).gz" } + [
       "/usr/bin/bingwall",

@@ -9,7 +9,7 @@ import BingWallTestSupport
 /// reports the fallback in CVersion's header, which must be the VERSION file's.
 @Suite(.serialized) struct VersionSourceTests {
   static func file(_ path: String) throws -> String {
-    try String(contentsOfFile: CompletionShell.committed(path), encoding: .utf8)
+    try String(contentsOfFile: PackageRoot.path(path), encoding: .utf8)
   }
 
   @Test func aBuildWithoutMakeReportsTheVersionFile() throws {
@@ -21,7 +21,7 @@ import BingWallTestSupport
 
   /// `make version` in a clone of this repository: VERSION without a tag, the tag's version
   /// with one, then the commits since and a changed tree; and in an exported tree, no git at all.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: CompletionShell.committed(".git"))))
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: PackageRoot.path(".git"))))
   func makeTakesTheTagElseTheVersionFile() throws {
     let scratch = try TemporaryDirectory()
     let clone = scratch.file("clone")
@@ -29,7 +29,7 @@ import BingWallTestSupport
     func version(in folder: String) throws -> String {
       try ExternalTool.text(["make", "-s", "-C", folder, "version"])
     }
-    try ExternalTool.run(["git", "clone", "-q", "--no-tags", CompletionShell.packageRoot.path, clone])
+    try ExternalTool.run(["git", "clone", "-q", "--no-tags", PackageRoot.folder.path, clone])
     let file = try Self.file("VERSION").trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(try version(in: clone) == file)
 

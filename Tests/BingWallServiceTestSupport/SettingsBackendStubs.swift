@@ -2,7 +2,6 @@ import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
 import BingWallTestSupport
@@ -13,17 +12,17 @@ import BingWallTestSupport
 /// The real tools may be installed in /usr/bin, so /usr/bin is kept off the session's PATH; the
 /// scripts set their own PATH for `cat` and `tr`. Every argument is logged NUL-terminated and each
 /// call ends with a marker, so arguments with spaces or newlines come back intact.
-final class SettingsStubs {
-  static let endMarker = "---END---"
+package final class SettingsStubs {
+  package static let endMarker = "---END---"
 
-  let folder: TemporaryDirectory
+  package let folder: TemporaryDirectory
   /// The folder the stubs live in: the session's PATH.
-  var bin: String { folder.file("bin") }
-  var log: String { folder.file("calls.log") }
+  package var bin: String { folder.file("bin") }
+  package var log: String { folder.file("calls.log") }
   /// Where stateful stubs (`xfconf-query`) keep their values, one file per property.
-  var state: String { folder.file("state") }
+  package var state: String { folder.file("state") }
 
-  init() throws {
+  package init() throws {
     folder = try TemporaryDirectory()
     for path in [bin, state] {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -32,7 +31,7 @@ final class SettingsStubs {
   }
 
   /// A session whose PATH holds only the stubs, with the log and state folders in its environment.
-  func session(_ extra: [String: String] = [:]) -> DesktopSession {
+  package func session(_ extra: [String: String] = [:]) -> DesktopSession {
     let environment = ["PATH": bin, "STUB_LOG": log, "STUB_STATE": state, "HOME": folder.path]
     return DesktopSession(
       environment: environment.merging(extra) { _, new in new }, processes: PosixProcessRunner(),
@@ -40,7 +39,7 @@ final class SettingsStubs {
   }
 
   /// Installs `tool` as a script that logs its argv and then runs `body` (shell, with "$@" intact).
-  func install(_ tool: String, _ body: String = "exit 0") throws {
+  package func install(_ tool: String, _ body: String = "exit 0") throws {
     let script = """
       #!/bin/sh
       PATH=/usr/bin:/bin
@@ -54,7 +53,7 @@ final class SettingsStubs {
   }
 
   /// Every call so far, in order, each as its argv with the tool's name first.
-  func calls() throws -> [[String]] {
+  package func calls() throws -> [[String]] {
     let data = try Data(contentsOf: URL(fileURLWithPath: log))
     var calls: [[String]] = []
     var current: [String] = []
@@ -71,7 +70,7 @@ final class SettingsStubs {
   }
 
   /// Forgets the calls so far.
-  func clearCalls() {
+  package func clearCalls() {
     _ = FileManager.default.createFile(atPath: log, contents: Data())
   }
 
@@ -79,7 +78,7 @@ final class SettingsStubs {
 
   /// A stateful `xfconf-query`: `-l` lists the stored properties under `-p`, `-s` stores a value
   /// (a new property only with `-n`), a bare `-p` prints one; errors word like the real tool's.
-  static let xfconfQuery = #"""
+  package static let xfconfQuery = #"""
     channel= prop= list= new= value= set=
     while [ $# -gt 0 ]; do
       case "$1" in
@@ -120,7 +119,7 @@ final class SettingsStubs {
     """#
 
   /// Stores `value` under `property` of `channel` for the `xfconf-query` stub.
-  func seedXfconf(_ property: String, _ value: String, channel: String = "xfce4-desktop") throws {
+  package func seedXfconf(_ property: String, _ value: String, channel: String = "xfce4-desktop") throws {
     let dir = "\(state)/\(channel)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let key = property.replacingOccurrences(of: "/", with: "|")
@@ -128,7 +127,7 @@ final class SettingsStubs {
   }
 
   /// What the `xfconf-query` stub holds under `property`, nil when nothing.
-  func xfconf(_ property: String, channel: String = "xfce4-desktop") -> String? {
+  package func xfconf(_ property: String, channel: String = "xfce4-desktop") -> String? {
     let key = property.replacingOccurrences(of: "/", with: "|")
     return try? String(contentsOfFile: "\(state)/\(channel)/\(key)", encoding: .utf8)
   }
@@ -136,12 +135,12 @@ final class SettingsStubs {
 
 /// A real `gsettings` with the keyfile settings store in a fresh config folder, as the GNOME-family
 /// backends see a desktop; no session bus involved.
-final class KeyfileSettings {
-  let folder: TemporaryDirectory
-  let session: DesktopSession
+package final class KeyfileSettings {
+  package let folder: TemporaryDirectory
+  package let session: DesktopSession
 
   /// `schemaDirectory` adds compiled schemas of our own ahead of the installed ones.
-  init(schemaDirectory: String? = nil) throws {
+  package init(schemaDirectory: String? = nil) throws {
     folder = try TemporaryDirectory()
     var environment = [
       "PATH": "/usr/bin:/bin", "GSETTINGS_BACKEND": "keyfile", "HOME": folder.path,
@@ -152,7 +151,7 @@ final class KeyfileSettings {
   }
 
   /// The session with `XDG_CURRENT_DESKTOP` saying `desktop`.
-  func session(desktop: String) -> DesktopSession {
+  package func session(desktop: String) -> DesktopSession {
     DesktopSession(
       environment: session.environment.merging(["XDG_CURRENT_DESKTOP": desktop]) { _, new in new },
       processes: PosixProcessRunner(), home: folder.path)
@@ -160,7 +159,7 @@ final class KeyfileSettings {
 
   /// Exactly what `gsettings get` prints in a UTF-8 locale, final newline cut: the oracle the tests
   /// compare with. (The session itself has no locale, as under cron.)
-  func raw(_ schema: String, _ key: String) throws -> String {
+  package func raw(_ schema: String, _ key: String) throws -> String {
     let oracle = DesktopSession(
       environment: session.environment.merging(["LC_ALL": "C.UTF-8"]) { _, new in new },
       processes: PosixProcessRunner(), home: folder.path)
@@ -170,12 +169,12 @@ final class KeyfileSettings {
   }
 
   /// Stores a value given as GVariant text, as a user would with `gsettings set`.
-  func setRaw(_ schema: String, _ key: String, _ value: String) throws {
+  package func setRaw(_ schema: String, _ key: String, _ value: String) throws {
     try session.run(["gsettings", "set", schema, key, value], backend: "test")
   }
 
   /// The keyfile gsettings wrote: proof that the value outlived the process that set it.
-  var keyfile: String {
+  package var keyfile: String {
     (try? String(contentsOfFile: folder.file("config/glib-2.0/settings/keyfile"), encoding: .utf8)) ?? ""
   }
 }

@@ -1,11 +1,6 @@
 import Foundation
-import Testing
 
-@testable import BingWallCommands
 @testable import BingWallDesktop
-@testable import BingWallKit
-@testable import BingWallSchedule
-@testable import BingWallSystem
 import BingWallTestSupport
 
 /// A fresh user for the built `bingwall` binary: its own HOME and XDG folders, nothing inherited.
@@ -33,9 +28,7 @@ package final class Sandbox {
     if let named = ProcessInfo.processInfo.environment["BINGWALL_TEST_BINARY"], !named.isEmpty {
       return named
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/bingwall").path
+    return PackageRoot.path(".build/debug/bingwall")
   }
 
   /// `make bench`'s plumbing, which the build puts beside the binary.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BingWallKit
 import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
