@@ -1,6 +1,7 @@
 @testable import BingWallKit
 @testable import BingWallSession
 @testable import BingWallSystem
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// A context for a test of a use case's logic: its files in memory (no temporary folder), a
