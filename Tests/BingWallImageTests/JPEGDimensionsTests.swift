@@ -10,7 +10,7 @@ import BingWallTestSupport
   /// `bytes` with the baseline frame header's height and width replaced.
   static func patched(_ bytes: [UInt8], width: Int, height: Int) throws -> [UInt8] {
     var bytes = bytes
-    let frame = try JPEGInspectorTests.frameHeaderOffset(bytes)
+    let frame = try TestJPEG.frameHeaderOffset(bytes)
     bytes[frame + 5] = UInt8(height >> 8)
     bytes[frame + 6] = UInt8(height & 0xFF)
     bytes[frame + 7] = UInt8(width >> 8)

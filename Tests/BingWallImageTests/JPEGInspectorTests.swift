@@ -56,14 +56,6 @@ import BingWallTestSupport
     return file
   }
 
-  /// Where the frame header of a baseline picture starts; its length follows the two marker bytes.
-  static func frameHeaderOffset(_ bytes: [UInt8]) throws -> Int {
-    let offset = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
-    // Length 17: precision, height, width, three components of three bytes each.
-    try #require(bytes[offset + 2] == 0x00 && bytes[offset + 3] == 0x11)
-    return offset
-  }
-
   // MARK: - Pictures that pass
 
   @Test(arguments: fixtures)
@@ -109,7 +101,7 @@ import BingWallTestSupport
 
   @Test func fillBytesAndStandaloneMarkersBeforeTheFrameAreSkipped() throws {
     var bytes = Array(try TestJPEG.make(width: 320, height: 200))
-    let frame = try Self.frameHeaderOffset(bytes)
+    let frame = try TestJPEG.frameHeaderOffset(bytes)
     // Fill bytes before a marker, and an RST0 and a TEM marker, which have no length.
     bytes.insert(contentsOf: [0xFF, 0xFF, 0xFF, 0xD0, 0xFF, 0x01, 0xFF, 0xFF], at: frame)
     #expect(try JPEGInspector.inspect(Data(bytes), path: "fill.jpg") == JPEGInfo(width: 320, height: 200))
@@ -179,7 +171,7 @@ import BingWallTestSupport
     Damage(
       name: "the frame header removed",
       make: { picture in
-        let frame = try frameHeaderOffset(picture)
+        let frame = try TestJPEG.frameHeaderOffset(picture)
         return Array(picture[..<frame] + picture[(frame + 2 + 17)...])
       },
       refusal: { path, _ in .noDimensions(path: path) }),
@@ -187,7 +179,7 @@ import BingWallTestSupport
       name: "a width of zero",
       make: { picture in
         var bytes = picture
-        let frame = try frameHeaderOffset(picture)
+        let frame = try TestJPEG.frameHeaderOffset(picture)
         bytes[frame + 7] = 0
         bytes[frame + 8] = 0
         return bytes
@@ -213,7 +205,7 @@ import BingWallTestSupport
     Damage(
       name: "the end of image right after the frame header",
       make: { picture in
-        let frame = try frameHeaderOffset(picture)
+        let frame = try TestJPEG.frameHeaderOffset(picture)
         return Array(picture[..<(frame + 2 + 17)]) + [0xFF, 0xD9]
       },
       // The stray end marker is where the structure breaks: the last two bytes.

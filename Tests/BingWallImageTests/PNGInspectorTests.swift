@@ -175,7 +175,7 @@ import BingWallTestSupport
   /// One bit flipped in the image data, or in the header: its chunk's CRC says so.
   @Test func aBadChecksumIsRefusedNamingTheChunk() throws {
     var bytes = TestPNG.make(width: 32, height: 8)
-    let data = try #require(Self.offset(of: "IDAT", in: bytes))
+    let data = try #require(TestPNG.offset(of: "IDAT", in: bytes))
     bytes[data + 8 + 10] ^= 0x01
     #expect(
       try Self.refusal(bytes)
@@ -186,11 +186,6 @@ import BingWallTestSupport
     #expect(
       try Self.refusal(header) == .damagedPNG(path: "hostile.png", damage: .checksum(type: "IHDR", offset: 8))
     )
-  }
-
-  static func offset(of type: String, in bytes: [UInt8]) -> Int? {
-    let needle = Array(type.utf8)
-    return (0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == needle }.map { $0 - 4 }
   }
 
   /// Structure a decoder refuses, each refused here first.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 @testable import BingWallSystem
 
@@ -116,5 +117,27 @@ package enum TestJPEG {
     result.append(contentsOf: payload)
     result.append(picture.dropFirst(2))
     return result
+  }
+
+  /// `jpeg` with its frame header declaring `width`x`height`.
+  package static func declaring(_ width: Int, _ height: Int, _ jpeg: Data) -> Data {
+    var bytes = [UInt8](jpeg)
+    for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (0xC0...0xC2).contains(bytes[index + 1])
+    {
+      bytes[index + 5] = UInt8(height >> 8)
+      bytes[index + 6] = UInt8(height & 0xFF)
+      bytes[index + 7] = UInt8(width >> 8)
+      bytes[index + 8] = UInt8(width & 0xFF)
+      break
+    }
+    return Data(bytes)
+  }
+
+  /// Where the frame header of a baseline picture starts; its length follows the two marker bytes.
+  package static func frameHeaderOffset(_ bytes: [UInt8]) throws -> Int {
+    let offset = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+    // Length 17: precision, height, width, three components of three bytes each.
+    try #require(bytes[offset + 2] == 0x00 && bytes[offset + 3] == 0x11)
+    return offset
   }
 }

@@ -147,4 +147,10 @@ package enum TestPNG {
   /// `count` bytes of image data that inflate to nothing in particular: enough for a header's
   /// size to be plausible to a check that does not inflate it.
   package static func filler(_ count: Int) -> [UInt8] { [UInt8](repeating: 0x5A, count: count) }
+
+  /// Where the chunk of `type` starts in `bytes` (its length, before the type), if it is there.
+  package static func offset(of type: String, in bytes: [UInt8]) -> Int? {
+    let needle = Array(type.utf8)
+    return (0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == needle }.map { $0 - 4 }
+  }
 }

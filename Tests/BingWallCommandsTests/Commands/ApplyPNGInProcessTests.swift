@@ -58,7 +58,7 @@ import BingWallTestSupport
       bytes = Array(whole.dropLast(12))
       reason = "is cut short: it ends before its PNG end chunk (IEND)"
     case "checksum":
-      let data = try #require(PNGInspectorTests.offset(of: "IDAT", in: whole))
+      let data = try #require(TestPNG.offset(of: "IDAT", in: whole))
       bytes[data + 20] ^= 0xFF
       reason = "is a damaged PNG: the checksum of its IDAT chunk at byte \(data) does not match"
     default:

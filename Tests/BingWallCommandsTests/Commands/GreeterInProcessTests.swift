@@ -277,11 +277,11 @@ struct GreeterInProcessTests {
     let stdout: Data
     switch output {
     case "png": stdout = printed(Data(TestPNG.make(width: 64, height: 48)))
-    case "huge": stdout = printed(GreeterRootBoundaryTests.declaring(65500, 65500, jpeg))
+    case "huge": stdout = printed(TestJPEG.declaring(65500, 65500, jpeg))
     case "garbage": stdout = Data((description + "\n%%%%\n").utf8)
     case "noDescription": stdout = Data((jpeg.base64EncodedString() + "\n").utf8)
     case "progressive": stdout = printed(try TestJPEG.progressive(width: 64, height: 48))
-    case "oversize": stdout = printed(GreeterRootBoundaryTests.declaring(4000, 48, jpeg))
+    case "oversize": stdout = printed(TestJPEG.declaring(4000, 48, jpeg))
     // A second picture's bytes after the first's end, ending as a JPEG ends.
     case "afterEOI": stdout = printed(jpeg + Data("polyglot!".utf8) + Data([0xFF, 0xD9]))
     case "zeroPadded": stdout = printed(jpeg + Data(count: 4))

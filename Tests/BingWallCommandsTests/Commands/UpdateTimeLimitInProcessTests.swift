@@ -44,8 +44,8 @@ import BingWallTestSupport
   /// Earth Observatory's feed with its newest item's title 4 MB of `&`.
   static func hostileFeed() throws -> [UInt8] {
     let feed = Fixtures.text("feeds/earth_observatory-iotd-handmade.xml")
-    let body = try TextDecodeTimeTests.replacingFirst(
-      of: "title", in: feed, with: TextDecodeTimeTests.Flood.ampersand.text())
+    let body = try TextFlood.replacingFirst(
+      of: "title", in: feed, with: TextFlood.ampersand.text())
     return Array(body.utf8)
   }
 

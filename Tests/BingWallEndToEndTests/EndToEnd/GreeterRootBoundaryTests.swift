@@ -113,20 +113,6 @@ final class GreeterRootBoundaryTests {
     }
   }
 
-  /// `jpeg` with its frame header declaring `width`x`height`.
-  static func declaring(_ width: Int, _ height: Int, _ jpeg: Data) -> Data {
-    var bytes = [UInt8](jpeg)
-    for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && (0xC0...0xC2).contains(bytes[index + 1])
-    {
-      bytes[index + 5] = UInt8(height >> 8)
-      bytes[index + 6] = UInt8(height & 0xFF)
-      bytes[index + 7] = UInt8(width >> 8)
-      bytes[index + 8] = UInt8(width & 0xFF)
-      break
-    }
-    return Data(bytes)
-  }
-
   // MARK: The cases
 
   /// What she may publish: root's own JPEG, re-encoded from the bytes the child read as her; not
@@ -235,7 +221,7 @@ final class GreeterRootBoundaryTests {
     let bytes =
       kind == "png"
       ? Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64)
-      : Self.declaring(65500, 65500, try TestJPEG.make(width: 64, height: 48))
+      : TestJPEG.declaring(65500, 65500, try TestJPEG.make(width: 64, height: 48))
     try bytes.write(to: URL(fileURLWithPath: picture))
     try giveHerHome()
     let result = try set()

@@ -235,7 +235,7 @@ import BingWallTestSupport
     pictureCase("a picture redirected to file://") { _ in .redirect(to: "file:///etc/passwd") },
     pictureCase("a forged 65535x65535 frame header") { _ in
       var bytes = Array(try TestJPEG.make(width: 3840, height: 2160))
-      let frame = try JPEGInspectorTests.frameHeaderOffset(bytes)
+      let frame = try TestJPEG.frameHeaderOffset(bytes)
       for offset in 5...8 { bytes[frame + offset] = 0xFF }
       return .bytes(Data(bytes), contentType: "image/jpeg")
     },

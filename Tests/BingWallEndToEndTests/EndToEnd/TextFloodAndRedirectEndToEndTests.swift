@@ -17,8 +17,8 @@ import BingWallTestSupport
   @Test func aFeedOfFourMegabytesOfAmpersandsIsReadAndStoredWellWithinTheLimit() throws {
     let fake = try FakeSources(now: Date())
     let feed = Fixtures.text("feeds/earth_observatory-iotd-handmade.xml")
-    let hostile = try TextDecodeTimeTests.replacingFirst(
-      of: "title", in: feed, with: TextDecodeTimeTests.Flood.ampersand.text())
+    let hostile = try TextFlood.replacingFirst(
+      of: "title", in: feed, with: TextFlood.ampersand.text())
     fake.failing(.earthObservatoryFeed, with: .body(fake.rewritten(hostile)))
     let sandbox = try Sandbox()
     let environment = [

@@ -21,31 +21,6 @@ import BingWallTestSupport
 /// it takes (the figures are printed), far less than quadratic work. Measured as this thread's
 /// CPU time, so that the other tests and builds sharing the machine do not count.
 @Suite struct TextDecodeTimeTests {
-  /// What the text is made of, over and over.
-  enum Flood: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case ampersand = "&"
-    case lessThan = "&lt;"
-    case notAnEntity = "&x"
-    case numeric = "&#38;"
-
-    var testDescription: String { rawValue }
-
-    /// About `bytes` bytes of it.
-    func text(bytes: Int = 4_000_000) -> String {
-      String(repeating: rawValue, count: bytes / rawValue.utf8.count)
-    }
-
-    /// What one unit reads as, in XML.
-    var decoded: String {
-      switch self {
-      case .ampersand: "&"
-      case .lessThan: "<"
-      case .notAnEntity: "&x"
-      case .numeric: "&"
-      }
-    }
-  }
-
   /// The issue's bound for decoding 4 MB of XML.
   static let bound = 1.0
   /// A whole reader's, in the debug build.
@@ -70,8 +45,8 @@ import BingWallTestSupport
 
   // MARK: - The XML reader
 
-  @Test(arguments: Flood.allCases, ["title", "description"])
-  func fourMegabytesInAnRSSFieldAreDecodedInLinearTime(_ flood: Flood, field: String) throws {
+  @Test(arguments: TextFlood.allCases, ["title", "description"])
+  func fourMegabytesInAnRSSFieldAreDecodedInLinearTime(_ flood: TextFlood, field: String) throws {
     let text = flood.text()
     let document = "<rss><channel><item><\(field)>\(text)</\(field)></item></channel></rss>"
     let root = try Self.cpuTime("XML <\(field)> of \(flood.rawValue)", bound: Self.bound) {
@@ -83,7 +58,7 @@ import BingWallTestSupport
   }
 
   @Test func anAttributeOfReferencesToo() throws {
-    let text = Flood.lessThan.text()
+    let text = TextFlood.lessThan.text()
     let root = try Self.cpuTime("XML attribute of &lt;", bound: Self.bound) {
       try XMLParser.parse(Array("<a b=\"\(text)\"/>".utf8))
     }
@@ -93,10 +68,10 @@ import BingWallTestSupport
   // MARK: - Each source's reader, whole
 
   /// Earth Observatory's feed with the flood in the newest item's title or description.
-  @Test(arguments: Flood.allCases, ["title", "description"])
-  func earthObservatory(_ flood: Flood, field: String) throws {
+  @Test(arguments: TextFlood.allCases, ["title", "description"])
+  func earthObservatory(_ flood: TextFlood, field: String) throws {
     let feed = Fixtures.text("feeds/earth_observatory-iotd-handmade.xml")
-    let body = try Self.replacingFirst(of: field, in: feed, with: flood.text())
+    let body = try TextFlood.replacingFirst(of: field, in: feed, with: flood.text())
     let picture = try Self.cpuTime("Earth Observatory \(field) of \(flood.rawValue)") {
       try EarthObservatoryFeed.decode(Array(body.utf8), policy: .httpsOnly)
     }
@@ -108,8 +83,8 @@ import BingWallTestSupport
 
   /// Commons' feed, Wikimedia's fallback, with the flood in the newest day's caption: through the
   /// XML reader, the HTML's tags and `PlainText`.
-  @Test(arguments: Flood.allCases)
-  func wikimediaFeed(_ flood: Flood) throws {
+  @Test(arguments: TextFlood.allCases)
+  func wikimediaFeed(_ flood: TextFlood) throws {
     let feed = Fixtures.text("feeds/wikimedia_commons-potd-rss-2026-06-24.xml")
     let marker = "class=&quot;description en&quot; style=&quot;display:inline;&quot;&gt;"
     let at = try #require(feed.range(of: marker, options: .backwards))
@@ -130,8 +105,8 @@ import BingWallTestSupport
     /// About `bytes` bytes of the field's text as it sits in the JSON, escapes written out.
     func json(bytes: Int = 4_000_000) -> String {
       switch self {
-      case .ampersand: Flood.ampersand.text(bytes: bytes)
-      case .lessThan: Flood.lessThan.text(bytes: bytes)
+      case .ampersand: TextFlood.ampersand.text(bytes: bytes)
+      case .lessThan: TextFlood.lessThan.text(bytes: bytes)
       case .escapedAmpersand: String(repeating: #"\u0026"#, count: bytes / 6)
       // Bing's credit marker over and over, which its reader takes off a caption's end.
       case .repeatedCredit: "x" + String(repeating: " (© A)", count: bytes / 8)
@@ -198,7 +173,7 @@ import BingWallTestSupport
     let limit = WorkLimit(.seconds(30), clock: clock)
     clock.advance(31)
     let feed = Fixtures.text("feeds/earth_observatory-iotd-handmade.xml")
-    let body = try Self.replacingFirst(of: "title", in: feed, with: Flood.ampersand.text())
+    let body = try TextFlood.replacingFirst(of: "title", in: feed, with: TextFlood.ampersand.text())
 
     let xml = #expect(throws: XMLParser.SyntaxError.self) {
       try XMLParser.parse(Array(body.utf8), limit: limit)
@@ -235,14 +210,6 @@ import BingWallTestSupport
   }
 
   // MARK: - Bodies
-
-  /// `text` with the content of the first `<field>` element replaced by `content`.
-  static func replacingFirst(of field: String, in text: String, with content: String) throws -> String {
-    let open = try #require(text.range(of: "<item>")).upperBound
-    let start = try #require(text.range(of: "<\(field)>", range: open..<text.endIndex))
-    let end = try #require(text.range(of: "</\(field)>", range: start.upperBound..<text.endIndex))
-    return text.replacingCharacters(in: start.upperBound..<end.lowerBound, with: content)
-  }
 
   /// The JSON `body` with the string at `path` + `field` made `raw`, written into the text as it
   /// is (escapes stay escapes).
