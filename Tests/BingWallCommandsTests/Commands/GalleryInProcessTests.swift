@@ -34,24 +34,6 @@ import BingWallTestSupport
     try String(contentsOfFile: path, encoding: .utf8)
   }
 
-  /// The `data-key` of every card, in page order.
-  static func cardKeys(_ html: String) -> [String] {
-    html.split(separator: "<article ").dropFirst().compactMap { card in
-      guard let start = card.range(of: "data-key=\"") else { return nil }
-      return String(card[start.upperBound...].prefix { $0 != "\"" })
-    }
-  }
-
-  /// The card of `key`, from its `<article` to its `</article>`.
-  static func card(_ html: String, key: String) -> String? {
-    guard let named = html.range(of: "data-key=\"\(key)\""),
-      let start = html[..<named.lowerBound].range(of: "<article", options: .backwards)
-    else { return nil }
-    let rest = html[start.lowerBound...]
-    guard let end = rest.range(of: "</article>") else { return nil }
-    return String(rest[..<end.upperBound])
-  }
-
   @Test func oneCardPerPictureNewestFirstAsListShowsThem() throws {
     let run = try Self.context()
     let result = run.run(["gallery"])
@@ -66,12 +48,12 @@ import BingWallTestSupport
     let keys = pictures.compactMap { $0["key"] as? String }
     #expect(keys == ["OHR.Lake", "OHR.Fox", "OHR.Script", "OHR.Quote", "OHR.Old"])
     let html = try Self.page(path)
-    #expect(Self.cardKeys(html) == keys)
+    #expect(GalleryHTML.cardKeys(html) == keys)
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     #expect(html.hasSuffix("</html>\n"))
     #expect(html.contains("5 pictures, newest first"))
     // Each picture from its own file, lazily, with its size so the grid does not jump.
-    let lake = try #require(Self.card(html, key: "OHR.Lake"))
+    let lake = try #require(GalleryHTML.card(html, key: "OHR.Lake"))
     let lakePath = try #require(pictures.first?["path"] as? String)
     #expect(lake.contains("<img loading=\"lazy\" decoding=\"async\" src=\"file://\(lakePath)\""))
     #expect(lake.contains("width=\"\(FakeBing.uhdWidth)\" height=\"\(FakeBing.uhdHeight)\""))
@@ -95,7 +77,7 @@ import BingWallTestSupport
     // One picture per card and no other: an injected <img> would make one more.
     #expect(html.components(separatedBy: "<img ").count - 1 == 5)
     // The alt attribute holds the quote-breaking title whole.
-    let quote = try #require(Self.card(html, key: "OHR.Quote"))
+    let quote = try #require(GalleryHTML.card(html, key: "OHR.Quote"))
     #expect(quote.contains("alt=\"&quot;&gt;&lt;img src=x onerror=alert(2)&gt;\""))
     // No script can run even if escaping failed somewhere: the page forbids every script and request.
     #expect(
@@ -110,10 +92,10 @@ import BingWallTestSupport
     let html = try Self.page(output)
     #expect(!html.lowercased().contains("javascript:"))
     for key in ["OHR.Quote", "OHR.Old"] {
-      let card = try #require(Self.card(html, key: key))
+      let card = try #require(GalleryHTML.card(html, key: key))
       #expect(!card.contains("class=\"bing\""), "\(card)")
     }
-    let script = try #require(Self.card(html, key: "OHR.Script"))
+    let script = try #require(GalleryHTML.card(html, key: "OHR.Script"))
     #expect(
       script.contains(
         "<a class=\"bing\" href=\"https://www.bing.com/s\" target=\"_blank\" rel=\"noopener noreferrer\">"))
@@ -126,12 +108,12 @@ import BingWallTestSupport
     let output = run.home.file("page.html")
     #expect(run.run(["gallery", "--output", output]).status == 0)
     let html = try Self.page(output)
-    let fox = try #require(Self.card(html, key: "OHR.Fox"))
+    let fox = try #require(GalleryHTML.card(html, key: "OHR.Fox"))
     #expect(fox.hasPrefix("<article class=\"card favorite\" data-id="))
     #expect(fox.contains("<span class=\"star\" title=\"Favourite\">★</span> Fox title"))
-    let lake = try #require(Self.card(html, key: "OHR.Lake"))
+    let lake = try #require(GalleryHTML.card(html, key: "OHR.Lake"))
     #expect(!lake.contains("★"))
-    let script = try #require(Self.card(html, key: "OHR.Script"))
+    let script = try #require(GalleryHTML.card(html, key: "OHR.Script"))
     #expect(script.contains("<span class=\"tag\">banned</span>"))
     #expect(script.hasPrefix("<article class=\"card banned\""))
     #expect(html.components(separatedBy: "★").count - 1 == 1)
@@ -153,7 +135,7 @@ import BingWallTestSupport
     )
     // Written again over the old page, atomically, without a trace.
     #expect(run.run(["gallery", "--output", output]).stdout == output + "\n")
-    #expect(Self.cardKeys(try Self.page(output)).count == 5)
+    #expect(GalleryHTML.cardKeys(try Self.page(output)).count == 5)
   }
 
   @Test func anEmptyHistoryStillGivesAPageThatSaysSo() throws {
@@ -165,7 +147,7 @@ import BingWallTestSupport
     #expect(
       result.stderr == "bingwall: warning: no pictures stored yet\nbingwall: hint: run 'bingwall update'\n")
     let html = try Self.page(path)
-    #expect(Self.cardKeys(html) == [])
+    #expect(GalleryHTML.cardKeys(html) == [])
     #expect(html.contains("No pictures stored yet"))
     #expect(html.contains("0 pictures, newest first"))
     #expect(html.hasSuffix("</html>\n"))
@@ -225,36 +207,6 @@ import BingWallTestSupport
       result.stderr
         == "bingwall: error: wrote \(output) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils)\nbingwall: hint: open the file in a browser\n"
     )
-    #expect(Self.cardKeys(try Self.page(output)).count == 5)
-  }
-}
-
-/// Pictures recorded straight into a history, for text Bing's fake would not send.
-enum GalleryHistory {
-  static func add(
-    _ store: HistoryStore, key: String, date: String, title: String, link: String, caption: String = "",
-    market: String = "en-US", path: String? = nil, width: Int = 1920, height: Int = 1080,
-    credit: String = "Someone"
-  ) throws {
-    let now = Date(timeIntervalSince1970: 1_764_576_000)
-    let file = NewPictureFile(
-      key: key,
-      sha256: key.utf8.map { String(format: "%02x", $0) }.joined().padding(
-        toLength: 64, withPad: "0", startingAt: 0),
-      path: path ?? "/nonexistent/\(key).jpg", resolution: Resolution(stored: "UHD"), width: width,
-      height: height, bytes: 1000)
-    try store.write {
-      let id = try store.insert(file, at: now)
-      try store.record(
-        Appearance(
-          date: CalendarDate(parsing: date)!,
-          words: PictureWords(
-            title: title, caption: caption, credit: credit,
-            copyright: "\(title) (© \(credit))", copyrightLink: link),
-          bing: BingListing(
-            market: Market(stored: market), servedMarket: nil, bingID: "\(key)_EN-US1",
-            urlbase: "/th?id=\(key)", hsh: "h", wp: true, fullStartDate: instant(date + "T08:00:00Z"))),
-        pictureID: id, at: now)
-    }
+    #expect(GalleryHTML.cardKeys(try Self.page(output)).count == 5)
   }
 }

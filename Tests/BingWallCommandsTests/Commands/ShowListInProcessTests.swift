@@ -177,7 +177,7 @@ import BingWallTestSupport
     let output = run.home.file("page.html")
     #expect(run.run(["gallery", "--output", output]).status == 0)
     let html = try GalleryInProcessTests.page(output)
-    let lake = try #require(GalleryInProcessTests.card(html, key: "OHR.Lake"))
+    let lake = try #require(GalleryHTML.card(html, key: "OHR.Lake"))
     #expect(lake.contains("2026-12-01 · en-US"))
     #expect(
       lake.contains(
@@ -185,7 +185,7 @@ import BingWallTestSupport
       ))
     #expect(html.contains(".apply code{") && html.contains("user-select:all"))
     // Quoted for the shell, then escaped for the page: the key stays text.
-    let odd = try #require(GalleryInProcessTests.card(html, key: "OHR.It&#39;s&lt;b&gt;"))
+    let odd = try #require(GalleryHTML.card(html, key: "OHR.It&#39;s&lt;b&gt;"))
     #expect(odd.contains(">bingwall apply &#39;OHR.It&#39;\\&#39;&#39;s&lt;b&gt;&#39;</code>"), "\(odd)")
     #expect(!html.contains("<b>"))
   }

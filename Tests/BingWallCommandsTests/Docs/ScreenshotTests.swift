@@ -18,31 +18,6 @@ import BingWallTestSupport
   /// What the README and docs may show, each made by one test below.
   /// (tray-menu.jpg is XfcePanelTrayTests', which opens the menu in a real panel.)
   static let names = ["screens.jpg", "gallery.jpg", "looks.jpg", "tray-menu.jpg"]
-  /// The committed pictures' bound: a README stays quick to load.
-  static let largestFile = 300 * 1024
-
-  /// Where the pictures go: docs/images under `make screenshots`, else a folder of the test's.
-  static func destination(_ name: String, scratch: TemporaryDirectory) -> String {
-    let named = ProcessInfo.processInfo.environment["BINGWALL_SCREENSHOTS"] ?? ""
-    return named.isEmpty ? scratch.file(name) : "\(named)/\(name)"
-  }
-
-  /// A screenshot as a JPEG for the docs: `png` resized to at most `width` wide and compressed
-  /// until it is under `largestFile`.
-  static func publish(_ png: String, as path: String, width: Int) throws {
-    for quality in [85, 75, 65] {
-      _ = try ExternalTool.run([
-        "convert", png, "-resize", "\(width)x>", "-strip", "-sampling-factor", "4:2:0", "-quality",
-        String(quality), path,
-      ])
-      if try Self.bytes(path) <= Self.largestFile { return }
-    }
-  }
-
-  static func bytes(_ path: String) throws -> Int {
-    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-  }
-
   /// `WIDTHxHEIGHT` of a picture, through ImageMagick.
   static func size(_ path: String) throws -> String {
     try ExternalTool.text(["identify", "-format", "%wx%h", path]).trimmingCharacters(
@@ -73,9 +48,9 @@ import BingWallTestSupport
       "env", "XDG_RUNTIME_DIR=\(sway.runtime)", "WAYLAND_DISPLAY=\(sway.waylandDisplay)", "grim", png,
     ])
     #expect(try Self.size(png) == "1020x640")
-    let path = Self.destination("screens.jpg", scratch: scratch)
-    try Self.publish(png, as: path, width: 1020)
-    #expect(try Self.bytes(path) <= Self.largestFile)
+    let path = DocsScreenshot.destination("screens.jpg", scratch: scratch)
+    try DocsScreenshot.publish(png, as: path, width: 1020)
+    #expect(try DocsScreenshot.bytes(path) <= DocsScreenshot.largestFile)
   }
 
   /// The gallery page of a history of four scenes, as Chromium paints it.
@@ -110,14 +85,14 @@ import BingWallTestSupport
         ["--screenshot=\(png)", "--window-size=1100,700", "--virtual-time-budget=5000", "--hide-scrollbars"],
         url: URL(fileURLWithPath: page).absoluteString)
       painted =
-        try GalleryChromiumTests.share(of: Scene.Palette.dusk.far, in: png) > 0.01
-        && GalleryChromiumTests.share(of: Scene.Palette.noon.far, in: png) > 0.01
+        try ImageMagick.share(of: Scene.Palette.dusk.far, in: png) > 0.01
+        && ImageMagick.share(of: Scene.Palette.noon.far, in: png) > 0.01
     }
     #expect(painted, "the scenes are not on the page")
     #expect(try Self.size(png) == "1100x700")
-    let path = Self.destination("gallery.jpg", scratch: scratch)
-    try Self.publish(png, as: path, width: 1100)
-    #expect(try Self.bytes(path) <= Self.largestFile)
+    let path = DocsScreenshot.destination("gallery.jpg", scratch: scratch)
+    try DocsScreenshot.publish(png, as: path, width: 1100)
+    #expect(try DocsScreenshot.bytes(path) <= DocsScreenshot.largestFile)
   }
 
   /// One screen's crop with the caption, and its dark and lock looks, side by side, as an apply
@@ -142,9 +117,9 @@ import BingWallTestSupport
     _ = try ExternalTool.run(
       ["convert"] + made + ["-bordercolor", "white", "-border", "6", "+append", "-shave", "6x6", png])
     #expect(try Self.size(png) == "1944x400")
-    let path = Self.destination("looks.jpg", scratch: scratch)
-    try Self.publish(png, as: path, width: 1200)
-    #expect(try Self.bytes(path) <= Self.largestFile)
+    let path = DocsScreenshot.destination("looks.jpg", scratch: scratch)
+    try DocsScreenshot.publish(png, as: path, width: 1200)
+    #expect(try DocsScreenshot.bytes(path) <= DocsScreenshot.largestFile)
   }
 
   /// Every picture under docs/images that README.md or a page of docs/ names exists, is small,
@@ -166,7 +141,7 @@ import BingWallTestSupport
       #expect(Self.names.contains(name), "\(name) is made by no test of ScreenshotTests")
       let path = PackageRoot.path("docs/images/\(name)")
       #expect(FileManager.default.fileExists(atPath: path), "\(path) is missing: run make screenshots")
-      #expect(try Self.bytes(path) <= Self.largestFile, "\(name) is over 300 KB")
+      #expect(try DocsScreenshot.bytes(path) <= DocsScreenshot.largestFile, "\(name) is over 300 KB")
     }
   }
 }

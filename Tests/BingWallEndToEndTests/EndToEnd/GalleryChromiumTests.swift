@@ -39,16 +39,6 @@ struct GalleryChromiumTests {
     return (run, page)
   }
 
-  /// The share of a PNG's pixels within 15% of `colour`, through ImageMagick.
-  static func share(of colour: String, in png: String) throws -> Double {
-    let text = try ExternalTool.text([
-      "convert", png, "-fuzz", "15%", "-fill", "black", "+opaque", colour, "-fill", "white", "-opaque",
-      colour,
-      "-colorspace", "Gray", "-format", "%[fx:mean]", "info:",
-    ])
-    return Double(text) ?? -1
-  }
-
   @Test func theFirstScreenShowsEveryPictureFromItsFile() throws {
     let (run, page) = try Self.gallery()
     let png = run.home.file("screen.png")
@@ -63,7 +53,7 @@ struct GalleryChromiumTests {
       let deviation = try ExternalTool.text(["convert", png, "-format", "%[fx:standard_deviation]", "info:"])
       #expect((Double(deviation) ?? 0) > 0.05, "a blank screenshot: deviation \(deviation)")
       // Three columns at this width: each picture covers several percent of the screen.
-      shares = try colours.map { try Self.share(of: $0, in: png) }
+      shares = try colours.map { try ImageMagick.share(of: $0, in: png) }
       if shares.allSatisfy({ $0 > 0.02 }) { break }
     }
     #expect(shares.count == 3 && shares.allSatisfy { $0 > 0.02 }, "\(colours) cover \(shares) of the screen")

@@ -28,12 +28,12 @@ import BingWallTestSupport
     let pictures = try #require(
       try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
     #expect(pictures.count == 3)
-    #expect(GalleryInProcessTests.cardKeys(html) == pictures.compactMap { $0["key"] as? String })
+    #expect(GalleryHTML.cardKeys(html) == pictures.compactMap { $0["key"] as? String })
     for picture in pictures {
       let key = try #require(picture["key"] as? String)
       let path = try #require(picture["path"] as? String)
       #expect(FileManager.default.fileExists(atPath: path))
-      let card = try #require(GalleryInProcessTests.card(html, key: key))
+      let card = try #require(GalleryHTML.card(html, key: key))
       #expect(card.contains("src=\"\(PageURL.file(path))\""), "\(card)")
       #expect(card.contains(HTMLText.escaped(picture["title"] as? String ?? "?")), "\(card)")
       #expect(card.contains("class=\"card favorite\"") == (picture["favorite"] as? Bool == true), "\(card)")
@@ -46,6 +46,6 @@ import BingWallTestSupport
     #expect(quiet.status == 0, "\(quiet.stderr)")
     #expect(quiet.stdout == "" && quiet.stderr == "")
     let cached = sandbox.home + "/.cache/bingwall/gallery.html"
-    #expect(GalleryInProcessTests.cardKeys(try String(contentsOfFile: cached, encoding: .utf8)).count == 3)
+    #expect(GalleryHTML.cardKeys(try String(contentsOfFile: cached, encoding: .utf8)).count == 3)
   }
 }

@@ -100,9 +100,9 @@ struct XfcePanelTrayTests {
       "sh", "-c",
       "xwd -root -silent -display \(sandbox.screen.display) | convert xwd:- -crop 480x410+0+0 +repage \(png)",
     ])
-    let path = ScreenshotTests.destination("tray-menu.jpg", scratch: sandbox.folder)
-    try ScreenshotTests.publish(png, as: path, width: 480)
-    #expect(try ScreenshotTests.bytes(path) <= ScreenshotTests.largestFile)
+    let path = DocsScreenshot.destination("tray-menu.jpg", scratch: sandbox.folder)
+    try DocsScreenshot.publish(png, as: path, width: 480)
+    #expect(try DocsScreenshot.bytes(path) <= DocsScreenshot.largestFile)
 
     // The keys skip the title and the credit, which do nothing: Next, then Previous.
     try xdotool(["key", "Down", "Down", "Return"])

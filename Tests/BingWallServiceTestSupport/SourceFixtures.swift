@@ -2,20 +2,19 @@ import BingWallModel
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
 import BingWallTestSupport
 
 /// The real bodies of the other sources, copied into `Tests/Fixtures/sources` (origins in each
 /// folder's README), and the hand-made Wikimedia ones.
-enum SourceFixtures {
-  static func spotlight(_ name: String) -> Data { Data(Fixtures.text("sources/spotlight/\(name)").utf8) }
-  static func apod(_ name: String) -> Data { Data(Fixtures.text("sources/apod/\(name)").utf8) }
-  static func wikimedia(_ name: String) -> Data { Data(Fixtures.text("sources/wikimedia/\(name)").utf8) }
+package enum SourceFixtures {
+  package static func spotlight(_ name: String) -> Data { Data(Fixtures.text("sources/spotlight/\(name)").utf8) }
+  package static func apod(_ name: String) -> Data { Data(Fixtures.text("sources/apod/\(name)").utf8) }
+  package static func wikimedia(_ name: String) -> Data { Data(Fixtures.text("sources/wikimedia/\(name)").utf8) }
 
   /// A field of a fixture read with Foundation's own JSON reader, so that a test compares what
   /// bingwall read with what the body holds rather than with a copy typed by hand.
-  static func field(_ body: Data, _ path: [Any]) -> Any? {
+  package static func field(_ body: Data, _ path: [Any]) -> Any? {
     var value: Any? = try? JSONSerialization.jsonObject(with: body)
     for step in path {
       if let key = step as? String {
@@ -29,13 +28,13 @@ enum SourceFixtures {
   }
 
   /// The object the JSON text at `path` holds (Spotlight's items are JSON inside a string).
-  static func nested(_ body: Data, _ path: [Any]) -> Data {
+  package static func nested(_ body: Data, _ path: [Any]) -> Data {
     Data(((field(body, path) as? String) ?? "").utf8)
   }
 
   /// The error `decode` throws; nil when it decodes. Another error than a `SourceError` fails
   /// the test.
-  static func error(_ decode: () throws -> Void) -> SourceError? {
+  package static func error(_ decode: () throws -> Void) -> SourceError? {
     do {
       try decode()
       return nil
