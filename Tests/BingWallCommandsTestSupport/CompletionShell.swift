@@ -1,11 +1,6 @@
 import Foundation
 
-@testable import BingWallCLI
-@testable import BingWallCommands
-@testable import BingWallDesktop
-@testable import BingWallKit
-@testable import BingWallSchedule
-@testable import BingWallSystem
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// Runs the completion scripts in the real shells, the way a user's TAB does, and returns the
@@ -18,6 +13,11 @@ package struct CompletionShell {
   package var home: String
   /// The folder the shells start in, for file and folder candidates.
   package var folder: String
+
+  package init(home: String, folder: String) {
+    self.home = home
+    self.folder = folder
+  }
 
   package var environment: [String: String] {
     let binaryFolder = URL(fileURLWithPath: Sandbox.binary).deletingLastPathComponent().path

@@ -52,6 +52,8 @@ extension InProcess {
 
 /// Runs steps at once and stops the loop at its first sleep.
 package final class StopAtFirstWait: DaemonWaiting {
+  package init() {}
+
   package func run(_ step: @escaping @Sendable () -> Void, deferred: inout [Int32]) -> Int32? {
     step()
     return nil

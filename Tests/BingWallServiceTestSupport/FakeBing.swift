@@ -19,6 +19,19 @@ package struct FakeBingImage {
   package var copyright = "A caption (© A Photographer/Agency)"
   package var wp = true
 
+  package init(
+    name: String, idMarket: String = "EN-US", number: String = "1234567890", fullStartDate: String,
+    title: String? = "A title", copyright: String = "A caption (© A Photographer/Agency)", wp: Bool = true
+  ) {
+    self.name = name
+    self.idMarket = idMarket
+    self.number = number
+    self.fullStartDate = fullStartDate
+    self.title = title
+    self.copyright = copyright
+    self.wp = wp
+  }
+
   package var bingID: String { "OHR.\(name)_\(idMarket)\(number)" }
   package var key: String { "OHR.\(name)" }
   package var urlbase: String { "/th?id=\(bingID)" }

@@ -1,5 +1,7 @@
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop

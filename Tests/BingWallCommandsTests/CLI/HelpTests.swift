@@ -1,5 +1,6 @@
 import Testing
 
+import BingWallCommandsTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop

@@ -1,5 +1,6 @@
 import Testing
 
+import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallImage

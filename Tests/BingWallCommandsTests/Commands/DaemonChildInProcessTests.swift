@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel

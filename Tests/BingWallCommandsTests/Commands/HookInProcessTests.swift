@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+import BingWallCommandsTestSupport
 @testable import BingWallKit
 @testable import BingWallCommands
 @testable import BingWallNet

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallStore

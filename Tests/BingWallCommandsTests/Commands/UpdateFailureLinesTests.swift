@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet

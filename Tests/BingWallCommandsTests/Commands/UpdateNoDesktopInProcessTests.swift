@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallStore

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem

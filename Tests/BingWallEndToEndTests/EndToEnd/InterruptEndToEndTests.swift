@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// Ctrl-C during `bingwall update` on a real terminal: the binary, a pseudo-terminal as its

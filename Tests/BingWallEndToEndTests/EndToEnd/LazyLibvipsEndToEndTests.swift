@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// libvips is opened at the first image operation, not at start: commands that make no picture

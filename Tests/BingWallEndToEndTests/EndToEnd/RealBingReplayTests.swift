@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// Every real Bing answer in `../shared/realbing`, replayed through the fake server to the

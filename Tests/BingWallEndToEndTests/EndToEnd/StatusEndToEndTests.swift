@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// `status` through the real binary after a failed update: on a terminal (a pseudo-terminal of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
 import BingWallTestSupport
 
 /// The Debian package as a user gets it: `make test-package` builds it, runs lintian, and points

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
 import BingWallTestSupport
 
 /// The tarball as a user downloads it: `make test-package` makes it with `make dist` and points

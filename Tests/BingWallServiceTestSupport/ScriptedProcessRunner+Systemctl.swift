@@ -1,6 +1,5 @@
 import Foundation
 
-import BingWallServiceTestSupport
 @testable import BingWallSystem
 import BingWallTestSupport
 
@@ -10,7 +9,7 @@ extension ScriptedProcessRunner {
   /// A systemctl whose user instance answers everything with success, remembering what is enabled,
   /// and starts the sandbox's trial service when `userNamespaces` (a refusal as systemd 252 words
   /// it otherwise).
-  static func reachableSystemctl(userNamespaces: Bool = true) -> ScriptedProcessRunner {
+  package static func reachableSystemctl(userNamespaces: Bool = true) -> ScriptedProcessRunner {
     let runner = ScriptedProcessRunner()
     runner.stubSandboxTrial(succeeds: userNamespaces)
     let enabled = Locked<Set<String>>([])
@@ -31,7 +30,7 @@ extension ScriptedProcessRunner {
   }
 
   /// A machine where `systemctl --user` cannot reach any instance (a container, `su`).
-  static func unreachableSystemctl() -> ScriptedProcessRunner {
+  package static func unreachableSystemctl() -> ScriptedProcessRunner {
     let runner = ScriptedProcessRunner()
     runner.stub(["systemctl", "--user"]) { _ in
       .exit(1, stderr: "Failed to connect to bus: No medium found\n")
@@ -41,7 +40,7 @@ extension ScriptedProcessRunner {
 
   /// `systemd-run --user --wait … /bin/true`, the strong sandbox's trial: where user namespaces
   /// are refused the service fails at its start, and systemd-run says so.
-  func stubSandboxTrial(succeeds: Bool) {
+  package func stubSandboxTrial(succeeds: Bool) {
     stub(["systemd-run", "--user"]) { _ in
       succeeds
         ? .exit(0)
