@@ -20,7 +20,7 @@ import BingWallTestSupport
   /// One stored picture (`update --no-apply` from the scripted Bing) and a `gsettings` that keeps
   /// what it is given, so the backend's read back sees the picture it set.
   static func context() throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     run.environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/scripted/bus"
     #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
     stubKeepingGSettings(run)

@@ -19,7 +19,7 @@ import BingWallTestSupport
   static func context(
     _ environment: [String: String] = [:], config: String? = nil, files: [String] = []
   ) throws -> InProcess {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     run.environment.merge(environment) { $1 }
     for file in files { try pem.write(toFile: run.home.file(file), atomically: false, encoding: .utf8) }
     if let config {

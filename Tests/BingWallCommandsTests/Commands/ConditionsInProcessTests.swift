@@ -31,11 +31,11 @@ import BingWallTestSupport
   /// A context whose Bing has not been scripted: any request fails the test.
   static func unscripted(_ environment: [String: String] = [:]) throws -> InProcess {
     let run = try InProcess(
-      environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none"].merging(
+      environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint, "BINGWALL_BACKEND": "none"].merging(
         environment
       ) { $1 })
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
-    UpdateInProcessTests.stubNoAutostart(run)
+    FakeBingRun.stubNoAutostart(run)
     return run
   }
 
@@ -79,7 +79,7 @@ import BingWallTestSupport
 
   @Test func metered_YES_too_but_not_GUESS_NO_or_UNKNOWN() throws {
     for (value, held) in [(UInt32(1), true), (3, true), (2, false), (4, false), (0, false)] {
-      let run = try UpdateInProcessTests.context()
+      let run = try FakeBingRun.context()
       run.conditions.withLock { $0 = Self.metered(value) }
       let result = run.run(["update", "--no-apply"])
       #expect(result.status == 0)
@@ -89,7 +89,7 @@ import BingWallTestSupport
   }
 
   @Test func allowForceAndTheEnvironmentLiftTheMeteredSkip() throws {
-    let allowed = try UpdateInProcessTests.context()
+    let allowed = try FakeBingRun.context()
     try Self.configure(allowed, "[network]\non_metered = \"allow\"\n")
     allowed.conditions.withLock { $0 = Self.metered() }
     #expect(allowed.run(["update", "--no-apply"]).stdout.contains("Lake title"))
@@ -98,17 +98,17 @@ import BingWallTestSupport
 
     let overridden = try InProcess(
       environment: [
-        "BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none",
+        "BINGWALL_ENDPOINT": FakeBingRun.endpoint, "BINGWALL_BACKEND": "none",
         "BINGWALL_NETWORK_ON_METERED": "allow",
       ])
     overridden.clock.set(UTC.at("2026-12-01T09:00:00Z"))
-    try UpdateInProcessTests.serve(
-      overridden, listing: Array(UpdateInProcessTests.week.prefix(2)),
-      pictures: Array(UpdateInProcessTests.week.prefix(2)))
+    try FakeBingRun.serve(
+      overridden, listing: Array(FakeBingRun.week.prefix(2)),
+      pictures: Array(FakeBingRun.week.prefix(2)))
     overridden.conditions.withLock { $0 = Self.metered() }
     #expect(overridden.run(["update", "--no-apply"]).stdout.contains("Lake title"))
 
-    let forced = try UpdateInProcessTests.context()
+    let forced = try FakeBingRun.context()
     forced.conditions.withLock { $0 = Self.metered() }
     #expect(forced.run(["update", "--no-apply", "--force"]).stdout.contains("Lake title"))
     #expect(forced.conditionsAsked.withLock { $0 }.isEmpty)
@@ -124,11 +124,11 @@ import BingWallTestSupport
     )
     #expect(StateFile(stateDir: low.paths.stateDir).load().skipReason == .battery)
 
-    let charged = try UpdateInProcessTests.context()
+    let charged = try FakeBingRun.context()
     charged.conditions.withLock { $0 = Self.battery(25) }
     #expect(charged.run(["update", "--no-apply"]).stdout.contains("Lake title"))
 
-    let plugged = try UpdateInProcessTests.context()
+    let plugged = try FakeBingRun.context()
     plugged.conditions.withLock { $0 = Self.battery(5, onBattery: false) }
     #expect(plugged.run(["update", "--no-apply"]).stdout.contains("Lake title"))
     // And a run that does go ahead clears the skip.
@@ -136,14 +136,14 @@ import BingWallTestSupport
   }
 
   @Test func zeroPercentNeverAsksUPowerAndUnknownNeverHolds() throws {
-    let off = try UpdateInProcessTests.context()
+    let off = try FakeBingRun.context()
     try Self.configure(off, "[power]\nmin_battery = \"0%\"\n")
     off.conditions.withLock { $0 = Self.battery(3) }
     #expect(off.run(["update", "--no-apply"]).stdout.contains("Lake title"))
     #expect(off.conditionsAsked.withLock { $0 }.map(\.power) == [false])
 
     // The default context: no system bus at all. Both are asked, nothing is known, it runs.
-    let unknown = try UpdateInProcessTests.context()
+    let unknown = try FakeBingRun.context()
     #expect(unknown.run(["update", "--no-apply"]).stdout.contains("Lake title"))
     #expect(unknown.conditionsAsked.withLock { $0 }.map { [$0.network, $0.power] } == [[true, true]])
   }
@@ -151,7 +151,7 @@ import BingWallTestSupport
   /// A threshold out of range is one warning, and the update goes on with the default (a bad
   /// line is never a wall: an hourly update from cron still runs).
   @Test func theThresholdIsChecked() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     try Self.configure(run, "[power]\nmin_battery = \"120%\"\n")
     let result = run.run(["update", "--no-apply"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -164,7 +164,7 @@ import BingWallTestSupport
   }
 
   @Test func aRotationIsNeverHeldBack() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.conditions.withLock {
       $0 = SessionConditions(network: Self.metered().network, power: Self.battery(1).power)

@@ -14,7 +14,7 @@ import BingWallTestSupport
 @Suite struct CurrentPictureInProcessTests {
   /// The week, with the newest applied and then one step back: Fox is on screen, Lake is newest.
   static func steppedBack() throws -> InProcess {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["apply", "-q"]).status == 0)
     #expect(run.run(["previous", "-q"]).status == 0)
     #expect(try StepInProcessTests.current(run) == "OHR.Fox")
@@ -65,7 +65,7 @@ import BingWallTestSupport
   }
 
   @Test func currentBeforeAnythingWasSetSaysHowToSetOne() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     for words in [["favorite"], ["ban"], ["show", "current"], ["show"], ["apply", "current"]] {
       let result = run.run(words)
       #expect(result.status == 1, "\(words)")

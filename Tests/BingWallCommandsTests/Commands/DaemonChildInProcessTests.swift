@@ -21,7 +21,7 @@ import BingWallTestSupport
 
   /// en-US with two pictures at Bing and none stored: an update is due at once.
   static func context() throws -> InProcess {
-    try UpdateInProcessTests.context()
+    try FakeBingRun.context()
   }
 
   @Test func aSuccessfulChildIsTheRealUpdateWithTheDaemonsSettings() throws {

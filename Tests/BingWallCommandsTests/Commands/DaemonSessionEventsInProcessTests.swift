@@ -55,7 +55,7 @@ import BingWallTestSupport
   /// A daemon whose last update failed two minutes ago, ten times running: the backoff puts the
   /// next try half an hour away or more, and the pictures of today are owed.
   static func afterFailures() throws -> InProcess {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     run.stubUpdateChild()
     let now = run.clock.now()
     _ = try StateFile(stateDir: run.paths.stateDir).change {
@@ -107,7 +107,7 @@ import BingWallTestSupport
   }
 
   @Test func anUpdateHeldBackRunsWhenThePowerChanges() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     run.stubUpdateChild()
     run.conditions.withLock { $0 = ConditionsInProcessTests.battery(12) }
     final class PlugIn: DaemonWaiting, @unchecked Sendable {
@@ -141,7 +141,7 @@ import BingWallTestSupport
   }
 
   @Test func resumingRereadsTheClockAndRunsNothingWhenNothingIsOwed() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.stubUpdateChild()
     let waiter = SessionScript(
@@ -156,7 +156,7 @@ import BingWallTestSupport
   }
 
   @Test func aResumeAfterTheDeadlineRunsTheUpdateAtOnce() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.stubUpdateChild()
     // Suspended for two days: the timer's deadline passed while the machine slept.
@@ -167,7 +167,7 @@ import BingWallTestSupport
   }
 
   @Test func theBusGoingAndComingBackIsOneLineEachAndChangesNothingElse() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.stubUpdateChild()
     let waiter = SessionScript(

@@ -17,7 +17,7 @@ import BingWallTestSupport
 @Suite struct DoctorInProcessTests {
   /// A history of four pictures; Bing now serves only Lake, Fox and Dune.
   static func context(_ extra: [String: String] = [:]) throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 4)
+    let run = try FakeBingRun.context(days: 4)
     for (name, value) in extra { run.environment[name] = value }
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
@@ -26,7 +26,7 @@ import BingWallTestSupport
   }
 
   static func serveWindow(_ run: InProcess, days: Int) throws {
-    let images = Array(UpdateInProcessTests.week.prefix(days))
+    let images = Array(FakeBingRun.week.prefix(days))
     let body: [String: Any] = ["market": ["mkt": "en-US"], "images": images.map(\.json)]
     run.http.stub(
       "/HPImageArchive.aspx",
@@ -527,7 +527,7 @@ extension DoctorInProcessTests {
 /// not named like one of bingwall's, and `--fix` never deletes it.
 @Suite struct DoctorSharedFolderTests {
   @Test func filesNotNamedLikeOursInAChosenFolderAreLeftAlone() throws {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     let folder = run.home.file("Pictures")
     let config = run.home.file("config.toml")
     try "image_dir = \"\(folder)\"\n".write(toFile: config, atomically: true, encoding: .utf8)

@@ -16,7 +16,7 @@ enum ExportImportSupport {
   /// shown in de-DE, Fox briefly shown for en-US on Lake's day (so Fox keeps a superseded
   /// appearance), Lake a favourite and Dune banned.
   static func richHistory() throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 3)
+    let run = try FakeBingRun.context(days: 3)
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)

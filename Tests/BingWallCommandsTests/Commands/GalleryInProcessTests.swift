@@ -17,7 +17,7 @@ import BingWallTestSupport
   static let quoteTitle = "\"><img src=x onerror=alert(2)>"
 
   static func context() throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)

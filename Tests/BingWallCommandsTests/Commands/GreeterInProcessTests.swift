@@ -34,7 +34,7 @@ struct GreeterInProcessTests {
     let root: TemporaryDirectory
 
     init(manager: String? = "/usr/sbin/lightdm", greeters: Bool = true) throws {
-      run = try PruneInProcessTests.context()
+      run = try FakeBingRun.updated()
       run.stubGreeterReader()
       root = try TemporaryDirectory()
       run.environment["BINGWALL_GREETER_ROOT"] = root.path

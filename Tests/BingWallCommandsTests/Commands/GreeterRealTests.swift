@@ -78,7 +78,7 @@ struct GreeterRealTests {
     .enabled(if: RealGreeter.canRun, "install lightdm, its greeters and Xephyr (make test-greeter)"),
     arguments: ["lightdm-gtk-greeter", "slick-greeter"])
   func theRealGreeterShowsThePicture(greeter: String) throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     run.stubGreeterReader()
     let file = "/etc/lightdm/\(greeter).conf"
     let before = FileManager.default.contents(atPath: file)
@@ -164,7 +164,7 @@ struct GreeterRealTests {
     try FileManager.default.createDirectory(atPath: "/etc/sddm.conf.d", withIntermediateDirectories: true)
     try "[Theme]\nCurrent=elarun\n".write(toFile: config, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: config) }
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     run.stubGreeterReader()
     let set = run.run(["greeter", "set", "latest"])
     #expect(set.status == 0, "\(set.stderr)")

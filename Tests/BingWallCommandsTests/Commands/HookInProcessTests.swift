@@ -12,7 +12,7 @@ import BingWallTestSupport
 /// given, and failures injected through the process runner.
 @Suite struct HookInProcessTests {
   static func context() throws -> InProcess {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     run.environment["BINGWALL_HOOKS_ON_CHANGE"] = "themer {key} {title}"
     return run
   }
@@ -42,7 +42,7 @@ import BingWallTestSupport
   }
 
   @Test func theDaemonsRotationIsTheEventRotate() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     run.environment["BINGWALL_HOOKS_ON_CHANGE"] = "themer {key}"
     run.processes.stub("themer") { _ in .exit(0) }
     run.stubUpdateChild()
@@ -85,7 +85,7 @@ import BingWallTestSupport
   }
 
   @Test func aTemplateThatCannotRunIsRefusedWhereItIsSet() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let unknown = run.run(["config", "set", "hooks.on_change", "wal -i {file}"])
     #expect(unknown.status == 64)
     #expect(

@@ -174,7 +174,7 @@ import BingWallTestSupport
     let hash = try SHA256.hash(fileAt: export.file("other.jpg"))
     try Self.writeDocument([Self.entry(key: "OHR.Other", path: "other.jpg", sha256: hash)], to: export.path)
 
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
     let result = run.run(["import", export.path])
     #expect(result.status == 0, "\(result.stderr)")

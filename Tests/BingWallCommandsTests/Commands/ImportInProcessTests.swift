@@ -156,7 +156,7 @@ import BingWallTestSupport
 
   /// A picture `prune` removed comes back with an import, and `update` may fetch it again.
   @Test func importingAPrunedPictureTakesItOffThePrunedList() throws {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
     let folder = try TemporaryDirectory()
     #expect(run.run(["export", folder.path]).status == 0)

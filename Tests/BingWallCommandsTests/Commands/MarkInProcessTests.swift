@@ -12,7 +12,7 @@ import BingWallTestSupport
 /// and Fox) that the scripted Bing delivered.
 @Suite struct MarkInProcessTests {
   static func context() throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     #expect(run.run(["update", "--market", "en-US", "--no-apply"]).status == 0)
     return run
   }
@@ -96,7 +96,7 @@ import BingWallTestSupport
   }
 
   @Test func withoutAHistoryItSaysSo() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     let result = run.run(["favorite", "latest"])
     #expect(result.status == 1)
     #expect(!result.stderr.isEmpty)

@@ -13,7 +13,7 @@ import BingWallTestSupport
 /// on a history of two pictures: Lake (2026-12-01) and Fox (2026-11-30).
 @Suite struct PictureSuggestionInProcessTests {
   static func context() throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     #expect(run.run(["update", "--market", "en-US", "--no-apply", "-q"]).status == 0)
     return run
   }

@@ -67,10 +67,10 @@ import BingWallTestSupport
   }
 
   @Test func bingsPictureOfTheYear9999IsSkippedAndTheRealNewestIsSet() throws {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     let far = FakeBingImage(name: "Far", number: "3000", fullStartDate: "999912310800", title: "Far title")
-    let listed = [far] + UpdateInProcessTests.week.prefix(2)
-    try UpdateInProcessTests.serve(run, listing: listed, pictures: listed)
+    let listed = [far] + FakeBingRun.week.prefix(2)
+    try FakeBingRun.serve(run, listing: listed, pictures: listed)
     let result = run.run(["update"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -119,7 +119,7 @@ import BingWallTestSupport
   /// Bing's Delta (2026-11-24) shown again on that day.
   static func historyWithARowOf9999() throws -> InProcess {
     let run = try UpdateSourcesInProcessTests.context(sources: "bing")
-    UpdateInProcessTests.stubNoAutostart(run)
+    FakeBingRun.stubNoAutostart(run)
     let update = run.run(["update", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     let store = try HistoryStore(path: run.paths.databaseFile)

@@ -20,7 +20,7 @@ import BingWallTestSupport
   /// screens of the `xrandr --listactivemonitors` fixture (HDMI-1 is 1080x1920, DP-1 1280x1440; DP-1~2
   /// is a monitor drawn by `--setmonitor`, which xwallpaper's `--output` cannot name).
   static func context(portrait: Bool = true) throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     run.environment["DISPLAY"] = ":0"
     run.environment["BINGWALL_BACKEND"] = "xwallpaper"
     run.processes.install("xwallpaper", at: "/usr/bin/xwallpaper")
@@ -39,7 +39,7 @@ import BingWallTestSupport
     throws
   {
     let colour =
-      image.key == UpdateInProcessTests.week[0].key ? portraitColour : FakeBing.colour(for: image.key)
+      image.key == FakeBingRun.week[0].key ? portraitColour : FakeBing.colour(for: image.key)
     let jpeg = try TestJPEG.make(width: width, height: height, colour: colour)
     run.http.stub("id=\(image.bingID)_1080x1920.jpg", .ok(Array(jpeg), type: "image/jpeg"))
   }
@@ -56,7 +56,7 @@ import BingWallTestSupport
   @Test(arguments: [false, true])
   func portraitLinesOnlyUnderVerbose(verbose: Bool) throws {
     let run = try Self.context()
-    let week = UpdateInProcessTests.week
+    let week = FakeBingRun.week
     try Self.servePortrait(run, week[0])
     try Self.servePortrait(run, week[1])
     let result = run.run(["update", "--no-apply"] + (verbose ? ["-v"] : []))
@@ -73,7 +73,7 @@ import BingWallTestSupport
 
   @Test func updateFetchesThePortraitFileOnceForAScreenOnItsSide() throws {
     let run = try Self.context()
-    let week = UpdateInProcessTests.week
+    let week = FakeBingRun.week
     try Self.servePortrait(run, week[0])
     run.http.stub("id=\(week[1].bingID)_1080x1920.jpg", .response(status: 404, headers: [:], body: []))
     let result = run.run(["update", "--no-apply", "--json"])
@@ -115,7 +115,7 @@ import BingWallTestSupport
   /// as none, so it is not fetched hourly; a server error is asked about again next time.
   @Test func aWideOrFailedPortraitIsNotKept() throws {
     let run = try Self.context()
-    let week = UpdateInProcessTests.week
+    let week = FakeBingRun.week
     try Self.servePortrait(run, week[0], width: 1920, height: 1080)
     run.http.stub("id=\(week[1].bingID)_1080x1920.jpg", .response(status: 503, headers: [:], body: []))
     let first = run.run(["update", "--no-apply"])
@@ -140,7 +140,7 @@ import BingWallTestSupport
   /// The portrait screen of the canvas is cut from the portrait file; the others from the picture.
   @Test func applyReadsThePortraitFileForThePortraitScreen() throws {
     let run = try Self.context()
-    let week = UpdateInProcessTests.week
+    let week = FakeBingRun.week
     try Self.servePortrait(run, week[0])
     run.http.stub("id=\(week[1].bingID)_1080x1920.jpg", .response(status: 404, headers: [:], body: []))
     #expect(run.run(["update", "--no-apply", "-q"]).status == 0)
@@ -165,7 +165,7 @@ import BingWallTestSupport
   /// lost one so that the next update asks again.
   @Test func pruneAndDoctorKnowThePortraitFile() throws {
     let run = try Self.context()
-    let week = UpdateInProcessTests.week
+    let week = FakeBingRun.week
     try Self.servePortrait(run, week[0])
     try Self.servePortrait(run, week[1])
     #expect(run.run(["update", "--no-apply", "-q"]).status == 0)
@@ -198,7 +198,7 @@ import BingWallTestSupport
   /// it, and no second portrait file is left for doctor to find.
   @Test func forceKeepsOnePortraitFile() throws {
     let run = try Self.context()
-    let week = UpdateInProcessTests.week
+    let week = FakeBingRun.week
     try Self.servePortrait(run, week[0])
     run.http.stub("id=\(week[1].bingID)_1080x1920.jpg", .response(status: 404, headers: [:], body: []))
     #expect(run.run(["update", "--no-apply", "-q"]).status == 0)

@@ -16,17 +16,6 @@ import BingWallTestSupport
 @Suite struct PruneInProcessTests {
   static let week = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"]
 
-  static func context(configuration: String? = nil) throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 8)
-    if let configuration {
-      let path = run.home.path + "/config.toml"
-      try configuration.write(toFile: path, atomically: true, encoding: .utf8)
-      run.environment["BINGWALL_CONFIG"] = path
-    }
-    #expect(run.run(["update", "--market", "en-US", "--no-apply", "-q"]).status == 0)
-    return run
-  }
-
   /// `list --json --limit 0` as (name, path, bytes), newest first.
   static func stored(_ run: InProcess) throws -> [(name: String, path: String, bytes: Int)] {
     let result = run.run(["list", "--json", "--limit", "0"])
@@ -66,7 +55,7 @@ import BingWallTestSupport
   /// The screens' pictures made of a pruned picture go with it; those of a kept one, and any
   /// file of another form, stay.
   @Test func theScreensPicturesOfAPrunedPictureGoWithIt() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let stored = try Self.stored(run)
     let kept = try #require(stored.first)
     let pruned = try #require(stored.last)
@@ -97,7 +86,7 @@ import BingWallTestSupport
   }
 
   @Test func keepLeavesTheNewestAndDeletesTheRestRowsAndFiles() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let before = try Self.stored(run)
     let result = run.run(["prune", "--keep", "3"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -116,14 +105,14 @@ import BingWallTestSupport
   }
 
   @Test func olderThanDeletesWhatWasLastShownBeforeTheCutoff() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     // 2026-12-01 09:00 minus 3 days is 2026-11-28: Reef (11-28) stays, Moor (11-27) goes.
     #expect(run.run(["prune", "--older-than", "3", "-q"]).status == 0)
     #expect(try Self.names(run) == ["Lake", "Fox", "Dune", "Reef"])
   }
 
   @Test func maxSizeDeletesTheOldestUntilTheRestFit() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let before = try Self.stored(run)
     let limit = before.prefix(3).map(\.bytes).reduce(0, +)
     #expect(run.run(["prune", "--max-size", String(limit), "-q"]).status == 0)
@@ -135,7 +124,7 @@ import BingWallTestSupport
 
   /// A picture goes when any rule says so.
   @Test func policiesCombineAsAUnion() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let before = try Self.stored(run)
     // keep 6 alone would delete Mesa and Delta; 5 days (cutoff 11-26) alone Mesa and Delta too;
     // the size limit of the newest four deletes Moor and Fjord as well.
@@ -154,7 +143,7 @@ import BingWallTestSupport
   }
 
   @Test func favouritesAndTheCurrentWallpaperSurviveEveryRule() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["favorite", "OHR.Delta", "-q"]).status == 0)
     let applied = run.run(["apply", "OHR.Mesa", "-q"])
     #expect(applied.status == 0, "\(applied.stderr)")
@@ -166,7 +155,7 @@ import BingWallTestSupport
   }
 
   @Test func dryRunListsWhatWouldGoAndChangesNothing() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let before = try Self.stored(run)
     let files = try Self.files(run)
     let result = run.run(["prune", "--keep", "6", "--dry-run"])
@@ -188,7 +177,7 @@ import BingWallTestSupport
   }
 
   @Test func withoutAPolicyNothingIsDeletedAndItSaysHowToSetOne() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let result = run.run(["prune"])
     #expect(result.status == 0)
     #expect(result.stdout == "")
@@ -197,7 +186,7 @@ import BingWallTestSupport
   }
 
   @Test func aBadSizeIsAUsageError() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let result = run.run(["prune", "--max-size", "lots"])
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains("--max-size"), "\(result.stderr)")
@@ -207,7 +196,7 @@ import BingWallTestSupport
   /// The config's [retention] is the default policy, and every update applies it, after which a
   /// pruned picture is not fetched again while Bing still lists it.
   @Test func updateAppliesTheConfiguredPolicyAndDoesNotFetchWhatItPruned() throws {
-    let run = try Self.context(configuration: "[retention]\nkeep = 2\n")
+    let run = try FakeBingRun.updated(configuration: "[retention]\nkeep = 2\n")
     #expect(try Self.names(run) == ["Lake", "Fox"])
     #expect(try Self.files(run).count == 2)
     let requests = run.http.requests.count
@@ -226,7 +215,7 @@ import BingWallTestSupport
   }
 
   @Test func updateSaysWhatTheRetentionPolicyDeleted() throws {
-    let run = try UpdateInProcessTests.context(days: 8)
+    let run = try FakeBingRun.context(days: 8)
     let path = run.home.path + "/config.toml"
     try "[retention]\nkeep = 3\n".write(toFile: path, atomically: true, encoding: .utf8)
     run.environment["BINGWALL_CONFIG"] = path
@@ -241,7 +230,7 @@ import BingWallTestSupport
   /// A prune killed after its rows went leaves files no row knows; the next prune removes exactly
   /// those (never a file a row still names).
   @Test func theNextPruneFinishesAnInterruptedOne() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.updated()
     let store = try HistoryStore(path: run.paths.databaseFile)
     let items = try store.retentionItems()
     let delta = try #require(items.last)
@@ -264,7 +253,7 @@ import BingWallTestSupport
 
   /// The daemon's update applies the policy too, and says so in its log.
   @Test func theDaemonAppliesThePolicyAfterItsUpdate() throws {
-    let run = try UpdateInProcessTests.context(days: 8)
+    let run = try FakeBingRun.context(days: 8)
     let path = run.home.path + "/config.toml"
     try "[retention]\nkeep = 4\n".write(toFile: path, atomically: true, encoding: .utf8)
     run.environment["BINGWALL_CONFIG"] = path
@@ -277,7 +266,7 @@ import BingWallTestSupport
 /// A size beyond what a 64-bit count holds is a usage error, not a crash.
 @Suite struct HugeSizeTests {
   @Test func aSizeTooLargeToCountIsAUsageError() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     let result = run.run(["prune", "--max-size", "99999999999999999999T"])
     #expect(result.status == 64, "\(result.stderr)")
     #expect(HumanUnits.bytes(in: "99999999999999999999T") == nil)

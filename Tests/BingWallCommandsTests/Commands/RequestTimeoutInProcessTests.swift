@@ -26,9 +26,9 @@ import BingWallTestSupport
   }
 
   @Test func anArchiveAnswering408IsRetriedAndExits75() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     run.http.stub("/HPImageArchive.aspx", .response(status: 408, headers: [:], body: Array("slow".utf8)))
-    UpdateInProcessTests.stubNoAutostart(run)
+    FakeBingRun.stubNoAutostart(run)
 
     let result = run.run(["update", "--market", "en-US", "--quiet"])
 
@@ -42,8 +42,8 @@ import BingWallTestSupport
   }
 
   @Test func aPictureAnswering408ExitsWith75() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
-    let image = try #require(UpdateInProcessTests.week.first)
+    let run = try FakeBingRun.context(days: 1)
+    let image = try #require(FakeBingRun.week.first)
     run.http.stub(
       "id=\(image.bingID)_UHD.jpg", .response(status: 408, headers: [:], body: Array("slow".utf8)))
 

@@ -38,10 +38,10 @@ import BingWallTestSupport
 
   /// The archive's retries wait on the context's clock for as long as the server asked.
   @Test func theArchiveRequestWaitsAsAsked() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     run.http.stub(
       "/HPImageArchive.aspx", .response(status: 503, headers: ["Retry-After": "7"], body: Array("busy".utf8)))
-    UpdateInProcessTests.stubNoAutostart(run)
+    FakeBingRun.stubNoAutostart(run)
     let result = run.run(["update", "--market", "en-US", "-q"])
     #expect(result.status == 75)
     #expect(run.clock.sleeps == [.seconds(7), .seconds(7)])

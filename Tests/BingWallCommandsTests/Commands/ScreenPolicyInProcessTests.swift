@@ -23,7 +23,7 @@ import BingWallTestSupport
   ]
 
   @Test func differentPutsRecentUnbannedPicturesOnTheOtherScreens() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["ban", "OHR.Fox", "-q"]).status == 0)
     #expect(run.run(["favorite", "OHR.Moor", "-q"]).status == 0)
     let store = try Self.store(run)
@@ -55,7 +55,7 @@ import BingWallTestSupport
 
   /// A pin holds its screen under either policy; one naming nothing stored is reported, not fatal.
   @Test func aPinnedScreenKeepsItsPicture() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let store = try Self.store(run)
     let lake = try store.resolve(.latest, market: nil, at: TestClock.start)
     let mesa = try store.resolve(.key("OHR.Mesa"), market: nil, at: TestClock.start)
@@ -71,7 +71,7 @@ import BingWallTestSupport
 
   /// `apply` says so, in one warning line, and still sets the picture.
   @Test func applyWarnsOfAPinThatNamesNothing() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["config", "set", "screens.pin", "DP-9=OHR.Nowhere"]).status == 0)
     let result = run.run(["apply", "latest"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -83,7 +83,7 @@ import BingWallTestSupport
   }
 
   @Test func aPinThatIsNotOutputEqualsSelectorIsAConfigError() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let result = run.run(["config", "set", "screens.pin", "DP-1"])
     #expect(result.status != 0)
     #expect(result.stderr.contains("expected OUTPUT=SELECTOR, got 'DP-1'"), "\(result.stderr)")
@@ -91,7 +91,7 @@ import BingWallTestSupport
 
   /// `status --json` lists what each screen was last given, from the state file an apply writes.
   @Test func statusShowsEachScreensPicture() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     try ShownScreens(stateDir: run.paths.stateDir, files: LocalFileSystem()).save([
       .init(output: "DP-1", key: "OHR.Lake", source: "/p/lake.jpg", file: "/c/lake-2560x1440.jpg"),
       .init(output: "DP-2", key: nil, source: "/p/mine.jpg", file: "/c/mine-1080x1920.jpg"),

@@ -32,7 +32,7 @@ import BingWallTestSupport
 
   static func context() throws -> InProcess {
     let run = try InProcess(environment: [
-      "BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none",
+      "BINGWALL_ENDPOINT": FakeBingRun.endpoint, "BINGWALL_BACKEND": "none",
     ])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
     let images = zip(real, FakeBing.week()).map { picture, day in
@@ -42,7 +42,7 @@ import BingWallTestSupport
       image.copyright = picture.copyright
       return image
     }
-    try UpdateInProcessTests.serve(run, listing: images, pictures: images)
+    try FakeBingRun.serve(run, listing: images, pictures: images)
     let update = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(update.status == 0, "\(update.stderr)")
     return run

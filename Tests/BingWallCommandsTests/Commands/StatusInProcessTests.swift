@@ -18,7 +18,7 @@ import BingWallTestSupport
   /// 2026-12-01T08:00:00Z); the update ran at 09:00 UTC, `status` runs at 11:10 UTC, in Tokyo
   /// (UTC+9 all year, so 18:00 and 20:10 there).
   static func updated() throws -> InProcess {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.clock.set(UTC.at("2026-12-01T11:10:00Z"))
     run.environment["TZ"] = "JST-9"

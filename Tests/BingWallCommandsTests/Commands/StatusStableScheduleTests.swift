@@ -25,7 +25,7 @@ import BingWallTestSupport
 
   @Test func afterAnUpdateOfBingAndASourceEveryStatusTellsTheSameTimes() throws {
     let run = try UpdateSourcesInProcessTests.context()
-    UpdateInProcessTests.stubNoAutostart(run)
+    FakeBingRun.stubNoAutostart(run)
     #expect(run.run(["update", "--no-apply"]).status == 0)
     run.clock.advance(3600)
     let seen = try Self.nextTimes(run)
@@ -34,7 +34,7 @@ import BingWallTestSupport
   }
 
   @Test func afterAFailedUpdateTheRetryTimeStays() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     run.http.stub("/HPImageArchive.aspx", .response(status: 503, headers: [:], body: []))
     #expect(run.run(["update", "--no-apply"]).status == 75)
     let seen = try Self.nextTimes(run)

@@ -27,7 +27,7 @@ import BingWallTestSupport
   }
 
   @Test func stepsOneDayEachWayFromThePictureOnScreen() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     // Nothing set yet: the first step lands on the newest.
     #expect(
       Self.step(run, "previous") == "Applied 2026-12-01 OHR.Lake (Lake title) with none (picture 8 of 8)\n")
@@ -42,7 +42,7 @@ import BingWallTestSupport
   }
 
   @Test func atEitherEndItSaysSoAndSetsNothing() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["apply", "latest", "-q"]).status == 0)
     let applies = try HistoryStore(path: run.paths.databaseFile).recentlyApplied(limit: 10)
     #expect(
@@ -57,7 +57,7 @@ import BingWallTestSupport
   }
 
   @Test func bannedPicturesAreSkippedAndNotCounted() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["ban", "OHR.Fox", "OHR.Dune", "-q"]).status == 0)
     #expect(run.run(["apply", "latest", "-q"]).status == 0)
     #expect(
@@ -69,7 +69,7 @@ import BingWallTestSupport
 
   /// A file of one's own on the screens (their state names no stored picture): start at the newest.
   @Test func fromAFileOfOnesOwnTheFirstStepIsTheNewest() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["apply", "OHR.Reef", "-q"]).status == 0)
     try ShownScreens(stateDir: run.paths.stateDir, files: LocalFileSystem()).save([
       .init(output: "DP-1", key: nil, source: "/p/mine.jpg", file: "/c/mine-2560x1440.jpg")
@@ -78,7 +78,7 @@ import BingWallTestSupport
   }
 
   @Test func aLostFileIsPassedOverWithAWarning() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     #expect(run.run(["apply", "latest", "-q"]).status == 0)
     let fox = try HistoryStore(path: run.paths.databaseFile).resolve(
       .key("OHR.Fox"), market: nil, at: TestClock.start)
@@ -90,7 +90,7 @@ import BingWallTestSupport
   }
 
   @Test func onlyTheMarketsAskedForCount() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let result = run.run(["next", "--market", "de-DE"])
     #expect(result.status == 1)
     #expect(
@@ -105,7 +105,7 @@ import BingWallTestSupport
 
   /// A picture imported with no market is in every market's timeline; one of another market is not.
   @Test func aPictureOfNoMarketIsSteppedThroughAndOneOfAnotherIsNot() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let store = try HistoryStore(path: run.paths.databaseFile)
     let own = run.home.file("own.jpg")
     try TestJPEG.make(width: 8, height: 8).write(to: URL(fileURLWithPath: own))
@@ -118,7 +118,7 @@ import BingWallTestSupport
 
   /// As many lost files in a row as a step looks at: said so, not an end that is not there.
   @Test func aRunOfLostFilesIsNotTakenForTheEnd() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let store = try HistoryStore(path: run.paths.databaseFile)
     for day in 1...(Step.missingLimit + 1) {
       try GalleryHistory.add(
@@ -137,7 +137,7 @@ import BingWallTestSupport
   }
 
   @Test func anEmptyHistorySaysToUpdate() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     let result = run.run(["next"])
     #expect(result.status == 1)
     #expect(
@@ -146,7 +146,7 @@ import BingWallTestSupport
 
   /// `random --favorites` with one favourite, and it on screen: nothing else to pick, not a failure.
   @Test func randomWithItsOnlyChoiceOnScreenSaysSo() throws {
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     let none = run.run(["random", "--favorites"])
     #expect(none.status == 1)
     #expect(none.stderr.hasPrefix("bingwall: error: no stored picture to pick"), "\(none.stderr)")

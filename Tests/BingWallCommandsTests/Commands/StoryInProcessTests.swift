@@ -16,7 +16,7 @@ import BingWallTestSupport
 @Suite struct StoryInProcessTests {
   /// Two pictures of the week for en-US, and the model of the fixture for them.
   static func context(model: ScriptedHTTPClient.Answer? = nil) throws -> InProcess {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     run.environment["BINGWALL_NETWORK_STORY"] = "true"
     let fixture = try Fixtures.data("bing/model-en-US.json")
     run.http.stub("/hp/api/model?mkt=en-US", model ?? .ok(Array(fixture), type: "application/json"))
@@ -90,7 +90,7 @@ import BingWallTestSupport
   }
 
   @Test func storyOffMakesNoRequest() throws {
-    let run = try UpdateInProcessTests.context()
+    let run = try FakeBingRun.context()
     #expect(run.run(["update", "--no-apply"]).status == 0)
     #expect(!run.http.requests.contains { $0.contains("/hp/api/model") })
   }

@@ -15,14 +15,14 @@ import BingWallTestSupport
   /// request for anything beyond the window (an unstubbed request would fail the test). The older
   /// page of this first update lists the shared day alone.
   @Test func tenThousandListedPicturesCostEightDownloadsAndOneWarning() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
     let week = FakeBing.week()
     let extra = (0..<9_992).map { index in
       FakeBingImage(
         name: "Extra\(index)", fullStartDate: "202610010800", title: "Extra", copyright: "x (© y)")
     }
-    try UpdateInProcessTests.serve(run, listing: (week + extra), pictures: week)
+    try FakeBingRun.serve(run, listing: (week + extra), pictures: week)
     run.http.stub(
       "idx=7",
       .ok(Array(try FakeBing.archiveBody(market: "en-US", images: [week[7]]).utf8), type: "application/json"))
@@ -47,7 +47,7 @@ import BingWallTestSupport
 /// A picture that is not a JPEG is refused by what it is, not by the descriptor it was read through.
 @Suite struct RefusedDownloadMessageTests {
   @Test func aPNGServedAsAJPEGIsNamedByItsSizeNotADescriptor() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
     let image = FakeBing.week()[0]
     let body: [String: Any] = ["market": ["mkt": "en-US"], "images": [image.json]]
@@ -71,7 +71,7 @@ import BingWallTestSupport
 /// to no row (the user's own, in a folder set by image_dir): never replaced.
 @Suite struct ForeignFileUnderOurNameTests {
   @Test func aForeignFileKeepsItsBytesAndThePictureTakesTheNextName() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     let images = run.paths.defaultImageDir
     try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
     let theirs = images + "/2026-12-01_Lake_UHD.jpg"

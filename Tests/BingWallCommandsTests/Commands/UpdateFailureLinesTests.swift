@@ -14,8 +14,8 @@ import BingWallTestSupport
 @Suite struct UpdateFailureLinesTests {
   /// Bing's eight pictures of the week, each answered `answer(image, size)` at UHD and 1920x1080.
   static func context(_ answer: (FakeBingImage, String) -> ScriptedHTTPClient.Answer) throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 8)
-    for image in UpdateInProcessTests.week.prefix(8) {
+    let run = try FakeBingRun.context(days: 8)
+    for image in FakeBingRun.week.prefix(8) {
       for size in ["UHD", "1920x1080"] {
         run.http.stub("id=\(image.bingID)_\(size).jpg", answer(image, size))
       }
@@ -84,14 +84,14 @@ import BingWallTestSupport
 
   /// Both archive pages list more than was asked for: one warning for the market, not one a page.
   @Test func anOverlistingArchiveWarnsOnceForBothPages() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
     let week = FakeBing.week()
     let extra = (0..<8).map { index in
       FakeBingImage(
         name: "Extra\(index)", fullStartDate: "202610010800", title: "Extra", copyright: "x (© y)")
     }
-    try UpdateInProcessTests.serve(run, listing: week + extra, pictures: week)
+    try FakeBingRun.serve(run, listing: week + extra, pictures: week)
     run.http.stub(
       "idx=7",
       .ok(

@@ -24,7 +24,7 @@ import BingWallTestSupport
   }
 
   @Test func theFirstUpdateOnATerminalNamesWhereThePicturesAreAndTheNextStep() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     let first = run.run(["update", "--market", "en-US", "--no-apply"], adjust: Self.onATerminal())
     #expect(first.status == 0)
     #expect(
@@ -32,8 +32,8 @@ import BingWallTestSupport
         == "2026-12-01  en-US  Lake title — Lake caption, Somewhere (© Lake Photographer/Agency)\n"
         + Self.nextStep(run))
     // Only the first time: a later update with a new picture ends with its list.
-    try UpdateInProcessTests.serve(
-      run, listing: Array(UpdateInProcessTests.week.prefix(2)), pictures: [UpdateInProcessTests.week[1]])
+    try FakeBingRun.serve(
+      run, listing: Array(FakeBingRun.week.prefix(2)), pictures: [FakeBingRun.week[1]])
     run.clock.advance(3600)
     let second = run.run(["update", "--market", "en-US", "--no-apply"], adjust: Self.onATerminal())
     #expect(second.status == 0)
@@ -42,13 +42,13 @@ import BingWallTestSupport
   }
 
   @Test func noNextStepInAPipeQuietOrWithAutostartOn() throws {
-    let piped = try UpdateInProcessTests.context(days: 1)
+    let piped = try FakeBingRun.context(days: 1)
     #expect(!piped.run(["update", "--market", "en-US", "--no-apply"]).stdout.contains("autostart"))
-    let quiet = try UpdateInProcessTests.context(days: 1)
+    let quiet = try FakeBingRun.context(days: 1)
     #expect(
       quiet.run(["update", "-m", "en-US", "--no-apply", "-q"], adjust: Self.onATerminal()).stdout == "")
 
-    let autostarted = try UpdateInProcessTests.context(days: 1)
+    let autostarted = try FakeBingRun.context(days: 1)
     let folder = autostarted.home.file(".config/autostart")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try "[Desktop Entry]\nType=Application\nExec=bingwall daemon\nX-Bingwall=true\n"
@@ -60,7 +60,7 @@ import BingWallTestSupport
   }
 
   @Test func theListFitsTheTerminal() throws {
-    let narrow = try UpdateInProcessTests.context(days: 2)
+    let narrow = try FakeBingRun.context(days: 2)
     let fitted = narrow.run(
       ["update", "--market", "en-US", "--no-apply"], adjust: Self.onATerminal(width: 40))
     let lines = fitted.stdout.split(separator: "\n").prefix(2)
@@ -128,7 +128,7 @@ import BingWallTestSupport
   // MARK: Ctrl-C
 
   @Test func anUpdateByHandAsksForTheInterruptNoticeAndTheDaemonsChildDoesNot() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     let asked = Mutex<[String]>([])
     let record: (inout Context) -> Void = { context in
       context.onInterrupt = { notice, clear in asked.withLock { $0.append("\(clear) \(notice)") } }

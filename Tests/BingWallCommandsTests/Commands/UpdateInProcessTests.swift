@@ -14,43 +14,8 @@ import BingWallTestSupport
 /// `update`, `status` and the daemon loop run inside the test process on the test context:
 /// exact output, every request accounted for, the scheduler state as the journal wrote it.
 @Suite struct UpdateInProcessTests {
-  static let endpoint = "https://bing.test"
-  static let week = FakeBing.week()
-
-  /// A context whose Bing serves the first `days` pictures of the week for en-US.
-  static func context(days: Int = 2) throws -> InProcess {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": endpoint, "BINGWALL_BACKEND": "none"])
-    run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
-    let images = Array(week.prefix(days))
-    try serve(run, listing: images, pictures: images)
-    stubNoAutostart(run)
-    return run
-  }
-
-  /// Scripts Bing's en-US archive to list `listing`, and a UHD JPEG for each of `pictures`.
-  static func serve(_ run: InProcess, listing: [FakeBingImage], pictures: [FakeBingImage]) throws {
-    let body: [String: Any] = ["market": ["mkt": "en-US"], "images": listing.map(\.json)]
-    let json = try JSONSerialization.data(withJSONObject: body)
-    run.http.stub("/HPImageArchive.aspx", .ok(Array(json), type: "application/json"))
-    for image in pictures {
-      let jpeg = try TestJPEG.make(
-        width: FakeBing.uhdWidth, height: FakeBing.uhdHeight, colour: FakeBing.colour(for: image.name))
-      run.http.stub("id=\(image.bingID)_UHD.jpg", .ok(Array(jpeg), type: "image/jpeg"))
-    }
-  }
-
-  /// `status` asks systemd and cron whether autostart is on: a machine with neither.
-  static func stubNoAutostart(_ run: InProcess) {
-    run.processes.stub("systemctl") { _ in
-      .init(status: 1, stdout: Data(), stderr: Data("Failed to connect to bus".utf8), timedOut: false)
-    }
-    run.processes.stub("crontab") { _ in
-      .init(status: 1, stdout: Data(), stderr: Data("no crontab for you".utf8), timedOut: false)
-    }
-  }
-
   @Test func updatePrintsEachNewPictureAndRecordsTheStateOnce() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.context()
     let result = run.run(["update", "--market", "en-US", "--no-apply"])
     #expect(result.status == 0)
     #expect(result.stderr == "")
@@ -82,9 +47,9 @@ import BingWallTestSupport
   }
 
   @Test func archiveFailuresAreRetriedOnTheClockAndRecordedAsAFailure() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": Self.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     run.http.stub("/HPImageArchive.aspx", .response(status: 503, headers: [:], body: Array("busy".utf8)))
-    Self.stubNoAutostart(run)
+    FakeBingRun.stubNoAutostart(run)
     let result = run.run(["update", "--market", "en-US", "--quiet"])
     #expect(result.status == 75)
     #expect(result.stdout == "")
@@ -101,7 +66,7 @@ import BingWallTestSupport
   }
 
   @Test func anUnstubbedRequestFailsTheTestLoudly() throws {
-    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": Self.endpoint])
+    let run = try InProcess(environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint])
     withKnownIssue {
       _ = run.run(["update", "--market", "en-US"])
     } matching: { issue in
@@ -111,7 +76,7 @@ import BingWallTestSupport
 
   /// The daemon's "next update at" line and `status --json`'s next_update are the same instant.
   @Test func daemonLogsTheNextUpdateThatStatusShows() throws {
-    let run = try Self.context()
+    let run = try FakeBingRun.context()
     let lines = try run.runDaemonToItsFirstWait()
     #expect(lines.first?.hasPrefix("new picture: 2026-12-01  en-US  Lake title") == true)
     let next = try #require(lines.first { $0.hasPrefix("next update at ") })

@@ -28,7 +28,7 @@ import BingWallTestSupport
 
   /// Bing serves two pictures; no display, no desktop, backend `auto`.
   static func context() throws -> InProcess {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     run.environment["BINGWALL_BACKEND"] = nil
     return run
   }

@@ -10,7 +10,7 @@ import BingWallTestSupport
 /// What `update` says, in the order a terminal shows stdout and stderr together.
 @Suite struct UpdateOutputOrderTests {
   @Test func theFetchedPicturesComeBeforeTheApplyError() throws {
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     run.environment["BINGWALL_BACKEND"] = "command"
     run.environment["BINGWALL_COMMAND"] = "setbg {path}"
     run.processes.stub("setbg") { _ in

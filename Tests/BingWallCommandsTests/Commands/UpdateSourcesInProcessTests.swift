@@ -26,7 +26,7 @@ import BingWallTestSupport
   static func context(sources: String = "bing,apod") throws -> InProcess {
     let run = try InProcess(
       environment: [
-        "BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none",
+        "BINGWALL_ENDPOINT": FakeBingRun.endpoint, "BINGWALL_BACKEND": "none",
         "BINGWALL_APOD_ENDPOINT": apodEndpoint, "BINGWALL_SOURCES": sources,
       ])
     run.clock.set(UTC.at("2026-12-01T15:00:00Z"))

@@ -25,7 +25,7 @@ import BingWallTestSupport
   static func context(recent: [FakeBingImage] = week, older: [FakeBingImage] = olderPage) throws -> InProcess
   {
     let run = try InProcess(
-      environment: ["BINGWALL_ENDPOINT": UpdateInProcessTests.endpoint, "BINGWALL_BACKEND": "none"])
+      environment: ["BINGWALL_ENDPOINT": FakeBingRun.endpoint, "BINGWALL_BACKEND": "none"])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
     try serve(run, recent: recent, older: older)
     return run

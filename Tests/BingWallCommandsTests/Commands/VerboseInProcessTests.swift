@@ -21,9 +21,9 @@ import BingWallTestSupport
   static func context(days: Int = 2, backend: String = "none") throws -> InProcess {
     let run = try InProcess(environment: ["BINGWALL_ENDPOINT": endpoint, "BINGWALL_BACKEND": backend])
     run.clock.set(UTC.at("2026-12-01T09:00:00Z"))
-    let images = Array(UpdateInProcessTests.week.prefix(days))
-    try UpdateInProcessTests.serve(run, listing: images, pictures: images)
-    UpdateInProcessTests.stubNoAutostart(run)
+    let images = Array(FakeBingRun.week.prefix(days))
+    try FakeBingRun.serve(run, listing: images, pictures: images)
+    FakeBingRun.stubNoAutostart(run)
     run.conditions.withLock {
       $0 = SessionConditions(
         network: NetworkState(meteredValue: 2, connectivity: .full),

@@ -62,7 +62,7 @@ import BingWallTestSupport
 
   @Test(arguments: cases)
   func saysWhatTheSnapshotSays(_ row: Case) throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     try row.scene(run)
     let result = run.run(row.words)
     // Paths of this run's temporary home read the same in every run.
@@ -82,7 +82,7 @@ import BingWallTestSupport
   /// The voice itself, whatever the words: each line the cases print names bingwall and its kind.
   @Test(arguments: cases)
   func everyLineSpeaksInOneVoice(_ row: Case) throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     try row.scene(run)
     let result = run.run(row.words)
     #expect(result.status != 0)

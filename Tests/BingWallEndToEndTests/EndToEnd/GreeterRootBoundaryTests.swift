@@ -60,7 +60,7 @@ final class GreeterRootBoundaryTests {
       chmod(machine.path + path, mode_t(mode))
     }
     // Her real history, made by bingwall's own update, then hers.
-    let run = try UpdateInProcessTests.context(days: 2)
+    let run = try FakeBingRun.context(days: 2)
     run.environment["HOME"] = Self.homePath
     #expect(run.run(["update", "--market", "en-US", "--no-apply", "-q"]).status == 0)
     try giveHerHome()
@@ -174,7 +174,7 @@ final class GreeterRootBoundaryTests {
   /// Her data folder a link to root's own history: she cannot read it, so root's picture is not
   /// published.
   @Test func herDataFolderLinkedToRootsHistoryPublishesNothing() throws {
-    let run = try UpdateInProcessTests.context(days: 1)
+    let run = try FakeBingRun.context(days: 1)
     run.environment["HOME"] = rootOnly.path
     #expect(run.run(["update", "--market", "en-US", "--no-apply", "-q"]).status == 0)
     try FileManager.default.removeItem(atPath: dataDir)
@@ -308,7 +308,7 @@ final class GreeterRootBoundaryTests {
       try text.write(toFile: machine.path + path, atomically: false, encoding: .utf8)
       chmod(machine.path + path, mode_t(mode))
     }
-    let run = try PruneInProcessTests.context()
+    let run = try FakeBingRun.updated()
     run.environment["BINGWALL_GREETER_ROOT"] = machine.path
     let writable = LoginScreen(context: run.context()).writablePaths().map { machine.path + $0 }
       .filter { FileManager.default.fileExists(atPath: $0) }
