@@ -1,7 +1,6 @@
-import Foundation
-
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Foundation
 
 /// Runs the completion scripts in the real shells, the way a user's TAB does, and returns the
 /// candidates they offer.
@@ -29,7 +28,9 @@ package struct CompletionShell {
 
   /// Each line completed by bash with bash-completion loaded, after `script` is sourced; the
   /// cursor is at the end of the line, and a line ending in a space completes an empty word.
-  package func bash(_ lines: [String], script: String = PackageRoot.path("completions/bingwall.bash")) throws -> [[String]] {
+  package func bash(_ lines: [String], script: String = PackageRoot.path("completions/bingwall.bash")) throws
+    -> [[String]]
+  {
     var source = "source /usr/share/bash-completion/bash_completion\nsource \(quoted(script))\n"
     for line in lines {
       var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -50,14 +51,18 @@ package struct CompletionShell {
   }
 
   /// Each line completed by fish (`complete -C`), after `script` is sourced.
-  package func fish(_ lines: [String], script: String = PackageRoot.path("completions/bingwall.fish")) throws -> [[String]] {
+  package func fish(_ lines: [String], script: String = PackageRoot.path("completions/bingwall.fish")) throws
+    -> [[String]]
+  {
     var source = "source \(quoted(script))\n"
     for line in lines { source += "echo '== next'\ncomplete -C \(quoted(line)) | string split -f1 \\t\n" }
     return sections(try run(["fish", "--no-config", "-c", source + "true\n"]), count: lines.count)
   }
 
   /// Each line completed in an interactive zsh with compinit, `_bingwall` autoloaded from `folder`.
-  package func zsh(_ lines: [String], folder scripts: String = PackageRoot.path("completions")) throws -> [[String]] {
+  package func zsh(_ lines: [String], folder scripts: String = PackageRoot.path("completions")) throws
+    -> [[String]]
+  {
     let harness = folder + "/zsh-complete.zsh"
     try ZshHarness.source.write(toFile: harness, atomically: true, encoding: .utf8)
     let output = folder + "/zsh-candidates.txt"
@@ -87,7 +92,9 @@ package struct CompletionShell {
     return result
   }
 
-  package func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+  package func quoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 
   @discardableResult
   package func run(_ arguments: [String]) throws -> String {

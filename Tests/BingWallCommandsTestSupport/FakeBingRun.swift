@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// An in-process run whose Bing, at `endpoint`, serves the fake week for en-US, on a machine
 /// with no autostart: the world most command tests start from.

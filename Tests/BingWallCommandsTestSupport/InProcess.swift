@@ -1,3 +1,5 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallCommands
@@ -5,8 +7,6 @@ import Foundation
 @testable import BingWallKit
 @testable import BingWallSession
 @testable import BingWallSystem
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// A whole `bingwall` run inside the test process: a sandboxed HOME, the test clock, a seeded
 /// random source, scripted HTTP and processes, and stdout and stderr kept in buffers.
@@ -59,7 +59,9 @@ package final class InProcess {
   }
 
   /// The context itself, for tests that drive a part (the daemon loop) rather than a command.
-  package func context(stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput()) -> Context {
+  package func context(stdout: BufferOutput = BufferOutput(), stderr: BufferOutput = BufferOutput())
+    -> Context
+  {
     Context(
       environment: environment, paths: paths,
       terminal: Terminal(stdoutIsTTY: stdoutIsTTY, stderrIsTTY: false, width: 100, colour: false),

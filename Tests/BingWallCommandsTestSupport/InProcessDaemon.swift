@@ -1,3 +1,4 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,6 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 extension InProcess {
   /// What one run of the daemon loop did.

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 extension InProcess {
   /// Answers the daemon's `bingwall update …` child by running that very command line in the

@@ -1,5 +1,6 @@
-@testable import BingWallCLI
 import BingWallTestSupport
+
+@testable import BingWallCLI
 
 /// Expected invocations written as the words the parser accepted: `["market": ["de-DE"]]`, a
 /// flag as `[""]`. Given compares by word, so these equal what the parser made.

@@ -1,9 +1,10 @@
+import BingWallTestSupport
+
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The zsh side of `CompletionShell`: a script that types lines and TAB into a real interactive
 /// zsh through a pseudo-terminal (zsh/zpty) and records every candidate completion offers.

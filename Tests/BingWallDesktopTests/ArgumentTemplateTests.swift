@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The `command` splitter: shell word rules for quotes and backslashes, and no expansion at all.
 @Suite struct ArgumentTemplateTests {

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallNet
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// The user's own command: hostile picture paths reach it as single arguments and run nothing.
 @Suite struct CommandBackendTests {

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// COSMIC at file level: Debian has no cosmic-bg, so these write cosmic-config's files, read
 /// them back, and hold every other key (and every other field of `all`) byte for byte.

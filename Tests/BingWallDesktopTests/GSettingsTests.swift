@@ -1,13 +1,13 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallNet
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The shared gsettings layer: GVariant quoting and parsing against the real tool, the bus need,
 /// and what happens when gsettings claims success without storing anything.

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// What reaches a notification server from a source's text: plain text always, escaped where the
 /// server reads the body as markup, so a source cannot put a link or an image in front of a user.

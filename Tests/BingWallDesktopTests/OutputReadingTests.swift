@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// Each desktop tool's list of screens, read from what the tool prints: sizes turned by the
 /// rotation, places in the layout, exactly one primary, nonsense refused with the tool's name.

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The screens as the real tools list them: a headless sway with two outputs, one turned to
 /// portrait, and an Xvfb screen through xrandr.

@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// LXDE's and LXQt's backends without a desktop: mode tables, detection, and reading the settings
 /// files. The real pcmanfm and pcmanfm-qt run in `PCManFMDesktopTests`.

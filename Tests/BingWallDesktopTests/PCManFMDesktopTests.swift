@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// LXDE for real: `pcmanfm --desktop --profile LXDE`, as LXDE's session starts it, on a virtual X
 /// server; the screen shows each mode and the profile's `desktop-items-0.conf` holds the picture.

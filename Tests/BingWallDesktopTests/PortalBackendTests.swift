@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 enum MockPortalInstall {
   static let installed =

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The root-window setters that give each monitor its own picture, on their command lines
 /// (argv-recording stubs; `MonitorsRealTests` runs the real tools on two monitors): feh takes the

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The running session a run without a display finds, over a fake system of the test's own: a
 /// `/proc` of environ files, and real listening sockets (or dead ones) for the displays.

@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The screens are read once per command, and the picture travels typed: its key to what each
 /// screen shows, its portrait file to the screen on its side.

@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Glibc
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Our own swaybg: started detached, its pid recorded, the previous one stopped only when it still
 /// is a swaybg. The stub keeps running like swaybg does (its name stays `swaybg` in /proc, which

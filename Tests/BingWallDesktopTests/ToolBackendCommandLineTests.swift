@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
-import BingWallTestSupport
 
 /// The command lines the tool backends run, per mode, against stubs that record them, and what each
 /// does when its tool is missing.

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A failed tool's error keeps the tool's own reason: stderr, stdout when stderr is empty, and the
 /// signal when one killed it.

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Synchronization
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// When the applier makes each screen its own picture, and what it does when it cannot: the file
 /// is then set as it is, and the reason travels up as a warning, never as a failure.

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Wayfire's wf-shell at file level: Debian 12's wayfire has no wf-shell, and wayfire 0.7 will
 /// not start headless without a DRM render node, which this machine lacks; so these edit

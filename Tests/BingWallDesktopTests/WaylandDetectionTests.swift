@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// sway and Hyprland claim a session only when their IPC is really there, not on a stale variable;
 /// sway also where no variable names it (sway 1.7 sets none).

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// wpaperd through a stand-in (Debian 12 has no wpaperd): a `wpaperctl` that records its calls
 /// and remembers the picture per monitor as the daemon would, with wpaperctl's own command line

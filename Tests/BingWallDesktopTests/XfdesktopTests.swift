@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// XFCE for real: xfconfd and xfdesktop 4.18 on a virtual X server under a private session bus; the
 /// screen shows each mode, and xfconf holds what was set.
@@ -42,11 +42,14 @@ struct XfdesktopTests {
 
     let listed = try XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])
     #expect(
-      listed.split(separator: "\n").sorted() == [Substring(XfceDesktop.image), Substring(XfceDesktop.style)].sorted())
+      listed.split(separator: "\n").sorted()
+        == [Substring(XfceDesktop.image), Substring(XfceDesktop.style)].sorted())
     try sandbox.start(["xfdesktop", "--disable-wm-check"])
     // xfdesktop adds the colour style of the monitor it has read the picture for.
     #expect(
-      eventually { ((try? XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
+      eventually {
+        ((try? XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style")
+      },
       "xfdesktop: \(sandbox.logs)")
     #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == picture)
     // Without a window manager xfdesktop 4.18 maps its window only once something changes; a reload
@@ -71,7 +74,9 @@ struct XfdesktopTests {
     #expect(try XfceDesktop.xfconf(sandbox, ["-p", XfceDesktop.image]) == picture)
     try sandbox.start(["xfdesktop", "--disable-wm-check"])
     #expect(
-      eventually { ((try? XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style") },
+      eventually {
+        ((try? XfceDesktop.xfconf(sandbox, ["-p", "/backdrop", "-l"])) ?? "").contains("color-style")
+      },
       "xfdesktop: \(sandbox.logs)")
     try ExternalTool.run(sandbox.environment.map { "\($0.key)=\($0.value)" } + ["xfdesktop", "--reload"])
     let seen = try sandbox.screen.probeColours(becoming: Self.expected(.center))

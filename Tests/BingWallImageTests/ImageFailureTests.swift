@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// Damaged, oversized and unwritable: each is one clear error, and no file is left half made.
 @Suite struct ImageFailureTests {

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// The memory a JPEG's decode holds, computed from its headers as libjpeg sizes its coefficient
 /// buffer, and the check every decode asks before libvips sees the file.

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// A frame header must describe a picture its file could hold: a forged 65535x65535 over
 /// 3840x2160 of data is refused before it is stored, and the flattest real pictures still pass.

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-import BingWallTestSupport
 
 @Suite struct JPEGInspectorTests {
   /// A picture ImageMagick makes, and the frame marker its header must carry.

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The PNG check every decode asks first, and the format check in front of it: whole PNGs of
 /// every colour type and depth pass, with their size; the hostile set is refused, each with its

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A PNG made for a screen through libvips's PNG loader: every colour type and depth comes out
 /// as the JPEG pictures do (8 bits, no alpha), cut to the screen, with its looks; one whose data

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// What `ScreenPicture.make` writes: one screen's picture, a canvas for several, the whole
 /// picture for a look alone, and the caption, read back by OCR.

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// A picture made for a screen's shape: the attention crop (`fill`) and the letterbox (`fit`).
 @Suite struct ScreenPictureTests {

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
 @testable import BingWallSystem
-import BingWallTestSupport
 
 @Suite struct TestJPEGTests {
   @Test func picturesHaveTheSizeAskedFor() throws {

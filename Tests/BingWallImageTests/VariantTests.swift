@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import CVips
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// The dark and lock variants of a screen's picture.
 @Suite struct VariantTests {

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// Opening libvips: the real one, a missing one, and our declarations held to its header.
 @Suite struct VipsLibraryTests {

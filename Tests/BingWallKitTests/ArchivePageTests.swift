@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallBing
+@testable import BingWallKit
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The archive's two pages: `idx=0` and `idx=7`, which share a day, made into one window.
 @Suite struct ArchivePageTests {

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallImage
-import BingWallTestSupport
+@testable import BingWallKit
 
 /// The caption: Pango markup escaped, the calmest corner chosen, and nothing drawn elsewhere.
 @Suite struct CaptionTests {

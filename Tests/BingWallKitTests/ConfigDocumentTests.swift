@@ -1,3 +1,4 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallBing
@@ -7,7 +8,6 @@ import Testing
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 @Suite struct ConfigDocumentTests {
   let sample = """

@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `config edit`'s logic, all in memory: the files in an `InMemoryFileSystem`, the editor a
 /// scripted program that writes its next version into the copy, the person a scripted prompter.

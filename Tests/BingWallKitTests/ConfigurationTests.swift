@@ -1,13 +1,13 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallSchedule
-@testable import BingWallKit
 @testable import BingWallBing
-import BingWallServiceTestSupport
+@testable import BingWallKit
+@testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 @Suite struct ConfigurationTests {
   @Test func defaultsApplyWithoutAFile() throws {

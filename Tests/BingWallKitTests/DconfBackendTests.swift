@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// One GNOME-family desktop as dconf stores it: the folder of its keys in dconf's tree, and the
 /// picture each mode is tried with, as `dconf read` prints it (written out by hand).

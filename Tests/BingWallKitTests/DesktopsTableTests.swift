@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// docs/desktops.md's backend table is written by hand, so it is checked against the one registry: a
 /// row for every backend, in detection order, and each row's modes the backend's own settings for

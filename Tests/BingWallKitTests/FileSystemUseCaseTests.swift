@@ -1,9 +1,9 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Use cases whose file work is logic (which files, which names, in which order), run on an
 /// `InMemoryFileSystem`: no temporary folder, nothing on the disk. The same code on the disk is

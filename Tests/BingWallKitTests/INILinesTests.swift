@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
+@testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The INI writers edit the line a reader takes. Found by `make fuzz` (INIWriter): with a key
 /// given twice in its section, the first line was edited and the reader (GLib's key files, as

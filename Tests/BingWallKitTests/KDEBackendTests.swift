@@ -1,13 +1,13 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallDesktop
+@testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// KDE Plasma against stubs of `plasma-apply-wallpaperimage`, qdbus, dbus-send and kwriteconfig,
 /// and the generated script against a real JavaScript engine where one is installed.

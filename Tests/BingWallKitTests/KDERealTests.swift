@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The kde backend against a real plasmashell (Debian 12: Plasma 5.27, whose
 /// `plasma-apply-wallpaperimage` has no `--fill-mode`): every route it takes, read back from

@@ -1,8 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
+
 @testable import BingWallKit
 @testable import BingWallSession
 @testable import BingWallSystem
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// A context for a test of a use case's logic: its files in memory (no temporary folder), a
 /// scripted runner, the test clock and seeded random source; the HTTP client is scripted with

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
+@testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Several monitors on one X screen, for real: Xorg's dummy driver with two RandR outputs (a
 /// landscape one and a portrait one), or one wide output split into two monitors with

@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A real Plasma desktop for one test: Xvfb, a private session bus and `plasmashell --no-respawn`
 /// on them, with its config in the bus's private XDG folders. `make test-kde` installs it.

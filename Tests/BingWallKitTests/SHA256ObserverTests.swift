@@ -1,3 +1,4 @@
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -5,7 +6,6 @@ import Testing
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The update's digest of a picture, fed by the real libcurl multi as the bytes arrive from the
 /// loopback server (`CurlMultiTests` holds the rest of the multi's behaviour).

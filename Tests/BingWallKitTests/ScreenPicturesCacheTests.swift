@@ -1,3 +1,4 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,6 @@ import Testing
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The screens' pictures' folder: made once and reused, named in letters sway accepts, and kept
 /// under its size bound, oldest first.

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Synchronization
 import Testing
 
 @testable import BingWallKit
-import BingWallTestSupport
 
 /// The person at the terminal, answering from a script: each question gets the next answer, and
 /// a question past the script fails the test (and is answered no).

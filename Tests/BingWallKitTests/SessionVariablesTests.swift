@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallKit
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A session's variables as a run outside it takes them: only the known names, only values such
 /// a variable holds; and the ones an older bingwall wrote into its crontab line, read back as sh

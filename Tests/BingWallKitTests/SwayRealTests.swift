@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Glibc
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
+@testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The sway and swaybg backends against a real headless sway, read back from grim's screenshots and
 /// from the swaybg processes that draw them.

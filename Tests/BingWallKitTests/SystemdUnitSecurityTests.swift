@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallKit
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Every unit bingwall writes, as the real systemd-analyze judges it: `verify` accepts it, with
 /// the executable in a folder whose name needs quoting (a space) and escaping (`%`), and

@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
 @testable import BingWallDesktop
 @testable import BingWallImage
-import BingWallServiceTestSupport
+@testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The pictures made for a desktop, on the real desktops: GNOME's dark-style and lock screen
 /// pictures through the real dconf, and LXQt's fill on a screen of another shape than the

@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A long-running program a test starts (xfconfd, xfdesktop, `pcmanfm --desktop`) with exactly the
 /// environment it is given, its output in a log file for the failure message, and SIGKILL plus reap in

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A private D-Bus session bus for one test, with private XDG folders, so `gsettings` with
 /// `GSETTINGS_BACKEND=dconf` talks to a dconf-service the bus starts on demand (D-Bus activation)

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// One test's own desktop: a virtual X server, a private session bus, a private home with its config,
 /// cache and runtime folders, and the desktop programs the test starts, all stopped in `deinit`.
@@ -59,7 +59,9 @@ package final class DesktopSandbox {
 
   /// Starts a desktop program that runs until the sandbox goes.
   @discardableResult
-  package func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> BackgroundProgram {
+  package func start(_ arguments: [String], environment extra: [String: String] = [:]) throws
+    -> BackgroundProgram
+  {
     let program = try BackgroundProgram(
       arguments, environment: environment.merging(extra) { $1 },
       log: folder.file("\(arguments[0].split(separator: "/").last ?? "program")-\(programs.count).log"))

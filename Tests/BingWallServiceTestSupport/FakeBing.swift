@@ -1,10 +1,10 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallBing
 @testable import BingWallDesktop
 @testable import BingWallSchedule
 @testable import BingWallStore
-import BingWallTestSupport
 
 /// One picture of the day as the fake Bing lists it.
 package struct FakeBingImage {
@@ -127,7 +127,9 @@ package final class FakeBing {
   ]
 
   /// Eight days of en-US pictures, newest 2026-12-01, at 08:00 UTC (local midnight in winter).
-  package static func week(names: [String] = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"])
+  package static func week(
+    names: [String] = ["Lake", "Fox", "Dune", "Reef", "Moor", "Fjord", "Mesa", "Delta"]
+  )
     -> [FakeBingImage]
   {
     zip(names, days).enumerated().map { index, pair in

@@ -1,6 +1,5 @@
-import Foundation
-
 import BingWallTestSupport
+import Foundation
 
 /// The system folders `SessionFinder` reads, under a temporary folder: `/proc/PID/environ` and
 /// `comm` files, X11 sockets in `/tmp/.X11-unix`, Wayland sockets in the runtime folder.

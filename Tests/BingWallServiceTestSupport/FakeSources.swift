@@ -1,10 +1,10 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallSources
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The sources beyond Bing (Windows Spotlight, NASA APOD, Wikimedia Commons, NASA Earth
 /// Observatory) on ONE real loopback server, for the real libcurl client.
@@ -138,7 +138,9 @@ package final class FakeSources {
   }
 
   /// Settings that send every request of a source here (`.loopbackHTTPAllowed`).
-  package func settings(apodKey: String? = nil, largestScreenWidth: Int? = nil, timeout: Duration = .seconds(10))
+  package func settings(
+    apodKey: String? = nil, largestScreenWidth: Int? = nil, timeout: Duration = .seconds(10)
+  )
     -> SourceSettings
   {
     SourceSettings(

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A real sway 1.7 for one test: wlroots' headless backend with the pixman renderer (no GPU, no
 /// input devices), one 320x240 output, read back with `grim`.

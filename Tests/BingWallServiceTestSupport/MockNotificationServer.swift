@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A notification server on a private session bus: python3-dbusmock's `notification_daemon`
 /// template, with the capabilities a test chooses, logging every call it receives. The real

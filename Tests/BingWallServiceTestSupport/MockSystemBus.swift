@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A system bus of one test's own (a private `dbus-daemon`) with python3-dbusmock's
 /// NetworkManager, UPower and logind on it, and the calls that change what they say: the real
@@ -73,7 +73,8 @@ package final class MockSystemBus {
 
   /// `gdbus call --system` on this bus.
   @discardableResult
-  package func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws -> String
+  package func call(_ destination: String, _ path: String, _ method: String, _ arguments: String...) throws
+    -> String
   {
     try bus.text(
       ["gdbus", "call", "--system", "--dest", destination, "--object-path", path, "--method", method]

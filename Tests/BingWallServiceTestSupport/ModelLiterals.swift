@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallModel
 @testable import BingWallSystem
-import BingWallTestSupport
 
 // Tests spell a date as the history does, `"2026-12-01"`; a literal that is no date traps, as a
 // typo in a test should. (Market and Resolution keep their failable `init?(_:)`, which a literal

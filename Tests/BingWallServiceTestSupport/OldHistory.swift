@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallStore
-import BingWallTestSupport
 
 /// A history as an older release left it: the schema's migrations up to `version` only, and
 /// one Bing picture (`OHR.Lake`, id 1) that appeared in en-US and de-DE on 2026-12-01, for

@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A D-Bus session bus of one test's own: `dbus-daemon` on a socket in the test's folder, killed and
 /// reaped in `deinit`.
@@ -16,7 +16,8 @@ package final class PrivateSessionBus {
   package let socket: String
   private let process: Process
 
-  package static let installed = PosixProcessRunner.which("dbus-daemon", path: VirtualXServer.searchPath) != nil
+  package static let installed =
+    PosixProcessRunner.which("dbus-daemon", path: VirtualXServer.searchPath) != nil
 
   /// Listens on `socket` (a path below 108 bytes); `$XDG_RUNTIME_DIR/bus` stands for a systemd session.
   /// `everyUser`: any local user may connect (a panel run as sway's user, the test as root), where a

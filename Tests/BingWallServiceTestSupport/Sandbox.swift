@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
-import BingWallTestSupport
 
 /// A fresh user for the built `bingwall` binary: its own HOME and XDG folders, nothing inherited.
 ///

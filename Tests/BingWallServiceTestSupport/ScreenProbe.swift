@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
-import BingWallTestSupport
 
 /// Waiting for a desktop program to draw: it paints a moment after the setting changes, later still
 /// on a loaded machine, so tests poll screenshots instead of sleeping a fixed time.

@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The two systemctl machines the autostart tests run on, scripted: nothing else is installed, so
 /// a run of any other program fails the test.

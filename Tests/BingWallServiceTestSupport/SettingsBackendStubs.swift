@@ -1,10 +1,10 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Stand-ins for the desktops' settings tools: `#!/bin/sh` scripts in a folder that is the session's
 /// only PATH entry, each recording its argv, so a test sees exactly what a backend ran.

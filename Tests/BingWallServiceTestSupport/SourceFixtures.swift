@@ -1,16 +1,20 @@
 import BingWallModel
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// The real bodies of the other sources, copied into `Tests/Fixtures/sources` (origins in each
 /// folder's README), and the hand-made Wikimedia ones.
 package enum SourceFixtures {
-  package static func spotlight(_ name: String) -> Data { Data(Fixtures.text("sources/spotlight/\(name)").utf8) }
+  package static func spotlight(_ name: String) -> Data {
+    Data(Fixtures.text("sources/spotlight/\(name)").utf8)
+  }
   package static func apod(_ name: String) -> Data { Data(Fixtures.text("sources/apod/\(name)").utf8) }
-  package static func wikimedia(_ name: String) -> Data { Data(Fixtures.text("sources/wikimedia/\(name)").utf8) }
+  package static func wikimedia(_ name: String) -> Data {
+    Data(Fixtures.text("sources/wikimedia/\(name)").utf8)
+  }
 
   /// A field of a fixture read with Foundation's own JSON reader, so that a test compares what
   /// bingwall read with what the body holds rather than with a copy typed by hand.

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A 160x60 picture of four vertical stripes (red, lime, blue, white) that tells the modes apart on a
 /// 320x240 screen, and the colours each mode leaves at a handful of probe points.

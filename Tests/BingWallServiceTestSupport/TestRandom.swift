@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Synchronization
 
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A seeded random source: the same seed draws the same jitter, retries and picks in every run.
 package final class TestRandom: RandomSource, Sendable {

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A private, virtual X server for one test, so feh and xwallpaper draw on a real root window:
 /// Xvfb for one screen, or Xorg's dummy driver for several monitors (`init(outputs:)`).
@@ -13,7 +13,9 @@ import BingWallTestSupport
 /// `deinit`.
 package final class VirtualXServer {
   /// Whether the programs these tests need are installed (`make test-deps` installs them).
-  package static let installed = ["Xvfb", "xwd"].allSatisfy { PosixProcessRunner.which($0, path: searchPath) != nil }
+  package static let installed = ["Xvfb", "xwd"].allSatisfy {
+    PosixProcessRunner.which($0, path: searchPath) != nil
+  }
   package static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
   /// Whether a test of `setter` on a virtual screen can run here.

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
-import BingWallTestSupport
 
 /// XFCE's settings daemon and desktop for real, in a desktop sandbox: xfconfd answering on its
 /// private session bus, xfdesktop drawing on its virtual X server.

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A damaged row on a real SQLite file, in process: the readers skip it and tell it once, a page
 /// still fills, doctor's scan finds it by the same rules, and a long text is read in place.

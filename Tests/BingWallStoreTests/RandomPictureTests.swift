@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `random`'s pick on a real history: never banned, never current, not recently applied.
 @Suite struct RandomPictureTests {

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallStore
-import BingWallTestSupport
 
 /// The portrait rendition's rows (schema version 4): a history of version 3 takes the table, a
 /// row either names a file with its hash or says Bing has none, and it goes with its picture.

@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The retention arithmetic alone: which of a newest-first list goes under each rule.
 @Suite struct RetentionPlanTests {

@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import CSQLite
 
-import BingWallServiceTestSupport
 @testable import BingWallStore
-import BingWallTestSupport
 
 extension SQLiteDatabase {
   /// The rowid of the last successful INSERT on this connection (0 if none).

@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
+import CSQLite
 import Foundation
 import Synchronization
 import Testing
-import CSQLite
 
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The SQLite binding against real files: set-up, values, bindings, errors, transactions, and
 /// several connections and processes writing at once.

@@ -1,9 +1,9 @@
-import Testing
-import CSQLite
-
 import BingWallServiceTestSupport
-@testable import BingWallStore
 import BingWallTestSupport
+import CSQLite
+import Testing
+
+@testable import BingWallStore
 
 /// The typed result code matches as GRDB's does: a primary code its whole family, an extended
 /// code only itself.

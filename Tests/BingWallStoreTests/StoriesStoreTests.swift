@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallStore
-import BingWallTestSupport
 
 /// Stories (schema version 5): a history of version 4 takes the table and its indexes with its
 /// pictures intact, a story joins the appearance it names, is searched, is replaced by a newer

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A history another user controls, opened as `greeter set`'s reader opens it: read-only, no
 /// symbolic link, no trusted schema, and no value over 1 MB.

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// What `FileSystem` promises, asked of the disk (`LocalFileSystem` in a temporary folder) and of
 /// the tests' `InMemoryFileSystem` alike: a test that runs in memory proves what the disk would do.

@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The strict JSON reader (archive bodies, export documents, desktop tools): every type apart,
 /// errors with offsets.

@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The one percent-encoder: each caller's allowed set gives exactly the output it gave before.
 @Suite struct PercentEncodingTests {

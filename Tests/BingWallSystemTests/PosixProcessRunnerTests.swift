@@ -1,10 +1,10 @@
+import BingWallTestSupport
 import Foundation
 import Glibc
 import Synchronization
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real runner against real programs: argv fidelity, environment, PATH, pipes, signals, timeouts.
 @Suite struct PosixProcessRunnerTests {

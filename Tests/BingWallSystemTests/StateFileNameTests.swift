@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The state folder's files, named in one table: each name once, each path as it always was.
 @Suite struct StateFileNameTests {

@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The one rule for text from outside, wherever it is shown: controls and line separators are
 /// spaces, bidi controls are gone; one field (a caption's line) is also one line with single spaces.

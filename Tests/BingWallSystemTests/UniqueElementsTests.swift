@@ -1,7 +1,7 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 @Suite struct UniqueElementsTests {
   @Test func keepsTheFirstOfEachInOrder() {

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Opening a file someone else controls: each way it can stand for another file is refused before
 /// a byte is read, and a FIFO is refused without waiting for a writer.

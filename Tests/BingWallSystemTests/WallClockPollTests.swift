@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The one poll loop, on the test clock: its pauses move the clock on instead of sleeping.
 @Suite struct WallClockPollTests {

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The feed reader: a real Commons feed read whole, XML's own escapes, and bodies that must
 /// fail at once: declared entities, deep nesting, too many elements, mismatched or cut tags.

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A response body, generated piece by piece so that large ones never sit in memory.
 package enum FakeBody: Sendable {
   /// These bytes.

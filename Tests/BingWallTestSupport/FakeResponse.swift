@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// What the fake server answers to one request: status, headers, body and any fault to inject.
 ///
 /// `Content-Length` is added from the body unless the headers already carry one (to lie about

@@ -15,7 +15,9 @@ package final class PseudoTerminal {
 
   /// Starts `executable` with `arguments` (argv after the program's name) and exactly
   /// `environment`, on a terminal `columns` wide.
-  package init(executable: String, arguments: [String], environment: [String: String], columns: Int = 80) throws {
+  package init(executable: String, arguments: [String], environment: [String: String], columns: Int = 80)
+    throws
+  {
     // posix_openpt, unlockpt and ptsname are hidden from Swift behind _XOPEN_SOURCE; on Linux
     // they are these: open /dev/ptmx, clear the lock, ask the number (grantpt does nothing on
     // devpts).

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A bare TCP client that speaks HTTP/1.1 by hand, to test the fake server without libcurl.
 ///
 /// Every read times out after `timeout` seconds, so a server that stops answering fails the

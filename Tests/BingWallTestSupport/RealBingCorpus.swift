@@ -8,7 +8,8 @@ import Testing
 /// the response file says, so the expectations must come from the file by other code.
 package enum RealBingCorpus {
   /// `<package>/../shared/realbing`, beside the checkout.
-  package static let folder: URL = PackageRoot.folder.appendingPathComponent("../shared/realbing").standardizedFileURL
+  package static let folder: URL = PackageRoot.folder.appendingPathComponent("../shared/realbing")
+    .standardizedFileURL
 
   package static var isPresent: Bool {
     var isFolder: ObjCBool = false

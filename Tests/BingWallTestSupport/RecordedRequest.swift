@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// One request as the fake server received it, for tests to inspect afterwards.
 package struct RecordedRequest: Sendable {
   package var method: String

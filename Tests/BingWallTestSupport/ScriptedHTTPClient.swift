@@ -32,7 +32,9 @@ package final class ScriptedHTTPClient: HTTPClient, Sendable {
   package init() {}
 
   /// Answers every URL that contains `fragment` with `answer`.
-  package func stub(_ fragment: String, _ answer: Answer) { answers.withLock { $0.append((fragment, answer)) } }
+  package func stub(_ fragment: String, _ answer: Answer) {
+    answers.withLock { $0.append((fragment, answer)) }
+  }
 
   /// Records, in the calling test, the unstubbed requests made off its task so far.
   package func recordUnattributedRequests() {

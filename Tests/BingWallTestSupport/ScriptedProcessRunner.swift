@@ -26,7 +26,9 @@ package final class ScriptedProcessRunner: ProcessRunner, Sendable {
     package var environment: [String: String]
     package var errorLog: String?
 
-    package init(executable: String, arguments: [String], environment: [String: String], errorLog: String? = nil) {
+    package init(
+      executable: String, arguments: [String], environment: [String: String], errorLog: String? = nil
+    ) {
       self.executable = executable
       self.arguments = arguments
       self.environment = environment

@@ -16,7 +16,9 @@ package enum SyscallKill {
   /// strace counts per thread: a call made on several threads at once (the parallel fsyncs of
   /// the downloads) is counted on each, so such points say "the first of them", and a precise
   /// point names a call only one thread makes, or narrows it with `path`.
-  package static func wrapper(killingAt occurrence: Int, of calls: [String], onPath path: String? = nil) -> [String] {
+  package static func wrapper(killingAt occurrence: Int, of calls: [String], onPath path: String? = nil)
+    -> [String]
+  {
     let names = calls.joined(separator: ",")
     return ["/usr/bin/strace", "-f", "-qq", "-o", "/dev/null"] + (path.map { ["-P", $0] } ?? []) + [
       "-e", "trace=\(names)", "-e", "inject=\(names):signal=SIGKILL:when=\(occurrence)",

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A fresh folder for one test, removed with everything in it when the value goes away.
 ///
 /// Made with `mkdtemp`, so parallel tests never share a folder and no name can be guessed.

@@ -29,7 +29,8 @@ package enum TestJPEG {
   package static let maximumCommentPayload = 65533
 
   /// A `width`×`height` baseline JPEG of one `colour`, at least `bytes` long when `padTo` is given.
-  package static func make(width: Int, height: Int, colour: String = "#3366cc", padTo bytes: Int? = nil) throws
+  package static func make(width: Int, height: Int, colour: String = "#3366cc", padTo bytes: Int? = nil)
+    throws
     -> Data
   {
     let key = Key(width: width, height: height, colour: colour)

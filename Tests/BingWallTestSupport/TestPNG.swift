@@ -39,7 +39,8 @@ package enum TestPNG {
   }
 
   /// The header chunk's 13 bytes.
-  package static func header(width: Int, height: Int, depth: Int, colour: Colour, interlaced: Bool = false) -> [UInt8]
+  package static func header(width: Int, height: Int, depth: Int, colour: Colour, interlaced: Bool = false)
+    -> [UInt8]
   {
     big32(width) + big32(height) + [UInt8(depth), colour.rawValue, 0, 0, interlaced ? 1 : 0]
   }

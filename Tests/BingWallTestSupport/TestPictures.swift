@@ -3,14 +3,15 @@ import Testing
 
 @testable import BingWallImage
 
-
 /// Pictures for the image tests, drawn by ImageMagick into a test's temporary folder.
 ///
 /// Each is a real JPEG the way Bing's are (baseline, sRGB, 8-bit); small, so a test runs in
 /// milliseconds, except where the size is the point.
 package enum TestPictures {
   /// `convert ARGUMENTS... PATH`, returning the path of the JPEG written to `name` in `folder`.
-  package static func draw(_ name: String, in folder: TemporaryDirectory, _ arguments: [String]) throws -> String {
+  package static func draw(_ name: String, in folder: TemporaryDirectory, _ arguments: [String]) throws
+    -> String
+  {
     let path = folder.file(name)
     try ExternalTool.run(["convert"] + arguments + ["-quality", "95", path])
     return path
@@ -56,7 +57,8 @@ package enum TestPictures {
 
   /// A copy of the JPEG at `path` whose frame header (SOF0) claims `width`x`height`: what the
   /// header check sees, without a picture ImageMagick refuses to draw (its limit is 16K a side).
-  package static func claiming(width: Int, height: Int, from path: String, in folder: TemporaryDirectory) throws
+  package static func claiming(width: Int, height: Int, from path: String, in folder: TemporaryDirectory)
+    throws
     -> String
   {
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -27,7 +27,8 @@ package enum TextFlood: String, CaseIterable, Sendable, CustomTestStringConverti
   }
 
   /// `text` with the content of the first `<field>` element replaced by `content`.
-  package static func replacingFirst(of field: String, in text: String, with content: String) throws -> String {
+  package static func replacingFirst(of field: String, in text: String, with content: String) throws -> String
+  {
     let open = try #require(text.range(of: "<item>")).upperBound
     let start = try #require(text.range(of: "<\(field)>", range: open..<text.endIndex))
     let end = try #require(text.range(of: "</\(field)>", range: start.upperBound..<text.endIndex))

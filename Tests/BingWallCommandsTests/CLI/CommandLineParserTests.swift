@@ -1,7 +1,8 @@
-import Testing
-
 import BingWallCommandsTestSupport
 import BingWallServiceTestSupport
+import BingWallTestSupport
+import Testing
+
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
@@ -9,7 +10,6 @@ import BingWallServiceTestSupport
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A table shaped like the real one, with every kind of option, so the grammar is tested whole.
 let sampleRoot = CommandSpec(

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
-import BingWallTestSupport
 
 @Suite struct HelpTests {
   @Test func rootHelpStartsWithTheNewcomersCommandsThenTheGroups() {

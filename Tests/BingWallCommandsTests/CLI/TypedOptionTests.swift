@@ -1,6 +1,7 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -9,7 +10,6 @@ import BingWallCommandsTestSupport
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The typed layer over the parser: handles read the values the parser accepted, as the types
 /// commands use, and options that stand in for config keys become overrides.

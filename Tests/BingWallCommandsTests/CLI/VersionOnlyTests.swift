@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-import BingWallTestSupport
 
 /// `CommandLineParser.versionOnly` answers `--version` without the command table; it must never
 /// answer differently from the full parse over the real table.

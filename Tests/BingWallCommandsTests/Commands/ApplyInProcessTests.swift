@@ -1,15 +1,15 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `apply --lock-screen` inside the test process: a desktop without a lock screen picture gets the
 /// background and one warning line on stderr, for a file as for a stored picture, exit status 0.

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `apply ./FILE.png` in the test process: a PNG goes the way a JPEG file goes, checked whole
 /// first and cut to each screen, so a desktop without a crop mode of its own never stretches

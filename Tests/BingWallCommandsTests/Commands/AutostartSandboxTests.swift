@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallCLI
 @testable import BingWallCommands
-import BingWallCommandsTestSupport
 @testable import BingWallKit
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Which sandbox `enable` writes for the user services: the strong one only where a trial service
 /// with exactly its settings ran, the basic one otherwise, and the one line that says which.

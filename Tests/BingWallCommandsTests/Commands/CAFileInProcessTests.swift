@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `network.ca_file`: which certificate authorities an update's requests trust, and the one
 /// line a file that cannot be used gets. In process, so the test sees the file each HTTP client

@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSession
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `update` on a metered connection or a low battery, in the test process: the conditions are the
 /// context's seam (what the system bus would say), Bing is scripted, so "no request was made" is

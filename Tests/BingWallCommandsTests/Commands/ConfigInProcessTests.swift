@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `config` leads somewhere from every error: unset, keys, show on a broken file, --json, the
 /// nearest allowed value, and a hint that names a command that works.

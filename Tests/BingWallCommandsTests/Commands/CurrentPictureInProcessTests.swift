@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `current`, the picture on screen (the one bingwall set last), and `favorite`, `unfavorite`,
 /// `ban` and `show` with no selector, which act on it: after `previous` that is not the newest.

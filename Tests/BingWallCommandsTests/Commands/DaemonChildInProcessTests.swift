@@ -1,8 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -11,7 +12,6 @@ import BingWallCommandsTestSupport
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon's updates as child processes, on the in-process context: the real loop, the real
 /// `DaemonUpdateChild` and journal, and a scripted child (the real `update --daemon-child` run in

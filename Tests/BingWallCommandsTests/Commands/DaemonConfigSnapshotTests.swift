@@ -1,7 +1,8 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -9,7 +10,6 @@ import BingWallCommandsTestSupport
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon's children read the configuration the daemon last loaded, not the file as it is
 /// now: an edit (or a broken save) reaches them only through SIGHUP.

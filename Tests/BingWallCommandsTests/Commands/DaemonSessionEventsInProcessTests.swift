@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSession
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon loop hearing the session: the network coming back, the power changing, the
 /// machine waking. The real loop and the real `update --daemon-child` (answered in this process)

@@ -1,3 +1,4 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallCommands
@@ -5,7 +6,6 @@ import Testing
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Which names in the image folder `doctor` takes for pictures (`<date>_<Name>_<RES>[-N].jpg`, as
 /// `ImageFolder.fileName` writes them) and which for strays.

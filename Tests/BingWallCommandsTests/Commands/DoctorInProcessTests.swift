@@ -1,15 +1,15 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `doctor` inside the test process, on a history of four pictures the scripted Bing delivered
 /// (Lake, Fox, Dune, Reef), whose window then moves on to the first three only: what it finds,

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// An endpoint is https, or plain http to this machine only: `config set`, the config file and
 /// the environment refuse plain http to any other host, with the reason, by the one rule the

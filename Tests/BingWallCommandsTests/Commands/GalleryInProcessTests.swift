@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `gallery` inside the test process, on a history of two pictures the scripted Bing delivered
 /// (Lake, the newest, and Fox) and three recorded straight into the store with hostile text.

@@ -1,13 +1,13 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The gallery's pieces: escaping, URLs, and the one query that must list what `list` lists.
 @Suite struct GalleryPageTests {

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `bingwall greeter` in the test process, on a machine's worth of greeter files under a folder
 /// of the test's own (`BINGWALL_GREETER_ROOT`): Debian's own lightdm-gtk-greeter.conf, a

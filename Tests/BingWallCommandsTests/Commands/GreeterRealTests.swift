@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallKit
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Whether the real-greeter suite runs: asked for, as root, with LightDM, its greeters and Xephyr.
 enum RealGreeter {

@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `greeter enable` puts a daily root timer on the executable it finds: one that someone other
 /// than root could replace is refused, or with `--force` taken with a warning.

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `hooks.on_change` on the scripted week with the `none` backend, the hook a scripted program
 /// (`themer`): the events `next`, `previous` and the daemon's rotation name, the timeout it is

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallCommands
 @testable import BingWallKit
-import BingWallTestSupport
 
 /// What `import` reads from the names of plain JPEG files: every peer's scheme, written here
 /// from that peer's own rule (the comments say which), the odd real ids Bing has served, and the

@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Market codes wherever they enter (`-m` of each command, config file, `config set`), and the
 /// served-market warning with and without the body's `market` object.

@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `bingwall outputs` in the test process: the selected backend's tool is asked, and nothing else.
 @Suite struct OutputsInProcessTests {

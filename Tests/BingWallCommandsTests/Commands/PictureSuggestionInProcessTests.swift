@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A selector that matches nothing quotes what was typed and suggests what was probably meant,
 /// on a history of two pictures: Lake (2026-12-01) and Fox (2026-11-30).

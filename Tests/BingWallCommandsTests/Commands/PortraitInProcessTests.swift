@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallDesktop
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Bing's portrait file (`_1080x1920`) for a screen on its side, in the test process: fetched by
 /// `update` only while such a screen exists, stored as the picture's second file, asked for

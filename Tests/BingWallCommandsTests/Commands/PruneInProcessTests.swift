@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `prune` and the retention policy inside the test process, on the scripted week: Lake
 /// (2026-12-01, the newest), Fox, Dune, Reef, Moor, Fjord, Mesa, Delta (2026-11-24); the clock

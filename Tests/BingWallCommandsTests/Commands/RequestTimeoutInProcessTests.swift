@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// 408 Request Timeout under the one rule for temporary failures: the archive and a picture
 /// are both retried by the same loop and both end an update with 75, "try again later".

@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-import BingWallCommandsTestSupport
-@testable import BingWallKit
 @testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A struggling server's `Retry-After` is obeyed, up to a cap: before, three tries came within
 /// about a second whatever the server asked.

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-@testable import BingWallKit
 @testable import BingWallDesktop
-import BingWallServiceTestSupport
+@testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Each screen its own picture, for real: a headless sway with a landscape and a portrait output,
 /// libvips making the crops, grim reading each output back. The test picture is a red disc on

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Which picture goes to which screen, on the scripted week stored in a real history (Lake the
 /// newest … Delta): `[screens] policy`, `favorites_first` and `pin`, then their assignment to

@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `show`, `list` and the gallery for people: a card by default, every field when asked, and the
 /// key `apply` takes wherever a picture is listed. History: Lake (2026-12-01) and Fox.

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A schedule's next time is drawn once and kept: every `status` tells the same time until it
 /// passes, with or without a daemon (issue 47, "one line per kind of failure").

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `next` and `previous` on the scripted week (Lake 2026-12-01, the newest … Delta 2026-11-24),
 /// with the `none` backend: each steps one day from the picture set last, says where it is, and

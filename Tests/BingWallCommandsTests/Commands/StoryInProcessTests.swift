@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Bing's story of each picture (`network.story`), fetched beside the archive in the test process:
 /// stored with the picture, in `show`, `--json`, `search` and the gallery, fetched once a day, and

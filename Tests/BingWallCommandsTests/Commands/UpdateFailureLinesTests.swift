@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Failures of one kind in one run are one line with a count; `-v` lists each; a warning is said
 /// once a run (issue 47's "one line per kind of failure").

@@ -1,17 +1,17 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-@testable import BingWallKit
-@testable import BingWallCommands
 @testable import BingWallBing
+@testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallNet
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A failure as a record: made from the error where it happens, kept in `scheduler.json`, and
 /// shown by `status` from its fields, never from its message's words.

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// What a newcomer's first `update` ends with on a terminal, the list fitted to the terminal,
 /// the progress bar's count and title, and the Ctrl-C notice the update asks for.

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// What `update` says, in the order a terminal shows stdout and stderr together.
 @Suite struct UpdateOutputOrderTests {

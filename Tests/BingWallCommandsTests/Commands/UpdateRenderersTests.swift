@@ -1,8 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
 @testable import BingWallCommands
 @testable import BingWallKit
@@ -10,7 +11,6 @@ import BingWallServiceTestSupport
 @testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The terminal, `--json` and the daemon's log render one event list: what one shows, the
 /// others show too.

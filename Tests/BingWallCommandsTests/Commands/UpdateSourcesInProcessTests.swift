@@ -1,15 +1,15 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The other sources beside Bing in one update: NASA APOD's real body (science.nasa.gov's
 /// `apod-basic`, whose picture that day was a PNG) stored beside Bing's week, with its source,

@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The update's time limit bounds its work too, not only its transfers: a source whose answer
 /// takes longer to read than a request may take to arrive (`network.timeout`, 30 s) is stopped

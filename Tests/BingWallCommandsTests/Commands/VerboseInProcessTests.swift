@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
 @testable import BingWallSession
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `-v` in the test process: `update` and `apply` tell on stderr, one `bingwall: info: …` line
 /// each, the conditions checked, each URL and its status (without credentials), each file

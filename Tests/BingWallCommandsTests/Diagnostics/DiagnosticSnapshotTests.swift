@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallNet
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// What bingwall says when things go wrong, held word for word: one file per case under
 /// Tests/Fixtures/Diagnostics, the command, what it wrote on stderr and its exit status.

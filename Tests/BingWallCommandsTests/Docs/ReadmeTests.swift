@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The README is the front door: short, a command early, and every example in it true today.
 @Suite struct ReadmeTests {

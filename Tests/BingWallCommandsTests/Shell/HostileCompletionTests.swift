@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallModel
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// TAB never runs a picture's id: ids that are shell code (`$(…)`, backquotes, `${IFS}`) come
 /// from a Wikimedia title and a Spotlight `entityId` through a real update, from a key in an

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `make install` and `make uninstall` with DESTDIR: each file lands where man, bash-completion,
 /// zsh, fish and the icon theme look for it, and goes away again.

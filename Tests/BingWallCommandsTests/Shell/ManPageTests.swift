@@ -1,7 +1,8 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -10,7 +11,6 @@ import BingWallCommandsTestSupport
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The manual in man/: valid mdoc page by page, every command, option, key, backend and mode
 /// from the program, each page renders, and the markets listed once.

@@ -1,8 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -11,7 +12,6 @@ import BingWallServiceTestSupport
 @testable import BingWallModel
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// TAB in the real bash, fish and zsh with the committed scripts: commands, options, values,
 /// files, folders, and pictures from a history `update` really wrote.

@@ -1,16 +1,16 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-@testable import BingWallStore
-@testable import BingWallKit
-@testable import BingWallCommands
 @testable import BingWallCLI
+@testable import BingWallCommands
+@testable import BingWallKit
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallSources
+@testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Every source is one plug-in: the places made from the registry name each, and a sixth source
 /// (`FixtureSource`, in the tests) needs no other file to be listed, configured, completed and

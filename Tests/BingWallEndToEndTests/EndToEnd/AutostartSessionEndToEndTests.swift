@@ -1,14 +1,14 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallDesktop
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `autostart enable` as a user meets it: the outcome first, then what the cron line's runs will
 /// do (each finds the session running then; `SessionFinderEndToEndTests` runs them), when the next

@@ -1,9 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real daemon against a hostile or failing system bus: a flood from the very owner of
 /// NetworkManager's name, that owner hanging with the flood queued, the bus restarting, and a

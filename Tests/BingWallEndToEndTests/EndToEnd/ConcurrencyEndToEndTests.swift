@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Glibc
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Four `update` processes, a running daemon, a `prune` and an `import` against one slow fake
 /// Bing: they queue on the history lock, so every picture is downloaded at most once, no process

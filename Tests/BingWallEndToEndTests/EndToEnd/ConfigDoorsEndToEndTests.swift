@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
-import BingWallTestSupport
 
 /// Config values through the real binary at every door: an option is checked as `config set`
 /// checks its key, before anything is asked or written.

@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `config edit` on a real terminal (a pseudo-terminal) with a scripted editor: the copy is
 /// checked when the editor ends, a bad line is shown with "Edit again? [Y/n]", and the file is

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `update` killed (SIGKILL, through strace: `SyscallKill`) at 20 moments of its life: taking the
 /// lock, asking for the archive, mid-download, syncing, naming, between naming a picture and

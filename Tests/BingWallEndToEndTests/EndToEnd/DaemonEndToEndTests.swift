@@ -1,8 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -10,7 +11,6 @@ import BingWallServiceTestSupport
 @testable import BingWallKit
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `bingwall daemon` and `status` as a user runs them: rotation, signals, single instance.
 @Suite struct DaemonEndToEndTests {

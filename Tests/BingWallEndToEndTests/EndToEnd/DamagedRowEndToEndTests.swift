@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A history a real update fetched from the fake Bing, then edited by hand with the sqlite3 tool:
 /// a damaged row is that row skipped with one warning, never a history every command refuses;

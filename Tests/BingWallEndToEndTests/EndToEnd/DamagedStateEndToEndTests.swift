@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Damaged files the tool meets on a machine that lived a while: each gives a clear message and
 /// a meaningful status, never a crash, and the damaged file is left exactly as it was (nothing

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Glibc
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Filesystems that refuse writes. The image folder on a filesystem too small for the window (a 700 KB tmpfs, mounted by the
 /// test, so root only; CI runs as root): a clear error, exit 1, nothing partial, the history whole,

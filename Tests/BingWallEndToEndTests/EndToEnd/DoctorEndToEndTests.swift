@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `doctor` through the real binary, on a history it fetched from the fake Bing: damage made with
 /// the file system and the sqlite3 tool, found, repaired over HTTP, and gone on the next run.

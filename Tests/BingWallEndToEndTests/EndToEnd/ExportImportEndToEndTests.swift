@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `export` and `import` through the real binary: a history a real update fetched from the fake
 /// Bing, exported, then imported by another user with an empty history.

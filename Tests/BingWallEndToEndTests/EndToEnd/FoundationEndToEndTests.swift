@@ -1,8 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCLI
 @testable import BingWallCommands
 @testable import BingWallDesktop
@@ -10,7 +11,6 @@ import BingWallServiceTestSupport
 @testable import BingWallNet
 @testable import BingWallSchedule
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The foundation's "done when", run through the real binary.
 @Suite struct FoundationEndToEndTests {

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The gallery page as a real browser shows it: headless Chromium paints the pictures from their
 /// files, runs nothing from a title, and fits a phone-width window.

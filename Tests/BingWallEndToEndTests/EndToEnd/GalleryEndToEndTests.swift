@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
-import BingWallTestSupport
 
 /// `gallery` through the real binary, on a history a real `update` fetched from the fake Bing.
 @Suite struct GalleryEndToEndTests {

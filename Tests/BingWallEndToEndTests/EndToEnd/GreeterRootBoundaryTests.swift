@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallKit
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The line between root and a user: the real binary runs `greeter set --user NAME` as root, as
 /// the daily timer does, over the history of a real unprivileged user who has made it hostile,

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallKit
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `hooks.on_change` and `hooks.on_new` through the real binary: the `command` backend sets the
 /// wallpaper through a stub that does nothing, and the hook is a stub that records, for each run,

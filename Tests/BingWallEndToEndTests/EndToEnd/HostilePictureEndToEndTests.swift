@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Hostile pictures through the real binary: `apply ./FILE` in an X session whose `xrandr` (a
 /// stand-in) lists one 1920x1080 screen, so that bingwall decodes the picture for its crop, and

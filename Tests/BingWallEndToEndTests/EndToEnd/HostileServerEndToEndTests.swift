@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real binary against a fake Bing that misbehaves on purpose: whatever the server does, the
 /// update ends in bounded time with a clear message and stores only whole pictures.

@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// The largest picture accepted, 16384x16384 (805 MB decoded), made into one screen's crop and
 /// its dark, lock and captioned variants by apply's code in a process of its own (the bench

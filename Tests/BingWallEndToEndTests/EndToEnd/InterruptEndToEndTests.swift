@@ -1,10 +1,9 @@
-import Foundation
-import Glibc
-import Testing
-
 import BingWallCommandsTestSupport
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Foundation
+import Glibc
+import Testing
 
 /// Ctrl-C during `bingwall update` on a real terminal: the binary, a pseudo-terminal as its
 /// controlling terminal, and a fake Bing slow enough that the key lands mid-download.

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallCommands
 @testable import BingWallKit
 @testable import BingWallNet
-import BingWallTestSupport
 
 /// libcurl is opened at the first request, not at start: commands that never touch the
 /// network never map it (nor the ~40 libraries behind it). Proven on the real binary by

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Foundation
+import Testing
 
 /// libvips is opened at the first image operation, not at start: commands that make no picture
 /// never map it (nor the ~60 libraries behind it). The same strace record of opened files as

@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// HTTPS as Bing serves it: the real binary against Debian's nginx with HTTP/2 and TLS, whose
 /// certificate a test CA signs (as a TLS-inspecting proxy's CA would), serving a week's archive

@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon's notifications in dunst, a real notification server, on a private bus and X
 /// server: a new picture shows Keep, Next and Ban; Keep, picked from dunst's own menu of a

@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallModel
 @testable import BingWallSources
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// One connection per host for a whole update, over HTTP/2 as Bing serves it: the real binary
 /// against Debian's nginx (HTTPS, HTTP/2, a test CA), whose access log names each request's

@@ -1,13 +1,13 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallDesktop
 @testable import BingWallImage
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The portrait file through the real binary: real libcurl against the fake Bing on loopback,
 /// an X session whose `xrandr --listactivemonitors` (a stand-in) lists a screen on its side.

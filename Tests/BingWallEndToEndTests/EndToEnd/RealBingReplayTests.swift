@@ -1,10 +1,9 @@
-import Foundation
-import Synchronization
-import Testing
-
 import BingWallCommandsTestSupport
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Foundation
+import Synchronization
+import Testing
 
 /// Every real Bing answer in `../shared/realbing`, replayed through the fake server to the
 /// built binary: each alone into a fresh history, then each market's answers in date order

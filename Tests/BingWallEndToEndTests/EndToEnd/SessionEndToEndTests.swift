@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real binary on a system bus of its own with dbusmock's NetworkManager, UPower and logind,
 /// against the fake Bing: an update held back and let go, and the daemon hearing the network come

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The cron line, which carries no display, run as cron runs it (HOME, LOGNAME, SHELL and PATH,
 /// nothing else): `bingwall update` finds the user's running session in this machine's real

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallModel
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real binary fetching the four sources beyond Bing from one fake server over real
 /// libcurl, each pointed there by its `BINGWALL_<SOURCE>_ENDPOINT`: every source's pictures are

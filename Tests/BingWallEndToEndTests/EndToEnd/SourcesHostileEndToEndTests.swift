@@ -1,12 +1,12 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallImage
 @testable import BingWallModel
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real binary against hostile answers of the four sources beyond Bing, one source at a
 /// time on the fake server (`FakeSources`) over real libcurl: a picture that declares

@@ -1,9 +1,8 @@
-import Foundation
-import Testing
-
 import BingWallCommandsTestSupport
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Foundation
+import Testing
 
 /// `status` through the real binary after a failed update: on a terminal (a pseudo-terminal of
 /// a given width, read by the binary's own ioctl) the cause wraps under the value column;

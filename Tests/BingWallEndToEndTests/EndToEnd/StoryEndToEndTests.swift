@@ -1,10 +1,10 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real binary fetching Bing's story from the fake Bing over real libcurl: the model's real
 /// shape is stored, and a hostile model (50 MB, 100,000 deep, an HTML page, a drip) costs a

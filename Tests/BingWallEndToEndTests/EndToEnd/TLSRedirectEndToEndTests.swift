@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Glibc
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// An https endpoint, on a loopback TLS server whose certificate a test CA signs (bingwall trusts
 /// it through `CURL_CA_BUNDLE`, as behind a proxy with its own CA): a redirect from it to plain

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallModel
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real binary against the red team's two cases of issue 45 that the network carries: an
 /// Earth Observatory feed whose title is 4 MB of `&` (it held an update for 309.7 s, past its

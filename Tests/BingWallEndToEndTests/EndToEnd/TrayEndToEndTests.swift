@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon's panel menu in a real panel: waybar (whose tray module is a StatusNotifierWatcher
 /// and host) under a headless sway, on a session bus of the test's own. The icon is read back

@@ -1,8 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallBing
 @testable import BingWallCLI
 @testable import BingWallCommands
@@ -11,7 +12,6 @@ import BingWallServiceTestSupport
 @testable import BingWallSchedule
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `bingwall update`, `list` and `show` as a user runs them, against the fake Bing.
 @Suite struct UpdateEndToEndTests {

@@ -1,11 +1,11 @@
+import BingWallCommandsTestSupport
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
-import BingWallServiceTestSupport
 @testable import BingWallDesktop
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon's panel menu in xfce4-panel's Status Tray under Xvfb: the icon read back from the
 /// screen, its menu opened and Next clicked with the pointer (xdotool), as a user would, and the

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import BingWallCommandsTestSupport
 import BingWallTestSupport
+import Foundation
+import Testing
 
 /// The Debian package as a user gets it: `make test-package` builds it, runs lintian, and points
 /// this suite at it (`BINGWALL_TEST_DEB`, with the version make built in

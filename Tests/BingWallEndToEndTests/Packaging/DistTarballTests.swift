@@ -1,9 +1,8 @@
-import Foundation
-import Testing
-
 import BingWallCommandsTestSupport
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Foundation
+import Testing
 
 /// The tarball as a user downloads it: `make test-package` makes it with `make dist` and points
 /// this suite at it (`BINGWALL_TEST_TARBALL`). Unpacked, it holds every icon as committed, at its

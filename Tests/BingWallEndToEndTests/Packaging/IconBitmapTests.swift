@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallImage
-import BingWallTestSupport
 
 /// The bitmaps `make icons` renders from bingwall.svg, as committed: each of the side its folder
 /// names (its IHDR, read by PNGInspector) with an alpha channel, and the drawing in it, decoded by

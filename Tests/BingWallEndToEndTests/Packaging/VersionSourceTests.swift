@@ -1,9 +1,9 @@
+import BingWallCommandsTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallCommandsTestSupport
 @testable import BingWallCommands
-import BingWallTestSupport
 
 /// The version comes from one place: the newest git tag, else the VERSION file (a tarball has no
 /// git), as `make version` says and `make release` compiles in; a build made without make

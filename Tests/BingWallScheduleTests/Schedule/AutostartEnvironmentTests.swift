@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
-import BingWallTestSupport
 
 /// Which path goes into the files, and the environment systemctl and crontab get.
 @Suite struct AutostartEnvironmentTests {

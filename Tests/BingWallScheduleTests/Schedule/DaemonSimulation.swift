@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real `DaemonLoop` on a test clock and a modelled Bing, so days of schedule run in a test.
 ///

@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The backoff after failed updates: 1, 2, 4 … minutes up to an hour, half fixed and half random.
 @Suite struct FailureBackoffTests {

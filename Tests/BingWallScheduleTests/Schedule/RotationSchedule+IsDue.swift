@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 extension RotationSchedule {
   /// Whether a rotation is due at `now`.

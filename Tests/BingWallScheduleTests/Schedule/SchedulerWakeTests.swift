@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daemon's one timer: update, backoff and rotation combined into the earliest wake, what is due
 /// when it fires, and whole days of the loop run on a fake clock (DST, a late Bing, a network that is

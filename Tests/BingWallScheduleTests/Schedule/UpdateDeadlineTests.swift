@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallDesktop
 @testable import BingWallSchedule
-import BingWallServiceTestSupport
 @testable import BingWallStore
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The daily update deadline over tables of markets and clocks: earliest market's publication plus
 /// the jitter, overdue means now, and a late Bing is asked again after a pause, never in a loop.

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBus
-import BingWallServiceTestSupport
 @testable import BingWallSession
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// sd-bus against a real dbus-daemon with python3-dbusmock's NetworkManager, UPower and logind:
 /// the properties bingwall reads and the signals the daemon hears, as the services send them.

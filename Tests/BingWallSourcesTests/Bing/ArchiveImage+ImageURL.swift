@@ -1,7 +1,8 @@
-@testable import BingWallBing
-@testable import BingWallModel
 import BingWallServiceTestSupport
 import BingWallTestSupport
+
+@testable import BingWallBing
+@testable import BingWallModel
 
 extension ArchiveImage {
   /// The URL of this picture in `resolution` under `endpoint`; see `ImageURL`.

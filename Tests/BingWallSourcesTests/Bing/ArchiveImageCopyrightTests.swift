@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallBing
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// Caption and credit from `copyright`, the title to show, and the copyright link.
 @Suite struct ArchiveImageCopyrightTests {

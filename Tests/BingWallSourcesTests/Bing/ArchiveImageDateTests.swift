@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Market-local dates: the UTC date of `fullstartdate + 12 h`, and the `startdate` fallback.
 @Suite struct ArchiveImageDateTests {

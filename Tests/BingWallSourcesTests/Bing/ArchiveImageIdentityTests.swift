@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallBing
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// Picture ids, keys and names: what may become a file name, and what is refused.
 @Suite struct ArchiveImageIdentityTests {

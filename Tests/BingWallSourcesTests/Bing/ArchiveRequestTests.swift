@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// The two URLs bingwall builds: the archive request and a picture's download.
 @Suite struct ArchiveRequestTests {

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Decoding whole archive bodies, market by market, as Bing serves them (BingFixtures).
 @Suite struct ArchiveResponseTests {

@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
 @testable import BingWallNet
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// The client of Bing's JSON requests (archive and stories) with the real libcurl against the loopback fake Bing.
 ///

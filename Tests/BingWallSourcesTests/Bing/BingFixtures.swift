@@ -1,8 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
+
 @testable import BingWallBing
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Archive bodies in the shape Bing serves them (docs/bing-endpoint.md), written by hand for these tests and served
 /// by the fake Bing server in later ones.

@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// Which market Bing served: the body's `market` object when it has one (`mbl=1`), else the
 /// market part of the newest picture's id, as in every archived response.

@@ -1,9 +1,9 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// Bing's home-page model read for its stories: the real shape, what is skipped, what is refused.
 @Suite struct StoryResponseTests {

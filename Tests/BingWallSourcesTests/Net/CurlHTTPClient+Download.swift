@@ -1,6 +1,7 @@
-@testable import BingWallNet
 import BingWallServiceTestSupport
 import BingWallTestSupport
+
+@testable import BingWallNet
 
 extension CurlHTTPClient {
   /// One GET streamed into `fileDescriptor`, tried once: a batch of one job, which is how

@@ -1,3 +1,5 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -5,9 +7,7 @@ import Testing
 
 @testable import BingWallBing
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The real libcurl client against the real loopback server: every way a transfer can end.
 ///

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// `downloadAll` with the real libcurl multi against the real loopback server: parallelism,
 /// limits, retries, isolation of failures and progress.

@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The one session of a client shared by every thread (`CurlSession`): requests made on other
 /// threads while one drives join its multi and its connections, each still gets its own bytes,

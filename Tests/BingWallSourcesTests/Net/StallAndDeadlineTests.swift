@@ -1,10 +1,10 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// A server can hold a transfer only so long: a drip far below any real connection is abandoned
 /// after `stallTimeout`, and no attempt, first or retried, outlives the request's deadline.

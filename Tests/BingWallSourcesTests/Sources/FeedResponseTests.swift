@@ -1,11 +1,11 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// The RSS feeds: Earth Observatory's (hand-made, in both feeds' shapes) and Commons' picture
 /// of the day (real), each item read for its picture, its day and its words.

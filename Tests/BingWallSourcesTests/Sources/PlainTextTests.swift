@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// HTML fragments from APOD's JSON made into one line of plain text.
 @Suite struct PlainTextTests {

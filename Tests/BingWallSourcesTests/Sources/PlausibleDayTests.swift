@@ -1,11 +1,11 @@
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// The two rules for what comes from a source: a key of shell-safe bytes (`SourceKey`), and a
 /// day it may have (`PlausibleDay`), with the feeds choosing their newest plausible item.

@@ -1,8 +1,7 @@
 import BingWallModel
-import Testing
-
 import BingWallServiceTestSupport
 import BingWallTestSupport
+import Testing
 
 /// What a body may name as a picture or a page: https only, plain http only to a loopback test
 /// server the caller allowed, nothing that is not an absolute URL of a plain host.

@@ -1,12 +1,12 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// What each source's client does when its requests fail or its bodies are hostile, against
 /// the fake sources on a real loopback server: one `SourceFailure` line naming the source, the

@@ -1,12 +1,12 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallNet
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// Each source's client against the fake sources on a real loopback server, through the real
 /// libcurl client: the happy path, each fallback, and the headers every request sends.

@@ -1,11 +1,11 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// Bodies no source should send: each is refused with its own typed error, within bounds.
 @Suite struct SourceHostileTests {

@@ -1,8 +1,8 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Testing
 
 @testable import BingWallModel
-import BingWallServiceTestSupport
-import BingWallTestSupport
 
 /// Every source's picture keeps a few lines of each text: a body may hold megabytes in one
 /// field (4 MiB is the body's bound), which would reach the history, `update`'s output and

@@ -1,11 +1,11 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// Each source's request URL and headers, and the days they ask for.
 @Suite struct SourceRequestTests {

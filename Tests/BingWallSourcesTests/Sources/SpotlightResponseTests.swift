@@ -1,11 +1,11 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// Spotlight's two real bodies, read field by field, and the rule that sets promotions aside.
 @Suite struct SpotlightResponseTests {

@@ -1,12 +1,12 @@
+import BingWallServiceTestSupport
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallBing
 @testable import BingWallModel
-import BingWallServiceTestSupport
 @testable import BingWallSources
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// Text that never ends: 4 MB of `&` (and of `&lt;`, of `&x`, of `&#38;`, and of JSON's `\u0026`)
 /// in one text field of each source's answer is read in time linear in its size, by the XML

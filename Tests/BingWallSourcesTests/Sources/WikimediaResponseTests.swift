@@ -1,11 +1,11 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import Foundation
 import Testing
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// Wikimedia's featured feed (hand-made bodies: see the fixtures' README) and the thumbnail rule.
 @Suite struct WikimediaResponseTests {

@@ -1,10 +1,10 @@
+import BingWallTestSupport
 import Dispatch
 import Foundation
 import Testing
 
 @testable import BingWallNet
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The fake server itself, spoken to by hand, since every network test trusts it.
 @Suite struct FakeHTTPServerTests {

@@ -1,8 +1,8 @@
+import BingWallTestSupport
 import Foundation
 import Testing
 
 @testable import BingWallSystem
-import BingWallTestSupport
 
 /// The tests' process runner answers only what was scripted, and says so loudly otherwise.
 @Suite struct ScriptedProcessRunnerTests {

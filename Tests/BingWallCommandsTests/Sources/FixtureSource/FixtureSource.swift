@@ -1,10 +1,10 @@
 import BingWallModel
+import BingWallServiceTestSupport
 import BingWallSystem
+import BingWallTestSupport
 import FoundationEssentials
 
-import BingWallServiceTestSupport
 @testable import BingWallSources
-import BingWallTestSupport
 
 /// A sixth source, written as a plug-in outside the product: one folder (this one) and one
 /// registry line (`SourceRegistryTests.registry`) are all it takes to appear in `sources`, the
