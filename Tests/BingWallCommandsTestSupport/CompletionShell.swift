@@ -80,7 +80,7 @@ package struct CompletionShell {
   }
 
   /// Splits output at its `== next` lines.
-  package func sections(_ output: String, count: Int) -> [[String]] {
+  func sections(_ output: String, count: Int) -> [[String]] {
     var result: [[String]] = []
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       if line == "== next" {

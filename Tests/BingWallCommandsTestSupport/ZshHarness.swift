@@ -11,8 +11,8 @@ import BingWallTestSupport
 ///
 /// Kept as text here, written to a temporary file by the test, because a stray script in the
 /// test target would be an unhandled resource to SwiftPM.
-package enum ZshHarness {
-  package static let source = #"""
+enum ZshHarness {
+  static let source = #"""
     # Completes each line given after the first two arguments in a real interactive zsh (in a zpty,
     # with compinit and the _bingwall found in folder $1) and writes what completion offered to
     # file $2: "== LINE", then one candidate per line, then "-- done".

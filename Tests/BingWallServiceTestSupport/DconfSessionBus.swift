@@ -28,7 +28,7 @@ package final class DconfSessionBus {
   /// The socket the bus listens on.
   package var socket: String { folder.file("run/bus") }
   package var configHome: String { folder.file("config") }
-  package var runtimeDirectory: String { folder.file("run") }
+  var runtimeDirectory: String { folder.file("run") }
   /// dconf's database, which dconf-service writes and `gsettings get` reads without the bus.
   package var database: String { configHome + "/dconf/user" }
   private var daemon: pid_t
@@ -131,7 +131,7 @@ package final class DconfSessionBus {
   }
 
   /// The pids of every client on the bus (dconf-service, plasmashell and what it activated).
-  package func clientPIDs() -> [pid_t] {
+  func clientPIDs() -> [pid_t] {
     guard let names = Self.ask(address, ["org.freedesktop.DBus.ListNames"]) else { return [] }
     let unique = names.split(separator: "\"").filter { $0.hasPrefix(":") }.map(String.init)
     return unique.compactMap { name in

@@ -86,7 +86,7 @@ package final class FakeSources {
   }
 
   /// 2026-10-02 16:00:00 UTC: noon in New York.
-  package static let defaultNow = Date(timeIntervalSince1970: 1_790_956_800)
+  static let defaultNow = Date(timeIntervalSince1970: 1_790_956_800)
 
   package let server: FakeHTTPServer
   /// The instant the fake answers for: pass it to `offer(at:)`.
@@ -98,8 +98,8 @@ package final class FakeSources {
   package let wikimediaDay: CalendarDate
   private let faults = Locked<[Request: Fault]>([:])
   private let pictureFault = Locked<FakeResponse?>(nil)
-  package let pictureWidth: Int
-  package let pictureHeight: Int
+  let pictureWidth: Int
+  let pictureHeight: Int
 
   /// `pictureWidth`×`pictureHeight` is the size of every picture served.
   package init(now: Date = FakeSources.defaultNow, pictureWidth: Int = 64, pictureHeight: Int = 36) throws {
@@ -211,7 +211,7 @@ package final class FakeSources {
   }
 
   /// The path every request of `request` starts with.
-  package static func pathPrefix(of request: Request) -> String {
+  static func pathPrefix(of request: Request) -> String {
     switch request {
     case .spotlightV4: "/v4/api/selection"
     case .spotlightV3: "/v3/Delivery/Placement"
@@ -342,7 +342,7 @@ package final class FakeSources {
   }
 
   /// `text` with every URL under `base`, plain or JSON-escaped, under `prefix` instead.
-  package static func repointed(_ text: String, from base: String, to prefix: String) -> String {
+  static func repointed(_ text: String, from base: String, to prefix: String) -> String {
     text.replacingOccurrences(of: base, with: prefix).replacingOccurrences(
       of: base.replacingOccurrences(of: "/", with: "\\/"),
       with: prefix.replacingOccurrences(of: "/", with: "\\/"))

@@ -180,7 +180,7 @@ package final class HeadlessSway {
     package let height: Int
     private let pixels: [UInt8]
 
-    package struct Unsupported: Error { let reason: String }
+    struct Unsupported: Error { let reason: String }
 
     package init(ppm: Data) throws {
       let bytes = [UInt8](ppm)

@@ -19,8 +19,8 @@ package final class MockSystemBus {
   /// What a process on this "system bus" has in its environment.
   package var environment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] }
 
-  package static let networkManager = "org.freedesktop.NetworkManager"
-  package static let upower = "org.freedesktop.UPower"
+  static let networkManager = "org.freedesktop.NetworkManager"
+  static let upower = "org.freedesktop.UPower"
   package static let login = "org.freedesktop.login1"
 
   /// Starts the bus and the templates named (`networkmanager`, `upower`, `logind`) and waits
@@ -147,7 +147,7 @@ package final class MockSystemBus {
   /// PropertiesChanged of a property bingwall does not read, sent as fast as dbus-python can,
   /// the file `marker` made once they are all out, then `hang` seconds with the mock's loop
   /// blocked (the owner no longer answers).
-  package static let floodCode = """
+  static let floodCode = """
     import time
     for i in range(args[0]):
         m = dbus.lowlevel.SignalMessage('/org/freedesktop/NetworkManager', 'org.freedesktop.DBus.Properties', 'PropertiesChanged')

@@ -28,5 +28,5 @@ package enum OldHistory {
     guard try old.userVersion() == version else { throw OldHistoryError() }
   }
 
-  package struct OldHistoryError: Error {}
+  struct OldHistoryError: Error {}
 }

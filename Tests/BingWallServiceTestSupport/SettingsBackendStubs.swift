@@ -13,7 +13,7 @@ import Foundation
 /// scripts set their own PATH for `cat` and `tr`. Every argument is logged NUL-terminated and each
 /// call ends with a marker, so arguments with spaces or newlines come back intact.
 package final class SettingsStubs {
-  package static let endMarker = "---END---"
+  static let endMarker = "---END---"
 
   package let folder: TemporaryDirectory
   /// The folder the stubs live in: the session's PATH.

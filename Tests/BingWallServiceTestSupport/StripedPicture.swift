@@ -14,7 +14,7 @@ import Foundation
 /// has a colour that only drawing can produce, so a setter that did nothing fails every mode.
 package enum StripedPicture {
   package static let red: UInt32 = 0xff0000
-  package static let lime: UInt32 = 0x00ff00
+  static let lime: UInt32 = 0x00ff00
   package static let blue: UInt32 = 0x0000ff
   package static let white: UInt32 = 0xffffff
   package static let black: UInt32 = 0x000000

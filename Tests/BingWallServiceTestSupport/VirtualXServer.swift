@@ -179,7 +179,7 @@ package final class VirtualXServer {
     private let bytesPerPixel: Int
     private let masks: (red: UInt32, green: UInt32, blue: UInt32)
 
-    package struct Unsupported: Error { let reason: String }
+    struct Unsupported: Error { let reason: String }
 
     package init(xwd: Data) throws {
       let bytes = [UInt8](xwd)

@@ -13,7 +13,7 @@ package enum FakeBody: Sendable {
   case file(String)
 
   /// The byte at `offset` of a `.sequence` body, for checking what a client received.
-  package static func sequenceByte(at offset: Int) -> UInt8 {
+  static func sequenceByte(at offset: Int) -> UInt8 {
     UInt8(offset % 251)
   }
 
@@ -35,7 +35,7 @@ package enum FakeBody: Sendable {
 
   /// Calls `consume` with consecutive pieces of at most `pieceSize` bytes until the body ends
   /// or `consume` returns false; returns false when stopped early or the file failed.
-  package func forEachPiece(size pieceSize: Int, _ consume: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+  func forEachPiece(size pieceSize: Int, _ consume: (UnsafeRawBufferPointer) -> Bool) -> Bool {
     let pieceSize = max(1, pieceSize)
     switch self {
     case .data(let data):

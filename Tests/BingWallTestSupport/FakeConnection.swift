@@ -6,9 +6,9 @@ import Foundation
 /// Serves the requests arriving on one accepted socket, one after another (keep-alive).
 ///
 /// Runs on its own thread; the thread closes the socket afterwards, as `run()`'s result says.
-package struct FakeConnection {
+struct FakeConnection {
   /// How the connection ends.
-  package enum Ending: Equatable {
+  enum Ending: Equatable {
     /// Keep reading requests.
     case keepOpen
     /// An orderly close (FIN).
@@ -17,18 +17,18 @@ package struct FakeConnection {
     case reset
   }
 
-  package let socket: Int32
-  package let core: FakeServerCore
+  let socket: Int32
+  let core: FakeServerCore
   /// Bytes received but not yet parsed: the start of the next request.
   private var buffer: [UInt8] = []
 
-  package init(socket: Int32, core: FakeServerCore) {
+  init(socket: Int32, core: FakeServerCore) {
     self.socket = socket
     self.core = core
   }
 
   /// Answers requests until the client closes, a fault ends the connection or the server stops.
-  package mutating func run() -> Ending {
+  mutating func run() -> Ending {
     while let request = readRequest() {
       core.record(request)
       let (response, extraDelay) = core.response(for: request)

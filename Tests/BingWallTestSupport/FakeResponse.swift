@@ -10,7 +10,7 @@ package struct FakeResponse: Sendable {
   package var headers: [(name: String, value: String)]
   package var body: FakeBody
   /// Seconds the server waits after reading the request before it sends anything.
-  package var delayBeforeHeaders: Double
+  var delayBeforeHeaders: Double
   package var fault: FakeFault?
 
   package init(
@@ -85,7 +85,7 @@ package struct FakeResponse: Sendable {
   }
 
   /// The standard reason phrase, so status lines look like a real server's.
-  package static func reasonPhrase(_ status: Int) -> String {
+  static func reasonPhrase(_ status: Int) -> String {
     let phrases = [
       100: "Continue", 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
       206: "Partial Content", 301: "Moved Permanently", 302: "Found", 303: "See Other",

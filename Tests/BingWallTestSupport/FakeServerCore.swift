@@ -10,23 +10,23 @@ import Synchronization
 /// The accepting thread and one thread per connection hold this object. Stopping shuts down
 /// the listener and every open connection (which wakes threads blocked in `accept` or `recv`)
 /// and signals a pipe that every deliberate delay waits on, then waits for the threads.
-package final class FakeServerCore: Sendable {
+final class FakeServerCore: Sendable {
   /// How a route's response is produced.
-  package enum Answer: Sendable {
+  enum Answer: Sendable {
     case fixed(FakeResponse)
     case dynamic(@Sendable (RecordedRequest) -> FakeResponse)
   }
 
   /// One registered route; `order` is its registration number.
-  package struct Route: Sendable {
-    package var path: String
-    package var query: [String: String]
-    package var answer: Answer
-    package var order: Int
+  struct Route: Sendable {
+    var path: String
+    var query: [String: String]
+    var answer: Answer
+    var order: Int
   }
 
   /// Everything shared between the test and the server threads.
-  package struct State {
+  struct State {
     package var routes: [Route] = []
     package var requests: [RecordedRequest] = []
     /// Accepted sockets not yet closed; only their own thread closes them.
@@ -38,7 +38,7 @@ package final class FakeServerCore: Sendable {
     package var closed = false
   }
 
-  package let port: Int
+  let port: Int
   private let listener: Int32
   /// A pipe that becomes readable when the server stops; delays poll it.
   private let wakeRead: Int32
@@ -49,7 +49,7 @@ package final class FakeServerCore: Sendable {
 
   /// Listens on `address`, a loopback IPv4 address (any of 127.0.0.0/8 is this machine: a
   /// second server on 127.0.0.2 is another host to a client).
-  package init(address host: String = "127.0.0.1") throws {
+  init(address host: String = "127.0.0.1") throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw SystemCallError("socket") }
     var address = sockaddr_in()
@@ -82,7 +82,7 @@ package final class FakeServerCore: Sendable {
   }
 
   /// Starts the accepting thread.
-  package func start() {
+  func start() {
     threads.enter()
     Thread { [self] in
       acceptConnections()
@@ -91,7 +91,7 @@ package final class FakeServerCore: Sendable {
   }
 
   /// Shuts everything down and returns once every server thread has ended.
-  package func stop() {
+  func stop() {
     let first = state.withLock { state -> Bool in
       guard !state.stopping else { return false }
       state.stopping = true
@@ -110,7 +110,7 @@ package final class FakeServerCore: Sendable {
   }
 
   /// Waits `seconds`, or less when the server stops; false means it stopped.
-  package func pause(_ seconds: Double) -> Bool {
+  func pause(_ seconds: Double) -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(max(0, Int((seconds * 1000).rounded())))
     while true {
@@ -124,29 +124,29 @@ package final class FakeServerCore: Sendable {
     }
   }
 
-  package var isStopping: Bool { state.withLock { $0.stopping } }
+  var isStopping: Bool { state.withLock { $0.stopping } }
 
-  package var delayEveryResponse: Double {
+  var delayEveryResponse: Double {
     get { state.withLock { $0.delayEveryResponse } }
     set { state.withLock { $0.delayEveryResponse = newValue } }
   }
 
-  package var requests: [RecordedRequest] { state.withLock { $0.requests } }
+  var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
-  package var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
+  var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
 
-  package func addRoute(path: String, query: [String: String], answer: Answer) {
+  func addRoute(path: String, query: [String: String], answer: Answer) {
     state.withLock { state in
       state.routes.append(Route(path: path, query: query, answer: answer, order: state.routes.count))
     }
   }
 
-  package func record(_ request: RecordedRequest) {
+  func record(_ request: RecordedRequest) {
     state.withLock { $0.requests.append(request) }
   }
 
   /// The routed response for `request` and the server-wide delay to add before it.
-  package func response(for request: RecordedRequest) -> (response: FakeResponse, extraDelay: Double) {
+  func response(for request: RecordedRequest) -> (response: FakeResponse, extraDelay: Double) {
     let query = request.query
     let (answer, extraDelay) = state.withLock { state in
       let matching = state.routes.filter { route in

@@ -36,7 +36,7 @@ package final class NginxServer {
 
   /// `https://localhost:PORT`, the name the test CA's certificate is for.
   package var endpoint: String { "https://localhost:\(port)" }
-  package var accessLog: String { folder.file("access.log") }
+  var accessLog: String { folder.file("access.log") }
 
   /// Starts nginx serving `root` through `locations`, the `location` blocks of its one server, with
   /// `certificate`'s server certificate. Tries another port when the one chosen was taken meanwhile.
@@ -144,7 +144,7 @@ package final class NginxServer {
   }
 
   /// A loopback port nobody listens on now (the kernel's choice for port 0).
-  package static func freePort() throws -> Int {
+  static func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw SystemCallError("socket") }
     defer { close(descriptor) }

@@ -67,8 +67,8 @@ package final class PseudoTerminal {
 
   /// TIOCSPTLCK and TIOCGPTN, `_IOW('T', 0x31, int)` and `_IOR('T', 0x30, unsigned int)`: macros
   /// Swift does not import.
-  package static let setLock: UInt = 0x4004_5431
-  package static let getNumber: UInt = 0x8004_5430
+  static let setLock: UInt = 0x4004_5431
+  static let getNumber: UInt = 0x8004_5430
 
   deinit {
     if !ended {

@@ -8,7 +8,7 @@ package enum RealBingFixtures {
   /// de-DE without a `market` object, its own `_DE-DE…` pictures; 2025-04-25's credit twice.
   package static let deDEOwnPictures = "de-DE_2025-04-26"
   /// en-GB whose newest copyright holds a second copy of itself.
-  package static let enGBInsertedCopy = "en-GB_2024-06-30"
+  static let enGBInsertedCopy = "en-GB_2024-06-30"
   /// `deDEOwnPictures` with a lone `\ud800` escape in its second title.
   package static let deDELoneSurrogate = "de-DE_2025-04-26-lone-surrogate"
 

@@ -8,8 +8,8 @@ package struct TestCertificateAuthority {
   /// The CA's certificate, PEM: the file to trust (`network.ca_file`, `SSL_CERT_FILE`).
   package let caFile: String
   /// The server's certificate and key, PEM, for `localhost` and `IP:127.0.0.1`.
-  package let serverCertificate: String
-  package let serverKey: String
+  let serverCertificate: String
+  let serverKey: String
 
   package init(in folder: TemporaryDirectory) throws {
     caFile = folder.file("ca.pem")

@@ -15,7 +15,7 @@ package enum TestPNG {
     case greyAlpha = 4
     case rgba = 6
 
-    package var samples: Int {
+    var samples: Int {
       switch self {
       case .grey, .palette: 1
       case .greyAlpha: 2
