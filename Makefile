@@ -193,7 +193,7 @@ FUZZERS ?= JSONParser JPEGInspector PictureInspector Config Arguments ImportSide
 	EarthObservatoryFeed WikimediaFeed HTMLTags SpotlightItem XMLDecodeTime RONWriter INIWriter
 fuzz: test-deps
 	$(SWIFT) build --target BingWallCommands --build-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address
-	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v BingWallTests); \
+	@set -e; objects=$$(ls $(FUZZ_BUILD)/debug/BingWall*.build/*.o | grep -v -E 'Test(s|Support)\.build/'); \
 	package=$$(basename "$(CURDIR)" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]/_/g'); \
 	mkdir -p fuzz/crashes $(FUZZ_BUILD)/corpus-JSONParser $(FUZZ_BUILD)/corpus-JPEGInspector $(FUZZ_BUILD)/corpus-PictureInspector $(FUZZ_BUILD)/corpus-Story \
 	  $(FUZZ_BUILD)/corpus-EarthObservatoryFeed $(FUZZ_BUILD)/corpus-WikimediaFeed; \

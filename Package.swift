@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The services every test above the system floor may use, and the dependencies of the test
+// targets of each floor (below).
+let serviceTargets: [Target.Dependency] = [
+  "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallSources",
+  "BingWallDesktop", "BingWallSchedule", "BingWallBus", "BingWallSession", "BingWallImage",
+]
+let serviceTestDependencies: [Target.Dependency] =
+  serviceTargets + ["BingWallTestSupport", "BingWallServiceTestSupport"]
+let commandsTestDependencies: [Target.Dependency] =
+  serviceTestDependencies + ["BingWallKit", "BingWallCLI", "BingWallCommands", "BingWallCommandsTestSupport"]
+
 // Targets along the flow of data: commands → use cases (Kit) → services (Bing, Store, Desktop, Schedule) →
 // adapters (Net over libcurl, Store over SQLite) → system. Each target depends only on targets
 // below it, so an upward reference is a build error, not a review comment. docs/ARCHITECTURE.md
@@ -93,14 +104,41 @@ let package = Package(
       name: "bingwall-bench",
       dependencies: ["BingWallKit", "BingWallSystem"]
     ),
-    .testTarget(
-      name: "BingWallTests",
-      dependencies: [
-        "BingWallSystem", "BingWallModel", "BingWallNet", "BingWallStore", "BingWallBing", "BingWallDesktop",
-        "BingWallSchedule", "BingWallCLI", "BingWallKit", "BingWallCommands", "BingWallImage", "CLinux",
-        "CSQLite", "BingWallBus", "BingWallSession", "BingWallSources",
-      ]
+    // The tests, one target per floor as the sources are, so a change rebuilds only the tests of
+    // its floor and those above: a test target depends on the targets it tests and on the support
+    // of its floor, never on a floor above it. docs/ARCHITECTURE.md lists what each holds.
+    //
+    // The support of the lowest floor, with no word of the domain: temporary folders, fixtures,
+    // the fake HTTP server, test pictures, the clock, process runner and HTTP client doubles.
+    .target(
+      name: "BingWallTestSupport",
+      dependencies: ["BingWallSystem", "BingWallNet", "BingWallImage"],
+      path: "Tests/BingWallTestSupport"
     ),
+    // The services' support: the model's literals, an old history, the fake Bing and the fake
+    // sources, and the harnesses of the real desktops and buses (X server, sway, dbus).
+    .target(
+      name: "BingWallServiceTestSupport",
+      dependencies: ["BingWallTestSupport"] + serviceTargets,
+      path: "Tests/BingWallServiceTestSupport"
+    ),
+    // The commands' support: a whole command run in process on a sandboxed home, the shells.
+    .target(
+      name: "BingWallCommandsTestSupport",
+      dependencies: ["BingWallTestSupport", "BingWallServiceTestSupport", "BingWallKit", "BingWallCLI", "BingWallCommands"]
+        + serviceTargets,
+      path: "Tests/BingWallCommandsTestSupport"
+    ),
+    .testTarget(name: "BingWallSystemTests", dependencies: ["BingWallSystem", "BingWallNet", "BingWallTestSupport"]),
+    .testTarget(name: "BingWallImageTests", dependencies: ["BingWallSystem", "BingWallImage", "CVips", "BingWallTestSupport"]),
+    .testTarget(name: "BingWallStoreTests", dependencies: serviceTestDependencies + ["CSQLite"]),
+    .testTarget(name: "BingWallSourcesTests", dependencies: serviceTestDependencies),
+    .testTarget(name: "BingWallDesktopTests", dependencies: serviceTestDependencies),
+    .testTarget(name: "BingWallScheduleTests", dependencies: serviceTestDependencies + ["CLinux"]),
+    .testTarget(name: "BingWallKitTests", dependencies: serviceTestDependencies + ["BingWallKit"]),
+    .testTarget(name: "BingWallCommandsTests", dependencies: commandsTestDependencies),
+    // The built binary run as a user would, and the packages made from it.
+    .testTarget(name: "BingWallEndToEndTests", dependencies: commandsTestDependencies + ["CLinux"]),
   ],
   swiftLanguageModes: [.v6]
 )

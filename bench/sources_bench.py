@@ -43,7 +43,7 @@ BINARY = common.binary()
 RUNS = common.runs(5)
 SOURCES = "bing,spotlight,apod,wikimedia,earth-observatory"
 FIXTURES = os.path.join(common.ROOT, "Tests", "Fixtures")
-# The hosts whose URLs in the fixtures are pictures (as Tests/BingWallTests/Support/FakeSources.swift).
+# The hosts whose URLs in the fixtures are pictures (as Tests/BingWallServiceTestSupport/FakeSources.swift).
 PICTURE_HOSTS = ["res.public.onecdn.static.microsoft", "assets.science.nasa.gov", "apod.nasa.gov",
                  "upload.wikimedia.org", "eoimages.gsfc.nasa.gov"]
 JSON = "application/json; charset=utf-8"

@@ -10,7 +10,7 @@ import Glibc
 /// Everything a command touches outside its own logic, in one value.
 ///
 /// Use cases reach it through `Resources`; tests build one with buffers and fakes (see
-/// Tests/BingWallTests/Support).
+/// Tests/BingWallTestSupport and the support targets above it).
 package struct Context: Sendable {
   package var environment: [String: String]
   package var paths: Paths
