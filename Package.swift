@@ -125,12 +125,17 @@ let package = Package(
     // The commands' support: a whole command run in process on a sandboxed home, the shells.
     .target(
       name: "BingWallCommandsTestSupport",
-      dependencies: ["BingWallTestSupport", "BingWallServiceTestSupport", "BingWallKit", "BingWallCLI", "BingWallCommands"]
+      dependencies: [
+        "BingWallTestSupport", "BingWallServiceTestSupport", "BingWallKit", "BingWallCLI", "BingWallCommands",
+      ]
         + serviceTargets,
       path: "Tests/BingWallCommandsTestSupport"
     ),
-    .testTarget(name: "BingWallSystemTests", dependencies: ["BingWallSystem", "BingWallNet", "BingWallTestSupport"]),
-    .testTarget(name: "BingWallImageTests", dependencies: ["BingWallSystem", "BingWallImage", "CVips", "BingWallTestSupport"]),
+    .testTarget(
+      name: "BingWallSystemTests", dependencies: ["BingWallSystem", "BingWallNet", "BingWallTestSupport"]),
+    .testTarget(
+      name: "BingWallImageTests",
+      dependencies: ["BingWallSystem", "BingWallImage", "CVips", "BingWallTestSupport"]),
     .testTarget(name: "BingWallStoreTests", dependencies: serviceTestDependencies + ["CSQLite"]),
     .testTarget(name: "BingWallSourcesTests", dependencies: serviceTestDependencies),
     .testTarget(name: "BingWallDesktopTests", dependencies: serviceTestDependencies),
