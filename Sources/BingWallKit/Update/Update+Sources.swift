@@ -179,11 +179,10 @@ extension Update {
     // meanwhile) has no name: dropped.
     let kept = Set(plans.map(\.id))
     for answer in answers {
-      for case (let index, .fetched(let file)) in answer.fetched {
-        guard case .success(let offer) = answer.result, kept.contains(offer.pictures[index].id) else {
-          file.discard()
-          continue
-        }
+      guard case .success(let offer) = answer.result else { continue }
+      for case (let index, .fetched(let file)) in answer.fetched
+      where !kept.contains(offer.pictures[index].id) {
+        file.discard()
       }
     }
     let downloader = self.downloader(http: http, store: store, deadline: deadline, now: now)
@@ -198,8 +197,7 @@ extension Update {
       case .skipped:
         break
       case .failed(let error, let temporary):
-        let failure = SourcePictureFailure(
-          outcome.plan, error, temporary: temporary)
+        let failure = SourcePictureFailure(outcome.plan, error, temporary: temporary)
         stored.events.append(
           .sourceFailed(source: outcome.plan.id.source, failure, temporary: failure.temporary))
       }
