@@ -1,5 +1,6 @@
 import BingWallBing
 import BingWallDesktop
+import BingWallImage
 import BingWallModel
 import BingWallNet
 import BingWallSchedule
@@ -175,8 +176,16 @@ package struct Update {
     let pictureDeadline = limits.updateDeadline(clock: context.clock)
     // Before the stories start: the older pages ride on the connection that brought the
     // recent ones, and the story (on a thread of its own) then joins the pictures' connection.
+    let recent = archives.value()
+    // libvips (about 25 ms to load) is opened while the pictures download rather than after,
+    // when this update may decode one: a PNG from a source beside Bing's is made a JPEG as it is
+    // kept, and a picture set is cut to each screen. Not before the first answers: loading holds
+    // the dynamic loader's lock, which the requests' first steps (libcurl's and the resolver's
+    // modules) wait for.
+    let imageLibrary = Self.mayDecode(request, configuration: configuration) ? ImageLibrary.openAhead() : nil
+    defer { _ = imageLibrary?.value() }
     let listed = try withOlderPages(
-      archives.value(), days: request.days, store: store,
+      recent, days: request.days, store: store,
       client: BingClient(
         http: http, endpoint: configuration.endpoint, limits: limits.requests(deadline: pictureDeadline)),
       deadline: pictureDeadline)
@@ -312,6 +321,12 @@ package struct Update {
 
   /// Whether this update sets the newest picture at all: `--apply`, or by default unless
   /// `apply_on_update = false`.
+  /// Whether this update may decode a picture: a source beside Bing's is asked (its pictures
+  /// may be PNG files), or it may set the newest picture.
+  static func mayDecode(_ request: Request, configuration: Configuration) -> Bool {
+    request.sources.contains { $0 != .bing } || asksToApply(request, configuration: configuration)
+  }
+
   static func asksToApply(_ request: Request, configuration: Configuration) -> Bool {
     request.apply == .required
       || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate])
