@@ -271,9 +271,13 @@ package final class HistoryStore {
   /// How many pictures `query` matches with no limit: what `list` says it left out.
   package func pictureCount(_ query: Query) throws(StoreError) -> Int {
     let (filter, bindings) = Self.filter(query)
+    // Pictures are joined only for a filter on their own columns: every appearance's picture
+    // exists (a foreign key), and without the join the count reads the appearances' index
+    // alone, 327 pages of a 100,000-picture history instead of 5,398.
+    let pictures = query.favoritesOnly || query.bannedOnly ? "JOIN pictures p ON p.id = a.picture_id" : ""
     return try database.queryOne(
-      "SELECT count(DISTINCT a.picture_id) AS n FROM appearances a JOIN pictures p ON p.id = a.picture_id \(filter)",
-      bindings)?.int("n") ?? 0
+      "SELECT count(DISTINCT a.picture_id) AS n FROM appearances a \(pictures) \(filter)", bindings)?.int("n")
+      ?? 0
   }
 
   /// The `WHERE` clause on appearances `a` and pictures `p` that `query` asks for, and its values.
@@ -284,6 +288,7 @@ package final class HistoryStore {
       conditions.append("a.market = :market")
       bindings[":market"] = SQLiteValue(market)
     }
+    // Only these two read pictures `p` (`pictureCount` joins it for them alone).
     if query.favoritesOnly { conditions.append("p.favorite = 1") }
     if query.bannedOnly { conditions.append("p.banned = 1") }
     if let since = query.since {

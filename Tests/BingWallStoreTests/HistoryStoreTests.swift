@@ -230,6 +230,14 @@ import Testing
     #expect(try store.pictures(.init(limit: 0, market: Market(stored: "ja-JP"))).map(\.id.key) == ["OHR.Jp"])
     #expect(try store.pictures(.init(limit: 0, since: "2026-11-29")).count == 3)
     #expect(try store.pictures(.init(limit: 0, favoritesOnly: true)).isEmpty)
+    // What `list` says it left out counts what the same filter lists, joined to the pictures or not.
+    try store.write { try store.setMark(.favorite, to: true, pictureIDs: [all[2].rowID]) }
+    let queries: [HistoryStore.Query] = [
+      .init(limit: 0), .init(limit: 0, market: Market(stored: "ja-JP")), .init(limit: 0, since: "2026-11-29"),
+      .init(limit: 0, favoritesOnly: true), .init(limit: 0, bannedOnly: true),
+    ]
+    #expect(try queries.map { try store.pictureCount($0) } == [4, 1, 3, 1, 0])
+    #expect(try queries.map { try store.pictureCount($0) } == queries.map { try store.pictures($0).count })
 
     #expect(try store.resolve(.key("OHR.P1"), market: nil, at: TestClock.start).date == "2026-11-29")
     #expect(
