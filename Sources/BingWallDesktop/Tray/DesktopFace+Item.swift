@@ -84,13 +84,13 @@ struct TrayToolTip: Equatable {
   var body: String
 
   init(_ state: TrayState) {
-    guard state.key != nil else {
+    guard let picture = state.picture else {
       title = "bingwall"
       body = "No picture on screen yet"
       return
     }
-    title = NotificationText.escaped(state.title)
-    let when = [state.date, state.source].filter { !$0.isEmpty }.joined(separator: " · ")
-    body = NotificationText.escaped([state.credit, when].filter { !$0.isEmpty }.joined(separator: "\n"))
+    title = NotificationText.escaped(picture.title)
+    let when = [picture.date, picture.source].filter { !$0.isEmpty }.joined(separator: " · ")
+    body = NotificationText.escaped([picture.credit, when].filter { !$0.isEmpty }.joined(separator: "\n"))
   }
 }
