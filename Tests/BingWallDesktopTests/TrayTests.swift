@@ -58,6 +58,22 @@ import Testing
     #expect(tip.body == "© Photographer\n2026-12-01 · Bing")
   }
 
+  @Test func introspectionListsEveryPropertyTheObjectsAnswer() throws {
+    let item = try #require(TrayIntrospection.xml(for: DesktopFace.itemPath))
+    for property in DesktopFace.itemProperties {
+      #expect(
+        item.contains("  <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"read\"/>\n"))
+    }
+    #expect(item.contains(" <interface name=\"org.kde.StatusNotifierItem\">\n  <property name=\"Category\""))
+    #expect(
+      item.contains("<property name=\"Menu\" type=\"o\" access=\"read\"/>\n  <method name=\"ContextMenu\">"))
+    let menu = try #require(TrayIntrospection.xml(for: DesktopFace.menuPath))
+    #expect(
+      menu.contains(
+        "<property name=\"IconThemePath\" type=\"as\" access=\"read\"/>\n  <method name=\"GetLayout\">"))
+    #expect(menu.hasSuffix("</signal>\n </interface>\n</node>\n"))
+  }
+
   @Test func aBurstOfScrollsIsOneStepInTheWayTheyAddUpTo() {
     #expect(DesktopRequest.coalesced([.next, .next, .previous, .next]) == [.next])
     #expect(DesktopRequest.coalesced([.next, .previous]) == [])

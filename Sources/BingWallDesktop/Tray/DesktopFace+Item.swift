@@ -7,15 +7,17 @@ extension DesktopFace {
   static let itemInterface = "org.kde.StatusNotifierItem"
   static let properties = "org.freedesktop.DBus.Properties"
 
-  /// Every property a host reads, by name.
+  /// Every property a host reads, with its D-Bus type.
   static let itemProperties = [
-    "Category", "Id", "Title", "Status", "WindowId", "IconName", "IconPixmap", "IconThemePath",
-    "OverlayIconName", "AttentionIconName", "ToolTip", "ItemIsMenu", "Menu",
+    Property("Category", "s"), Property("Id", "s"), Property("Title", "s"), Property("Status", "s"),
+    Property("WindowId", "i"), Property("IconName", "s"), Property("IconPixmap", "a(iiay)"),
+    Property("IconThemePath", "s"), Property("OverlayIconName", "s"), Property("AttentionIconName", "s"),
+    Property("ToolTip", "(sa(iiay)ss)"), Property("ItemIsMenu", "b"), Property("Menu", "o"),
   ]
 
   func itemCall(_ message: BusMessage) -> DesktopRequest? {
     if answerProperties(
-      message, interface: Self.itemInterface, names: Self.itemProperties, write: writeItemProperty)
+      message, interface: Self.itemInterface, properties: Self.itemProperties, write: writeItemProperty)
     {
       return nil
     }
