@@ -61,7 +61,7 @@ enum BingError: TemporaryFailure, Equatable, Sendable {
   static func quoted(_ text: String, limit: Int = 80) -> String { TerminalText.quoted(text, limit: limit) }
 }
 
-extension BingError: CustomStringConvertible, LocalizedError {
+extension BingError: DescribedError {
   var description: String {
     switch self {
     case .httpStatus(let url, let status, _):
@@ -90,8 +90,6 @@ extension BingError: CustomStringConvertible, LocalizedError {
       return "Bing's picture is unusable: \(reason)"
     }
   }
-
-  var errorDescription: String? { description }
 
   private static let checkEndpoint =
     "check that network.endpoint (or BINGWALL_ENDPOINT) points at Bing and that no proxy or "

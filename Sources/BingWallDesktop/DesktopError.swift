@@ -51,7 +51,7 @@ package enum DesktopError: ExitStatusError, Equatable, Sendable {
   }
 }
 
-extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
+extension DesktopError: DescribedError, HintedError {
   package var description: String {
     switch self {
     case .sessionMissing(let backend, let what):
@@ -98,8 +98,6 @@ extension DesktopError: CustomStringConvertible, LocalizedError, HintedError {
     case .toolMissing, .toolFailed, .timedOut, .didNotTake, .misconfigured: return nil
     }
   }
-
-  package var errorDescription: String? { description }
 
   /// "failed with status N", or the signal that killed the tool (a status above 128 is how the process
   /// runner reports one): "status 159" says nothing, "killed by SIGSYS" points at a sandbox.

@@ -38,7 +38,7 @@ extension AutostartError: HintedError {
   }
 }
 
-extension AutostartError: CustomStringConvertible, LocalizedError {
+extension AutostartError: DescribedError {
   package var description: String {
     switch self {
     case .relativeOverride(let value):
@@ -65,8 +65,6 @@ extension AutostartError: CustomStringConvertible, LocalizedError {
         + "user instance answers and XDG_CURRENT_DESKTOP is unset"
     }
   }
-
-  package var errorDescription: String? { description }
 
   /// A character as the message can show it: control characters (a newline in a path) as `\xNN`.
   package static func visible(_ character: Character) -> String {

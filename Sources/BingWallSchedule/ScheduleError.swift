@@ -8,7 +8,7 @@ enum ScheduleError: Error, Equatable, Sendable {
   case unreadableState(source: String, detail: String)
 }
 
-extension ScheduleError: CustomStringConvertible, LocalizedError {
+extension ScheduleError: DescribedError {
   var description: String {
     switch self {
     case .unreadableState(let source, let detail):
@@ -16,6 +16,4 @@ extension ScheduleError: CustomStringConvertible, LocalizedError {
         + "delete it to start over (the next update and rotation then run at once)"
     }
   }
-
-  var errorDescription: String? { description }
 }

@@ -122,7 +122,7 @@ enum SourceError: Error, Sendable, Equatable {
   }
 }
 
-extension SourceError: CustomStringConvertible, LocalizedError {
+extension SourceError: DescribedError {
   var description: String {
     let name = source.displayName
     let owner = source.possessive
@@ -149,8 +149,6 @@ extension SourceError: CustomStringConvertible, LocalizedError {
         "\(owner) answer took more than \(overTime.limitText) to read; stopped reading it and passed it over"
     }
   }
-
-  var errorDescription: String? { description }
 
   /// The end of a sentence starting with the source's name.
   private static func words(_ reason: NoPicture) -> String {

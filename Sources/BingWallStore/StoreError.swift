@@ -72,7 +72,7 @@ package enum StoreError: Error, Equatable, Sendable {
   }
 }
 
-extension StoreError: CustomStringConvertible, LocalizedError {
+extension StoreError: DescribedError {
   package var description: String {
     switch self {
     case .open(let path, let code, let message):
@@ -105,8 +105,6 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return "cannot use \(path): \(message)"
     }
   }
-
-  package var errorDescription: String? { description }
 }
 
 extension StoreError {

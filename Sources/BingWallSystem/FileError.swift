@@ -17,7 +17,7 @@ extension FileError {
   }
 }
 
-extension FileError: CustomStringConvertible, LocalizedError {
+extension FileError: DescribedError {
   package var description: String {
     switch self {
     case .system(let operation, let path, let errno):
@@ -26,8 +26,6 @@ extension FileError: CustomStringConvertible, LocalizedError {
       return "\(path) exists but is not a folder"
     }
   }
-
-  package var errorDescription: String? { description }
 }
 
 extension FileError: HintedError {

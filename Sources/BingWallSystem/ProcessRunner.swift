@@ -123,7 +123,7 @@ extension ProcessError: HintedError {
   }
 }
 
-extension ProcessError: CustomStringConvertible, LocalizedError {
+extension ProcessError: DescribedError {
   package var description: String {
     switch self {
     case .notFound(let program):
@@ -136,6 +136,4 @@ extension ProcessError: CustomStringConvertible, LocalizedError {
         : "cannot read \(path): \(String(cString: strerror(errno)))"
     }
   }
-
-  package var errorDescription: String? { description }
 }

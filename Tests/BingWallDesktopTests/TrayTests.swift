@@ -9,8 +9,10 @@ import Testing
 /// The panel menu's entries and clicks, a notice's words, and the moves a burst of clicks makes.
 @Suite struct TrayMenuTests {
   static let shown = TrayState(
-    title: "Lantern_Festival", credit: "© Photographer", date: "2026-12-01", source: "Bing", key: "7",
-    favorite: true, hasPage: true, autoUpdate: true, canAutoUpdate: true, startAtLogin: false)
+    picture: ShownPicture(
+      title: "Lantern_Festival", credit: "© Photographer", date: "2026-12-01", source: "Bing", key: "7",
+      favorite: true, hasPage: true),
+    autoUpdate: true, canAutoUpdate: true, startAtLogin: false)
 
   @Test func theMenuShowsThePictureAndTheSwitches() {
     let menu = TrayMenu(Self.shown)
@@ -50,10 +52,26 @@ import Testing
 
   @Test func theToolTipEscapesMarkup() {
     var state = Self.shown
-    state.title = "<a href=\"https://evil.example\">Fox</a> & co"
+    state.picture?.title = "<a href=\"https://evil.example\">Fox</a> & co"
     let tip = TrayToolTip(state)
     #expect(tip.title == "&lt;a href=\"https://evil.example\"&gt;Fox&lt;/a&gt; &amp; co")
     #expect(tip.body == "© Photographer\n2026-12-01 · Bing")
+  }
+
+  @Test func introspectionListsEveryPropertyTheObjectsAnswer() throws {
+    let item = try #require(TrayIntrospection.xml(for: DesktopFace.itemPath))
+    for property in DesktopFace.itemProperties {
+      #expect(
+        item.contains("  <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"read\"/>\n"))
+    }
+    #expect(item.contains(" <interface name=\"org.kde.StatusNotifierItem\">\n  <property name=\"Category\""))
+    #expect(
+      item.contains("<property name=\"Menu\" type=\"o\" access=\"read\"/>\n  <method name=\"ContextMenu\">"))
+    let menu = try #require(TrayIntrospection.xml(for: DesktopFace.menuPath))
+    #expect(
+      menu.contains(
+        "<property name=\"IconThemePath\" type=\"as\" access=\"read\"/>\n  <method name=\"GetLayout\">"))
+    #expect(menu.hasSuffix("</signal>\n </interface>\n</node>\n"))
   }
 
   @Test func aBurstOfScrollsIsOneStepInTheWayTheyAddUpTo() {
@@ -79,9 +97,10 @@ import Testing
 @Suite struct PictureNoticeTests {
   @Test func theBodyIsTheFirstSentenceAndTheCredit() {
     let notice = PictureNotice(
-      title: "Lake", credit: "© Someone", text: "Mist over the water. It rose at dawn.",
-      picture: "/p/a b%.jpg",
-      key: "3", hasPage: false)
+      ShownPicture(
+        title: "Lake", credit: "© Someone", date: "2026-12-01", source: "Bing", key: "3", favorite: false,
+        hasPage: false),
+      text: "Mist over the water. It rose at dawn.", file: "/p/a b%.jpg")
     #expect(notice.body == "Mist over the water.\n© Someone")
     #expect(notice.imageURI == "file:///p/a%20b%25.jpg")
     #expect(PictureNotice.firstSentence(of: "富士山。美しい。") == "富士山。")
@@ -95,7 +114,9 @@ import Testing
   .enabled(if: MockNotificationServer.installed, "needs python3-dbusmock and dbus-daemon (make test-deps)"))
 struct DesktopFaceNotificationTests {
   static let notice = PictureNotice(
-    title: "Lake", credit: "", text: "Mist.", picture: "/pictures/lake.jpg", key: "3", hasPage: true)
+    ShownPicture(
+      title: "Lake", credit: "", date: "2026-12-01", source: "Bing", key: "3", favorite: false, hasPage: true),
+    text: "Mist.", file: "/pictures/lake.jpg")
 
   func face(_ server: MockNotificationServer) throws -> DesktopFace {
     try DesktopFace(environment: server.bus.environment(), tray: false, state: TrayState(), log: { _ in })

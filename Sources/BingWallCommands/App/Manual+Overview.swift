@@ -85,7 +85,7 @@ extension Manual {
       """)
     page.macro("Bl -tag -width Ds")
     for plugin in SourceRegistry.standard.plugins {
-      let entry = plugin.catalog
+      let entry = plugin.profile
       page.macro("It Cm \(plugin.id.rawValue)")
       var text = entry.offers
       if let asks = entry.asks { text += " Asks for \(asks)" }

@@ -31,7 +31,7 @@ enum SourcesCommand: CommandDefinition {
     let fetches = try history?.fetches() ?? [:]
     if invocation[CommonOptions.json] {
       let rows = context.sources.plugins.map { plugin -> JSONOutput in
-        let entry = plugin.catalog
+        let entry = plugin.profile
         let held = holdings[plugin.id]
         return .object([
           ("name", .string(plugin.id.rawValue)), ("title", .string(plugin.displayName)),
@@ -47,7 +47,7 @@ enum SourcesCommand: CommandDefinition {
     }
     var blocks: [String] = []
     for plugin in context.sources.plugins {
-      let entry = plugin.catalog
+      let entry = plugin.profile
       let on = enabled.contains(plugin.id)
       var lines = ["\(plugin.id.rawValue) — \(plugin.displayName) (\(on ? "on" : "off"))"]
       // Wrapped to the terminal under the name, as help's prose is.

@@ -7,15 +7,17 @@ extension DesktopFace {
   static let itemInterface = "org.kde.StatusNotifierItem"
   static let properties = "org.freedesktop.DBus.Properties"
 
-  /// Every property a host reads, by name.
+  /// Every property a host reads, with its D-Bus type.
   static let itemProperties = [
-    "Category", "Id", "Title", "Status", "WindowId", "IconName", "IconPixmap", "IconThemePath",
-    "OverlayIconName", "AttentionIconName", "ToolTip", "ItemIsMenu", "Menu",
+    Property("Category", "s"), Property("Id", "s"), Property("Title", "s"), Property("Status", "s"),
+    Property("WindowId", "i"), Property("IconName", "s"), Property("IconPixmap", "a(iiay)"),
+    Property("IconThemePath", "s"), Property("OverlayIconName", "s"), Property("AttentionIconName", "s"),
+    Property("ToolTip", "(sa(iiay)ss)"), Property("ItemIsMenu", "b"), Property("Menu", "o"),
   ]
 
   func itemCall(_ message: BusMessage) -> DesktopRequest? {
     if answerProperties(
-      message, interface: Self.itemInterface, names: Self.itemProperties, write: writeItemProperty)
+      message, interface: Self.itemInterface, properties: Self.itemProperties, write: writeItemProperty)
     {
       return nil
     }
@@ -84,13 +86,13 @@ struct TrayToolTip: Equatable {
   var body: String
 
   init(_ state: TrayState) {
-    guard state.key != nil else {
+    guard let picture = state.picture else {
       title = "bingwall"
       body = "No picture on screen yet"
       return
     }
-    title = NotificationText.escaped(state.title)
-    let when = [state.date, state.source].filter { !$0.isEmpty }.joined(separator: " · ")
-    body = NotificationText.escaped([state.credit, when].filter { !$0.isEmpty }.joined(separator: "\n"))
+    title = NotificationText.escaped(picture.title)
+    let when = [picture.date, picture.source].filter { !$0.isEmpty }.joined(separator: " · ")
+    body = NotificationText.escaped([picture.credit, when].filter { !$0.isEmpty }.joined(separator: "\n"))
   }
 }

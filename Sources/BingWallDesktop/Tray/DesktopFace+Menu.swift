@@ -7,11 +7,15 @@ extension DesktopFace {
   static let menuInterface = "com.canonical.dbusmenu"
   /// The most ids one GetGroupProperties or AboutToShowGroup is answered for.
   static let groupLimit = 256
+  /// Every property of the menu object, with its D-Bus type.
+  static let menuProperties = [
+    Property("Version", "u"), Property("TextDirection", "s"), Property("Status", "s"),
+    Property("IconThemePath", "as"),
+  ]
 
   func menuCall(_ message: BusMessage) -> DesktopRequest? {
-    let properties = ["Version", "TextDirection", "Status", "IconThemePath"]
     if answerProperties(
-      message, interface: Self.menuInterface, names: properties,
+      message, interface: Self.menuInterface, properties: Self.menuProperties,
       write: { name, writer in
         _ = Self.writeMenuProperty(name, into: writer)
       })

@@ -10,7 +10,8 @@ extension DesktopFace {
   package func announce(_ notice: PictureNotice) {
     guard !lost, let capabilities = try? bus.notificationCapabilities() else { return }
     let text = NotificationText(
-      title: notice.title, body: notice.body, markup: capabilities.contains("body-markup"), lines: true)
+      title: notice.picture.title, body: notice.body, markup: capabilities.contains("body-markup"),
+      lines: true)
     guard
       let call = try? bus.method(
         destination: Self.notifications, path: Self.notificationsPath, interface: Self.notifications,
@@ -21,14 +22,14 @@ extension DesktopFace {
     call.container("a", "s") { actions in
       guard capabilities.contains("actions") else { return }
       var pairs = [("keep", "Keep"), ("next", "Next"), ("ban", "Ban")]
-      if notice.hasPage { pairs.insert(("default", "Open the Page"), at: 0) }
+      if notice.picture.hasPage { pairs.insert(("default", "Open the Page"), at: 0) }
       for (key, label) in pairs { actions.string(key).string(label) }
     }
     call.container("a", "{sv}") { hints in
       hints.entry("image-path", "s") { $0.string(notice.imageURI) }
     }
     call.int32(-1)
-    if let reply = try? bus.call(call) { sending = (reply, notice.key) }
+    if let reply = try? bus.call(call) { sending = (reply, notice.picture.key) }
   }
 
   /// What a notification's button asks for, about the picture it showed.

@@ -177,11 +177,26 @@ package final class DesktopFace: SessionEventSource {
     }
   }
 
+  /// A read-only property of the item or the menu: `Get` and `GetAll` answer it, and
+  /// `Introspect` lists it with its D-Bus type.
+  struct Property {
+    let name: String
+    let type: String
+
+    init(_ name: String, _ type: String) {
+      self.name = name
+      self.type = type
+    }
+  }
+
   /// Answers org.freedesktop.DBus.Properties' Get and GetAll for one object's `interface` and
-  /// its `names`, each value written by `write` in its variant; false when `message` is neither.
+  /// its `properties`, each value written by `write` in its variant; false when `message` is
+  /// neither.
   func answerProperties(
-    _ message: BusMessage, interface: String, names: [String], write: (String, BusMessageWriter) -> Void
+    _ message: BusMessage, interface: String, properties: [Property],
+    write: (String, BusMessageWriter) -> Void
   ) -> Bool {
+    let names = properties.map(\.name)
     if message.isCall(Self.properties, "Get") {
       guard message.string() == interface, let name = message.string(), names.contains(name),
         let reply = try? bus.reply(to: message)

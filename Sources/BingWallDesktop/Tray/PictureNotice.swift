@@ -1,28 +1,21 @@
 /// A notification about a new picture: its title, its credit and the first sentence of its
-/// story, the picture itself as the image, and what its buttons act on.
+/// story, the picture itself as the image, and what its buttons act on (its `key`).
 package struct PictureNotice: Sendable, Equatable {
-  var title: String
-  var credit: String
+  var picture: ShownPicture
   /// The story, the source's text or the caption; only its first sentence is shown.
   var text: String
   /// The picture's file, shown as the notification's image.
-  var picture: String
-  /// The picture's selector, which Keep and Ban act on.
-  var key: String
-  var hasPage: Bool
+  var file: String
 
-  package init(title: String, credit: String, text: String, picture: String, key: String, hasPage: Bool) {
-    self.title = title
-    self.credit = credit
-    self.text = text
+  package init(_ picture: ShownPicture, text: String, file: String) {
     self.picture = picture
-    self.key = key
-    self.hasPage = hasPage
+    self.text = text
+    self.file = file
   }
 
   /// The body: the first sentence, then the credit, each on its line.
   var body: String {
-    [Self.firstSentence(of: text), credit].filter { !$0.isEmpty }.joined(separator: "\n")
+    [Self.firstSentence(of: text), picture.credit].filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
   /// The longest first sentence kept, in characters; a longer one is cut at a word.
@@ -58,7 +51,7 @@ package struct PictureNotice: Sendable, Equatable {
   /// ones and `/` percent-encoded, so no path is read as anything else.
   var imageURI: String {
     var uri = "file://"
-    for byte in picture.utf8 {
+    for byte in file.utf8 {
       let unreserved =
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")

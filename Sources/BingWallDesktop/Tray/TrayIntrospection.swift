@@ -27,50 +27,42 @@ enum TrayIntrospection {
     """
   }
 
-  private static let item = """
-     <interface name="org.kde.StatusNotifierItem">
-      <property name="Category" type="s" access="read"/>
-      <property name="Id" type="s" access="read"/>
-      <property name="Title" type="s" access="read"/>
-      <property name="Status" type="s" access="read"/>
-      <property name="WindowId" type="i" access="read"/>
-      <property name="IconName" type="s" access="read"/>
-      <property name="IconPixmap" type="a(iiay)" access="read"/>
-      <property name="IconThemePath" type="s" access="read"/>
-      <property name="OverlayIconName" type="s" access="read"/>
-      <property name="AttentionIconName" type="s" access="read"/>
-      <property name="ToolTip" type="(sa(iiay)ss)" access="read"/>
-      <property name="ItemIsMenu" type="b" access="read"/>
-      <property name="Menu" type="o" access="read"/>
-      <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
-      <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
-      <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
-      <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
-      <signal name="NewTitle"/>
-      <signal name="NewIcon"/>
-      <signal name="NewToolTip"/>
-      <signal name="NewStatus"><arg name="status" type="s"/></signal>
-     </interface>
+  private static let item = interface(
+    DesktopFace.itemInterface, properties: DesktopFace.itemProperties,
+    members: """
+        <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+        <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+        <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+        <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
+        <signal name="NewTitle"/>
+        <signal name="NewIcon"/>
+        <signal name="NewToolTip"/>
+        <signal name="NewStatus"><arg name="status" type="s"/></signal>
 
-    """
+      """)
 
-  private static let menu = """
-     <interface name="com.canonical.dbusmenu">
-      <property name="Version" type="u" access="read"/>
-      <property name="TextDirection" type="s" access="read"/>
-      <property name="Status" type="s" access="read"/>
-      <property name="IconThemePath" type="as" access="read"/>
-      <method name="GetLayout"><arg type="i" name="parentId" direction="in"/><arg type="i" name="recursionDepth" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="u" name="revision" direction="out"/><arg type="(ia{sv}av)" name="layout" direction="out"/></method>
-      <method name="GetGroupProperties"><arg type="ai" name="ids" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="a(ia{sv})" name="properties" direction="out"/></method>
-      <method name="GetProperty"><arg type="i" name="id" direction="in"/><arg type="s" name="name" direction="in"/><arg type="v" name="value" direction="out"/></method>
-      <method name="Event"><arg type="i" name="id" direction="in"/><arg type="s" name="eventId" direction="in"/><arg type="v" name="data" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
-      <method name="EventGroup"><arg type="a(isvu)" name="events" direction="in"/><arg type="ai" name="idErrors" direction="out"/></method>
-      <method name="AboutToShow"><arg type="i" name="id" direction="in"/><arg type="b" name="needUpdate" direction="out"/></method>
-      <method name="AboutToShowGroup"><arg type="ai" name="ids" direction="in"/><arg type="ai" name="updatesNeeded" direction="out"/><arg type="ai" name="idErrors" direction="out"/></method>
-      <signal name="ItemsPropertiesUpdated"><arg type="a(ia{sv})" name="updatedProps"/><arg type="a(ias)" name="removedProps"/></signal>
-      <signal name="LayoutUpdated"><arg type="u" name="revision"/><arg type="i" name="parent"/></signal>
-      <signal name="ItemActivationRequested"><arg type="i" name="id"/><arg type="u" name="timestamp"/></signal>
-     </interface>
+  private static let menu = interface(
+    DesktopFace.menuInterface, properties: DesktopFace.menuProperties,
+    members: """
+        <method name="GetLayout"><arg type="i" name="parentId" direction="in"/><arg type="i" name="recursionDepth" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="u" name="revision" direction="out"/><arg type="(ia{sv}av)" name="layout" direction="out"/></method>
+        <method name="GetGroupProperties"><arg type="ai" name="ids" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="a(ia{sv})" name="properties" direction="out"/></method>
+        <method name="GetProperty"><arg type="i" name="id" direction="in"/><arg type="s" name="name" direction="in"/><arg type="v" name="value" direction="out"/></method>
+        <method name="Event"><arg type="i" name="id" direction="in"/><arg type="s" name="eventId" direction="in"/><arg type="v" name="data" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
+        <method name="EventGroup"><arg type="a(isvu)" name="events" direction="in"/><arg type="ai" name="idErrors" direction="out"/></method>
+        <method name="AboutToShow"><arg type="i" name="id" direction="in"/><arg type="b" name="needUpdate" direction="out"/></method>
+        <method name="AboutToShowGroup"><arg type="ai" name="ids" direction="in"/><arg type="ai" name="updatesNeeded" direction="out"/><arg type="ai" name="idErrors" direction="out"/></method>
+        <signal name="ItemsPropertiesUpdated"><arg type="a(ia{sv})" name="updatedProps"/><arg type="a(ias)" name="removedProps"/></signal>
+        <signal name="LayoutUpdated"><arg type="u" name="revision"/><arg type="i" name="parent"/></signal>
+        <signal name="ItemActivationRequested"><arg type="i" name="id"/><arg type="u" name="timestamp"/></signal>
 
-    """
+      """)
+
+  /// One interface: its read-only properties, as `Get` and `GetAll` answer them, then its
+  /// methods and signals.
+  private static func interface(_ name: String, properties: [DesktopFace.Property], members: String) -> String
+  {
+    " <interface name=\"\(name)\">\n"
+      + properties.map { "  <property name=\"\($0.name)\" type=\"\($0.type)\" access=\"read\"/>\n" }.joined()
+      + members + " </interface>\n"
+  }
 }

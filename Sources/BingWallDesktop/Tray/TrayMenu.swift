@@ -40,19 +40,19 @@ struct TrayMenu: Sendable, Equatable {
     func add(_ entry: Entry, _ label: String, enabled: Bool = true, checked: Bool? = nil) {
       items.append(Item(id: entry.rawValue, label: label, enabled: enabled, checked: checked))
     }
-    let picture = state.key != nil
-    add(.title, picture ? Self.label(state.title) : "No picture on screen yet", enabled: false)
-    if picture, !state.credit.isEmpty { add(.credit, Self.label(state.credit), enabled: false) }
+    let picture = state.picture
+    add(.title, picture.map { Self.label($0.title) } ?? "No picture on screen yet", enabled: false)
+    if let picture, !picture.credit.isEmpty { add(.credit, Self.label(picture.credit), enabled: false) }
     separator()
     add(.next, "_Next")
     add(.previous, "_Previous")
     add(.random, "_Random")
     add(.newest, "Ne_west", enabled: state.canUpdate)
     separator()
-    add(.favorite, "_Favorite", enabled: picture, checked: state.favorite)
-    add(.ban, "_Ban and Move On", enabled: picture)
+    add(.favorite, "_Favorite", enabled: picture != nil, checked: picture?.favorite ?? false)
+    add(.ban, "_Ban and Move On", enabled: picture != nil)
     separator()
-    add(.page, "Open the Picture’s P_age", enabled: state.hasPage)
+    add(.page, "Open the Picture’s P_age", enabled: picture?.hasPage ?? false)
     add(.gallery, "Open the _Gallery")
     add(.folder, "Open the Pictures F_older")
     separator()
@@ -75,9 +75,9 @@ struct TrayMenu: Sendable, Equatable {
     case .previous: return .previous
     case .random: return .random
     case .newest: return state.canUpdate ? .newest : nil
-    case .favorite: return state.key == nil ? nil : .favorite(key: state.key, on: !state.favorite)
-    case .ban: return state.key == nil ? nil : .ban(key: state.key)
-    case .page: return state.hasPage ? .open(.page(key: state.key)) : nil
+    case .favorite: return state.picture.map { .favorite(key: $0.key, on: !$0.favorite) }
+    case .ban: return state.picture.map { .ban(key: $0.key) }
+    case .page: return state.picture.flatMap { $0.hasPage ? .open(.page(key: $0.key)) : nil }
     case .gallery: return .open(.gallery)
     case .folder: return .open(.picturesFolder)
     case .autoUpdate: return .autoUpdate(!state.autoUpdate)

@@ -92,7 +92,7 @@ package enum ConfigError: ExitStatusError, Equatable, Sendable {
   }
 }
 
-extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
+extension ConfigError: DescribedError, HintedError {
   package var description: String {
     switch self {
     case .unreadable(let path, _), .missing(let path): return "cannot read config \(path): \(problem)"
@@ -100,8 +100,6 @@ extension ConfigError: CustomStringConvertible, LocalizedError, HintedError {
     }
     return location.map { "\($0): \(problem)" } ?? problem
   }
-
-  package var errorDescription: String? { description }
 
   /// `did you mean 'UHD'?`, `… 'a' or 'b'?`, `… 'a', 'b' or 'c'?`; nil for no suggestion.
   package static func didYouMean(_ suggestions: [String]) -> String? {

@@ -47,35 +47,32 @@ package final class DaemonDesktop: @unchecked Sendable {
     let state = Self.state(resources, paused: paused, updates: updates, canAutoUpdate: canAutoUpdate)
     face.show(state.tray)
     defer { onScreen = state.id }
-    guard afterUpdate, notify, let picture = state.picture, picture.rowID != onScreen else { return }
+    guard afterUpdate, notify, let picture = state.picture, let shown = state.shown,
+      picture.rowID != onScreen
+    else { return }
     let story = picture.story?.description ?? ""
     face.announce(
       PictureNotice(
-        title: picture.displayTitle, credit: picture.credit,
-        text: [story, picture.description, picture.caption].first { !$0.isEmpty } ?? "",
-        picture: picture.path, key: String(picture.rowID), hasPage: Self.page(of: picture) != nil))
+        shown, text: [story, picture.description, picture.caption].first { !$0.isEmpty } ?? "",
+        file: picture.path))
   }
 
   private static func state(_ resources: Resources, paused: Bool, updates: Bool, canAutoUpdate: Bool)
-    -> (tray: TrayState, picture: Picture?, id: Int64?)
+    -> (tray: TrayState, picture: Picture?, shown: ShownPicture?, id: Int64?)
   {
     let startAtLogin = Autostart(context: resources.context).status(nil).contains { $0.enabled }
     let store = try? resources.existingHistory()
     let picture = try? store?.recentlyApplied(limit: 1).first.flatMap { try store?.picture(id: $0) }
-    guard let picture else {
-      return (
-        TrayState(
-          autoUpdate: !paused, canAutoUpdate: canAutoUpdate, canUpdate: updates, startAtLogin: startAtLogin),
-        nil, nil
-      )
+    let shown = picture.map {
+      ShownPicture(
+        title: $0.displayTitle, credit: $0.credit, date: $0.date.description,
+        source: $0.id.source.displayName, key: String($0.rowID), favorite: $0.favorite,
+        hasPage: page(of: $0) != nil)
     }
     let tray = TrayState(
-      title: picture.displayTitle, credit: picture.credit, date: picture.date.description,
-      source: picture.id.source.displayName, key: String(picture.rowID), favorite: picture.favorite,
-      hasPage: page(of: picture) != nil, autoUpdate: !paused, canAutoUpdate: canAutoUpdate,
-      canUpdate: updates,
+      picture: shown, autoUpdate: !paused, canAutoUpdate: canAutoUpdate, canUpdate: updates,
       startAtLogin: startAtLogin)
-    return (tray, picture, picture.rowID)
+    return (tray, picture, shown, picture?.rowID)
   }
 
   /// A picture's page, when it is an https link: nothing else from a source is ever opened.

@@ -9,7 +9,7 @@ enum GalleryError: Error, Equatable, Sendable {
   case openerMissing(page: String)
 }
 
-extension GalleryError: CustomStringConvertible, LocalizedError {
+extension GalleryError: DescribedError {
   var description: String {
     switch self {
     case .cannotWrite(let path, let reason):
@@ -18,8 +18,6 @@ extension GalleryError: CustomStringConvertible, LocalizedError {
       return "wrote \(page) but cannot open it: 'xdg-open' is not installed (Debian: xdg-utils)"
     }
   }
-
-  var errorDescription: String? { description }
 }
 
 extension GalleryError: HintedError {

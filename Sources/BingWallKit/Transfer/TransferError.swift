@@ -37,7 +37,7 @@ extension TransferError: HintedError {
   }
 }
 
-extension TransferError: CustomStringConvertible, LocalizedError {
+extension TransferError: DescribedError {
   package var description: String {
     switch self {
     case .notImportable(let path):
@@ -66,6 +66,4 @@ extension TransferError: CustomStringConvertible, LocalizedError {
       return "\(name) refused: \(detail); its pictures are imported without it"
     }
   }
-
-  package var errorDescription: String? { description }
 }

@@ -11,8 +11,6 @@ extension Source {
 /// science.nasa.gov's apod-basic; each for today in US Eastern, then the day before when today's
 /// is not out yet (404, 500, an empty answer).
 struct APODSource: PictureSource {
-  package init() {}
-
   /// The user's api.nasa.gov key.
   static let key = SourceSetting(
     name: "apod.api_key",
@@ -28,16 +26,13 @@ struct APODSource: PictureSource {
   /// APOD's pictures are published this long after midnight in New York.
   static let publication: Duration = .seconds(5 * 60)
 
-  package var id: Source { .apod }
-  package var displayName: String { "NASA APOD" }
-  // APOD's first picture.
-  package var firstDay: CalendarDate { CalendarDate(year: 1995, month: 6, day: 16)! }
-  package var catalog: SourceCatalogEntry {
-    SourceCatalogEntry(
-      offers: "NASA's Astronomy Picture of the Day, at the largest size NASA offers; a video day is "
-        + "passed over with one line. With apod.api_key set, api.nasa.gov is asked first, with your key.",
-      terms: "NASA's own pictures are public domain; many are the photographers', as the credit says.")
-  }
+  let profile = SourceProfile(
+    id: .apod, displayName: "NASA APOD",
+    // APOD's first picture.
+    firstDay: CalendarDate(year: 1995, month: 6, day: 16)!,
+    offers: "NASA's Astronomy Picture of the Day, at the largest size NASA offers; a video day is "
+      + "passed over with one line. With apod.api_key set, api.nasa.gov is asked first, with your key.",
+    terms: "NASA's own pictures are public domain; many are the photographers', as the credit says.")
   package var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName), Self.key] }
 
   /// Published at 00:05 US Eastern: once a fetch gave that day's picture, the next is due at the

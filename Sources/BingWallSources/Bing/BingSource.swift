@@ -8,21 +8,16 @@ import FoundationEssentials
 package struct BingSource: PictureSource {
   package init() {}
 
-  package var id: Source { .bing }
-  package var displayName: String { "Bing" }
-  // bing.com's home page opened with its picture in June 2009.
-  package var firstDay: CalendarDate { CalendarDate(year: 2009, month: 6, day: 1)! }
-  package var catalog: SourceCatalogEntry {
-    SourceCatalogEntry(
-      offers: "Bing's picture of the day in each of your markets, at 3840x2160 where Bing has it; "
-        + "the last 8 days on each update, about 15 on the first.",
-      terms: "for personal use as a wallpaper; Microsoft and the photographers keep the rights.")
-  }
-  package var settings: [SourceSetting] { [] }
+  package let profile = SourceProfile(
+    id: .bing, displayName: "Bing",
+    // bing.com's home page opened with its picture in June 2009.
+    firstDay: CalendarDate(year: 2009, month: 6, day: 1)!,
+    offers: "Bing's picture of the day in each of your markets, at 3840x2160 where Bing has it; "
+      + "the last 8 days on each update, about 15 on the first.",
+    terms: "for personal use as a wallpaper; Microsoft and the photographers keep the rights.")
 
-  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
-    fetchedAt.adding(.seconds(24 * 3600))
-  }
+  /// Its base URL is `network.endpoint`, a key of its own.
+  package var settings: [SourceSetting] { [] }
 
   package func offer(at instant: Date, _ requests: SourceRequests) throws(SourceFailure) -> SourceOffer {
     throw SourceFailure(

@@ -124,9 +124,7 @@ package struct SourceFailure: Error, TemporaryFailure, CustomStringConvertible, 
 
 extension SourceFailure: ExplainedError {}
 
-extension SourceFailure: LocalizedError, ExitStatusError {
-  package var errorDescription: String? { description }
-
+extension SourceFailure: DescribedError, ExitStatusError {
   /// 75 when a later try may work, 1 otherwise, as for Bing's failures.
   package var exitStatus: Int32 { isTemporary ? ExitCode.temporaryFailure : ExitCode.failure }
 }

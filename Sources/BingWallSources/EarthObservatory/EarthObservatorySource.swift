@@ -10,23 +10,12 @@ extension Source {
 /// NASA Earth Observatory's image of the day: its feed on science.nasa.gov, then its old feed on
 /// earthobservatory.nasa.gov.
 struct EarthObservatorySource: PictureSource {
-  package init() {}
-
-  package var id: Source { .earthObservatory }
-  package var displayName: String { "NASA Earth Observatory" }
-  // The Earth Observatory went online in 1999.
-  package var firstDay: CalendarDate { CalendarDate(year: 1999, month: 1, day: 1)! }
-  package var catalog: SourceCatalogEntry {
-    SourceCatalogEntry(
-      offers: "NASA Earth Observatory's image of the day.",
-      terms: "NASA's pictures are public domain; credit NASA Earth Observatory.")
-  }
-  package var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName)] }
-
-  /// No publishing time: once a day, 24 hours after the last fetch.
-  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
-    fetchedAt.adding(.seconds(24 * 3600))
-  }
+  let profile = SourceProfile(
+    id: .earthObservatory, displayName: "NASA Earth Observatory",
+    // The Earth Observatory went online in 1999.
+    firstDay: CalendarDate(year: 1999, month: 1, day: 1)!,
+    offers: "NASA Earth Observatory's image of the day.",
+    terms: "NASA's pictures are public domain; credit NASA Earth Observatory.")
 
   package func offer(at instant: Date, _ requests: SourceRequests) throws(SourceFailure) -> SourceOffer {
     let feed = EarthObservatoryRequest.feed(endpoint: requests.endpoint(or: EarthObservatoryRequest.endpoint))

@@ -37,8 +37,12 @@ package struct SourceRegistry: Sendable {
   /// When `source` next has a picture to fetch (its plug-in's `nextFetch`); a day after the last
   /// fetch for a source no plug-in names.
   package func nextFetch(_ source: Source, fetchedAt: Date, newestDay: CalendarDate?) -> Date {
-    plugin(for: source)?.nextFetch(fetchedAt: fetchedAt, newestDay: newestDay)
-      ?? fetchedAt.adding(.seconds(24 * 3600))
+    plugin(for: source)?.nextFetch(fetchedAt: fetchedAt, newestDay: newestDay) ?? Self.daily(after: fetchedAt)
+  }
+
+  /// The schedule of a source with no publishing time: 24 hours after its last fetch.
+  static func daily(after fetchedAt: Date) -> Date {
+    fetchedAt.adding(.seconds(24 * 3600))
   }
 
   /// This registry and `plugin` after it.

@@ -11,24 +11,13 @@ extension Source {
 /// Windows Spotlight's photographs for the first market's country and language: its v4 API,
 /// then v3.
 struct SpotlightSource: PictureSource {
-  package init() {}
-
-  package var id: Source { .spotlight }
-  package var displayName: String { "Windows Spotlight" }
-  // Windows 10, the first with Spotlight, came out on 2015-07-29.
-  package var firstDay: CalendarDate { CalendarDate(year: 2015, month: 7, day: 29)! }
-  package var catalog: SourceCatalogEntry {
-    SourceCatalogEntry(
-      offers: "Windows Spotlight's photographs: up to 4 a day, 3840x2160, for your first market's "
-        + "country and language; a picture's date is the day it first came.",
-      terms: "for personal use as a wallpaper; the stock agencies keep the rights.")
-  }
-  package var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName)] }
-
-  /// No publishing time: once a day, 24 hours after the last fetch.
-  package func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date {
-    fetchedAt.adding(.seconds(24 * 3600))
-  }
+  let profile = SourceProfile(
+    id: .spotlight, displayName: "Windows Spotlight",
+    // Windows 10, the first with Spotlight, came out on 2015-07-29.
+    firstDay: CalendarDate(year: 2015, month: 7, day: 29)!,
+    offers: "Windows Spotlight's photographs: up to 4 a day, 3840x2160, for your first market's "
+      + "country and language; a picture's date is the day it first came.",
+    terms: "for personal use as a wallpaper; the stock agencies keep the rights.")
 
   /// Its API answers a browser's User-Agent only.
   package func headers(_ settings: SourceSettings) -> [String: String] {

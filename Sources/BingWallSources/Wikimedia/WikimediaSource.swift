@@ -10,23 +10,17 @@ extension Source {
 /// Wikimedia Commons' picture of the day: the rest_v1 featured feed for today (UTC), then
 /// Commons' RSS feed; a picture wider than the widest screen as its thumbnail.
 struct WikimediaSource: PictureSource {
-  package init() {}
-
   /// How long after a fetch that found an older day (the RSS fallback) it is asked again.
   static let notYetRetry: Duration = .seconds(3600)
 
-  package var id: Source { .wikimedia }
-  package var displayName: String { "Wikimedia Commons" }
-  // Wikimedia Commons opened on 2004-09-07; its picture of the day began after.
-  package var firstDay: CalendarDate { CalendarDate(year: 2004, month: 9, day: 7)! }
-  package var catalog: SourceCatalogEntry {
-    SourceCatalogEntry(
-      offers: "Wikimedia Commons' picture of the day, at most 3840 pixels wide.",
-      asks: "a way to reach you in network.contact (your e-mail or web page), as Wikimedia's "
-        + "User-Agent policy asks.",
-      terms: "a free licence, shown with each picture (often CC BY-SA); credit the author when you share it.")
-  }
-  package var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName)] }
+  let profile = SourceProfile(
+    id: .wikimedia, displayName: "Wikimedia Commons",
+    // Wikimedia Commons opened on 2004-09-07; its picture of the day began after.
+    firstDay: CalendarDate(year: 2004, month: 9, day: 7)!,
+    offers: "Wikimedia Commons' picture of the day, at most 3840 pixels wide.",
+    asks: "a way to reach you in network.contact (your e-mail or web page), as Wikimedia's "
+      + "User-Agent policy asks.",
+    terms: "a free licence, shown with each picture (often CC BY-SA); credit the author when you share it.")
 
   /// Its picture turns at 00:00 UTC: the next is due at the next UTC midnight; a fetch that found
   /// an older day is tried again an hour later.

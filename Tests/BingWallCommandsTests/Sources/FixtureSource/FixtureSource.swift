@@ -14,13 +14,10 @@ import FoundationEssentials
 struct FixtureSource: PictureSource {
   static let kind = SourceKind(word: "fixture")
 
-  var id: Source { Source(Self.kind) }
-  var displayName: String { "The Fixture Gallery" }
-  var firstDay: CalendarDate { CalendarDate(year: 2020, month: 1, day: 1)! }
-  var catalog: SourceCatalogEntry {
-    SourceCatalogEntry(offers: "one test picture a day.", terms: "made by the test.")
-  }
-  var settings: [SourceSetting] { [.endpoint(of: id, displayName: displayName)] }
+  let profile = SourceProfile(
+    id: Source(Self.kind), displayName: "The Fixture Gallery",
+    firstDay: CalendarDate(year: 2020, month: 1, day: 1)!,
+    offers: "one test picture a day.", terms: "made by the test.")
 
   func nextFetch(fetchedAt: Date, newestDay: CalendarDate?) -> Date { fetchedAt.adding(.seconds(3600)) }
 
