@@ -74,7 +74,7 @@ package enum PlainJPEGFault: Sendable, Equatable {
   }
 }
 
-extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError {
+extension ImageCheckError: DescribedError, HintedError {
   package var description: String {
     switch self {
     case .unreadable(let path, let errno):
@@ -157,8 +157,6 @@ extension ImageCheckError: CustomStringConvertible, LocalizedError, HintedError 
       return fault.reason
     }
   }
-
-  package var errorDescription: String? { description }
 
   /// Names the formats a server is known to send in a picture's place, from the hint `notJPEG` stores.
   private static func formatName(firstBytes: String) -> String? {

@@ -22,7 +22,7 @@ package enum ImageError: Error, Equatable, Sendable {
   case damaged(path: String, warning: String)
 }
 
-extension ImageError: CustomStringConvertible, LocalizedError {
+extension ImageError: DescribedError {
   package var description: String {
     switch self {
     case .libraryMissing(let soname, _, let reason):
@@ -39,8 +39,6 @@ extension ImageError: CustomStringConvertible, LocalizedError {
       return "\(path) is damaged (\(warning)): parts of it would show grey"
     }
   }
-
-  package var errorDescription: String? { description }
 }
 
 extension ImageError: HintedError {

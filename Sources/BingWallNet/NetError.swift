@@ -38,7 +38,7 @@ package enum NetError: TemporaryFailure, Equatable, Sendable {
   }
 }
 
-extension NetError: CustomStringConvertible, LocalizedError {
+extension NetError: DescribedError {
   package var description: String {
     // The URL as the user may read it: no user name, password or secret query value.
     switch self {
@@ -60,8 +60,6 @@ extension NetError: CustomStringConvertible, LocalizedError {
       return "cannot fetch \(RedactedURL.text(url)): \(cause)"
     }
   }
-
-  package var errorDescription: String? { description }
 }
 
 extension NetError: HintedError {

@@ -20,7 +20,7 @@ enum DownloadError: TemporaryFailure, Equatable, Sendable {
   }
 }
 
-extension DownloadError: CustomStringConvertible, LocalizedError {
+extension DownloadError: DescribedError {
   package var description: String {
     switch self {
     case .unusable(let key, let problems):
@@ -29,8 +29,6 @@ extension DownloadError: CustomStringConvertible, LocalizedError {
       return "\(url) answered HTTP \(status) on every attempt"
     }
   }
-
-  package var errorDescription: String? { description }
 }
 
 extension DownloadError: HintedError {
