@@ -175,7 +175,11 @@ package enum ScreenPicture {
       image = try Image.open(jpeg: made).inMemory("read")
     }
     guard keepingResult, let kept else { return try styled(image, look).saveJPEG(to: path) }
-    let result = try styled(image, look).inMemory("restyle")
+    // A caption or a dim over the picture in memory is kept as its recipe, computed again by
+    // each look made from it: a copy in memory would cost a second screen's worth of pixels
+    // (11 MB at 2560x1440) and its copying, for work that is a patch and a table. A blur is not.
+    var result = try styled(image, look)
+    if look.blur > 0 || !image.isComputed { result = try result.inMemory("restyle") }
     try result.saveJPEG(to: path)
     kept.keep(result, as: path)
   }
