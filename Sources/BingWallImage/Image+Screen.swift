@@ -56,21 +56,33 @@ extension Image {
     let original = try load(path, info)
     _ = VipsLibrary.warningLeft(original.api)
     let api = original.api
-    let resized: Image
+    let resize: (Int32) throws(ImageError) -> Image
     if info.format == .png, api.pointee.image_hasalpha(original.handle) != 0 {
       // A PNG with alpha is made 8-bit and laid over black as it streams in, before the resize,
       // which would otherwise premultiply it in float: UHD in 16-bit RGBA peaked at 115 MB
       // instead of 80.
       let plain = try original.eightBitColour(operation)
-      resized = try plain.derived(operation) {
-        bw_vips_thumbnail_image(api, plain.handle, $0, Int32(size.width), Int32(size.height), crop)
+      resize = { (crop) throws(ImageError) in
+        try plain.derived(operation) {
+          bw_vips_thumbnail_image(api, plain.handle, $0, Int32(size.width), Int32(size.height), crop)
+        }
       }
     } else {
       // Opened again by the thumbnail, which shrinks a JPEG while it decodes. Without alpha, a
       // PNG costs less this way than through the steps above (8K in 8-bit RGB: 87 MB, not 100).
-      resized = try original.derived(operation) {
-        bw_vips_thumbnail(api, path, $0, Int32(size.width), Int32(size.height), crop)
+      resize = { (crop) throws(ImageError) in
+        try original.derived(operation) {
+          bw_vips_thumbnail(api, path, $0, Int32(size.width), Int32(size.height), crop)
+        }
       }
+    }
+    // A picture of the screen's shape (UHD for a 2560x1440 screen) resized to fit is already the
+    // screen's size, and its crop would cut nothing; the attention search still holds the
+    // resized picture whole and scans it (about 25 ms and 11 MB for UHD to 2560x1440, measured).
+    // Only the header is read to know: the resize is computed once, below.
+    var resized = try resize(Int32(BW_VIPS_INTERESTING_NONE))
+    if crop != Int32(BW_VIPS_INTERESTING_NONE), resized.size != size {
+      resized = try resize(crop)
     }
     // A 16-bit PNG comes out 16-bit: made 8-bit at the screen's size.
     let made = try resized.eightBitColour(operation).inMemory(operation)

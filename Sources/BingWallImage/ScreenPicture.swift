@@ -64,22 +64,33 @@ package enum ScreenPicture {
     }
   }
 
-  /// The last single-screen picture `make` saved, kept in memory for its variants (`restyle`):
-  /// a dark, lock or captioned look then costs no decode of the file just written. One per
-  /// apply (its owner's lifetime), so a daemon holds no picture between changes.
+  /// The last two single-screen pictures made (`shape`, `make`, `restyle`), kept in memory for
+  /// their variants: a dark, lock or captioned look then costs no decode of a file, and can start
+  /// while the picture it comes from is still being encoded and written. Two: a screen's crop and
+  /// its captioned look, which the others may be made from at the same time. One per apply (its
+  /// owner's lifetime), so a daemon holds no picture between changes.
   package final class Kept: Sendable {
-    private let last = Mutex<(path: String, image: Image)?>(nil)
+    private let last = Mutex<[(path: String, image: Image)]>([])
 
     package init() {}
 
-    func keep(_ image: Image, as path: String) { last.withLock { $0 = (path, image) } }
-
-    func image(at path: String) -> Image? {
-      last.withLock { $0?.path == path ? $0?.image : nil }
+    func keep(_ image: Image, as path: String) {
+      last.withLock { kept in
+        kept.removeAll { $0.path == path }
+        kept.append((path, image))
+        if kept.count > 2 { kept.removeFirst() }
+      }
     }
 
+    func image(at path: String) -> Image? {
+      last.withLock { kept in kept.last { $0.path == path }?.image }
+    }
+
+    /// Whether the picture for `path` is in memory.
+    package func holds(_ path: String) -> Bool { image(at: path) != nil }
+
     /// True until a picture is kept: the first screen's crop of an apply is still to be made.
-    package var isEmpty: Bool { last.withLock { $0 == nil } }
+    package var isEmpty: Bool { last.withLock { $0.isEmpty } }
   }
 
   /// The longest side of a picture made for no screen in particular (the screens are unknown):
@@ -101,26 +112,21 @@ package enum ScreenPicture {
       try styled(try Image.whole(from: source, within: wholeMaximumSide), look).saveJPEG(to: path)
       return
     }
+    if screens.count == 1, let kept {
+      // Shaped already (`shape`): only encoded and written.
+      if let image = kept.image(at: path) { return try image.saveJPEG(to: path) }
+      let canvas = try Self.shaped(first, from: source, fit: fit, look: look).inMemory("make")
+      kept.keep(canvas, as: path)
+      return try canvas.saveJPEG(to: path)
+    }
     let left = screens.map(\.x).min()!
     let top = screens.map(\.y).min()!
     let right = screens.map { $0.x + $0.width }.max()!
     let bottom = screens.map { $0.y + $0.height }.max()!
     func shaped(_ screen: Screen) throws(ImageError) -> Image {
-      let size = PixelSize(width: screen.width, height: screen.height)
-      let image =
-        switch fit {
-        case .crop: try Image.cropped(from: screen.file(given: source), to: size)
-        case .letterbox: try Image.letterboxed(from: screen.file(given: source), to: size)
-        }
-      return try styled(image, look.on(screen))
+      try Self.shaped(screen, from: source, fit: fit, look: look)
     }
     var canvas = try shaped(first)
-    if screens.count == 1, let kept {
-      canvas = try canvas.inMemory("make")
-      try canvas.saveJPEG(to: path)
-      kept.keep(canvas, as: path)
-      return
-    }
     if screens.count > 1 {
       canvas = try canvas.placed(
         at: first.x - left, first.y - top, on: PixelSize(width: right - left, height: bottom - top))
@@ -131,9 +137,32 @@ package enum ScreenPicture {
     try canvas.saveJPEG(to: path)
   }
 
-  /// The picture at `made` (already made for its screen, so only decoded, not cut again) with
-  /// `look`, saved atomically at `path`: a screen's variants cost one small decode each instead
-  /// of the source's decode and attention crop.
+  /// The picture `make` saves at `path` for one `screen`, made in memory and kept in `kept`
+  /// under that path, not yet written: its looks are made from it (`restyle` from `path`) while
+  /// `make` (which finds it kept) encodes and writes it.
+  package static func shape(
+    from source: String, screen: Screen, fit: Fit, look: Look = Look(), as path: String, in kept: Kept
+  ) throws(ImageError) {
+    guard !kept.holds(path) else { return }
+    kept.keep(try shaped(screen, from: source, fit: fit, look: look).inMemory("make"), as: path)
+  }
+
+  /// The picture for `screen`, cut (or letterboxed) to its size from its file, with `look`.
+  private static func shaped(_ screen: Screen, from source: String, fit: Fit, look: Look) throws(ImageError)
+    -> Image
+  {
+    let size = PixelSize(width: screen.width, height: screen.height)
+    let image =
+      switch fit {
+      case .crop: try Image.cropped(from: screen.file(given: source), to: size)
+      case .letterbox: try Image.letterboxed(from: screen.file(given: source), to: size)
+      }
+    return try styled(image, look.on(screen))
+  }
+
+  /// The picture at `made` (already made for its screen, so only decoded, not cut again; or
+  /// only in memory yet, kept by `shape`) with `look`, saved atomically at `path`: a screen's
+  /// variants cost no decode of the source, nor its crop.
   /// `kept`: where `make` may have left that picture in memory; `keepingResult`: the picture
   /// made is left there in its place, for the looks made from it next.
   package static func restyle(
@@ -146,7 +175,11 @@ package enum ScreenPicture {
       image = try Image.open(jpeg: made).inMemory("read")
     }
     guard keepingResult, let kept else { return try styled(image, look).saveJPEG(to: path) }
-    let result = try styled(image, look).inMemory("restyle")
+    // A caption or a dim over the picture in memory is kept as its recipe, computed again by
+    // each look made from it: a copy in memory would cost a second screen's worth of pixels
+    // (11 MB at 2560x1440) and its copying, for work that is a patch and a table. A blur is not.
+    var result = try styled(image, look)
+    if look.blur > 0 || !image.isComputed { result = try result.inMemory("restyle") }
     try result.saveJPEG(to: path)
     kept.keep(result, as: path)
   }

@@ -19,6 +19,21 @@ import Testing
     #expect(abs(ratio - factor) <= 0.03 * factor, "\(ratio)")
   }
 
+  /// The dark look is looked up in a table of the 256 scaled values: the same bytes as each
+  /// sample scaled on its own.
+  @Test(arguments: [0.7, 0.33])
+  func theDarkTableGivesTheBytesOfTheScaling(factor: Double) throws {
+    let folder = try TemporaryDirectory()
+    let plain = try Image.open(jpeg: try TestPictures.noise(in: folder, width: 320, height: 200))
+      .inMemory("test")
+    let scaled = try plain.derived("test") { bw_vips_linear1_uchar(plain.api, plain.handle, $0, factor, 0) }
+    func encoded(_ image: Image) throws -> Data {
+      try image.withEncodedJPEG(quality: 100) { (data) throws(ImageError) in Data(data) }
+    }
+    #expect(try encoded(plain.dimmed(by: factor)) == (try encoded(scaled)))
+    #expect(try encoded(plain.dimmed(by: factor)) != (try encoded(plain)))
+  }
+
   @Test func theBlurLowersTheDetail() throws {
     let folder = try TemporaryDirectory()
     let picture = try TestPictures.noise(in: folder, width: 400, height: 300)

@@ -32,6 +32,9 @@ struct ScreenPictures: Sendable {
   /// The files being made now, by path: a variant asked for while its plain picture is being
   /// made (on another thread) waits for that one instead of making it again.
   let making = SingleFlight<Result<String, ScreenProblem>>()
+  /// A single screen's picture being made in memory (`ScreenPicture.shape`), by path: its looks
+  /// wait for its pixels, not for its file.
+  let shaping = SingleFlight<Result<String, ScreenProblem>>()
 
   /// The longest title or credit drawn: a caption is a line or two, whatever a response says.
   static let captionMaximumLength = 200
@@ -58,11 +61,31 @@ struct ScreenPictures: Sendable {
     return look == ScreenPicture.Look() ? nil : look
   }
 
+  /// What `make` makes for a recipe: the file's path and what decides its pixels.
+  private struct Planned {
+    let path: String
+    let look: ScreenPicture.Look?
+    let screens: [ScreenPicture.Screen]
+    let fit: ScreenPicture.Fit
+  }
+
   /// The picture `recipe` asks for: made, found made, or the source itself when the recipe
   /// changes nothing.
   func make(_ recipe: PictureRecipe) -> Result<String, ScreenProblem> {
+    switch planned(recipe) {
+    case .failure(let problem): return .failure(problem)
+    case .success(nil): return .success(recipe.source)
+    case .success(let planned?):
+      return making.run(planned.path) {
+        make(recipe, look: planned.look, screens: planned.screens, fit: planned.fit, at: planned.path)
+      }
+    }
+  }
+
+  /// Where `recipe`'s picture is kept and what decides it; nil when the recipe changes nothing.
+  private func planned(_ recipe: PictureRecipe) -> Result<Planned?, ScreenProblem> {
     let look = look(recipe.variant)
-    if recipe.outputs.isEmpty, look == nil { return .success(recipe.source) }
+    if recipe.outputs.isEmpty, look == nil { return .success(nil) }
     let source = recipe.source
     let fit: ScreenPicture.Fit = recipe.mode == .fit ? .letterbox : .crop
     let left = recipe.outputs.map(\.x).min() ?? 0
@@ -96,8 +119,33 @@ struct ScreenPictures: Sendable {
     let identity = (identities + [layout.joined(separator: ";")] + looks).joined(separator: "\0")
     let path =
       "\(folder)/\(Self.stem(of: source))-\(Self.hash(identity))-\(size)-\(fit.rawValue)-\(variant).jpg"
-    return making.run(path) {
-      make(recipe, look: look, screens: screens, fit: fit, at: path)
+    return .success(Planned(path: path, look: look, screens: screens, fit: fit))
+  }
+
+  /// The single screen's plain picture of `recipe` in memory (kept) or on disk, once: what its
+  /// looks are made from. Nil when the picture is the source itself. A picture that is itself
+  /// a look (the captioned one) is made whole, file and all, from the crop in memory.
+  private func shaped(_ recipe: PictureRecipe) -> Result<String?, ScreenProblem> {
+    switch planned(recipe) {
+    case .failure(let problem): return .failure(problem)
+    case .success(nil): return .success(nil)
+    case .success(let planned?) where planned.look != nil: return make(recipe).map { $0 }
+    case .success(let planned?):
+      let path = planned.path
+      let shaped = shaping.run(path) { () -> Result<String, ScreenProblem> in
+        guard planned.screens.count == 1, !kept.holds(path), access(path, R_OK) != 0 else {
+          return .success(path)
+        }
+        do throws(ImageError) {
+          try ScreenPicture.shape(
+            from: recipe.source, screen: planned.screens[0], fit: planned.fit,
+            look: planned.look ?? .init(), as: path, in: kept)
+        } catch {
+          return .failure(.notMade(error.description))
+        }
+        return .success(path)
+      }
+      return shaped.map { $0 }
     }
   }
 
@@ -133,15 +181,30 @@ struct ScreenPictures: Sendable {
         defer { fonts?.value() }
         var bare = recipe
         bare.variant = .plain
-        let shaped = base.make(bare)
-        guard case .success(let plain) = shaped else { return shaped }
         var own = look.on(screens[0])
         if base.caption != nil { own.caption = nil }
-        if own == ScreenPicture.Look() { return .success(plain) }
+        if own == ScreenPicture.Look() { return base.make(bare) }
+        // The picture this look starts from is made in memory first; its encode and write then
+        // run on another thread while this look is made from its pixels, and this look is done
+        // when that file is too.
+        let plain: String
+        switch base.shaped(bare) {
+        case .failure(let problem): return .failure(problem)
+        case .success(nil): return base.make(bare)
+        case .success(let path?): plain = path
+        }
+        let written = Overlapped { [base, bare] in base.make(bare) }
         // The captioned picture stays in memory for the dark and lock ones made from it.
-        try ScreenPicture.restyle(
-          from: plain, look: own, to: path, kept: kept, keepingResult: recipe.variant == .plain)
+        let restyled = Result { () throws(ImageError) in
+          try ScreenPicture.restyle(
+            from: plain, look: own, to: path, kept: kept, keepingResult: recipe.variant == .plain)
+        }
+        if case .failure(let problem) = written.value() { return .failure(problem) }
+        try restyled.get()
       } else {
+        // One screen's picture is made in memory once, whoever asks for it first (this, or a
+        // look made from it), then written here.
+        if screens.count == 1, case .failure(let problem) = shaped(recipe) { return .failure(problem) }
         try ScreenPicture.make(
           from: source, screens: screens, fit: fit, look: look ?? .init(), to: path, keeping: kept)
       }

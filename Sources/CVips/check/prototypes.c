@@ -55,6 +55,9 @@ void bw_vips_check_prototypes(bw_vips_api *api) {
   api->cast = vips_cast;
   api->flatten = vips_flatten;
   api->copy = vips_copy;
+  api->identity = vips_identity;
+  api->maplut = vips_maplut;
+  api->reduce = vips_reduce;
   api->composite2 = vips_composite2;
   api->text = vips_text;
   api->avg = vips_avg;
