@@ -45,7 +45,9 @@ package struct FeedDate: Sendable, Hashable, Comparable {
     else { return nil }
     var seconds = 0
     if reader.skip("T") || reader.skip("t") || reader.skip(" ") {
-      guard let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2) else { return nil }
+      guard let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2), hour < 24,
+        minute < 60
+      else { return nil }
       seconds = hour * 3600 + minute * 60
       if reader.skip(":") {
         guard let second = reader.number(2) else { return nil }
