@@ -43,11 +43,7 @@ package enum PictureFeed {
     let root = try RSSFeed.document(body, source: source, limit: limit)
     let names = FeedNames(root: root)
     let items = try self.items(of: root, names: names, source: source)
-    let feedAuthor =
-      names.isAtom
-      ? root.children.first { names.canonical($0.name) == "author" }.map(names.normalized).flatMap {
-        FeedItem.plain($0.text(of: "name"))
-      } : nil
+    let feedAuthor = names.isAtom ? self.feedAuthor(of: root, names: names) : nil
     var pictures: [(picture: FeedPicture, index: Int)] = []
     var skipped: [SkippedItem] = []
     for (index, element) in items.prefix(maximumItems).enumerated() {
@@ -69,6 +65,14 @@ package enum PictureFeed {
     }
     return FeedReading(
       pictures: pictures.map(\.picture), skipped: skipped, unread: max(0, items.count - maximumItems))
+  }
+
+  /// The name of an Atom feed's own `author`, which its entries without one inherit.
+  private static func feedAuthor(of root: XMLElement, names: FeedNames) -> String? {
+    guard let author = root.children.first(where: { names.canonical($0.name) == "author" }) else {
+      return nil
+    }
+    return FeedItem.plain(names.normalized(author).text(of: "name"))
   }
 
   /// The document's items: RSS 2.0's `channel`'s, RSS 1.0's (beside its `channel`), Atom's
