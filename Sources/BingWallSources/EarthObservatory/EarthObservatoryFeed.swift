@@ -91,33 +91,23 @@ enum EarthObservatoryFeed {
   static func image(_ item: XMLElement, path: String, policy: RemoteURL.Policy) throws(SourceError)
     -> RemoteURL
   {
-    let contents = item.children("media:content").filter { content in
-      let medium = content.attributes["medium"] ?? content.attributes["type"] ?? "image"
-      return medium.hasPrefix("image")
-    }
-    let widest = contents.max {
-      Int($0.attributes["width"] ?? "") ?? 0 < Int($1.attributes["width"] ?? "") ?? 0
-    }
-    if let url = widest?.attributes["url"] {
+    // Its feed names images only, and may say nothing of a content's type.
+    if let content = FeedMedia.largest(FeedMedia.contents(of: item).filter { $0.declared != .other }) {
       return try JSONFields.url(
-        url, path: "\(path).media:content.url", source: .earthObservatory, policy: policy)
+        content.url, path: "\(path).media:content.url", source: .earthObservatory, policy: policy)
     }
-    if let enclosure = item.children("enclosure").first(where: {
-      ($0.attributes["type"] ?? "image").hasPrefix("image")
-    }),
-      let url = enclosure.attributes["url"]
-    {
-      return try JSONFields.url(url, path: "\(path).enclosure.url", source: .earthObservatory, policy: policy)
+    if let enclosure = FeedMedia.enclosures(of: item).first(where: { $0.declared != .other }) {
+      return try JSONFields.url(
+        enclosure.url, path: "\(path).enclosure.url", source: .earthObservatory, policy: policy)
     }
     if let thumbnail = item.child("media:thumbnail")?.attributes["url"] {
       return try JSONFields.url(
         fullSize(thumbnail), path: "\(path).media:thumbnail.url", source: .earthObservatory, policy: policy)
     }
-    if let html = item.text(of: "content:encoded"),
-      let source = HTMLTags(html).starts("img").lazy.compactMap({ $0.attributes["src"] }).first
-    {
+    if let html = item.text(of: "content:encoded"), let image = FeedMedia.firstImage(inHTML: html) {
       return try JSONFields.url(
-        fullSize(source), path: "\(path).content:encoded img.src", source: .earthObservatory, policy: policy)
+        fullSize(image.url), path: "\(path).content:encoded img.src", source: .earthObservatory,
+        policy: policy)
     }
     throw .missingField(.earthObservatory, path: "\(path).media:content.url")
   }

@@ -15,20 +15,7 @@ enum RSSFeed {
   static func items(_ body: some Collection<UInt8>, source: Source, limit: WorkLimit = .none)
     throws(SourceError) -> [XMLElement]
   {
-    guard body.count <= SourceBody.maximumSize else {
-      throw .notFeed(source, detail: "the body is \(body.count) bytes, more than \(SourceBody.maximumSize)")
-    }
-    let bytes = Array(body)
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    guard bytes.contains(where: { !isSpace($0) }) else { throw .notFeed(source, detail: "the body is empty") }
-    let root: XMLElement
-    do {
-      root = try XMLParser.parse(bytes, limit: limit)
-    } catch {
-      if let overTime = error.overTime { throw .overTime(source, overTime) }
-      if looksLikeHTML(bytes) { throw .notFeed(source, detail: "it is an HTML page") }
-      throw .notFeed(source, detail: error.description)
-    }
+    let root = try document(body, source: source, limit: limit)
     guard root.name == "rss" else {
       if root.name.lowercased() == "html" { throw .notFeed(source, detail: "it is an HTML page") }
       throw .notFeed(
@@ -36,6 +23,27 @@ enum RSSFeed {
     }
     guard let channel = root.child("channel") else { throw .missingField(source, path: "rss.channel") }
     return Array(channel.children("item").prefix(maximumItems))
+  }
+
+  /// The body read as one XML document, its root element returned whatever it is: refused when
+  /// larger than `SourceBody.maximumSize`, empty, an HTML page or not XML (an entity declared, too
+  /// deep, cut short), and stopped once `limit` has passed.
+  static func document(_ body: some Collection<UInt8>, source: Source, limit: WorkLimit = .none)
+    throws(SourceError) -> XMLElement
+  {
+    guard body.count <= SourceBody.maximumSize else {
+      throw .notFeed(source, detail: "the body is \(body.count) bytes, more than \(SourceBody.maximumSize)")
+    }
+    let bytes = Array(body)
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    guard bytes.contains(where: { !isSpace($0) }) else { throw .notFeed(source, detail: "the body is empty") }
+    do {
+      return try XMLParser.parse(bytes, limit: limit)
+    } catch {
+      if let overTime = error.overTime { throw .overTime(source, overTime) }
+      if looksLikeHTML(bytes) { throw .notFeed(source, detail: "it is an HTML page") }
+      throw .notFeed(source, detail: error.description)
+    }
   }
 
   /// The day an RFC 822 date names as written, in its own time zone: `Mon, 15 Jun 2026 00:00:00
