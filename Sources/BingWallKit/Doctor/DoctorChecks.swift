@@ -299,59 +299,29 @@ package struct DoctorChecks {
     case damaged(String)
   }
 
-  /// What one look at a stored file found: its condition, and what the folder check learns of it
-  /// (its name when it lies in the image folder, its identity when it is there at all).
-  struct FileLook: Sendable {
-    var condition: FileCondition
-    var name: String?
-    var identity: FileIdentity?
-  }
-
-  /// Looks at one stored file: its size, and its hash too unless `--quick`.
-  static func look(at path: String, bytes: Int64, sha256: String, quick: Bool, statter: FileStatter)
-    -> FileLook
-  {
+  /// Looks at one stored file (its hash too, unless `--quick`), adding it to what the folder check
+  /// knows.
+  private func condition(
+    of path: String, bytes: Int64, sha256: String, statter: FileStatter, known: inout KnownFiles
+  ) -> FileCondition {
     let name = statter.name(of: path)
+    if let name { known.names.insert(name) }
     var status = stat()
     guard statter.status(path, name: name, &status) == 0 else {
       let code = errno
-      let condition: FileCondition =
-        code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code)))
-      return FileLook(condition: condition, name: name)
+      return code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code)))
     }
-    var look = FileLook(
-      condition: .whole, name: name,
-      identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
-    if status.st_mode & S_IFMT != S_IFREG {
-      look.condition = .damaged("is not a file")
-    } else if Int64(status.st_size) != bytes {
-      look.condition = .damaged("is \(status.st_size) bytes, not the \(bytes) stored")
-    } else if !quick {
-      do {
-        if try SHA256.hash(fileAt: path) != sha256 {
-          look.condition = .damaged("has changed (its SHA-256 is not the one stored)")
-        }
-      } catch {
-        look.condition = .damaged("cannot be read: \(error)")
-      }
+    known.identityList.append(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    if status.st_mode & S_IFMT != S_IFREG { return .damaged("is not a file") }
+    if Int64(status.st_size) != bytes {
+      return .damaged("is \(status.st_size) bytes, not the \(bytes) stored")
     }
-    return look
-  }
-
-  /// The condition of each of `files`, in order, each added to what the folder check knows.
-  /// Looked at on two threads: a stat (or hash) of each of 100,000 files is most of `doctor`'s
-  /// time, and SQLite's check on its own thread ends sooner.
-  private func conditions(
-    of files: [(path: String, bytes: Int64, sha256: String)], statter: FileStatter, known: inout KnownFiles
-  ) -> [FileCondition] {
-    let quick = self.quick
-    let looks = ParallelMap.map(files, threads: 2) { file in
-      Self.look(at: file.path, bytes: file.bytes, sha256: file.sha256, quick: quick, statter: statter)
-    }
-    return looks.map { look in
-      if let name = look.name { known.names.insert(name) }
-      if let identity = look.identity { known.identityList.append(identity) }
-      return look.condition
+    guard !quick else { return .whole }
+    do {
+      return try SHA256.hash(fileAt: path) == sha256
+        ? .whole : .damaged("has changed (its SHA-256 is not the one stored)")
+    } catch {
+      return .damaged("cannot be read: \(error)")
     }
   }
 
@@ -363,10 +333,10 @@ package struct DoctorChecks {
     let statter = FileStatter(folder: state.resources.imageFolder.path)
     defer { statter.close() }
     let fetchAgain = "run 'bingwall doctor --fix' to download it again while Bing still serves it"
-    let found = conditions(of: files.map { ($0.path, $0.bytes, $0.sha256) }, statter: statter, known: &known)
-    for (file, condition) in zip(files, found) {
+    for file in files {
       var finding: DoctorFinding
-      switch condition {
+      switch condition(of: file.path, bytes: file.bytes, sha256: file.sha256, statter: statter, known: &known)
+      {
       case .whole:
         continue
       case .missing:
@@ -396,12 +366,10 @@ package struct DoctorChecks {
   ) throws {
     let advice =
       "run 'bingwall doctor --fix' to forget it; the next update on a portrait screen fetches it again while Bing still lists the picture"
-    let renditions = try store.storedRenditions(hashes: !quick)
-    let found = conditions(
-      of: renditions.map { ($0.path, $0.bytes, $0.sha256) }, statter: statter, known: &known)
-    for (file, condition) in zip(renditions, found) {
+    for file in try store.storedRenditions(hashes: !quick) {
       let damage: String
-      switch condition {
+      switch condition(of: file.path, bytes: file.bytes, sha256: file.sha256, statter: statter, known: &known)
+      {
       case .whole:
         continue
       case .missing:
