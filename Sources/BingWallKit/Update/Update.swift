@@ -174,8 +174,6 @@ package struct Update {
     // The pictures' time limit starts once the lock is held: an update that waited for
     // another one must not find its own limit spent on the wait.
     let pictureDeadline = limits.updateDeadline(clock: context.clock)
-    // Before the stories start: the older pages ride on the connection that brought the
-    // recent ones, and the story (on a thread of its own) then joins the pictures' connection.
     let recent = archives.value()
     // libvips (about 25 ms to load) is opened while the pictures download rather than after,
     // when this update may decode one: a PNG from a source beside Bing's is made a JPEG as it is
@@ -184,6 +182,8 @@ package struct Update {
     // modules) wait for.
     let imageLibrary = Self.mayDecode(request, configuration: configuration) ? ImageLibrary.openAhead() : nil
     defer { _ = imageLibrary?.value() }
+    // Before the stories start: the older pages ride on the connection that brought the
+    // recent ones, and the story (on a thread of its own) then joins the pictures' connection.
     let listed = try withOlderPages(
       recent, days: request.days, store: store,
       client: BingClient(
@@ -319,14 +319,14 @@ package struct Update {
     return last < newest.addedAt
   }
 
-  /// Whether this update sets the newest picture at all: `--apply`, or by default unless
-  /// `apply_on_update = false`.
   /// Whether this update may decode a picture: a source beside Bing's is asked (its pictures
   /// may be PNG files), or it may set the newest picture.
   static func mayDecode(_ request: Request, configuration: Configuration) -> Bool {
     request.sources.contains { $0 != .bing } || asksToApply(request, configuration: configuration)
   }
 
+  /// Whether this update sets the newest picture at all: `--apply`, or by default unless
+  /// `apply_on_update = false`.
   static func asksToApply(_ request: Request, configuration: Configuration) -> Bool {
     request.apply == .required
       || (request.apply == .whenPossible && configuration[ConfigSchema.applyOnUpdate])
