@@ -55,8 +55,9 @@ SOURCE_COLOURS = ["#663399-#aaccaa", "#225588-#eebb66", "#447722-#ddaaee", "#993
 
 
 def source_pictures():
-    """Six more real 3840x2160 JPEGs of about 2.4 MB and one 1280x1600 PNG of 256 colours (about
-    3.9 MB: a full-colour plasma PNG would be 24 MB, far more than APOD serves), made once into
+    """Six more real 3840x2160 JPEGs of about 2.4 MB and one 1280x1600 PNG of 256 colours, which
+    ImageMagick writes as 16-bit RGB (about 3.5 MB: a full-colour plasma PNG would be 24 MB, far
+    more than APOD serves; 16 bits a sample make its decode about twice an 8-bit one's), made once into
     bench/pictures.py's folder."""
     common.need("convert")
     os.makedirs(pictures.FOLDER, exist_ok=True)
