@@ -5,13 +5,13 @@ import FoundationEssentials
 /// When a feed says an item was published: RSS's RFC 822 `pubDate` (`Mon, 15 Jun 2026 08:30:00
 /// +0200`), or the ISO 8601 of Atom's `published`/`updated` and Dublin Core's `dc:date`
 /// (`2026-06-15T08:30:00+02:00`).
-package struct FeedDate: Sendable, Hashable, Comparable {
+struct FeedDate: Sendable, Hashable, Comparable {
   /// The moment, to order a feed's items.
-  package var instant: Date
+  var instant: Date
   /// The day as the feed wrote it, in its own time zone: the picture's day.
-  package var day: CalendarDate
+  var day: CalendarDate
 
-  package static func < (lhs: FeedDate, rhs: FeedDate) -> Bool { lhs.instant < rhs.instant }
+  static func < (lhs: FeedDate, rhs: FeedDate) -> Bool { lhs.instant < rhs.instant }
 
   /// The date `text` writes in either form; nil when it is neither. A time zone the text does
   /// not name is UTC's.

@@ -16,15 +16,16 @@ import BingWallSystem
 /// and bounds depth and element count, at most `maximumItems` items are read, and every field is
 /// cut before it is cleaned (`FeedItem.maximumFieldBytes`), so a hostile feed costs one
 /// `SourceError` or a list of skipped items; `limit` bounds the time.
-package enum PictureFeed {
+enum PictureFeed {
   /// The most items read: a photo feed lists 20 to 100.
   static let maximumItems = 200
   /// The longest id kept, in characters.
   static let maximumIDLength = 512
 
   /// What `body`, the feed of `source`, offers, its URLs checked under `policy`, read within
-  /// `limit`.
-  package static func read(
+  /// `limit`. The entry point a feed source's update will call from Kit (then `package`), with
+  /// the failure as `SourceFailure`, the type other targets see.
+  static func read(
     _ body: some Collection<UInt8>, source: Source, policy: RemoteURL.Policy, limit: WorkLimit = .none
   ) throws(SourceFailure) -> FeedReading {
     do {

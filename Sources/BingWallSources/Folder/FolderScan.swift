@@ -10,39 +10,39 @@ import Glibc
 /// is passed over. A FIFO, a socket or a device is never opened, and hidden entries (`.name`:
 /// thumbnails, a `.git`) are left alone. A picture is a regular file named `.jpg`, `.jpeg` or
 /// `.png` that is not empty; its bytes are checked later by the inspectors a download passes.
-package struct FolderScan: Sendable, Equatable {
+struct FolderScan: Sendable, Equatable {
   /// One picture file found.
-  package struct Entry: Sendable, Equatable {
+  struct Entry: Sendable, Equatable {
     /// Its path below the folder, `/`-separated: `beach/sunset.jpg`.
-    package var relativePath: String
-    package var bytes: Int64
+    var relativePath: String
+    var bytes: Int64
     /// The last change of its bytes, in nanoseconds since the epoch: with its size and inode,
     /// what tells a later scan that the file is the one already looked at.
-    package var modified: Int64
-    package var device: UInt64
-    package var inode: UInt64
+    var modified: Int64
+    var device: UInt64
+    var inode: UInt64
   }
 
   /// The pictures, in the order of their paths.
-  package var pictures: [Entry] = []
+  var pictures: [Entry] = []
   /// What was passed over: files of other kinds or empty ones, special files, links that leave
   /// the folder or name a folder, names that are not UTF-8 (`-v` counts them).
-  package var passedOver = 0
+  var passedOver = 0
   /// Folders inside that could not be read, by their paths below the folder.
-  package var unreadable: [String] = []
+  var unreadable: [String] = []
   /// Folders left unread because they lie deeper than `maximumDepth`.
-  package var tooDeep = 0
+  var tooDeep = 0
   /// Whether the walk stopped at `maximumEntries`, leaving the rest of the folder unread.
-  package var stoppedEarly = false
+  var stoppedEarly = false
 
   /// The most entries one scan looks at.
-  package static let maximumEntries = 100_000
+  static let maximumEntries = 100_000
   /// The deepest folder read: the folder itself is 0, a folder in it 1.
-  package static let maximumDepth = 8
+  static let maximumDepth = 8
 
   /// Walks `folder`. Throws when the folder itself cannot be opened; a folder inside that cannot
   /// be read is listed in `unreadable` and the walk goes on.
-  package static func scan(folder: String, maximumEntries: Int = maximumEntries) throws(FileError)
+  static func scan(folder: String, maximumEntries: Int = maximumEntries) throws(FileError)
     -> FolderScan
   {
     let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
